@@ -1,0 +1,66 @@
+/** `bm api METHOD PATH [-f key=value ...]`: any endpoint, raw, with the catalogue's auth and limits when known. */
+import type { Command } from 'commander';
+import { findRoute } from '../api/catalogue/index.js';
+import type { Auth, Method } from '../api/catalogue/types.js';
+import type { Params } from '../api/client.js';
+import { usage } from '../errors.js';
+import { parseJson } from '../util/json.js';
+import type { ContextOf } from '../program.js';
+
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+const AUTHS: Record<string, Auth> = { none: 'NONE', keyed: 'KEYED', signed: 'SIGNED' };
+
+function collect(v: string, prev: string[]): string[] {
+  return [...prev, v];
+}
+
+function pair(text: string, flag: string): [string, string] {
+  const i = text.indexOf('=');
+  if (i <= 0) throw usage(`${flag}: '${text}' is not key=value`);
+  return [text.slice(0, i), text.slice(i + 1)];
+}
+
+export function registerApi(root: Command, contextOf: ContextOf): void {
+  root
+    .command('api')
+    .description('Call any endpoint and print its data (JSON by default)')
+    .argument('<method>', 'GET, POST, PUT or DELETE')
+    .argument('<path>', 'path under the REST address, e.g. /spot/v1/ticker')
+    .option('-f, --field <key=value>', 'a string parameter (repeatable, order kept)', collect, [])
+    .option('-F, --typed-field <key=value>', 'a JSON-typed parameter: numbers, true, false, null (repeatable)', collect, [])
+    .option('--auth <level>', 'none, keyed or signed (default: from the catalogue, else none)')
+    .addHelpText('after', '\nExamples:\n  $ bm api GET /spot/v1/ticker -f symbol=BTC_USDT\n  $ bm api POST /spot/v1/test-post -f symbol=BTC_USDT --auth signed\n')
+    .action(async (methodArg: string, path: string, opts: { field: string[]; typedField: string[]; auth?: string }, self: Command) => {
+      const ctx = contextOf(self);
+      const method = methodArg.toUpperCase() as Method;
+      if (!(METHODS as readonly string[]).includes(method)) throw usage(`METHOD: must be one of ${METHODS.join(', ')} (got '${methodArg}')`);
+      if (!path.startsWith('/')) throw usage(`PATH: must start with / (got '${path}')`);
+      if (opts.auth !== undefined && !AUTHS[opts.auth]) throw usage(`--auth: must be one of none, keyed, signed (got '${opts.auth}')`);
+      const known = findRoute(method, path);
+      const auth = opts.auth ? AUTHS[opts.auth]! : known?.auth ?? 'NONE';
+      const params: Array<readonly [string, unknown]> = opts.field.map((f) => pair(f, '--field'));
+      for (const f of opts.typedField) {
+        const [k, v] = pair(f, '--typed-field');
+        try {
+          params.push([k, parseJson(v)]);
+        } catch {
+          throw usage(`--typed-field: '${v}' is not a JSON value`);
+        }
+      }
+      const target = { method, path, auth, ...(known ? { rate: known.rate, write: known.write ?? false } : {}) };
+      const api = await ctx.api();
+      const { show } = await import('./engine.js');
+      if (ctx.globals.dryRun) {
+        const { printDryRun } = await import('./dryrun.js');
+        printDryRun(ctx, await api.prepare(target, params as Params));
+        return;
+      }
+      const { data } = await api.call(target, params as Params);
+      if (!ctx.globals.output && !ctx.globals.json && !ctx.env.BM_OUTPUT && !ctx.globals.fields) {
+        const { stringifyJson } = await import('../util/json.js');
+        ctx.io.out(`${stringifyJson(data, 2)}\n`);
+        return;
+      }
+      show(ctx, known ?? {}, data);
+    });
+}

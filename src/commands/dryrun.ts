@@ -1,0 +1,26 @@
+/** `--dry-run`: the exact request that would be sent, with key and signature redacted. */
+import type { Prepared } from '../api/client.js';
+import type { Context } from '../context.js';
+import { stringifyJson } from '../util/json.js';
+
+const SECRET_HEADERS = /^(x-bm-key|x-bm-sign|x-bm-signature|x-bm-authorization)$/i;
+
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) out[k] = SECRET_HEADERS.test(k) ? '[redacted]' : v;
+  return out;
+}
+
+/** Prints the request on stdout: as JSON with -o json/ndjson, else as HTTP text. */
+export function printDryRun(ctx: Context, req: Pick<Prepared, 'method' | 'url' | 'headers' | 'body'>): void {
+  const headers = redactHeaders(req.headers);
+  if (ctx.format === 'json' || ctx.format === 'ndjson') {
+    ctx.io.out(`${stringifyJson({ method: req.method, url: req.url, headers, body: req.body ?? null }, ctx.format === 'json' ? 2 : undefined)}\n`);
+    return;
+  }
+  let text = `${req.method} ${req.url}\n`;
+  for (const [k, v] of Object.entries(headers)) text += `${k}: ${v}\n`;
+  if (req.body !== undefined) text += `\n${req.body}\n`;
+  ctx.io.out(text);
+  ctx.note('dry run: nothing was sent');
+}

@@ -1,0 +1,126 @@
+/**
+ * The generic endpoint engine: one command per catalogue entry, its arguments and options derived
+ * from the entry's parameters. Hand-written code (overrides.ts) runs only where it adds value.
+ */
+import { Command } from 'commander';
+import { CATALOGUE } from '../api/catalogue/index.js';
+import type { Endpoint, Param } from '../api/catalogue/types.js';
+import type { Params } from '../api/client.js';
+import type { Context } from '../context.js';
+import type { Row } from '../render/cells.js';
+import { render } from '../render/output.js';
+import type { ContextOf } from '../program.js';
+import { OVERRIDES } from './overrides.js';
+import { wireParams } from './params.js';
+import { printDryRun } from './dryrun.js';
+
+/** One run of an endpoint command. */
+export interface Invocation {
+  readonly ep: Endpoint;
+  readonly ctx: Context;
+  /** User values by wire parameter name (strings as typed). */
+  readonly values: Record<string, string | undefined>;
+  /** The command's own parsed options (catalogue and extra ones), by commander key. */
+  readonly opts: Record<string, unknown>;
+  /** A variadic positional's values. */
+  readonly list: readonly string[];
+}
+
+export interface ShowOptions {
+  /** Rows to print; default: taken from `data` by the catalogue's `rows` key. */
+  readonly rows?: readonly Row[];
+  /** Columns coloured by sign. */
+  readonly signed?: readonly string[];
+  readonly columns?: readonly string[];
+}
+
+/** The rows of a payload, by the catalogue's `rows` key; lists of scalars become one-column rows. */
+export function rowsOf(ep: Pick<Endpoint, 'rows' | 'columns'>, data: unknown): Row[] {
+  const v = ep.rows && data && typeof data === 'object' && !Array.isArray(data) ? (data as Row)[ep.rows] : data;
+  if (Array.isArray(v)) {
+    const col = ep.columns?.[0] ?? 'value';
+    return v.map((x) => (x !== null && typeof x === 'object' && !Array.isArray(x) ? (x as Row) : { [col]: x }));
+  }
+  if (v && typeof v === 'object') return [v as Row];
+  return v === undefined || v === '' ? [] : [{ [ep.columns?.[0] ?? 'value']: v }];
+}
+
+/** Prints a payload in the chosen format. */
+export function show(ctx: Context, ep: Pick<Endpoint, 'rows' | 'columns'>, data: unknown, opts: ShowOptions = {}): void {
+  const fields = ctx.fields;
+  const columns = opts.columns ?? ep.columns;
+  render(ctx.io, data, opts.rows ?? rowsOf(ep, data), {
+    format: ctx.format, ...(fields ? { fields } : {}), ...(columns ? { columns } : {}), ...(opts.signed ? { signed: opts.signed } : {}),
+  });
+}
+
+/** Sends (or with --dry-run prints) a request and returns the data; undefined on a dry run. */
+export async function send(ctx: Context, ep: Endpoint, params: Params): Promise<unknown> {
+  const api = await ctx.api();
+  if (ctx.globals.dryRun) {
+    printDryRun(ctx, await api.prepare(ep, params));
+    return undefined;
+  }
+  return (await api.call(ep, params)).data;
+}
+
+/** The generic run: validate, send, print. */
+export async function execute(inv: Invocation, params: Params = wireParams(inv.ep, inv.values), opts: ShowOptions = {}): Promise<void> {
+  const data = await send(inv.ctx, inv.ep, params);
+  if (data !== undefined) show(inv.ctx, inv.ep, data, opts);
+}
+
+function argumentOf(p: Param): string {
+  const name = (p.flag ?? p.name).replace(/-/g, '_');
+  if (p.variadic) return `[${name}...]`;
+  return p.required ? `<${name}>` : `[${name}]`;
+}
+
+function optionKey(flag: string): string {
+  return flag.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+}
+
+function groupOf(root: Command, path: readonly string[]): Command {
+  let parent = root;
+  for (const name of path.slice(0, -1)) {
+    parent = parent.commands.find((c) => c.name() === name) ?? parent.command(name).description(`${name} commands`);
+  }
+  return parent;
+}
+
+/** Declares one command per catalogue entry that has a `command`. */
+export function registerEndpoints(root: Command, contextOf: ContextOf): void {
+  for (const ep of CATALOGUE) {
+    if (!ep.command) continue;
+    const cmd = groupOf(root, ep.command).command(ep.command[ep.command.length - 1]!).description(ep.summary);
+    const positional = ep.params.filter((p) => p.positional);
+    for (const p of positional) cmd.argument(argumentOf(p), p.description);
+    for (const p of ep.params) {
+      if (p.positional || !p.flag) continue;
+      const allowed = p.values ? ` (${p.values.join(', ')})` : '';
+      cmd.option(`--${p.flag} <value>`, `${p.description}${allowed}`);
+    }
+    const override = OVERRIDES[ep.id];
+    for (const [flags, description] of override?.options ?? []) cmd.option(flags, description);
+    if (ep.examples?.length) cmd.addHelpText('after', `\nExamples:\n${ep.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
+    cmd.action(async (...args: unknown[]) => {
+      const self = args[args.length - 1] as Command;
+      const opts = self.opts<Record<string, unknown>>();
+      const values: Record<string, string | undefined> = {};
+      let list: string[] = [];
+      positional.forEach((p, i) => {
+        const v = args[i];
+        if (Array.isArray(v)) list = v.map(String);
+        else if (typeof v === 'string') values[p.name] = v;
+      });
+      for (const p of ep.params) {
+        if (p.positional || !p.flag) continue;
+        const v = opts[optionKey(p.flag)];
+        if (typeof v === 'string') values[p.name] = v;
+      }
+      const inv: Invocation = { ep, ctx: contextOf(self), values, opts, list };
+      if (override) await (await override.load()).run(inv);
+      else await execute(inv);
+    });
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Local validation of command input against the catalogue: every failure names the option and what
+ * is allowed, and is a usage error (exit 2) raised before anything is sent.
+ */
+import type { Endpoint, Param } from '../api/catalogue/types.js';
+import type { Params } from '../api/client.js';
+import { usage } from '../errors.js';
+import { isDecimal } from '../util/decimal.js';
+
+/** The option or argument name a user sees for a parameter. */
+export function label(p: Param): string {
+  return p.positional ? (p.flag ?? p.name).toUpperCase() : `--${p.flag ?? p.name}`;
+}
+
+const SYMBOL_RE = /^[A-Z0-9]{1,20}_[A-Z0-9]{1,20}$/;
+
+/** A pair name, upper-cased (venues ignore or reject other cases). */
+export function checkSymbol(v: string, name = 'SYMBOL'): string {
+  const s = v.trim().toUpperCase();
+  if (!SYMBOL_RE.test(s)) throw usage(`${name}: '${v}' is not a pair name like BTC_USDT`, 'list pairs with: bm symbols');
+  return s;
+}
+
+/** A positive plain decimal string (no sign, no exponent). */
+export function checkDecimal(v: string, name: string, opts: { allowZero?: boolean } = {}): string {
+  if (!isDecimal(v) || v.startsWith('-') || v.startsWith('+')) {
+    throw usage(`${name}: '${v}' is not a plain positive decimal like 0.01`);
+  }
+  if (!opts.allowZero && /^[0.]*$/.test(v)) throw usage(`${name}: must be greater than 0 (got '${v}')`);
+  return v;
+}
+
+/** A whole number within the parameter's bounds. */
+export function checkInt(v: string, name: string, min?: number, max?: number): number {
+  if (!/^-?[0-9]+$/.test(v)) throw usage(`${name}: '${v}' is not a whole number${bounds(min, max)}`);
+  const n = Number(v);
+  if ((min !== undefined && n < min) || (max !== undefined && n > max)) throw usage(`${name}: ${v} is out of range${bounds(min, max)}`);
+  return n;
+}
+
+function bounds(min?: number, max?: number): string {
+  if (min !== undefined && max !== undefined) return ` (allowed: ${min} to ${max})`;
+  if (min !== undefined) return ` (allowed: ${min} or more)`;
+  if (max !== undefined) return ` (allowed: up to ${max})`;
+  return '';
+}
+
+/** An id of any length: digits only, kept exact as text or bigint. */
+export function checkLong(v: string, name: string): bigint | number {
+  if (!/^[0-9]+$/.test(v)) throw usage(`${name}: '${v}' is not a whole number`);
+  const n = BigInt(v);
+  return n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n;
+}
+
+/** One value, checked and converted to its wire form. */
+export function checkValue(p: Param, v: string): unknown {
+  const name = label(p);
+  if (p.values && !p.values.includes(v)) throw usage(`${name}: must be one of ${p.values.join(', ')} (got '${v}')`);
+  switch (p.type) {
+    case 'int':
+      return checkInt(v, name, p.min, p.max);
+    case 'long':
+      return checkLong(v, name);
+    case 'decimal':
+      return checkDecimal(v, name);
+    case 'bool':
+      if (v !== 'true' && v !== 'false') throw usage(`${name}: must be true or false (got '${v}')`);
+      return v === 'true';
+    case 'string':
+      if (p.name === 'symbol') return checkSymbol(v, name);
+      if (v === '') throw usage(`${name}: must not be empty`);
+      return v;
+    default: {
+      const never: never = p.type;
+      throw new Error(`unknown param type ${String(never)}`);
+    }
+  }
+}
+
+/**
+ * Wire parameters in catalogue order from user values keyed by parameter name.
+ * `required` is checked only for parameters that have a CLI form; callers fill the others.
+ */
+export function wireParams(ep: Endpoint, values: Readonly<Record<string, string | undefined>>): Params {
+  const out: Array<readonly [string, unknown]> = [];
+  for (const p of ep.params) {
+    const v = values[p.name];
+    if (v === undefined) {
+      if (p.required && p.flag) throw usage(`${label(p)} is required${p.values ? ` (${p.values.join(', ')})` : ''}: ${p.description}`);
+      continue;
+    }
+    out.push([p.name, checkValue(p, v)]);
+  }
+  return out;
+}

@@ -1,0 +1,28 @@
+/** Managing the background sandbox of the default venue. */
+import { rmSync } from 'node:fs';
+import type { Context } from '../../context.js';
+import { alive, readServerInfo, sandboxHome, startBackground, stopBackground } from '../../sandbox/control.js';
+import { show } from '../engine.js';
+
+export async function start(ctx: Context): Promise<void> {
+  const info = readServerInfo(ctx.env);
+  const running = info && alive(info.pid) ? info : await startBackground(ctx);
+  show(ctx, {}, running, { rows: [{ ...running }] });
+}
+
+export async function stop(ctx: Context): Promise<void> {
+  ctx.note((await stopBackground(ctx.env)) ? 'bm: the sandbox is stopped' : 'bm: no sandbox was running');
+}
+
+export async function status(ctx: Context): Promise<void> {
+  const info = readServerInfo(ctx.env);
+  const running = Boolean(info && alive(info.pid));
+  const row = { running, url: running ? info!.url : '', pid: running ? info!.pid : '', started_at: running ? info!.startedAt : '', state_dir: sandboxHome(ctx.env) };
+  show(ctx, {}, row, { rows: [row] });
+}
+
+export async function reset(ctx: Context): Promise<void> {
+  await stopBackground(ctx.env);
+  rmSync(sandboxHome(ctx.env), { recursive: true, force: true });
+  ctx.note('bm: the sandbox state is deleted; the next command starts a fresh one');
+}

@@ -1,0 +1,35 @@
+/** `bm sandbox serve|start|stop|status|reset`: the built-in exchange and its background instance. */
+import type { Command } from 'commander';
+import type { ContextOf } from '../../program.js';
+
+export function registerSandbox(root: Command, contextOf: ContextOf): void {
+  const sandbox = root.command('sandbox').description('The built-in sandbox exchange: a local venue speaking the whole interface');
+  sandbox
+    .command('serve')
+    .description('Run the sandbox in the foreground; prints `listening http://127.0.0.1:<port>` when ready')
+    .option('--port <n>', 'port to listen on (0 picks a free one)', '0')
+    .option('--host <addr>', 'address to listen on', '127.0.0.1')
+    .option('--state <file>', 'persist the exchange state in this file (default: in memory)')
+    .option('--seed <n>', 'seed of the simulated market (same seed, same market)')
+    .addHelpText('after', '\nExamples:\n  $ bm sandbox serve --port 0 --seed 7\n')
+    .action(async (opts: Record<string, string | undefined>, self: Command) => {
+      const { serve } = await import('./serve.js');
+      await serve(contextOf(self), opts);
+    });
+  sandbox
+    .command('start')
+    .description('Start the background sandbox of the default venue (if none runs)')
+    .action(async (_o: unknown, self: Command) => (await import('./manage.js')).start(contextOf(self)));
+  sandbox
+    .command('stop')
+    .description('Stop the background sandbox')
+    .action(async (_o: unknown, self: Command) => (await import('./manage.js')).stop(contextOf(self)));
+  sandbox
+    .command('status')
+    .description('Whether the background sandbox runs, where, and since when')
+    .action(async (_o: unknown, self: Command) => (await import('./manage.js')).status(contextOf(self)));
+  sandbox
+    .command('reset')
+    .description('Stop the background sandbox and delete its state (accounts, orders, market)')
+    .action(async (_o: unknown, self: Command) => (await import('./manage.js')).reset(contextOf(self)));
+}

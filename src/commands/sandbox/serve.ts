@@ -1,0 +1,25 @@
+/** `bm sandbox serve`: runs the sandbox until SIGINT or SIGTERM; the only stdout line is `listening <url>`. */
+import type { Context } from '../../context.js';
+import { usage } from '../../errors.js';
+import { checkInt } from '../params.js';
+
+export async function serve(ctx: Context, opts: Record<string, string | undefined>): Promise<void> {
+  const port = checkInt(opts.port ?? '0', '--port', 0, 65535);
+  const seed = opts.seed === undefined ? undefined : checkInt(opts.seed, '--seed', 0);
+  if (opts.host === '') throw usage('--host: must not be empty');
+  const { startServer } = await import('../../sandbox/server.js');
+  const server = await startServer({
+    port, host: opts.host ?? '127.0.0.1', ...(opts.state ? { statePath: opts.state } : {}), ...(seed !== undefined ? { seed } : {}),
+    log: (line: string) => ctx.io.err(`${new Date().toISOString()} ${line}\n`),
+  });
+  ctx.io.out(`listening ${server.url}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      void server.close().then(resolve);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,22 @@
+/** Where `bm` keeps its files: config (settings, 0700/0600) and state (sandbox, caches, tokens). */
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** `BM_CONFIG_DIR`, else `$XDG_CONFIG_HOME/bm`, else `~/.config/bm`. */
+export function configDir(env: Env): string {
+  if (env.BM_CONFIG_DIR) return env.BM_CONFIG_DIR;
+  return join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config'), 'bm');
+}
+
+/** `BM_STATE_DIR`, else `$XDG_STATE_HOME/bm`, else `~/.local/state/bm`. */
+export function stateDir(env: Env): string {
+  if (env.BM_STATE_DIR) return env.BM_STATE_DIR;
+  return join(env.XDG_STATE_HOME || join(env.HOME || homedir(), '.local', 'state'), 'bm');
+}
+
+/** `$XDG_CACHE_HOME/bm`, else `~/.cache/bm`: things that can be thrown away (symbol lists). */
+export function cacheDir(env: Env): string {
+  return join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'bm');
+}

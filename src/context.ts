@@ -1,0 +1,161 @@
+/**
+ * One invocation's world: terminal, options, environment, and lazy getters for the settings,
+ * the profile, the venue, the credentials and the API client. Nothing is loaded before it is asked for.
+ */
+import type { ApiClient, Credentials } from './api/client.js';
+import type { Env } from './config/paths.js';
+import { readSettings, type ProfileSettings, type Settings } from './config/settings.js';
+import { resolveVenue, type Venue } from './config/venue.js';
+import { config as configError, usage } from './errors.js';
+import type { IO } from './render/io.js';
+import { parseFormat, type Format } from './render/output.js';
+
+/** Options every command accepts (cli.md, global options). */
+export interface GlobalOptions {
+  profile?: string;
+  sandbox?: boolean;
+  baseUrl?: string;
+  wsUrl?: string;
+  legacyUrl?: string;
+  service?: string;
+  output?: string;
+  json?: boolean;
+  fields?: string;
+  color?: string;
+  timeout?: string;
+  verbose?: boolean;
+  quiet?: boolean;
+  yes?: boolean;
+  dryRun?: boolean;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export class Context {
+  private cachedSettings?: Settings;
+  private cachedVenue?: Venue;
+  private cachedApi?: ApiClient;
+  private cachedCreds?: Promise<Credentials | undefined>;
+  private sandboxUrl?: string;
+
+  constructor(
+    readonly io: IO,
+    readonly globals: GlobalOptions,
+    readonly env: Env,
+  ) {}
+
+  get settings(): Settings {
+    return (this.cachedSettings ??= readSettings(this.env));
+  }
+
+  /** The profile in use: --profile, BM_PROFILE, the current one, else none. */
+  get profileName(): string | undefined {
+    return this.globals.profile ?? this.env.BM_PROFILE ?? this.settings.currentProfile;
+  }
+
+  /** Settings of the profile in use; a named profile that does not exist is a config error. */
+  get profile(): ProfileSettings | undefined {
+    const name = this.profileName;
+    if (!name) return undefined;
+    const p = this.settings.profiles[name];
+    if (!p) {
+      if (name === 'sandbox') return { venue: 'sandbox' };
+      throw configError(`no profile named '${name}'`, 'list profiles with: bm profile list');
+    }
+    return p;
+  }
+
+  get venue(): Venue {
+    return (this.cachedVenue ??= resolveVenue(this.globals, this.env, this.profile));
+  }
+
+  /** The REST base URL; for the built-in sandbox, finds it and starts it when none runs. */
+  async baseUrl(): Promise<string> {
+    if (this.venue.baseUrl) return this.venue.baseUrl;
+    if (!this.sandboxUrl) {
+      const { ensureSandbox } = await import('./sandbox/control.js');
+      this.sandboxUrl = await ensureSandbox(this);
+    }
+    return this.sandboxUrl;
+  }
+
+  /** The venue with the sandbox address filled in. */
+  async resolvedVenue(): Promise<Venue> {
+    if (this.venue.preset !== 'sandbox' || this.venue.baseUrl) return this.venue;
+    const { sandboxVenue } = await import('./config/venue.js');
+    return sandboxVenue(await this.baseUrl());
+  }
+
+  /** Credentials: BM_API_KEY/SECRET/MEMO, else the profile's, else the sandbox paper account. */
+  credentials(): Promise<Credentials | undefined> {
+    if (!this.cachedCreds) {
+      this.cachedCreds = import('./profiles/credentials.js').then((m) => m.loadCredentials(this));
+    }
+    return this.cachedCreds;
+  }
+
+  get timeoutMs(): number {
+    const t = this.globals.timeout ?? this.env.BM_TIMEOUT;
+    if (t === undefined) return DEFAULT_TIMEOUT_MS;
+    if (!/^[0-9]+$/.test(t) || Number(t) < 1) throw usage(`--timeout: must be a whole number of milliseconds (got '${t}')`);
+    return Number(t);
+  }
+
+  get verbose(): boolean {
+    return Boolean(this.globals.verbose) || this.env.BM_DEBUG === '1';
+  }
+
+  async api(): Promise<ApiClient> {
+    if (!this.cachedApi) {
+      const { ApiClient } = await import('./api/client.js');
+      this.cachedApi = new ApiClient({
+        env: this.env,
+        baseUrl: () => this.baseUrl(),
+        credentials: () => this.credentials(),
+        timeoutMs: this.timeoutMs,
+        ...(this.verbose ? { trace: (line: string) => this.trace(line) } : {}),
+        onRefused: async () => {
+          if (this.venue.baseUrl) return undefined;
+          const { restartSandbox } = await import('./sandbox/control.js');
+          this.sandboxUrl = await restartSandbox(this);
+          return this.sandboxUrl;
+        },
+      });
+    }
+    return this.cachedApi;
+  }
+
+  /** Output format: -o/--json, BM_OUTPUT, the profile's, else table on a terminal and tsv in a pipe. */
+  get format(): Format {
+    if (this.globals.json) return 'json';
+    const f = this.globals.output ?? this.env.BM_OUTPUT ?? this.safeProfile()?.output;
+    if (f) return parseFormat(f);
+    return this.io.isTTY ? 'table' : 'tsv';
+  }
+
+  get fields(): string[] | undefined {
+    const f = this.globals.fields;
+    if (f === undefined) return undefined;
+    const list = f.split(',').map((s) => s.trim()).filter(Boolean);
+    if (!list.length) throw usage('--fields: give column names separated by commas, e.g. symbol,last_price');
+    return list;
+  }
+
+  /** A line of chatter on stderr, unless --quiet. */
+  note(line: string): void {
+    if (!this.globals.quiet) this.io.err(`${line}\n`);
+  }
+
+  /** A trace line on stderr with --verbose or BM_DEBUG=1. */
+  trace(line: string): void {
+    if (this.verbose) this.io.err(`[bm] ${line}\n`);
+  }
+
+  private safeProfile(): ProfileSettings | undefined {
+    try {
+      return this.profile;
+    } catch {
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * argv -> exit code. The only place where an error becomes an exit code and a message on stderr.
+ */
+import { CommanderError } from 'commander';
+import { BmError, EXIT } from './errors.js';
+import { IO, type ColorMode } from './render/io.js';
+import { stringifyJson } from './util/json.js';
+import { buildProgram } from './program.js';
+import type { Env } from './config/paths.js';
+
+export interface RunOptions {
+  readonly env?: Env;
+  readonly io?: IO;
+}
+
+function colorModeOf(argv: readonly string[], env: Env): ColorMode {
+  const i = argv.findIndex((a) => a === '--color' || a.startsWith('--color='));
+  const v = i < 0 ? undefined : argv[i]!.includes('=') ? argv[i]!.split('=')[1] : argv[i + 1];
+  return v === 'always' || v === 'never' ? v : env.BM_COLOR === 'always' || env.BM_COLOR === 'never' ? env.BM_COLOR : 'auto';
+}
+
+function wantsJsonErrors(argv: readonly string[], env: Env): boolean {
+  if (argv.includes('--json')) return true;
+  const i = argv.findIndex((a) => a === '-o' || a === '--output' || a.startsWith('--output=') || a.startsWith('-o'));
+  const v = i < 0 ? env.BM_OUTPUT : argv[i]!.includes('=') ? argv[i]!.split('=')[1] : argv[i]!.length > 2 && argv[i]!.startsWith('-o') ? argv[i]!.slice(2) : argv[i + 1];
+  return v === 'json' || v === 'ndjson';
+}
+
+/** Runs `bm` with these arguments; resolves with the exit code (never calls process.exit). */
+export async function run(argv: readonly string[], opts: RunOptions = {}): Promise<number> {
+  const env = opts.env ?? process.env;
+  const io = opts.io ?? new IO(process.stdout, process.stderr, process.stdin, env, colorModeOf(argv, env));
+  const program = buildProgram(io, env);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return EXIT.ok;
+  } catch (err) {
+    return report(err, io, wantsJsonErrors(argv, env));
+  }
+}
+
+/** Prints an error as cli.md says and returns its exit code. */
+export function report(err: unknown, io: IO, json: boolean): number {
+  if (err instanceof CommanderError) {
+    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
+    // commander already printed its one-line message through configureOutput.
+    return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  }
+  const e = err instanceof BmError ? err : internal(err);
+  const d = e.details;
+  let text = `error: ${e.message}\n`;
+  if (d.code !== undefined || d.venueMessage) {
+    text += `  ${d.code !== undefined ? `code ${d.code}` : ''}${d.venueMessage ? `${d.code !== undefined ? ': ' : ''}${d.venueMessage}` : ''}${d.trace ? ` (trace ${d.trace})` : ''}\n`;
+  }
+  if (d.hint) text += `hint: ${d.hint}\n`;
+  io.err(text);
+  if (json) {
+    const obj = {
+      error: {
+        category: e.category, code: d.code ?? null, http_status: d.httpStatus ?? null,
+        message: d.venueMessage ? `${e.message}: ${d.venueMessage}` : e.message,
+        trace: d.trace ?? null, hint: d.hint ?? null, retryable: d.retryable ?? false, exit_code: e.exitCode,
+      },
+    };
+    io.err(`${stringifyJson(obj)}\n`);
+  }
+  return e.exitCode;
+}
+
+function internal(err: unknown): BmError {
+  const e = err as Error;
+  const msg = e?.message ?? String(err);
+  const out = new BmError('internal', msg, { hint: 'this is a bug in bm: run again with --verbose and report it' });
+  if (process.env.BM_DEBUG === '1' && e?.stack) out.stack = e.stack;
+  return out;
+}

@@ -1,0 +1,51 @@
+/**
+ * The commander root: global options, and the registration of every command group. Registration
+ * only declares commands; their code is imported when they run, so start-up stays cheap.
+ */
+import { Command, Option } from 'commander';
+import type { Env } from './config/paths.js';
+import { Context, type GlobalOptions } from './context.js';
+import type { IO } from './render/io.js';
+import { registerEndpoints } from './commands/engine.js';
+import { registerApi } from './commands/api.js';
+import { registerSandbox } from './commands/sandbox/register.js';
+
+/** Builds the Context of the command being run, from its options and its parents'. */
+export type ContextOf = (cmd: Command) => Context;
+
+export const VERSION = '0.1.0';
+
+export function buildProgram(io: IO, env: Env): Command {
+  const program = new Command('bm');
+  program
+    .description('Trade and watch markets of the X-BM exchange interface; rehearse against the built-in sandbox')
+    .version(VERSION, '-V, --version')
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    .configureOutput({
+      writeOut: (s) => io.out(s),
+      writeErr: (s) => io.err(s),
+      outputError: (s, write) => write(s.endsWith('\n') ? s : `${s}\n`),
+    })
+    .option('-p, --profile <name>', 'profile to use (env BM_PROFILE)')
+    .option('--sandbox', 'use the built-in sandbox venue')
+    .option('--base-url <url>', 'REST address, current generation (env BM_BASE_URL)')
+    .option('--ws-url <url>', 'WebSocket address (env BM_WS_URL)')
+    .option('--legacy-url <url>', 'first-generation REST address (env BM_LEGACY_URL)')
+    .option('--service <name>', 'service name in the WebSocket login constant (env BM_SERVICE)')
+    .addOption(new Option('-o, --output <format>', 'table, json, ndjson, csv, tsv (env BM_OUTPUT)'))
+    .option('--json', 'same as -o json')
+    .option('--fields <list>', 'columns to show, comma-separated')
+    .addOption(new Option('--color <when>', 'auto, always or never').choices(['auto', 'always', 'never']))
+    .option('--timeout <ms>', 'per-request timeout in ms (env BM_TIMEOUT, default 10000)')
+    .option('-v, --verbose', 'trace requests on stderr, secrets redacted (env BM_DEBUG=1)')
+    .option('-q, --quiet', 'no stderr chatter but errors')
+    .option('-y, --yes', 'answer yes to confirmations')
+    .option('--dry-run', 'validate and print the exact request; send nothing');
+
+  const contextOf: ContextOf = (cmd) => new Context(io, cmd.optsWithGlobals<GlobalOptions>(), env);
+  registerEndpoints(program, contextOf);
+  registerApi(program, contextOf);
+  registerSandbox(program, contextOf);
+  return program;
+}
