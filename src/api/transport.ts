@@ -63,8 +63,10 @@ export function proxyFor(url: string, env: Env): string | undefined {
 }
 
 function errorCode(err: unknown): string {
-  const e = err as { code?: string; cause?: { code?: string }; name?: string };
-  return e.code ?? e.cause?.code ?? (e.name === 'TimeoutError' || e.name === 'AbortError' ? 'ETIMEDOUT' : 'EUNKNOWN');
+  const e = err as { code?: unknown; cause?: { code?: unknown }; name?: string };
+  if (e.name === 'TimeoutError' || e.name === 'AbortError') return 'ETIMEDOUT';
+  const code = typeof e.code === 'string' ? e.code : e.cause?.code;
+  return typeof code === 'string' ? code : 'EUNKNOWN';
 }
 
 /** Sends one request; resolves with any HTTP answer, rejects with a {@link TransportError}. */

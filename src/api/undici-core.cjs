@@ -6,7 +6,7 @@ const Agent = require('undici/lib/dispatcher/agent');
 
 Dispatcher.prototype.request = require('undici/lib/api/api-request');
 
-module.exports = {
-  Agent,
-  loadEnvHttpProxyAgent: () => require('undici/lib/dispatcher/env-http-proxy-agent'),
+exports.Agent = Agent;
+exports.loadEnvHttpProxyAgent = function loadEnvHttpProxyAgent() {
+  return require('undici/lib/dispatcher/env-http-proxy-agent');
 };
