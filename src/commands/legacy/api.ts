@@ -1,0 +1,22 @@
+/** The legacy client of an invocation: the venue's legacy address, its credentials, the token file. */
+import type { Context } from '../../context.js';
+import { LegacyClient } from '../../legacy/client.js';
+import { FileTokenStore, tokenFile } from '../../legacy/tokens.js';
+
+const clients = new WeakMap<Context, LegacyClient>();
+
+export function legacyApi(ctx: Context): LegacyClient {
+  let c = clients.get(ctx);
+  if (!c) {
+    c = new LegacyClient({
+      env: ctx.env,
+      baseUrl: async () => (await ctx.resolvedVenue()).legacyUrl.replace(/\/+$/, ''),
+      credentials: () => ctx.credentials(),
+      store: new FileTokenStore(tokenFile(ctx.env)),
+      timeoutMs: ctx.timeoutMs,
+      ...(ctx.verbose ? { trace: (line: string) => ctx.trace(line) } : {}),
+    });
+    clients.set(ctx, c);
+  }
+  return c;
+}
