@@ -10,7 +10,8 @@ export function legacyApi(ctx: Context): LegacyClient {
   if (!c) {
     c = new LegacyClient({
       env: ctx.env,
-      baseUrl: async () => (await ctx.resolvedVenue()).legacyUrl.replace(/\/+$/, ''),
+      // An explicit legacy address wins without finding (or starting) the built-in sandbox.
+      baseUrl: async () => (ctx.venue.legacyUrl || (await ctx.resolvedVenue()).legacyUrl).replace(/\/+$/, ''),
       credentials: () => ctx.credentials(),
       store: new FileTokenStore(tokenFile(ctx.env)),
       timeoutMs: ctx.timeoutMs,

@@ -1,0 +1,91 @@
+/** Current-generation views of the exchange, shaped as the legacy bodies of spec 2.14. */
+import { add, cmp, dec, fmt, isDecimal, mul, norm, sub, truncate } from '../../util/decimal.js';
+import { RawNumber } from '../../util/json.js';
+import type { DepthView, ExchangeApi, FillView, KlineView, OrderStatus, OrderView, PairDetails, TickerView, TradeView } from '../api.js';
+
+/** Current status -> legacy status (spec 3): 4 pending, 5 partially filled, 6 filled, 8 cancelled. */
+export const LEGACY_OF: Readonly<Record<OrderStatus, number>> = { 4: 1, 5: 2, 6: 3, 8: 4 };
+
+/** Legacy list filter (1 to 6) -> current statuses. */
+export const FILTER: Readonly<Record<string, readonly OrderStatus[]>> = {
+  '1': [4], '2': [5], '3': [6], '4': [8], '5': [4, 5], '6': [6, 8],
+};
+
+/** Ids are decimal strings beyond 2^53: written as exact JSON numbers. */
+export function idNumber(id: string): RawNumber {
+  return new RawNumber(id);
+}
+
+export function legacyOrder(exchange: ExchangeApi, accountId: string, o: OrderView): Record<string, unknown> {
+  const fees = exchange.fills(accountId, o.symbol, o.order_id).reduce((sum, f) => add(sum, f.fees), dec('0'));
+  const size = o.size && isDecimal(o.size) ? o.size : o.filled_size;
+  const remaining = sub(size, o.filled_size);
+  return {
+    entrust_id: idNumber(o.order_id), symbol: o.symbol, timestamp: o.create_time, side: o.side, price: o.price,
+    fees: norm(fees), original_amount: size, executed_amount: o.filled_size,
+    remaining_amount: o.status === 8 || cmp(remaining, '0') < 0 ? '0' : norm(remaining), status: LEGACY_OF[o.status],
+  };
+}
+
+export function legacyFill(f: FillView): Record<string, unknown> {
+  return {
+    symbol: f.symbol, amount: f.size, fees: f.fees, trade_id: idNumber(f.detail_id), price: f.price,
+    active: f.exec_type === 'T', entrust_id: idNumber(f.order_id), timestamp: f.create_time, entrustType: f.side === 'buy' ? 0 : 1,
+  };
+}
+
+export function legacyDetails(d: PairDetails): Record<string, unknown> {
+  return {
+    id: d.symbol, base_currency: d.base_currency, quote_currency: d.quote_currency, quote_increment: d.quote_increment,
+    base_min_size: d.base_min_size, base_max_size: d.base_max_size, price_min_precision: d.price_min_precision,
+    price_max_precision: d.price_max_precision, expiration: d.expiration,
+  };
+}
+
+export function legacyTicker(t: TickerView): Record<string, string> {
+  return {
+    symbol_id: t.symbol, volume: t.quote_volume_24h, base_volume: t.base_volume_24h, highest_price: t.high_24h,
+    lowest_price: t.low_24h, current_price: t.last_price, ask_1: t.best_ask, ask_1_amount: t.best_ask_size,
+    bid_1: t.best_bid, bid_1_amount: t.best_bid_size, fluctuation: t.fluctuation, url: t.url,
+  };
+}
+
+export function legacyKline(k: KlineView): Record<string, unknown> {
+  return {
+    timestamp: k.timestamp * 1000, open_price: k.open, highest_price: k.high, lowest_price: k.low,
+    current_price: k.close, volume: k.volume,
+  };
+}
+
+export function legacyTrade(t: TradeView): Record<string, unknown> {
+  return { amount: norm(mul(t.price, t.size)), order_time: t.time, price: t.price, count: t.size, type: t.side };
+}
+
+/** A price moved to `places` decimals: down for bids, up for asks, so merged levels never cross. */
+function bucket(price: string, places: number, up: boolean): string {
+  const t = truncate(price, places);
+  if (!up || cmp(t, price) === 0) return fmt(t, places);
+  return fmt(add(t, { units: 1n, scale: places }), places);
+}
+
+/** One side of the book with levels merged to `places` decimals and running totals. */
+function side(levels: DepthView['bids'], places: number, up: boolean): Array<Record<string, string>> {
+  const out: Array<{ price: string; amount: string; count: number }> = [];
+  for (const [price, size] of levels) {
+    const p = bucket(price, places, up);
+    const last = out[out.length - 1];
+    if (last && last.price === p) {
+      last.amount = norm(add(last.amount, size));
+      last.count++;
+    } else out.push({ price: p, amount: size, count: 1 });
+  }
+  let total = dec('0');
+  return out.map((l) => {
+    total = add(total, l.amount);
+    return { amount: l.amount, total: norm(total), price: l.price, count: String(l.count) };
+  });
+}
+
+export function legacyBook(d: DepthView, places: number): { buys: Array<Record<string, string>>; sells: Array<Record<string, string>> } {
+  return { buys: side(d.bids, places, false), sells: side(d.asks, places, true) };
+}
