@@ -49,7 +49,7 @@ export class FakeExchange implements ExchangeApi {
     };
   }
   trades(symbol: string): TradeView[] {
-    return [{ trade_id: '9', symbol, price: '30000.5', size: '0.002', side: 'buy', time: this.clock }];
+    return [{ trade_id: '9', symbol, price: '30000.5', size: '0.002', side: 'buy', time: 1_700_000_000_000 }];
   }
   klines(_symbol: string, step: number, fromSec: number, toSec: number): KlineView[] {
     const out: KlineView[] = [];
