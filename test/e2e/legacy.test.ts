@@ -1,0 +1,205 @@
+// The built binary against an in-process server with the sandbox's legacy routes on port 0.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, beforeEach, test } from 'node:test';
+import { legacyState } from '../../src/sandbox/legacy/auth.js';
+import { ACCOUNT } from '../legacy/fake-exchange.js';
+import { startLegacyServer, type LegacyTestServer } from '../legacy/server.js';
+
+let srv: LegacyTestServer;
+const home = mkdtempSync(join(tmpdir(), 'bm-legacy-e2e-'));
+
+function newest(dir: string): number {
+  return Math.max(...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)));
+}
+
+before(async () => {
+  // `npm test` builds first; a lone `node test/run.mjs legacy` after an edit rebuilds here.
+  const built = statSync('dist/main.js', { throwIfNoEntry: false });
+  if (!built || built.mtimeMs < newest('src')) spawnSync(process.execPath, ['build.mjs'], { stdio: 'inherit' });
+  srv = await startLegacyServer();
+});
+after(async () => {
+  await srv.close();
+  rmSync(home, { recursive: true, force: true });
+});
+beforeEach(() => {
+  srv.intercept = undefined;
+  legacyState(srv.exchange, { tokenRequestsPerMinute: 1000 });
+});
+
+interface Run {
+  readonly code: number;
+  readonly out: string;
+  readonly err: string;
+}
+
+function bm(args: readonly string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['bin/bm.js', 'legacy', ...args, '--legacy-url', srv.url], {
+      env: {
+        PATH: process.env.PATH ?? '', HOME: home, BM_CONFIG_DIR: join(home, 'config'), BM_STATE_DIR: join(home, 'state'),
+        BM_API_KEY: ACCOUNT.key, BM_API_SECRET: ACCOUNT.secret, BM_API_MEMO: ACCOUNT.memo, NO_COLOR: '1', ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.on('close', (code) => resolve({ code: code ?? -1, out, err }));
+  });
+}
+
+async function ok(args: readonly string[], env?: Record<string, string>): Promise<string> {
+  const r = await bm(args, env);
+  assert.equal(r.code, 0, `bm legacy ${args.join(' ')}: ${r.err}`);
+  return r.out;
+}
+
+test('two wallet invocations share one token (cached 0600 in the state dir)', async () => {
+  const first = await ok(['wallet']);
+  const second = await ok(['wallet']);
+  assert.equal(first, 'BTC\tBitcoin\t1.50000000\t0.00000000\nUSDT\tTether\t100000.00\t0.00\n');
+  assert.equal(second, first);
+  assert.equal(srv.count('POST /v2/authentication'), 1);
+  assert.equal(srv.count('GET /v2/wallet'), 2);
+  const file = join(home, 'state', 'legacy-tokens.json');
+  assert.equal(statSync(file).mode & 0o777, 0o600);
+  assert.ok(JSON.parse(readFileSync(file, 'utf8'))[`${srv.url} ${ACCOUNT.key}`].token);
+});
+
+test('public commands, piped (tsv)', async () => {
+  assert.match(await ok(['ping']), /^ok\t[0-9]+\n$/);
+  assert.match(await ok(['time']), /^[0-9]{13}\t[0-9]{13}\t-?[0-9]+\n$/);
+  assert.equal(await ok(['symbols']), 'BTC_USDT\nETH_USDT\n');
+  assert.equal(await ok(['currencies']), 'BTC\tBTC\ttrue\ttrue\nETH\tETH\ttrue\ttrue\nUSDT\tUSDT\ttrue\ttrue\n');
+  assert.match(await ok(['symbol-details']), /^BTC_USDT\tBTC\tUSDT\t0\.0001\t0\.0001\t1000\t1\t2\tNA\n/);
+  assert.equal(await ok(['ticker', 'btc_usdt']), 'BTC_USDT\t30000.5\t0.0170\t31000\t29000\t12.5\t375006.25\t30000\t30001\n');
+  assert.equal((await ok(['ticker'])).split('\n').length, 3);
+  assert.equal(await ok(['steps', '--fields', 'step']), '1\n3\n5\n15\n30\n45\n60\n120\n180\n240\n1440\n10080\n43200\n');
+  assert.equal(await ok(['trades', 'BTC_USDT']), '1700000000000\tbuy\t30000.5\t0.002\t60.001\n');
+  assert.equal(await ok(['book', 'BTC_USDT', '--precision', '0']), 'ask\t30002\t5\t5\t3\nbid\t30000\t3\t3\t2\nbid\t29999\t0.5\t3.5\t1\n');
+  const from = Date.parse('2026-11-01T10:00:00Z');
+  const kline = await ok(['kline', 'BTC_USDT', '--from', '2026-11-01T10:00Z', '--to', String(from + 600_000), '--step', '5m']);
+  assert.equal(kline, [0, 1, 2].map((i) => `${from + i * 300_000}\t1.1\t1.3\t1.0\t1.2\t5`).join('\n') + '\n');
+});
+
+test('the order round trip, with ids beyond 2^53 exact; statuses as words on a table only', async () => {
+  const placed = await bm(['order', 'place', 'BTC_USDT', '--side', 'buy', '--amount', '0.25', '--price', '30000.10', '--yes']);
+  assert.equal(placed.code, 0, placed.err);
+  assert.match(placed.out, /^[0-9]{18}\n$/);
+  const id = placed.out.trim();
+  assert.ok(BigInt(id) > BigInt(Number.MAX_SAFE_INTEGER));
+  assert.match(placed.err, new RegExp(`order ${id} placed`));
+  assert.equal(srv.exchange.order(ACCOUNT.id, 'BTC_USDT', { order_id: id })!.price, '30000.10');
+  const json = JSON.parse((await ok(['order', 'get', id, '-o', 'json'])).replace(/"entrust_id": ([0-9]+)/, '"entrust_id": "$1"'));
+  assert.equal(json.entrust_id, id);
+  assert.equal(json.status, 1);
+  assert.match(await ok(['order', 'get', id, '-o', 'json']), new RegExp(`"entrust_id": ${id},`));
+  srv.exchange.fill(id, '0.1');
+  const table = await ok(['order', 'get', id, '-o', 'table', '--fields', 'entrust_id,status,executed_amount']);
+  assert.equal(table, `        ENTRUST_ID  STATUS            EXECUTED_AMOUNT\n${id}  partially filled              0.1\n`);
+  assert.match(await ok(['order', 'list', 'BTC_USDT', '--status', '2', '--fields', 'entrust_id,status']), new RegExp(`^${id}\t2\n`));
+  assert.match(await ok(['order', 'list', 'BTC_USDT', '--status', 'open', '--page', '0', '--limit', '5', '-o', 'table']), /pending and partially filled|partially filled/);
+  const fills = await ok(['fills', 'BTC_USDT', '--entrust-id', id, '--fields', 'entrust_id,side,amount,active']);
+  assert.equal(fills, `${id}\tbuy\t0.1\tfalse\n`);
+  const cancel = await bm(['order', 'cancel', id, '--yes']);
+  assert.equal(cancel.code, 0, cancel.err);
+  assert.equal(cancel.out, `${id}\tcancelled\n`);
+  const again = await bm(['order', 'cancel', id, '--yes']);
+  assert.equal(again.code, 6);
+  assert.match(again.err, /HTTP 400\n  Order already canceled\n/);
+  assert.equal(srv.exchange.order(ACCOUNT.id, 'BTC_USDT', { order_id: id })!.status, 8);
+  await ok(['order', 'place', 'BTC_USDT', '--side', 'sell', '--amount', '1', '--price', '31000', '--yes']);
+  assert.equal(await ok(['order', 'cancel-all', 'BTC_USDT', '--side', 'sell', '--yes']), 'BTC_USDT\tsell\tcancelled\n');
+  assert.equal(srv.exchange.orders(ACCOUNT.id, 'BTC_USDT', [4, 5], 100).filter((o) => o.side === 'sell').length, 0);
+});
+
+test('output formats: json raw, ndjson, csv, table, --fields', async () => {
+  assert.deepEqual(JSON.parse(await ok(['wallet', '--json'])), srv.exchange.balances().map((b) => ({ id: b.currency, name: b.name, available: b.available, frozen: b.frozen })));
+  assert.equal(await ok(['wallet', '-o', 'ndjson', '--fields', 'id,available']), '{"id":"BTC","available":"1.50000000"}\n{"id":"USDT","available":"100000.00"}\n');
+  assert.equal(await ok(['wallet', '-o', 'csv']), 'id,name,available,frozen\nBTC,Bitcoin,1.50000000,0.00000000\nUSDT,Tether,100000.00,0.00\n');
+  assert.match(await ok(['wallet', '-o', 'table']), /^ID\s+NAME\s+AVAILABLE\s+FROZEN\nBTC\s+Bitcoin\s+1\.5{1}0+\s+0\.0+\n/);
+  assert.equal(await ok(['ping', '--json']), '{}\n');
+  const token = JSON.parse(await ok(['token', '--json']));
+  assert.equal(token.access_token, '[redacted]');
+  assert.equal(token.cached, true);
+  assert.ok(token.expires_in > 7000 && token.expires_in <= 7200);
+  assert.match(await ok(['token', '--show-token', '--fields', 'access_token']), /^[0-9a-f]{48}\n$/);
+});
+
+test('errors: exit codes by HTTP status, the venue message, a JSON error object with -o json', async () => {
+  const cases: Array<[number, number]> = [[401, 4], [403, 4], [429, 7], [500, 8], [400, 6]];
+  for (const [status, exit] of cases) {
+    srv.intercept = (req, res) => {
+      if (!req.url?.startsWith('/v2/symbols')) return false;
+      res.writeHead(status, { 'content-type': 'application/json' }).end(`{"message":"refused ${status}"}`);
+      return true;
+    };
+    const r = await bm(['symbols', '-o', 'json']);
+    assert.equal(r.code, exit, r.err);
+    assert.equal(r.out, '');
+    assert.match(r.err, new RegExp(`^error: GET /v2/symbols failed with HTTP ${status}\\n  refused ${status}\\n`));
+    const obj = JSON.parse(r.err.trim().split('\n').pop()!);
+    assert.equal(obj.error.http_status, status);
+    assert.equal(obj.error.exit_code, exit);
+  }
+});
+
+test('local validation exits 2 and sends nothing; writes need --yes without a terminal', async () => {
+  const before = srv.total();
+  const bad: string[][] = [
+    ['order', 'place', 'BTC_USDT', '--side', 'buy', '--amount', '1e-3', '--price', '1'],
+    ['order', 'place', 'BTC_USDT', '--side', 'buy', '--amount', '1', '--price', '0', '--yes'],
+    ['order', 'place', 'BTC', '--side', 'buy', '--amount', '1', '--price', '1', '--yes'],
+    ['order', 'place', 'BTC_USDT', '--side', 'long', '--amount', '1', '--price', '1', '--yes'],
+    ['order', 'list', 'BTC_USDT', '--status', '9'],
+    ['order', 'list', 'BTC_USDT'],
+    ['order', 'get', 'abc'],
+    ['kline', 'BTC_USDT', '--from', 'yesterday'],
+    ['kline', 'BTC_USDT', '--step', '7m'],
+    ['fills', 'BTC_USDT', '--limit', '500'],
+    ['order', 'place', 'BTC_USDT', '--side', 'buy', '--amount', '1', '--price', '1'],
+    ['order', 'cancel', '123'],
+    ['order', 'cancel-all', 'BTC_USDT', '--side', 'buy'],
+  ];
+  for (const args of bad) {
+    const r = await bm(args);
+    assert.equal(r.code, 2, `${args.join(' ')}: ${r.err}`);
+    assert.match(r.err, /^error: /);
+  }
+  assert.match((await bm(['order', 'cancel', '123'])).err, /hint: add --yes/);
+  assert.equal(srv.total(), before);
+});
+
+test('--dry-run prints the exact request with token and signature redacted, and sends nothing', async () => {
+  const before = srv.total();
+  const r = await bm(['order', 'place', 'btc_usdt', '--side', 'buy', '--amount', '0.5', '--price', '30000', '--dry-run']);
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, new RegExp(`^POST ${srv.url}/v2/orders\\n`));
+  assert.match(r.out, /x-bm-authorization: \[redacted\]\n/);
+  assert.match(r.out, /x-bm-signature: \[redacted\]\n/);
+  assert.match(r.out, /\n\{"amount":"0.5","price":"30000","side":"buy","symbol":"BTC_USDT"\}\n$/);
+  const tok = await bm(['token', '--dry-run', '-o', 'json']);
+  assert.equal(JSON.parse(tok.out).body, `grant_type=client_credentials&client_id=${ACCOUNT.key}&client_secret=[redacted]`);
+  assert.equal(srv.total(), before);
+});
+
+test('--verbose traces requests with the token, signature and client secret redacted', async () => {
+  const r = await bm(['token', '--fresh', '-v']);
+  assert.equal(r.code, 0, r.err);
+  const file = JSON.parse(readFileSync(join(home, 'state', 'legacy-tokens.json'), 'utf8'));
+  const token = file[`${srv.url} ${ACCOUNT.key}`].token as string;
+  const w = await bm(['order', 'place', 'BTC_USDT', '--side', 'buy', '--amount', '0.1', '--price', '1', '--yes', '-v']);
+  assert.equal(w.code, 0, w.err);
+  for (const text of [r.err, w.err]) {
+    assert.ok(!text.includes(token), 'token leaked');
+    assert.ok(!/client_secret=[0-9a-f]/.test(text), 'client secret leaked');
+    assert.ok(!/x-bm-signature: [0-9a-f]/.test(text), 'signature leaked');
+  }
+  assert.match(w.err, /x-bm-signature: \[redacted\]/);
+});
