@@ -1,7 +1,7 @@
 // The built binary against an in-process server with the sandbox's legacy routes on port 0.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, test } from 'node:test';
@@ -202,4 +202,25 @@ test('--verbose traces requests with the token, signature and client secret reda
     assert.ok(!/x-bm-signature: [0-9a-f]/.test(text), 'signature leaked');
   }
   assert.match(w.err, /x-bm-signature: \[redacted\]/);
+});
+
+test('across invocations: a token near its end is replaced, and one the venue forgot is fetched again once', async () => {
+  const file = join(home, 'state', 'legacy-tokens.json');
+  await ok(['wallet']);
+  const count = () => srv.count('POST /v2/authentication');
+  const start = count();
+  const cached = JSON.parse(readFileSync(file, 'utf8'));
+  const entry = cached[`${srv.url} ${ACCOUNT.key}`];
+  // 5 s of a 2 h lifetime left: inside the refresh margin.
+  cached[`${srv.url} ${ACCOUNT.key}`] = { ...entry, issuedAt: Date.now() - 7_195_000, expiresAt: Date.now() + 5000 };
+  writeFileSync(file, JSON.stringify(cached));
+  await ok(['wallet']);
+  assert.equal(count(), start + 1);
+  await ok(['wallet']);
+  assert.equal(count(), start + 1);
+  legacyState(srv.exchange).tokens.clear();
+  const walletsBefore = srv.count('GET /v2/wallet');
+  await ok(['wallet']);
+  assert.equal(count(), start + 2);
+  assert.equal(srv.count('GET /v2/wallet'), walletsBefore + 2);
 });
