@@ -61,7 +61,11 @@ export async function askCredentials(ctx: Context): Promise<Secret> {
   try {
     const key = await input({ message: 'API key', validate: notEmpty('key') }, context);
     const secret = await password({ message: 'API secret (hidden)', validate: notEmpty('secret') }, context);
-    const memo = await input({ message: 'Memo (the label chosen when the key was created, not the account id)' }, context);
+    // Visible while typed (a wrong memo is the usual failure), hidden once entered, like the secret.
+    const memo = await input({
+      message: 'Memo (the label chosen when the key was created, not the account id)',
+      transformer: (v, { isFinal }) => (isFinal ? (v ? '[entered]' : '[empty]') : v),
+    }, context);
     return { key: key.trim(), secret: secret.trim(), memo: memo.trim() };
   } catch (err) {
     if ((err as Error)?.name === 'ExitPromptError' || (err as Error)?.name === 'AbortPromptError') {
