@@ -22,7 +22,7 @@ export async function loadCredentials(ctx: Context): Promise<Credentials | undef
   const sameVenue = !ctx.globals.sandbox || profile?.venue === 'sandbox';
   if (name && profile?.hasCredentials && sameVenue) {
     const { secretStoreFor } = await import('./secrets.js');
-    const store = await secretStoreFor(profile, { env: ctx.env, warn: (l) => ctx.io.err(`${l}\n`) });
+    const store = await secretStoreFor(profile, { env: ctx.env, warn: (l) => ctx.io.err(`${l}\n`), interactive: ctx.io.canPrompt });
     const found = await store.get(name);
     if (!found) {
       throw configError(`profile '${name}' has no credentials in ${store.where}`, `enter them again with: bm profile add ${name}`);

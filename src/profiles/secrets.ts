@@ -24,6 +24,10 @@ export interface SecretStore {
 
 /** Deadline of one keychain call, ms. */
 export const KEYCHAIN_TIMEOUT_MS = 3000;
+/** Deadline when the keychain may be showing an unlock dialog to a person at this terminal, ms. */
+export const PROMPT_TIMEOUT_MS = 60_000;
+/** After this long a call is said to be waiting (a dialog may be open), ms. */
+const SLOW_MS = 1500;
 
 export const INSECURE_HINT =
   'unlock or start the keychain (a Secret Service such as gnome-keyring on Linux), or keep this profile\'s ' +
@@ -39,6 +43,8 @@ export class TimedSecretStore implements SecretStore {
   constructor(
     private readonly inner: SecretStore,
     private readonly timeoutMs: number = KEYCHAIN_TIMEOUT_MS,
+    /** Called once when a call is still waiting after 1.5 s (only with a long deadline). */
+    private readonly onSlow?: () => void,
   ) {}
 
   get kind(): SecretStore['kind'] {
@@ -65,16 +71,22 @@ export class TimedSecretStore implements SecretStore {
     const abort = new AbortController();
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
+        clearTimeout(slow);
         abort.abort();
         reject(keychainUnreachable(`no answer within ${this.timeoutMs / 1000} s while ${what} credentials (is it locked?)`));
       }, this.timeoutMs);
+      const slow = this.onSlow && this.timeoutMs > SLOW_MS ? setTimeout(this.onSlow, SLOW_MS) : undefined;
+      const done = () => {
+        clearTimeout(timer);
+        clearTimeout(slow);
+      };
       op(abort.signal).then(
         (v) => {
-          clearTimeout(timer);
+          done();
           resolve(v);
         },
         (err: unknown) => {
-          clearTimeout(timer);
+          done();
           reject(err);
         },
       );
@@ -90,10 +102,20 @@ export function storageLabel(p: ProfileSettings): string {
 
 export interface StoreChoice {
   readonly env: Env;
-  /** Says where insecure secrets go, once, before they are written (stderr). */
+  /** Says where insecure secrets go, once, before they are written; and that the keychain is slow (stderr). */
   readonly warn: (line: string) => void;
-  /** Deadline of each keychain call, ms (tests shorten it). */
-  readonly timeoutMs?: number;
+  /** A person is at the terminal (stdin and stderr are terminals). */
+  readonly interactive?: boolean;
+}
+
+/**
+ * True when the keychain may answer with an unlock or allow dialog a person has to deal with:
+ * an interactive run on macOS, Windows, or a Linux graphical session. Three seconds is too
+ * short to type a password; headless sessions fail fast instead (no prompter can appear).
+ */
+export function mayPrompt(env: Env, interactive: boolean, platform: string = process.platform): boolean {
+  if (!interactive) return false;
+  return platform === 'darwin' || platform === 'win32' || Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
 }
 
 /** The store a profile's secrets live in: the file when it was added with --insecure-storage, else the keychain. */
@@ -103,8 +125,10 @@ export async function secretStoreFor(p: Pick<ProfileSettings, 'insecureStorage'>
     return new FileSecretStore(choice.env, choice.warn);
   }
   const { KeychainStore } = await import('./keychain.js');
-  const timeout = Number(choice.env.BM_KEYCHAIN_TIMEOUT) || choice.timeoutMs || KEYCHAIN_TIMEOUT_MS;
-  return new TimedSecretStore(new KeychainStore(), timeout);
+  const prompt = mayPrompt(choice.env, Boolean(choice.interactive));
+  const timeout = Number(choice.env.BM_KEYCHAIN_TIMEOUT) || (prompt ? PROMPT_TIMEOUT_MS : KEYCHAIN_TIMEOUT_MS);
+  const onSlow = () => choice.warn('bm: waiting for the OS keychain (an unlock dialog may be open)...');
+  return new TimedSecretStore(new KeychainStore(), timeout, onSlow);
 }
 
 /** Checks what a store handed back; a damaged entry is a config error (without its content). */

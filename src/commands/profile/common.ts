@@ -24,7 +24,7 @@ export function baseUrlLabel(v: Venue): string {
 
 /** The store holding this profile's secrets. */
 export function storeOf(ctx: Context, p: Pick<ProfileSettings, 'insecureStorage'>): Promise<SecretStore> {
-  return secretStoreFor(p, { env: ctx.env, warn: (line) => ctx.io.err(`${line}\n`) });
+  return secretStoreFor(p, { env: ctx.env, warn: (line) => ctx.io.err(`${line}\n`), interactive: ctx.io.canPrompt });
 }
 
 /** All but the last 4 characters replaced by `*` (all of it when the key is 8 characters or fewer). */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BmError } from '../../../src/errors.js';
-import { storageLabel, TimedSecretStore, type Secret, type SecretStore } from '../../../src/profiles/secrets.js';
+import { mayPrompt, storageLabel, TimedSecretStore, type Secret, type SecretStore } from '../../../src/profiles/secrets.js';
 
 /** A keychain that never answers (a locked Secret Service waiting on a prompt); it honours the abort signal. */
 class HangingStore implements SecretStore {
@@ -53,4 +53,29 @@ test('storage labels flag the insecure file', () => {
   assert.equal(storageLabel({ venue: 'sandbox', hasCredentials: true }), 'keychain');
   assert.equal(storageLabel({ venue: 'sandbox', hasCredentials: true, insecureStorage: true }), 'file (insecure)');
   assert.equal(storageLabel({ venue: 'sandbox' }), '');
+});
+
+test('a long deadline says once that it is waiting; a short one stays quiet', async () => {
+  let said = 0;
+  const slowValue: SecretStore = {
+    kind: 'keychain', where: 'x',
+    get: () => new Promise((r) => setTimeout(() => r(undefined), 1700)), set: async () => {}, delete: async () => true,
+  };
+  assert.equal(await new TimedSecretStore(slowValue, 5000, () => said++).get('p'), undefined);
+  assert.equal(said, 1);
+  await assert.rejects(new TimedSecretStore(new HangingStore(), 300, () => said++).get('p'), isKeychainTimeoutOf(0.3));
+  assert.equal(said, 1);
+});
+
+function isKeychainTimeoutOf(s: number) {
+  return (e: unknown) => e instanceof BmError && e.exitCode === 5 && e.message.includes(`within ${s} s`);
+}
+
+test('a long deadline only where a person may face an unlock dialog', () => {
+  assert.equal(mayPrompt({}, false, 'darwin'), false);
+  assert.equal(mayPrompt({}, true, 'darwin'), true);
+  assert.equal(mayPrompt({}, true, 'win32'), true);
+  assert.equal(mayPrompt({}, true, 'linux'), false);
+  assert.equal(mayPrompt({ DISPLAY: ':0' }, true, 'linux'), true);
+  assert.equal(mayPrompt({ WAYLAND_DISPLAY: 'wayland-0' }, false, 'linux'), false);
 });
