@@ -4,6 +4,8 @@
  * is one round trip. On Linux the entry is pinned to the Secret Service: the kernel keyring the
  * library would otherwise fall back to forgets everything at logout, which would lose credentials silently.
  */
+import type { Env } from '../config/paths.js';
+import { probeBus } from './dbusprobe.js';
 import { checkSecret, keychainUnreachable, type Secret, type SecretStore } from './secrets.js';
 
 export const KEYCHAIN_SERVICE = 'bm';
@@ -12,6 +14,7 @@ type Keyring = typeof import('@napi-rs/keyring');
 type AsyncEntry = InstanceType<Keyring['AsyncEntry']>;
 
 let loaded: Promise<Keyring> | undefined;
+let busChecked = false;
 
 /** The library's own words about a failure: its first line, short; it never holds a password. */
 function reason(err: unknown): string {
@@ -24,10 +27,13 @@ export class KeychainStore implements SecretStore {
   readonly kind = 'keychain' as const;
   readonly where = `the OS keychain (service ${KEYCHAIN_SERVICE})`;
 
-  constructor(private readonly service: string = KEYCHAIN_SERVICE) {}
+  constructor(
+    private readonly env: Env = process.env,
+    private readonly service: string = KEYCHAIN_SERVICE,
+  ) {}
 
   async get(profile: string, signal?: AbortSignal): Promise<Secret | undefined> {
-    const entry = await this.entry(profile);
+    const entry = await this.entry(profile, signal);
     let text: string | null;
     try {
       text = await entry.getPassword(signal);
@@ -45,7 +51,7 @@ export class KeychainStore implements SecretStore {
   }
 
   async set(profile: string, secret: Secret, signal?: AbortSignal): Promise<void> {
-    const entry = await this.entry(profile);
+    const entry = await this.entry(profile, signal);
     const text = JSON.stringify({ key: secret.key, secret: secret.secret, memo: secret.memo });
     try {
       await entry.setPassword(text, signal);
@@ -55,7 +61,7 @@ export class KeychainStore implements SecretStore {
   }
 
   async delete(profile: string, signal?: AbortSignal): Promise<boolean> {
-    const entry = await this.entry(profile);
+    const entry = await this.entry(profile, signal);
     try {
       return await entry.deletePassword(signal);
     } catch (err) {
@@ -63,7 +69,12 @@ export class KeychainStore implements SecretStore {
     }
   }
 
-  private async entry(profile: string): Promise<AsyncEntry> {
+  private async entry(profile: string, signal: AbortSignal | undefined): Promise<AsyncEntry> {
+    if (!busChecked) {
+      const why = await probeBus(this.env, signal);
+      if (why) throw keychainUnreachable(why);
+      busChecked = true;
+    }
     let lib: Keyring;
     try {
       lib = await (loaded ??= import('@napi-rs/keyring'));

@@ -127,8 +127,8 @@ export async function secretStoreFor(p: Pick<ProfileSettings, 'insecureStorage'>
   const { KeychainStore } = await import('./keychain.js');
   const prompt = mayPrompt(choice.env, Boolean(choice.interactive));
   const timeout = Number(choice.env.BM_KEYCHAIN_TIMEOUT) || (prompt ? PROMPT_TIMEOUT_MS : KEYCHAIN_TIMEOUT_MS);
-  const onSlow = () => choice.warn('bm: waiting for the OS keychain (an unlock dialog may be open)...');
-  return new TimedSecretStore(new KeychainStore(), timeout, onSlow);
+  const onSlow = prompt ? () => choice.warn('bm: waiting for the OS keychain (an unlock dialog may be open)...') : undefined;
+  return new TimedSecretStore(new KeychainStore(choice.env), timeout, onSlow);
 }
 
 /** Checks what a store handed back; a damaged entry is a config error (without its content). */
