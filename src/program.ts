@@ -10,6 +10,8 @@ import { registerEndpoints } from './commands/engine.js';
 import { registerApi } from './commands/api.js';
 import { registerSandbox } from './commands/sandbox/register.js';
 import { registerProfile } from './commands/profile/register.js';
+import { registerCompletion } from './commands/completion/register.js';
+import { registerHelp } from './commands/help/register.js';
 
 /** Builds the Context of the command being run, from its options and its parents'. */
 export type ContextOf = (cmd: Command) => Context;
@@ -49,5 +51,7 @@ export function buildProgram(io: IO, env: Env): Command {
   registerApi(program, contextOf);
   registerSandbox(program, contextOf);
   registerProfile(program, contextOf);
+  registerCompletion(program, contextOf);
+  registerHelp(program, contextOf);
   return program;
 }

@@ -2,7 +2,8 @@
  * HTTP on undici: one keep-alive dispatcher per process, proxies from HTTPS_PROXY/HTTP_PROXY/NO_PROXY,
  * and failures classified by whether the request may have reached the venue.
  */
-import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Agent, loadEnvHttpProxyAgent } from './undici-core.cjs';
 import type { Env } from '../config/paths.js';
 
 export interface HttpRequest {
@@ -44,7 +45,7 @@ function proxyConfigured(env: Env): boolean {
 function getDispatcher(env: Env): Dispatcher {
   if (!dispatcher) {
     dispatcher = proxyConfigured(env)
-      ? new EnvHttpProxyAgent({ keepAliveTimeout: 10_000 })
+      ? new (loadEnvHttpProxyAgent())({ keepAliveTimeout: 10_000 })
       : new Agent({ keepAliveTimeout: 10_000, connections: 8 });
   }
   return dispatcher;
@@ -62,18 +63,22 @@ export function proxyFor(url: string, env: Env): string | undefined {
 }
 
 function errorCode(err: unknown): string {
-  const e = err as { code?: string; cause?: { code?: string }; name?: string };
-  return e.code ?? e.cause?.code ?? (e.name === 'TimeoutError' || e.name === 'AbortError' ? 'ETIMEDOUT' : 'EUNKNOWN');
+  const e = err as { code?: unknown; cause?: { code?: unknown }; name?: string };
+  if (e.name === 'TimeoutError' || e.name === 'AbortError') return 'ETIMEDOUT';
+  const code = typeof e.code === 'string' ? e.code : e.cause?.code;
+  return typeof code === 'string' ? code : 'EUNKNOWN';
 }
 
 /** Sends one request; resolves with any HTTP answer, rejects with a {@link TransportError}. */
 export async function send(req: HttpRequest, env: Env): Promise<HttpResponse> {
   try {
-    const res = await request(req.url, {
+    const url = new URL(req.url);
+    const res = await getDispatcher(env).request({
+      origin: url.origin,
+      path: url.pathname + url.search,
       method: req.method as Dispatcher.HttpMethod,
       headers: req.headers,
       body: req.body,
-      dispatcher: getDispatcher(env),
       headersTimeout: req.timeoutMs,
       bodyTimeout: req.timeoutMs,
       signal: AbortSignal.timeout(req.timeoutMs),

@@ -84,6 +84,7 @@ export function checkValue(p: Param, v: string): unknown {
 export function wireParams(ep: Endpoint, values: Readonly<Record<string, string | undefined>>): Params {
   const out: Array<readonly [string, unknown]> = [];
   for (const p of ep.params) {
+    if (p.local) continue;
     const v = values[p.name];
     if (v === undefined) {
       if (p.required && p.flag) throw usage(`${label(p)} is required${p.values ? ` (${p.values.join(', ')})` : ''}: ${p.description}`);

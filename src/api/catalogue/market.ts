@@ -31,7 +31,7 @@ export const MARKET: readonly Endpoint[] = [
   },
   {
     id: 'spot.symbols.details', method: 'GET', path: '/spot/v1/symbols/details', auth: 'NONE', rate: MARKET_RATE,
-    params: [{ name: 'symbol', type: 'string', positional: true, variadic: true, flag: 'symbol', description: 'only these pairs (filtered locally)' }],
+    params: [{ name: 'symbol', type: 'string', positional: true, variadic: true, local: true, flag: 'symbol', description: 'only these pairs (filtered locally)' }],
     rows: 'symbols', command: ['symbol-details'], summary: 'Trading rules of the pairs: sizes, precision, minimum amounts',
     columns: ['symbol', 'base_min_size', 'base_max_size', 'quote_increment', 'price_max_precision', 'min_buy_amount', 'min_sell_amount', 'trade_status'],
     notes: 'The endpoint takes no parameters; the SYMBOL arguments filter the rows locally and are never sent.',

@@ -53,7 +53,10 @@ export const PRIVATE: readonly Endpoint[] = [
   },
   {
     id: 'spot.order.batch', method: 'POST', path: '/spot/v2/batch_orders', auth: 'SIGNED', rate: perKey(60), write: true,
-    params: [{ name: 'order_params', type: 'string', required: true, description: 'list of at most 10 orders' }],
+    params: [
+      { ...SYMBOL, local: true, description: 'pair of the orders that name none' },
+      { name: 'order_params', type: 'string', required: true, description: 'list of at most 10 orders' },
+    ],
     rows: 'responses', command: ['order', 'batch'], summary: 'Place many orders from a JSON or NDJSON file, 10 per request',
     notes: 'Shape from facts.md 5; more than 10 orders per request gives 50033.',
     examples: ['bm order batch BTC_USDT --file orders.ndjson --yes'],

@@ -22,6 +22,8 @@ export interface Param {
   readonly positional?: boolean;
   /** Positional that takes several values, sent comma-joined. */
   readonly variadic?: boolean;
+  /** Used by bm only (e.g. a local filter): never sent, and a venue does not know it. */
+  readonly local?: boolean;
   readonly description: string;
 }
 

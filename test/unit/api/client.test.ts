@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, test } from 'node:test';
+import { ApiClient } from '../../../src/api/client.js';
+import { endpoint } from '../../../src/api/catalogue/index.js';
+import { signRequest } from '../../../src/api/signing.js';
+import { BmError } from '../../../src/errors.js';
+import { scalarText } from '../../../src/util/json.js';
+
+type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
+let handler: Handler = () => {};
+let base = '';
+const server = createServer((req, res) => {
+  let body = '';
+  req.on('data', (c) => (body += c));
+  req.on('end', () => handler(req, body, res));
+});
+before(async () => {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+after(() => server.close());
+
+const CREDS = { key: 'k1', secret: 's3cr3t', memo: 'memo1' };
+function client(extra: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}): ApiClient {
+  return new ApiClient({ env: {}, baseUrl: async () => base, credentials: async () => CREDS, timeoutMs: 2000, sleep: async () => {}, ...extra });
+}
+function reply(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(text);
+}
+
+test('envelope success with code as a string; ids beyond 2^53 stay exact', async () => {
+  handler = (_q, _b, res) => reply(res, 200, '{"code":"1000","message":"Ok","trace":"t-1","data":{"order_id":183347420821295423}}');
+  const r = await client().call(endpoint('spot.ticker'), [['symbol', 'BTC_USDT']]);
+  assert.equal(scalarText((r.data as { order_id: unknown }).order_id), '183347420821295423');
+  assert.equal(r.trace, 't-1');
+});
+
+test('HTTP 200 with an error code is an error: category, code, message, trace, hint', async () => {
+  handler = (_q, _b, res) => reply(res, 400, '{"code":50001,"message":"Symbol not found","trace":"abc.1","data":{}}');
+  await assert.rejects(client().call(endpoint('spot.ticker'), [['symbol', 'NOPE_USDT']]), (e: unknown) => {
+    assert.ok(e instanceof BmError);
+    assert.equal(e.exitCode, 6);
+    assert.equal(e.details.code, '50001');
+    assert.equal(e.details.venueMessage, 'Symbol not found');
+    assert.equal(e.details.trace, 'abc.1');
+    assert.match(e.details.hint ?? '', /bm symbols/);
+    return true;
+  });
+});
+
+test('signed GET signs the query string as sent; signed POST signs the exact body', async () => {
+  const seen: Array<{ ok: boolean; payload: string }> = [];
+  handler = (req, body, res) => {
+    const url = new URL(req.url!, base);
+    const payload = req.method === 'GET' ? url.search.slice(1) : body;
+    const expected = signRequest(CREDS.secret, String(req.headers['x-bm-timestamp']), CREDS.memo, payload);
+    seen.push({ ok: req.headers['x-bm-sign'] === expected && req.headers['x-bm-key'] === CREDS.key, payload });
+    reply(res, 200, '{"code":1000,"message":"OK","trace":"t","data":{}}');
+  };
+  await client().call(endpoint('test.get'), [['symbol', 'BTC_USDT'], ['x', 'a b&c']]);
+  await client().call(endpoint('test.post'), [['symbol', 'BTC_USDT'], ['price', '7000'], ['id', 2n ** 60n]]);
+  await client().call(endpoint('test.post'), []);
+  assert.deepEqual(seen, [
+    { ok: true, payload: 'symbol=BTC_USDT&x=a%20b%26c' },
+    { ok: true, payload: '{"symbol":"BTC_USDT","price":"7000","id":1152921504606846976}' },
+    { ok: true, payload: '{}' },
+  ]);
+});
+
+test('30007 learns the clock offset from /system/time and retries once', async () => {
+  const serverNow = Date.now() + 5 * 60_000;
+  let calls = 0;
+  handler = (req, _b, res) => {
+    if (req.url === '/system/time') return reply(res, 200, `{"code":1000,"message":"OK","trace":"t","data":{"server_time":${serverNow}}}`);
+    calls++;
+    const ts = Number(req.headers['x-bm-timestamp']);
+    if (Math.abs(ts - serverNow) > 60_000) return reply(res, 401, '{"code":30007,"message":"X-BM-TIMESTAMP outside one minute","trace":"N/A","data":{}}');
+    reply(res, 200, '{"code":1000,"message":"OK","trace":"t","data":{"ok":true}}');
+  };
+  const r = await client().call(endpoint('spot.wallet'));
+  assert.deepEqual(r.data, { ok: true });
+  assert.equal(calls, 2);
+});
+
+test('429 on a read: backs off within a bound, then exit 7', async () => {
+  let calls = 0;
+  const waits: number[] = [];
+  handler = (_q, _b, res) => {
+    calls++;
+    reply(res, 429, '{"code":30013,"message":"too many requests","trace":"t","data":{}}', { 'x-bm-ratelimit-reset': '2' });
+  };
+  const c = client({ sleep: async (ms) => void waits.push(ms), maxRateRetries: 2 });
+  await assert.rejects(c.call(endpoint('spot.ticker')), (e: unknown) => e instanceof BmError && e.exitCode === 7);
+  assert.equal(calls, 3);
+  assert.deepEqual(waits, [2000, 4000]);
+});
+
+test('a refused connection is a network error (exit 8) that says nothing was sent', async () => {
+  const c = new ApiClient({ env: {}, baseUrl: async () => 'http://127.0.0.1:1', credentials: async () => undefined, timeoutMs: 1000 });
+  await assert.rejects(c.call(endpoint('system.time')), (e: unknown) => e instanceof BmError && e.exitCode === 8 && /venue running/.test(e.details.hint ?? ''));
+});
+
+test('a write that times out is an unknown outcome, never retried', async () => {
+  let calls = 0;
+  handler = () => void calls++;
+  const c = client({ timeoutMs: 300 });
+  await assert.rejects(c.call(endpoint('spot.order.submit'), [['symbol', 'BTC_USDT']]), (e: unknown) =>
+    e instanceof BmError && e.exitCode === 8 && /outcome is unknown/.test(e.details.hint ?? ''));
+  assert.equal(calls, 1);
+});
+
+test('the client keeps to the published limit: a burst waits instead of earning a 429', async () => {
+  handler = (_q, _b, res) => reply(res, 200, '{"code":1000,"message":"OK","trace":"t","data":{}}');
+  let clock = 0;
+  const waits: number[] = [];
+  const c = client({ now: () => clock, sleep: async (ms) => { waits.push(ms); clock += ms; } });
+  for (let i = 0; i < 7; i++) await c.call(endpoint('spot.steps'));
+  // /spot/v1/steps: 2 per 2 s and 5 per 5 s.
+  assert.equal(waits.length > 0, true);
+  assert.ok(clock >= 6000, `7 requests need at least 6 s at 2 per 2 s (took ${clock} ms)`);
+});
+
+test('credentials missing for a private call: exit 4 with a hint, nothing sent', async () => {
+  let calls = 0;
+  handler = (_q, _b, res) => { calls++; reply(res, 200, '{}'); };
+  const c = new ApiClient({ env: {}, baseUrl: async () => base, credentials: async () => undefined, timeoutMs: 1000 });
+  await assert.rejects(c.call(endpoint('spot.wallet')), (e: unknown) => e instanceof BmError && e.exitCode === 4);
+  assert.equal(calls, 0);
+});
