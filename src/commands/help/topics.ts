@@ -18,6 +18,7 @@ export const ENVIRONMENT: readonly Row[] = [
   { name: 'BM_API_KEY, BM_API_SECRET, BM_API_MEMO', meaning: 'credentials; all three together beat any profile' },
   { name: 'BM_CONFIG_DIR', meaning: 'settings folder (else $XDG_CONFIG_HOME/bm, else ~/.config/bm)' },
   { name: 'BM_STATE_DIR', meaning: 'state folder: sandbox, tokens (else $XDG_STATE_HOME/bm, else ~/.local/state/bm)' },
+  { name: 'BM_KEYCHAIN_TIMEOUT', meaning: 'deadline of one OS keychain call in ms (default 3000; 60000 where an unlock dialog may show)' },
   { name: 'XDG_CACHE_HOME', meaning: 'cache of pair rules and names for completion (bm under it, else ~/.cache/bm)' },
   { name: 'NO_COLOR, FORCE_COLOR', meaning: 'colour off or on (--color beats both)' },
   { name: 'HTTPS_PROXY, HTTP_PROXY, NO_PROXY', meaning: 'proxies for REST requests' },
