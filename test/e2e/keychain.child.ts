@@ -36,7 +36,8 @@ assert.equal(await store.get('bm-e2e-direct'), undefined);
 assert.equal(await store.delete('bm-e2e-direct'), false);
 console.log('ok - keychain backend: store, read back, delete');
 
-// 2. The binary: add with the secret in the keychain only.
+// 2. The binary: add with the secret in the keychain only (replacing a damaged old entry).
+await entry('kc').setPassword('not json');
 const add = bm(['profile', 'add', 'kc', '--base-url', venue, '-v'], `${key}\n${secret}\n${memo}\n`);
 assert.equal(add.code, 0, add.out);
 assert.match(add.out, /credentials in the OS keychain/);

@@ -5,7 +5,7 @@
  */
 import type { ProfileSettings, VenuePreset } from '../../config/settings.js';
 import type { Context } from '../../context.js';
-import { usage } from '../../errors.js';
+import { BmError, usage } from '../../errors.js';
 import { parseFormat } from '../../render/output.js';
 import { checkProfileName } from '../../profiles/store.js';
 import { askCredentials } from './ask.js';
@@ -52,13 +52,19 @@ export function settingsFromFlags(o: AddOptions): ProfileSettings {
   };
 }
 
+function ignoreDamaged(err: unknown): undefined {
+  if (err instanceof BmError && / are damaged$/.test(err.message)) return undefined;
+  throw err;
+}
+
 export async function add(ctx: Context, name: string, o: AddOptions): Promise<void> {
   checkProfileName(name);
   const profile = settingsFromFlags(o);
   const previous = ctx.settings.profiles[name];
   const store = await storeOf(ctx, profile);
   // Reach the keychain before asking for anything: no typing secrets into a dead end.
-  if (store.kind === 'keychain') await store.get(name);
+  // A damaged old entry is no reason to stop: this replaces it.
+  if (store.kind === 'keychain') await store.get(name).catch((err: unknown) => ignoreDamaged(err));
 
   const creds = await askCredentials(ctx);
   if (o.verify === false) {
