@@ -120,6 +120,13 @@ export class Context {
           this.sandboxUrl = await restartSandbox(this);
           return this.sandboxUrl;
         },
+        onKeyUnknown: async () => {
+          const used = await this.cachedCreds?.catch(() => undefined);
+          const { renewPaperIfStale } = await import('./profiles/credentials.js');
+          if (!(await renewPaperIfStale(this, used))) return false;
+          this.cachedCreds = undefined;
+          return true;
+        },
       });
     }
     return this.cachedApi;

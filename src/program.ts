@@ -9,6 +9,9 @@ import type { IO } from './render/io.js';
 import { registerEndpoints } from './commands/engine.js';
 import { registerApi } from './commands/api.js';
 import { registerSandbox } from './commands/sandbox/register.js';
+import { registerProfile } from './commands/profile/register.js';
+import { registerCompletion } from './commands/completion/register.js';
+import { registerHelp } from './commands/help/register.js';
 import { registerLegacy } from './commands/legacy/register.js';
 
 /** Builds the Context of the command being run, from its options and its parents'. */
@@ -48,6 +51,9 @@ export function buildProgram(io: IO, env: Env): Command {
   registerEndpoints(program, contextOf);
   registerApi(program, contextOf);
   registerSandbox(program, contextOf);
+  registerProfile(program, contextOf);
+  registerCompletion(program, contextOf);
+  registerHelp(program, contextOf);
   registerLegacy(program, contextOf);
   return program;
 }

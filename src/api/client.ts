@@ -56,6 +56,8 @@ export interface ClientOptions {
   readonly trace?: (line: string) => void;
   /** Called when the venue refused the connection; returns a new base URL to retry once, or undefined. */
   readonly onRefused?: () => Promise<string | undefined>;
+  /** Called once when the venue does not know the key (30002); true to retry (e.g. a new sandbox paper account). */
+  readonly onKeyUnknown?: () => Promise<boolean>;
   readonly now?: () => number;
   readonly sleep?: (ms: number) => Promise<void>;
   /** Retries after 429 on one request before exit 7. */
@@ -125,6 +127,7 @@ export class ApiClient {
     const maxRetries = this.opts.maxRateRetries ?? 3;
     let clockRetried = false;
     let refusedRetried = false;
+    let keyRetried = false;
     for (let attempt = 0; ; attempt++) {
       for (let wait = window.take(this.now()); wait > 0; wait = window.take(this.now())) await this.sleep(wait);
       const req = await this.prepare(target, params);
@@ -145,6 +148,10 @@ export class ApiClient {
           clockRetried = true;
           await this.syncClock();
           continue;
+        }
+        if (code === '30002' && !keyRetried && this.opts.onKeyUnknown) {
+          keyRetried = true;
+          if (await this.opts.onKeyUnknown()) continue;
         }
         if (outcome.category === 'ratelimit' && res.status !== 418 && attempt < maxRetries) {
           const reset = Number(res.headers['x-bm-ratelimit-reset']);

@@ -21,7 +21,7 @@ const DETAILS_HINT = 'see the pair limits with: bm symbol-details SYMBOL';
 const ROWS: readonly Row[] = [
   [1000, 'OK', 200],
   // 7.2 authentication
-  [30000, 'Not found', 404, 'venue', 'check the path: bm api lists none, see `bm help errors`'],
+  [30000, 'Not found', 404, 'venue', 'check the method and path (see bm api --help)'],
   [30001, 'X-BM-KEY empty', 401, 'auth', 'add credentials with: bm profile add NAME'],
   [30002, 'X-BM-KEY not found', 401, 'auth', AUTH_HINT],
   [30003, 'X-BM-KEY frozen', 401, 'auth', 'the key is frozen: create a new one at the venue'],

@@ -8,7 +8,7 @@ import type { Endpoint, Param } from '../api/catalogue/types.js';
 import type { Params } from '../api/client.js';
 import type { Context } from '../context.js';
 import type { Row } from '../render/cells.js';
-import { render } from '../render/output.js';
+import { render, type Format } from '../render/output.js';
 import type { ContextOf } from '../program.js';
 import { OVERRIDES } from './overrides.js';
 import { wireParams } from './params.js';
@@ -32,6 +32,8 @@ export interface ShowOptions {
   /** Columns coloured by sign. */
   readonly signed?: readonly string[];
   readonly columns?: readonly string[];
+  /** Format to use instead of the invocation's. */
+  readonly format?: Format;
 }
 
 /** The rows of a payload, by the catalogue's `rows` key; lists of scalars become one-column rows. */
@@ -50,7 +52,7 @@ export function show(ctx: Context, ep: Pick<Endpoint, 'rows' | 'columns'>, data:
   const fields = ctx.fields;
   const columns = opts.columns ?? ep.columns;
   render(ctx.io, data, opts.rows ?? rowsOf(ep, data), {
-    format: ctx.format, ...(fields ? { fields } : {}), ...(columns ? { columns } : {}), ...(opts.signed ? { signed: opts.signed } : {}),
+    format: opts.format ?? ctx.format, ...(fields ? { fields } : {}), ...(columns ? { columns } : {}), ...(opts.signed ? { signed: opts.signed } : {}),
   });
 }
 

@@ -1,7 +1,11 @@
-/** Where credentials come from: BM_API_KEY/SECRET/MEMO (all three), else the profile's, else the sandbox paper account. */
+/**
+ * Where credentials come from, first match wins: BM_API_KEY/SECRET/MEMO (all three), else the
+ * profile's (keychain, or its 0600 file when added with --insecure-storage), else, on the built-in
+ * sandbox venue, the sandbox paper account. Anywhere else: none (signed calls then say how to add some).
+ */
 import type { Credentials } from '../api/client.js';
 import type { Context } from '../context.js';
-import { usage } from '../errors.js';
+import { config as configError, usage } from '../errors.js';
 
 export async function loadCredentials(ctx: Context): Promise<Credentials | undefined> {
   const { BM_API_KEY: key, BM_API_SECRET: secret, BM_API_MEMO: memo } = ctx.env;
@@ -11,5 +15,36 @@ export async function loadCredentials(ctx: Context): Promise<Credentials | undef
     }
     return { key, secret, memo };
   }
+
+  const name = ctx.profileName;
+  const profile = name ? ctx.settings.profiles[name] : undefined;
+  // `--sandbox` points a profile of another venue at the sandbox: its keys mean nothing there.
+  const sameVenue = !ctx.globals.sandbox || profile?.venue === 'sandbox';
+  if (name && profile?.hasCredentials && sameVenue) {
+    const { secretStoreFor } = await import('./secrets.js');
+    const store = await secretStoreFor(profile, { env: ctx.env, warn: (l) => ctx.io.err(`${l}\n`), interactive: ctx.io.canPrompt });
+    const found = await store.get(name);
+    if (!found) {
+      throw configError(`profile '${name}' has no credentials in ${store.where}`, `enter them again with: bm profile add ${name}`);
+    }
+    return found;
+  }
+
+  if (ctx.venue.preset === 'sandbox') {
+    const { paperCredentials } = await import('./paper.js');
+    return paperCredentials(ctx.env, () => ctx.baseUrl(), ctx.timeoutMs);
+  }
   return undefined;
+}
+
+/**
+ * Called when the venue answered 30002 (key unknown). When the key was the paper account's, the
+ * sandbox was reset: forget it so the next attempt creates a new one. True when a retry makes sense.
+ */
+export async function renewPaperIfStale(ctx: Context, used: Credentials | undefined): Promise<boolean> {
+  const { isPaper, forgetPaper } = await import('./paper.js');
+  if (!isPaper(used)) return false;
+  forgetPaper(ctx.env);
+  ctx.trace('the sandbox does not know the paper account (reset?): creating a new one');
+  return true;
 }

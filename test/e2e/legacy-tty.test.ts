@@ -5,8 +5,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
-import { ACCOUNT } from '../legacy/fake-exchange.js';
-import { startLegacyServer, type LegacyTestServer } from '../legacy/server.js';
+import { ACCOUNT } from '../helpers/legacy-exchange.js';
+import { startLegacyServer, type LegacyTestServer } from '../helpers/legacy-server.js';
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 const home = mkdtempSync(join(tmpdir(), 'bm-legacy-tty-'));

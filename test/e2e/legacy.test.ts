@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, test } from 'node:test';
 import { legacyState } from '../../src/sandbox/legacy/auth.js';
-import { ACCOUNT } from '../legacy/fake-exchange.js';
-import { startLegacyServer, type LegacyTestServer } from '../legacy/server.js';
+import { ACCOUNT } from '../helpers/legacy-exchange.js';
+import { startLegacyServer, type LegacyTestServer } from '../helpers/legacy-server.js';
 
 let srv: LegacyTestServer;
 const home = mkdtempSync(join(tmpdir(), 'bm-legacy-e2e-'));

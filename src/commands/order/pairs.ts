@@ -47,6 +47,7 @@ async function fetchAll(ctx: Context, file: string): Promise<PairRules[]> {
   try {
     mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
     writeFileSync(file, JSON.stringify({ at: Date.now(), rules }), { mode: 0o600 });
+    writeFileSync(join(file, '..', 'symbols.txt'), rules.map((r) => `${r.symbol}\n`).join(''), { mode: 0o600 });
   } catch {
     // A cache that cannot be written only costs a request next time.
   }

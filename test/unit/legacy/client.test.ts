@@ -8,8 +8,8 @@ import { LegacyClient } from '../../../src/legacy/client.js';
 import { FileTokenStore, MemoryTokenStore, type TokenStore } from '../../../src/legacy/tokens.js';
 import { legacyState } from '../../../src/sandbox/legacy/auth.js';
 import { BmError } from '../../../src/errors.js';
-import { ACCOUNT } from '../../legacy/fake-exchange.js';
-import { startLegacyServer, type LegacyTestServer } from '../../legacy/server.js';
+import { ACCOUNT } from '../../helpers/legacy-exchange.js';
+import { startLegacyServer, type LegacyTestServer } from '../../helpers/legacy-server.js';
 
 let srv: LegacyTestServer;
 let clock = 1_800_000_000_000;

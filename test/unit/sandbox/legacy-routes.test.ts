@@ -4,8 +4,8 @@ import { hmacHex, legacyClientSecret } from '../../../src/api/signing.js';
 import { tokenForm } from '../../../src/legacy/request.js';
 import { legacyState } from '../../../src/sandbox/legacy/auth.js';
 import { parseJson, scalarText } from '../../../src/util/json.js';
-import { ACCOUNT } from '../../legacy/fake-exchange.js';
-import { startLegacyServer, type LegacyTestServer } from '../../legacy/server.js';
+import { ACCOUNT } from '../../helpers/legacy-exchange.js';
+import { startLegacyServer, type LegacyTestServer } from '../../helpers/legacy-server.js';
 
 let srv: LegacyTestServer;
 let token = '';

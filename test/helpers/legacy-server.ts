@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { legacyRoute } from '../../src/sandbox/legacy/routes.js';
-import { FakeExchange } from './fake-exchange.js';
+import { FakeExchange } from './legacy-exchange.js';
 
 export interface LegacyTestServer {
   readonly url: string;

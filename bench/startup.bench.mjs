@@ -1,0 +1,30 @@
+// Cold start of a one-shot against a running sandbox, next to the floor: a bare node:http GET.
+// Goal (perf.md): `bm ticker BTC_USDT --json` within 1.25x the floor.
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { BIN, isolatedEnv, median, startSandbox, table, timeRun } from './lib.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const env = isolatedEnv();
+const sandbox = await startSandbox(env);
+// The default venue: bm finds the running sandbox through its state dir, as on a fresh machine.
+const home = join(env.XDG_STATE_HOME, 'bm', 'sandbox');
+mkdirSync(home, { recursive: true });
+writeFileSync(join(home, 'server.json'), JSON.stringify({ url: sandbox.url, pid: process.pid, port: Number(new URL(sandbox.url).port), startedAt: new Date().toISOString() }));
+
+const cases = {
+  'node -e 0': [process.execPath, ['-e', '0']],
+  'floor: node:http GET + print': [process.execPath, [join(import.meta.dirname, 'floor.mjs'), sandbox.url]],
+  'bm ticker BTC_USDT --json': [process.execPath, [BIN, 'ticker', 'BTC_USDT', '--json']],
+  'bm ticker BTC_USDT (tsv)': [process.execPath, [BIN, 'ticker', 'BTC_USDT']],
+};
+const times = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
+for (const [cmd, args] of Object.values(cases)) timeRun(cmd, args, env); // warm the file cache
+for (let i = 0; i < RUNS; i++) for (const [name, [cmd, args]] of Object.entries(cases)) times[name].push(timeRun(cmd, args, env));
+sandbox.stop();
+
+const floor = median(times['floor: node:http GET + print']);
+const rows = Object.entries(times).map(([name, xs]) => ({ what: name, 'median ms': median(xs).toFixed(1), 'x floor': (median(xs) / floor).toFixed(2) }));
+console.log(table(rows));
+const ratio = median(times['bm ticker BTC_USDT --json']) / floor;
+console.log(`\nbm ticker --json: ${ratio.toFixed(2)}x the floor (goal: at most 1.25x) over ${RUNS} runs each: ${ratio <= 1.25 ? 'met' : 'NOT met'}`);

@@ -1,0 +1,30 @@
+/** `bm help [topic | command...]`: topics, or a command's help. */
+import type { Command } from 'commander';
+import { usage } from '../../errors.js';
+import type { ContextOf } from '../../program.js';
+import { TOPICS } from './topics.js';
+
+export function registerHelp(root: Command, contextOf: ContextOf): void {
+  root.helpCommand(false);
+  root.addHelpText('after', `\nHelp topics: ${TOPICS.map((t) => `bm help ${t}`).join(', ')}\n`);
+  root
+    .command('help')
+    .description(`Help on a command, or a topic: ${TOPICS.join(', ')}`)
+    .argument('[topic...]', `a topic (${TOPICS.join(', ')}) or a command path (order place)`)
+    .addHelpText('after', '\nExamples:\n  $ bm help exit-codes\n  $ bm help errors --json\n  $ bm help order place\n')
+    .action(async (words: string[], _o: unknown, self: Command) => {
+      const ctx = contextOf(self);
+      if (words.length === 1 && (TOPICS as readonly string[]).includes(words[0]!)) {
+        const { showTopic } = await import('./show.js');
+        showTopic(ctx, words[0] as (typeof TOPICS)[number]);
+        return;
+      }
+      let cmd: Command = root;
+      for (const w of words) {
+        const next = cmd.commands.find((c) => c.name() === w || c.aliases().includes(w));
+        if (!next) throw usage(`help: no command or topic '${words.join(' ')}'`, `topics: ${TOPICS.join(', ')}; commands: bm --help`);
+        cmd = next;
+      }
+      ctx.io.out(cmd.helpInformation());
+    });
+}

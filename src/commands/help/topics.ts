@@ -1,0 +1,60 @@
+/** Help topics: `bm help environment|exit-codes|output|errors`. The text mirrors cli.md and README. */
+import { CODES } from '../../api/codes.js';
+import { EXIT } from '../../errors.js';
+import type { Row } from '../../render/cells.js';
+
+export const TOPICS = ['environment', 'exit-codes', 'output', 'errors'] as const;
+export type Topic = (typeof TOPICS)[number];
+
+export const ENVIRONMENT: readonly Row[] = [
+  { name: 'BM_PROFILE', meaning: 'profile to use (like --profile)' },
+  { name: 'BM_BASE_URL', meaning: 'REST address, current generation (like --base-url)' },
+  { name: 'BM_WS_URL', meaning: 'WebSocket address (like --ws-url)' },
+  { name: 'BM_LEGACY_URL', meaning: 'first-generation REST address (like --legacy-url)' },
+  { name: 'BM_SERVICE', meaning: 'service name of the WebSocket login constant (like --service)' },
+  { name: 'BM_OUTPUT', meaning: 'table, json, ndjson, csv or tsv (like --output)' },
+  { name: 'BM_TIMEOUT', meaning: 'per-request timeout in ms (like --timeout)' },
+  { name: 'BM_DEBUG', meaning: '1 traces requests on stderr (like --verbose); secrets redacted' },
+  { name: 'BM_API_KEY, BM_API_SECRET, BM_API_MEMO', meaning: 'credentials; all three together beat any profile' },
+  { name: 'BM_CONFIG_DIR', meaning: 'settings folder (else $XDG_CONFIG_HOME/bm, else ~/.config/bm)' },
+  { name: 'BM_STATE_DIR', meaning: 'state folder: sandbox, tokens (else $XDG_STATE_HOME/bm, else ~/.local/state/bm)' },
+  { name: 'BM_KEYCHAIN_TIMEOUT', meaning: 'deadline of one OS keychain call in ms (default 3000; 60000 where an unlock dialog may show)' },
+  { name: 'XDG_CACHE_HOME', meaning: 'cache of pair rules and names for completion (bm under it, else ~/.cache/bm)' },
+  { name: 'NO_COLOR, FORCE_COLOR', meaning: 'colour off or on (--color beats both)' },
+  { name: 'HTTPS_PROXY, HTTP_PROXY, NO_PROXY', meaning: 'proxies for REST requests' },
+];
+
+const EXIT_MEANING: Record<keyof typeof EXIT, string> = {
+  ok: 'success (an empty result included)',
+  internal: 'internal error',
+  usage: 'usage or local validation error: nothing was sent',
+  declined: 'a confirmation was declined',
+  auth: 'authentication or permission (30001-30012, HTTP 401/403)',
+  config: 'configuration: no such profile, keychain unavailable, bad config',
+  venue: 'the venue rejected the request (business error code)',
+  ratelimit: 'rate limited after the allowed retries (429, 30013)',
+  network: 'network, timeout or 5xx: for a write, the outcome is unknown and says how to check',
+  partial: 'partial success in a batch',
+  interrupted: 'interrupted',
+};
+
+export const EXIT_CODES: readonly Row[] = Object.entries(EXIT).map(([category, code]) => ({ code, category, meaning: EXIT_MEANING[category as keyof typeof EXIT] }));
+
+export const ERRORS: readonly Row[] = [...CODES.entries()]
+  .filter(([code]) => code !== 1000)
+  .map(([code, info]) => ({ code, http: info.http || '', category: info.category, exit_code: EXIT[info.category], message: info.message, hint: info.hint ?? '' }));
+
+export const OUTPUT_TEXT = `Output formats (-o, --output; BM_OUTPUT):
+  table   aligned columns on a terminal (the default there): decimals aligned on the point,
+          changes signed and coloured, times shown as ISO-8601 UTC
+  tsv     tab-separated rows without a header (the default when piped): values exactly as sent
+  csv     a header line, then rows; values exactly as sent, quoted where needed
+  json    the payload's data exactly as the venue sent it: decimal strings untouched,
+          integer ids exact beyond 2^53, keys as sent (--json is the same as -o json)
+  ndjson  one JSON object per row (or per stream event) per line
+
+--fields a,b,c picks and orders the columns in every format (json then prints rows).
+stdout carries data only; progress, hints and errors go to stderr. With -o json or ndjson an
+error is also written to stderr as one JSON object:
+  {"error":{"category","code","http_status","message","trace","hint","retryable","exit_code"}}
+`;

@@ -1,0 +1,63 @@
+// Start-up budget (perf.md): settings are read with plain fs, so `conf` never loads unless a command
+// writes; the native keychain module loads only when a profile's secrets live there.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { startFakeVenue, type FakeVenue } from '../helpers/fakevenue.js';
+import { BIN, ROOT, ensureBuilt } from '../helpers/runbm.js';
+
+const HOOK = join(ROOT, 'test', 'helpers', 'loadlog', 'register.mjs');
+const creds = { key: 'STARTUPKEY123456', secret: 'startup-secret', memo: 'startup-memo' };
+let venue: FakeVenue;
+let confChunks: string[] = [];
+
+before(async () => {
+  ensureBuilt();
+  venue = await startFakeVenue();
+  venue.add(creds);
+  const dir = join(ROOT, 'dist', 'chunks');
+  confChunks = readdirSync(dir).filter((f) => readFileSync(join(dir, f), 'utf8').includes('Config schema violation'));
+});
+after(() => venue.close());
+
+/** Runs bm and returns the module URLs it loaded. */
+function loaded(args: string[], env: Record<string, string | undefined>, stdin = ''): Promise<{ code: number; urls: string[]; err: string }> {
+  const log = join(mkdtempSync(join(tmpdir(), 'bm-load-')), 'log');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', HOOK, BIN, ...args], { cwd: ROOT, env: { ...env, BM_LOAD_LOG: log } as NodeJS.ProcessEnv });
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      let urls: string[] = [];
+      try {
+        urls = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+      } catch {
+        // nothing loaded through the hooks
+      }
+      resolve({ code: code ?? -1, urls, err });
+    });
+    child.stdin.end(stdin);
+  });
+}
+
+test('conf is found in the bundle (the check below means something)', () => {
+  assert.ok(confChunks.length > 0, 'no chunk holds conf (its own error text)');
+});
+
+test('read-only commands never load conf; file-stored profiles never load the keychain', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'bm-startup-'));
+  const env = { PATH: process.env.PATH, HOME: root, BM_CONFIG_DIR: join(root, 'cfg'), BM_STATE_DIR: join(root, 'state'), NO_COLOR: '1' };
+  const add = await loaded(['profile', 'add', 'f', '--base-url', venue.url, '--insecure-storage'], env, `${creds.key}\n${creds.secret}\n${creds.memo}\n`);
+  assert.equal(add.code, 0, add.err);
+  assert.ok(add.urls.some((u) => confChunks.some((c) => u.endsWith(c))), 'a write loads conf');
+  for (const args of [['profile', 'list'], ['profile', 'show', 'f'], ['profile', 'test'], ['sign-test', 'get'], ['time']]) {
+    const r = await loaded(args, env);
+    assert.equal(r.code, 0, `${args.join(' ')}: ${r.err}`);
+    assert.deepEqual(r.urls.filter((u) => confChunks.some((c) => u.endsWith(c))), [], `${args.join(' ')} loaded conf`);
+    assert.deepEqual(r.urls.filter((u) => u.includes('@napi-rs/keyring')), [], `${args.join(' ')} loaded the keychain`);
+  }
+});
