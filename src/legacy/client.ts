@@ -35,6 +35,8 @@ export const TOKEN_PLACEHOLDER = '<token>';
 
 export class LegacyClient {
   private readonly now: () => number;
+  /** Venue clock minus ours, ms: learned from /v2/time after a timestamp refusal. */
+  private clockOffsetMs = 0;
 
   constructor(private readonly opts: LegacyClientOptions) {
     this.now = opts.now ?? Date.now;
@@ -80,7 +82,7 @@ export class LegacyClient {
     if (ep.auth === 'none') return buildLegacyRequest(base, ep, values);
     const c = await this.creds(ep.path);
     const token = this.opts.store.get(base, c.key, this.now())?.token ?? TOKEN_PLACEHOLDER;
-    return buildLegacyRequest(base, ep, values, { token, secret: c.secret, timestamp: String(this.now()) });
+    return buildLegacyRequest(base, ep, values, { token, secret: c.secret, timestamp: this.timestamp() });
   }
 
   /** Sends a request of `ep` and returns the parsed body; throws {@link BmError} on any failure. */
@@ -90,9 +92,16 @@ export class LegacyClient {
     if (ep.auth === 'none') return this.read(await this.exchange(buildLegacyRequest(base, ep, values), false, write), ep.method, ep.path, write);
     const c = await this.creds(ep.path);
     let tok = await this.token();
+    let clockSynced = false;
     for (;;) {
-      const req = buildLegacyRequest(base, ep, values, { token: tok.token, secret: c.secret, timestamp: String(this.now()) });
+      const req = buildLegacyRequest(base, ep, values, { token: tok.token, secret: c.secret, timestamp: this.timestamp() });
       const res = await this.exchange(req, false, write);
+      if (res.status === 401 && !clockSynced && /timestamp/i.test(res.text)) {
+        // Our clock is off by more than the venue allows: learn its clock once and send again.
+        clockSynced = true;
+        await this.syncClock(base);
+        continue;
+      }
       if (res.status === 401 && tok.cached) {
         // The venue forgot the token (restart, revocation): a 401 means nothing was done, so retry once.
         this.opts.trace?.('cached token refused: fetching a new one');
@@ -102,6 +111,22 @@ export class LegacyClient {
       }
       return this.read(res, ep.method, ep.path, write);
     }
+  }
+
+  private timestamp(): string {
+    return String(this.now() + this.clockOffsetMs);
+  }
+
+  /** Learns the offset between the venue's clock and ours from GET /v2/time. */
+  async syncClock(base?: string): Promise<number> {
+    const b = base ?? (await this.opts.baseUrl());
+    const before = this.now();
+    const res = await this.exchange({ method: 'GET', url: `${b}/v2/time`, headers: { accept: 'application/json' } }, false, false);
+    const after = this.now();
+    const server = Number(String((this.read(res, 'GET', '/v2/time', false) as { server_time?: unknown })?.server_time));
+    if (Number.isFinite(server)) this.clockOffsetMs = server - Math.round((before + after) / 2);
+    this.opts.trace?.(`clock offset from the venue: ${this.clockOffsetMs} ms`);
+    return this.clockOffsetMs;
   }
 
   private async exchange(req: LegacyPrepared, tokenCall: boolean, write: boolean): Promise<HttpResponse> {

@@ -224,3 +224,17 @@ test('across invocations: a token near its end is replaced, and one the venue fo
   assert.equal(count(), start + 2);
   assert.equal(srv.count('GET /v2/wallet'), walletsBefore + 2);
 });
+
+test('a cancel whose answer is lost reads the order instead of guessing', async () => {
+  const id = srv.exchange.placeOrder(ACCOUNT.id, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '1', price: '2' }).order_id;
+  srv.intercept = (req, res) => {
+    if (req.method !== 'DELETE') return false;
+    srv.exchange.cancelOrder(ACCOUNT.id, 'BTC_USDT', { order_id: id }); // done, but the answer never arrives
+    res.writeHead(502, { 'content-type': 'application/json' }).end('{"message":"bad gateway"}');
+    return true;
+  };
+  const r = await bm(['order', 'cancel', id, '--yes', '--fields', 'entrust_id,status']);
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.err, /reading the order's status/);
+  assert.equal(r.out, `${id}\t4\n`);
+});

@@ -6,6 +6,7 @@ import type { Method } from '../../api/catalogue/types.js';
 import type { Context } from '../../context.js';
 import { legacyEndpoint, type LegacyEndpoint } from '../../legacy/catalogue.js';
 import { redactLegacy, type LegacyValues } from '../../legacy/request.js';
+import { BmError } from '../../errors.js';
 import { scalarText } from '../../util/json.js';
 import { confirmWrite } from '../confirm.js';
 import { printDryRun } from '../dryrun.js';
@@ -55,7 +56,18 @@ export async function runLegacy(ctx: Context, ep: LegacyEndpoint, typed: Readonl
     return;
   }
   const before = Date.now();
-  const data = await api.call(ep, values);
+  let data: unknown;
+  try {
+    data = await api.call(ep, values);
+  } catch (err) {
+    if (ep.id !== 'legacy.order.cancel' || !(err instanceof BmError) || err.category !== 'network') throw err;
+    // A cancel is safe to verify: read the order's status rather than guess or send it again.
+    ctx.note(`bm: ${err.message}; reading the order's status`);
+    const get = legacyEndpoint('legacy.order.get');
+    const order = await api.call(get, values);
+    show(ctx, { columns: get.columns ?? [] }, order, { rows: rowsOfLegacy(get, order, values, ctx.format) });
+    return;
+  }
   const after = Date.now();
   if (ep.id === 'legacy.time') {
     const local = Math.round((before + after) / 2);

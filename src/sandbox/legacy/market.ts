@@ -33,13 +33,13 @@ function currencies(exchange: ExchangeApi): unknown[] {
   return [...ids].sort().map((id) => ({ id, name: id, withdraw_enabled: true, deposit_enabled: true }));
 }
 
-/** The body of a public endpoint, by catalogue id. */
-export function marketBody(id: string, exchange: ExchangeApi, q: URLSearchParams, path: Record<string, string>): unknown {
+/** The body of a public endpoint, by catalogue id; `now` is the server clock, ms. */
+export function marketBody(id: string, exchange: ExchangeApi, q: URLSearchParams, path: Record<string, string>, now: number = Date.now()): unknown {
   switch (id) {
     case 'legacy.ping':
       return {};
     case 'legacy.time':
-      return { server_time: Date.now() };
+      return { server_time: now };
     case 'legacy.currencies':
       return currencies(exchange);
     case 'legacy.symbols':

@@ -32,7 +32,7 @@ export async function legacyRoute(req: IncomingMessage, res: ServerResponse, bod
     const { ep, path } = hit;
     let out: unknown;
     if (ep.id === 'legacy.token') out = issueToken(state, exchange, req, body);
-    else if (ep.auth === 'none') out = marketBody(ep.id, exchange, url.searchParams, path);
+    else if (ep.auth === 'none') out = marketBody(ep.id, exchange, url.searchParams, path, state.options.now());
     else out = tradingBody(ep.id, exchange, req, authenticate(state, exchange, req), url.searchParams, path, body);
     reply(res, 200, out);
   } catch (err) {

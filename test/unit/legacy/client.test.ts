@@ -115,3 +115,15 @@ test('a refused connection is a network error saying nothing was reached', async
   const c = new LegacyClient({ env: {}, baseUrl: async () => 'http://127.0.0.1:1', credentials: async () => ACCOUNT, store: new MemoryTokenStore(), timeoutMs: 2000 });
   await assert.rejects(c.call(legacyEndpoint('legacy.time'), {}), (e: BmError) => e.exitCode === 8 && /venue running/.test(e.details.hint ?? ''));
 });
+
+test('a timestamp refusal syncs the clock from /v2/time once and sends again', async () => {
+  legacyState(srv.exchange, { now: () => clock + 300_000 }); // our clock runs 5 minutes slow
+  const c = client();
+  const rows = (await c.call(WALLET, {})) as unknown[];
+  assert.ok(rows.length > 0);
+  assert.equal(srv.count('GET /v2/time'), 1);
+  assert.equal(srv.count('GET /v2/wallet'), 2);
+  assert.equal(srv.count(TOKEN), 1);
+  await c.call(WALLET, {});
+  assert.equal(srv.count('GET /v2/time'), 1);
+});
