@@ -3,7 +3,7 @@
 function __bm_subs
   switch "$argv[1]"
     case ''
-      echo time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox profile completion legacy
+      echo time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox profile completion doctor legacy
     case 'order'
       echo place cancel cancel-all batch get list fills
     case 'funding'
@@ -78,6 +78,7 @@ complete -c bm -n '__bm_is ""' -a 'api' -d 'Call any endpoint and print its data
 complete -c bm -n '__bm_is ""' -a 'sandbox' -d 'The built-in sandbox exchange: a local venue speaking the wh'
 complete -c bm -n '__bm_is ""' -a 'profile' -d 'Named venues and credentials (secrets in the OS keychain)'
 complete -c bm -n '__bm_is ""' -a 'completion' -d 'Print the shell completion script for bash, zsh or fish'
+complete -c bm -n '__bm_is ""' -a 'doctor' -d 'Check keychain, config permissions, clock, proxy, REST and W'
 complete -c bm -n '__bm_is ""' -a 'legacy' -d 'First-generation REST interface (spec 4.9): token authentica'
 complete -c bm -s V -l version -d 'output the version number'
 complete -c bm -s p -l profile -x -a '(bm __complete profiles 2>/dev/null)' -d 'profile to use (env BM_PROFILE)'

@@ -4,7 +4,7 @@ autoload -U +X compinit && { (( ${+_comps} )) || compinit; }
 autoload -U +X bashcompinit && bashcompinit
 __bm_subs() {
   case "$1" in
-    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox profile completion legacy" ;;
+    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox profile completion doctor legacy" ;;
     "order") echo "place cancel cancel-all batch get list fills" ;;
     "funding") echo "currencies history get" ;;
     "contract") echo "accounts liquidations order" ;;
@@ -66,6 +66,7 @@ __bm_opts() {
     "profile remove") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "profile test") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "completion") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "doctor") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "legacy") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "legacy token") echo "--fresh --show-token -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "legacy ping") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;

@@ -12,6 +12,7 @@ import { registerSandbox } from './commands/sandbox/register.js';
 import { registerProfile } from './commands/profile/register.js';
 import { registerCompletion } from './commands/completion/register.js';
 import { registerHelp } from './commands/help/register.js';
+import { registerDoctor } from './commands/doctor/register.js';
 import { registerLegacy } from './commands/legacy/register.js';
 
 /** Builds the Context of the command being run, from its options and its parents'. */
@@ -53,6 +54,7 @@ export function buildProgram(io: IO, env: Env): Command {
   registerSandbox(program, contextOf);
   registerProfile(program, contextOf);
   registerCompletion(program, contextOf);
+  registerDoctor(program, contextOf);
   registerHelp(program, contextOf);
   registerLegacy(program, contextOf);
   return program;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { AsyncEntry } from '@napi-rs/keyring';
 import { KeychainStore } from '../../src/profiles/keychain.js';
 import { TimedSecretStore } from '../../src/profiles/secrets.js';
-import { BIN, ROOT } from '../helpers/runbm.js';
+import { BIN, ROOT } from '../helpers/bm.js';
 
 const { KC_VENUE: venue, KC_KEY: key, KC_SECRET: secret, KC_MEMO: memo, BM_CONFIG_DIR: cfg } = process.env;
 if (!venue || !key || !secret || !memo || !cfg) throw new Error('keychain.child.ts: run it from keychain.test.ts');

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { startFakeVenue } from '../helpers/fakevenue.js';
-import { ensureBuilt, ROOT } from '../helpers/runbm.js';
+import { ensureBuilt, ROOT } from '../helpers/bm.js';
 
 const TOOLS = ['dbus-run-session', 'gnome-keyring-daemon'];
 const missing = TOOLS.filter((t) => spawnSync('sh', ['-c', `command -v ${t}`]).status !== 0);

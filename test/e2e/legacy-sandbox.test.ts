@@ -2,36 +2,20 @@
 // cancelled by current-generation commands, and the other way round. Skipped (loudly) while the
 // sandbox server does not route /v2/ yet.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { after, before, test } from 'node:test';
-import { isolatedEnv } from '../helpers/bm.js';
-import { BIN, ensureBuilt, runBm } from '../helpers/runbm.js';
+import { bmAsync as runBm, ensureBuilt, isolatedEnv, startSandbox } from '../helpers/bm.js';
 
-let server: ChildProcess | undefined;
 let url = '';
 let ready = false;
+let stop: () => Promise<void> = async () => {};
 const env = isolatedEnv({ NO_COLOR: '1' });
 
 before(async () => {
   ensureBuilt();
-  server = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--seed', '11'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
-  url = await new Promise<string>((resolve, reject) => {
-    let buf = '';
-    const timer = setTimeout(() => reject(new Error('sandbox did not start')), 10_000);
-    server!.stdout!.setEncoding('utf8').on('data', (c: string) => {
-      buf += c;
-      const m = /listening (\S+)/.exec(buf);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-  });
+  ({ url, stop } = await startSandbox(['--seed', '11'], env));
   ready = (await fetch(`${url}/v2/ping`)).status === 200;
 });
-after(() => {
-  server?.kill('SIGTERM');
-});
+after(() => stop());
 
 test('one exchange, two generations', async (t) => {
   if (!ready) {

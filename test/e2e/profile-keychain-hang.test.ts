@@ -6,7 +6,7 @@ import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { ensureBuilt, runBm } from '../helpers/runbm.js';
+import { ensureBuilt, bmAsync } from '../helpers/bm.js';
 
 test('a silent session bus fails profile add and show within the deadline (exit 5)', { skip: process.platform !== 'linux', timeout: 30_000 }, async () => {
   ensureBuilt();
@@ -24,7 +24,7 @@ test('a silent session bus fails profile add and show within the deadline (exit 
   };
   try {
     const started = Date.now();
-    const r = await runBm(['profile', 'add', 'x', '--base-url', 'http://127.0.0.1:1'], env, 'k\ns\nm\n');
+    const r = await bmAsync(['profile', 'add', 'x', '--base-url', 'http://127.0.0.1:1'], env, 'k\ns\nm\n');
     const took = Date.now() - started;
     assert.equal(r.code, 5, r.stderr);
     assert.match(r.stderr, /keychain is not reachable: no answer within 1 s/);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { startFakeVenue, type FakeVenue } from '../helpers/fakevenue.js';
-import { ensureBuilt, runBm, type Run } from '../helpers/runbm.js';
+import { ensureBuilt, bmAsync, type Result } from '../helpers/bm.js';
 
 const KEY = 'AKEYe2e0123456789abcdefWXYZ';
 const SECRET = 'SUPERSECRETe2e-5f1d7a9c3b';
@@ -29,11 +29,11 @@ function world() {
     // No keychain here: a bus address that goes nowhere (the keychain e2e test covers a real one).
     DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(root, 'no-bus')}`,
   };
-  return { env, cfg, bm: (args: string[], stdin = '') => runBm(args, env, stdin) };
+  return { env, cfg, bm: (args: string[], stdin = '') => bmAsync(args, env, stdin) };
 }
 
 /** Nothing secret in what a run printed. */
-function clean(r: Run, label: string, alsoKey = false): void {
+function clean(r: Result, label: string, alsoKey = false): void {
   const all = r.stdout + r.stderr;
   assert.ok(!all.includes(SECRET), `${label}: secret printed`);
   assert.ok(!all.includes(MEMO), `${label}: memo printed`);
@@ -136,7 +136,7 @@ test('--no-verify saves unchecked credentials; test then says what fails', async
 test('BM_API_KEY/SECRET/MEMO override the profile in profile test', async () => {
   const w = world();
   await w.bm(['profile', 'add', 'x', '--base-url', venue.url, '--insecure-storage', '--no-verify'], lines('NOPEKEY123456', 'nope', 'nope'));
-  const r = await runBm(['profile', 'test', '-o', 'json'], { ...w.env, BM_API_KEY: KEY, BM_API_SECRET: SECRET, BM_API_MEMO: MEMO });
+  const r = await bmAsync(['profile', 'test', '-o', 'json'], { ...w.env, BM_API_KEY: KEY, BM_API_SECRET: SECRET, BM_API_MEMO: MEMO });
   assert.equal(r.code, 0, r.stderr);
   const out = JSON.parse(r.stdout) as Record<string, unknown>;
   assert.equal(out.credentials, 'environment');

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { startFakeVenue, type FakeVenue } from '../helpers/fakevenue.js';
-import { BIN, ROOT, ensureBuilt } from '../helpers/runbm.js';
+import { BIN, ROOT, ensureBuilt } from '../helpers/bm.js';
 
 const HOOK = join(ROOT, 'test', 'helpers', 'loadlog', 'register.mjs');
 const creds = { key: 'STARTUPKEY123456', secret: 'startup-secret', memo: 'startup-memo' };

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
 import { startFakeVenue } from '../helpers/fakevenue.js';
-import { BIN, ensureBuilt } from '../helpers/runbm.js';
+import { BIN, ensureBuilt } from '../helpers/bm.js';
 
 const hasTmux = spawnSync('sh', ['-c', 'command -v tmux']).status === 0;
 

@@ -1,6 +1,6 @@
 /** Running the built binary in isolation: its own config, state and cache dirs, no inherited credentials. */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -11,6 +11,13 @@ export interface Result {
   readonly code: number;
   readonly stdout: string;
   readonly stderr: string;
+}
+
+/** Builds dist/ when it is missing (npm test builds before running the tests). */
+export function ensureBuilt(): void {
+  if (existsSync(join(ROOT, 'dist', 'main.js'))) return;
+  const r = spawnSync(process.execPath, ['build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('node build.mjs failed');
 }
 
 /** A fresh home for one test: config, state and cache dirs under a temp folder. */
@@ -33,9 +40,10 @@ export function bm(args: readonly string[], env: Record<string, string>, input =
 }
 
 /** Runs `bm` without blocking the event loop (for tests whose server lives in this process). */
-export function bmAsync(args: readonly string[], env: Record<string, string>, input = ''): Promise<Result> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+export function bmAsync(args: readonly string[], env: Record<string, string | undefined>, input = ''): Promise<Result> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'] });
+    child.on('error', fail);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));

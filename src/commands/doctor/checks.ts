@@ -1,0 +1,102 @@
+/**
+ * The checks of `bm doctor`. Each says ok, or what is wrong and what to do; none throws, and none
+ * prints a secret.
+ */
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { endpoint } from '../../api/catalogue/index.js';
+import { proxyFor } from '../../api/transport.js';
+import { configDir } from '../../config/paths.js';
+import { SETTINGS_FILE } from '../../config/settings.js';
+import type { Context } from '../../context.js';
+import { BmError } from '../../errors.js';
+
+export type Status = 'ok' | 'warn' | 'fail' | 'skip';
+
+export interface CheckResult {
+  readonly check: string;
+  readonly status: Status;
+  readonly detail: string;
+  /** What to do when not ok. */
+  readonly fix?: string;
+}
+
+type Check = (ctx: Context) => Promise<CheckResult | CheckResult[]>;
+
+function mode(path: string): number | undefined {
+  return statSync(path, { throwIfNoEntry: false })?.mode;
+}
+
+const configPermissions: Check = async (ctx) => {
+  const dir = configDir(ctx.env);
+  const file = join(dir, SETTINGS_FILE);
+  const d = mode(dir);
+  const f = mode(file);
+  if (d === undefined) return { check: 'config', status: 'ok', detail: `${dir} does not exist yet (defaults in use)` };
+  const bad = [d !== undefined && (d & 0o077) !== 0 ? `${dir} is ${(d & 0o777).toString(8)}` : '', f !== undefined && (f & 0o077) !== 0 ? `${file} is ${(f & 0o777).toString(8)}` : ''].filter(Boolean);
+  if (bad.length) return { check: 'config', status: 'fail', detail: `readable by others: ${bad.join(', ')}`, fix: `chmod 700 ${dir}; chmod 600 ${file}` };
+  return { check: 'config', status: 'ok', detail: `${dir} (0700${f !== undefined ? `, ${SETTINGS_FILE} 0600` : ''})` };
+};
+
+const BACKENDS: Record<string, string> = { linux: 'Secret Service (D-Bus)', darwin: 'macOS Keychain', win32: 'Windows Credential Manager' };
+
+const keychain: Check = async (ctx) => {
+  const backend = BACKENDS[process.platform] ?? process.platform;
+  try {
+    const { KeychainStore } = await import('../../profiles/keychain.js');
+    const { TimedSecretStore } = await import('../../profiles/secrets.js');
+    await new TimedSecretStore(new KeychainStore(ctx.env)).get('bm-doctor-probe');
+    return { check: 'keychain', status: 'ok', detail: `reachable: ${backend}` };
+  } catch (err) {
+    const e = err as BmError;
+    return { check: 'keychain', status: 'warn', detail: `${backend}: ${e.message}`, fix: e.details?.hint ?? 'start or unlock the keychain, or use --insecure-storage' };
+  }
+};
+
+const proxy: Check = async (ctx) => {
+  const base = await ctx.baseUrl();
+  const p = proxyFor(base, ctx.env);
+  return { check: 'proxy', status: 'ok', detail: p ? `${base} goes through ${p.replace(/\/\/[^@/]*@/, '//[redacted]@')}` : `none for ${base}` };
+};
+
+const rest: Check = async (ctx) => {
+  const base = await ctx.baseUrl();
+  const api = await ctx.api();
+  const started = Date.now();
+  try {
+    const { data } = await api.call(endpoint('system.time'));
+    const rtt = Date.now() - started;
+    const offset = Number((data as { server_time?: unknown }).server_time) - (started + rtt / 2);
+    const abs = Math.abs(offset);
+    const clock: CheckResult = abs > 30_000
+      ? { check: 'clock', status: 'fail', detail: `off by ${Math.round(offset)} ms: signed calls fail beyond 60 s`, fix: 'sync the system clock (timedatectl set-ntp true)' }
+      : { check: 'clock', status: abs > 2000 ? 'warn' : 'ok', detail: `offset ${Math.round(offset)} ms from the venue`, ...(abs > 2000 ? { fix: 'sync the system clock' } : {}) };
+    return [{ check: 'rest', status: 'ok', detail: `${base} answers in ${rtt} ms` }, clock];
+  } catch (err) {
+    return [
+      { check: 'rest', status: 'fail', detail: `${base}: ${(err as Error).message}`, fix: (err as BmError).details?.hint ?? 'check --base-url and the network' },
+      { check: 'clock', status: 'skip', detail: 'not measured: the venue did not answer' },
+    ];
+  }
+};
+
+const credentials: Check = async (ctx) => {
+  let creds;
+  try {
+    creds = await ctx.credentials();
+  } catch (err) {
+    return { check: 'credentials', status: 'fail', detail: (err as Error).message, fix: (err as BmError).details?.hint ?? 'bm profile add NAME' };
+  }
+  if (!creds) return { check: 'credentials', status: 'warn', detail: 'none configured: private commands will fail', fix: 'bm profile add NAME' };
+  try {
+    const api = await ctx.api();
+    await api.call(endpoint('test.get'), [['symbol', 'BTC_USDT']]);
+    return { check: 'credentials', status: 'ok', detail: `a signed call was accepted (key ...${creds.key.slice(-4)})` };
+  } catch (err) {
+    const { explain } = await import('../profile/verify.js');
+    const e = explain(err, await ctx.baseUrl(), ctx.profileName) as BmError;
+    return { check: 'credentials', status: 'fail', detail: e.message, fix: e.details?.hint ?? 'bm profile test' };
+  }
+};
+
+export const CHECKS: readonly Check[] = [configPermissions, keychain, proxy, rest, credentials];
