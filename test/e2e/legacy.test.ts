@@ -1,11 +1,12 @@
 // The built binary against an in-process server with the sandbox's legacy routes on port 0.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, test } from 'node:test';
 import { legacyState } from '../../src/sandbox/legacy/auth.js';
+import { bmAsync, isolatedEnv } from '../helpers/bm.js';
 import { ACCOUNT } from '../helpers/legacy-exchange.js';
 import { startLegacyServer, type LegacyTestServer } from '../helpers/legacy-server.js';
 
@@ -31,27 +32,20 @@ beforeEach(() => {
   legacyState(srv.exchange, { tokenRequestsPerMinute: 1000 });
 });
 
+const env = isolatedEnv({
+  BM_STATE_DIR: join(home, 'state'), BM_CONFIG_DIR: join(home, 'config'),
+  BM_API_KEY: ACCOUNT.key, BM_API_SECRET: ACCOUNT.secret, BM_API_MEMO: ACCOUNT.memo, NO_COLOR: '1',
+});
+
 interface Run {
   readonly code: number;
   readonly out: string;
   readonly err: string;
 }
 
-function bm(args: readonly string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['bin/bm.js', 'legacy', ...args, '--legacy-url', srv.url], {
-      env: {
-        PATH: process.env.PATH ?? '', HOME: home, BM_CONFIG_DIR: join(home, 'config'), BM_STATE_DIR: join(home, 'state'),
-        BM_API_KEY: ACCOUNT.key, BM_API_SECRET: ACCOUNT.secret, BM_API_MEMO: ACCOUNT.memo, NO_COLOR: '1', ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    child.on('close', (code) => resolve({ code: code ?? -1, out, err }));
-  });
+async function bm(args: readonly string[], extra: Record<string, string> = {}): Promise<Run> {
+  const r = await bmAsync(['legacy', ...args, '--legacy-url', srv.url], { ...env, ...extra });
+  return { code: r.code, out: r.stdout, err: r.stderr };
 }
 
 async function ok(args: readonly string[], env?: Record<string, string>): Promise<string> {
