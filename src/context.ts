@@ -83,7 +83,9 @@ export class Context {
   async resolvedVenue(): Promise<Venue> {
     if (this.venue.preset !== 'sandbox' || this.venue.baseUrl) return this.venue;
     const { sandboxVenue } = await import('./config/venue.js');
-    return sandboxVenue(await this.baseUrl());
+    const s = sandboxVenue(await this.baseUrl());
+    // Addresses given explicitly (--ws-url, --legacy-url, --service) still win.
+    return { ...s, wsUrl: this.venue.wsUrl || s.wsUrl, legacyUrl: this.venue.legacyUrl || s.legacyUrl, service: this.venue.service || s.service };
   }
 
   /** Credentials: BM_API_KEY/SECRET/MEMO, else the profile's, else the sandbox paper account. */
