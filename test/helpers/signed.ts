@@ -20,6 +20,8 @@ export interface CallOptions {
   /** ms; default now */
   readonly timestamp?: string;
   readonly headers?: Record<string, string>;
+  /** Answer a 429 as is (rate-limit tests); by default the call waits and retries (the limits stay on). */
+  readonly raw429?: boolean;
 }
 
 export interface Answer {
@@ -30,7 +32,17 @@ export interface Answer {
   readonly json: any;
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 export async function call(base: string, method: string, path: string, o: CallOptions = {}): Promise<Answer> {
+  for (let i = 0; ; i++) {
+    const a = await once(base, method, path, o);
+    if (a.status !== 429 || o.raw429 || i >= 10) return a;
+    await sleep(500);
+  }
+}
+
+async function once(base: string, method: string, path: string, o: CallOptions): Promise<Answer> {
   const query = o.query ?? '';
   const body = o.body === undefined ? undefined : typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
   const headers: Record<string, string> = { ...(body !== undefined ? { 'content-type': 'application/json' } : {}) };

@@ -40,7 +40,7 @@ export class Engine {
     const sorted = [...orders].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
     for (const o of sorted) {
       this.index(o);
-      if ((o.status === 4 || o.status === 5) && o.type === 'limit') this.book(o.symbol).insert(o);
+      if ((o.status === 4 || o.status === 5) && (o.type === 'limit' || o.type === 'limit_maker')) this.book(o.symbol).insert(o);
     }
     for (const f of fills) this.fillList(f.acct).push(f);
   }
@@ -85,6 +85,7 @@ export class Engine {
     }
     let touched = false;
     let starved = false;
+    let lastFill: FillRec | undefined;
     for (let maker = book.bestAgainst(o.side); maker; maker = book.bestAgainst(o.side)) {
       if (o.type !== 'market' && !crosses(o, maker.price)) break;
       let size: string;
@@ -105,13 +106,16 @@ export class Engine {
       this.keepFill(s.takerFill);
       if (maker.status === 6) {
         book.remove(maker);
-        this.finish(maker, 6, now);
+        this.finish(maker, 6, now, s.makerFill);
       } else this.hooks.order(maker, s.makerFill);
+      if (o.status === 6) {
+        lastFill = s.takerFill;
+        break;
+      }
       this.hooks.order(o, s.takerFill);
-      if (o.status === 6) break;
     }
-    if (o.status === 6) this.finish(o, 6, now);
-    else if (o.type === 'limit') {
+    if (o.status === 6) this.finish(o, 6, now, lastFill);
+    else if (o.type === 'limit' || o.type === 'limit_maker') {
       book.insert(o);
       touched = true;
     } else this.finish(o, starved && !isZero(o.filledSize) ? 6 : 8, now);
@@ -175,7 +179,7 @@ export class Engine {
     return { orders: [...this.orders.values()], fills: [...this.fillsOf.values()].flat() };
   }
 
-  private finish(o: OrderRec, status: OrderStatus, now: number): void {
+  private finish(o: OrderRec, status: OrderStatus, now: number, fill?: FillRec): void {
     o.status = status;
     o.ut = now;
     if (!isZero(o.frozen)) {
@@ -185,7 +189,7 @@ export class Engine {
     }
     this.open.get(o.acct)?.delete(o);
     if (this.hooks.internal(o.acct)) this.orders.delete(o.id);
-    this.hooks.order(o);
+    this.hooks.order(o, fill);
   }
 
   private index(o: OrderRec): void {
