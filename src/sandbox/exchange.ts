@@ -11,21 +11,17 @@ import type {
 import { Accounts, DEFAULT_DEPOSIT, type AccountRec } from './accounts.js';
 import { Engine, type OrderRef } from './engine/engine.js';
 import { Ledger } from './engine/ledger.js';
-import type { FillRec, OrderRec } from './engine/types.js';
 import { fail } from './errors.js';
-import { gapCandles, historyBefore, HISTORY_MINUTES, toTicks } from './market/history.js';
+import { Market } from './market/market.js';
 import { CURRENCIES, currencyName, PAIRS, pairSpec } from './market/pairs.js';
-import { Prng } from './market/prng.js';
-import { fundSimAccounts, MAKER, Simulator, TAKER, TICK_MS } from './market/sim.js';
-import { Tape } from './market/tape.js';
+import { fundSimAccounts, MAKER, TAKER, TICK_MS } from './market/sim.js';
+import type { Tape } from './market/tape.js';
 import { STATE_VERSION, type ExchangeState } from './state.js';
-import { fillView, klineView, orderView, priceText, tradeView } from './views.js';
-import { cmp, div, isDecimal, norm, sub } from '../util/decimal.js';
+import { fillView, klineView, orderView, priceText, tickerView, tradeView } from './views.js';
+import { cmp, isDecimal } from '../util/decimal.js';
 
 /** The first id handed out: ids exceed 2^53 from the start, as on real venues. */
 export const FIRST_ID = '183347420821295423';
-/** Behind by more than this (ms), the simulation skips ahead and fills the gap with generated candles. */
-const MAX_CATCH_UP_MS = 30_000;
 const INTERNAL = new Set([MAKER, TAKER, 'fees']);
 
 export interface ExchangeOptions {
@@ -38,8 +34,7 @@ export class Exchange implements ExchangeApi {
   readonly ledger: Ledger;
   readonly engine: Engine;
   readonly accounts: Accounts;
-  readonly tapes = new Map<string, Tape>();
-  private readonly sim: Simulator;
+  private readonly market: Market;
   private readonly events = new EventEmitter();
   private readonly dirtyBooks = new Set<string>();
   private nextId: bigint;
@@ -60,7 +55,7 @@ export class Exchange implements ExchangeApi {
     this.engine = new Engine(this.ledger, {
       nextId: () => String(this.nextId++),
       trade: (t) => {
-        this.tapes.get(t.symbol)!.record(t);
+        this.market.record(t);
         this.events.emit('trade', tradeView(t));
       },
       order: (o, f) => {
@@ -69,21 +64,7 @@ export class Exchange implements ExchangeApi {
       book: (s) => this.dirtyBooks.add(s),
       internal: (acct) => INTERNAL.has(acct),
     }, saved?.orders, saved?.fills);
-    const fair: Record<string, number> = {};
-    PAIRS.forEach((spec, i) => {
-      const sym = spec.details.symbol;
-      const tape = new Tape(spec.sim.start);
-      tape.addCandles(historyBefore(spec, new Prng(this.seed * 31 + i), spec.sim.start, this.genesis / 1000, HISTORY_MINUTES));
-      const st = saved?.tapes[sym];
-      if (st) {
-        tape.addCandles(st.candles);
-        tape.trades.push(...st.trades);
-        tape.last = st.last;
-      }
-      this.tapes.set(sym, tape);
-      fair[sym] = toTicks(spec, spec.sim.start);
-    });
-    this.sim = new Simulator(this.engine, saved?.sim ?? { fair, prng: this.seed, clock: this.genesis });
+    this.market = new Market(this.engine, this.seed, this.genesis, saved);
   }
 
   /** Starts the simulation timer (unref'd: it never keeps the process alive). */
@@ -99,24 +80,8 @@ export class Exchange implements ExchangeApi {
 
   /** Runs the simulation up to now. */
   advance(now = this.clock()): void {
-    const st = this.sim.state;
-    if (now - st.clock > MAX_CATCH_UP_MS) this.skipGap(now);
-    while (st.clock + TICK_MS <= now) this.sim.tick(st.clock + TICK_MS);
+    this.market.advance(now);
     this.flushEvents();
-  }
-
-  private skipGap(now: number): void {
-    const st = this.sim.state;
-    const prng = new Prng((this.seed ^ Math.floor(st.clock / 1000)) >>> 0);
-    const to = Math.floor(now / 60000) * 60;
-    PAIRS.forEach((spec) => {
-      const tape = this.tapes.get(spec.details.symbol)!;
-      const last = tape.candles[tape.candles.length - 1];
-      const from = last ? last.t + 60 : Math.floor(st.clock / 60000) * 60;
-      tape.addCandles(gapCandles(spec, prng, tape.last, from, to));
-      st.fair[spec.details.symbol] = toTicks(spec, tape.last);
-    });
-    st.clock = now - TICK_MS;
   }
 
   private flushEvents(): void {
@@ -141,7 +106,7 @@ export class Exchange implements ExchangeApi {
   }
 
   private tape(symbol: string): Tape {
-    const t = this.tapes.get(symbol);
+    const t = this.market.tapes.get(symbol);
     if (!t) throw fail(50001);
     this.advance();
     return t;
@@ -154,12 +119,7 @@ export class Exchange implements ExchangeApi {
     const book = this.engine.book(symbol);
     const [bid] = book.levels('buy', 1);
     const [ask] = book.levels('sell', 1);
-    const p = (x: string) => priceText(symbol, x);
-    return {
-      symbol, last_price: p(s.close), base_volume_24h: s.volume, quote_volume_24h: s.quoteVolume, high_24h: p(s.high), low_24h: p(s.low),
-      open_24h: p(s.open), close_24h: p(s.close), fluctuation: norm(div(sub(s.close, s.open), s.open, 4)), best_ask: ask ? p(ask.price) : '', best_ask_size: ask?.size ?? '',
-      best_bid: bid ? p(bid.price) : '', best_bid_size: bid?.size ?? '', url: `https://sandbox.invalid/trade/${symbol}`, ms_t: now,
-    };
+    return tickerView(symbol, s, bid, ask, now);
   }
 
   depth(symbol: string, levels: number, precision?: number): DepthView {
@@ -203,6 +163,7 @@ export class Exchange implements ExchangeApi {
   }
 
   balances(accountId: string): Balance[] {
+    this.advance();
     return CURRENCIES.map((c) => {
       const s = this.ledger.slot(accountId, c.id);
       return { currency: c.id, name: currencyName(c.id), available: s.available, frozen: s.frozen };
@@ -258,13 +219,10 @@ export class Exchange implements ExchangeApi {
   /** The whole state, for persistence. */
   snapshot(): ExchangeState {
     const { orders, fills } = this.engine.records();
-    const genesisSec = this.genesis / 1000;
-    const tapes: ExchangeState['tapes'] = {};
-    for (const [sym, t] of this.tapes) tapes[sym] = { last: t.last, trades: t.trades, candles: t.candles.filter((c) => c.t >= genesisSec) };
     return {
       version: STATE_VERSION, seed: this.seed, genesis: this.genesis, nextId: String(this.nextId), nextAccount: this.accounts.next,
-      accounts: this.accounts.list(), ledger: this.ledger.data(), orders: orders as OrderRec[], fills: fills as FillRec[],
-      sim: this.sim.state, tapes,
+      accounts: this.accounts.list(), ledger: this.ledger.data(), orders, fills,
+      ...this.market.snapshot(),
     };
   }
 }

@@ -1,9 +1,10 @@
 /** Engine and tape records turned into the views of the exchange interface (src/sandbox/api.ts). */
-import { div, fmt, isZero, norm } from '../util/decimal.js';
-import type { FillView, KlineView, OrderView, TradeView } from './api.js';
+import { div, fmt, isZero, norm, sub } from '../util/decimal.js';
+import type { FillView, KlineView, OrderView, TickerView, TradeView } from './api.js';
+import type { Level } from './engine/book.js';
 import type { FillRec, OrderRec, TradeRec } from './engine/types.js';
 import { pairSpec } from './market/pairs.js';
-import type { Candle } from './market/tape.js';
+import type { Candle, Stats24h } from './market/tape.js';
 
 /** A price written with the pair's full precision (e.g. `65000.10`). */
 export function priceText(symbol: string, price: string): string {
@@ -39,4 +40,15 @@ export function tradeView(t: TradeRec): TradeView {
 export function klineView(symbol: string, c: Candle): KlineView {
   const p = (x: string) => priceText(symbol, x);
   return { timestamp: c.t, open: p(c.o), high: p(c.h), low: p(c.l), close: p(c.c), last_price: p(c.c), volume: c.v, quote_volume: c.qv };
+}
+
+/** Ticker of spec 2.3 (plus ms_t): 24h figures from the candles, best prices from the book; `now` in ms. */
+export function tickerView(symbol: string, s: Stats24h, bid: Level | undefined, ask: Level | undefined, now: number): TickerView {
+  const p = (x: string) => priceText(symbol, x);
+  return {
+    symbol, last_price: p(s.close), base_volume_24h: s.volume, quote_volume_24h: s.quoteVolume, high_24h: p(s.high), low_24h: p(s.low),
+    open_24h: p(s.open), close_24h: p(s.close), fluctuation: norm(div(sub(s.close, s.open), s.open, 4)),
+    best_ask: ask ? p(ask.price) : '', best_ask_size: ask?.size ?? '', best_bid: bid ? p(bid.price) : '', best_bid_size: bid?.size ?? '',
+    url: `https://sandbox.invalid/trade/${symbol}`, ms_t: now,
+  };
 }

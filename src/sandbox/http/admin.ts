@@ -3,6 +3,7 @@
  * `POST /sandbox/v1/accounts` with an optional JSON body `{"deposit":{"USDT":"10000"},"permissions":"trade"}`
  * answers the normal envelope with `{account_id, key, secret, memo, permissions}`. Loopback callers only.
  */
+import { custom } from '../../api/catalogue/limits.js';
 import { scalarText } from '../../util/json.js';
 import type { Permission } from '../api.js';
 import { DEFAULT_DEPOSIT, PERMISSIONS } from '../accounts.js';
@@ -11,6 +12,8 @@ import type { Exchange } from '../exchange.js';
 import { rawParams } from './params.js';
 
 export const ADMIN_PATH = '/sandbox/v1/accounts';
+/** Generous, so test suites can make accounts freely, yet it answers the rate-limit headers like every route. */
+export const ADMIN_RATE = custom('IP', 100, 5000);
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 

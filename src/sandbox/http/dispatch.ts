@@ -10,7 +10,7 @@ import { DEFAULT_IP } from '../../api/catalogue/limits.js';
 import { ExchangeError } from '../api.js';
 import { fail } from '../errors.js';
 import type { Exchange } from '../exchange.js';
-import { ADMIN_PATH, createFromRequest } from './admin.js';
+import { ADMIN_PATH, ADMIN_RATE, createFromRequest } from './admin.js';
 import type { Handler } from './call.js';
 import type { Limiter } from './limiter.js';
 import { checkParams, rawParams } from './params.js';
@@ -65,7 +65,14 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, body
     }
   };
 
-  if (path === ADMIN_PATH) return answer(() => createFromRequest(d.ex, method, body, ip), true);
+  if (path === ADMIN_PATH) {
+    const admitted = d.limiter.admit(ADMIN_PATH, ADMIN_RATE, `ip:${ip}`, now);
+    headers = admitted.headers;
+    return answer(() => {
+      if (!admitted.ok) throw fail(30013);
+      return createFromRequest(d.ex, method, body, ip);
+    }, true);
+  }
 
   const ep = findRoute(method as Method, path);
   const key = header(req, 'x-bm-key');
