@@ -1,6 +1,18 @@
-/** The sandbox exchange's HTTP server (first cut: system time only; the full venue follows). */
-import { createServer } from 'node:http';
+/**
+ * The sandbox exchange's HTTP server: current-generation REST on the catalogue's paths, legacy
+ * routes under `/v2/`, WebSocket upgrades on the same port. One log line per request through
+ * `log` (never stdout). With `statePath` every write is on disk before it is acknowledged.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ExchangeApi } from './api.js';
+import { Exchange } from './exchange.js';
+import { handleRest } from './http/dispatch.js';
+import { Limiter } from './http/limiter.js';
+import { errorBody, send } from './http/reply.js';
+import { legacyRoute } from './legacy/routes.js';
+import { loadState, Persister } from './state.js';
+import { attachWebSocket } from './ws/server.js';
 
 export interface ServeOptions {
   /** 0 picks a free port. */
@@ -8,7 +20,7 @@ export interface ServeOptions {
   readonly host?: string;
   /** File the exchange state persists in; in memory when absent. */
   readonly statePath?: string;
-  /** Seed of the simulated market. */
+  /** Seed of the simulated market (ignored when a saved state is loaded: it keeps its own). */
   readonly seed?: number;
   /** One line of log (stderr). */
   readonly log?: (line: string) => void;
@@ -18,19 +30,87 @@ export interface RunningSandbox {
   /** `http://127.0.0.1:<port>` */
   readonly url: string;
   readonly port: number;
+  /** The exchange behind every route. */
+  readonly exchange: ExchangeApi;
+  readonly server: Server;
   close(): Promise<void>;
 }
 
-export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
-  const server = createServer((req, res) => {
-    const body = JSON.stringify({ code: 1000, message: 'OK', trace: 'stub', data: { server_time: Date.now() } });
-    res.writeHead(req.url === '/system/time' ? 200 : 404, { 'content-type': 'application/json' }).end(body);
+/** Largest request body accepted, bytes. */
+const MAX_BODY = 1_048_576;
+/** ms between background saves of the simulated market (writes are saved before their answer). */
+const SAVE_EVERY_MS = 5000;
+
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_BODY) chunks.push(c);
+    });
+    req.on('end', () => resolve(size > MAX_BODY ? undefined : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
   });
-  await new Promise<void>((resolve) => server.listen(opts.port, opts.host ?? '127.0.0.1', resolve));
+}
+
+export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
+  const log = opts.log ?? (() => {});
+  const saved = opts.statePath ? loadState(opts.statePath) : undefined;
+  const ex = new Exchange(opts.seed === undefined ? {} : { seed: opts.seed }, saved);
+  ex.advance();
+  const persister = opts.statePath ? new Persister(opts.statePath, () => ex.snapshot()) : undefined;
+  persister?.saveNow();
+  ex.start();
+  const saver = persister && setInterval(() => persister.flush().catch((e: Error) => log(`state save failed: ${e.message}`)), SAVE_EVERY_MS);
+  saver?.unref();
+  const limiter = new Limiter();
+  const deps = { ex, limiter, ...(persister ? { persist: () => persister.flush() } : {}) };
+
+  const server = createServer((req, res) => {
+    const started = Date.now();
+    void (async () => {
+      const body = await readBody(req);
+      if (body === undefined) {
+        send(res, 413, errorBody(50000, 'Bad Request'));
+        return log(`${req.method} ${req.url} 413`);
+      }
+      if ((req.url ?? '').startsWith('/v2/') && (await legacyRoute(req, res, body, ex))) {
+        return log(`${req.method} ${req.url} legacy ${res.statusCode} ${Date.now() - started}ms`);
+      }
+      const out = await handleRest(req, res, body, deps);
+      log(`${req.method} ${req.url} ${out.status} ${out.code} ${Date.now() - started}ms`);
+    })().catch((err: Error) => {
+      log(`${req.method} ${req.url} failed: ${err.stack ?? err.message}`);
+      if (!res.headersSent) send(res, 500, errorBody(59002, 'Internal Server Error'));
+      else res.destroy();
+    });
+  });
+  const closeWs = attachWebSocket(server, ex, { log });
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const port = (server.address() as AddressInfo).port;
+  let closing: Promise<void> | undefined;
   return {
-    url: `http://${opts.host ?? '127.0.0.1'}:${port}`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    exchange: ex,
+    server,
+    close: () => (closing ??= (async () => {
+      ex.stop();
+      if (saver) clearInterval(saver);
+      await closeWs();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      persister?.saveNow();
+    })()),
   };
 }

@@ -17,6 +17,16 @@ export function registerSandbox(root: Command, contextOf: ContextOf): void {
       await serve(contextOf(self), opts);
     });
   sandbox
+    .command('account')
+    .description('Accounts of the sandbox venue')
+    .command('create')
+    .description('Create a paper account with API key, secret and memo on the sandbox in use')
+    .option('--deposit <list>', 'starting balances, e.g. USDT=10000,BTC=1 (default USDT=10000,BTC=1,ETH=10)')
+    .option('--permissions <p>', 'key permission: read-only, trade or withdraw', 'trade')
+    .addHelpText('after', '\nExamples:\n  $ bm sandbox account create --deposit USDT=5000 --json\n')
+    .action(async (opts: { deposit?: string; permissions?: string }, self: Command) =>
+      (await import('./account.js')).createAccount(contextOf(self), opts));
+  sandbox
     .command('start')
     .description('Start the background sandbox of the default venue (if none runs)')
     .action(async (_o: unknown, self: Command) => (await import('./manage.js')).start(contextOf(self)));

@@ -1,0 +1,224 @@
+/**
+ * The matching engine: one book per pair, price-time priority, order types limit, market (buy by
+ * quote notional, sell by base size), limit_maker (cancelled at once when it would cross) and ioc
+ * (the rest cancelled). Funds are frozen on placement and released when the order ends.
+ */
+import { randomUUID } from 'node:crypto';
+import type { OrderStatus, PlaceRequest } from '../api.js';
+import { fail } from '../errors.js';
+import { pairSpec, type PairSpec } from '../market/pairs.js';
+import { cmp, div, isZero, min, mul, norm, sub } from '../../util/decimal.js';
+import { Book, openSize } from './book.js';
+import { Ledger } from './ledger.js';
+import { settle } from './settle.js';
+import type { FillRec, OrderRec, TradeRec } from './types.js';
+import { validateOrder } from './validate.js';
+
+export interface EngineHooks {
+  nextId(): string;
+  trade(t: TradeRec): void;
+  order(o: OrderRec, fill?: FillRec): void;
+  book(symbol: string): void;
+  /** Simulated accounts: their finished orders and their fills are not kept. */
+  internal(acct: string): boolean;
+}
+
+export interface OrderRef {
+  order_id?: string;
+  client_order_id?: string;
+}
+
+export class Engine {
+  readonly books = new Map<string, Book>();
+  private readonly orders = new Map<string, OrderRec>();
+  private readonly byAcct = new Map<string, OrderRec[]>();
+  private readonly byCid = new Map<string, OrderRec>();
+  private readonly open = new Map<string, Set<OrderRec>>();
+  private readonly fillsOf = new Map<string, FillRec[]>();
+
+  constructor(readonly ledger: Ledger, private readonly hooks: EngineHooks, orders: OrderRec[] = [], fills: FillRec[] = []) {
+    const sorted = [...orders].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+    for (const o of sorted) {
+      this.index(o);
+      if ((o.status === 4 || o.status === 5) && (o.type === 'limit' || o.type === 'limit_maker')) this.book(o.symbol).insert(o);
+    }
+    for (const f of fills) this.fillList(f.acct).push(f);
+  }
+
+  book(symbol: string): Book {
+    let b = this.books.get(symbol);
+    if (!b) this.books.set(symbol, (b = new Book()));
+    return b;
+  }
+
+  /** Places an order; returns it after matching (status 4, 5, 6 or 8). */
+  place(acct: string, req: PlaceRequest, now: number): OrderRec {
+    const spec = pairSpec(req.symbol);
+    if (!spec) throw fail(50001);
+    validateOrder(spec, req);
+    const internal = this.hooks.internal(acct);
+    const cid = req.client_order_id || (internal ? '' : randomUUID().replace(/-/g, ''));
+    if (cid && this.byCid.has(`${acct}\n${cid}`)) throw fail(50042);
+    const d = spec.details;
+    const marketBuy = req.type === 'market' && req.side === 'buy';
+    const size = marketBuy ? '0' : norm(req.size!);
+    const price = req.type === 'market' ? '' : norm(req.price!);
+    const notional = marketBuy ? norm(req.notional!) : req.type === 'market' ? '' : norm(mul(price, size));
+    const frozen = req.side === 'buy' ? notional : size;
+    this.ledger.freeze(acct, req.side === 'buy' ? d.quote_currency : d.base_currency, frozen);
+    const o: OrderRec = {
+      id: this.hooks.nextId(), cid, acct, symbol: d.symbol, side: req.side, type: req.type, price, size, notional,
+      filledSize: '0', filledNotional: '0', status: 4, ct: now, ut: now, frozen,
+    };
+    this.index(o);
+    this.hooks.order(o);
+    this.match(spec, o, now);
+    return o;
+  }
+
+  private match(spec: PairSpec, o: OrderRec, now: number): void {
+    const book = this.book(o.symbol);
+    const inc = spec.details.quote_increment;
+    if (o.type === 'limit_maker') {
+      const best = book.bestAgainst(o.side);
+      if (best && crosses(o, best.price)) return this.finish(o, 8, now);
+    }
+    let touched = false;
+    let starved = false;
+    let lastFill: FillRec | undefined;
+    for (let maker = book.bestAgainst(o.side); maker; maker = book.bestAgainst(o.side)) {
+      if (o.type !== 'market' && !crosses(o, maker.price)) break;
+      let size: string;
+      if (o.type === 'market' && o.side === 'buy') {
+        const lots = div(o.frozen, mul(maker.price, inc), 0);
+        size = norm(min(openSize(maker), mul(lots, inc)));
+        if (isZero(size)) {
+          starved = true;
+          break;
+        }
+      } else {
+        size = norm(min(openSize(maker), sub(o.size, o.filledSize)));
+      }
+      const s = settle(this.ledger, spec.details, o, maker, maker.price, size, now, () => this.hooks.nextId());
+      touched = true;
+      this.hooks.trade(s.trade);
+      this.keepFill(s.makerFill);
+      this.keepFill(s.takerFill);
+      if (maker.status === 6) {
+        book.remove(maker);
+        this.finish(maker, 6, now, s.makerFill);
+      } else this.hooks.order(maker, s.makerFill);
+      if (o.status === 6) {
+        lastFill = s.takerFill;
+        break;
+      }
+      this.hooks.order(o, s.takerFill);
+    }
+    if (o.status === 6) this.finish(o, 6, now, lastFill);
+    else if (o.type === 'limit' || o.type === 'limit_maker') {
+      book.insert(o);
+      touched = true;
+    } else this.finish(o, starved && !isZero(o.filledSize) ? 6 : 8, now);
+    if (touched) this.hooks.book(o.symbol);
+  }
+
+  /** Cancels an open order; 50032 unknown, 50030 already cancelled, 50031 already filled. */
+  cancel(acct: string, symbol: string, ref: OrderRef, now: number): OrderRec {
+    const o = this.find(acct, symbol, ref);
+    if (!o) throw fail(50032);
+    if (o.status === 8) throw fail(50030);
+    if (o.status === 6) throw fail(50031);
+    this.book(o.symbol).remove(o);
+    this.finish(o, 8, now);
+    this.hooks.book(o.symbol);
+    return o;
+  }
+
+  /** Cancels every open order of an account in a pair (one side when given). */
+  cancelAll(acct: string, symbol: string, side: 'buy' | 'sell' | undefined, now: number): OrderRec[] {
+    const done: OrderRec[] = [];
+    for (const o of [...(this.open.get(acct) ?? [])]) {
+      if (o.symbol !== symbol || (side && o.side !== side)) continue;
+      this.book(o.symbol).remove(o);
+      this.finish(o, 8, now);
+      done.push(o);
+    }
+    if (done.length) this.hooks.book(symbol);
+    return done;
+  }
+
+  find(acct: string, symbol: string, ref: OrderRef): OrderRec | undefined {
+    const o = ref.order_id ? this.orders.get(ref.order_id) : ref.client_order_id ? this.byCid.get(`${acct}\n${ref.client_order_id}`) : undefined;
+    if (!o || o.acct !== acct || o.symbol !== symbol) return undefined;
+    if (ref.order_id && ref.client_order_id && o.cid !== ref.client_order_id) return undefined;
+    return o;
+  }
+
+  /** Orders of an account in a pair with one of `statuses`, most recent first. */
+  list(acct: string, symbol: string, statuses: readonly OrderStatus[], n: number): OrderRec[] {
+    const out: OrderRec[] = [];
+    const all = this.byAcct.get(acct) ?? [];
+    for (let i = all.length - 1; i >= 0 && out.length < n; i--) {
+      const o = all[i]!;
+      if (o.symbol === symbol && statuses.includes(o.status)) out.push(o);
+    }
+    return out;
+  }
+
+  openOrders(acct: string): OrderRec[] {
+    return [...(this.open.get(acct) ?? [])];
+  }
+
+  /** Fills of an account in a pair (of one order when given), most recent first. */
+  fills(acct: string, symbol: string, orderId?: string): FillRec[] {
+    return (this.fillsOf.get(acct) ?? []).filter((f) => f.symbol === symbol && (!orderId || f.orderId === orderId)).reverse();
+  }
+
+  /** Every kept order and fill, for persistence. */
+  records(): { orders: OrderRec[]; fills: FillRec[] } {
+    return { orders: [...this.orders.values()], fills: [...this.fillsOf.values()].flat() };
+  }
+
+  private finish(o: OrderRec, status: OrderStatus, now: number, fill?: FillRec): void {
+    o.status = status;
+    o.ut = now;
+    if (!isZero(o.frozen)) {
+      const d = pairSpec(o.symbol)!.details;
+      this.ledger.release(o.acct, o.side === 'buy' ? d.quote_currency : d.base_currency, o.frozen);
+      o.frozen = '0';
+    }
+    this.open.get(o.acct)?.delete(o);
+    if (this.hooks.internal(o.acct)) this.orders.delete(o.id);
+    this.hooks.order(o, fill);
+  }
+
+  private index(o: OrderRec): void {
+    this.orders.set(o.id, o);
+    if (o.status === 4 || o.status === 5) {
+      let set = this.open.get(o.acct);
+      if (!set) this.open.set(o.acct, (set = new Set()));
+      set.add(o);
+    }
+    if (this.hooks.internal(o.acct)) return;
+    let list = this.byAcct.get(o.acct);
+    if (!list) this.byAcct.set(o.acct, (list = []));
+    list.push(o);
+    if (o.cid) this.byCid.set(`${o.acct}\n${o.cid}`, o);
+  }
+
+  private keepFill(f: FillRec): void {
+    if (!this.hooks.internal(f.acct)) this.fillList(f.acct).push(f);
+  }
+
+  private fillList(acct: string): FillRec[] {
+    let l = this.fillsOf.get(acct);
+    if (!l) this.fillsOf.set(acct, (l = []));
+    return l;
+  }
+}
+
+/** True when an order at its limit price would trade against a resting price. */
+function crosses(o: OrderRec, restingPrice: string): boolean {
+  return o.side === 'buy' ? cmp(restingPrice, o.price) <= 0 : cmp(restingPrice, o.price) >= 0;
+}
+

@@ -1,0 +1,228 @@
+/**
+ * The sandbox exchange: accounts, the matching engine, the simulated market and the tapes behind
+ * one {@link ExchangeApi}. The simulation advances on a timer and, lazily, before every call, so
+ * what a caller sees is always current.
+ */
+import { EventEmitter } from 'node:events';
+import type {
+  Balance, DepthView, ExchangeApi, ExchangeEvents, KlineView, OrderStatus, OrderView, FillView, PairDetails, PlaceRequest,
+  Permission, SandboxAccount, TickerView, TradeView,
+} from './api.js';
+import { Accounts, DEFAULT_DEPOSIT, type AccountRec } from './accounts.js';
+import { Engine, type OrderRef } from './engine/engine.js';
+import { Ledger } from './engine/ledger.js';
+import { fail } from './errors.js';
+import { Market } from './market/market.js';
+import { CURRENCIES, currencyName, PAIRS, pairSpec } from './market/pairs.js';
+import { fundSimAccounts, MAKER, TAKER, TICK_MS } from './market/sim.js';
+import type { Tape } from './market/tape.js';
+import { STATE_VERSION, type ExchangeState } from './state.js';
+import { fillView, klineView, orderView, priceText, tickerView, tradeView } from './views.js';
+import { cmp, isDecimal } from '../util/decimal.js';
+
+/** The first id handed out: ids exceed 2^53 from the start, as on real venues. */
+export const FIRST_ID = '183347420821295423';
+const INTERNAL = new Set([MAKER, TAKER, 'fees']);
+
+export interface ExchangeOptions {
+  readonly seed?: number;
+  /** ms; default Date.now */
+  readonly clock?: () => number;
+}
+
+export class Exchange implements ExchangeApi {
+  readonly ledger: Ledger;
+  readonly engine: Engine;
+  readonly accounts: Accounts;
+  private readonly market: Market;
+  private readonly events = new EventEmitter();
+  private readonly dirtyBooks = new Set<string>();
+  private nextId: bigint;
+  private timer?: NodeJS.Timeout;
+  readonly seed: number;
+  readonly genesis: number;
+  readonly clock: () => number;
+
+  constructor(opts: ExchangeOptions = {}, saved?: ExchangeState) {
+    this.clock = opts.clock ?? Date.now;
+    this.events.setMaxListeners(0);
+    this.seed = saved?.seed ?? opts.seed ?? 1;
+    this.genesis = saved?.genesis ?? Math.floor(this.clock() / 60000) * 60000;
+    this.nextId = BigInt(saved?.nextId ?? FIRST_ID);
+    this.accounts = new Accounts(saved?.accounts ?? [], saved?.nextAccount);
+    this.ledger = new Ledger(saved?.ledger ?? {});
+    if (!saved) fundSimAccounts(this.ledger);
+    this.engine = new Engine(this.ledger, {
+      nextId: () => String(this.nextId++),
+      trade: (t) => {
+        this.market.record(t);
+        this.events.emit('trade', tradeView(t));
+      },
+      order: (o, f) => {
+        if (!INTERNAL.has(o.acct)) this.events.emit('order', orderView(o), f && fillView(f));
+      },
+      book: (s) => this.dirtyBooks.add(s),
+      internal: (acct) => INTERNAL.has(acct),
+    }, saved?.orders, saved?.fills);
+    this.market = new Market(this.engine, this.seed, this.genesis, saved);
+  }
+
+  /** Starts the simulation timer (unref'd: it never keeps the process alive). */
+  start(): void {
+    this.timer ??= setInterval(() => this.advance(), TICK_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Runs the simulation up to now. */
+  advance(now = this.clock()): void {
+    this.market.advance(now);
+    this.flushEvents();
+  }
+
+  private flushEvents(): void {
+    for (const s of this.dirtyBooks) this.events.emit('book', s);
+    this.dirtyBooks.clear();
+  }
+
+  on<E extends keyof ExchangeEvents>(event: E, fn: ExchangeEvents[E]): void {
+    this.events.on(event, fn);
+  }
+
+  off<E extends keyof ExchangeEvents>(event: E, fn: ExchangeEvents[E]): void {
+    this.events.off(event, fn);
+  }
+
+  symbols(): string[] {
+    return PAIRS.map((p) => p.details.symbol);
+  }
+
+  details(symbol: string): PairDetails | undefined {
+    return pairSpec(symbol)?.details;
+  }
+
+  private tape(symbol: string): Tape {
+    const t = this.market.tapes.get(symbol);
+    if (!t) throw fail(50001);
+    this.advance();
+    return t;
+  }
+
+  ticker(symbol: string): TickerView {
+    const tape = this.tape(symbol);
+    const now = this.clock();
+    const s = tape.stats24h(now);
+    const book = this.engine.book(symbol);
+    const [bid] = book.levels('buy', 1);
+    const [ask] = book.levels('sell', 1);
+    return tickerView(symbol, s, bid, ask, now);
+  }
+
+  depth(symbol: string, levels: number, precision?: number): DepthView {
+    this.tape(symbol);
+    const book = this.engine.book(symbol);
+    const side = (s: 'buy' | 'sell') => book.levels(s, levels, precision).map((l) => [priceText(symbol, l.price), l.size] as const);
+    return { bids: side('buy'), asks: side('sell'), ms_t: this.clock() };
+  }
+
+  /** Depth levels with their order counts (REST book). */
+  depthCounts(symbol: string, levels: number, precision?: number) {
+    this.tape(symbol);
+    const book = this.engine.book(symbol);
+    return { bids: book.levels('buy', levels, precision), asks: book.levels('sell', levels, precision), ms_t: this.clock() };
+  }
+
+  trades(symbol: string, n: number): TradeView[] {
+    return this.tape(symbol).trades.slice(-n).reverse().map(tradeView);
+  }
+
+  klines(symbol: string, stepMinutes: number, fromSec: number, toSec: number): KlineView[] {
+    return this.tape(symbol).klines(stepMinutes, fromSec, toSec).map((c) => klineView(symbol, c));
+  }
+
+  accountByKey(key: string): SandboxAccount | undefined {
+    return this.accounts.byApiKey(key);
+  }
+
+  account(id: string): AccountRec | undefined {
+    return this.accounts.get(id);
+  }
+
+  createAccount(deposit: Readonly<Record<string, string>> = DEFAULT_DEPOSIT, permissions: Permission = 'trade'): SandboxAccount {
+    for (const [cur, amount] of Object.entries(deposit)) {
+      if (!CURRENCIES.some((c) => c.id === cur)) throw fail(60002);
+      if (!isDecimal(amount) || cmp(amount, '0') < 0) throw fail(50021, `deposit of ${cur}`);
+    }
+    const a = this.accounts.create(permissions, this.clock());
+    for (const [cur, amount] of Object.entries(deposit)) this.ledger.deposit(a.id, cur, amount);
+    return a;
+  }
+
+  balances(accountId: string): Balance[] {
+    this.advance();
+    return CURRENCIES.map((c) => {
+      const s = this.ledger.slot(accountId, c.id);
+      return { currency: c.id, name: currencyName(c.id), available: s.available, frozen: s.frozen };
+    });
+  }
+
+  placeOrder(accountId: string, req: PlaceRequest): OrderView {
+    this.advance();
+    try {
+      return orderView(this.engine.place(accountId, req, this.clock()));
+    } finally {
+      this.flushEvents();
+    }
+  }
+
+  cancelOrder(accountId: string, symbol: string, ref: OrderRef): OrderView {
+    this.tape(symbol);
+    try {
+      return orderView(this.engine.cancel(accountId, symbol, ref, this.clock()));
+    } finally {
+      this.flushEvents();
+    }
+  }
+
+  cancelAll(accountId: string, symbol: string, side?: 'buy' | 'sell'): OrderView[] {
+    this.tape(symbol);
+    const done = this.engine.cancelAll(accountId, symbol, side, this.clock()).map(orderView);
+    this.flushEvents();
+    return done;
+  }
+
+  order(accountId: string, symbol: string, ref: OrderRef): OrderView | undefined {
+    this.tape(symbol);
+    const o = this.engine.find(accountId, symbol, ref);
+    return o && orderView(o);
+  }
+
+  orders(accountId: string, symbol: string, statuses: readonly OrderStatus[], n: number): OrderView[] {
+    this.tape(symbol);
+    return this.engine.list(accountId, symbol, statuses, n).map(orderView);
+  }
+
+  fills(accountId: string, symbol: string, orderId?: string): FillView[] {
+    this.tape(symbol);
+    return this.engine.fills(accountId, symbol, orderId).map(fillView);
+  }
+
+  /** A fresh id (decimal string above 2^53). */
+  newId(): string {
+    return String(this.nextId++);
+  }
+
+  /** The whole state, for persistence. */
+  snapshot(): ExchangeState {
+    const { orders, fills } = this.engine.records();
+    return {
+      version: STATE_VERSION, seed: this.seed, genesis: this.genesis, nextId: String(this.nextId), nextAccount: this.accounts.next,
+      accounts: this.accounts.list(), ledger: this.ledger.data(), orders, fills,
+      ...this.market.snapshot(),
+    };
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * Server-side rate limits (spec 8.1): every catalogue limit, both windows where two are given,
+ * counted per IP for public endpoints and per key for keyed ones, with the shared
+ * {@link SlidingWindows}.
+ */
+import type { RateLimit } from '../../api/catalogue/types.js';
+import { RateBook } from '../../api/ratelimit.js';
+import type { Headers } from './reply.js';
+
+export interface Admission {
+  readonly ok: boolean;
+  /** X-BM-RateLimit-* of the tightest window, after counting this request. */
+  readonly headers: Headers;
+}
+
+export class Limiter {
+  private readonly book = new RateBook();
+
+  /** Counts a request of `name` (the path) from `who` (key or IP) at `now` (ms). */
+  admit(name: string, rate: RateLimit, who: string, now: number): Admission {
+    const w = this.book.get(`${name}\n${rate.target}\n${who}`, rate);
+    const ok = w.take(now) === 0;
+    const r = w.remaining(now);
+    return {
+      ok,
+      headers: {
+        'X-BM-RateLimit-Remaining': String(r.remaining),
+        'X-BM-RateLimit-Limit': String(r.limit),
+        'X-BM-RateLimit-Reset': String(r.resetSeconds),
+      },
+    };
+  }
+}

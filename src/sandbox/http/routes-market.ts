@@ -1,0 +1,76 @@
+/** Routes of spec 4.1 and 4.2 (system and spot market data) and the funding currency list. */
+import { CURRENCIES } from '../market/pairs.js';
+import { fail } from '../errors.js';
+import { add, mul, norm, type Dec } from '../../util/decimal.js';
+import { priceText } from '../views.js';
+import { pairOf, type Handler } from './call.js';
+
+/** Spec 4.2: the k-line steps, minutes. */
+export const STEPS = [1, 3, 5, 15, 30, 45, 60, 120, 180, 240, 1440, 10080, 43200];
+/** At most this many candles per k-line request (50004). */
+export const MAX_CANDLES = 500;
+const HOUR = 3_600_000;
+
+function services(now: number) {
+  const day = Math.floor(now / 86_400_000) * 86_400_000;
+  return [
+    { title: 'Spot API weekly maintenance', service_type: 'spot', status: 2, start_time: day - 70 * HOUR, end_time: day - 69 * HOUR },
+    { title: 'Contract API upgrade', service_type: 'contract', status: 0, start_time: day + 50 * HOUR, end_time: day + 52 * HOUR },
+  ];
+}
+
+export const MARKET_ROUTES: Record<string, Handler> = {
+  'system.time': (c) => ({ server_time: c.now }),
+  // Both spellings: the spec's `serivce` and the later `service`.
+  'system.service': (c) => ({ serivce: services(c.now), service: services(c.now) }),
+  'spot.currencies': () => ({ currencies: CURRENCIES.map((x) => ({ ...x })) }),
+  'account.currencies': () => ({
+    currencies: CURRENCIES.map(({ id, ...rest }) => ({ currency: id, ...rest })),
+  }),
+  'spot.symbols': (c) => ({ symbols: c.ex.symbols() }),
+  'spot.symbols.details': (c) => ({ symbols: c.ex.symbols().map((s) => c.ex.details(s)) }),
+  'spot.ticker': (c) => {
+    if (c.q.symbol === undefined) return { tickers: c.ex.symbols().map((s) => c.ex.ticker(s)) };
+    return { tickers: [c.ex.ticker(pairOf(c).details.symbol)] };
+  },
+  'spot.steps': () => ({ steps: STEPS }),
+  'spot.kline': (c) => {
+    const sym = pairOf(c).details.symbol;
+    const from = Number(c.q.from);
+    const to = Number(c.q.to);
+    const step = Number(c.q.step ?? '1');
+    if (from < 0 || to < 0 || from > to) throw fail(50002);
+    const stepSec = step * 60;
+    const starts = Math.floor(to / stepSec) - Math.ceil(from / stepSec) + 1;
+    if (starts > MAX_CANDLES) throw fail(50004);
+    return { klines: c.ex.klines(sym, step, from, to) };
+  },
+  'spot.book': (c) => {
+    const d = pairOf(c).details;
+    let precision: number | undefined;
+    if (c.q.precision !== undefined) {
+      precision = Number(c.q.precision);
+      if (!/^-?[0-9]+$/.test(c.q.precision) || precision < d.price_min_precision || precision > d.price_max_precision) throw fail(50021, 'precision');
+    }
+    const size = Number(c.q.size ?? '50');
+    const book = c.ex.depthCounts(d.symbol, size, precision === d.price_max_precision ? undefined : precision);
+    const side = (levels: typeof book.bids) => {
+      let total: Dec | string = '0';
+      return levels.map((l) => {
+        total = add(total, l.size);
+        return { amount: l.size, total: norm(total), price: priceText(d.symbol, l.price), count: String(l.count) };
+      });
+    };
+    return { timestamp: book.ms_t, buys: side(book.bids), sells: side(book.asks) };
+  },
+  'spot.trades': (c) => {
+    const sym = pairOf(c).details.symbol;
+    const n = Number(c.q.N ?? '50');
+    return {
+      trades: c.ex.trades(sym, n).map((t) => ({
+        amount: norm(mul(t.price, t.size)), order_time: t.time, price: t.price, count: t.size, type: t.side,
+      })),
+    };
+  },
+};
+

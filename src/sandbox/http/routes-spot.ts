@@ -1,0 +1,124 @@
+/** Spot private routes (spec 4.3, facts.md 5): wallet, place, cancel, batch, order queries, fills. */
+import { endpoint } from '../../api/catalogue/index.js';
+import { cmp, norm, sub } from '../../util/decimal.js';
+import { ExchangeError, type FillView, type OrderStatus, type OrderView, type PlaceRequest } from '../api.js';
+import { fail } from '../errors.js';
+import { accountOf, pairOf, wireId, type Call, type Handler } from './call.js';
+import { checkParams, type Values } from './params.js';
+
+/** Status filters of /spot/v2/orders: 9 is open (4 and 5), 10 is done (6 and 8). */
+const STATUS_FILTER: Record<string, readonly OrderStatus[]> = {
+  '4': [4], '5': [5], '6': [6], '8': [8], '9': [4, 5], '10': [6, 8],
+};
+/** Most orders in one batch (50033 beyond). */
+export const MAX_BATCH = 10;
+
+/** An order as spec 2.7 writes it; `detail` adds unfilled_volume. */
+export function orderWire(o: OrderView, detail: boolean) {
+  const unfilled = o.type === 'market' && o.side === 'buy' ? '0' : norm(sub(o.size, o.filled_size));
+  return {
+    order_id: wireId(o.order_id), symbol: o.symbol, create_time: o.create_time, side: o.side, type: o.type, price: o.price,
+    price_avg: o.price_avg, size: o.size, notional: o.notional, filled_notional: o.filled_notional, filled_size: o.filled_size,
+    ...(detail ? { unfilled_volume: cmp(unfilled, '0') < 0 ? '0' : unfilled } : {}),
+    status: String(o.status), clientOrderId: o.client_order_id,
+  };
+}
+
+/** A fill as spec 2.8 writes it. */
+export function fillWire(f: FillView) {
+  return {
+    detail_id: wireId(f.detail_id), order_id: wireId(f.order_id), symbol: f.symbol, create_time: f.create_time, side: f.side,
+    fees: f.fees, fee_coin_name: f.fee_coin_name, notional: f.notional, price_avg: f.price, size: f.size, exec_type: f.exec_type,
+    clientOrderId: f.client_order_id,
+  };
+}
+
+function placeRequest(q: Values): PlaceRequest {
+  return {
+    symbol: q.symbol!, side: q.side as PlaceRequest['side'], type: q.type as PlaceRequest['type'],
+    ...(q.size !== undefined ? { size: q.size } : {}), ...(q.price !== undefined ? { price: q.price } : {}),
+    ...(q.notional !== undefined ? { notional: q.notional } : {}),
+    ...(q.client_order_id !== undefined ? { client_order_id: q.client_order_id } : {}),
+  };
+}
+
+function orderRef(c: Call, cidName: string): { order_id?: string; client_order_id?: string } {
+  const order_id = c.q.order_id;
+  const cid = c.q[cidName] ?? (typeof c.raw.client_order_id === 'string' ? c.raw.client_order_id : undefined);
+  if (!order_id && !cid) throw fail(50039);
+  if (order_id !== undefined && !/^[0-9]{1,20}$/.test(order_id)) throw fail(50021, 'order_id');
+  return { ...(order_id ? { order_id } : {}), ...(cid ? { client_order_id: cid } : {}) };
+}
+
+function cancel(c: Call, quiet: boolean) {
+  const sym = pairOf(c).details.symbol;
+  try {
+    c.ex.cancelOrder(accountOf(c).id, sym, orderRef(c, 'client_order_id'));
+    return { result: true };
+  } catch (err) {
+    if (quiet && err instanceof ExchangeError && (err.code === 50030 || err.code === 50031)) return { result: false };
+    throw err;
+  }
+}
+
+function batch(c: Call) {
+  const list = c.raw.order_params;
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_BATCH) throw fail(50033);
+  const submit = endpoint('spot.order.submit');
+  return {
+    responses: list.map((item: unknown) => {
+      try {
+        if (!item || typeof item !== 'object' || Array.isArray(item)) throw fail(50028);
+        const q = checkParams(submit, item as Record<string, unknown>);
+        pairOf({ ...c, q });
+        const o = c.ex.placeOrder(accountOf(c).id, placeRequest(q));
+        return { code: 0, msg: 'success', data: { order_id: wireId(o.order_id) } };
+      } catch (err) {
+        if (!(err instanceof ExchangeError)) throw err;
+        return { code: err.code, msg: err.message };
+      }
+    }),
+  };
+}
+
+export const SPOT_ROUTES: Record<string, Handler> = {
+  'spot.wallet': (c) => ({
+    wallet: c.ex.balances(accountOf(c).id)
+      .filter((b) => c.q.currency === undefined || b.currency === c.q.currency)
+      .map((b) => ({ id: b.currency, name: b.name, available: b.available, frozen: b.frozen })),
+  }),
+  'spot.order.submit': (c) => {
+    pairOf(c);
+    const o = c.ex.placeOrder(accountOf(c).id, placeRequest(c.q));
+    return { order_id: wireId(o.order_id) };
+  },
+  'spot.order.cancel': (c) => cancel(c, false),
+  // The earlier version answers result false for an order that is already over (facts.md 5).
+  'spot.order.cancel.v2': (c) => cancel(c, true),
+  'spot.order.cancel_all': (c) => {
+    const syms = c.q.symbol === undefined ? c.ex.symbols() : [pairOf(c).details.symbol];
+    for (const s of syms) c.ex.cancelAll(accountOf(c).id, s, c.q.side as 'buy' | 'sell' | undefined);
+    return {};
+  },
+  'spot.order.batch': batch,
+  'spot.order.detail': (c) => {
+    const sym = pairOf(c).details.symbol;
+    const o = c.ex.order(accountOf(c).id, sym, orderRef(c, 'clientOrderId'));
+    if (!o) throw fail(50005);
+    return orderWire(o, true);
+  },
+  'spot.orders': (c) => {
+    const sym = pairOf(c).details.symbol;
+    const statuses = STATUS_FILTER[c.q.status!]!;
+    const orders = c.ex.orders(accountOf(c).id, sym, statuses, Number(c.q.N));
+    return { current_page: 1, orders: orders.map((o) => orderWire(o, false)) };
+  },
+  'spot.trades.user': (c) => {
+    const sym = pairOf(c).details.symbol;
+    const page = Number(c.q.offset ?? '1');
+    const limit = Number(c.q.limit ?? '100');
+    if (c.q.order_id !== undefined && !/^[0-9]{1,20}$/.test(c.q.order_id)) throw fail(50021, 'order_id');
+    const fills = c.ex.fills(accountOf(c).id, sym, c.q.order_id);
+    return { current_page: page, trades: fills.slice((page - 1) * limit, page * limit).map(fillWire) };
+  },
+};

@@ -1,0 +1,65 @@
+/**
+ * Generated candles for the time the simulation did not run: the days before the sandbox started
+ * (so k-lines over past ranges return data and can be paged past 500 candles) and any gap while
+ * the server was down. Prices walk in integer ticks of 10^-price_max_precision; volumes are whole
+ * lots of the size increment. The same seed and start minute give the same candles.
+ */
+import { mul, norm, truncate } from '../../util/decimal.js';
+import type { PairSpec } from './pairs.js';
+import type { Prng } from './prng.js';
+import type { Candle } from './tape.js';
+
+/** Minutes of history made at start: three days of 1-minute candles. */
+export const HISTORY_MINUTES = 3 * 1440;
+
+/** The price in integer ticks. */
+export function toTicks(spec: PairSpec, price: string): number {
+  const p = spec.details.price_max_precision;
+  const t = truncate(price, p);
+  return Number(t.units * 10n ** BigInt(p - t.scale));
+}
+
+export function fromTicks(spec: PairSpec, ticks: number): string {
+  return norm({ units: BigInt(Math.max(1, Math.round(ticks))), scale: spec.details.price_max_precision });
+}
+
+/** One step of the walk: a price move of about sigma per minute, never below one tick. */
+export function stepTicks(spec: PairSpec, prng: Prng, ticks: number, minutes: number): number {
+  const move = prng.gauss() * spec.sim.sigmaPerMinute * Math.sqrt(minutes) * ticks;
+  return Math.max(1, Math.round(ticks + move));
+}
+
+function candle(spec: PairSpec, prng: Prng, t: number, open: number, close: number): Candle {
+  const wick = () => Math.abs(prng.gauss()) * spec.sim.sigmaPerMinute * 0.5 * Math.max(open, close);
+  const high = Math.round(Math.max(open, close) + wick());
+  const low = Math.max(1, Math.round(Math.min(open, close) - wick()));
+  const inc = spec.details.quote_increment;
+  const volume = norm(mul(inc, String(prng.int(1, spec.sim.lots * 4))));
+  const close$ = fromTicks(spec, close);
+  return {
+    t, o: fromTicks(spec, open), h: fromTicks(spec, high), l: fromTicks(spec, low), c: close$, v: volume,
+    qv: norm(truncate(mul(volume, close$), spec.details.price_max_precision)),
+  };
+}
+
+/** `minutes` candles ending just before `endMinuteSec`, the last closing at `endPrice`. */
+export function historyBefore(spec: PairSpec, prng: Prng, endPrice: string, endMinuteSec: number, minutes: number): Candle[] {
+  const path = [toTicks(spec, endPrice)];
+  for (let i = 0; i < minutes; i++) path.push(stepTicks(spec, prng, path[path.length - 1]!, 1));
+  path.reverse();
+  const out: Candle[] = [];
+  for (let i = 0; i < minutes; i++) out.push(candle(spec, prng, endMinuteSec - (minutes - i) * 60, path[i]!, path[i + 1]!));
+  return out;
+}
+
+/** Candles for the minutes in [fromMinuteSec, toMinuteSec), walking on from `startPrice`. */
+export function gapCandles(spec: PairSpec, prng: Prng, startPrice: string, fromMinuteSec: number, toMinuteSec: number): Candle[] {
+  const out: Candle[] = [];
+  let ticks = toTicks(spec, startPrice);
+  for (let t = fromMinuteSec; t < toMinuteSec; t += 60) {
+    const next = stepTicks(spec, prng, ticks, 1);
+    out.push(candle(spec, prng, t, ticks, next));
+    ticks = next;
+  }
+  return out;
+}

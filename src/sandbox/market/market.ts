@@ -1,0 +1,74 @@
+/**
+ * The market side of the exchange: one tape per pair (generated history, then live trades) and
+ * the simulator that trades on the engine. It runs tick by tick up to the time asked for; after a
+ * long stop it fills the gap with generated candles and carries on from there.
+ */
+import type { Engine } from '../engine/engine.js';
+import type { TradeRec } from '../engine/types.js';
+import type { TapeState } from '../state.js';
+import { gapCandles, historyBefore, HISTORY_MINUTES, toTicks } from './history.js';
+import { PAIRS } from './pairs.js';
+import { Prng } from './prng.js';
+import { Simulator, TICK_MS, type SimState } from './sim.js';
+import { Tape } from './tape.js';
+
+/** Behind by more than this (ms), the simulation skips ahead and fills the gap with generated candles. */
+const MAX_CATCH_UP_MS = 30_000;
+
+export class Market {
+  readonly tapes = new Map<string, Tape>();
+  private readonly sim: Simulator;
+
+  /** `genesis`: ms of the minute the exchange first started; history ends there. */
+  constructor(engine: Engine, readonly seed: number, readonly genesis: number, saved?: { sim: SimState; tapes: Record<string, TapeState> }) {
+    const fair: Record<string, number> = {};
+    PAIRS.forEach((spec, i) => {
+      const sym = spec.details.symbol;
+      const tape = new Tape(spec.sim.start);
+      tape.addCandles(historyBefore(spec, new Prng(seed * 31 + i), spec.sim.start, genesis / 1000, HISTORY_MINUTES));
+      const st = saved?.tapes[sym];
+      if (st) {
+        tape.addCandles(st.candles);
+        tape.trades.push(...st.trades);
+        tape.last = st.last;
+      }
+      this.tapes.set(sym, tape);
+      fair[sym] = toTicks(spec, spec.sim.start);
+    });
+    this.sim = new Simulator(engine, saved?.sim ?? { fair, prng: seed, clock: genesis });
+  }
+
+  /** Puts a trade on its pair's tape. */
+  record(t: TradeRec): void {
+    this.tapes.get(t.symbol)?.record(t);
+  }
+
+  /** Runs the simulation up to `now` (ms). */
+  advance(now: number): void {
+    const st = this.sim.state;
+    if (now - st.clock > MAX_CATCH_UP_MS) this.skipGap(now);
+    while (st.clock + TICK_MS <= now) this.sim.tick(st.clock + TICK_MS);
+  }
+
+  private skipGap(now: number): void {
+    const st = this.sim.state;
+    const prng = new Prng((this.seed ^ Math.floor(st.clock / 1000)) >>> 0);
+    const to = Math.floor(now / 60000) * 60;
+    for (const spec of PAIRS) {
+      const tape = this.tapes.get(spec.details.symbol)!;
+      const last = tape.candles[tape.candles.length - 1];
+      const from = last ? last.t + 60 : Math.floor(st.clock / 60000) * 60;
+      tape.addCandles(gapCandles(spec, prng, tape.last, from, to));
+      st.fair[spec.details.symbol] = toTicks(spec, tape.last);
+    }
+    st.clock = now - TICK_MS;
+  }
+
+  /** What persists: the simulator and the tapes since genesis (history is regenerated from the seed). */
+  snapshot(): { sim: SimState; tapes: Record<string, TapeState> } {
+    const genesisSec = this.genesis / 1000;
+    const tapes: Record<string, TapeState> = {};
+    for (const [sym, t] of this.tapes) tapes[sym] = { last: t.last, trades: t.trades, candles: t.candles.filter((c) => c.t >= genesisSec) };
+    return { sim: this.sim.state, tapes };
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * The tape of one pair: recent public trades, 1-minute candles built from every trade (plus the
+ * generated history before the sandbox started), and the k-lines and 24-hour figures derived from
+ * them, so ticker, trades and k-lines always agree.
+ */
+import { add, cmp, dec, mul, norm, type Dec } from '../../util/decimal.js';
+import type { TradeRec } from '../engine/types.js';
+
+/** A 1-minute candle; `t` in seconds (start of the minute). Decimal strings. */
+export interface Candle {
+  t: number;
+  o: string;
+  h: string;
+  l: string;
+  c: string;
+  v: string;
+  qv: string;
+}
+
+export interface Stats24h {
+  readonly open: string;
+  readonly high: string;
+  readonly low: string;
+  readonly close: string;
+  readonly volume: string;
+  readonly quoteVolume: string;
+}
+
+/** Public trades kept per pair. */
+export const TRADES_KEPT = 200;
+
+export class Tape {
+  /** Oldest first, one per minute that had trades (or generated history). */
+  readonly candles: Candle[] = [];
+  /** Oldest first. */
+  readonly trades: TradeRec[] = [];
+
+  constructor(public last: string) {}
+
+  /** Appends generated candles (older minutes first, all after the current last one). */
+  addCandles(cs: readonly Candle[]): void {
+    for (const c of cs) {
+      const prev = this.candles[this.candles.length - 1];
+      if (!prev || c.t > prev.t) this.candles.push(c);
+    }
+    const end = this.candles[this.candles.length - 1];
+    if (end) this.last = end.c;
+  }
+
+  record(t: TradeRec): void {
+    this.trades.push(t);
+    if (this.trades.length > TRADES_KEPT) this.trades.splice(0, this.trades.length - TRADES_KEPT);
+    this.last = t.price;
+    const minute = Math.floor(t.time / 60000) * 60;
+    const quote = mul(t.price, t.size);
+    const c = this.candles[this.candles.length - 1];
+    if (c && c.t === minute) {
+      if (cmp(t.price, c.h) > 0) c.h = t.price;
+      if (cmp(t.price, c.l) < 0) c.l = t.price;
+      c.c = t.price;
+      c.v = norm(add(c.v, t.size));
+      c.qv = norm(add(c.qv, quote));
+    } else if (!c || c.t < minute) {
+      this.candles.push({ t: minute, o: t.price, h: t.price, l: t.price, c: t.price, v: t.size, qv: norm(quote) });
+    }
+  }
+
+  /** Index of the first candle with t >= sec. */
+  private from(sec: number): number {
+    let lo = 0;
+    let hi = this.candles.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.candles[mid]!.t < sec) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Candles of `stepMinutes` whose start lies in [fromSec, toSec], oldest first. */
+  klines(stepMinutes: number, fromSec: number, toSec: number): Candle[] {
+    const step = stepMinutes * 60;
+    const first = Math.ceil(fromSec / step) * step;
+    const out: Candle[] = [];
+    for (let i = this.from(first); i < this.candles.length; i++) {
+      const c = this.candles[i]!;
+      const bucket = Math.floor(c.t / step) * step;
+      if (bucket > toSec) break;
+      const cur = out[out.length - 1];
+      if (cur && cur.t === bucket) {
+        if (cmp(c.h, cur.h) > 0) cur.h = c.h;
+        if (cmp(c.l, cur.l) < 0) cur.l = c.l;
+        cur.c = c.c;
+        cur.v = norm(add(cur.v, c.v));
+        cur.qv = norm(add(cur.qv, c.qv));
+      } else out.push({ ...c, t: bucket });
+    }
+    return out;
+  }
+
+  /** Figures over the 24 hours before `nowMs`. */
+  stats24h(nowMs: number): Stats24h {
+    const since = Math.floor(nowMs / 1000) - 86400;
+    let open = '';
+    let high = this.last;
+    let low = this.last;
+    let volume: Dec = dec('0');
+    let quote: Dec = dec('0');
+    for (let i = this.from(since); i < this.candles.length; i++) {
+      const c = this.candles[i]!;
+      if (!open) open = c.o;
+      if (cmp(c.h, high) > 0) high = c.h;
+      if (cmp(c.l, low) < 0) low = c.l;
+      volume = add(volume, c.v);
+      quote = add(quote, c.qv);
+    }
+    return { open: open || this.last, high, low, close: this.last, volume: norm(volume), quoteVolume: norm(quote) };
+  }
+
+}

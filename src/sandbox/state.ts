@@ -1,0 +1,108 @@
+/**
+ * The exchange state as one JSON document, and its file: written atomically (temp file, fsync,
+ * rename, fsync of the folder) so a killed server finds either the old or the new state, never a
+ * torn one.
+ */
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { AccountRec } from './accounts.js';
+import type { LedgerData } from './engine/ledger.js';
+import type { FillRec, OrderRec, TradeRec } from './engine/types.js';
+import type { SimState } from './market/sim.js';
+import type { Candle } from './market/tape.js';
+
+export const STATE_VERSION = 1;
+
+export interface TapeState {
+  readonly last: string;
+  readonly trades: TradeRec[];
+  /** Candles since the start (history before it is regenerated from the seed). */
+  readonly candles: Candle[];
+}
+
+export interface ExchangeState {
+  readonly version: number;
+  readonly seed: number;
+  /** ms of the minute the exchange was first started: history ends there. */
+  readonly genesis: number;
+  readonly nextId: string;
+  readonly nextAccount: number;
+  readonly accounts: AccountRec[];
+  readonly ledger: LedgerData;
+  readonly orders: OrderRec[];
+  readonly fills: FillRec[];
+  readonly sim: SimState;
+  readonly tapes: Record<string, TapeState>;
+}
+
+export class StateFileError extends Error {
+  constructor(readonly path: string, message: string) {
+    super(`${path}: ${message}`);
+    this.name = 'StateFileError';
+  }
+}
+
+/** The saved state, or undefined when the file does not exist. */
+export function loadState(path: string): ExchangeState | undefined {
+  if (!existsSync(path)) return undefined;
+  let s: ExchangeState;
+  try {
+    s = JSON.parse(readFileSync(path, 'utf8')) as ExchangeState;
+  } catch (err) {
+    throw new StateFileError(path, `unreadable state (${(err as Error).message})`);
+  }
+  if (s.version !== STATE_VERSION) throw new StateFileError(path, `state version ${String(s.version)}, expected ${STATE_VERSION}`);
+  return s;
+}
+
+/** Writes the state durably: temp file, fsync, rename over the old one, fsync of the folder. */
+export function saveState(path: string, state: ExchangeState): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  const fd = openSync(tmp, 'w', 0o600);
+  try {
+    writeSync(fd, JSON.stringify(state));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, path);
+  try {
+    const dir = openSync(dirname(path), 'r');
+    try {
+      fsyncSync(dir);
+    } finally {
+      closeSync(dir);
+    }
+  } catch {
+    // Some platforms cannot fsync a folder; the rename is still atomic.
+  }
+}
+
+/**
+ * Coalesces saves: every caller of {@link flush} in the same turn of the event loop shares one
+ * write, and each promise resolves only once a write that began after the call has finished.
+ */
+export class Persister {
+  private pending?: Promise<void>;
+  constructor(private readonly path: string, private readonly snapshot: () => ExchangeState) {}
+
+  flush(): Promise<void> {
+    this.pending ??= new Promise<void>((resolve, reject) => {
+      setImmediate(() => {
+        this.pending = undefined;
+        try {
+          saveState(this.path, this.snapshot());
+          resolve();
+        } catch (err) {
+          reject(err as Error);
+        }
+      });
+    });
+    return this.pending;
+  }
+
+  /** Saves now (at close). */
+  saveNow(): void {
+    saveState(this.path, this.snapshot());
+  }
+}

@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { HISTORY_MINUTES, historyBefore } from '../../../src/sandbox/market/history.js';
+import { pairSpec } from '../../../src/sandbox/market/pairs.js';
+import { Prng } from '../../../src/sandbox/market/prng.js';
+import { Tape } from '../../../src/sandbox/market/tape.js';
+
+const T0 = 1_795_334_400; // a minute boundary, seconds
+
+function trade(sec: number, price: string, size: string, side: 'buy' | 'sell' = 'buy') {
+  return { id: String(sec), symbol: 'BTC_USDT', price, size, side, time: sec * 1000 + 1 };
+}
+
+test('1-minute candles are built from the trades', () => {
+  const tape = new Tape('100');
+  tape.record(trade(T0 + 1, '100', '1'));
+  tape.record(trade(T0 + 20, '105', '2'));
+  tape.record(trade(T0 + 40, '95', '0.5'));
+  tape.record(trade(T0 + 59, '101', '1'));
+  tape.record(trade(T0 + 61, '102', '3'));
+  assert.deepEqual(tape.candles, [
+    { t: T0, o: '100', h: '105', l: '95', c: '101', v: '4.5', qv: '458.5' },
+    { t: T0 + 60, o: '102', h: '102', l: '102', c: '102', v: '3', qv: '306' },
+  ]);
+  assert.equal(tape.last, '102');
+});
+
+test('k-lines aggregate into steps and respect from/to', () => {
+  const tape = new Tape('100');
+  for (let m = 0; m < 10; m++) tape.record(trade(T0 + m * 60 + 5, String(100 + m), '1'));
+  const five = tape.klines(5, T0, T0 + 599);
+  assert.deepEqual(five.map((k) => [k.t, k.o, k.h, k.l, k.c, k.v]), [
+    [T0, '100', '104', '100', '104', '5'],
+    [T0 + 300, '105', '109', '105', '109', '5'],
+  ]);
+  assert.equal(tape.klines(1, T0 + 60, T0 + 120).length, 2);
+  assert.deepEqual(tape.klines(1, T0 + 61, T0 + 179).map((k) => k.t), [T0 + 120]);
+  assert.equal(tape.klines(1, T0 + 700, T0 + 900).length, 0);
+});
+
+test('24h figures come from the candles of the last day', () => {
+  const tape = new Tape('100');
+  tape.record(trade(T0 - 90_000, '50', '7'));
+  tape.record(trade(T0, '100', '1'));
+  tape.record(trade(T0 + 3600, '120', '2'));
+  tape.record(trade(T0 + 7200, '90', '1'));
+  const s = tape.stats24h((T0 + 7300) * 1000);
+  assert.deepEqual(s, { open: '100', high: '120', low: '90', close: '90', volume: '4', quoteVolume: '430' });
+});
+
+test('generated history: seeded, contiguous, ends at the start price, sane candles', () => {
+  const spec = pairSpec('BTC_USDT')!;
+  const a = historyBefore(spec, new Prng(5), '65000.00', T0, HISTORY_MINUTES);
+  const b = historyBefore(spec, new Prng(5), '65000.00', T0, HISTORY_MINUTES);
+  assert.deepEqual(a, b);
+  assert.notDeepEqual(historyBefore(spec, new Prng(6), '65000.00', T0, 10), a.slice(-10));
+  assert.equal(a.length, HISTORY_MINUTES);
+  assert.equal(a[a.length - 1]!.t, T0 - 60);
+  assert.equal(a[a.length - 1]!.c, '65000');
+  for (let i = 0; i < a.length; i++) {
+    const c = a[i]!;
+    if (i) assert.equal(c.t - a[i - 1]!.t, 60);
+    if (i) assert.equal(c.o, a[i - 1]!.c);
+    for (const x of [c.o, c.c]) assert.ok(Number(c.l) <= Number(x) && Number(x) <= Number(c.h), `candle ${i}`);
+  }
+});
