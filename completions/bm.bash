@@ -8,7 +8,8 @@ __bm_subs() {
     "contract") echo "accounts liquidations order" ;;
     "broker") echo "rebate" ;;
     "sign-test") echo "get post" ;;
-    "sandbox") echo "serve start stop status reset" ;;
+    "sandbox") echo "serve account start stop status reset" ;;
+    "sandbox account") echo "create" ;;
     "profile") echo "add list show use remove test" ;;
     "legacy") echo "token ping time currencies symbols symbol-details ticker steps kline book trades wallet order fills" ;;
     "legacy order") echo "place cancel cancel-all get list" ;;
@@ -52,6 +53,8 @@ __bm_opts() {
     "api") echo "-f --field -F --typed-field --auth -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "sandbox") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "sandbox serve") echo "--port --host --state --seed -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "sandbox account") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "sandbox account create") echo "--deposit --permissions -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "sandbox start") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "sandbox stop") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "sandbox status") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
@@ -144,6 +147,8 @@ __bm_takes() {
     "sandbox serve|--host") echo "1" ;;
     "sandbox serve|--state") echo "1" ;;
     "sandbox serve|--seed") echo "1" ;;
+    "sandbox account create|--deposit") echo "1" ;;
+    "sandbox account create|--permissions") echo "1" ;;
     "profile add|--venue") echo "1" ;;
     "legacy kline|--from") echo "1" ;;
     "legacy kline|--to") echo "1" ;;
@@ -183,6 +188,7 @@ __bm_values() {
     "order list|--status") echo "open done 4 5 6 8 9 10" ;;
     "funding history|--type") echo "deposit withdraw" ;;
     "api|--auth") echo "none keyed signed" ;;
+    "sandbox account create|--permissions") echo "read-only trade withdraw" ;;
     "profile add|--venue") echo "sandbox bitmart custom" ;;
     "legacy order place|--side") echo "buy sell" ;;
     "legacy order cancel-all|--side") echo "buy sell" ;;

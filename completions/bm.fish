@@ -15,7 +15,9 @@ function __bm_subs
     case 'sign-test'
       echo get post
     case 'sandbox'
-      echo serve start stop status reset
+      echo serve account start stop status reset
+    case 'sandbox account'
+      echo create
     case 'profile'
       echo add list show use remove test
     case 'legacy'
@@ -26,7 +28,7 @@ function __bm_subs
 end
 function __bm_takes
   switch "$argv[1]|$argv[2]"
-    case '*\\|-p' '*\\|--profile' '*\\|--base-url' '*\\|--ws-url' '*\\|--legacy-url' '*\\|--service' '*\\|-o' '*\\|--output' '*\\|--fields' '*\\|--color' '*\\|--timeout' 'kline|--from' 'kline|--to' 'kline|--step' 'book|--precision' 'book|--size' 'trades|--limit' 'wallet|--currency' 'order place|--side' 'order place|--type' 'order place|--size' 'order place|--price' 'order place|--notional' 'order place|--client-order-id' 'order place|--stp-mode' 'order cancel|--order-id' 'order cancel|--client-order-id' 'order cancel-all|--side' 'order batch|--file' 'order get|--order-id' 'order get|--client-order-id' 'order list|--limit' 'order list|--status' 'order fills|--order-id' 'order fills|--page' 'order fills|--limit' 'funding history|--currency' 'funding history|--type' 'funding history|--page' 'funding history|--limit' 'contract accounts|--coin' 'contract liquidations|--contract-id' 'contract liquidations|--order-id' 'contract order|--contract-id' 'contract order|--category' 'contract order|--way' 'contract order|--open-type' 'contract order|--leverage' 'contract order|--custom-id' 'contract order|--price' 'contract order|--vol' 'broker rebate|--from' 'broker rebate|--to' 'sign-test get|--symbol' 'sign-test post|--symbol' 'sign-test post|--price' 'sign-test post|--count' 'api|-f' 'api|--field' 'api|-F' 'api|--typed-field' 'api|--auth' 'sandbox serve|--port' 'sandbox serve|--host' 'sandbox serve|--state' 'sandbox serve|--seed' 'profile add|--venue' 'legacy kline|--from' 'legacy kline|--to' 'legacy kline|--step' 'legacy book|--precision' 'legacy order place|--amount' 'legacy order place|--price' 'legacy order place|--side' 'legacy order cancel-all|--side' 'legacy order list|--status' 'legacy order list|--page' 'legacy order list|--limit' 'legacy fills|--entrust-id' 'legacy fills|--page' 'legacy fills|--limit'
+    case '*\\|-p' '*\\|--profile' '*\\|--base-url' '*\\|--ws-url' '*\\|--legacy-url' '*\\|--service' '*\\|-o' '*\\|--output' '*\\|--fields' '*\\|--color' '*\\|--timeout' 'kline|--from' 'kline|--to' 'kline|--step' 'book|--precision' 'book|--size' 'trades|--limit' 'wallet|--currency' 'order place|--side' 'order place|--type' 'order place|--size' 'order place|--price' 'order place|--notional' 'order place|--client-order-id' 'order place|--stp-mode' 'order cancel|--order-id' 'order cancel|--client-order-id' 'order cancel-all|--side' 'order batch|--file' 'order get|--order-id' 'order get|--client-order-id' 'order list|--limit' 'order list|--status' 'order fills|--order-id' 'order fills|--page' 'order fills|--limit' 'funding history|--currency' 'funding history|--type' 'funding history|--page' 'funding history|--limit' 'contract accounts|--coin' 'contract liquidations|--contract-id' 'contract liquidations|--order-id' 'contract order|--contract-id' 'contract order|--category' 'contract order|--way' 'contract order|--open-type' 'contract order|--leverage' 'contract order|--custom-id' 'contract order|--price' 'contract order|--vol' 'broker rebate|--from' 'broker rebate|--to' 'sign-test get|--symbol' 'sign-test post|--symbol' 'sign-test post|--price' 'sign-test post|--count' 'api|-f' 'api|--field' 'api|-F' 'api|--typed-field' 'api|--auth' 'sandbox serve|--port' 'sandbox serve|--host' 'sandbox serve|--state' 'sandbox serve|--seed' 'sandbox account create|--deposit' 'sandbox account create|--permissions' 'profile add|--venue' 'legacy kline|--from' 'legacy kline|--to' 'legacy kline|--step' 'legacy book|--precision' 'legacy order place|--amount' 'legacy order place|--price' 'legacy order place|--side' 'legacy order cancel-all|--side' 'legacy order list|--status' 'legacy order list|--page' 'legacy order list|--limit' 'legacy fills|--entrust-id' 'legacy fills|--page' 'legacy fills|--limit'
       return 0
   end
   return 1
@@ -176,6 +178,7 @@ complete -c bm -n '__bm_is "api"' -s F -l typed-field -r -d 'a JSON-typed parame
 complete -c bm -n '__bm_is "api"' -l auth -x -a 'none keyed signed' -d 'none, keyed or signed (default: from the catalogue, else non'
 complete -c bm -n '__bm_is "api"' -a 'GET POST PUT DELETE'
 complete -c bm -n '__bm_is "sandbox"' -a 'serve' -d 'Run the sandbox in the foreground; prints `listening http://'
+complete -c bm -n '__bm_is "sandbox"' -a 'account' -d 'Accounts of the sandbox venue'
 complete -c bm -n '__bm_is "sandbox"' -a 'start' -d 'Start the background sandbox of the default venue (if none r'
 complete -c bm -n '__bm_is "sandbox"' -a 'stop' -d 'Stop the background sandbox'
 complete -c bm -n '__bm_is "sandbox"' -a 'status' -d 'Whether the background sandbox runs, where, and since when'
@@ -184,6 +187,9 @@ complete -c bm -n '__bm_is "sandbox serve"' -l port -r -d 'port to listen on (0 
 complete -c bm -n '__bm_is "sandbox serve"' -l host -r -d 'address to listen on'
 complete -c bm -n '__bm_is "sandbox serve"' -l state -r -d 'persist the exchange state in this file (default: in memory)'
 complete -c bm -n '__bm_is "sandbox serve"' -l seed -r -d 'seed of the simulated market (same seed, same market)'
+complete -c bm -n '__bm_is "sandbox account"' -a 'create' -d 'Create a paper account with API key, secret and memo on the '
+complete -c bm -n '__bm_is "sandbox account create"' -l deposit -r -d 'starting balances, e.g. USDT=10000,BTC=1 (default USDT=10000'
+complete -c bm -n '__bm_is "sandbox account create"' -l permissions -x -a 'read-only trade withdraw' -d 'key permission: read-only, trade or withdraw'
 complete -c bm -n '__bm_is "profile"' -a 'add' -d 'Add (or replace) a profile: asks for key, secret and memo, p'
 complete -c bm -n '__bm_is "profile"' -a 'list' -d 'List profiles: venue, address, where the credentials are kep'
 complete -c bm -n '__bm_is "profile"' -a 'show' -d 'Show a profile (default: the current one); the key is masked'

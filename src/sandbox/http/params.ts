@@ -49,6 +49,7 @@ function problem(p: Param, kind: Problem): ExchangeError {
 export function checkParams(ep: Endpoint, raw: Record<string, unknown>): Values {
   const out: Values = {};
   for (const p of ep.params) {
+    if (p.local) continue; // used by bm only, never sent
     const name = [p.name, ...(p.aliases ?? [])].find((k) => raw[k] !== undefined && raw[k] !== null);
     // Lists and objects (batch order_params) are left to the handler.
     if (name !== undefined && typeof raw[name] === 'object' && !isRaw(raw[name])) continue;

@@ -1,0 +1,198 @@
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { bm, bmAsync, isolatedEnv, startSandbox } from '../helpers/bm.js';
+import { parseJson, scalarText } from '../../src/util/json.js';
+
+let url = '';
+let stop: () => Promise<void> = async () => {};
+let env: Record<string, string> = {};
+const run = (...args: string[]) => bm(['--base-url', url, ...args], env);
+
+function account(deposit: string, permissions = 'trade'): Record<string, string> {
+  const r = bm(['--base-url', url, 'sandbox', 'account', 'create', '--deposit', deposit, '--permissions', permissions, '--json'], isolatedEnv());
+  assert.equal(r.code, 0, r.stderr);
+  const a = JSON.parse(r.stdout) as { key: string; secret: string; memo: string };
+  return { BM_API_KEY: a.key, BM_API_SECRET: a.secret, BM_API_MEMO: a.memo };
+}
+
+function price(symbol: string): string {
+  const t = parseJson(run('ticker', symbol, '--json').stdout) as { tickers: Array<{ last_price: string; best_bid: string; best_ask: string }> };
+  return t.tickers[0]!.last_price;
+}
+
+/** A price well below the market with at most 2 decimals, so a buy rests in the book. */
+function restingBid(): string {
+  const p = price('BTC_USDT');
+  return String(BigInt(p.split('.')[0]!) / 2n);
+}
+
+before(async () => {
+  ({ url, stop } = await startSandbox(['--seed', '3']));
+  env = isolatedEnv(account('USDT=1000000,BTC=5'));
+});
+after(() => stop());
+
+test('wallet shows the deposit as exact decimals', () => {
+  const r = run('wallet', '--json');
+  assert.equal(r.code, 0, r.stderr);
+  const usdt = (JSON.parse(r.stdout).wallet as Array<{ id: string; available: string }>).find((w) => w.id === 'USDT');
+  assert.match(usdt!.available, /^1000000(\.0+)?$/);
+});
+
+test('a limit order rests, is found by client order id, listed as open, and cancelled once', () => {
+  const bid = restingBid();
+  const placed = run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', bid, '--client-order-id', 'e2eRest1', '--yes', '--json');
+  assert.equal(placed.code, 0, placed.stderr);
+  const d = parseJson(placed.stdout) as { order_id: unknown; client_order_id: string };
+  const id = scalarText(d.order_id);
+  assert.ok(BigInt(id) > 2n ** 53n, `order id ${id} is beyond 2^53 and exact`);
+  assert.equal(d.client_order_id, 'e2eRest1');
+
+  const got = parseJson(run('order', 'get', 'BTC_USDT', '--client-order-id', 'e2eRest1', '--json').stdout) as Record<string, unknown>;
+  assert.equal(scalarText(got.order_id), id);
+  assert.equal(scalarText(got.status), '4');
+  const table = run('order', 'list', 'BTC_USDT', '--status', 'open', '-o', 'table');
+  assert.match(table.stdout, new RegExp(`${id} .* open`));
+
+  const c1 = run('order', 'cancel', 'BTC_USDT', '--order-id', id, '--yes', '--json');
+  assert.equal(c1.code, 0, c1.stderr);
+  assert.equal(JSON.parse(c1.stdout).result, true);
+  const c2 = run('order', 'cancel', 'BTC_USDT', '--order-id', id, '--yes');
+  assert.equal(c2.code, 6);
+  assert.match(c2.stderr, /50030/);
+});
+
+test('writes without a terminal and without --yes fail at once; invalid orders send nothing', () => {
+  const before = run('order', 'list', 'BTC_USDT', '--status', 'open', '--json').stdout;
+  const noYes = run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', restingBid());
+  assert.equal(noYes.code, 2);
+  assert.match(noYes.stderr, /--yes/);
+  for (const args of [
+    ['--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', '100.123456789'],
+    ['--side', 'buy', '--type', 'market', '--size', '1'],
+    ['--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', '100', '--client-order-id', 'has-dash'],
+    ['--side', 'buy', '--type', 'limit', '--size', '200000000', '--price', '100'],
+  ]) {
+    const r = run('order', 'place', 'BTC_USDT', ...args, '--yes', '--verbose');
+    assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+    assert.doesNotMatch(r.stderr, /> POST/);
+    assert.equal(r.stderr.split('\n').filter((l) => l.startsWith('error:')).length, 1);
+  }
+  assert.equal(run('order', 'list', 'BTC_USDT', '--status', 'open', '--json').stdout, before);
+});
+
+test('--dry-run prints the exact signed request with the signature redacted, and places nothing', () => {
+  const r = run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', '1000', '--client-order-id', 'dry1', '--dry-run');
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^POST .*\/spot\/v2\/submit_order\n/);
+  assert.match(r.stdout, /x-bm-sign: \[redacted\]/);
+  assert.match(r.stdout, /\{"symbol":"BTC_USDT","side":"buy","type":"limit","size":"0.01","price":"1000","client_order_id":"dry1"\}/);
+  assert.doesNotMatch(r.stdout + r.stderr, new RegExp(env.BM_API_SECRET!));
+  assert.equal(run('order', 'get', 'BTC_USDT', '--client-order-id', 'dry1').code, 6);
+});
+
+test('a market buy by notional fills and shows up in fills', () => {
+  const r = run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'market', '--notional', '100', '--client-order-id', 'e2eMkt1', '--yes', '--json');
+  assert.equal(r.code, 0, r.stderr);
+  const o = parseJson(run('order', 'get', 'BTC_USDT', '--client-order-id', 'e2eMkt1', '--json').stdout) as Record<string, unknown>;
+  assert.equal(scalarText(o.status), '6');
+  const fills = JSON.parse(run('order', 'fills', 'BTC_USDT', '--json').stdout).trades as unknown[];
+  assert.ok(fills.length >= 1);
+});
+
+test('batch: all checked before any is sent, 10 per request, each outcome reported, exit 9 on partial failure', () => {
+  const dir = env.HOME!;
+  const bid = restingBid();
+  const good = Array.from({ length: 12 }, (_, i) => JSON.stringify({ side: 'buy', type: 'limit', size: '0.001', price: bid, client_order_id: `b${i}x` }));
+  const badFile = join(dir, 'bad.ndjson');
+  writeFileSync(badFile, [...good.slice(0, 3), JSON.stringify({ side: 'buy', type: 'limit', size: '0.001', price: '1.123456789' })].join('\n'));
+  const bad = run('order', 'batch', 'BTC_USDT', '--file', badFile, '--yes');
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /order 4: --price/);
+  assert.equal(run('order', 'get', 'BTC_USDT', '--client-order-id', 'b0x').code, 6, 'nothing was sent');
+
+  const okFile = join(dir, 'ok.ndjson');
+  writeFileSync(okFile, good.join('\n'));
+  const ok = run('order', 'batch', 'BTC_USDT', '--file', okFile, '--yes', '-o', 'ndjson');
+  assert.equal(ok.code, 0, ok.stderr);
+  const rows = ok.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  assert.equal(rows.length, 12);
+  assert.ok(rows.every((x) => x.result === 'placed'));
+
+  const partial = join(dir, 'partial.json');
+  writeFileSync(partial, JSON.stringify([{ side: 'buy', type: 'limit', size: '0.001', price: bid }, { side: 'sell', type: 'limit', size: '90', price: '999999' }]));
+  const p = run('order', 'batch', 'BTC_USDT', '--file', partial, '--yes', '-o', 'ndjson');
+  assert.equal(p.code, 9, p.stderr);
+  assert.deepEqual(p.stdout.trim().split('\n').map((l) => JSON.parse(l).result), ['placed', 'failed']);
+});
+
+test('cancel-all cancels the open orders of a pair', () => {
+  const r = run('order', 'cancel-all', 'BTC_USDT', '--yes');
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(JSON.parse(run('order', 'list', 'BTC_USDT', '--status', 'open', '--json').stdout).orders, []);
+});
+
+test('sign-test, funding, contract and broker commands answer', () => {
+  for (const args of [['sign-test', 'get'], ['sign-test', 'post'], ['funding', 'currencies'], ['funding', 'history', '--type', 'deposit'], ['contract', 'accounts'], ['contract', 'liquidations'], ['broker', 'rebate']]) {
+    const r = run(...args);
+    assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
+  }
+});
+
+test('a wrong secret is exit 4 with the memo hint; a read-only key cannot trade', () => {
+  const wrong = bm(['--base-url', url, 'sign-test', 'get'], { ...env, BM_API_SECRET: 'ff'.repeat(32) });
+  assert.equal(wrong.code, 4);
+  assert.match(wrong.stderr, /30005[\s\S]*hint: .*memo/);
+  const ro = isolatedEnv(account('USDT=1000', 'read-only'));
+  const r = bm(['--base-url', url, 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', restingBid(), '--yes'], ro);
+  assert.equal(r.code, 4, r.stderr);
+});
+
+/** A proxy in front of the sandbox that can hold back the answer to one path. */
+async function proxy(mode: { path: string; drop: boolean }): Promise<{ url: string; server: Server }> {
+  const target = new URL(url);
+  const server = createServer((req, res) => {
+    const held = req.url!.startsWith(mode.path);
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      if (held && mode.drop) return; // never forwarded, never answered
+      const fwd = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
+        let text = '';
+        up.on('data', (c) => (text += c));
+        up.on('end', () => {
+          if (held) return; // forwarded, answer lost
+          res.writeHead(up.statusCode!, up.headers).end(text);
+        });
+      });
+      fwd.end(body);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+test('a place that times out is looked up by client order id, not sent again', async () => {
+  const p = await proxy({ path: '/spot/v2/submit_order', drop: false });
+  try {
+    const r = await bmAsync(['--base-url', p.url, '--timeout', '1500', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', restingBid(), '--client-order-id', 'lostAnswer1', '--yes', '--json'], env);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /looking the order up by client order id lostAnswer1/);
+    const list = parseJson(run('order', 'list', 'BTC_USDT', '--status', 'open', '--json').stdout) as { orders: Array<{ clientOrderId?: string; client_order_id?: string }> };
+    assert.equal(list.orders.filter((o) => (o.clientOrderId ?? o.client_order_id) === 'lostAnswer1').length, 1, 'placed exactly once');
+  } finally {
+    p.server.close();
+  }
+  const q = await proxy({ path: '/spot/v2/submit_order', drop: true });
+  try {
+    const r = await bmAsync(['--base-url', q.url, '--timeout', '1000', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', restingBid(), '--client-order-id', 'neverSent1', '--yes'], env);
+    assert.equal(r.code, 8, r.stderr);
+    assert.match(r.stderr, /outcome of the order neverSent1 is unknown[\s\S]*hint: check with: bm order get BTC_USDT --client-order-id neverSent1/);
+  } finally {
+    q.server.close();
+  }
+});
