@@ -1,9 +1,9 @@
 /**
- * HTTP on undici: one keep-alive dispatcher per process, proxies from HTTPS_PROXY/HTTP_PROXY/NO_PROXY,
- * and failures classified by whether the request may have reached the venue.
+ * HTTP for the REST clients: keep-alive connections, a whole-request timeout, proxies from
+ * HTTPS_PROXY/HTTP_PROXY/NO_PROXY (through undici), and failures classified by whether the
+ * request may have reached the venue.
  */
 import type { Dispatcher } from 'undici';
-import { Agent, loadEnvHttpProxyAgent } from './undici-core.cjs';
 import type { Env } from '../config/paths.js';
 
 export interface HttpRequest {
@@ -36,19 +36,33 @@ export class TransportError extends Error {
 
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-let dispatcher: Dispatcher | undefined;
+type Dispatch = (req: HttpRequest, url: URL) => Promise<HttpResponse>;
 
-function proxyConfigured(env: Env): boolean {
-  return Boolean(env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy);
-}
+let direct: Dispatch | undefined;
+let proxied: Dispatch | undefined;
 
-function getDispatcher(env: Env): Dispatcher {
-  if (!dispatcher) {
-    dispatcher = proxyConfigured(env)
-      ? new (loadEnvHttpProxyAgent())({ keepAliveTimeout: 10_000 })
-      : new Agent({ keepAliveTimeout: 10_000, connections: 8 });
+/**
+ * Direct connections use node's own HTTP client: its parser is native, while undici's is WebAssembly,
+ * whose compilation alone cost a one-shot more than the whole request (measured in README). Requests
+ * through a proxy use undici's EnvHttpProxyAgent, loaded only then.
+ */
+async function dispatcherFor(url: URL, env: Env): Promise<Dispatch> {
+  if (proxyFor(url.href, env) === undefined) return (direct ??= (await import('./node-http.js')).nodeDispatch());
+  if (!proxied) {
+    const { loadEnvHttpProxyAgent } = await import('./undici-core.cjs');
+    const agent = new (loadEnvHttpProxyAgent())({ keepAliveTimeout: 10_000 }) as Dispatcher;
+    proxied = async (req, u) => {
+      const res = await agent.request({
+        origin: u.origin, path: u.pathname + u.search, method: req.method as Dispatcher.HttpMethod, headers: req.headers, body: req.body,
+        headersTimeout: req.timeoutMs, bodyTimeout: req.timeoutMs, signal: AbortSignal.timeout(req.timeoutMs),
+      });
+      const text = await res.body.text();
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+      return { status: res.statusCode, headers, text };
+    };
   }
-  return dispatcher;
+  return proxied;
 }
 
 /** The proxy a URL would go through, for `bm doctor` and traces; undefined when direct. */
@@ -73,20 +87,7 @@ function errorCode(err: unknown): string {
 export async function send(req: HttpRequest, env: Env): Promise<HttpResponse> {
   try {
     const url = new URL(req.url);
-    const res = await getDispatcher(env).request({
-      origin: url.origin,
-      path: url.pathname + url.search,
-      method: req.method as Dispatcher.HttpMethod,
-      headers: req.headers,
-      body: req.body,
-      headersTimeout: req.timeoutMs,
-      bodyTimeout: req.timeoutMs,
-      signal: AbortSignal.timeout(req.timeoutMs),
-    });
-    const text = await res.body.text();
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-    return { status: res.statusCode, headers, text };
+    return await (await dispatcherFor(url, env))(req, url);
   } catch (err) {
     const code = errorCode(err);
     const timedOut = code === 'ETIMEDOUT' || code.includes('TIMEOUT');
