@@ -57,7 +57,7 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
 export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
   const log = opts.log ?? (() => {});
   const saved = opts.statePath ? loadState(opts.statePath) : undefined;
-  const ex = new Exchange(opts.seed === undefined ? {} : { seed: opts.seed }, saved);
+  const ex = new Exchange({ log, ...(opts.seed === undefined ? {} : { seed: opts.seed }) }, saved);
   ex.advance();
   const persister = opts.statePath ? new Persister(opts.statePath, () => ex.snapshot()) : undefined;
   persister?.saveNow();

@@ -101,4 +101,22 @@ describe('sandbox exchange', () => {
     assert.ok(hour.length >= 59, `${hour.length} candles in the gap`);
     assert.ok(back.depth('BTC_USDT', 1).asks.length === 1);
   });
+
+  test('listeners may read the exchange while it changes; book events come once per change', () => {
+    const { ex, clock } = clocked();
+    const totals = CURRENCIES.map((c) => ex.ledger.total(c));
+    const seen: string[] = [];
+    const books: string[] = [];
+    ex.on('trade', (t) => {
+      seen.push(ex.ticker(t.symbol).last_price);
+      assert.ok(ex.depth(t.symbol, 5).bids.length >= 0);
+    });
+    ex.on('book', (s) => books.push(s));
+    clock.now += 5000;
+    ex.advance();
+    assert.ok(seen.length > 0);
+    assert.deepEqual([...books].sort(), [...ex.symbols()].sort());
+    for (const s of ex.symbols()) assert.ok(!ex.engine.book(s).crossed());
+    assert.deepEqual(CURRENCIES.map((c) => ex.ledger.total(c)), totals);
+  });
 });
