@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { ExchangeApi } from './api.js';
 import { Exchange } from './exchange.js';
 import { handleRest } from './http/dispatch.js';
+import { holdUntilSaved } from './http/hold.js';
 import { Limiter } from './http/limiter.js';
 import { errorBody, send } from './http/reply.js';
 import { legacyRoute } from './legacy/routes.js';
@@ -75,6 +76,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
         send(res, 413, errorBody(50000, 'Bad Request'));
         return log(`${req.method} ${req.url} 413`);
       }
+      if ((req.url ?? '').startsWith('/v2/') && persister && req.method !== 'GET') holdUntilSaved(res, () => persister.flush(), log);
       if ((req.url ?? '').startsWith('/v2/') && (await legacyRoute(req, res, body, ex))) {
         return log(`${req.method} ${req.url} legacy ${res.statusCode} ${Date.now() - started}ms`);
       }
