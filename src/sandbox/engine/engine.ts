@@ -4,7 +4,7 @@
  * (the rest cancelled). Funds are frozen on placement and released when the order ends.
  */
 import { randomUUID } from 'node:crypto';
-import type { OrderStatus, PlaceRequest } from '../api.js';
+import type { OrderStatus, PlaceRequest, StpMode } from '../api.js';
 import { fail } from '../errors.js';
 import { pairSpec, type PairSpec } from '../market/pairs.js';
 import { cmp, div, isZero, min, mul, norm, sub } from '../../util/decimal.js';
@@ -72,11 +72,12 @@ export class Engine {
     };
     this.store.add(o);
     this.hooks.order(o);
-    this.match(spec, o, now);
+    this.match(spec, o, now, req.stpMode ?? 'none');
     return o;
   }
 
-  private match(spec: PairSpec, o: OrderRec, now: number): void {
+  /** `stp`: self-trade prevention when the best resting order is the taker's own. */
+  private match(spec: PairSpec, o: OrderRec, now: number, stp: StpMode): void {
     const book = this.book(o.symbol);
     const inc = spec.details.quote_increment;
     if (o.type === 'limit_maker') {
@@ -86,8 +87,19 @@ export class Engine {
     let touched = false;
     let starved = false;
     let lastFill: FillRec | undefined;
+    let selfTrade = false;
     for (let maker = book.bestAgainst(o.side); maker; maker = book.bestAgainst(o.side)) {
       if (o.type !== 'market' && !crosses(o, maker.price)) break;
+      if (maker.acct === o.acct && stp !== 'none') {
+        if (stp !== 'cancel_taker') {
+          book.remove(maker);
+          this.finish(maker, 8, now);
+          touched = true;
+        }
+        if (stp === 'cancel_maker') continue;
+        selfTrade = true;
+        break;
+      }
       let size: string;
       if (o.type === 'market' && o.side === 'buy') {
         const lots = div(o.frozen, mul(maker.price, inc), 0);
@@ -115,6 +127,7 @@ export class Engine {
       this.hooks.order(o, s.takerFill);
     }
     if (o.status === 6) this.finish(o, 6, now, lastFill);
+    else if (selfTrade) this.finish(o, 8, now);
     else if (o.type === 'limit' || o.type === 'limit_maker') {
       book.insert(o);
       touched = true;
