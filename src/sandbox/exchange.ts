@@ -22,6 +22,8 @@ import { cmp, isDecimal } from '../util/decimal.js';
 
 /** The first id handed out: ids exceed 2^53 from the start, as on real venues. */
 export const FIRST_ID = '183347420821295423';
+/** ms of simulated trading before a fresh exchange answers its first request. */
+export const WARM_UP_MS = 30_000;
 const INTERNAL = new Set([MAKER, TAKER, 'fees']);
 
 export interface ExchangeOptions {
@@ -52,7 +54,9 @@ export class Exchange implements ExchangeApi {
     this.log = opts.log ?? (() => {});
     this.events.setMaxListeners(0);
     this.seed = saved?.seed ?? opts.seed ?? 1;
-    this.genesis = saved?.genesis ?? Math.floor(this.clock() / 60000) * 60000;
+    // A fresh market starts WARM_UP_MS in the past, so trades and a live candle exist from the first request.
+    const warm = this.clock() - WARM_UP_MS;
+    this.genesis = saved?.genesis ?? Math.floor(warm / 60000) * 60000;
     this.nextId = BigInt(saved?.nextId ?? FIRST_ID);
     this.accounts = new Accounts(saved?.accounts ?? [], saved?.nextAccount);
     this.ledger = new Ledger(saved?.ledger ?? {});
@@ -69,7 +73,7 @@ export class Exchange implements ExchangeApi {
       book: (s) => this.dirtyBooks.add(s),
       internal: (acct) => INTERNAL.has(acct),
     }, saved?.orders, saved?.fills);
-    this.market = new Market(this.engine, this.seed, this.genesis, saved);
+    this.market = new Market(this.engine, this.seed, this.genesis, warm, saved);
   }
 
   /** Starts the simulation timer (unref'd: it never keeps the process alive). */

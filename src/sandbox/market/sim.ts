@@ -18,7 +18,7 @@ export const TICK_MS = 500;
 export const MAKER = 'sim-maker';
 export const TAKER = 'sim-taker';
 const LEVELS = 10;
-const TAKER_CHANCE = 0.3;
+const TAKER_CHANCE = 0.5;
 
 /** What the simulation carries between ticks (persisted). */
 export interface SimState {
