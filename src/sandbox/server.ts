@@ -90,13 +90,20 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
   });
   const closeWs = attachWebSocket(server, ex, { log });
   const host = opts.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(opts.port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (err) {
+    ex.stop();
+    if (saver) clearInterval(saver);
+    await closeWs();
+    throw err;
+  }
   const port = (server.address() as AddressInfo).port;
   let closing: Promise<void> | undefined;
   return {
