@@ -23,7 +23,7 @@ import { cmp, isDecimal } from '../util/decimal.js';
 /** The first id handed out: ids exceed 2^53 from the start, as on real venues. */
 export const FIRST_ID = '183347420821295423';
 /** ms of simulated trading before a fresh exchange answers its first request. */
-export const WARM_UP_MS = 30_000;
+export const WARM_UP_MS = 20_000;
 const INTERNAL = new Set([MAKER, TAKER, 'fees']);
 
 export interface ExchangeOptions {

@@ -60,13 +60,17 @@ describe('sandbox exchange', () => {
 
   test('history: 1-minute candles for days before the start, contiguous into live trading', () => {
     const { ex, clock } = clocked();
-    clock.now += 180_000;
+    // The timer runs the market in small steps; a jump of over a minute would count as a stop.
+    for (let i = 0; i < 3; i++) {
+      clock.now += 30_000;
+      ex.advance();
+    }
     const from = START / 1000 - 2 * 86400;
     const old = ex.klines('SOL_USDT', 1, from, from + 499 * 60);
     assert.equal(old.length, 500);
     assert.equal(old[0]!.timestamp, from);
     const live = ex.klines('SOL_USDT', 1, START / 1000 - 120, clock.now / 1000);
-    assert.deepEqual(live.map((k) => k.timestamp), [-120, -60, 0, 60, 120, 180].map((d) => START / 1000 + d));
+    assert.deepEqual(live.map((k) => k.timestamp), [-120, -60, 0, 60].map((d) => START / 1000 + d));
   });
 
   test('a snapshot restores accounts, balances, orders, fills and the market', () => {
