@@ -150,6 +150,7 @@ export class Exchange implements ExchangeApi {
     return tickerView(symbol, s, bid, ask, now);
   }
 
+  /** `precision`: decimals to group prices to (bids down, asks up); default the pair's full precision. */
   depth(symbol: string, levels: number, precision?: number): DepthView {
     this.tape(symbol);
     const book = this.engine.book(symbol);
