@@ -123,6 +123,9 @@ export interface FillView {
   readonly create_time: number;
 }
 
+/** Self-trade prevention (facts.md 5): what happens when an order meets a resting order of the same account. */
+export type StpMode = 'none' | 'cancel_maker' | 'cancel_taker' | 'cancel_both';
+
 export interface PlaceRequest {
   readonly symbol: string;
   readonly side: 'buy' | 'sell';
@@ -131,6 +134,8 @@ export interface PlaceRequest {
   readonly price?: string;
   readonly notional?: string;
   readonly client_order_id?: string;
+  /** Default none: an account may trade with itself. */
+  readonly stpMode?: StpMode;
 }
 
 export interface Balance {

@@ -22,12 +22,16 @@ import { cmp, isDecimal } from '../util/decimal.js';
 
 /** The first id handed out: ids exceed 2^53 from the start, as on real venues. */
 export const FIRST_ID = '183347420821295423';
+/** ms of simulated trading before a fresh exchange answers its first request. */
+export const WARM_UP_MS = 20_000;
 const INTERNAL = new Set([MAKER, TAKER, 'fees']);
 
 export interface ExchangeOptions {
   readonly seed?: number;
   /** ms; default Date.now */
   readonly clock?: () => number;
+  /** Where a failure of the background simulation is reported. */
+  readonly log?: (line: string) => void;
 }
 
 export class Exchange implements ExchangeApi {
@@ -39,15 +43,20 @@ export class Exchange implements ExchangeApi {
   private readonly dirtyBooks = new Set<string>();
   private nextId: bigint;
   private timer?: NodeJS.Timeout;
+  private busy = 0;
   readonly seed: number;
   readonly genesis: number;
   readonly clock: () => number;
+  private readonly log: (line: string) => void;
 
   constructor(opts: ExchangeOptions = {}, saved?: ExchangeState) {
     this.clock = opts.clock ?? Date.now;
+    this.log = opts.log ?? (() => {});
     this.events.setMaxListeners(0);
     this.seed = saved?.seed ?? opts.seed ?? 1;
-    this.genesis = saved?.genesis ?? Math.floor(this.clock() / 60000) * 60000;
+    // A fresh market starts WARM_UP_MS in the past, so trades and a live candle exist from the first request.
+    const warm = this.clock() - WARM_UP_MS;
+    this.genesis = saved?.genesis ?? Math.floor(warm / 60000) * 60000;
     this.nextId = BigInt(saved?.nextId ?? FIRST_ID);
     this.accounts = new Accounts(saved?.accounts ?? [], saved?.nextAccount);
     this.ledger = new Ledger(saved?.ledger ?? {});
@@ -64,12 +73,18 @@ export class Exchange implements ExchangeApi {
       book: (s) => this.dirtyBooks.add(s),
       internal: (acct) => INTERNAL.has(acct),
     }, saved?.orders, saved?.fills);
-    this.market = new Market(this.engine, this.seed, this.genesis, saved);
+    this.market = new Market(this.engine, this.seed, this.genesis, warm, saved);
   }
 
   /** Starts the simulation timer (unref'd: it never keeps the process alive). */
   start(): void {
-    this.timer ??= setInterval(() => this.advance(), TICK_MS);
+    this.timer ??= setInterval(() => {
+      try {
+        this.advance();
+      } catch (err) {
+        this.log(`market simulation failed: ${(err as Error).stack ?? String(err)}`);
+      }
+    }, TICK_MS);
     this.timer.unref();
   }
 
@@ -80,13 +95,26 @@ export class Exchange implements ExchangeApi {
 
   /** Runs the simulation up to now. */
   advance(now = this.clock()): void {
-    this.market.advance(now);
-    this.flushEvents();
+    // A listener that reads the exchange while a change is under way must not run the market in between.
+    if (this.busy) return;
+    this.mutate(() => this.market.advance(now));
+  }
+
+  /** Runs a change; book events go out once it is complete (listeners may read, must not write). */
+  private mutate<T>(fn: () => T): T {
+    this.busy++;
+    try {
+      return fn();
+    } finally {
+      this.busy--;
+      if (!this.busy) this.flushEvents();
+    }
   }
 
   private flushEvents(): void {
-    for (const s of this.dirtyBooks) this.events.emit('book', s);
+    const dirty = [...this.dirtyBooks];
     this.dirtyBooks.clear();
+    for (const s of dirty) this.events.emit('book', s);
   }
 
   on<E extends keyof ExchangeEvents>(event: E, fn: ExchangeEvents[E]): void {
@@ -122,6 +150,7 @@ export class Exchange implements ExchangeApi {
     return tickerView(symbol, s, bid, ask, now);
   }
 
+  /** `precision`: decimals to group prices to (bids down, asks up); default the pair's full precision. */
   depth(symbol: string, levels: number, precision?: number): DepthView {
     this.tape(symbol);
     const book = this.engine.book(symbol);
@@ -172,27 +201,17 @@ export class Exchange implements ExchangeApi {
 
   placeOrder(accountId: string, req: PlaceRequest): OrderView {
     this.advance();
-    try {
-      return orderView(this.engine.place(accountId, req, this.clock()));
-    } finally {
-      this.flushEvents();
-    }
+    return this.mutate(() => orderView(this.engine.place(accountId, req, this.clock())));
   }
 
   cancelOrder(accountId: string, symbol: string, ref: OrderRef): OrderView {
     this.tape(symbol);
-    try {
-      return orderView(this.engine.cancel(accountId, symbol, ref, this.clock()));
-    } finally {
-      this.flushEvents();
-    }
+    return this.mutate(() => orderView(this.engine.cancel(accountId, symbol, ref, this.clock())));
   }
 
   cancelAll(accountId: string, symbol: string, side?: 'buy' | 'sell'): OrderView[] {
     this.tape(symbol);
-    const done = this.engine.cancelAll(accountId, symbol, side, this.clock()).map(orderView);
-    this.flushEvents();
-    return done;
+    return this.mutate(() => this.engine.cancelAll(accountId, symbol, side, this.clock()).map(orderView));
   }
 
   order(accountId: string, symbol: string, ref: OrderRef): OrderView | undefined {

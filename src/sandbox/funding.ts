@@ -25,7 +25,7 @@ export interface FundingRecord {
 }
 
 const COINS = ['USDT', 'BTC', 'ETH', 'SOL'] as const;
-const AMOUNTS: Record<string, [number, number]> = { USDT: [50, 5000], BTC: [0.001, 0.5], ETH: [0.01, 5], SOL: [1, 200] };
+const AMOUNTS: Record<string, [string, string]> = { USDT: ['50', '5000'], BTC: ['0.001', '0.5'], ETH: ['0.01', '5'], SOL: ['1', '200'] };
 const FEES: Record<string, string> = { USDT: '1.000000', BTC: '0.00050000', ETH: '0.00400000', SOL: '0.01000000' };
 /** Records made per account: more deposits than the 100 reachable ones. */
 const DEPOSITS = 130;
@@ -46,7 +46,7 @@ export function fundingRecords(a: AccountRec): FundingRecord[] {
     const deposit = i < DEPOSITS;
     const cur = COINS[prng.int(0, COINS.length - 1)]!;
     const [lo, hi] = AMOUNTS[cur]!;
-    const amount = (lo + prng.next() * (hi - lo)).toFixed(cur === 'USDT' ? 6 : 8);
+    const amount = prng.amount(lo, hi, cur === 'USDT' ? 6 : 8);
     const id = String(n * 10000 + (deposit ? i + 1 : 5000 + i));
     const status = deposit ? (i % 17 === 3 ? 2 : 3) : [3, 3, 3, 4, 5, 1][i % 6]!;
     out.push({
@@ -66,12 +66,12 @@ function iso(ms: number): string {
 export function contractAccounts(a: AccountRec, coin?: string): object[] {
   const prng = new Prng(Number(a.id) * 104729);
   const rows = ['USDT', 'BTC'].map((coin_code, i) => {
-    const cash = coin_code === 'USDT' ? (1000 + prng.next() * 9000).toFixed(8) : (prng.next() * 0.5).toFixed(8);
+    const cash = coin_code === 'USDT' ? prng.amount('1000', '10000', 8) : prng.amount('0', '0.5', 8);
     const freeze = fmt(mul(cash, '0.1'), 8);
     return {
       account_id: Number(a.id) * 10 + i, coin_code, freeze_vol: freeze, available_vol: fmt(sub(cash, freeze), 8),
-      cash_vol: cash, realised_vol: (prng.gauss() * 10).toFixed(8), unrealised_vol: (prng.gauss() * 5).toFixed(8),
-      earnings_vol: (prng.gauss() * 10).toFixed(8), created_at: iso(a.created - 86_400_000 * 30), updated_at: iso(a.created),
+      cash_vol: cash, realised_vol: prng.amount('-20', '20', 8), unrealised_vol: prng.amount('-10', '10', 8),
+      earnings_vol: prng.amount('-20', '20', 8), created_at: iso(a.created - 86_400_000 * 30), updated_at: iso(a.created),
     };
   });
   return coin ? rows.filter((r) => r.coin_code === coin) : rows;
@@ -81,11 +81,11 @@ export function contractAccounts(a: AccountRec, coin?: string): object[] {
 export function liquidations(a: AccountRec, contractId?: string, orderId?: string): object[] {
   const prng = new Prng(Number(a.id) * 15485863);
   const rows = [1, 2, 1].map((contract_id, i) => {
-    const trigger = contract_id === 1 ? 60000 + prng.next() * 8000 : 3000 + prng.next() * 400;
+    const trigger = contract_id === 1 ? prng.amount('60000', '68000', 1) : prng.amount('3000', '3400', 1);
     return {
       order_id: BigInt(a.id) * 1_000_000_000_000n + BigInt(i + 1), contract_id, position_id: Number(a.id) * 100 + i, account_id: Number(a.id) * 10,
-      type: (i % 4) + 1, trigger_price: trigger.toFixed(1), order_price: (trigger * 0.995).toFixed(1), mmr: '0.005',
-      subsidies: (prng.next() * 20).toFixed(8), created_at: iso(a.created - (i + 1) * 86_400_000 * 3),
+      type: (i % 4) + 1, trigger_price: trigger, order_price: fmt(mul(trigger, '0.995'), 1), mmr: '0.005',
+      subsidies: prng.amount('0', '20', 8), created_at: iso(a.created - (i + 1) * 86_400_000 * 3),
     };
   });
   return rows.filter((r) => (!contractId || String(r.contract_id) === contractId) && (!orderId || r.order_id.toString() === orderId));
@@ -110,8 +110,8 @@ export function rebates(a: AccountRec, now: number, startMs?: number, endMs?: nu
     const prng = new Prng(Number(a.id) ^ Math.floor(d / DAY));
     if (!prng.chance(0.6)) continue;
     out[new Date(d).toISOString().slice(0, 10)] = [
-      { currency: 'USDT', rebate_amount: (prng.next() * 3).toFixed(8) },
-      ...(prng.chance(0.3) ? [{ currency: 'BTC', rebate_amount: (prng.next() * 0.0001).toFixed(8) }] : []),
+      { currency: 'USDT', rebate_amount: prng.amount('0', '3', 8) },
+      ...(prng.chance(0.3) ? [{ currency: 'BTC', rebate_amount: prng.amount('0', '0.0001', 8) }] : []),
     ];
   }
   return out;

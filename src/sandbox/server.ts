@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { ExchangeApi } from './api.js';
 import { Exchange } from './exchange.js';
 import { handleRest } from './http/dispatch.js';
+import { holdUntilSaved } from './http/hold.js';
 import { Limiter } from './http/limiter.js';
 import { errorBody, send } from './http/reply.js';
 import { legacyRoute } from './legacy/routes.js';
@@ -57,7 +58,7 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
 export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
   const log = opts.log ?? (() => {});
   const saved = opts.statePath ? loadState(opts.statePath) : undefined;
-  const ex = new Exchange(opts.seed === undefined ? {} : { seed: opts.seed }, saved);
+  const ex = new Exchange({ log, ...(opts.seed === undefined ? {} : { seed: opts.seed }) }, saved);
   ex.advance();
   const persister = opts.statePath ? new Persister(opts.statePath, () => ex.snapshot()) : undefined;
   persister?.saveNow();
@@ -75,6 +76,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
         send(res, 413, errorBody(50000, 'Bad Request'));
         return log(`${req.method} ${req.url} 413`);
       }
+      if ((req.url ?? '').startsWith('/v2/') && persister && req.method !== 'GET') holdUntilSaved(res, () => persister.flush(), log);
       if ((req.url ?? '').startsWith('/v2/') && (await legacyRoute(req, res, body, ex))) {
         return log(`${req.method} ${req.url} legacy ${res.statusCode} ${Date.now() - started}ms`);
       }
@@ -88,13 +90,20 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
   });
   const closeWs = attachWebSocket(server, ex, { log });
   const host = opts.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(opts.port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (err) {
+    ex.stop();
+    if (saver) clearInterval(saver);
+    await closeWs();
+    throw err;
+  }
   const port = (server.address() as AddressInfo).port;
   let closing: Promise<void> | undefined;
   return {

@@ -11,7 +11,7 @@ const statePath = join(dir, 'state.json');
 const children: ChildProcess[] = [];
 
 /** Spawns the built `bm sandbox serve` on the state file; resolves with its URL. */
-function serve(): Promise<{ child: ChildProcess; url: string }> {
+function serve(): Promise<{ child: ChildProcess; url: string; stdout: () => string; stderr: () => string }> {
   const child = spawn(process.execPath, ['bin/bm.js', 'sandbox', 'serve', '--port', '0', '--state', statePath], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   return new Promise((resolve, reject) => {
@@ -21,7 +21,7 @@ function serve(): Promise<{ child: ChildProcess; url: string }> {
     child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
       const m = /^listening (http:\/\/\S+)\n/.exec(out);
-      if (m) resolve({ child, url: m[1]! });
+      if (m) resolve({ child, url: m[1]!, stdout: () => out, stderr: () => err });
     });
     child.once('exit', (code) => reject(new Error(`serve exited (${code}): ${err}`)));
   });
@@ -61,6 +61,9 @@ describe('sandbox persistence', () => {
     assert.equal(cancelled.json.code, 1000);
     const before = (await call(first.url, 'GET', '/spot/v1/wallet', { creds: acct, auth: 'KEYED' })).json.data.wallet;
     await kill9(first.child);
+    // stdout holds the listening line only; the request log goes to stderr.
+    assert.equal(first.stdout(), `listening ${first.url}\n`);
+    assert.match(first.stderr(), /POST \/spot\/v2\/submit_order 200 1000/);
 
     const second = await serve();
     for (const [i, id] of ids.entries()) {

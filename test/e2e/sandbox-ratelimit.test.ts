@@ -24,7 +24,7 @@ describe('sandbox REST: rate limits', () => {
     assert.equal((await steps()).status, 200);
   });
 
-  test('keyed limits count per key, in both windows', async () => {
+  test('keyed limits count per key', async () => {
     const [k1, k2] = [await newAccount(h.base()), await newAccount(h.base())];
     const cancelAll = (creds: typeof k1) => call(h.base(), 'POST', '/spot/v1/cancel_orders', { body: { symbol: 'BTC_USDT' }, creds, raw429: true });
     const codes: number[] = [];
@@ -33,16 +33,5 @@ describe('sandbox REST: rate limits', () => {
     const other = await cancelAll(k2);
     assert.equal(other.json.code, 1000);
     assert.deepEqual(limits(other), ['3', '4', '2']);
-    // 4 per 2 s and 10 per 5 s: after the 2-second window the 5-second one binds.
-    await new Promise((r) => setTimeout(r, 2050));
-    const more: number[] = [];
-    for (let i = 0; i < 5; i++) more.push((await cancelAll(k1)).json.code);
-    assert.deepEqual(more, [1000, 1000, 1000, 1000, 30013]);
-    await new Promise((r) => setTimeout(r, 2050));
-    const r = await cancelAll(k1);
-    assert.equal(r.json.code, 1000);
-    assert.deepEqual(limits(r), ['1', '10', '5']);
-    assert.equal((await cancelAll(k1)).json.code, 1000);
-    assert.equal((await cancelAll(k1)).status, 429);
   });
 });

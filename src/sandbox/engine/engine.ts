@@ -4,12 +4,13 @@
  * (the rest cancelled). Funds are frozen on placement and released when the order ends.
  */
 import { randomUUID } from 'node:crypto';
-import type { OrderStatus, PlaceRequest } from '../api.js';
+import type { OrderStatus, PlaceRequest, StpMode } from '../api.js';
 import { fail } from '../errors.js';
 import { pairSpec, type PairSpec } from '../market/pairs.js';
 import { cmp, div, isZero, min, mul, norm, sub } from '../../util/decimal.js';
 import { Book, openSize } from './book.js';
 import { Ledger } from './ledger.js';
+import { OrderStore } from './store.js';
 import { settle } from './settle.js';
 import type { FillRec, OrderRec, TradeRec } from './types.js';
 import { validateOrder } from './validate.js';
@@ -30,19 +31,18 @@ export interface OrderRef {
 
 export class Engine {
   readonly books = new Map<string, Book>();
-  private readonly orders = new Map<string, OrderRec>();
-  private readonly byAcct = new Map<string, OrderRec[]>();
-  private readonly byCid = new Map<string, OrderRec>();
-  private readonly open = new Map<string, Set<OrderRec>>();
-  private readonly fillsOf = new Map<string, FillRec[]>();
+  private readonly store: OrderStore;
 
+  /** `orders` and `fills`: the saved records to start from. */
   constructor(readonly ledger: Ledger, private readonly hooks: EngineHooks, orders: OrderRec[] = [], fills: FillRec[] = []) {
+    this.store = new OrderStore((acct) => hooks.internal(acct));
+    // Ids grow with time: re-inserting in id order restores each level's time priority.
     const sorted = [...orders].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
     for (const o of sorted) {
-      this.index(o);
+      this.store.add(o);
       if ((o.status === 4 || o.status === 5) && (o.type === 'limit' || o.type === 'limit_maker')) this.book(o.symbol).insert(o);
     }
-    for (const f of fills) this.fillList(f.acct).push(f);
+    for (const f of fills) this.store.addFill(f);
   }
 
   book(symbol: string): Book {
@@ -58,7 +58,7 @@ export class Engine {
     validateOrder(spec, req);
     const internal = this.hooks.internal(acct);
     const cid = req.client_order_id || (internal ? '' : randomUUID().replace(/-/g, ''));
-    if (cid && this.byCid.has(`${acct}\n${cid}`)) throw fail(50042);
+    if (cid && this.store.byClientId(acct, cid)) throw fail(50042);
     const d = spec.details;
     const marketBuy = req.type === 'market' && req.side === 'buy';
     const size = marketBuy ? '0' : norm(req.size!);
@@ -70,13 +70,14 @@ export class Engine {
       id: this.hooks.nextId(), cid, acct, symbol: d.symbol, side: req.side, type: req.type, price, size, notional,
       filledSize: '0', filledNotional: '0', status: 4, ct: now, ut: now, frozen,
     };
-    this.index(o);
+    this.store.add(o);
     this.hooks.order(o);
-    this.match(spec, o, now);
+    this.match(spec, o, now, req.stpMode ?? 'none');
     return o;
   }
 
-  private match(spec: PairSpec, o: OrderRec, now: number): void {
+  /** `stp`: self-trade prevention when the best resting order is the taker's own. */
+  private match(spec: PairSpec, o: OrderRec, now: number, stp: StpMode): void {
     const book = this.book(o.symbol);
     const inc = spec.details.quote_increment;
     if (o.type === 'limit_maker') {
@@ -86,8 +87,19 @@ export class Engine {
     let touched = false;
     let starved = false;
     let lastFill: FillRec | undefined;
+    let selfTrade = false;
     for (let maker = book.bestAgainst(o.side); maker; maker = book.bestAgainst(o.side)) {
       if (o.type !== 'market' && !crosses(o, maker.price)) break;
+      if (maker.acct === o.acct && stp !== 'none') {
+        if (stp !== 'cancel_taker') {
+          book.remove(maker);
+          this.finish(maker, 8, now);
+          touched = true;
+        }
+        if (stp === 'cancel_maker') continue;
+        selfTrade = true;
+        break;
+      }
       let size: string;
       if (o.type === 'market' && o.side === 'buy') {
         const lots = div(o.frozen, mul(maker.price, inc), 0);
@@ -102,8 +114,8 @@ export class Engine {
       const s = settle(this.ledger, spec.details, o, maker, maker.price, size, now, () => this.hooks.nextId());
       touched = true;
       this.hooks.trade(s.trade);
-      this.keepFill(s.makerFill);
-      this.keepFill(s.takerFill);
+      this.store.addFill(s.makerFill);
+      this.store.addFill(s.takerFill);
       if (maker.status === 6) {
         book.remove(maker);
         this.finish(maker, 6, now, s.makerFill);
@@ -115,6 +127,7 @@ export class Engine {
       this.hooks.order(o, s.takerFill);
     }
     if (o.status === 6) this.finish(o, 6, now, lastFill);
+    else if (selfTrade) this.finish(o, 8, now);
     else if (o.type === 'limit' || o.type === 'limit_maker') {
       book.insert(o);
       touched = true;
@@ -137,7 +150,7 @@ export class Engine {
   /** Cancels every open order of an account in a pair (one side when given). */
   cancelAll(acct: string, symbol: string, side: 'buy' | 'sell' | undefined, now: number): OrderRec[] {
     const done: OrderRec[] = [];
-    for (const o of [...(this.open.get(acct) ?? [])]) {
+    for (const o of this.store.open(acct)) {
       if (o.symbol !== symbol || (side && o.side !== side)) continue;
       this.book(o.symbol).remove(o);
       this.finish(o, 8, now);
@@ -148,7 +161,7 @@ export class Engine {
   }
 
   find(acct: string, symbol: string, ref: OrderRef): OrderRec | undefined {
-    const o = ref.order_id ? this.orders.get(ref.order_id) : ref.client_order_id ? this.byCid.get(`${acct}\n${ref.client_order_id}`) : undefined;
+    const o = ref.order_id ? this.store.get(ref.order_id) : ref.client_order_id ? this.store.byClientId(acct, ref.client_order_id) : undefined;
     if (!o || o.acct !== acct || o.symbol !== symbol) return undefined;
     if (ref.order_id && ref.client_order_id && o.cid !== ref.client_order_id) return undefined;
     return o;
@@ -156,27 +169,21 @@ export class Engine {
 
   /** Orders of an account in a pair with one of `statuses`, most recent first. */
   list(acct: string, symbol: string, statuses: readonly OrderStatus[], n: number): OrderRec[] {
-    const out: OrderRec[] = [];
-    const all = this.byAcct.get(acct) ?? [];
-    for (let i = all.length - 1; i >= 0 && out.length < n; i--) {
-      const o = all[i]!;
-      if (o.symbol === symbol && statuses.includes(o.status)) out.push(o);
-    }
-    return out;
+    return this.store.list(acct, symbol, statuses, n);
   }
 
   openOrders(acct: string): OrderRec[] {
-    return [...(this.open.get(acct) ?? [])];
+    return this.store.open(acct);
   }
 
   /** Fills of an account in a pair (of one order when given), most recent first. */
   fills(acct: string, symbol: string, orderId?: string): FillRec[] {
-    return (this.fillsOf.get(acct) ?? []).filter((f) => f.symbol === symbol && (!orderId || f.orderId === orderId)).reverse();
+    return this.store.fills(acct, symbol, orderId);
   }
 
   /** Every kept order and fill, for persistence. */
   records(): { orders: OrderRec[]; fills: FillRec[] } {
-    return { orders: [...this.orders.values()], fills: [...this.fillsOf.values()].flat() };
+    return this.store.records();
   }
 
   private finish(o: OrderRec, status: OrderStatus, now: number, fill?: FillRec): void {
@@ -187,33 +194,8 @@ export class Engine {
       this.ledger.release(o.acct, o.side === 'buy' ? d.quote_currency : d.base_currency, o.frozen);
       o.frozen = '0';
     }
-    this.open.get(o.acct)?.delete(o);
-    if (this.hooks.internal(o.acct)) this.orders.delete(o.id);
+    this.store.closed(o);
     this.hooks.order(o, fill);
-  }
-
-  private index(o: OrderRec): void {
-    this.orders.set(o.id, o);
-    if (o.status === 4 || o.status === 5) {
-      let set = this.open.get(o.acct);
-      if (!set) this.open.set(o.acct, (set = new Set()));
-      set.add(o);
-    }
-    if (this.hooks.internal(o.acct)) return;
-    let list = this.byAcct.get(o.acct);
-    if (!list) this.byAcct.set(o.acct, (list = []));
-    list.push(o);
-    if (o.cid) this.byCid.set(`${o.acct}\n${o.cid}`, o);
-  }
-
-  private keepFill(f: FillRec): void {
-    if (!this.hooks.internal(f.acct)) this.fillList(f.acct).push(f);
-  }
-
-  private fillList(acct: string): FillRec[] {
-    let l = this.fillsOf.get(acct);
-    if (!l) this.fillsOf.set(acct, (l = []));
-    return l;
   }
 }
 

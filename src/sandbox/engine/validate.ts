@@ -9,6 +9,7 @@ import { cmp, isDecimal, isMultiple, mul, places } from '../../util/decimal.js';
 
 const TYPES = ['limit', 'market', 'limit_maker', 'ioc'] as const;
 const CLIENT_ID = /^[A-Za-z0-9]*$/;
+const STP: readonly string[] = ['none', 'cancel_maker', 'cancel_taker', 'cancel_both'];
 
 function positive(v: string, what: string): string {
   if (!isDecimal(v) || v.startsWith('-') || v.startsWith('+')) throw fail(50021, what);
@@ -20,6 +21,7 @@ export function validateOrder(spec: PairSpec, req: PlaceRequest): void {
   const d = spec.details;
   if (req.side !== 'buy' && req.side !== 'sell') throw fail(50021, 'side');
   if (!(TYPES as readonly string[]).includes(req.type)) throw fail(50021, 'type');
+  if (req.stpMode !== undefined && !STP.includes(req.stpMode)) throw fail(50021, 'stpMode');
   if (req.client_order_id !== undefined) {
     if (req.client_order_id.length > 32) throw fail(50037);
     if (!CLIENT_ID.test(req.client_order_id)) throw fail(50038);

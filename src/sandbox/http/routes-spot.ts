@@ -1,7 +1,7 @@
 /** Spot private routes (spec 4.3, facts.md 5): wallet, place, cancel, batch, order queries, fills. */
 import { endpoint } from '../../api/catalogue/index.js';
 import { cmp, norm, sub } from '../../util/decimal.js';
-import { ExchangeError, type FillView, type OrderStatus, type OrderView, type PlaceRequest } from '../api.js';
+import { ExchangeError, type FillView, type OrderStatus, type OrderView, type PlaceRequest, type StpMode } from '../api.js';
 import { fail } from '../errors.js';
 import { accountOf, pairOf, wireId, type Call, type Handler } from './call.js';
 import { checkParams, type Values } from './params.js';
@@ -39,6 +39,7 @@ function placeRequest(q: Values): PlaceRequest {
     ...(q.size !== undefined ? { size: q.size } : {}), ...(q.price !== undefined ? { price: q.price } : {}),
     ...(q.notional !== undefined ? { notional: q.notional } : {}),
     ...(q.client_order_id !== undefined ? { client_order_id: q.client_order_id } : {}),
+    ...(q.stpMode !== undefined ? { stpMode: q.stpMode as StpMode } : {}),
   };
 }
 

@@ -19,8 +19,14 @@ export function toTicks(spec: PairSpec, price: string): number {
   return Number(t.units * 10n ** BigInt(p - t.scale));
 }
 
+/** The decimal text of a price in ticks (at least one tick), trailing zeros dropped. */
 export function fromTicks(spec: PairSpec, ticks: number): string {
-  return norm({ units: BigInt(Math.max(1, Math.round(ticks))), scale: spec.details.price_max_precision });
+  const p = spec.details.price_max_precision;
+  // Integer digits placed around the decimal point: cheaper than BigInt for the thousands of history candles.
+  const digits = String(Math.max(1, Math.round(ticks))).padStart(p + 1, '0');
+  if (p === 0) return digits;
+  const frac = digits.slice(-p).replace(/0+$/, '');
+  return frac ? `${digits.slice(0, -p)}.${frac}` : digits.slice(0, -p);
 }
 
 /** One step of the walk: a price move of about sigma per minute, never below one tick. */

@@ -13,14 +13,17 @@ import { Simulator, TICK_MS, type SimState } from './sim.js';
 import { Tape } from './tape.js';
 
 /** Behind by more than this (ms), the simulation skips ahead and fills the gap with generated candles. */
-const MAX_CATCH_UP_MS = 30_000;
+const MAX_CATCH_UP_MS = 60_000;
 
 export class Market {
   readonly tapes = new Map<string, Tape>();
   private readonly sim: Simulator;
 
-  /** `genesis`: ms of the minute the exchange first started; history ends there. */
-  constructor(engine: Engine, readonly seed: number, readonly genesis: number, saved?: { sim: SimState; tapes: Record<string, TapeState> }) {
+  /**
+   * `genesis`: ms of the minute the generated history ends; `start`: ms the simulation of a fresh
+   * market begins (at or after genesis).
+   */
+  constructor(engine: Engine, readonly seed: number, readonly genesis: number, start: number, saved?: { sim: SimState; tapes: Record<string, TapeState> }) {
     const fair: Record<string, number> = {};
     PAIRS.forEach((spec, i) => {
       const sym = spec.details.symbol;
@@ -35,7 +38,7 @@ export class Market {
       this.tapes.set(sym, tape);
       fair[sym] = toTicks(spec, spec.sim.start);
     });
-    this.sim = new Simulator(engine, saved?.sim ?? { fair, prng: seed, clock: genesis });
+    this.sim = new Simulator(engine, saved?.sim ?? { fair, prng: seed, clock: start });
   }
 
   /** Puts a trade on its pair's tape. */

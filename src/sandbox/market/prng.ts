@@ -2,6 +2,8 @@
  * A small seeded pseudo-random generator (mulberry32): the same seed gives the same market.
  * Its whole state is one 32-bit integer, so it persists with the exchange state.
  */
+import { fmt, mul, truncate } from '../../util/decimal.js';
+
 export class Prng {
   constructor(public state: number) {
     this.state = state >>> 0;
@@ -25,6 +27,12 @@ export class Prng {
   gauss(): number {
     const u = Math.max(this.next(), 1e-12);
     return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * this.next());
+  }
+
+  /** A decimal string drawn evenly from [lo, hi] with `places` decimals, exactly (no float rounding). */
+  amount(lo: string, hi: string, places: number): string {
+    const units = (x: string) => Number(truncate(mul(x, { units: 10n ** BigInt(places), scale: 0 }), 0).units);
+    return fmt({ units: BigInt(this.int(units(lo), units(hi))), scale: places }, places);
   }
 
   /** True with probability p. */

@@ -17,8 +17,8 @@ export const TICK_MS = 500;
 /** The simulated accounts. */
 export const MAKER = 'sim-maker';
 export const TAKER = 'sim-taker';
-const LEVELS = 10;
-const TAKER_CHANCE = 0.3;
+const LEVELS = 20;
+const TAKER_CHANCE = 0.5;
 
 /** What the simulation carries between ticks (persisted). */
 export interface SimState {

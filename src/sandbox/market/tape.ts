@@ -35,6 +35,8 @@ export class Tape {
   /** Oldest first. */
   readonly trades: TradeRec[] = [];
 
+  private settled?: Sum & { key: string };
+
   constructor(public last: string) {}
 
   /** Appends generated candles (older minutes first, all after the current last one). */
@@ -100,21 +102,38 @@ export class Tape {
 
   /** Figures over the 24 hours before `nowMs`. */
   stats24h(nowMs: number): Stats24h {
-    const since = Math.floor(nowMs / 1000) - 86400;
-    let open = '';
-    let high = this.last;
-    let low = this.last;
-    let volume: Dec = dec('0');
-    let quote: Dec = dec('0');
-    for (let i = this.from(since); i < this.candles.length; i++) {
-      const c = this.candles[i]!;
-      if (!open) open = c.o;
-      if (cmp(c.h, high) > 0) high = c.h;
-      if (cmp(c.l, low) < 0) low = c.l;
-      volume = add(volume, c.v);
-      quote = add(quote, c.qv);
-    }
-    return { open: open || this.last, high, low, close: this.last, volume: norm(volume), quoteVolume: norm(quote) };
+    const first = this.from(Math.floor(nowMs / 1000) - 86400);
+    const n = this.candles.length;
+    // Every candle but the newest is final: their sum is kept until the window or the list moves.
+    const key = `${first}:${n}`;
+    if (this.settled?.key !== key) this.settled = { key, ...sum(this.candles, first, n - 1) };
+    const live = sum(this.candles, Math.max(first, n - 1), n);
+    const s = this.settled;
+    const open = s.open || live.open || this.last;
+    const high = [s.high, live.high, this.last].filter(Boolean).reduce((a, b) => (cmp(a, b) >= 0 ? a : b));
+    const low = [s.low, live.low, this.last].filter(Boolean).reduce((a, b) => (cmp(a, b) <= 0 ? a : b));
+    return { open, high, low, close: this.last, volume: norm(add(s.volume, live.volume)), quoteVolume: norm(add(s.quote, live.quote)) };
   }
+}
 
+interface Sum {
+  open: string;
+  high: string;
+  low: string;
+  volume: Dec;
+  quote: Dec;
+}
+
+/** Open, extremes and volumes of candles[from, to); '' where there is none. */
+function sum(candles: readonly Candle[], from: number, to: number): Sum {
+  const out: Sum = { open: '', high: '', low: '', volume: dec('0'), quote: dec('0') };
+  for (let i = from; i < to; i++) {
+    const c = candles[i]!;
+    if (!out.open) out.open = c.o;
+    if (!out.high || cmp(c.h, out.high) > 0) out.high = c.h;
+    if (!out.low || cmp(c.l, out.low) < 0) out.low = c.l;
+    out.volume = add(out.volume, c.v);
+    out.quote = add(out.quote, c.qv);
+  }
+  return out;
 }

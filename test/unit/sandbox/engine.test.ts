@@ -193,4 +193,18 @@ describe('sandbox engine', () => {
     const maker = events.filter(([o]) => o.acct === 'maker');
     assert.equal(maker[0]![1]!.exec, 'M');
   });
+
+  test('self-trade prevention: none trades, cancel_maker, cancel_taker and cancel_both cancel', () => {
+    const run = (stpMode: 'none' | 'cancel_maker' | 'cancel_taker' | 'cancel_both') => {
+      const { place, bal } = setup();
+      const own = place('taker', { side: 'sell', type: 'limit', price: '60000', size: '0.1' });
+      const other = place('maker', { side: 'sell', type: 'limit', price: '60001', size: '0.1' });
+      const o = place('taker', { side: 'buy', type: 'limit', price: '60001', size: '0.1', stpMode });
+      return { own: own.status, other: other.status, taker: o.status, frozen: bal('taker', 'USDT').frozen };
+    };
+    assert.deepEqual(run('none'), { own: 6, other: 4, taker: 6, frozen: '0' });
+    assert.deepEqual(run('cancel_maker'), { own: 8, other: 6, taker: 6, frozen: '0' });
+    assert.deepEqual(run('cancel_taker'), { own: 4, other: 4, taker: 8, frozen: '0' });
+    assert.deepEqual(run('cancel_both'), { own: 8, other: 4, taker: 8, frozen: '0' });
+  });
 });

@@ -14,6 +14,7 @@ const PAIRS = [
   { symbol: 'ETH_BTC', base: 'ETH', quote: 'BTC', mid: 0.05, tick: 0.000001, priceDp: 6, lot: '0.01', maxLots: 300 },
 ];
 const TYPES: OrderType[] = ['limit', 'limit', 'limit', 'market', 'limit_maker', 'ioc'];
+const STP = ['none', 'none', 'cancel_maker', 'cancel_taker', 'cancel_both'] as const;
 
 test('random orders and cancels keep balances non-negative, totals conserved, books uncrossed', () => {
   const prng = new Prng(20261122);
@@ -44,7 +45,8 @@ test('random orders and cancels keep balances non-negative, totals conserved, bo
         const req = type === 'market'
           ? side === 'buy' ? { notional: (prng.int(20, 5000) * (p.quote === 'USDT' ? 1 : 0.0001)).toFixed(4) } : { size }
           : { price, size };
-        const o = engine.place(acct, { symbol: p.symbol, side, type, ...req }, step);
+        const stpMode = STP[prng.int(0, STP.length - 1)]!;
+        const o = engine.place(acct, { symbol: p.symbol, side, type, stpMode, ...req }, step);
         if (o.filledSize !== '0') fills++;
         placed.push(o);
       }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { HISTORY_MINUTES, historyBefore } from '../../../src/sandbox/market/history.js';
+import { fromTicks, HISTORY_MINUTES, historyBefore, toTicks } from '../../../src/sandbox/market/history.js';
 import { pairSpec } from '../../../src/sandbox/market/pairs.js';
 import { Prng } from '../../../src/sandbox/market/prng.js';
 import { Tape } from '../../../src/sandbox/market/tape.js';
@@ -63,4 +63,13 @@ test('generated history: seeded, contiguous, ends at the start price, sane candl
     if (i) assert.equal(c.o, a[i - 1]!.c);
     for (const x of [c.o, c.c]) assert.ok(Number(c.l) <= Number(x) && Number(x) <= Number(c.h), `candle ${i}`);
   }
+});
+
+test('prices in ticks and back', () => {
+  const btc = pairSpec('BTC_USDT')!;
+  const bmx = pairSpec('BMX_ETH')!;
+  assert.deepEqual([6500000, 6500010, 6500001, 5, 0].map((t) => fromTicks(btc, t)), ['65000', '65000.1', '65000.01', '0.05', '0.01']);
+  assert.equal(fromTicks(bmx, 9375), '0.00009375');
+  assert.equal(toTicks(btc, '65000.1'), 6500010);
+  assert.equal(toTicks(bmx, '0.00009375'), 9375);
 });
