@@ -1,0 +1,79 @@
+/** A small ExchangeApi with canned data for WebSocket tests: emit events by hand, read what the server sends. */
+import { EventEmitter } from 'node:events';
+import type { DepthView, ExchangeApi, KlineView, OrderView, SandboxAccount, TickerView, TradeView } from '../../src/sandbox/api.js';
+
+export const ACCOUNT: SandboxAccount = { id: 'acc1', key: 'k-test', secret: 's3cret', memo: 'memo1', permissions: 'trade' };
+
+export class FakeExchange extends EventEmitter {
+  bid = '100.00';
+  ask = '100.50';
+  last = '100.25';
+  tradesList: TradeView[] = [];
+  openOrders: OrderView[] = [];
+
+  symbols(): string[] {
+    return ['BTC_USDT', 'ETH_USDT'];
+  }
+  details(symbol: string) {
+    return this.symbols().includes(symbol) ? ({ symbol } as never) : undefined;
+  }
+  ticker(symbol: string): TickerView {
+    return {
+      symbol, last_price: this.last, base_volume_24h: '12.5', quote_volume_24h: '1250.00', high_24h: '101.00', low_24h: '99.00',
+      open_24h: '99.50', close_24h: this.last, fluctuation: '0.0075', best_ask: this.ask, best_ask_size: '1.5', best_bid: this.bid,
+      best_bid_size: '2.0', url: '', ms_t: 1_700_000_000_000,
+    };
+  }
+  depth(_symbol: string, levels: number): DepthView {
+    const asks: [string, string][] = [];
+    const bids: [string, string][] = [];
+    for (let i = 0; i < levels; i++) {
+      asks.push([`${100 + 0.5 * (i + 1)}`.replace(/^(\d+)$/, '$1.0'), `${i + 1}.000`]);
+      bids.push([`${100 - 0.5 * i}`.replace(/^(\d+)$/, '$1.0'), `${i + 2}.000`]);
+    }
+    asks[0] = [this.ask, '1.500'];
+    bids[0] = [this.bid, '2.000'];
+    return { asks, bids, ms_t: 1_700_000_000_000 };
+  }
+  trades(_symbol: string, n: number): TradeView[] {
+    return this.tradesList.slice(0, n);
+  }
+  klines(symbol: string, step: number, _from: number, to: number): KlineView[] {
+    const ts = Math.floor(to / (step * 60)) * step * 60;
+    return [{ timestamp: ts, open: '100.0', high: '101.0', low: '99.0', close: this.last, last_price: this.last, volume: '3.2', quote_volume: '320.0' }];
+  }
+  accountByKey(key: string): SandboxAccount | undefined {
+    return key === ACCOUNT.key ? ACCOUNT : undefined;
+  }
+  orders(accountId: string, symbol: string): OrderView[] {
+    return this.openOrders.filter((o) => o.account_id === accountId && o.symbol === symbol);
+  }
+
+  /** A public trade: moves the last price and tells the listeners. */
+  trade(symbol: string, price: string, size = '0.1', side: 'buy' | 'sell' = 'buy'): TradeView {
+    const t: TradeView = { trade_id: String(this.tradesList.length + 1), symbol, price, size, side, time: Date.now() };
+    this.last = price;
+    this.tradesList.unshift(t);
+    this.emit('trade', t);
+    return t;
+  }
+
+  /** Moves the top of the book. */
+  book(symbol: string, bid: string, ask: string): void {
+    this.bid = bid;
+    this.ask = ask;
+    this.emit('book', symbol);
+  }
+
+  asApi(): ExchangeApi {
+    return this as unknown as ExchangeApi;
+  }
+}
+
+export function order(over: Partial<OrderView> = {}): OrderView {
+  return {
+    order_id: '183347420821295423', client_order_id: 'c1', account_id: ACCOUNT.id, symbol: 'BTC_USDT', side: 'buy', type: 'limit',
+    price: '99.00', size: '1.0', notional: '99.00', filled_size: '0', filled_notional: '0', price_avg: '0', status: 4,
+    create_time: 1_700_000_000_000, update_time: 1_700_000_000_000, ...over,
+  };
+}
