@@ -133,6 +133,7 @@ export class WsConnection {
   private onOpen(): void {
     this.opts.trace?.(`connected to ${this.opts.url}`);
     this.outbox = [];
+    this.armPing();
     if (this.opts.login) {
       this.setState('login');
       this.send(JSON.stringify({ op: 'login', args: this.opts.login() }));
