@@ -9,6 +9,7 @@ import type { IO } from './render/io.js';
 import { registerEndpoints } from './commands/engine.js';
 import { registerApi } from './commands/api.js';
 import { registerSandbox } from './commands/sandbox/register.js';
+import { registerWatch } from './commands/watch/register.js';
 
 /** Builds the Context of the command being run, from its options and its parents'. */
 export type ContextOf = (cmd: Command) => Context;
@@ -47,5 +48,6 @@ export function buildProgram(io: IO, env: Env): Command {
   registerEndpoints(program, contextOf);
   registerApi(program, contextOf);
   registerSandbox(program, contextOf);
+  registerWatch(program, contextOf);
   return program;
 }

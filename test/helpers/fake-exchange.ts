@@ -27,12 +27,13 @@ export class FakeExchange extends EventEmitter {
   depth(_symbol: string, levels: number): DepthView {
     const asks: [string, string][] = [];
     const bids: [string, string][] = [];
+    // Levels 0.50 apart from the top of the book, in cents so the text stays exact.
+    const cents = (p: string) => Math.round(Number(p.replace('.', '')) * (p.includes('.') ? 10 ** (2 - p.split('.')[1]!.length) : 100));
+    const text = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
     for (let i = 0; i < levels; i++) {
-      asks.push([`${100 + 0.5 * (i + 1)}`.replace(/^(\d+)$/, '$1.0'), `${i + 1}.000`]);
-      bids.push([`${100 - 0.5 * i}`.replace(/^(\d+)$/, '$1.0'), `${i + 2}.000`]);
+      asks.push([text(cents(this.ask) + 50 * i), i === 0 ? '1.500' : `${i + 1}.000`]);
+      bids.push([text(cents(this.bid) - 50 * i), `${i + 2}.000`]);
     }
-    asks[0] = [this.ask, '1.500'];
-    bids[0] = [this.bid, '2.000'];
     return { asks, bids, ms_t: 1_700_000_000_000 };
   }
   trades(_symbol: string, n: number): TradeView[] {
