@@ -70,8 +70,8 @@ export class DepthView implements View {
     if (!b) return ['waiting for the first snapshot…'];
     const spread = spreadOf(b);
     const title = `${b.symbol}  depth ${this.levels}  spread ${spread ? `${spread.abs} (${spread.pct}%)` : '-'}  bid ${b.bids[0]?.[0] ?? '-'}  ask ${b.asks[0]?.[0] ?? '-'}`;
-    // Title, header, spread line and status line take four rows; the rest is shared by both sides.
-    const per = Math.max(1, Math.min(this.levels, Math.floor((size.rows - 4) / 2)));
+    // Title, header and spread line take three rows; the rest is shared by both sides.
+    const per = Math.max(1, Math.min(this.levels, Math.floor((size.rows - 3) / 2)));
     const asks = cumulative(b.asks.slice(0, per));
     const bids = cumulative(b.bids.slice(0, per));
     const last = (l: { total: Dec }[]) => l[l.length - 1]?.total ?? { units: 0n, scale: 0 };

@@ -1,0 +1,81 @@
+/** Running the built binary in isolation: its own config, state and cache dirs, no inherited credentials. */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+export const BIN = join(ROOT, 'bin', 'bm.js');
+
+export interface Result {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Builds dist/ when it is missing (npm test builds before running the tests). */
+export function ensureBuilt(): void {
+  if (existsSync(join(ROOT, 'dist', 'main.js'))) return;
+  const r = spawnSync(process.execPath, ['build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('node build.mjs failed');
+}
+
+/** A fresh home for one test: config, state and cache dirs under a temp folder. */
+export function isolatedEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const home = mkdtempSync(join(tmpdir(), 'bm-test-'));
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (v !== undefined && !k.startsWith('BM_') && !/^(XDG_|NO_COLOR|FORCE_COLOR|HTTPS?_PROXY|https?_proxy)/.test(k)) env[k] = v;
+  }
+  return {
+    ...env, HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state'), XDG_CACHE_HOME: join(home, 'cache'),
+    ...extra,
+  };
+}
+
+/** Runs `bm` synchronously (stdin from `input`, never a terminal). */
+export function bm(args: readonly string[], env: Record<string, string>, input = ''): Result {
+  const r = spawnSync(process.execPath, [BIN, ...args], { env, input, encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Runs `bm` without blocking the event loop (for tests whose server lives in this process). */
+export function bmAsync(args: readonly string[], env: Record<string, string | undefined>, input = ''): Promise<Result> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'] });
+    child.on('error', fail);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.on('close', (code) => done({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+/** Starts `bm sandbox serve --port 0` from the built binary; resolves with its URL and a stop function. */
+export async function startSandbox(args: readonly string[] = [], env: Record<string, string> = isolatedEnv()): Promise<{ url: string; stop: () => Promise<void>; pid: number }> {
+  const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((ok, fail) => {
+    let buf = '';
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+    child.stdout.setEncoding('utf8').on('data', (c: string) => {
+      buf += c;
+      const m = /listening (http:\/\/\S+)/.exec(buf);
+      if (m) ok(m[1]!);
+    });
+    child.on('exit', (code) => fail(new Error(`sandbox exited with ${code}: ${err}`)));
+  });
+  const stop = () => new Promise<void>((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+  });
+  return { url, stop, pid: child.pid! };
+}
+
+/** True when a command exists on PATH. */
+export function has(cmd: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+}
