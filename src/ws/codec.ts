@@ -17,6 +17,10 @@ export type Frame =
   | { readonly kind: 'push'; readonly table: string; readonly data: readonly Entry[] }
   | { readonly kind: 'unknown'; readonly text: string };
 
+// A value that JSON.parse could round (16+ digits, a fraction, an exponent) sits after `:`, `[` or `,`.
+// Frames without one (most pushes: prices are strings) skip the lossless parser's scan.
+const MAYBE_INEXACT = /[:[,]\s*-?(?:[0-9]{16}|[0-9]+[.eE])/;
+
 /** Raw DEFLATE bytes -> UTF-8 text. */
 export type Inflater = (bytes: Uint8Array) => string;
 
@@ -56,7 +60,7 @@ export function classify(text: string): Frame {
   if (t.charCodeAt(0) !== 123 /* { */) return { kind: 'unknown', text };
   let msg: Record<string, unknown>;
   try {
-    msg = parseJson(t) as Record<string, unknown>;
+    msg = (MAYBE_INEXACT.test(t) ? parseJson(t) : JSON.parse(t)) as Record<string, unknown>;
   } catch {
     return { kind: 'unknown', text };
   }

@@ -42,32 +42,54 @@ export function spreadOf(book: Pick<Book, 'asks' | 'bids'>): { abs: string; pct:
 }
 
 export class DepthView implements View {
+  /** The latest snapshot as received; parsed only when shown. */
+  private latest: Entry | undefined;
   private book: Book | undefined;
+  private parsedFrom: Entry | undefined;
+  /** Sizes as last drawn, by `side|price`. */
+  private drawn = new Map<string, string>();
   private readonly flashes = new Flashes();
 
   constructor(readonly levels: number) {}
 
-  apply(_topic: string, entry: Entry, now: number): void {
-    const next: Book = { symbol: scalarText(entry.symbol), asks: levelsOf(entry.asks), bids: levelsOf(entry.bids) };
-    const prev = this.book;
-    if (prev) {
-      for (const side of ['asks', 'bids'] as const) {
-        const old = new Map(prev[side].map(([p, s]) => [p, s]));
-        for (const [p, s] of next[side]) this.flashes.note(`${side}|${p}`, old.get(p) ?? '', s, now);
+  /** Cheap on purpose (it runs per message): every push is a full snapshot, so only the latest matters. */
+  apply(_topic: string, entry: Entry): void {
+    this.latest = entry;
+  }
+
+  private current(): Book | undefined {
+    const e = this.latest;
+    if (e && e !== this.parsedFrom) {
+      this.parsedFrom = e;
+      this.book = { symbol: scalarText(e.symbol), asks: levelsOf(e.asks), bids: levelsOf(e.bids) };
+    }
+    return this.book;
+  }
+
+  /** Levels whose size changed (or that appeared) since the last frame start flashing. */
+  private noteChanges(b: Book, now: number): void {
+    const next = new Map<string, string>();
+    for (const side of ['asks', 'bids'] as const) {
+      for (const [p, s] of b[side]) {
+        const id = `${side}|${p}`;
+        next.set(id, s);
+        if (this.drawn.size) this.flashes.note(id, this.drawn.get(id) ?? '', s, now);
       }
     }
-    this.book = next;
+    this.drawn = next;
   }
 
   rows(): Row[] {
-    if (!this.book) return [];
+    const book = this.current();
+    if (!book) return [];
     const side = (name: string, levels: readonly Level[]) => cumulative(levels).map((l) => ({ side: name, price: l.price, size: l.size, total: fmt(l.total) }));
-    return [...side('ask', this.book.asks).reverse(), ...side('bid', this.book.bids)];
+    return [...side('ask', book.asks).reverse(), ...side('bid', book.bids)];
   }
 
   lines(size: Size, now: number, color: boolean): string[] {
-    const b = this.book;
+    const b = this.current();
     if (!b) return ['waiting for the first snapshot…'];
+    this.noteChanges(b, now);
     const spread = spreadOf(b);
     const title = `${b.symbol}  depth ${this.levels}  spread ${spread ? `${spread.abs} (${spread.pct}%)` : '-'}  bid ${b.bids[0]?.[0] ?? '-'}  ask ${b.asks[0]?.[0] ?? '-'}`;
     // Title, header and spread line take three rows; the rest is shared by both sides.

@@ -51,8 +51,7 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
     ...(ctx.verbose ? { trace: (line: string) => ctx.trace(line) } : {}),
     onError: (e) => fail(e),
     onPush: (topic, table, entry: Entry) => {
-      const now = Date.now();
-      plan.view.apply(topic, entry, now);
+      plan.view.apply(topic, entry);
       if (req.once) {
         if (waiting.has(topic) || plan.eventChannel) snapshot.push({ table, ...entry });
         seen(topic);

@@ -6,11 +6,11 @@ import type { Row } from '../../render/cells.js';
 import { SGR, type Size } from '../../render/live.js';
 import { scalarText } from '../../util/json.js';
 import type { Entry } from '../../ws/codec.js';
-import { clock, Flashes, grid, type Cell, type Column } from './grid.js';
+import { clock, FLASH_MS, grid, type Cell, type Column } from './grid.js';
 
 export interface View {
-  /** Applies one entry of a push for `topic`. */
-  apply(topic: string, entry: Entry, now: number): void;
+  /** Applies one entry of a push for `topic` (called per message: keep it cheap). */
+  apply(topic: string, entry: Entry): void;
   /** The current state as rows (`--once` on a terminal). */
   rows(): Row[];
   /** Body lines for a screen of `size` (the status line is added by the caller). */
@@ -24,25 +24,37 @@ const msOf = (e: Entry) => (e.ms_t !== undefined ? Number(text(e.ms_t)) : Number
 /** A view made of keyed rows with fixed columns; `order` sorts the keys for display. */
 class KeyedView implements View {
   protected readonly state = new Map<string, Entry>();
-  private readonly flashes = new Flashes();
+  /** Cell texts of each entry, worked out once per entry (most rows do not change between frames). */
+  private readonly cells = new WeakMap<Entry, readonly string[]>();
+  /** Texts as last drawn, by row key, and when each of its cells last changed (ms). */
+  private readonly drawn = new Map<string, readonly string[]>();
+  private readonly changed = new Map<string, number[]>();
+  private readonly sideColumn: number;
 
   constructor(
     private readonly columns: readonly (Column & { readonly field: string; readonly show?: (e: Entry) => string })[],
     private readonly keyOf: (e: Entry) => string,
     private readonly order: (a: Entry, b: Entry) => number,
     private readonly limit = 1000,
-  ) {}
+  ) {
+    this.sideColumn = columns.findIndex((c) => c.field === 'side');
+  }
 
-  apply(_topic: string, entry: Entry, now: number): void {
+  /** Cheap on purpose (it runs per message); flashes are worked out per frame in {@link lines}. */
+  apply(_topic: string, entry: Entry): void {
     const key = this.keyOf(entry);
-    const prev = this.state.get(key);
-    for (const c of this.columns) this.flashes.note(`${key}|${c.field}`, prev && this.cell(c, prev), this.cell(c, entry), now);
+    this.state.delete(key);
     this.state.set(key, entry);
     if (this.state.size > this.limit) this.state.delete(this.state.keys().next().value!);
   }
 
-  private cell(c: (typeof this.columns)[number], e: Entry): string {
-    return c.show ? c.show(e) : text(e[c.field]);
+  private textsOf(e: Entry): readonly string[] {
+    let texts = this.cells.get(e);
+    if (!texts) {
+      texts = this.columns.map((c) => (c.show ? c.show(e) : text(e[c.field])));
+      this.cells.set(e, texts);
+    }
+    return texts;
   }
 
   private sorted(): Entry[] {
@@ -50,7 +62,10 @@ class KeyedView implements View {
   }
 
   rows(): Row[] {
-    return this.sorted().map((e) => Object.fromEntries(this.columns.map((c) => [c.field, this.cell(c, e)])));
+    return this.sorted().map((e) => {
+      const texts = this.textsOf(e);
+      return Object.fromEntries(this.columns.map((c, i) => [c.field, texts[i]]));
+    });
   }
 
   lines(size: Size, now: number, color: boolean): string[] {
@@ -58,14 +73,33 @@ class KeyedView implements View {
       .slice(0, Math.max(0, size.rows - 3))
       .map((e) => {
         const key = this.keyOf(e);
-        return this.columns.map((c) => {
-          const style = c.field === 'side' ? sideStyle(text(e.side)) : undefined;
-          return { text: this.cell(c, e), flash: this.flashes.on(`${key}|${c.field}`, now), ...(style ? { style } : {}) };
-        });
+        const texts = this.textsOf(e);
+        const prev = this.drawn.get(key);
+        if (prev !== texts) {
+          if (prev) {
+            const at = this.changed.get(key) ?? [];
+            texts.forEach((t, i) => t !== prev[i] && (at[i] = now));
+            this.changed.set(key, at);
+          }
+          this.drawn.set(key, texts);
+        }
+        const at = this.changed.get(key);
+        const side = this.sideColumn >= 0 ? sideStyle(texts[this.sideColumn]!) : undefined;
+        return texts.map((t, i) => ({
+          text: t,
+          flash: at?.[i] !== undefined && now - at[i]! < FLASH_MS,
+          ...(i === this.sideColumn && side ? { style: side } : {}),
+        }));
       });
     return grid(this.columns, rows, size.columns, color);
   }
 }
+
+const byText = (field: string) => (a: Entry, b: Entry) => {
+  const x = text(a[field]);
+  const y = text(b[field]);
+  return x < y ? -1 : x > y ? 1 : 0;
+};
 
 export function tickerView(): View {
   return new KeyedView(
@@ -81,7 +115,7 @@ export function tickerView(): View {
       { name: 'TIME', field: 'time', show: (e) => clock(msOf(e)) },
     ],
     (e) => text(e.symbol),
-    (a, b) => text(a.symbol).localeCompare(text(b.symbol)),
+    byText('symbol'),
   );
 }
 
