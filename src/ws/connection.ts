@@ -4,43 +4,16 @@
  * `ws` is imported on first connect, so commands that never stream never load it.
  */
 import type { WebSocket } from 'ws';
-import type { BmError } from '../errors.js';
-import { usage } from '../errors.js';
-import { decodeFrame, zlibInflate, type Entry, type Inflater } from './codec.js';
+import { usage, type BmError } from '../errors.js';
+import { Window } from '../util/window.js';
+import { decodeFrame, zlibInflate, type Inflater } from './codec.js';
 import { batches, topicOf } from './channels.js';
 import { wsNetworkError, wsVenueError } from './errors.js';
-import { Window } from '../util/window.js';
+import { Heartbeat } from './heartbeat.js';
+import { Outbox } from './outbox.js';
+import type { ConnectionOptions, ConnState } from './options.js';
 
-export type ConnState = 'idle' | 'connecting' | 'login' | 'ready' | 'waiting' | 'closed';
-
-export interface ConnectionOptions {
-  /** Full address, e.g. `wss://host/api?protocol=1.1`. */
-  readonly url: string;
-  /** Login arguments `[key, timestamp ms, sign]`, made fresh for every (re)connect. */
-  readonly login?: () => readonly [string, string, string];
-  readonly inflate?: Inflater;
-  /** ms of silence on our side before we send `ping` (below the venue's 20 s). */
-  readonly pingAfterMs?: number;
-  /** ms to wait for any frame (`pong` or data) after a ping before reconnecting. */
-  readonly pongTimeoutMs?: number;
-  readonly backoffBaseMs?: number;
-  readonly backoffMaxMs?: number;
-  /** Failed attempts before the first successful login that make the connection give up. */
-  readonly giveUpAfter?: number;
-  /** Messages we send per 10 s (venue: 100; a margin for clock skew). */
-  readonly sendsPer10s?: number;
-  /** Connection attempts per minute (venue: 30). */
-  readonly connectsPerMinute?: number;
-  readonly random?: () => number;
-  /** A push entry, routed to its topic by `entry.symbol`. */
-  readonly onPush?: (topic: string, table: string, entry: Entry) => void;
-  /** A subscription was acknowledged. */
-  readonly onAck?: (topic: string) => void;
-  readonly onState?: (state: ConnState) => void;
-  /** A fatal error: the connection is closed and will not come back. */
-  readonly onError?: (err: BmError) => void;
-  readonly trace?: (line: string) => void;
-}
+export type { ConnectionOptions, ConnState } from './options.js';
 
 /** Topics one connection may hold (spec 8.3). */
 export const MAX_TOPICS = 100;
@@ -59,19 +32,28 @@ export class WsConnection {
   private ws: WebSocket | undefined;
   private attempt = 0;
   private everReady = false;
-  private readonly sends: Window;
   private readonly connects: Window;
-  private outbox: string[] = [];
-  private pingTimer: NodeJS.Timeout | undefined;
-  private pongTimer: NodeJS.Timeout | undefined;
+  private readonly outbox: Outbox;
+  private readonly heartbeat: Heartbeat;
   private retryTimer: NodeJS.Timeout | undefined;
-  private flushTimer: NodeJS.Timeout | undefined;
   private readonly inflate: Inflater;
 
   constructor(readonly opts: ConnectionOptions) {
     this.inflate = opts.inflate ?? zlibInflate;
-    this.sends = new Window(10_000, opts.sendsPer10s ?? 95);
+    this.outbox = new Outbox(new Window(10_000, opts.sendsPer10s ?? 95), (text) => {
+      const ws = this.ws;
+      if (!ws || ws.readyState !== ws.OPEN) return false;
+      ws.send(text);
+      this.heartbeat.sent();
+      return true;
+    });
     this.connects = new Window(60_000, opts.connectsPerMinute ?? 30);
+    this.heartbeat = new Heartbeat(
+      () => this.send('ping'),
+      () => this.drop(`no pong within ${this.heartbeat.pongTimeoutMs} ms`),
+      opts.pingAfterMs,
+      opts.pongTimeoutMs,
+    );
   }
 
   /** Opens the connection (and keeps it open until {@link close}). */
@@ -132,15 +114,18 @@ export class WsConnection {
 
   private onOpen(): void {
     this.opts.trace?.(`connected to ${this.opts.url}`);
-    this.outbox = [];
-    this.armPing();
+    this.outbox.clear();
+    this.heartbeat.sent();
     if (this.opts.login) {
       this.setState('login');
       this.send(JSON.stringify({ op: 'login', args: this.opts.login() }));
+      // A venue that answers pings but never the login would leave us waiting forever.
+      this.retryTimer = setTimeout(() => this.drop('no answer to login'), this.heartbeat.pongTimeoutMs);
     } else this.onReady();
   }
 
   private onReady(): void {
+    clearTimeout(this.retryTimer);
     this.attempt = 0;
     this.everReady = true;
     this.setState('ready');
@@ -154,8 +139,7 @@ export class WsConnection {
   private onMessage(data: Buffer, binary: boolean): void {
     this.messages++;
     this.lastMessageAt = Date.now();
-    clearTimeout(this.pongTimer);
-    this.pongTimer = undefined;
+    this.heartbeat.received();
     const f = decodeFrame(data, binary, this.inflate);
     switch (f.kind) {
       case 'pong':
@@ -183,29 +167,6 @@ export class WsConnection {
   /** Queues a frame; sent as soon as the 10-second send budget allows. */
   private send(text: string): void {
     this.outbox.push(text);
-    this.flush();
-  }
-
-  private flush(): void {
-    clearTimeout(this.flushTimer);
-    this.flushTimer = undefined;
-    const ws = this.ws;
-    if (!ws || ws.readyState !== ws.OPEN) return;
-    while (this.outbox.length && this.sends.free()) {
-      ws.send(this.outbox.shift()!);
-      this.sends.add();
-      this.armPing();
-    }
-    if (this.outbox.length) this.flushTimer = setTimeout(() => this.flush(), this.sends.waitMs());
-  }
-
-  /** The venue closes a connection it has not heard from in 20 s: ping after our own silence. */
-  private armPing(): void {
-    clearTimeout(this.pingTimer);
-    this.pingTimer = setTimeout(() => {
-      this.send('ping');
-      this.pongTimer ??= setTimeout(() => this.drop(`no pong within ${this.opts.pongTimeoutMs ?? 15_000} ms`), this.opts.pongTimeoutMs ?? 15_000);
-    }, this.opts.pingAfterMs ?? 15_000);
   }
 
   /** Abandons the socket and reconnects. */
@@ -236,7 +197,9 @@ export class WsConnection {
   }
 
   private clearTimers(): void {
-    for (const t of [this.pingTimer, this.pongTimer, this.retryTimer, this.flushTimer]) clearTimeout(t);
-    this.pingTimer = this.pongTimer = this.retryTimer = this.flushTimer = undefined;
+    this.heartbeat.stop();
+    this.outbox.clear();
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
   }
 }

@@ -7,6 +7,7 @@ import { signWsLogin } from '../../../src/api/signing.js';
 import { BmError } from '../../../src/errors.js';
 import { WsConnection, type ConnectionOptions } from '../../../src/ws/connection.js';
 import { Window } from '../../../src/util/window.js';
+import { Outbox } from '../../../src/ws/outbox.js';
 import { ACCOUNT, order } from '../../helpers/fake-exchange.js';
 import { startWsServer } from '../../helpers/ws-server.js';
 
@@ -175,4 +176,14 @@ test('the sliding window counts events per span', () => {
   assert.equal(w.waitMs(), 10_000 - 3000 + 1);
   now = 10_001;
   assert.ok(w.free());
+});
+
+test('the outbox releases frames no faster than the budget allows, in order', async () => {
+  const sent: string[] = [];
+  const box = new Outbox(new Window(300, 3), (t) => (sent.push(t), true));
+  for (const t of ['a', 'b', 'c', 'd', 'e']) box.push(t);
+  assert.deepEqual(sent, ['a', 'b', 'c']);
+  await until(() => sent.length === 5, 2000);
+  assert.deepEqual(sent, ['a', 'b', 'c', 'd', 'e']);
+  box.clear();
 });
