@@ -44,7 +44,8 @@ export function grid(cols: readonly Column[], cellRows: readonly (readonly Cell[
   const widths = cols.map((c, i) => Math.max(c.name.length, ...rows.map((r) => r[i]?.text.length ?? 0)));
   let n = cols.length;
   while (n > 1 && widths.slice(0, n).reduce((a, b) => a + b, 0) + 2 * (n - 1) > width) n--;
-  const pad = (s: string, i: number) => (cols[i]!.right ? s.padStart(widths[i]!) : s.padEnd(widths[i]!)).slice(0, width);
+  // The last column is not padded on the right: no trailing blanks on any line.
+  const pad = (s: string, i: number) => (cols[i]!.right ? s.padStart(widths[i]!) : i === n - 1 ? s : s.padEnd(widths[i]!)).slice(0, width);
   const header = cols.slice(0, n).map((c, i) => pad(c.name, i)).join('  ');
   const out = [color ? SGR.bold(header) : header];
   for (const r of rows) {
