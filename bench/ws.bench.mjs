@@ -5,6 +5,7 @@ import { EventEmitter } from 'node:events';
 import { cpus, loadavg } from 'node:os';
 import { inflateRawSync, deflateRawSync } from 'node:zlib';
 import { register } from 'tsx/esm/api';
+import { table } from './lib.mjs';
 
 register();
 const src = (p) => import(new URL(`../src/${p}`, import.meta.url).href);
@@ -16,11 +17,6 @@ const { showLive } = await src('commands/watch/screen.ts');
 const { IO } = await src('render/io.ts');
 const pako = await import('pako');
 
-function table(rows) {
-  const cols = Object.keys(rows[0]);
-  const w = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
-  return [cols, ...rows.map((r) => cols.map((c) => r[c]))].map((v) => v.map((x, i) => String(x).padEnd(w[i])).join('  ')).join('\n');
-}
 
 function depthFrame(levels, seed) {
   const side = (base, dir) => Array.from({ length: levels }, (_, i) => [(base + dir * i * 0.01 + seed * 0.01).toFixed(2), (1 + ((i * 7 + seed) % 13) / 10).toFixed(4)]);

@@ -113,3 +113,15 @@ test('ticker view flags STALE data when the venue goes quiet, and recovers', asy
   tmux('send-keys', '-t', s, 'q');
   await until('the exit', () => /EXIT=0/.test(screen(s)));
 });
+
+test('--once on a terminal prints one table on the normal screen and exits 0', async (t) => {
+  if (!requireTmux(t)) return;
+  const s = launch('depth BTC_USDT --once', 100, 20);
+  await until('the exit', () => /EXIT=\d+/.test(screen(s)));
+  const shown = screen(s);
+  assert.match(shown, /EXIT=0/);
+  assert.match(shown, /SIDE\s+PRICE\s+SIZE\s+TOTAL/);
+  assert.equal((shown.match(/^ask /gm) ?? []).length, 5);
+  assert.equal((shown.match(/^bid /gm) ?? []).length, 5);
+  assert.equal(flag(s, 'alternate_on'), '0');
+});

@@ -4,9 +4,9 @@
  */
 import type { Context } from '../../context.js';
 import { BmError } from '../../errors.js';
-import { render } from '../../render/output.js';
+import type { Row } from '../../render/cells.js';
+import { render, type Format } from '../../render/output.js';
 import { signWsLogin } from '../../api/signing.js';
-import { stringifyJson } from '../../util/json.js';
 import type { Entry } from '../../ws/codec.js';
 import { wsNetworkError } from '../../ws/errors.js';
 import { planOf, type WatchRequest } from './plan.js';
@@ -14,14 +14,11 @@ import { planOf, type WatchRequest } from './plan.js';
 /** ms an event channel (trades, kline, orders) may stay empty after its ack before --once prints what it has. */
 const EVENT_GRACE_MS = 1000;
 
-function project(obj: Record<string, unknown>, fields: readonly string[] | undefined): Record<string, unknown> {
-  return fields ? Object.fromEntries(fields.map((f) => [f, obj[f]])) : obj;
-}
-
 export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
   const plan = planOf(req);
   const fields = ctx.fields;
   const format = ctx.format;
+  const show = (fmt: Format, data: unknown, rows: readonly Row[]) => render(ctx.io, data, rows, { format: fmt, ...(fields ? { fields } : {}) });
   const venue = ctx.venue.wsUrl ? ctx.venue : await ctx.resolvedVenue();
   let login: (() => [string, string, string]) | undefined;
   if (plan.private) {
@@ -40,7 +37,7 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
   const finished = new Promise<number>((ok, ko) => ((finish = ok), (fail = ko)));
   const timers: NodeJS.Timeout[] = [];
   const waiting = new Set(plan.topics);
-  const snapshot: Record<string, unknown>[] = [];
+  const snapshot: Row[] = [];
   const seen = (topic: string) => waiting.delete(topic) && waiting.size === 0 && req.once && finish(0);
 
   let screen: { invalidate(): void; stop(): void } | undefined;
@@ -56,7 +53,7 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
         if (waiting.has(topic) || plan.eventChannel) snapshot.push({ table, ...entry });
         seen(topic);
       } else if (screen) screen.invalidate();
-      else ctx.io.out(`${stringifyJson(project({ table, ...entry }, fields))}\n`);
+      else show('ndjson', undefined, [{ table, ...entry }]);
     },
     onAck: (topic) => {
       if (req.once && plan.eventChannel) timers.push(setTimeout(() => seen(topic), EVENT_GRACE_MS));
@@ -87,8 +84,7 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
     await conn.close();
   }
   if (req.once) {
-    if (ctx.io.isTTY && format === 'table') render(ctx.io, snapshot, plan.view.rows(), { format: 'table', ...(fields ? { fields } : {}) });
-    else if (format === 'json') ctx.io.out(`${stringifyJson(snapshot.map((s) => project(s, fields)), 2)}\n`);
-    else for (const s of snapshot) ctx.io.out(`${stringifyJson(project(s, fields))}\n`);
+    if (ctx.io.isTTY && format === 'table') show('table', snapshot, plan.view.rows());
+    else show(format === 'json' ? 'json' : 'ndjson', snapshot, snapshot);
   }
 }

@@ -1,0 +1,48 @@
+// Shared bench helpers: an isolated environment, a sandbox from the built binary, medians.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const BIN = join(import.meta.dirname, '..', 'bin', 'bm.js');
+
+export function isolatedEnv() {
+  const home = mkdtempSync(join(tmpdir(), 'bm-bench-'));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('BM_') && !k.startsWith('XDG_')));
+  return { ...env, HOME: home, XDG_CONFIG_HOME: join(home, 'c'), XDG_STATE_HOME: join(home, 's'), XDG_CACHE_HOME: join(home, 'k') };
+}
+
+export async function startSandbox(env) {
+  const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--seed', '1'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+  const url = await new Promise((ok, fail) => {
+    let buf = '';
+    child.stdout.setEncoding('utf8').on('data', (c) => {
+      buf += c;
+      const m = /listening (http:\/\/\S+)/.exec(buf);
+      if (m) ok(m[1]);
+    });
+    child.on('exit', (code) => fail(new Error(`sandbox exited ${code}`)));
+  });
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+/** Wall time of one whole process, ms. */
+export function timeRun(cmd, args, env) {
+  const t = performance.now();
+  const r = spawnSync(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const ms = performance.now() - t;
+  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return ms;
+}
+
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+export function table(rows) {
+  const cols = Object.keys(rows[0]);
+  const w = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
+  const line = (vals) => vals.map((v, i) => String(v).padEnd(w[i])).join('  ');
+  return [line(cols), ...rows.map((r) => line(cols.map((c) => r[c])))].join('\n');
+}
