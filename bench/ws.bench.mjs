@@ -17,7 +17,6 @@ const { showLive } = await src('commands/watch/screen.ts');
 const { IO } = await src('render/io.ts');
 const pako = await import('pako');
 
-
 function depthFrame(levels, seed) {
   const side = (base, dir) => Array.from({ length: levels }, (_, i) => [(base + dir * i * 0.01 + seed * 0.01).toFixed(2), (1 + ((i * 7 + seed) % 13) / 10).toFixed(4)]);
   const data = [{ symbol: 'BTC_USDT', asks: side(30000.5, 1), bids: side(30000.0, -1), ms_t: 1700000000000 + seed }];
