@@ -8,7 +8,7 @@ import { startWsServer, type TestServer } from '../helpers/ws-server.js';
 const SOCKET = `bm-test-${process.pid}`;
 const env = isolatedEnv({ TERM: 'xterm-256color' });
 let srv: TestServer;
-let feed: NodeJS.Timeout | undefined;
+let stopFeed = () => {};
 let n = 0;
 
 function tmux(...args: string[]): string {
@@ -26,15 +26,6 @@ async function until(what: string, cond: () => boolean, ms = 8000): Promise<void
     if (Date.now() - t0 > ms) throw new Error(`${what} not seen within ${ms} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-function startFeed(): void {
-  let i = 0;
-  feed = setInterval(() => {
-    i++;
-    srv.ex.trade('BTC_USDT', `100.${10 + (i % 80)}`);
-    srv.ex.book('BTC_USDT', `100.${10 + (i % 80)}`, `101.${10 + (i % 80)}`);
-  }, 100);
 }
 
 /** Starts `bm watch ...` in a new detached session of `cols` x `rows`; returns the session name. */
@@ -57,10 +48,10 @@ function requireTmux(t: TestContext): boolean {
 before(async () => {
   ensureBuilt();
   srv = await startWsServer();
-  startFeed();
+  stopFeed = srv.ex.tick(100);
 });
 after(async () => {
-  clearInterval(feed);
+  stopFeed();
   if (has('tmux')) spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
   await srv.close();
 });
@@ -106,9 +97,9 @@ test('ticker view flags STALE data when the venue goes quiet, and recovers', asy
   const s = launch('ticker BTC_USDT ETH_USDT', 120, 12);
   await until('the ticker view', () => /BTC_USDT/.test(screen(s)) && /ETH_USDT/.test(screen(s)));
   assert.match(screen(s), /SYMBOL\s+LAST\s+BID\s+ASK/);
-  clearInterval(feed);
+  stopFeed();
   await until('STALE', () => /STALE/.test(screen(s)), 9000);
-  startFeed();
+  stopFeed = srv.ex.tick(100);
   await until('fresh data', () => !/STALE/.test(screen(s)), 5000);
   tmux('send-keys', '-t', s, 'q');
   await until('the exit', () => /EXIT=0/.test(screen(s)));

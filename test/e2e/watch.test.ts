@@ -5,19 +5,14 @@ import { ACCOUNT, order } from '../helpers/fake-exchange.js';
 import { startWsServer, type TestServer } from '../helpers/ws-server.js';
 
 let srv: TestServer;
-let feed: NodeJS.Timeout;
+let stopFeed: () => void;
 before(async () => {
   ensureBuilt();
   srv = await startWsServer();
-  let i = 0;
-  feed = setInterval(() => {
-    i++;
-    srv.ex.trade('BTC_USDT', `100.${10 + (i % 80)}`);
-    srv.ex.book('BTC_USDT', `100.${10 + (i % 80)}`, `101.${10 + (i % 80)}`);
-  }, 50);
+  stopFeed = srv.ex.tick(50);
 });
 after(async () => {
-  clearInterval(feed);
+  stopFeed();
   await srv.close();
 });
 

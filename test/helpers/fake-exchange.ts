@@ -66,6 +66,17 @@ export class FakeExchange extends EventEmitter {
     this.emit('book', symbol);
   }
 
+  /** A busy market: a trade and a new top of book on BTC_USDT every `ms`; returns the stop function. */
+  tick(ms: number): () => void {
+    let i = 0;
+    const t = setInterval(() => {
+      const cents = 10 + (++i % 80);
+      this.trade('BTC_USDT', `100.${cents}`);
+      this.book('BTC_USDT', `100.${cents}`, `101.${cents}`);
+    }, ms);
+    return () => clearInterval(t);
+  }
+
   asApi(): ExchangeApi {
     return this as unknown as ExchangeApi;
   }

@@ -79,8 +79,8 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
     screen?.stop();
     for (const t of timers) clearTimeout(t);
     process.off('SIGINT', onSignal);
-    out.off?.('error', onOutError);
     process.off('SIGTERM', onSignal);
+    out.off?.('error', onOutError);
     await conn.close();
   }
   if (req.once) {
