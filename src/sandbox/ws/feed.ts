@@ -27,6 +27,7 @@ interface TopicState {
 export interface FeedOptions {
   /** Minimum ms between two pushes of one topic. */
   readonly intervalMs?: number;
+  readonly log?: (line: string) => void;
   readonly now?: () => number;
 }
 
@@ -43,10 +44,12 @@ export class Feed {
   private readonly topics = new Map<string, TopicState>();
   private readonly intervalMs: number;
   private readonly now: () => number;
+  private readonly log: ((line: string) => void) | undefined;
 
   constructor(private readonly ex: ExchangeApi, opts: FeedOptions = {}) {
     this.intervalMs = opts.intervalMs ?? 500;
     this.now = opts.now ?? Date.now;
+    this.log = opts.log;
     ex.on('trade', this.onTrade);
     ex.on('book', this.onBook);
     ex.on('order', this.onOrder);
@@ -85,8 +88,8 @@ export class Feed {
   }
 
   private initial(st: TopicState, accountId?: string): Entry[] {
-    if (st.info.kind === 'trade') return this.ex.trades(st.symbol, 20).reverse().map(tradeEntry);
-    if (st.info.kind === 'order') return this.ex.orders(accountId!, st.symbol, [4, 5], 100).reverse().map((o) => orderEntry(o));
+    if (st.info.kind === 'trade') return this.ex.trades(st.symbol, 20).slice().reverse().map(tradeEntry);
+    if (st.info.kind === 'order') return this.ex.orders(accountId!, st.symbol, [4, 5], 100).slice().reverse().map((o) => orderEntry(o));
     return this.snapshot(st);
   }
 
@@ -135,7 +138,14 @@ export class Feed {
     st.timer = undefined;
     if (!st.dirty) return;
     st.dirty = false;
-    const data = this.snapshot(st);
+    let data: Entry[];
+    try {
+      data = this.snapshot(st);
+    } catch (e) {
+      // The exchange refused a query (a pair delisted meanwhile...): skip this push, keep serving.
+      this.log?.(`ws push of ${st.table}:${st.symbol} skipped: ${(e as Error).message}`);
+      return;
+    }
     if (!data.length) return;
     st.last = this.now();
     const frame = encodePush(st.table, data);

@@ -24,7 +24,7 @@ export interface WsServerOptions {
 export function attachWebSocket(server: Server, exchange: ExchangeApi, opts: WsServerOptions = {}): () => Promise<void> {
   const now = opts.now ?? Date.now;
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 64 * 1024 });
-  const feed = new Feed(exchange, { intervalMs: opts.pushIntervalMs ?? 500, now });
+  const feed = new Feed(exchange, { intervalMs: opts.pushIntervalMs ?? 500, now, ...(opts.log ? { log: opts.log } : {}) });
   const limits = { idleMs: opts.idleMs ?? 20_000, lifelessMs: opts.lifelessMs ?? 300_000, now };
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {

@@ -126,7 +126,12 @@ export class Session implements Subscriber {
     this.subs.add(topic);
     clearTimeout(this.lifelessTimer);
     this.text({ event: 'subscribe', topic });
-    this.feed.add(this, parts.channel, parts.filter, info.private ? this.account!.id : undefined);
+    try {
+      this.feed.add(this, parts.channel, parts.filter, info.private ? this.account!.id : undefined);
+    } catch (e) {
+      this.log?.(`ws subscribe ${topic} failed: ${(e as Error).message}`);
+      this.error('subscribe', 95000, 'Internal system error');
+    }
   }
 
   private unsubscribe(topic: string): void {

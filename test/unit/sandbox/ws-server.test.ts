@@ -210,3 +210,22 @@ test('idle rules of 6.4: closed after the client is silent too long, or without 
     await lifeless.close();
   }
 });
+
+test('an exchange query that throws gives 95000 to that request; the server keeps serving', async () => {
+  const c = await rawClient(`${srv.wsUrl}/api`);
+  const real = srv.ex.ticker.bind(srv.ex);
+  srv.ex.ticker = () => {
+    throw new Error('boom');
+  };
+  try {
+    c.send(sub('spot/ticker:BTC_USDT'));
+    await c.next(isError('95000'));
+    srv.ex.trade('BTC_USDT', '100.77');
+    await new Promise((r) => setTimeout(r, 600));
+  } finally {
+    srv.ex.ticker = real;
+  }
+  c.send('ping');
+  await c.next((f) => f.kind === 'pong');
+  c.ws.close();
+});
