@@ -2,7 +2,7 @@
 # Install: bm completion bash > ~/.local/share/bash-completion/completions/bm
 __bm_subs() {
   case "$1" in
-    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox profile completion doctor legacy" ;;
+    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox profile completion doctor legacy watch" ;;
     "order") echo "place cancel cancel-all batch get list fills" ;;
     "funding") echo "currencies history get" ;;
     "contract") echo "accounts liquidations order" ;;
@@ -13,6 +13,7 @@ __bm_subs() {
     "profile") echo "add list show use remove test" ;;
     "legacy") echo "token ping time currencies symbols symbol-details ticker steps kline book trades wallet order fills" ;;
     "legacy order") echo "place cancel cancel-all get list" ;;
+    "watch") echo "ticker depth trades kline orders" ;;
   esac
 }
 __bm_opts() {
@@ -88,6 +89,12 @@ __bm_opts() {
     "legacy order get") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "legacy order list") echo "--status --page --limit -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "legacy fills") echo "--entrust-id --page --limit -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "watch") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "watch ticker") echo "--once --duration -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "watch depth") echo "--once --duration --levels -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "watch trades") echo "--once --duration -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "watch kline") echo "--once --duration --interval -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "watch orders") echo "--once --duration -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
   esac
 }
 __bm_takes() {
@@ -164,6 +171,13 @@ __bm_takes() {
     "legacy fills|--entrust-id") echo "1" ;;
     "legacy fills|--page") echo "1" ;;
     "legacy fills|--limit") echo "1" ;;
+    "watch ticker|--duration") echo "1" ;;
+    "watch depth|--duration") echo "1" ;;
+    "watch depth|--levels") echo "1" ;;
+    "watch trades|--duration") echo "1" ;;
+    "watch kline|--duration") echo "1" ;;
+    "watch kline|--interval") echo "1" ;;
+    "watch orders|--duration") echo "1" ;;
     *"|-p") echo "1" ;;
     *"|--profile") echo "1" ;;
     *"|--base-url") echo "1" ;;
@@ -192,6 +206,8 @@ __bm_values() {
     "profile add|--venue") echo "sandbox bitmart custom" ;;
     "legacy order place|--side") echo "buy sell" ;;
     "legacy order cancel-all|--side") echo "buy sell" ;;
+    "watch depth|--levels") echo "5 20 50" ;;
+    "watch kline|--interval") echo "1m 3m 5m 15m 30m 1H 2H 4H 1D 1W 1M" ;;
     *"|-p") echo "@profiles" ;;
     *"|--profile") echo "@profiles" ;;
     *"|-o") echo "table json ndjson csv tsv" ;;
@@ -228,6 +244,10 @@ __bm_args() {
     "legacy order cancel-all|0") echo "@symbols" ;;
     "legacy order list|0") echo "@symbols" ;;
     "legacy fills|0") echo "@symbols" ;;
+    "watch depth|0") echo "@symbols" ;;
+    "watch trades|0") echo "@symbols" ;;
+    "watch kline|0") echo "@symbols" ;;
+    "watch orders|0") echo "@symbols" ;;
   esac
 }
 __bm_reply() {

@@ -4,7 +4,7 @@ autoload -U +X compinit && { (( ${+_comps} )) || compinit; }
 autoload -U +X bashcompinit && bashcompinit
 __bm_subs() {
   case "$1" in
-    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox profile completion doctor legacy" ;;
+    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox profile completion doctor legacy watch" ;;
     "order") echo "place cancel cancel-all batch get list fills" ;;
     "funding") echo "currencies history get" ;;
     "contract") echo "accounts liquidations order" ;;
@@ -15,6 +15,7 @@ __bm_subs() {
     "profile") echo "add list show use remove test" ;;
     "legacy") echo "token ping time currencies symbols symbol-details ticker steps kline book trades wallet order fills" ;;
     "legacy order") echo "place cancel cancel-all get list" ;;
+    "watch") echo "ticker depth trades kline orders" ;;
   esac
 }
 __bm_opts() {
@@ -90,6 +91,12 @@ __bm_opts() {
     "legacy order get") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "legacy order list") echo "--status --page --limit -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "legacy fills") echo "--entrust-id --page --limit -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "watch") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "watch ticker") echo "--once --duration -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "watch depth") echo "--once --duration --levels -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "watch trades") echo "--once --duration -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "watch kline") echo "--once --duration --interval -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "watch orders") echo "--once --duration -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
   esac
 }
 __bm_takes() {
@@ -166,6 +173,13 @@ __bm_takes() {
     "legacy fills|--entrust-id") echo "1" ;;
     "legacy fills|--page") echo "1" ;;
     "legacy fills|--limit") echo "1" ;;
+    "watch ticker|--duration") echo "1" ;;
+    "watch depth|--duration") echo "1" ;;
+    "watch depth|--levels") echo "1" ;;
+    "watch trades|--duration") echo "1" ;;
+    "watch kline|--duration") echo "1" ;;
+    "watch kline|--interval") echo "1" ;;
+    "watch orders|--duration") echo "1" ;;
     *"|-p") echo "1" ;;
     *"|--profile") echo "1" ;;
     *"|--base-url") echo "1" ;;
@@ -194,6 +208,8 @@ __bm_values() {
     "profile add|--venue") echo "sandbox bitmart custom" ;;
     "legacy order place|--side") echo "buy sell" ;;
     "legacy order cancel-all|--side") echo "buy sell" ;;
+    "watch depth|--levels") echo "5 20 50" ;;
+    "watch kline|--interval") echo "1m 3m 5m 15m 30m 1H 2H 4H 1D 1W 1M" ;;
     *"|-p") echo "@profiles" ;;
     *"|--profile") echo "@profiles" ;;
     *"|-o") echo "table json ndjson csv tsv" ;;
@@ -230,6 +246,10 @@ __bm_args() {
     "legacy order cancel-all|0") echo "@symbols" ;;
     "legacy order list|0") echo "@symbols" ;;
     "legacy fills|0") echo "@symbols" ;;
+    "watch depth|0") echo "@symbols" ;;
+    "watch trades|0") echo "@symbols" ;;
+    "watch kline|0") echo "@symbols" ;;
+    "watch orders|0") echo "@symbols" ;;
   esac
 }
 __bm_reply() {

@@ -14,6 +14,7 @@ import { registerCompletion } from './commands/completion/register.js';
 import { registerHelp } from './commands/help/register.js';
 import { registerDoctor } from './commands/doctor/register.js';
 import { registerLegacy } from './commands/legacy/register.js';
+import { registerWatch } from './commands/watch/register.js';
 
 /** Builds the Context of the command being run, from its options and its parents'. */
 export type ContextOf = (cmd: Command) => Context;
@@ -57,5 +58,6 @@ export function buildProgram(io: IO, env: Env): Command {
   registerDoctor(program, contextOf);
   registerHelp(program, contextOf);
   registerLegacy(program, contextOf);
+  registerWatch(program, contextOf);
   return program;
 }

@@ -1,0 +1,40 @@
+/**
+ * The WebSocket channels of spec 6.3, as data: the client builds topics from it and the sandbox
+ * serves exactly these. A topic is `<channel>:<filter>`; the filter is a spot pair.
+ */
+
+export const KLINE_INTERVALS = ['1m', '3m', '5m', '15m', '30m', '1H', '2H', '4H', '1D', '1W', '1M'] as const;
+export type KlineInterval = (typeof KLINE_INTERVALS)[number];
+
+export const DEPTH_LEVELS = [5, 20, 50] as const;
+export type DepthLevels = (typeof DEPTH_LEVELS)[number];
+
+/** Minutes of one step of each kline interval (a month counted as 30 days). */
+export const KLINE_MINUTES: Readonly<Record<KlineInterval, number>> = {
+  '1m': 1, '3m': 3, '5m': 5, '15m': 15, '30m': 30, '1H': 60, '2H': 120, '4H': 240, '1D': 1440, '1W': 10080, '1M': 43200,
+};
+
+export type ChannelKind = 'ticker' | 'depth' | 'trade' | 'kline' | 'order';
+
+export interface ChannelInfo {
+  readonly kind: ChannelKind;
+  readonly private: boolean;
+  /** Depth levels (depth) or step minutes (kline). */
+  readonly n?: number;
+}
+
+/** Every channel by name (`table` of a push). */
+export const CHANNELS: ReadonlyMap<string, ChannelInfo> = new Map<string, ChannelInfo>([
+  ['spot/ticker', { kind: 'ticker', private: false }],
+  ['spot/trade', { kind: 'trade', private: false }],
+  ...DEPTH_LEVELS.map((n): [string, ChannelInfo] => [`spot/depth${n}`, { kind: 'depth', private: false, n }]),
+  ...KLINE_INTERVALS.map((i): [string, ChannelInfo] => [`spot/kline${i}`, { kind: 'kline', private: false, n: KLINE_MINUTES[i] }]),
+  ['spot/user/order', { kind: 'order', private: true }],
+]);
+
+/** Splits a topic at its last `:`; undefined when it has no filter. */
+export function splitTopic(topic: string): { channel: string; filter: string } | undefined {
+  const i = topic.lastIndexOf(':');
+  if (i <= 0 || i === topic.length - 1) return undefined;
+  return { channel: topic.slice(0, i), filter: topic.slice(i + 1) };
+}

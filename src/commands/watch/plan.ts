@@ -1,0 +1,72 @@
+/** What a `bm watch` invocation subscribes to and how it is shown, checked before anything is sent. */
+import { BmError, usage } from '../../errors.js';
+import { DEPTH_LEVELS, KLINE_INTERVALS, topics, type DepthLevels, type KlineInterval } from '../../ws/channels.js';
+import { DepthView } from './depth.js';
+import { klineView, ordersView, tickerView, tradesView, type View } from './views.js';
+
+export type WatchKind = 'ticker' | 'depth' | 'trades' | 'kline' | 'orders';
+
+export interface WatchRequest {
+  readonly kind: WatchKind;
+  readonly symbols: readonly string[];
+  readonly levels?: string;
+  readonly interval?: string;
+  readonly once?: boolean;
+  /** Seconds, as typed. */
+  readonly duration?: string;
+}
+
+export interface Plan {
+  readonly topics: readonly string[];
+  readonly view: View;
+  /** Needs a login on the private address. */
+  readonly private: boolean;
+  /** Channels that may answer a subscription with no entries (nothing to show yet is still a snapshot). */
+  readonly eventChannel: boolean;
+  /** ms; undefined: until stopped. */
+  readonly durationMs?: number;
+  readonly title: string;
+}
+
+const SYMBOL = /^[A-Za-z0-9]+_[A-Za-z0-9]+$/;
+
+function symbolOf(s: string): string {
+  if (!SYMBOL.test(s)) throw usage(`not a spot pair: '${s}'`, 'pairs look like BTC_USDT; list them with: bm symbols');
+  return s.toUpperCase();
+}
+
+export function durationOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(text) || Number(text) <= 0) throw usage(`--duration: seconds expected, greater than 0 (got '${text}')`);
+  return Math.round(Number(text) * 1000);
+}
+
+export function planOf(req: WatchRequest): Plan {
+  const symbols = req.symbols.map(symbolOf);
+  if (!symbols.length) throw usage('give at least one pair, e.g. BTC_USDT');
+  const durationMs = durationOf(req.duration);
+  const base = { ...(durationMs !== undefined ? { durationMs } : {}), private: false, eventChannel: false };
+  const sym = symbols[0]!;
+  switch (req.kind) {
+    case 'ticker':
+      return { ...base, topics: symbols.map(topics.ticker), view: tickerView(), title: `ticker ${symbols.join(' ')}` };
+    case 'depth': {
+      const levels = Number(req.levels ?? '5');
+      if (!(DEPTH_LEVELS as readonly number[]).includes(levels)) throw usage(`--levels: one of ${DEPTH_LEVELS.join(', ')} (got '${req.levels}')`);
+      return { ...base, topics: [topics.depth(sym, levels as DepthLevels)], view: new DepthView(levels), title: `depth ${sym}` };
+    }
+    case 'trades':
+      return { ...base, eventChannel: true, topics: [topics.trade(sym)], view: tradesView(), title: `trades ${sym}` };
+    case 'kline': {
+      const interval = req.interval ?? '1m';
+      if (!(KLINE_INTERVALS as readonly string[]).includes(interval)) throw usage(`--interval: one of ${KLINE_INTERVALS.join(', ')} (got '${interval}')`);
+      return { ...base, eventChannel: true, topics: [topics.kline(sym, interval as KlineInterval)], view: klineView(), title: `kline ${interval} ${sym}` };
+    }
+    case 'orders':
+      return { ...base, private: true, eventChannel: true, topics: [topics.order(sym)], view: ordersView(), title: `orders ${sym}` };
+    default: {
+      const never: never = req.kind;
+      throw new BmError('internal', `unknown view ${String(never)}`);
+    }
+  }
+}

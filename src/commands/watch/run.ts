@@ -1,0 +1,90 @@
+/**
+ * `bm watch`: one connection, its topics, and where the pushes go: a full-screen view on a terminal,
+ * one JSON object per line otherwise, or one snapshot with --once. Errors reach main as BmErrors.
+ */
+import type { Context } from '../../context.js';
+import { BmError } from '../../errors.js';
+import type { Row } from '../../render/cells.js';
+import { render, type Format } from '../../render/output.js';
+import { signWsLogin } from '../../api/signing.js';
+import type { Entry } from '../../ws/codec.js';
+import { wsNetworkError } from '../../ws/errors.js';
+import { planOf, type WatchRequest } from './plan.js';
+
+/** ms an event channel (trades, kline, orders) may stay empty after its ack before --once prints what it has. */
+const EVENT_GRACE_MS = 1000;
+
+export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
+  const plan = planOf(req);
+  const fields = ctx.fields;
+  const format = ctx.format;
+  const show = (fmt: Format, data: unknown, rows: readonly Row[]) => render(ctx.io, data, rows, { format: fmt, ...(fields ? { fields } : {}) });
+  const venue = ctx.venue.wsUrl ? ctx.venue : await ctx.resolvedVenue();
+  let login: (() => [string, string, string]) | undefined;
+  if (plan.private) {
+    const creds = await ctx.credentials();
+    if (!creds) throw new BmError('auth', 'watch orders needs credentials', { hint: 'add them with: bm profile add NAME (or set BM_API_KEY, BM_API_SECRET, BM_API_MEMO)' });
+    login = () => {
+      const ts = String(Date.now());
+      return [creds.key, ts, signWsLogin(creds.secret, ts, creds.memo, venue.service)];
+    };
+  }
+  const url = `${venue.wsUrl}/${plan.private ? 'user' : 'api'}?protocol=1.1`;
+  const live = !req.once && ctx.io.isTTY && format === 'table';
+
+  let finish!: (code: number) => void;
+  let fail!: (err: BmError) => void;
+  const finished = new Promise<number>((ok, ko) => ((finish = ok), (fail = ko)));
+  const timers: NodeJS.Timeout[] = [];
+  const waiting = new Set(plan.topics);
+  const snapshot: Row[] = [];
+  const seen = (topic: string) => waiting.delete(topic) && waiting.size === 0 && req.once && finish(0);
+
+  let screen: { invalidate(): void; stop(): void } | undefined;
+  const { WsConnection } = await import('../../ws/connection.js');
+  const conn = new WsConnection({
+    url,
+    ...(login ? { login } : {}),
+    ...(ctx.verbose ? { trace: (line: string) => ctx.trace(line) } : {}),
+    onError: (e) => fail(e),
+    onPush: (topic, table, entry: Entry) => {
+      plan.view.apply(topic, entry);
+      if (req.once) {
+        if (waiting.has(topic) || plan.eventChannel) snapshot.push({ table, ...entry });
+        seen(topic);
+      } else if (screen) screen.invalidate();
+      else show('ndjson', undefined, [{ table, ...entry }]);
+    },
+    onAck: (topic) => {
+      if (req.once && plan.eventChannel) timers.push(setTimeout(() => seen(topic), EVENT_GRACE_MS));
+    },
+  });
+
+  const onSignal = () => finish(130);
+  // A reader that goes away (`| head`) ends the stream, quietly.
+  const out = ctx.io.stdout as Partial<NodeJS.WriteStream>;
+  const onOutError = (e: NodeJS.ErrnoException) => (e.code === 'EPIPE' ? finish(0) : fail(new BmError('internal', `cannot write: ${e.message}`)));
+  out.on?.('error', onOutError);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  if (plan.durationMs !== undefined) timers.push(setTimeout(() => finish(0), plan.durationMs));
+  if (req.once) timers.push(setTimeout(() => fail(wsNetworkError(`no data from ${url} within ${ctx.timeoutMs} ms`, 'raise --timeout, or check the venue with: bm service')), ctx.timeoutMs));
+  try {
+    conn.subscribe(plan.topics);
+    if (live) screen = (await import('./screen.js')).showLive(ctx.io, plan.view, conn, url, finish);
+    conn.start();
+    const code = await finished;
+    if (code === 130) throw new BmError('interrupted', 'interrupted');
+  } finally {
+    screen?.stop();
+    for (const t of timers) clearTimeout(t);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    out.off?.('error', onOutError);
+    await conn.close();
+  }
+  if (req.once) {
+    if (ctx.io.isTTY && format === 'table') show('table', snapshot, plan.view.rows());
+    else show(format === 'json' ? 'json' : 'ndjson', snapshot, snapshot);
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The terminal side of a live view: full screen, keys (`q` quits, Ctrl-C interrupts), resize, and a
+ * status line with the connection state, the age of the last message and the reconnect count.
+ */
+import type { IO } from '../../render/io.js';
+import { LiveScreen, SGR, type Size } from '../../render/live.js';
+import type { WsConnection } from '../../ws/connection.js';
+import { fit } from './grid.js';
+import type { View } from './views.js';
+
+/** ms without a message after which the data is shown as stale. */
+export const STALE_MS = 5000;
+
+export function statusLine(conn: Pick<WsConnection, 'state' | 'lastMessageAt' | 'reconnects' | 'messages'>, url: string, now: number, color: boolean, width: number): string {
+  const age = conn.lastMessageAt ? now - conn.lastMessageAt : undefined;
+  const stale = age !== undefined && age > STALE_MS;
+  const state = conn.state === 'waiting' ? 'reconnecting' : conn.state;
+  const ageText = age === undefined ? 'no message yet' : `last message ${(age / 1000).toFixed(1)}s ago`;
+  const parts = [state, url, stale ? `STALE: ${ageText}` : ageText, `reconnects ${conn.reconnects}`, `msgs ${conn.messages}`, 'q quits'];
+  const line = fit(parts.join('  │  '), width);
+  if (!color) return line;
+  return stale || conn.state !== 'ready' ? SGR.inverse(SGR.yellow(line)) : SGR.inverse(line);
+}
+
+/**
+ * Shows `view` full-screen until a key or the caller stops it. `quit(0)` on `q`, `quit(130)` on Ctrl-C.
+ * Returns `invalidate` (call after applying data) and `stop` (restores the terminal; safe twice).
+ */
+export function showLive(io: IO, view: View, conn: WsConnection, url: string, quit: (code: number) => void): { invalidate(): void; stop(): void } {
+  const compose = (size: Size): string[] => {
+    const now = Date.now();
+    const body = view.lines({ columns: size.columns, rows: size.rows - 1 }, now, io.color).slice(0, size.rows - 1);
+    while (body.length < size.rows - 1) body.push('');
+    return [...body, statusLine(conn, url, now, io.color, size.columns)];
+  };
+  const screen = new LiveScreen(io.stdout, compose);
+  const stdin = io.stdin;
+  const onKey = (k: string) => {
+    if (k === 'q' || k === 'Q') quit(0);
+    else if (k.includes('\x03')) quit(130);
+  };
+  const onResize = () => screen.relayout();
+  const out = io.stdout as Partial<NodeJS.WriteStream>;
+  if (stdin.isTTY && stdin.setRawMode) {
+    stdin.setRawMode(true);
+    stdin.setEncoding('utf8');
+    stdin.on('data', onKey);
+    stdin.resume();
+  }
+  out.on?.('resize', onResize);
+  process.on('SIGWINCH', onResize);
+  screen.start();
+  let stopped = false;
+  return {
+    invalidate: () => screen.invalidate(),
+    stop: () => {
+      if (stopped) return;
+      stopped = true;
+      screen.stop();
+      out.off?.('resize', onResize);
+      process.off('SIGWINCH', onResize);
+      stdin.off('data', onKey);
+      if (stdin.isTTY && stdin.setRawMode) stdin.setRawMode(false);
+      stdin.pause();
+    },
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * What each live view keeps and shows: ticker, trades, kline and order progress (depth has its own
+ * file). A view applies push entries to its state and draws itself; it never touches the terminal.
+ */
+import type { Row } from '../../render/cells.js';
+import { SGR, type Size } from '../../render/live.js';
+import { scalarText } from '../../util/json.js';
+import type { Entry } from '../../ws/codec.js';
+import { clock, FLASH_MS, grid, type Cell, type Column } from './grid.js';
+
+export interface View {
+  /** Applies one entry of a push for `topic` (called per message: keep it cheap). */
+  apply(topic: string, entry: Entry): void;
+  /** The current state as rows (`--once` on a terminal). */
+  rows(): Row[];
+  /** Body lines for a screen of `size` (the status line is added by the caller). */
+  lines(size: Size, now: number, color: boolean): string[];
+}
+
+const text = (v: unknown) => scalarText(v);
+const sideStyle = (side: string) => (side === 'buy' ? SGR.green : side === 'sell' ? SGR.red : undefined);
+const msOf = (e: Entry) => (e.ms_t !== undefined ? Number(text(e.ms_t)) : Number(text(e.s_t)) * 1000);
+
+/** A view made of keyed rows with fixed columns; `order` sorts the keys for display. */
+class KeyedView implements View {
+  protected readonly state = new Map<string, Entry>();
+  /** Cell texts of each entry, worked out once per entry (most rows do not change between frames). */
+  private readonly cells = new WeakMap<Entry, readonly string[]>();
+  /** Texts as last drawn, by row key, and when each of its cells last changed (ms). */
+  private readonly drawn = new Map<string, readonly string[]>();
+  private readonly changed = new Map<string, number[]>();
+  private readonly sideColumn: number;
+
+  constructor(
+    private readonly columns: readonly (Column & { readonly field: string; readonly show?: (e: Entry) => string })[],
+    private readonly keyOf: (e: Entry) => string,
+    private readonly order: (a: Entry, b: Entry) => number,
+    private readonly limit = 1000,
+  ) {
+    this.sideColumn = columns.findIndex((c) => c.field === 'side');
+  }
+
+  /** Cheap on purpose (it runs per message); flashes are worked out per frame in {@link lines}. */
+  apply(_topic: string, entry: Entry): void {
+    const key = this.keyOf(entry);
+    this.state.delete(key);
+    this.state.set(key, entry);
+    if (this.state.size > this.limit) this.state.delete(this.state.keys().next().value!);
+  }
+
+  private textsOf(e: Entry): readonly string[] {
+    let texts = this.cells.get(e);
+    if (!texts) {
+      texts = this.columns.map((c) => (c.show ? c.show(e) : text(e[c.field])));
+      this.cells.set(e, texts);
+    }
+    return texts;
+  }
+
+  private sorted(): Entry[] {
+    return [...this.state.values()].sort(this.order);
+  }
+
+  rows(): Row[] {
+    return this.sorted().map((e) => {
+      const texts = this.textsOf(e);
+      return Object.fromEntries(this.columns.map((c, i) => [c.field, texts[i]]));
+    });
+  }
+
+  lines(size: Size, now: number, color: boolean): string[] {
+    const rows: Cell[][] = this.sorted()
+      .slice(0, Math.max(0, size.rows - 3))
+      .map((e) => {
+        const key = this.keyOf(e);
+        const texts = this.textsOf(e);
+        const prev = this.drawn.get(key);
+        if (prev !== texts) {
+          if (prev) {
+            const at = this.changed.get(key) ?? [];
+            texts.forEach((t, i) => t !== prev[i] && (at[i] = now));
+            this.changed.set(key, at);
+          }
+          this.drawn.set(key, texts);
+        }
+        const at = this.changed.get(key);
+        const side = this.sideColumn >= 0 ? sideStyle(texts[this.sideColumn]!) : undefined;
+        return texts.map((t, i) => ({
+          text: t,
+          flash: at?.[i] !== undefined && now - at[i]! < FLASH_MS,
+          ...(i === this.sideColumn && side ? { style: side } : {}),
+        }));
+      });
+    return grid(this.columns, rows, size.columns, color);
+  }
+}
+
+const byText = (field: string) => (a: Entry, b: Entry) => {
+  const x = text(a[field]);
+  const y = text(b[field]);
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+export function tickerView(): View {
+  return new KeyedView(
+    [
+      { name: 'SYMBOL', field: 'symbol' },
+      { name: 'LAST', field: 'last_price', right: true },
+      { name: 'BID', field: 'bid_px', right: true },
+      { name: 'ASK', field: 'ask_px', right: true },
+      { name: 'OPEN 24H', field: 'open_24h', right: true },
+      { name: 'HIGH 24H', field: 'high_24h', right: true },
+      { name: 'LOW 24H', field: 'low_24h', right: true },
+      { name: 'VOLUME 24H', field: 'base_volume_24h', right: true },
+      { name: 'TIME', field: 'time', show: (e) => clock(msOf(e)) },
+    ],
+    (e) => text(e.symbol),
+    byText('symbol'),
+  );
+}
+
+export function tradesView(): View {
+  // Trades have no id on this channel: number them in arrival order, newest first.
+  const seqOf = new WeakMap<Entry, number>();
+  let seq = 0;
+  const key = (e: Entry) => {
+    if (!seqOf.has(e)) seqOf.set(e, ++seq);
+    return seqOf.get(e)!;
+  };
+  return new KeyedView(
+    [
+      { name: 'TIME', field: 'time', show: (e) => clock(msOf(e)) },
+      { name: 'SIDE', field: 'side' },
+      { name: 'PRICE', field: 'price', right: true },
+      { name: 'SIZE', field: 'size', right: true },
+    ],
+    (e) => String(key(e)),
+    (a, b) => key(b) - key(a),
+    500,
+  );
+}
+
+export function klineView(): View {
+  const c = (i: number) => (e: Entry) => text((e.candle as unknown[] | undefined)?.[i]);
+  return new KeyedView(
+    [
+      { name: 'TIME', field: 'time', show: (e) => new Date(Number(c(0)(e)) * 1000).toISOString().slice(0, 16).replace('T', ' ') },
+      { name: 'OPEN', field: 'open', right: true, show: c(1) },
+      { name: 'HIGH', field: 'high', right: true, show: c(2) },
+      { name: 'LOW', field: 'low', right: true, show: c(3) },
+      { name: 'CLOSE', field: 'close', right: true, show: c(4) },
+      { name: 'VOLUME', field: 'volume', right: true, show: c(5) },
+    ],
+    c(0),
+    (a, b) => Number(c(0)(b)) - Number(c(0)(a)),
+  );
+}
+
+const STATES: Readonly<Record<string, string>> = { '4': 'new', '5': 'partial', '6': 'filled', '7': 'cancelling', '8': 'cancelled', '11': 'partial', '12': 'partial-cancelled' };
+
+export function ordersView(): View {
+  return new KeyedView(
+    [
+      { name: 'ORDER ID', field: 'order_id' },
+      { name: 'SIDE', field: 'side' },
+      { name: 'TYPE', field: 'type' },
+      { name: 'PRICE', field: 'price', right: true },
+      { name: 'SIZE', field: 'size', right: true },
+      { name: 'FILLED', field: 'filled_size', right: true },
+      { name: 'STATE', field: 'state', show: (e) => STATES[text(e.state)] ?? text(e.state) },
+      { name: 'LAST FILL', field: 'last_fill_price', right: true },
+      { name: 'UPDATED', field: 'ms_t', show: (e) => clock(Number(text(e.ms_t))) },
+      { name: 'CLIENT ID', field: 'client_order_id' },
+    ],
+    (e) => text(e.order_id),
+    (a, b) => Number(text(b.ms_t)) - Number(text(a.ms_t)),
+  );
+}

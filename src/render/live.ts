@@ -1,0 +1,101 @@
+/**
+ * A full-screen view on a terminal: the alternate screen, the cursor hidden, and frames drawn in ONE
+ * write each, at most `fps` per second however often data arrives (invalidations are coalesced).
+ */
+import type { Stream } from './io.js';
+
+const ESC = '\x1b[';
+export const SCREEN = {
+  enter: `${ESC}?1049h${ESC}?25l${ESC}2J`,
+  leave: `${ESC}0m${ESC}?25h${ESC}?1049l`,
+  home: `${ESC}H`,
+  eol: `${ESC}K`,
+  below: `${ESC}J`,
+} as const;
+
+export const SGR = {
+  bold: (s: string) => `${ESC}1m${s}${ESC}22m`,
+  dim: (s: string) => `${ESC}2m${s}${ESC}22m`,
+  inverse: (s: string) => `${ESC}7m${s}${ESC}27m`,
+  red: (s: string) => `${ESC}31m${s}${ESC}39m`,
+  green: (s: string) => `${ESC}32m${s}${ESC}39m`,
+  yellow: (s: string) => `${ESC}33m${s}${ESC}39m`,
+} as const;
+
+export interface Size {
+  readonly columns: number;
+  readonly rows: number;
+}
+
+/** Lines of one frame, each at most `size.columns` visible characters. */
+export type Compose = (size: Size) => readonly string[];
+
+export interface LiveOptions {
+  /** Most frames per second. */
+  readonly fps?: number;
+  /** Redraw at least this often (ms) so ages and flashes move without data. */
+  readonly tickMs?: number;
+}
+
+export class LiveScreen {
+  /** Frames written. */
+  frames = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private ticker: NodeJS.Timeout | undefined;
+  private last = 0;
+  private running = false;
+  private readonly minGapMs: number;
+
+  constructor(
+    private readonly out: Stream,
+    private readonly compose: Compose,
+    private readonly opts: LiveOptions = {},
+  ) {
+    this.minGapMs = 1000 / (opts.fps ?? 10);
+  }
+
+  get size(): Size {
+    return { columns: this.out.columns ?? 80, rows: this.out.rows ?? 24 };
+  }
+
+  start(): void {
+    this.running = true;
+    this.out.write(SCREEN.enter);
+    this.draw();
+    this.ticker = setInterval(() => this.invalidate(), this.opts.tickMs ?? 250);
+  }
+
+  /** Something changed: draw now if the last frame is old enough, else once the gap has passed. */
+  invalidate(): void {
+    if (!this.running || this.timer) return;
+    const wait = this.last + this.minGapMs - performance.now();
+    if (wait <= 0) this.draw();
+    else this.timer = setTimeout(() => this.draw(), wait);
+  }
+
+  /** The size changed: clear and draw at once. */
+  relayout(): void {
+    if (!this.running) return;
+    this.out.write(`${SCREEN.home}${ESC}2J`);
+    this.draw();
+  }
+
+  /** Leaves the alternate screen and shows the cursor again. */
+  stop(): void {
+    if (!this.running) return;
+    this.running = false;
+    clearTimeout(this.timer);
+    clearInterval(this.ticker);
+    this.timer = this.ticker = undefined;
+    this.out.write(SCREEN.leave);
+  }
+
+  private draw(): void {
+    this.timer = undefined;
+    this.last = performance.now();
+    const size = this.size;
+    const lines = this.compose(size).slice(0, size.rows);
+    this.out.write(SCREEN.home + lines.join(`${SCREEN.eol}\r\n`) + SCREEN.eol + SCREEN.below);
+    this.frames++;
+  }
+}

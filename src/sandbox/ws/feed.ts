@@ -1,0 +1,154 @@
+/**
+ * Turns exchange events into pushes: one state per subscribed topic, at most one push per topic per
+ * interval (spec 8.3: 0.5 s), each push deflated once and sent to every subscriber as the same frame.
+ */
+import { deflateRawSync } from 'node:zlib';
+import type { ExchangeApi, FillView, OrderView, TradeView } from '../api.js';
+import { CHANNELS, KLINE_INTERVALS, DEPTH_LEVELS, type ChannelInfo } from '../../api/catalogue/channels.js';
+import { depthEntry, klineEntry, orderEntry, tickerEntry, tradeEntry, type Entry } from './payloads.js';
+
+export interface Subscriber {
+  /** A compressed push frame (raw DEFLATE of `{table, data}`). */
+  push(frame: Buffer): void;
+}
+
+interface TopicState {
+  readonly table: string;
+  readonly info: ChannelInfo;
+  readonly symbol: string;
+  readonly subs: Set<Subscriber>;
+  /** Trades or order progress collected since the last push (event channels). */
+  pending: Entry[];
+  dirty: boolean;
+  last: number;
+  timer: NodeJS.Timeout | undefined;
+}
+
+export interface FeedOptions {
+  /** Minimum ms between two pushes of one topic. */
+  readonly intervalMs?: number;
+  readonly log?: (line: string) => void;
+  readonly now?: () => number;
+}
+
+/** Raw DEFLATE of one push. */
+export function encodePush(table: string, data: readonly Entry[]): Buffer {
+  return deflateRawSync(Buffer.from(JSON.stringify({ table, data }), 'utf8'));
+}
+
+function keyOf(topic: string, accountId?: string): string {
+  return accountId ? `${accountId}|${topic}` : topic;
+}
+
+export class Feed {
+  private readonly topics = new Map<string, TopicState>();
+  private readonly intervalMs: number;
+  private readonly now: () => number;
+  private readonly log: ((line: string) => void) | undefined;
+
+  constructor(private readonly ex: ExchangeApi, opts: FeedOptions = {}) {
+    this.intervalMs = opts.intervalMs ?? 500;
+    this.now = opts.now ?? Date.now;
+    this.log = opts.log;
+    ex.on('trade', this.onTrade);
+    ex.on('book', this.onBook);
+    ex.on('order', this.onOrder);
+  }
+
+  stop(): void {
+    this.ex.off('trade', this.onTrade);
+    this.ex.off('book', this.onBook);
+    this.ex.off('order', this.onOrder);
+    for (const st of this.topics.values()) clearTimeout(st.timer);
+    this.topics.clear();
+  }
+
+  /** Subscribes and sends the current data to `sub` at once. `accountId` scopes private topics. */
+  add(sub: Subscriber, table: string, symbol: string, accountId?: string): void {
+    const info = CHANNELS.get(table)!;
+    const key = keyOf(`${table}:${symbol}`, accountId);
+    let st = this.topics.get(key);
+    if (!st) {
+      st = { table, info, symbol, subs: new Set(), pending: [], dirty: false, last: 0, timer: undefined };
+      this.topics.set(key, st);
+    }
+    st.subs.add(sub);
+    sub.push(encodePush(table, this.initial(st, accountId)));
+  }
+
+  remove(sub: Subscriber, topic: string, accountId?: string): void {
+    const key = keyOf(topic, accountId);
+    const st = this.topics.get(key);
+    if (!st) return;
+    st.subs.delete(sub);
+    if (st.subs.size === 0) {
+      clearTimeout(st.timer);
+      this.topics.delete(key);
+    }
+  }
+
+  private initial(st: TopicState, accountId?: string): Entry[] {
+    if (st.info.kind === 'trade') return this.ex.trades(st.symbol, 20).slice().reverse().map(tradeEntry);
+    if (st.info.kind === 'order') return this.ex.orders(accountId!, st.symbol, [4, 5], 100).slice().reverse().map((o) => orderEntry(o));
+    return this.snapshot(st);
+  }
+
+  private snapshot(st: TopicState): Entry[] {
+    switch (st.info.kind) {
+      case 'ticker':
+        return [tickerEntry(this.ex, st.symbol)];
+      case 'depth':
+        return [depthEntry(this.ex, st.symbol, st.info.n!)];
+      case 'kline': {
+        const k = klineEntry(this.ex, st.symbol, st.info.n!, this.now());
+        return k ? [k] : [];
+      }
+      default:
+        return st.pending.splice(0);
+    }
+  }
+
+  private readonly onTrade = (t: TradeView): void => {
+    this.mark(`spot/trade:${t.symbol}`, tradeEntry(t));
+    this.mark(`spot/ticker:${t.symbol}`);
+    for (const i of KLINE_INTERVALS) this.mark(`spot/kline${i}:${t.symbol}`);
+  };
+
+  private readonly onBook = (symbol: string): void => {
+    for (const n of DEPTH_LEVELS) this.mark(`spot/depth${n}:${symbol}`);
+    this.mark(`spot/ticker:${symbol}`);
+  };
+
+  private readonly onOrder = (o: OrderView, fill?: FillView): void => {
+    this.mark(keyOf(`spot/user/order:${o.symbol}`, o.account_id), orderEntry(o, fill));
+  };
+
+  private mark(key: string, entry?: Entry): void {
+    const st = this.topics.get(key);
+    if (!st) return;
+    if (entry) st.pending.push(entry);
+    st.dirty = true;
+    if (st.timer) return;
+    const wait = st.last + this.intervalMs - this.now();
+    if (wait <= 0) this.flush(st);
+    else st.timer = setTimeout(() => this.flush(st), wait);
+  }
+
+  private flush(st: TopicState): void {
+    st.timer = undefined;
+    if (!st.dirty) return;
+    st.dirty = false;
+    let data: Entry[];
+    try {
+      data = this.snapshot(st);
+    } catch (e) {
+      // The exchange refused a query (a pair delisted meanwhile...): skip this push, keep serving.
+      this.log?.(`ws push of ${st.table}:${st.symbol} skipped: ${(e as Error).message}`);
+      return;
+    }
+    if (!data.length) return;
+    st.last = this.now();
+    const frame = encodePush(st.table, data);
+    for (const s of st.subs) s.push(frame);
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * One client connection of the sandbox's WebSocket: requests, login, subscriptions and the rules of
+ * spec 6.4 and 8.3 (idle 20 s, lifeless 5 min, 100 messages per 10 s, 100 topics, 20 per request, 4096 bytes).
+ */
+import type { WebSocket } from 'ws';
+import type { ExchangeApi, SandboxAccount } from '../api.js';
+import { CHANNELS, splitTopic } from '../../api/catalogue/channels.js';
+import { Window } from '../../util/window.js';
+import type { Feed, Subscriber } from './feed.js';
+import { verifyLogin } from './login.js';
+
+export interface SessionLimits {
+  /** ms without any message from the client before closing (spec: 20 s). */
+  readonly idleMs: number;
+  /** ms without a subscription before closing (spec: 5 min). */
+  readonly lifelessMs: number;
+  readonly now: () => number;
+}
+
+const MAX_MESSAGES = 100;
+const MAX_TOPICS = 100;
+const MAX_BATCH = 20;
+const MAX_BATCH_BYTES = 4096;
+
+function textOf(data: Buffer | ArrayBuffer | Buffer[]): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  return (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString('utf8');
+}
+
+export class Session implements Subscriber {
+  private account: SandboxAccount | undefined;
+  private readonly subs = new Set<string>();
+  private readonly received: Window;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private lifelessTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly feed: Feed,
+    private readonly ex: ExchangeApi,
+    private readonly limits: SessionLimits,
+    private readonly log?: (line: string) => void,
+  ) {
+    this.received = new Window(10_000, MAX_MESSAGES, limits.now);
+    ws.on('message', (data) => this.onMessage(textOf(data)));
+    ws.on('close', () => this.dispose());
+    ws.on('error', () => this.dispose());
+    this.armIdle();
+    this.armLifeless();
+  }
+
+  push(frame: Buffer): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(frame, { binary: true });
+  }
+
+  private text(obj: object | string): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(typeof obj === 'string' ? obj : JSON.stringify(obj));
+  }
+
+  private error(event: string, code: number, message: string): void {
+    this.text({ event, errorCode: String(code), errorMessage: message });
+  }
+
+  private armIdle(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => this.ws.close(4000, 'no message for 20 s'), this.limits.idleMs);
+  }
+
+  private armLifeless(): void {
+    clearTimeout(this.lifelessTimer);
+    this.lifelessTimer = setTimeout(() => this.ws.close(4001, 'no subscription within 5 minutes'), this.limits.lifelessMs);
+  }
+
+  private onMessage(text: string): void {
+    this.armIdle();
+    this.received.add();
+    if (this.received.count() > MAX_MESSAGES) {
+      this.error('error', 94001, 'Request frequency exceeds limit: 100 messages per 10 seconds');
+      this.ws.close(4002, 'request frequency exceeds limit');
+      return;
+    }
+    if (text.trim() === 'ping') return this.text('pong');
+    let req: { op?: unknown; args?: unknown };
+    try {
+      req = JSON.parse(text) as typeof req;
+      if (req === null || typeof req !== 'object' || Array.isArray(req)) throw new Error('not an object');
+    } catch {
+      return this.error('error', 90001, 'Invalid message format: JSON {op, args} expected');
+    }
+    const op = typeof req.op === 'string' ? req.op : '';
+    if (op === 'login') return this.login(req.args);
+    if (op !== 'subscribe' && op !== 'unsubscribe') return this.error(op || 'error', 90002, 'Invalid op param: subscribe, unsubscribe or login');
+    const args = req.args;
+    if (!Array.isArray(args) || !args.length || !args.every((a) => typeof a === 'string')) {
+      return this.error(op, 90003, 'Invalid args param: a list of topics expected');
+    }
+    if (args.length > MAX_BATCH) return this.error(op, 90003, `Invalid args param: at most ${MAX_BATCH} topics per request`);
+    if (args.reduce((n, t) => n + Buffer.byteLength(t), 0) > MAX_BATCH_BYTES) {
+      return this.error(op, 90003, `Invalid args param: topics longer than ${MAX_BATCH_BYTES} bytes in total`);
+    }
+    for (const topic of args as string[]) {
+      if (op === 'subscribe') this.subscribe(topic);
+      else this.unsubscribe(topic);
+    }
+  }
+
+  private login(args: unknown): void {
+    if (this.account) return this.error('login', 91005, 'Already logged in');
+    const r = verifyLogin(this.ex, args, this.limits.now());
+    if ('code' in r) {
+      this.log?.(`ws login refused: ${r.code}`);
+      return this.error('login', r.code, r.message);
+    }
+    this.account = r.account;
+    this.text({ event: 'login' });
+  }
+
+  private subscribe(topic: string): void {
+    const parts = splitTopic(topic);
+    const info = parts && CHANNELS.get(parts.channel);
+    if (!parts || !info) return this.error('subscribe', 90004, `Invalid channel param: ${topic}`);
+    if (!this.ex.details(parts.filter)) return this.error('subscribe', 92001, `Invalid symbol param: ${parts.filter}`);
+    if (info.private && !this.account) return this.error('subscribe', 91006, `User not logged in: ${topic} is private`);
+    if (this.subs.has(topic)) return this.error('subscribe', 90008, `duplicate subscription: ${topic}`);
+    if (this.subs.size >= MAX_TOPICS) return this.error('subscribe', 90003, `Invalid args param: at most ${MAX_TOPICS} topics per connection`);
+    this.subs.add(topic);
+    clearTimeout(this.lifelessTimer);
+    this.text({ event: 'subscribe', topic });
+    try {
+      this.feed.add(this, parts.channel, parts.filter, info.private ? this.account!.id : undefined);
+    } catch (e) {
+      this.log?.(`ws subscribe ${topic} failed: ${(e as Error).message}`);
+      this.error('subscribe', 95000, 'Internal system error');
+    }
+  }
+
+  private unsubscribe(topic: string): void {
+    if (this.subs.delete(topic)) {
+      this.feed.remove(this, topic, CHANNELS.get(splitTopic(topic)!.channel)!.private ? this.account?.id : undefined);
+      if (!this.subs.size) this.armLifeless();
+    }
+    this.text({ event: 'unsubscribe', topic });
+  }
+
+  private dispose(): void {
+    clearTimeout(this.idleTimer);
+    clearTimeout(this.lifelessTimer);
+    for (const t of this.subs) this.feed.remove(this, t, CHANNELS.get(splitTopic(t)!.channel)!.private ? this.account?.id : undefined);
+    this.subs.clear();
+  }
+}

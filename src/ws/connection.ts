@@ -1,0 +1,205 @@
+/**
+ * One WebSocket connection to the venue, as one state object: socket, login, the topics to
+ * (re)subscribe, keep-alive timers (spec 6.4), reconnect backoff and the send limits of spec 8.3.
+ * `ws` is imported on first connect, so commands that never stream never load it.
+ */
+import type { WebSocket } from 'ws';
+import { usage, type BmError } from '../errors.js';
+import { Window } from '../util/window.js';
+import { decodeFrame, zlibInflate, type Inflater } from './codec.js';
+import { batches, topicOf } from './channels.js';
+import { wsNetworkError, wsVenueError } from './errors.js';
+import { Heartbeat } from './heartbeat.js';
+import { Outbox } from './outbox.js';
+import type { ConnectionOptions, ConnState } from './options.js';
+
+export type { ConnectionOptions, ConnState } from './options.js';
+
+/** Topics one connection may hold (spec 8.3). */
+export const MAX_TOPICS = 100;
+
+let wsModule: Promise<typeof import('ws')> | undefined;
+
+export class WsConnection {
+  state: ConnState = 'idle';
+  /** Reconnect attempts since start. */
+  reconnects = 0;
+  /** Frames received. */
+  messages = 0;
+  /** ms (Date.now) of the last frame received; 0 before any. */
+  lastMessageAt = 0;
+  readonly topics = new Set<string>();
+  private ws: WebSocket | undefined;
+  private attempt = 0;
+  private everReady = false;
+  private readonly connects: Window;
+  private readonly outbox: Outbox;
+  private readonly heartbeat: Heartbeat;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private readonly inflate: Inflater;
+
+  constructor(readonly opts: ConnectionOptions) {
+    this.inflate = opts.inflate ?? zlibInflate;
+    this.outbox = new Outbox(new Window(10_000, opts.sendsPer10s ?? 95), (text) => {
+      const ws = this.ws;
+      if (!ws || ws.readyState !== ws.OPEN) return false;
+      ws.send(text);
+      this.heartbeat.sent();
+      return true;
+    });
+    this.connects = new Window(60_000, opts.connectsPerMinute ?? 30);
+    this.heartbeat = new Heartbeat(
+      () => this.send('ping'),
+      () => this.drop(`no pong within ${this.heartbeat.pongTimeoutMs} ms`),
+      opts.pingAfterMs,
+      opts.pongTimeoutMs,
+    );
+  }
+
+  /** Opens the connection (and keeps it open until {@link close}). */
+  start(): void {
+    if (this.state === 'idle') void this.connect();
+  }
+
+  /** Adds topics; sent now when ready, else after the next login. Duplicates are ignored. */
+  subscribe(list: readonly string[]): void {
+    const fresh = list.filter((t) => !this.topics.has(t));
+    if (this.topics.size + fresh.length > MAX_TOPICS) throw usage(`at most ${MAX_TOPICS} topics per connection (asked for ${this.topics.size + fresh.length})`);
+    for (const t of fresh) this.topics.add(t);
+    if (this.state === 'ready' && fresh.length) this.sendSubscribe(fresh);
+  }
+
+  /** Closes for good; resolves once the socket is closed. */
+  async close(): Promise<void> {
+    this.setState('closed');
+    this.clearTimers();
+    const ws = this.ws;
+    this.ws = undefined;
+    if (!ws || ws.readyState === ws.CLOSED) return;
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(() => (ws.terminate(), resolve()), 1000);
+      ws.once('close', () => (clearTimeout(t), resolve()));
+      if (ws.readyState === ws.CONNECTING) ws.terminate();
+      else ws.close(1000);
+    });
+  }
+
+  private setState(s: ConnState): void {
+    if (this.state === s) return;
+    this.state = s;
+    this.opts.onState?.(s);
+  }
+
+  private async connect(): Promise<void> {
+    this.setState('connecting');
+    this.connects.add();
+    const { WebSocket } = await (wsModule ??= import('ws'));
+    if (this.state !== 'connecting') return;
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(this.opts.url, { perMessageDeflate: false, handshakeTimeout: 10_000 });
+    } catch (e) {
+      return this.fail(usage(`--ws-url: cannot connect to ${this.opts.url}: ${(e as Error).message}`));
+    }
+    this.ws = ws;
+    ws.on('open', () => this.onOpen());
+    ws.on('message', (data, binary) => this.onMessage(data as Buffer, binary));
+    ws.on('error', (e) => this.opts.trace?.(`ws error: ${e.message}`));
+    ws.on('close', (code) => {
+      if (this.ws !== ws) return;
+      this.opts.trace?.(`ws closed (${code})`);
+      this.retry();
+    });
+  }
+
+  private onOpen(): void {
+    this.opts.trace?.(`connected to ${this.opts.url}`);
+    this.outbox.clear();
+    this.heartbeat.sent();
+    if (this.opts.login) {
+      this.setState('login');
+      this.send(JSON.stringify({ op: 'login', args: this.opts.login() }));
+      // A venue that answers pings but never the login would leave us waiting forever.
+      this.retryTimer = setTimeout(() => this.drop('no answer to login'), this.heartbeat.pongTimeoutMs);
+    } else this.onReady();
+  }
+
+  private onReady(): void {
+    clearTimeout(this.retryTimer);
+    this.attempt = 0;
+    this.everReady = true;
+    this.setState('ready');
+    if (this.topics.size) this.sendSubscribe([...this.topics]);
+  }
+
+  private sendSubscribe(list: readonly string[]): void {
+    for (const args of batches(list)) this.send(JSON.stringify({ op: 'subscribe', args }));
+  }
+
+  private onMessage(data: Buffer, binary: boolean): void {
+    this.messages++;
+    this.lastMessageAt = Date.now();
+    this.heartbeat.received();
+    const f = decodeFrame(data, binary, this.inflate);
+    switch (f.kind) {
+      case 'pong':
+        return;
+      case 'push':
+        for (const e of f.data) this.opts.onPush?.(topicOf(f.table, String(e.symbol ?? '')), f.table, e);
+        return;
+      case 'event':
+        if (f.event === 'login' && this.state === 'login') this.onReady();
+        else if (f.event === 'subscribe' && f.topic) this.opts.onAck?.(f.topic);
+        return;
+      case 'error':
+        if (f.code === '90008') return this.opts.trace?.(`already subscribed: ${f.message}`);
+        if (f.code === '95000') return this.drop(`venue error 95000: ${f.message}`);
+        return this.fail(wsVenueError(f.event, f.code, f.message));
+      case 'unknown':
+        return this.opts.trace?.(`unrecognised frame: ${f.text.slice(0, 120)}`);
+      default: {
+        const never: never = f;
+        return never;
+      }
+    }
+  }
+
+  /** Queues a frame; sent as soon as the 10-second send budget allows. */
+  private send(text: string): void {
+    this.outbox.push(text);
+  }
+
+  /** Abandons the socket and reconnects. */
+  private drop(why: string): void {
+    this.opts.trace?.(`reconnecting: ${why}`);
+    this.ws?.terminate();
+  }
+
+  private retry(): void {
+    if (this.state === 'closed') return;
+    this.clearTimers();
+    this.ws = undefined;
+    if (!this.everReady && this.attempt >= (this.opts.giveUpAfter ?? 5)) {
+      return this.fail(wsNetworkError(`cannot connect to ${this.opts.url}`, 'check --ws-url, or that the venue is up (bm service)'));
+    }
+    const base = this.opts.backoffBaseMs ?? 500;
+    const cap = Math.min(this.opts.backoffMaxMs ?? 30_000, base * 2 ** this.attempt++);
+    const jittered = cap / 2 + (this.opts.random ?? Math.random)() * (cap / 2);
+    const delay = Math.max(jittered, this.connects.free() ? 0 : this.connects.waitMs());
+    this.reconnects++;
+    this.setState('waiting');
+    this.retryTimer = setTimeout(() => void this.connect(), delay);
+  }
+
+  private fail(err: BmError): void {
+    void this.close();
+    this.opts.onError?.(err);
+  }
+
+  private clearTimers(): void {
+    this.heartbeat.stop();
+    this.outbox.clear();
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+  }
+}

@@ -1,0 +1,36 @@
+/** Frames waiting to be sent, released no faster than the venue's message limit (spec 8.3). */
+import type { Window } from '../util/window.js';
+
+export class Outbox {
+  private queue: string[] = [];
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly budget: Window,
+    /** Sends one frame; false when the socket cannot take it now (it stays queued). */
+    private readonly write: (text: string) => boolean,
+  ) {}
+
+  push(text: string): void {
+    this.queue.push(text);
+    this.flush();
+  }
+
+  flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    while (this.queue.length && this.budget.free()) {
+      if (!this.write(this.queue[0]!)) return;
+      this.queue.shift();
+      this.budget.add();
+    }
+    if (this.queue.length) this.timer = setTimeout(() => this.flush(), this.budget.waitMs());
+  }
+
+  /** Forgets what was not sent (a new socket starts with its own login and subscriptions). */
+  clear(): void {
+    this.queue = [];
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}

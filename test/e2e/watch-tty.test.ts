@@ -1,0 +1,118 @@
+// The live views in a real terminal: tmux runs `bm watch` on a pane of fixed size; we read the screen.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { after, before, test, type TestContext } from 'node:test';
+import { BIN, ensureBuilt, has, isolatedEnv } from '../helpers/bm.js';
+import { startWsServer, type TestServer } from '../helpers/ws-server.js';
+
+const SOCKET = `bm-test-${process.pid}`;
+const env = isolatedEnv({ TERM: 'xterm-256color' });
+let srv: TestServer;
+let stopFeed = () => {};
+let n = 0;
+
+function tmux(...args: string[]): string {
+  const r = spawnSync('tmux', ['-L', SOCKET, '-f', '/dev/null', ...args], { env, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`tmux ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+}
+
+const screen = (s: string) => tmux('capture-pane', '-p', '-t', s);
+const flag = (s: string, f: string) => tmux('display-message', '-p', '-t', s, `#{${f}}`).trim();
+
+async function until(what: string, cond: () => boolean, ms = 8000): Promise<void> {
+  const t0 = Date.now();
+  while (!cond()) {
+    if (Date.now() - t0 > ms) throw new Error(`${what} not seen within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Starts `bm watch ...` in a new detached session of `cols` x `rows`; returns the session name. */
+function launch(args: string, cols = 100, rows = 30): string {
+  const name = `w${++n}`;
+  const cmd = `${process.execPath} ${BIN} watch ${args} --ws-url ${srv.wsUrl} --base-url ${srv.httpUrl}; echo EXIT=$?; sleep 60`;
+  tmux('new-session', '-d', '-s', name, '-x', String(cols), '-y', String(rows), cmd);
+  return name;
+}
+
+function requireTmux(t: TestContext): boolean {
+  if (has('tmux')) return true;
+  const msg = 'tmux is not installed: the live terminal views are NOT tested here (apt-get install -y tmux; CI installs it)';
+  process.stderr.write(`\nWARNING: ${msg}\n\n`);
+  if (process.env.CI === 'true') assert.fail(msg);
+  t.skip(msg);
+  return false;
+}
+
+before(async () => {
+  ensureBuilt();
+  srv = await startWsServer();
+  stopFeed = srv.ex.tick(100);
+});
+after(async () => {
+  stopFeed();
+  if (has('tmux')) spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+  await srv.close();
+});
+
+test('watch depth on a terminal: full screen, prices, spread, status line; q restores the screen and exits 0', async (t) => {
+  if (!requireTmux(t)) return;
+  const s = launch('depth BTC_USDT');
+  await until('the depth view', () => /spread/.test(screen(s)) && /ready/.test(screen(s)));
+  const shown = screen(s);
+  assert.match(shown, /^BTC_USDT {2}depth 5 {2}spread 1\.00 \(/m);
+  assert.match(shown, /SIDE\s+PRICE\s+SIZE\s+TOTAL\s+DEPTH/);
+  assert.equal((shown.match(/^ask\s+10\d\.\d\d\s+\d\.\d{3}\s+\d+\.\d{3}\s+█+$/gm) ?? []).length, 5);
+  assert.equal((shown.match(/^bid\s+\d+\.\d\d\s+\d\.\d{3}\s+\d+\.\d{3}\s+█+$/gm) ?? []).length, 5);
+  assert.match(shown, /─── spread 1\.00 /);
+  const status = shown.trimEnd().split('\n').pop()!;
+  assert.match(status, /^ready .*ws:\/\/127\.0\.0\.1:\d+\/api\?protocol=1\.1 .*last message \d+\.\ds ago .*reconnects 0/);
+  assert.equal(flag(s, 'alternate_on'), '1');
+  assert.equal(flag(s, 'cursor_flag'), '0', 'cursor hidden');
+  tmux('send-keys', '-t', s, 'q');
+  await until('the exit', () => /EXIT=\d+/.test(screen(s)));
+  assert.match(screen(s), /EXIT=0/);
+  assert.doesNotMatch(screen(s), /SIDE|spread/, 'the normal screen is back');
+  assert.equal(flag(s, 'alternate_on'), '0');
+  assert.equal(flag(s, 'cursor_flag'), '1', 'cursor shown');
+});
+
+test('Ctrl-C restores the screen too (exit 130); resize re-lays the view out', async (t) => {
+  if (!requireTmux(t)) return;
+  const s = launch('depth BTC_USDT --levels 20', 100, 40);
+  await until('the depth view', () => /ready/.test(screen(s)));
+  assert.equal((screen(s).match(/^ask /gm) ?? []).length, 18, 'as many levels as 40 rows hold');
+  tmux('resize-window', '-t', s, '-x', '60', '-y', '16');
+  await until('the smaller layout', () => (screen(s).match(/^ask /gm) ?? []).length === 6);
+  for (const line of screen(s).split('\n')) assert.ok([...line].length <= 60, `line too long: ${line}`);
+  tmux('send-keys', '-t', s, 'C-c');
+  await until('the exit', () => /EXIT=\d+/.test(screen(s)));
+  assert.match(screen(s), /EXIT=130/);
+  assert.equal(flag(s, 'alternate_on'), '0');
+});
+
+test('ticker view flags STALE data when the venue goes quiet, and recovers', async (t) => {
+  if (!requireTmux(t)) return;
+  const s = launch('ticker BTC_USDT ETH_USDT', 120, 12);
+  await until('the ticker view', () => /BTC_USDT/.test(screen(s)) && /ETH_USDT/.test(screen(s)));
+  assert.match(screen(s), /SYMBOL\s+LAST\s+BID\s+ASK/);
+  stopFeed();
+  await until('STALE', () => /STALE/.test(screen(s)), 9000);
+  stopFeed = srv.ex.tick(100);
+  await until('fresh data', () => !/STALE/.test(screen(s)), 5000);
+  tmux('send-keys', '-t', s, 'q');
+  await until('the exit', () => /EXIT=0/.test(screen(s)));
+});
+
+test('--once on a terminal prints one table on the normal screen and exits 0', async (t) => {
+  if (!requireTmux(t)) return;
+  const s = launch('depth BTC_USDT --once', 100, 20);
+  await until('the exit', () => /EXIT=\d+/.test(screen(s)));
+  const shown = screen(s);
+  assert.match(shown, /EXIT=0/);
+  assert.match(shown, /SIDE\s+PRICE\s+SIZE\s+TOTAL/);
+  assert.equal((shown.match(/^ask /gm) ?? []).length, 5);
+  assert.equal((shown.match(/^bid /gm) ?? []).length, 5);
+  assert.equal(flag(s, 'alternate_on'), '0');
+});

@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { DepthView, spreadOf } from '../../../src/commands/watch/depth.js';
+import { planOf } from '../../../src/commands/watch/plan.js';
+import { statusLine } from '../../../src/commands/watch/screen.js';
+import { ordersView, tickerView } from '../../../src/commands/watch/views.js';
+import { LiveScreen, SCREEN } from '../../../src/render/live.js';
+
+const INVERSE = '\x1b[7m';
+const size = { columns: 100, rows: 20 };
+const book = (ask: string, askSize: string) => ({
+  symbol: 'BTC_USDT', asks: [[ask, askSize], ['100.60', '2.000']], bids: [['100.00', '2.000'], ['99.90', '1.000']], ms_t: 1,
+});
+
+test('depth: cumulative totals, bars, spread; a changed size flashes, then stops after a second', () => {
+  const v = new DepthView(5);
+  v.apply('t', book('100.50', '1.500'));
+  const first = v.lines(size, 1000, false);
+  assert.match(first[0]!, /spread 0\.50 \(0\.500%\)/);
+  assert.ok(first.some((l) => /^ask\s+100\.60\s+2\.000\s+3\.500\s+█+$/.test(l)), first.join('\n'));
+  assert.ok(first.some((l) => /^bid\s+99\.90\s+1\.000\s+3\.000\s+█+$/.test(l)));
+  assert.ok(!v.lines(size, 1000, true).join('').includes(INVERSE), 'nothing flashes on the first frame');
+  v.apply('t', book('100.50', '0.700'));
+  const lit = v.lines(size, 2000, true).find((l) => l.includes('100.50') && !l.includes('spread'))!;
+  assert.ok(lit.includes(`${INVERSE}0.700`), JSON.stringify(lit));
+  assert.ok(!v.lines(size, 3100, true).join('').includes(INVERSE), 'the flash ends');
+  assert.deepEqual(v.rows()[0], { side: 'ask', price: '100.60', size: '2.000', total: '2.700' });
+});
+
+test('spread is exact decimal arithmetic', () => {
+  assert.deepEqual(spreadOf({ asks: [['30000.01', '1']], bids: [['29999.99', '1']] }), { abs: '0.02', pct: '0.000' });
+  assert.equal(spreadOf({ asks: [], bids: [['1', '1']] }), undefined);
+});
+
+test('ticker: one row per symbol in order; a changed cell flashes', () => {
+  const v = tickerView();
+  v.apply('t', { symbol: 'ETH_USDT', last_price: '2000.1', s_t: 1700000000 });
+  v.apply('t', { symbol: 'BTC_USDT', last_price: '30000.5', s_t: 1700000000 });
+  const lines = v.lines(size, 0, false);
+  assert.match(lines[0]!, /^SYMBOL\s+LAST/);
+  assert.match(lines[1]!, /^BTC_USDT\s+30000\.5/);
+  assert.match(lines[2]!, /^ETH_USDT\s+2000\.1/);
+  v.apply('t', { symbol: 'BTC_USDT', last_price: '30001.0', s_t: 1700000000 });
+  const lit = v.lines(size, 100, true)[1]!;
+  assert.ok(lit.includes(INVERSE) && lit.includes('30001.0'));
+  assert.ok(!v.lines(size, 100, true)[2]!.includes(INVERSE));
+});
+
+test('orders: keyed by order id, state named, newest first', () => {
+  const v = ordersView();
+  v.apply('t', { order_id: '1', side: 'buy', state: '4', ms_t: '1000' });
+  v.apply('t', { order_id: '2', side: 'sell', state: '5', ms_t: '2000' });
+  v.apply('t', { order_id: '1', side: 'buy', state: '8', ms_t: '3000' });
+  assert.deepEqual(v.rows().map((r) => [r.order_id, r.state]), [['1', 'cancelled'], ['2', 'partial']]);
+});
+
+test('status line: state, age, STALE after 5 s, reconnects', () => {
+  const conn = { state: 'ready' as const, lastMessageAt: 10_000, reconnects: 2, messages: 7 };
+  assert.match(statusLine(conn, 'ws://h/api', 10_400, false, 200), /^ready .*last message 0\.4s ago.*reconnects 2/);
+  assert.match(statusLine(conn, 'ws://h/api', 16_000, false, 200), /STALE: last message 6\.0s ago/);
+  assert.ok(statusLine(conn, 'ws://h/api', 16_000, false, 40).length <= 40);
+});
+
+test('live screen: one write per frame, at most 10 frames a second however often data comes', async () => {
+  const writes: string[] = [];
+  const out = { isTTY: true, columns: 40, rows: 5, write: (s: string) => (writes.push(s), true) };
+  const screen = new LiveScreen(out, () => ['a', 'b'], { tickMs: 10_000 });
+  screen.start();
+  assert.ok(writes[0]!.startsWith(SCREEN.enter));
+  const t0 = Date.now();
+  while (Date.now() - t0 < 450) {
+    screen.invalidate();
+    await new Promise((r) => setImmediate(r));
+  }
+  await new Promise((r) => setTimeout(r, 120));
+  screen.stop();
+  const frames = writes.filter((w) => w.startsWith(SCREEN.home));
+  assert.ok(frames.length >= 4 && frames.length <= 7, `${frames.length} frames in 0.45 s`);
+  for (const f of frames) assert.equal(f, `${SCREEN.home}a${SCREEN.eol}\r\nb${SCREEN.eol}${SCREEN.below}`);
+  assert.equal(writes.at(-1), SCREEN.leave);
+});
+
+test('plans check their options before anything is sent', () => {
+  assert.deepEqual(planOf({ kind: 'depth', symbols: ['btc_usdt'], levels: '20' }).topics, ['spot/depth20:BTC_USDT']);
+  assert.deepEqual(planOf({ kind: 'kline', symbols: ['BTC_USDT'], interval: '1H' }).topics, ['spot/kline1H:BTC_USDT']);
+  assert.ok(planOf({ kind: 'orders', symbols: ['BTC_USDT'] }).private);
+  assert.equal(planOf({ kind: 'ticker', symbols: ['A_B'], duration: '1.5' }).durationMs, 1500);
+  assert.throws(() => planOf({ kind: 'depth', symbols: ['BTC_USDT'], levels: '7' }), /--levels/);
+  assert.throws(() => planOf({ kind: 'kline', symbols: ['BTC_USDT'], interval: '2m' }), /--interval/);
+  assert.throws(() => planOf({ kind: 'ticker', symbols: ['BTCUSDT'] }), /not a spot pair/);
+  assert.throws(() => planOf({ kind: 'ticker', symbols: ['A_B'], duration: '0' }), /--duration/);
+});

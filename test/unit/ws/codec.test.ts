@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { deflateRawSync } from 'node:zlib';
+import { classify, decodeFrame, pakoInflater, zlibInflate } from '../../../src/ws/codec.js';
+import { RawNumber } from '../../../src/util/json.js';
+import { batches, isPrivateTopic, topics } from '../../../src/ws/channels.js';
+
+const depth = '{"table":"spot/depth5","data":[{"symbol":"BTC_USDT","asks":[["100.5","1.5"]],"bids":[["100.0","2"]],"ms_t":1700000000000}]}';
+
+test('binary frames are raw DEFLATE: inflated with zlib and with pako alike', async () => {
+  const bin = deflateRawSync(Buffer.from(depth));
+  for (const inflate of [zlibInflate, await pakoInflater()]) {
+    const f = decodeFrame(bin, true, inflate);
+    assert.equal(f.kind, 'push');
+    assert.ok(f.kind === 'push');
+    assert.equal(f.table, 'spot/depth5');
+    assert.deepEqual(f.data[0]!.asks, [['100.5', '1.5']]);
+  }
+});
+
+test('text frames are never inflated', () => {
+  let called = 0;
+  const inflate = () => {
+    called++;
+    return '';
+  };
+  assert.equal(decodeFrame(Buffer.from(depth), false, inflate).kind, 'push');
+  assert.deepEqual(decodeFrame(Buffer.from('pong'), false, inflate), { kind: 'pong' });
+  assert.equal(called, 0);
+});
+
+test('a binary frame that does not inflate is reported, not thrown', () => {
+  assert.equal(decodeFrame(Buffer.from('not deflate at all'), true).kind, 'unknown');
+});
+
+test('errors carry the code as a string; acks carry the topic', () => {
+  assert.deepEqual(classify('{"event":"login","errorCode":"91011","errorMessage":"sign wrong"}'), {
+    kind: 'error', event: 'login', code: '91011', message: 'sign wrong',
+  });
+  assert.deepEqual(classify('{"event":"subscribe","errorCode":90004,"errorMessage":"x"}'), { kind: 'error', event: 'subscribe', code: '90004', message: 'x' });
+  assert.deepEqual(classify('{"event":"subscribe","topic":"spot/ticker:BTC_USDT"}'), { kind: 'event', event: 'subscribe', topic: 'spot/ticker:BTC_USDT' });
+  assert.deepEqual(classify('{"event":"login"}'), { kind: 'event', event: 'login' });
+});
+
+test('an empty push ("data":"") is tolerated', () => {
+  assert.deepEqual(classify('{"table":"spot/ticker","data":""}'), { kind: 'push', table: 'spot/ticker', data: [] });
+});
+
+test('ids beyond 2^53 survive decoding', () => {
+  const f = classify('{"table":"spot/user/order","data":[{"symbol":"BTC_USDT","order_id":183347420821295423}]}');
+  assert.ok(f.kind === 'push');
+  assert.ok(f.data[0]!.order_id instanceof RawNumber);
+  assert.equal(String(f.data[0]!.order_id), '183347420821295423');
+});
+
+test('garbage is unknown', () => {
+  assert.equal(classify('hello').kind, 'unknown');
+  assert.equal(classify('{broken').kind, 'unknown');
+  assert.equal(classify('{"foo":1}').kind, 'unknown');
+});
+
+test('topics and batches of at most 20 topics and 4096 bytes', () => {
+  assert.equal(topics.depth('BTC_USDT', 50), 'spot/depth50:BTC_USDT');
+  assert.equal(topics.kline('BTC_USDT', '1H'), 'spot/kline1H:BTC_USDT');
+  assert.ok(isPrivateTopic(topics.order('BTC_USDT')));
+  assert.ok(!isPrivateTopic(topics.ticker('BTC_USDT')));
+  const list = Array.from({ length: 45 }, (_, i) => topics.ticker(`S${i}_USDT`));
+  assert.deepEqual(batches(list).map((b) => b.length), [20, 20, 5]);
+  const long = Array.from({ length: 10 }, (_, i) => `spot/ticker:${String(i).padEnd(1000, 'X')}`);
+  for (const b of batches(long)) assert.ok(b.reduce((n, t) => n + Buffer.byteLength(t), 0) <= 4096);
+  assert.equal(batches(long).flat().length, 10);
+});
