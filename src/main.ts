@@ -29,8 +29,12 @@ function wantsJsonErrors(argv: readonly string[], env: Env): boolean {
 /** Runs `bm` with these arguments; resolves with the exit code (never calls process.exit). */
 export async function run(argv: readonly string[], opts: RunOptions = {}): Promise<number> {
   const env = opts.env ?? process.env;
-  const io = opts.io ?? new IO(process.stdout, process.stderr, process.stdin, env, colorModeOf(argv, env));
-  const program = buildProgram(io, env);
+  // A reader that went away (`bm ... | head`) is not an error.
+  if (!opts.io) process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+  });
+  const io = opts.io ?? new IO(process.stdout, () => process.stderr, () => process.stdin, env, colorModeOf(argv, env));
+  const program = buildProgram(io, env, argv);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return EXIT.ok;

@@ -6,7 +6,7 @@ import { Command, Option } from 'commander';
 import type { Env } from './config/paths.js';
 import { Context, type GlobalOptions } from './context.js';
 import type { IO } from './render/io.js';
-import { registerEndpoints } from './commands/engine.js';
+import { ENDPOINT_WORDS, registerEndpoints } from './commands/engine.js';
 import { registerApi } from './commands/api.js';
 import { registerSandbox } from './commands/sandbox/register.js';
 import { registerProfile } from './commands/profile/register.js';
@@ -21,7 +21,39 @@ export type ContextOf = (cmd: Command) => Context;
 
 export const VERSION = '0.1.0';
 
-export function buildProgram(io: IO, env: Env): Command {
+type Register = (root: Command, contextOf: ContextOf, only?: string) => void;
+
+/** Command groups: the top-level words each declares. */
+const GROUPS: ReadonlyArray<readonly [readonly string[], Register]> = [
+  [ENDPOINT_WORDS, registerEndpoints],
+  [['api'], registerApi],
+  [['sandbox'], registerSandbox],
+  [['profile'], registerProfile],
+  [['completion', '__complete'], registerCompletion],
+  [['doctor'], registerDoctor],
+  [['help'], registerHelp],
+  [['legacy'], registerLegacy],
+  [['watch'], registerWatch],
+];
+
+/** Words that need the whole tree: help on any command, and the completion scripts. */
+const WHOLE_TREE = new Set(['help', 'completion']);
+
+/** Global options that take a value: their value is not the command word. */
+const VALUED = new Set(['-p', '--profile', '--base-url', '--ws-url', '--legacy-url', '--service', '-o', '--output', '--fields', '--color', '--timeout']);
+
+/** The first word of argv that is not an option or an option's value. */
+export function commandWord(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') return argv[i + 1];
+    if (!a.startsWith('-')) return a;
+    if (VALUED.has(a)) i++;
+  }
+  return undefined;
+}
+
+export function buildProgram(io: IO, env: Env, argv: readonly string[] = []): Command {
   const program = new Command('bm');
   program
     .description('Trade and watch markets of the X-BM exchange interface; rehearse against the built-in sandbox')
@@ -50,14 +82,10 @@ export function buildProgram(io: IO, env: Env): Command {
     .option('--dry-run', 'validate and print the exact request; send nothing');
 
   const contextOf: ContextOf = (cmd) => new Context(io, cmd.optsWithGlobals<GlobalOptions>(), env);
-  registerEndpoints(program, contextOf);
-  registerApi(program, contextOf);
-  registerSandbox(program, contextOf);
-  registerProfile(program, contextOf);
-  registerCompletion(program, contextOf);
-  registerDoctor(program, contextOf);
-  registerHelp(program, contextOf);
-  registerLegacy(program, contextOf);
-  registerWatch(program, contextOf);
+  // Only the group being run is declared (a one-shot need not build ~100 commands); help,
+  // completion and unknown words see them all.
+  const word = commandWord(argv);
+  const only = word !== undefined && !WHOLE_TREE.has(word) && GROUPS.some(([names]) => names.includes(word)) ? word : undefined;
+  for (const [names, register] of GROUPS) if (!only || names.includes(only)) register(program, contextOf, only);
   return program;
 }

@@ -9,7 +9,6 @@ import type { Auth, Method, RateLimit } from './catalogue/types.js';
 import { rateOf } from './catalogue/index.js';
 import { CODES, categoryOfStatus } from './codes.js';
 import { RateBook } from './ratelimit.js';
-import { signRequest } from './signing.js';
 import { send, TransportError, type HttpResponse } from './transport.js';
 
 export interface Credentials {
@@ -114,7 +113,11 @@ export class ApiClient {
       const ts = String(this.now() + this.clockOffsetMs);
       headers['x-bm-key'] = creds.key;
       headers['x-bm-timestamp'] = ts;
-      if (target.auth === 'SIGNED') headers['x-bm-sign'] = signRequest(creds.secret, ts, creds.memo, inQuery ? qs : body!);
+      if (target.auth === 'SIGNED') {
+        // node:crypto loads only for signed calls: public one-shots never pay for it.
+        const { signRequest } = await import('./signing.js');
+        headers['x-bm-sign'] = signRequest(creds.secret, ts, creds.memo, inQuery ? qs : body!);
+      }
     }
     const url = `${base}${target.path}${qs ? `?${qs}` : ''}`;
     return { method: target.method, url, headers, ...(body !== undefined ? { body } : {}), payload: inQuery ? qs : body! };

@@ -49,7 +49,7 @@ let proxied: Dispatch | undefined;
 async function dispatcherFor(url: URL, env: Env): Promise<Dispatch> {
   if (proxyFor(url.href, env) === undefined) return (direct ??= (await import('./node-http.js')).nodeDispatch());
   if (!proxied) {
-    const { loadEnvHttpProxyAgent } = await import('./undici-core.cjs');
+    const { loadEnvHttpProxyAgent } = await import('./undici-core.js');
     const agent = new (loadEnvHttpProxyAgent())({ keepAliveTimeout: 10_000 }) as Dispatcher;
     proxied = async (req, u) => {
       const res = await agent.request({

@@ -90,10 +90,13 @@ function groupOf(root: Command, path: readonly string[]): Command {
   return parent;
 }
 
-/** Declares one command per catalogue entry that has a `command`. */
-export function registerEndpoints(root: Command, contextOf: ContextOf): void {
+/** The top-level words of the endpoint commands. */
+export const ENDPOINT_WORDS: readonly string[] = [...new Set(CATALOGUE.flatMap((e) => (e.command ? [e.command[0]!] : [])))];
+
+/** Declares one command per catalogue entry that has a `command` (only those under `only` when given). */
+export function registerEndpoints(root: Command, contextOf: ContextOf, only?: string): void {
   for (const ep of CATALOGUE) {
-    if (!ep.command) continue;
+    if (!ep.command || (only !== undefined && ep.command[0] !== only)) continue;
     const cmd = groupOf(root, ep.command).command(ep.command[ep.command.length - 1]!).description(ep.summary);
     const positional = ep.params.filter((p) => p.positional);
     for (const p of positional) cmd.argument(argumentOf(p), p.description);

@@ -21,16 +21,37 @@ export interface InStream extends NodeJS.EventEmitter {
 
 export type ColorMode = 'auto' | 'always' | 'never';
 
+/** A stream, or a function giving it on first use (process.stdin and stderr cost a one-shot to create). */
+export type Lazy<T> = T | (() => T);
+
+function once<T>(v: Lazy<T>): () => T {
+  if (typeof v !== 'function') return () => v;
+  let cached: T | undefined;
+  return () => (cached ??= (v as () => T)());
+}
+
 export class IO {
   readonly color: boolean;
+  private readonly getStderr: () => Stream;
+  private readonly getStdin: () => InStream;
   constructor(
     readonly stdout: Stream,
-    readonly stderr: Stream,
-    readonly stdin: InStream,
+    stderr: Lazy<Stream>,
+    stdin: Lazy<InStream>,
     env: Env,
     colorMode: ColorMode = 'auto',
   ) {
+    this.getStderr = once(stderr);
+    this.getStdin = once(stdin);
     this.color = decideColor(colorMode, env, Boolean(stdout.isTTY));
+  }
+
+  get stderr(): Stream {
+    return this.getStderr();
+  }
+
+  get stdin(): InStream {
+    return this.getStdin();
   }
 
   get isTTY(): boolean {

@@ -2,11 +2,11 @@
  * Output formats of cli.md: table on a terminal, tsv when piped, json, ndjson, csv; `--fields` in all.
  * stdout carries data only.
  */
-import { Chalk } from 'chalk';
 import { stringifyJson } from '../util/json.js';
 import { usage } from '../errors.js';
 import { alignDecimals, isNumericColumn, isoTime, rawCell, type Row } from './cells.js';
 import type { IO } from './io.js';
+import { palette } from './ansi.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -85,7 +85,7 @@ export function render(io: IO, data: unknown, rows: readonly Row[], opts: Render
 /** An aligned table: header, then rows; decimals aligned on the point; signs coloured. */
 export function table(rows: readonly Row[], cols: readonly string[], color: boolean, signed: readonly string[] = []): string {
   if (rows.length === 0) return '';
-  const c = new Chalk({ level: color ? 1 : 0 });
+  const c = palette(color);
   const columns = cols.map((col) => {
     const raw = rows.map((r) => rawCell(r[col]));
     const sign = signed.includes(col) && isNumericColumn(raw);

@@ -2,7 +2,6 @@
  * The background sandbox of the default venue: found through `server.json` in the state dir,
  * started detached when none answers (said once on stderr), stopped by `bm sandbox stop`.
  */
-import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from '../context.js';
@@ -101,6 +100,7 @@ export async function startBackground(ctx: Context): Promise<ServerInfo> {
 async function spawnServer(ctx: Context, home: string): Promise<ServerInfo> {
   const bin = process.argv[1];
   if (!bin) throw new BmError('internal', 'cannot find the bm executable to start the sandbox');
+  const { spawn } = await import('node:child_process');
   const log = openSync(join(home, 'server.log'), 'a', 0o600);
   const child = spawn(process.execPath, [bin, 'sandbox', 'serve', '--port', '0', '--state', statePath(ctx.env)], {
     detached: true,

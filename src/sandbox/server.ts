@@ -88,7 +88,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
       else res.destroy();
     });
   });
-  const closeWs = attachWebSocket(server, ex, { log });
+  const closeWs = await attachWebSocket(server, ex, { log });
   const host = opts.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {

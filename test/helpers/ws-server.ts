@@ -19,7 +19,7 @@ export interface TestServer {
 
 export async function startWsServer(opts: WsServerOptions = {}, ex = new FakeExchange()): Promise<TestServer> {
   const server = createServer((_req, res) => res.writeHead(404).end());
-  const detach = attachWebSocket(server, ex.asApi(), opts);
+  const detach = await attachWebSocket(server, ex.asApi(), opts);
   const sockets = new Set<Socket>();
   let accepted = 0;
   server.on('connection', (s: Socket) => {

@@ -2,10 +2,10 @@
  * A candlestick chart in text: one column per candle (the most recent that fit), wicks `│`,
  * bodies `┃` (up green, down red), a price axis on the right. Scaling is exact decimal arithmetic.
  */
-import { Chalk } from 'chalk';
 import type { Row } from '../../render/cells.js';
 import { cmp, dec, div, fmt, max, min, mul, sub, type Dec } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';
+import { palette } from '../../render/ansi.js';
 
 export interface ChartOptions {
   readonly width: number;
@@ -36,7 +36,7 @@ export function chart(rows: readonly Row[], opts: ChartOptions): string {
   }
   const h = Math.max(3, opts.height);
   const grid: string[][] = Array.from({ length: h }, () => Array<string>(candles.length).fill(' '));
-  const paint = new Chalk({ level: opts.color ? 1 : 0 });
+  const paint = palette(opts.color);
   candles.forEach((c, x) => {
     const up = cmp(c.close, c.open) >= 0;
     const top = rowOf(c.high, lo, hi, h);

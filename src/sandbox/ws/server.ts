@@ -4,7 +4,6 @@
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
 import type { ExchangeApi } from '../api.js';
 import { Feed } from './feed.js';
 import { Session } from './session.js';
@@ -21,7 +20,9 @@ export interface WsServerOptions {
 }
 
 /** Serves `/api` and `/user` on the same port; returns a function that closes every connection. */
-export function attachWebSocket(server: Server, exchange: ExchangeApi, opts: WsServerOptions = {}): () => Promise<void> {
+export async function attachWebSocket(server: Server, exchange: ExchangeApi, opts: WsServerOptions = {}): Promise<() => Promise<void>> {
+  // ws loads only when a sandbox serves: one-shots never pay for it.
+  const { WebSocketServer } = await import('ws');
   const now = opts.now ?? Date.now;
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 64 * 1024 });
   const feed = new Feed(exchange, { intervalMs: opts.pushIntervalMs ?? 500, now, ...(opts.log ? { log: opts.log } : {}) });
