@@ -1,0 +1,65 @@
+// Confirmation of a current-generation order on a real terminal (tmux): the prompt shows side, pair,
+// size, price and notional; no exits 3 and places nothing, yes places it.
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { BIN, bm, isolatedEnv, startSandbox } from '../helpers/bm.js';
+
+const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+const env = isolatedEnv({ NO_COLOR: '1' });
+const socket = join(env.HOME!, 'tmux.sock');
+let url = '';
+let stop: () => Promise<void> = async () => {};
+
+before(async () => {
+  ({ url, stop } = await startSandbox());
+  const a = JSON.parse(bm(['--base-url', url, 'sandbox', 'account', 'create', '--json'], env).stdout) as Record<string, string>;
+  Object.assign(env, { BM_API_KEY: a.key!, BM_API_SECRET: a.secret!, BM_API_MEMO: a.memo! });
+});
+after(async () => {
+  if (hasTmux) spawnSync('tmux', ['-S', socket, 'kill-server']);
+  await stop();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 150; i++) {
+    if (check()) return;
+    await sleep(100);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Runs `bm args` in a tmux pane; returns the screen at the prompt and the exit code after `keys`. */
+async function onTerminal(name: string, args: string, keys: string): Promise<{ screen: string; code: number }> {
+  const exitFile = join(env.HOME!, `${name}.exit`);
+  const vars = Object.entries(env).filter(([k]) => k.startsWith('BM_') || k.startsWith('XDG_') || k === 'HOME' || k === 'NO_COLOR').map(([k, v]) => `${k}='${v}'`).join(' ');
+  const cmd = `env ${vars} ${process.execPath} ${BIN} --base-url ${url} ${args}; echo $? > ${exitFile}`;
+  execFileSync('tmux', ['-S', socket, 'new-session', '-d', '-s', name, '-x', '160', '-y', '20', cmd]);
+  const pane = () => execFileSync('tmux', ['-S', socket, 'capture-pane', '-p', '-t', name]).toString();
+  await until(() => /\?/.test(pane()), 'the prompt');
+  const screen = pane();
+  execFileSync('tmux', ['-S', socket, 'send-keys', '-t', name, keys, 'Enter']);
+  await until(() => existsSync(exitFile) && readFileSync(exitFile, 'utf8').trim() !== '', 'the exit code');
+  return { screen, code: Number(readFileSync(exitFile, 'utf8').trim()) };
+}
+
+test('order place asks on a terminal: no exits 3 and places nothing, yes places', async (t) => {
+  if (!hasTmux) {
+    if (process.env.CI) assert.fail('tmux is not installed: the terminal confirmation is NOT tested');
+    t.skip('tmux is not installed: the terminal confirmation is NOT tested here');
+    return;
+  }
+  const args = 'order place BTC_USDT --side buy --type limit --size 0.01 --price 1000';
+  const no = await onTerminal('no', `${args} --client-order-id ttyNo1`, 'n');
+  assert.match(no.screen, /Place limit BUY 0\.01 BTC on BTC_USDT at 1000 USDT \(notional 10 USDT\)\?/);
+  assert.equal(no.code, 3);
+  assert.equal(bm(['--base-url', url, 'order', 'get', 'BTC_USDT', '--client-order-id', 'ttyNo1'], env).code, 6, 'nothing was placed');
+  const yes = await onTerminal('yes', `${args} --client-order-id ttyYes1`, 'y');
+  assert.equal(yes.code, 0);
+  const got = bm(['--base-url', url, 'order', 'get', 'BTC_USDT', '--client-order-id', 'ttyYes1', '--json'], env);
+  assert.equal(got.code, 0, got.stderr);
+  assert.equal(JSON.parse(got.stdout).clientOrderId, 'ttyYes1');
+});
