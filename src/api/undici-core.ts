@@ -6,12 +6,13 @@
 // @ts-expect-error undici ships no types for its internal files
 import Dispatcher from 'undici/lib/dispatcher/dispatcher.js';
 // @ts-expect-error as above
-import request from 'undici/lib/api/api-request.js';
+import api from 'undici/lib/api/index.js';
 // @ts-expect-error as above
 import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
 import type { EnvHttpProxyAgent as ProxyAgentType } from 'undici';
 
-(Dispatcher as { prototype: Record<string, unknown> }).prototype.request = request;
+// The proxy agent tunnels with connect() and sends with request(): the API methods undici's index adds.
+Object.assign((Dispatcher as { prototype: object }).prototype, api);
 
 export function loadEnvHttpProxyAgent(): typeof ProxyAgentType {
   return EnvHttpProxyAgent as typeof ProxyAgentType;
