@@ -132,9 +132,21 @@ export class ApiClient {
     let refusedRetried = false;
     let keyRetried = false;
     for (let attempt = 0; ; attempt++) {
-      for (let wait = window.take(this.now()); wait > 0; wait = window.take(this.now())) await this.sleep(wait);
-      const req = await this.prepare(target, params);
+      // A place in the window is held while the request is out, and counted when its answer comes
+      // back: the venue counts on arrival, so a slow request never makes a later one look early.
+      let slot = window.reserve(this.now());
+      while (!slot.settle) {
+        await this.sleep(slot.wait);
+        slot = window.reserve(this.now());
+      }
       let res: HttpResponse;
+      let req: Prepared;
+      try {
+        req = await this.prepare(target, params);
+      } catch (err) {
+        slot.settle(this.now());
+        throw err;
+      }
       try {
         res = await this.exchange(req);
       } catch (err) {
@@ -143,6 +155,8 @@ export class ApiClient {
           if (await this.opts.onRefused()) continue;
         }
         throw this.networkError(err, target);
+      } finally {
+        slot.settle(this.now());
       }
       const outcome = this.read(res, target);
       if (outcome instanceof BmError) {

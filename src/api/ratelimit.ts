@@ -6,8 +6,38 @@ import type { RateLimit } from './catalogue/types.js';
 
 /** The request times (ms) of one limited interface and target. */
 export class SlidingWindows {
+  /** Times of counted requests, oldest first. */
   private readonly stamps: number[] = [];
+  /** Requests sent and not yet answered: each holds a place in every window until it is settled. */
+  private readonly pending: number[] = [];
   constructor(readonly rate: RateLimit) {}
+
+  /**
+   * For a sender, which cannot know when the venue counts its request: reserves a place when one is
+   * free (`wait` 0) and gives back `settle`, to be called with the time the answer came back (or the
+   * request failed). The request is then counted at that time, the latest it can have reached the
+   * venue, so a venue counting on arrival never sees more than the limit, whatever the latency.
+   * Otherwise `wait` is the ms to wait before asking again.
+   */
+  reserve(now: number): { wait: number; settle?: (at: number) => void } {
+    const wait = this.waitFor(now);
+    if (wait > 0) return { wait };
+    const ticket = now;
+    this.pending.push(ticket);
+    let settled = false;
+    return {
+      wait: 0,
+      settle: (at: number) => {
+        if (settled) return;
+        settled = true;
+        this.pending.splice(this.pending.indexOf(ticket), 1);
+        const t = Math.max(at, ticket);
+        let i = this.stamps.length;
+        while (i > 0 && this.stamps[i - 1]! > t) i--;
+        this.stamps.splice(i, 0, t);
+      },
+    };
+  }
 
   /** 0 when a request may go now (and it is counted); else the ms to wait before trying again. */
   take(now: number): number {
@@ -21,12 +51,17 @@ export class SlidingWindows {
     const longest = Math.max(...this.rate.windows.map((w) => w.windowMs));
     while (this.stamps.length > 0 && this.stamps[0]! <= now - longest) this.stamps.shift();
     let wait = 0;
+    const held = this.pending.length;
     for (const w of this.rate.windows) {
-      const inWindow = this.countSince(now - w.windowMs);
+      const inWindow = this.countSince(now - w.windowMs) + held;
       if (inWindow >= w.limit) {
-        // The oldest stamp that must leave the window before one more fits.
-        const oldest = this.stamps[this.stamps.length - w.limit]!;
-        wait = Math.max(wait, oldest + w.windowMs - now + 1);
+        // The oldest stamp that must leave the window before one more fits; when that place is held by
+        // a request still in flight, its send time plus the window is the earliest it can free.
+        const need = inWindow - w.limit;
+        const counted = this.stamps.length - this.countSince(now - w.windowMs);
+        const i = counted + need;
+        if (i < this.stamps.length) wait = Math.max(wait, this.stamps[i]! + w.windowMs - now + 1);
+        else wait = Math.max(wait, Math.min(...this.pending) + w.windowMs - now + 1, 10);
       }
     }
     return wait;

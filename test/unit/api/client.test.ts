@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { ApiClient } from '../../../src/api/client.js';
 import { endpoint } from '../../../src/api/catalogue/index.js';
+import { custom } from '../../../src/api/catalogue/limits.js';
+import { SlidingWindows } from '../../../src/api/ratelimit.js';
 import { signRequest } from '../../../src/api/signing.js';
 import { BmError } from '../../../src/errors.js';
 import { scalarText } from '../../../src/util/json.js';
@@ -120,6 +122,34 @@ test('the client keeps to the published limit: a burst waits instead of earning 
   // /spot/v1/steps: 2 per 2 s and 5 per 5 s.
   assert.equal(waits.length > 0, true);
   assert.ok(clock >= 6000, `7 requests need at least 6 s at 2 per 2 s (took ${clock} ms)`);
+});
+
+test('concurrent calls never outrun a venue that counts late: each is counted when its answer comes back', async () => {
+  // The venue counts a request only after a varying delay (a queue in front of its limiter), then
+  // answers at once: a client counting at send time would earn 429s at every window boundary.
+  const rate = custom('KEY', 5, 400);
+  const venue = new SlidingWindows(rate);
+  const delays = [0, 60, 5, 45, 20, 70, 10, 35];
+  let n = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  handler = (_q, _b, res) => {
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    setTimeout(() => {
+      inFlight--;
+      if (venue.take(Date.now()) > 0) reply(res, 429, '{"code":30013,"message":"too many","trace":"t","data":{}}');
+      else reply(res, 200, '{"code":1000,"message":"OK","trace":"t","data":{}}');
+    }, delays[n++ % delays.length]);
+  };
+  const c = client({ sleep: (ms) => new Promise((r) => setTimeout(r, ms)), maxRateRetries: 0 });
+  const target = { method: 'POST' as const, path: '/spot/v2/batch_orders', auth: 'SIGNED' as const, rate, write: true };
+  const t0 = Date.now();
+  const results = await Promise.allSettled(Array.from({ length: 20 }, () => c.call(target, [['order_params', []]])));
+  assert.deepEqual(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason)), []);
+  assert.ok(maxInFlight > 1, 'requests were out at once');
+  // 20 requests at 5 per 400 ms: the last 5 cannot start before 3 windows have passed.
+  assert.ok(Date.now() - t0 >= 1200, `took ${Date.now() - t0} ms`);
 });
 
 test('credentials missing for a private call: exit 4 with a hint, nothing sent', async () => {

@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { bm, bmAsync, isolatedEnv, startSandbox } from '../helpers/bm.js';
+import { parseJson, scalarText } from '../../src/util/json.js';
+
+let url = '';
+let stop: () => Promise<void> = async () => {};
+before(async () => {
+  ({ url, stop } = await startSandbox(['--seed', '5']));
+});
+after(() => stop());
+
+function account(): Record<string, string> {
+  const r = bm(['--base-url', url, 'sandbox', 'account', 'create', '--deposit', 'USDT=10000000', '--json'], isolatedEnv());
+  assert.equal(r.code, 0, r.stderr);
+  const a = JSON.parse(r.stdout) as { key: string; secret: string; memo: string };
+  return isolatedEnv({ BM_API_KEY: a.key, BM_API_SECRET: a.secret, BM_API_MEMO: a.memo });
+}
+
+test('batch beyond one rate window: requests overlap, no 429 from the venue, outcomes in file order', async () => {
+  const env = account();
+  const t = parseJson(bm(['--base-url', url, 'ticker', 'BTC_USDT', '--json'], env).stdout) as { tickers: Array<{ last_price: string }> };
+  const bid = BigInt(t.tickers[0]!.last_price.split('.')[0]!) / 2n;
+  // 70 requests of 10: more than the 60 per 2 s that /spot/v2/batch_orders allows.
+  const orders = Array.from({ length: 700 }, (_, i) => ({ side: 'buy', type: 'limit', size: '0.01', price: `${bid - BigInt(i % 7)}.${i % 10}5`, client_order_id: `cc${i}x` }));
+  const file = join(env.HOME!, 'orders.ndjson');
+  writeFileSync(file, orders.map((o) => JSON.stringify(o)).join('\n'));
+  const t0 = Date.now();
+  const r = await bmAsync(['--base-url', url, 'order', 'batch', 'BTC_USDT', '--file', file, '--yes', '-o', 'ndjson', '-v'], env);
+  const took = Date.now() - t0;
+  assert.equal(r.code, 0, r.stderr.split('\n').filter((l) => !l.startsWith('[bm]')).join('\n'));
+  const rows = r.stdout.trim().split('\n').map((l) => parseJson(l) as { index: unknown; result: string; client_order_id: string; order_id: unknown });
+  assert.deepEqual(rows.map((x) => scalarText(x.index)), orders.map((_, i) => String(i + 1)));
+  assert.deepEqual(rows.map((x) => x.client_order_id), orders.map((o) => o.client_order_id));
+  assert.ok(rows.every((x) => x.result === 'placed' && /^[0-9]+$/.test(scalarText(x.order_id))));
+  assert.equal(new Set(rows.map((x) => scalarText(x.order_id))).size, 700);
+
+  const trace = r.stderr.split('\n').filter((l) => /^\[bm\] (> POST|< \d{3} in)/.test(l));
+  assert.equal(trace.filter((l) => l.includes('> POST')).length, 70, 'one request per 10 orders, none retried');
+  assert.deepEqual(trace.filter((l) => /^\[bm\] < (?!200 )/.test(l)), [], 'every answer 200: no 429');
+  let out = 0;
+  let most = 0;
+  for (const l of trace) most = Math.max(most, (out += l.includes('> POST') ? 1 : -1));
+  assert.ok(most > 1 && most <= 8, `at most 8 requests out at once, and more than one (${most})`);
+  // The 61st request waits for the first window to pass.
+  assert.ok(took >= 2000, `took ${took} ms`);
+
+  const open = JSON.parse(bm(['--base-url', url, 'order', 'list', 'BTC_USDT', '--status', 'open', '--limit', '100', '--json'], env).stdout) as { orders: unknown[] };
+  assert.ok(open.orders.length > 0);
+});
