@@ -91,7 +91,7 @@ export function checkOrder(input: OrderInput, rules: PairRules, prefix = ''): Ch
     else {
       if (input.price === undefined) throw usage(`${n('--price')} is required for a ${type} order`);
       price = checkDecimal(input.price, n('--price'));
-      const maxPlaces = Number(rules.price_max_precision);
+      const maxPlaces = Number.parseInt(rules.price_max_precision, 10);
       if (rules.price_max_precision !== '' && places(price) > maxPlaces) {
         throw usage(`${n('--price')}: at most ${maxPlaces} decimal places for ${rules.symbol} (got ${price})`);
       }

@@ -52,8 +52,8 @@ export const MARKET_ROUTES: Record<string, Handler> = {
       precision = Number(c.q.precision);
       if (!/^-?[0-9]+$/.test(c.q.precision) || precision < d.price_min_precision || precision > d.price_max_precision) throw fail(50021, 'precision');
     }
-    const size = Number(c.q.size ?? '50');
-    const book = c.ex.depthCounts(d.symbol, size, precision === d.price_max_precision ? undefined : precision);
+    const levels = Number.parseInt(c.q.size ?? '50', 10);
+    const book = c.ex.depthCounts(d.symbol, levels, precision === d.price_max_precision ? undefined : precision);
     const side = (levels: typeof book.bids) => {
       let total: Dec | string = '0';
       return levels.map((l) => {

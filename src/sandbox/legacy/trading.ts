@@ -7,7 +7,8 @@ import { isDecimal } from '../../util/decimal.js';
 import { parseJson, scalarText } from '../../util/json.js';
 import type { ExchangeApi, OrderView, SandboxAccount } from '../api.js';
 import { LegacyHttpError, verifySignature } from './auth.js';
-import { FILTER, idNumber, legacyFill, legacyOrder } from './views.js';
+import { wireId } from '../http/call.js';
+import { FILTER, legacyFill, legacyOrder } from './views.js';
 
 export interface Caller {
   readonly account: SandboxAccount;
@@ -75,7 +76,7 @@ export function tradingBody(id: string, exchange: ExchangeApi, req: IncomingMess
       verifySignature(req, caller.account, caller.timestamp, pairs);
       const symbol = symbolOf(exchange, b.symbol);
       const order = { symbol, side: sideOf(b.side), type: 'limit' as const, size: positive(b.amount, 'amount'), price: positive(b.price, 'price') };
-      return { entrust_id: idNumber(exchange.placeOrder(acct, order).order_id) };
+      return { entrust_id: wireId(exchange.placeOrder(acct, order).order_id) };
     }
     case 'legacy.order.cancel': {
       verifySignature(req, caller.account, caller.timestamp, [['entrust_id', path.entrust_id!]]);

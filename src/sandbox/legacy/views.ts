@@ -1,6 +1,6 @@
 /** Current-generation views of the exchange, shaped as the legacy bodies of spec 2.14. */
 import { add, cmp, dec, fmt, isDecimal, mul, norm, sub, truncate } from '../../util/decimal.js';
-import { RawNumber } from '../../util/json.js';
+import { wireId } from '../http/call.js';
 import type { DepthView, ExchangeApi, FillView, KlineView, OrderStatus, OrderView, PairDetails, TickerView, TradeView } from '../api.js';
 
 /** Current status -> legacy status (spec 3): 4 pending, 5 partially filled, 6 filled, 8 cancelled. */
@@ -11,17 +11,12 @@ export const FILTER: Readonly<Record<string, readonly OrderStatus[]>> = {
   '1': [4], '2': [5], '3': [6], '4': [8], '5': [4, 5], '6': [6, 8],
 };
 
-/** Ids are decimal strings beyond 2^53: written as exact JSON numbers. */
-export function idNumber(id: string): RawNumber {
-  return new RawNumber(id);
-}
-
 export function legacyOrder(exchange: ExchangeApi, accountId: string, o: OrderView): Record<string, unknown> {
   const fees = exchange.fills(accountId, o.symbol, o.order_id).reduce((sum, f) => add(sum, f.fees), dec('0'));
   const size = o.size && isDecimal(o.size) ? o.size : o.filled_size;
   const remaining = sub(size, o.filled_size);
   return {
-    entrust_id: idNumber(o.order_id), symbol: o.symbol, timestamp: o.create_time, side: o.side, price: o.price,
+    entrust_id: wireId(o.order_id), symbol: o.symbol, timestamp: o.create_time, side: o.side, price: o.price,
     fees: norm(fees), original_amount: size, executed_amount: o.filled_size,
     remaining_amount: o.status === 8 || cmp(remaining, '0') < 0 ? '0' : norm(remaining), status: LEGACY_OF[o.status],
   };
@@ -29,8 +24,8 @@ export function legacyOrder(exchange: ExchangeApi, accountId: string, o: OrderVi
 
 export function legacyFill(f: FillView): Record<string, unknown> {
   return {
-    symbol: f.symbol, amount: f.size, fees: f.fees, trade_id: idNumber(f.detail_id), price: f.price,
-    active: f.exec_type === 'T', entrust_id: idNumber(f.order_id), timestamp: f.create_time, entrustType: f.side === 'buy' ? 0 : 1,
+    symbol: f.symbol, amount: f.size, fees: f.fees, trade_id: wireId(f.detail_id), price: f.price,
+    active: f.exec_type === 'T', entrust_id: wireId(f.order_id), timestamp: f.create_time, entrustType: f.side === 'buy' ? 0 : 1,
   };
 }
 
