@@ -82,10 +82,19 @@ function optionKey(flag: string): string {
   return flag.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
 }
 
+/** One-line summaries of the command groups the catalogue's paths create. */
+const GROUP_SUMMARY: Readonly<Record<string, string>> = {
+  order: 'Place, cancel and query spot orders and fills',
+  funding: 'Funding account: currencies, deposit and withdraw records',
+  contract: 'Contract (futures) accounts, liquidations and orders',
+  broker: 'API broker rebates',
+  'sign-test': 'Prove that signed requests are accepted',
+};
+
 function groupOf(root: Command, path: readonly string[]): Command {
   let parent = root;
   for (const name of path.slice(0, -1)) {
-    parent = parent.commands.find((c) => c.name() === name) ?? parent.command(name).description(`${name} commands`);
+    parent = parent.commands.find((c) => c.name() === name) ?? parent.command(name).description(GROUP_SUMMARY[name] ?? name);
   }
   return parent;
 }
