@@ -27,7 +27,7 @@ function children(help: string, root: boolean): string[] {
   return names;
 }
 
-/** Walks the tree from the built binary; returns every leaf command with its examples. */
+/** Walks the tree from the built binary; returns every leaf command with its examples, and its help text. */
 function collect(): Map<string, string[]> {
   const leaves = new Map<string, string[]>();
   const walk = (path: string[]) => {
@@ -37,12 +37,15 @@ function collect(): Map<string, string[]> {
     if (path.length && !subs.length) {
       const block = r.stdout.split('\nExamples:\n')[1] ?? '';
       leaves.set(path.join(' '), block.split('\n').filter((l) => l.startsWith('  $ ')).map((l) => l.slice(4)));
+      helps.set(path.join(' '), r.stdout);
     }
     for (const s of subs) walk([...path, s]);
   };
   walk([]);
   return leaves;
 }
+
+const helps = new Map<string, string>();
 
 const home = isolatedEnv();
 const work = mkdtempSync(join(tmpdir(), 'bm-examples-'));
@@ -163,6 +166,23 @@ test('every leaf command of the help has at least one example', () => {
   const bare = [...leaves].filter(([, list]) => !list.length).map(([p]) => p);
   assert.deepEqual(bare, [], `commands without examples: ${bare.join(', ')}`);
   for (const [path, list] of leaves) for (const e of list) assert.match(e, new RegExp(`\\bbm ${path}\\b`), `an example of bm ${path} runs bm ${path}`);
+});
+
+test('every leaf command has a summary, and each of its arguments and options is described', () => {
+  let described = 0;
+  for (const [path, text] of helps) {
+    const [usage, blank, summary] = text.split('\n');
+    assert.match(usage!, new RegExp(`^Usage: bm ${path} `), path);
+    assert.equal(blank, '', path);
+    assert.match(summary!, /^[A-Z][^\n]{8,}$/, `bm ${path}: a summary sentence`);
+    const args = [...usage!.matchAll(/[<[]([a-z_]+)(?:\.\.\.)?[>\]]/g)].map((m) => m[1]!).filter((a) => a !== 'options');
+    const argBlock = text.split('\nArguments:\n')[1]?.split('\n\n')[0] ?? '';
+    for (const a of args) assert.match(argBlock, new RegExp(`^ {2}${a} +\\S`, 'm'), `bm ${path}: argument ${a} is described`);
+    described += args.length;
+    const optBlock = text.split('\nOptions:\n')[1]?.split('\n\n')[0] ?? '';
+    for (const line of optBlock.split('\n').filter((l) => /^ {2}-/.test(l))) assert.match(line, /^ {2}-\S.*\S {2,}\S/, `bm ${path}: option described: ${line}`);
+  }
+  assert.ok(helps.size > 60 && described > 30, `${helps.size} commands, ${described} arguments checked`);
 });
 
 test('every example runs against a fresh sandbox and exits 0, in help order', async (t) => {
