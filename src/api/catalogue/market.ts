@@ -59,7 +59,7 @@ export const MARKET: readonly Endpoint[] = [
     rows: 'klines', command: ['kline'], summary: 'Candles of a pair; long ranges are paged and merged',
     columns: ['timestamp', 'open', 'high', 'low', 'close', 'volume', 'quote_volume'],
     notes: 'At most 500 candles per request (50004): longer ranges are fetched in pages of 500 steps and merged.',
-    examples: ['bm kline BTC_USDT --step 1h --from -1d', 'bm kline BTC_USDT --from 2026-11-01 --to 2026-11-02 --step 1h -o csv'],
+    examples: ['bm kline BTC_USDT --step 1h --from -1d', 'bm kline BTC_USDT --from -2d --to -1d --step 1h -o csv'],
   },
   {
     id: 'spot.book', method: 'GET', path: '/spot/v1/symbols/book', auth: 'NONE', rate: MARKET_RATE,

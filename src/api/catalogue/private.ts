@@ -30,14 +30,14 @@ export const PRIVATE: readonly Endpoint[] = [
     ],
     command: ['order', 'place'], summary: 'Place a spot order (checked against the pair rules first)', columns: ['order_id', 'client_order_id'],
     notes: 'Shape from facts.md 5 (the spec names the endpoint only in 4.8). order_id is read as number or string.',
-    examples: ['bm order place BTC_USDT --side buy --type limit --size 0.01 --price 30000 --yes', 'bm order place BTC_USDT --side buy --type market --notional 100 --yes'],
+    examples: ['bm order place BTC_USDT --side buy --type limit --size 0.01 --price 30000 --client-order-id demo1 --yes', 'bm order place BTC_USDT --side buy --type market --notional 100 --yes'],
   },
   {
     id: 'spot.order.cancel', method: 'POST', path: '/spot/v3/cancel_order', auth: 'SIGNED', rate: perKey(60), write: true,
     params: [SYMBOL, ORDER_ID, { name: 'client_order_id', type: 'string', flag: 'client-order-id', description: 'your id of the order' }],
     command: ['order', 'cancel'], summary: 'Cancel one order by order id or client order id', columns: ['result'],
     notes: 'order_id is sent as a string: exact beyond 2^53 and accepted by venues that moved ids to strings.',
-    examples: ['bm order cancel BTC_USDT --order-id 1223181 --yes'],
+    examples: ['bm order cancel BTC_USDT --client-order-id demo1 --yes'],
   },
   {
     id: 'spot.order.cancel.v2', method: 'POST', path: '/spot/v2/cancel_order', auth: 'SIGNED', rate: perKey(60, 150), write: true,
@@ -66,7 +66,7 @@ export const PRIVATE: readonly Endpoint[] = [
     params: [SYMBOL, ORDER_ID, { name: 'clientOrderId', type: 'string', flag: 'client-order-id', description: 'your id of the order' }],
     command: ['order', 'get'], summary: 'One order by order id or client order id', columns: ORDER_COLUMNS,
     notes: 'Spec 4.3 lists it KEYED in the permission table and SIGNED in one description: bm signs it (a SIGNED request also satisfies a KEYED check) and the sandbox accepts both.',
-    examples: ['bm order get BTC_USDT --order-id 1223181'],
+    examples: ['bm order get BTC_USDT --client-order-id demo1'],
   },
   {
     id: 'spot.orders', method: 'GET', path: '/spot/v2/orders', auth: 'KEYED', rate: perKey(12, 30),
@@ -112,7 +112,7 @@ export const PRIVATE: readonly Endpoint[] = [
     params: [{ name: 'id', type: 'string', required: true, positional: true, flag: 'id', description: 'a withdraw_id or deposit_id' }],
     rows: 'record', command: ['funding', 'get'], summary: 'One deposit or withdraw record',
     columns: ['deposit_id', 'withdraw_id', 'operation_type', 'currency', 'arrival_amount', 'fee', 'status', 'address', 'tx_id'],
-    examples: ['bm funding get 1680001'],
+    examples: ['bm funding get "$(bm funding history --type deposit --fields deposit_id | head -n 1)"'],
   },
   {
     id: 'contract.accounts', method: 'GET', path: '/contract/v1/ifcontract/accounts', auth: 'KEYED', rate: custom('KEY', 25, 5000),

@@ -8,7 +8,7 @@ export function registerCompletion(root: Command, contextOf: ContextOf): void {
     .command('completion')
     .description('Print the shell completion script for bash, zsh or fish')
     .argument('<shell>', 'bash, zsh or fish')
-    .addHelpText('after', '\nExamples:\n  $ bm completion bash > ~/.local/share/bash-completion/completions/bm\n  $ bm completion fish > ~/.config/fish/completions/bm.fish\n')
+    .addHelpText('after', '\nExamples:\n  $ bm completion bash > ~/.local/share/bash-completion/completions/bm\n  $ bm completion fish > ~/.config/fish/completions/bm.fish\n  $ bm completion zsh | head -n 3\n')
     .action(async (shell: string, _o: unknown, self: Command) => {
       const ctx = contextOf(self);
       const { commandTree } = await import('./tree.js');

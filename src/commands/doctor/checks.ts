@@ -53,7 +53,7 @@ const keychain: Check = async (ctx) => {
   }
 };
 
-const proxy: Check = async (ctx) => {
+export const proxy: Check = async (ctx) => {
   const base = await ctx.baseUrl();
   const p = proxyFor(base, ctx.env);
   return { check: 'proxy', status: 'ok', detail: p ? `${base} goes through ${p.replace(/\/\/[^@/]*@/, '//[redacted]@')}` : `none for ${base}` };
@@ -80,6 +80,20 @@ const rest: Check = async (ctx) => {
   }
 };
 
+const websocket: Check = async (ctx) => {
+  let url = '';
+  try {
+    const venue = ctx.venue.wsUrl ? ctx.venue : await ctx.resolvedVenue();
+    url = `${venue.wsUrl}/api?protocol=1.1`;
+    const { probeWs } = await import('../../ws/probe.js');
+    const { rttMs } = await probeWs(url, Math.min(ctx.timeoutMs, 5000));
+    return { check: 'websocket', status: 'ok', detail: `${url} answers ping in ${rttMs} ms` };
+  } catch (err) {
+    const e = err as BmError;
+    return { check: 'websocket', status: 'fail', detail: url ? e.message : `no WebSocket address: ${e.message}`, fix: e.details?.hint ?? 'check --ws-url and the network' };
+  }
+};
+
 const credentials: Check = async (ctx) => {
   let creds;
   try {
@@ -99,4 +113,4 @@ const credentials: Check = async (ctx) => {
   }
 };
 
-export const CHECKS: readonly Check[] = [configPermissions, keychain, proxy, rest, credentials];
+export const CHECKS: readonly Check[] = [configPermissions, keychain, proxy, rest, websocket, credentials];

@@ -25,6 +25,7 @@ export function registerHelp(root: Command, contextOf: ContextOf): void {
         if (!next) throw usage(`help: no command or topic '${words.join(' ')}'`, `topics: ${TOPICS.join(', ')}; commands: bm --help`);
         cmd = next;
       }
-      ctx.io.out(cmd.helpInformation());
+      // outputHelp, not helpInformation: the text added after the help (Examples) belongs to it.
+      cmd.outputHelp();
     });
 }

@@ -12,10 +12,24 @@ const EXTRA: Readonly<Record<string, ReadonlyArray<readonly [string, string]>>> 
 };
 
 const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
+  'legacy.token': ['bm legacy token', 'bm legacy token --fresh'],
+  'legacy.ping': ['bm legacy ping'],
+  'legacy.time': ['bm legacy time'],
+  'legacy.currencies': ['bm legacy currencies --fields id,name'],
+  'legacy.symbols': ['bm legacy symbols'],
+  'legacy.symbols.details': ['bm legacy symbol-details --fields id,base_min_size,quote_increment'],
+  'legacy.ticker': ['bm legacy ticker BTC_USDT', 'bm legacy ticker -o json'],
+  'legacy.steps': ['bm legacy steps'],
   'legacy.kline': ['bm legacy kline BTC_USDT --from -2h --step 5m'],
-  'legacy.order.place': ['bm legacy order place BTC_USDT --side buy --amount 0.01 --price 30000'],
-  'legacy.order.list': ['bm legacy order list BTC_USDT --status 5', 'bm legacy order list BTC_USDT --status 3 --page 1 --limit 50'],
-  'legacy.fills': ['bm legacy fills BTC_USDT --entrust-id 1223181'],
+  'legacy.book': ['bm legacy book BTC_USDT'],
+  'legacy.trades': ['bm legacy trades BTC_USDT'],
+  'legacy.wallet': ['bm legacy wallet'],
+  'legacy.order.place': ['bm legacy order place BTC_USDT --side buy --amount 0.01 --price 30000 --yes'],
+  'legacy.order.cancel': ['bm legacy order cancel "$(bm legacy order list BTC_USDT --status 5 --fields entrust_id | head -n 1)" --yes'],
+  'legacy.order.cancel_all': ['bm legacy order cancel-all BTC_USDT --side buy --yes'],
+  'legacy.order.get': ['bm legacy order get "$(bm legacy order list BTC_USDT --status 6 --fields entrust_id | head -n 1)"'],
+  'legacy.order.list': ['bm legacy order list BTC_USDT --status 6', 'bm legacy order list BTC_USDT --status 4 --page 0 --limit 50'],
+  'legacy.fills': ['bm legacy fills BTC_USDT --limit 20'],
 };
 
 function optionKey(flag: string): string {

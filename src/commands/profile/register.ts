@@ -19,7 +19,7 @@ export function registerProfile(root: Command, contextOf: ContextOf): void {
       '',
       'Examples:',
       '  $ bm profile add main --venue custom --base-url https://api.example.com',
-      "  $ printf '%s\\n%s\\n%s\\n' \"$KEY\" \"$SECRET\" \"$MEMO\" | bm profile add ci --venue custom --base-url http://127.0.0.1:8080",
+      "  $ printf '%s\\n%s\\n%s\\n' \"$KEY\" \"$SECRET\" \"$MEMO\" | bm profile add ci --base-url http://127.0.0.1:8080 -o json",
       '',
     ].join('\n'))
     .action(async (name: string, _o: unknown, self: Command) => {
@@ -29,25 +29,30 @@ export function registerProfile(root: Command, contextOf: ContextOf): void {
   profile
     .command('list')
     .description('List profiles: venue, address, where the credentials are kept, the current one (*)')
+    .addHelpText('after', '\nExamples:\n  $ bm profile list\n')
     .action(async (_o: unknown, self: Command) => (await import('./list.js')).list(contextOf(self)));
   profile
     .command('show')
     .description('Show a profile (default: the current one); the key is masked, the secret and memo never shown')
+    .addHelpText('after', '\nExamples:\n  $ bm profile show main\n')
     .argument('[name]', 'profile name')
     .action(async (name: string | undefined, _o: unknown, self: Command) => (await import('./show.js')).show(contextOf(self), name));
   profile
     .command('use')
     .description('Make a profile the current one')
+    .addHelpText('after', '\nExamples:\n  $ bm profile use main\n')
     .argument('<name>', 'profile name (sandbox: the built-in venue and its paper account)')
     .action(async (name: string, _o: unknown, self: Command) => (await import('./use.js')).use(contextOf(self), name));
   profile
     .command('remove')
-    .description("Remove a profile: its settings and its credentials")
+    .description('Remove a profile: its settings and its credentials')
+    .addHelpText('after', '\nExamples:\n  $ bm profile remove ci\n')
     .argument('<name>', 'profile name')
     .action(async (name: string, _o: unknown, self: Command) => (await import('./remove.js')).remove(contextOf(self), name));
   profile
     .command('test')
     .description('Prove credentials with a signed request (default: whatever is in effect)')
+    .addHelpText('after', '\nExamples:\n  $ bm profile test main\n  $ bm profile test\n')
     .argument('[name]', 'profile name')
     .action(async (name: string | undefined, _o: unknown, self: Command) => (await import('./test.js')).test(contextOf(self), name));
 }

@@ -29,17 +29,21 @@ export function registerSandbox(root: Command, contextOf: ContextOf): void {
   sandbox
     .command('start')
     .description('Start the background sandbox of the default venue (if none runs)')
+    .addHelpText('after', '\nExamples:\n  $ bm sandbox start\n')
     .action(async (_o: unknown, self: Command) => (await import('./manage.js')).start(contextOf(self)));
   sandbox
     .command('stop')
     .description('Stop the background sandbox')
+    .addHelpText('after', '\nExamples:\n  $ bm sandbox stop\n')
     .action(async (_o: unknown, self: Command) => (await import('./manage.js')).stop(contextOf(self)));
   sandbox
     .command('status')
     .description('Whether the background sandbox runs, where, and since when')
+    .addHelpText('after', '\nExamples:\n  $ bm sandbox status\n  $ bm sandbox status --json\n')
     .action(async (_o: unknown, self: Command) => (await import('./manage.js')).status(contextOf(self)));
   sandbox
     .command('reset')
     .description('Stop the background sandbox and delete its state (accounts, orders, market)')
+    .addHelpText('after', '\nExamples:\n  $ bm sandbox reset\n')
     .action(async (_o: unknown, self: Command) => (await import('./manage.js')).reset(contextOf(self)));
 }

@@ -1,0 +1,196 @@
+/**
+ * Every example in the help runs. The command tree is walked through the built binary's --help, each
+ * `  $ ...` line of an Examples block is collected, and the examples run in help order, in bash, with
+ * `bm` on PATH, against a fresh sandbox and a fresh account. The few that cannot run as written get
+ * the handling listed in SPECIAL, each with its reason.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { BIN, bm, bmAsync, isolatedEnv, startSandbox, type Result } from '../helpers/bm.js';
+
+interface Example { readonly command: string; readonly line: string }
+
+/** Sub-command names listed under `Commands:` (commander's own `help [command]` of a group left out). */
+function children(help: string, root: boolean): string[] {
+  const block = help.split('\nCommands:\n')[1];
+  if (!block) return [];
+  const names: string[] = [];
+  for (const line of block.split('\n')) {
+    if (!line.startsWith('  ')) break;
+    const m = /^ {2}(\S+)/.exec(line);
+    if (m && !(m[1] === 'help' && !root)) names.push(m[1]!);
+  }
+  return names;
+}
+
+/** Walks the tree from the built binary; returns every leaf command with its examples, and its help text. */
+function collect(): Map<string, string[]> {
+  const leaves = new Map<string, string[]>();
+  const walk = (path: string[]) => {
+    const r = bm([...path, '--help'], isolatedEnv());
+    assert.equal(r.code, 0, `bm ${path.join(' ')} --help: ${r.stderr}`);
+    const subs = children(r.stdout, path.length === 0);
+    if (path.length && !subs.length) {
+      const block = r.stdout.split('\nExamples:\n')[1] ?? '';
+      leaves.set(path.join(' '), block.split('\n').filter((l) => l.startsWith('  $ ')).map((l) => l.slice(4)));
+      helps.set(path.join(' '), r.stdout);
+    }
+    for (const s of subs) walk([...path, s]);
+  };
+  walk([]);
+  return leaves;
+}
+
+const helps = new Map<string, string>();
+
+const home = isolatedEnv();
+const work = mkdtempSync(join(tmpdir(), 'bm-examples-'));
+const shim = join(work, 'bin');
+let url = '';
+let stop: () => Promise<void> = async () => {};
+let env: Record<string, string> = {};
+let leaves = new Map<string, string[]>();
+
+before(async () => {
+  ({ url, stop } = await startSandbox());
+  const r = await bmAsync(['--base-url', url, 'sandbox', 'account', 'create', '--json'], isolatedEnv());
+  assert.equal(r.code, 0, r.stderr);
+  const a = JSON.parse(r.stdout) as { key: string; secret: string; memo: string };
+  // `bm` on PATH is the built binary, as a user would have it.
+  mkdirSync(shim);
+  writeFileSync(join(shim, 'bm'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`);
+  chmodSync(join(shim, 'bm'), 0o755);
+  env = {
+    ...home, PATH: `${shim}:${home.PATH ?? '/usr/bin:/bin'}`, BM_BASE_URL: url, BM_KEYCHAIN_TIMEOUT: '2000',
+    BM_API_KEY: a.key, BM_API_SECRET: a.secret, BM_API_MEMO: a.memo,
+    // The shell variables of the `printf ... | bm profile add` example.
+    KEY: a.key, SECRET: a.secret, MEMO: a.memo,
+  };
+  leaves = collect();
+});
+after(async () => {
+  // `bm sandbox start` is an example: leave no background sandbox behind, whatever happened.
+  if (env.BM_BASE_URL) await bmAsync(['sandbox', 'stop'], env);
+  await stop();
+});
+
+/** Runs one shell line in the examples' world. */
+function sh(line: string, input = '', timeoutMs = 60_000): Promise<Result> {
+  return new Promise((done, fail) => {
+    const child = spawn('bash', ['-c', line], { cwd: work, env, stdio: ['pipe', 'pipe', 'pipe'], timeout: timeoutMs });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+/** `bm sandbox serve` never exits: it must print its listening line, then stop cleanly on SIGTERM. */
+function serveBriefly(line: string): Promise<string> {
+  return new Promise((done, fail) => {
+    const child = spawn('bash', ['-c', `exec ${line}`], { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => (child.kill('SIGKILL'), fail(new Error(`no listening line within 20 s: ${err}`))), 20_000);
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+    child.stdout.setEncoding('utf8').on('data', (c: string) => {
+      out += c;
+      if (/listening http:\/\/127\.0\.0\.1:[0-9]+/.test(out)) child.kill('SIGTERM');
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (!/listening /.test(out)) fail(new Error(`exited (${code ?? signal}) before listening: ${err}`));
+      else done(out);
+    });
+  });
+}
+
+/** What an example needs beyond running as written; the reason is part of each entry. */
+const SPECIAL: ReadonlyArray<{ readonly match: RegExp; readonly why: string }> = [
+  { match: /^bm sandbox serve/, why: 'runs until stopped: started, its listening line checked, then stopped' },
+  { match: /^bm watch /, why: 'streams until stopped: --duration 2 added unless the example has --once or --duration' },
+  { match: /bm profile add/, why: 'the example address stands for the user venue and becomes the sandbox; --insecure-storage keeps secrets out of the machine keychain; key, secret and memo come on stdin' },
+  { match: /--file orders\.ndjson/, why: 'reads a file of the user: the test writes orders.ndjson first' },
+  { match: /> ~\//, why: 'writes into a folder of the user: the folder is made in the test HOME, and the file checked afterwards' },
+];
+
+const ORDERS = [
+  { side: 'buy', type: 'limit', size: '0.001', price: '30000', client_order_id: 'batch1' },
+  { side: 'buy', type: 'limit', size: '0.001', price: '30001', client_order_id: 'batch2' },
+].map((o) => JSON.stringify(o)).join('\n');
+
+/** Runs one example, adapted as SPECIAL says; asserts it succeeded. */
+async function runExample(ex: Example): Promise<void> {
+  let line = ex.line;
+  let input = '';
+  if (/^bm sandbox serve/.test(line)) {
+    assert.match(await serveBriefly(line), /^listening http:\/\/127\.0\.0\.1:[0-9]+/m);
+    return;
+  }
+  if (/^bm watch /.test(line) && !/--once|--duration/.test(line)) line += ' --duration 2';
+  if (/bm profile add/.test(line)) {
+    line = line.replace(/https:\/\/api\.example\.com|http:\/\/127\.0\.0\.1:8080/, url) + ' --insecure-storage';
+    input = `${env.KEY}\n${env.SECRET}\n${env.MEMO}\n`;
+  }
+  if (/--file orders\.ndjson/.test(line)) writeFileSync(join(work, 'orders.ndjson'), ORDERS);
+  const target = /> ~\/(\S+)/.exec(line)?.[1];
+  if (target) mkdirSync(dirname(join(env.HOME!, target)), { recursive: true });
+
+  const r = await sh(line, input);
+  assert.equal(r.code, 0, `${line}\nexit ${r.code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
+  assert.doesNotMatch(r.stderr, /^error: /m, line);
+  if (target) assert.match(readFileSync(join(env.HOME!, target), 'utf8'), /\bbm\b/, `${line}: the script was written`);
+  // Output goes to stdout, except where the example sends it elsewhere or the command only reports on stderr.
+  else if (!QUIET.test(line)) assert.notEqual(r.stdout.trim(), '', `${line}: printed nothing`);
+}
+
+/**
+ * Examples whose success prints nothing on stdout: the outcome is a note on stderr (sign-test, profile
+ * add/use/remove, sandbox stop/reset, cancel-all), or, for watch orders, no order of the account
+ * changes during the two seconds it runs.
+ */
+const QUIET = /^(bm (sandbox (stop|reset)|profile (use|remove)|sign-test (get|post)|order cancel-all|legacy order cancel-all|watch orders)\b|.*\| bm profile add |bm profile add )/;
+
+test('every leaf command of the help has at least one example', () => {
+  assert.ok(leaves.size > 60, `only ${leaves.size} commands found`);
+  for (const path of ['order place', 'funding get', 'profile add', 'sandbox serve', 'legacy order get', 'watch orders', 'api', 'completion', 'help', 'doctor']) {
+    assert.ok(leaves.has(path), `bm ${path} is in the tree`);
+  }
+  const bare = [...leaves].filter(([, list]) => !list.length).map(([p]) => p);
+  assert.deepEqual(bare, [], `commands without examples: ${bare.join(', ')}`);
+  for (const [path, list] of leaves) for (const e of list) assert.match(e, new RegExp(`\\bbm ${path}\\b`), `an example of bm ${path} runs bm ${path}`);
+});
+
+test('every leaf command has a summary, and each of its arguments and options is described', () => {
+  let described = 0;
+  for (const [path, text] of helps) {
+    const [usage, blank, summary] = text.split('\n');
+    assert.match(usage!, new RegExp(`^Usage: bm ${path} `), path);
+    assert.equal(blank, '', path);
+    assert.match(summary!, /^[A-Z][^\n]{8,}$/, `bm ${path}: a summary sentence`);
+    const args = [...usage!.matchAll(/[<[]([a-z_]+)(?:\.\.\.)?[>\]]/g)].map((m) => m[1]!).filter((a) => a !== 'options');
+    const argBlock = text.split('\nArguments:\n')[1]?.split('\n\n')[0] ?? '';
+    for (const a of args) assert.match(argBlock, new RegExp(`^ {2}${a} +\\S`, 'm'), `bm ${path}: argument ${a} is described`);
+    described += args.length;
+    const optBlock = text.split('\nOptions:\n')[1]?.split('\n\n')[0] ?? '';
+    for (const line of optBlock.split('\n').filter((l) => /^ {2}-/.test(l))) assert.match(line, /^ {2}-\S.*\S {2,}\S/, `bm ${path}: option described: ${line}`);
+  }
+  assert.ok(helps.size > 60 && described > 30, `${helps.size} commands, ${described} arguments checked`);
+});
+
+test('every example runs against a fresh sandbox and exits 0, in help order', async (t) => {
+  const all: Example[] = [...leaves].flatMap(([command, list]) => list.map((line) => ({ command, line })));
+  assert.ok(all.length > 70, `only ${all.length} examples`);
+  for (const ex of all) {
+    const why = SPECIAL.filter((s) => s.match.test(ex.line)).map((s) => s.why);
+    await t.test(`${ex.line}${why.length ? `  [${why.join('; ')}]` : ''}`, () => runExample(ex));
+  }
+  assert.ok(existsSync(join(work, 'orders.ndjson')), 'the batch example ran');
+});

@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { bm, isolatedEnv } from '../helpers/bm.js';
+
+const env = isolatedEnv();
+const run = (...args: string[]) => bm(args, env);
+
+test('bm --help lists every topic; bm help COMMAND is that command\'s help, examples included', () => {
+  const root = run('--help');
+  assert.equal(root.code, 0, root.stderr);
+  assert.match(root.stdout, /^Help topics: bm help environment, bm help exit-codes, bm help output, bm help errors$/m);
+  const viaHelp = run('help', 'order', 'place');
+  assert.equal(viaHelp.code, 0, viaHelp.stderr);
+  assert.equal(viaHelp.stdout, run('order', 'place', '--help').stdout);
+  assert.match(viaHelp.stdout, /\nExamples:\n {2}\$ bm order place /);
+  assert.equal(run('help').stdout, root.stdout);
+});
+
+test('help environment: every variable of the contract, with its meaning', () => {
+  const r = run('help', 'environment');
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^NAME +MEANING$/m);
+  for (const v of ['BM_PROFILE', 'BM_BASE_URL', 'BM_WS_URL', 'BM_LEGACY_URL', 'BM_SERVICE', 'BM_OUTPUT', 'BM_TIMEOUT', 'BM_DEBUG', 'BM_API_KEY', 'BM_CONFIG_DIR', 'HTTPS_PROXY']) {
+    assert.match(r.stdout, new RegExp(`^${v}\\b.* {2}\\S`, 'm'), v);
+  }
+});
+
+test('help exit-codes: 0-9 and 130, one category each; -o json gives the same rows', () => {
+  const r = run('help', 'exit-codes');
+  assert.equal(r.code, 0, r.stderr);
+  const rows = JSON.parse(run('help', 'exit-codes', '-o', 'json').stdout) as Array<{ code: number; category: string; meaning: string }>;
+  assert.deepEqual(rows.map((x) => x.code), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 130]);
+  for (const x of rows) assert.match(r.stdout, new RegExp(`^ *${x.code} +${x.category} +\\S`, 'm'));
+});
+
+test('help errors: the venue codes with HTTP status, category, exit code and hint; --json is an array', () => {
+  const table = run('help', 'errors');
+  assert.equal(table.code, 0, table.stderr);
+  assert.match(table.stdout, /^ *CODE +HTTP +CATEGORY +EXIT_CODE +MESSAGE +HINT$/m);
+  const rows = JSON.parse(run('help', 'errors', '--json').stdout) as Array<Record<string, unknown>>;
+  assert.ok(rows.length > 20);
+  for (const x of rows) for (const k of ['code', 'http', 'category', 'exit_code', 'message', 'hint']) assert.ok(k in x, `${String(x.code)}: ${k}`);
+  const auth = rows.find((x) => x.code === 30001)!;
+  assert.equal(auth.exit_code, 4);
+  assert.equal(auth.category, 'auth');
+});
+
+test('help output: the five formats and the JSON error shape', () => {
+  const r = run('help', 'output');
+  assert.equal(r.code, 0, r.stderr);
+  for (const f of ['table', 'tsv', 'csv', 'json', 'ndjson']) assert.match(r.stdout, new RegExp(`^ {2}${f} +\\S`, 'm'), f);
+  assert.match(r.stdout, /"error":\{"category","code","http_status","message","trace","hint","retryable","exit_code"\}/);
+});
+
+test('help on an unknown word: exit 2, with the topics in the hint', () => {
+  const r = run('help', 'nope');
+  assert.equal(r.code, 2);
+  assert.equal(r.stdout, '');
+  assert.match(r.stderr, /^error: help: no command or topic 'nope'\nhint: topics: environment, exit-codes, output, errors; commands: bm --help\n$/);
+});
