@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { ACCOUNT } from '../helpers/legacy-exchange.js';
 import { startLegacyServer, type LegacyTestServer } from '../helpers/legacy-server.js';
+import { until } from '../helpers/bm.js';
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 const home = mkdtempSync(join(tmpdir(), 'bm-legacy-tty-'));
@@ -21,16 +22,6 @@ after(async () => {
   await srv.close();
   rmSync(home, { recursive: true, force: true });
 });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (check()) return;
-    await sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** Runs `bm legacy args` in a tmux pane, answers `keys` once the prompt shows; resolves with the exit code. */
 async function onTerminal(name: string, args: string, keys: string): Promise<number> {

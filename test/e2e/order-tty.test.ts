@@ -5,7 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { BIN, bm, isolatedEnv, startSandbox } from '../helpers/bm.js';
+import { BIN, bm, isolatedEnv, startSandbox, until } from '../helpers/bm.js';
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 const env = isolatedEnv({ NO_COLOR: '1' });
@@ -23,14 +23,6 @@ after(async () => {
   await stop();
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 150; i++) {
-    if (check()) return;
-    await sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** Runs `bm args` in a tmux pane; returns the screen at the prompt and the exit code after `keys`. */
 async function onTerminal(name: string, args: string, keys: string): Promise<{ screen: string; code: number }> {

@@ -79,3 +79,11 @@ export async function startSandbox(args: readonly string[] = [], env: Record<str
 export function has(cmd: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
 }
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `check` every 100 ms until it holds; fails naming `what` after `limitMs`. */
+export async function until(check: () => boolean, what: string, limitMs = 15_000): Promise<void> {
+  for (const end = Date.now() + limitMs; Date.now() < end; await sleep(100)) if (check()) return;
+  if (!check()) throw new Error(`timed out waiting for ${what}`);
+}
