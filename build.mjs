@@ -1,7 +1,8 @@
-// Builds dist/: our code and commander in one ES module (dist/main.js), and each heavy dependency
-// bundled on its own under dist/vendor/, imported only by the commands that use it. One file for
-// the one-shot path measured faster than esbuild's code splitting, whose many small shared chunks
-// each cost a module load at start-up (see README, Performance). The native keychain module stays external.
+// Builds dist/: our code and commander in one CommonJS file (dist/main.cjs, which bin/load.js compiles
+// with a V8 code cache), and each heavy dependency bundled on its own as an ES module under dist/vendor/,
+// imported only by the commands that use it. One file for the one-shot path measured faster than
+// esbuild's code splitting, whose many small shared chunks each cost a module load at start-up
+// (see README, Performance). The native keychain module stays external.
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +14,7 @@ const VENDOR = {
   ws: { entry: 'node_modules/ws/wrapper.mjs', out: 'ws' },
   pako: { entry: 'pako', out: 'pako' },
   '@inquirer/prompts': { entry: '@inquirer/prompts', out: 'prompts' },
-  conf: { entry: 'conf', out: 'conf' },
+  conf: { entry: 'build/vendor-conf.cjs', out: 'conf' },
   './undici-core.js': { entry: 'src/api/undici-core.ts', out: 'undici' },
 };
 
@@ -36,7 +37,7 @@ const vendorImports = {
   setup(b) {
     b.onResolve({ filter: /^(ws|pako|@inquirer\/prompts|conf|\.\/undici-core\.js)$/ }, (args) => {
       const v = VENDOR[args.path];
-      return v ? { path: `./vendor/${v.out}.js`, external: true } : undefined;
+      return v ? { path: `./vendor/${v.out}.cjs`, external: true } : undefined;
     });
   },
 };
@@ -67,17 +68,26 @@ rmSync('dist', { recursive: true, force: true });
 await Promise.all([
   build({
     ...common,
+    format: 'cjs',
     entryPoints: { main: 'src/main.ts' },
     outdir: 'dist',
+    outExtension: { '.js': '.cjs' },
+    // CommonJS has no import.meta: the file's own URL stands in for it.
+    define: { 'import.meta.url': '__bmMetaUrl' },
+    // import() becomes require(): code compiled from a V8 code cache has no dynamic-import host.
+    supported: { 'dynamic-import': false },
+    banner: { js: "const __bmMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     external: ['@napi-rs/keyring', 'bufferutil', 'utf-8-validate'],
     plugins: [deferChildProcess, vendorImports, requireBuiltins],
   }),
   build({
     ...common,
+    format: 'cjs',
     entryPoints: Object.fromEntries(Object.values(VENDOR).map((v) => [v.out, v.entry])),
     outdir: 'dist/vendor',
-    splitting: true,
-    chunkNames: 'shared-[hash]',
+    outExtension: { '.js': '.cjs' },
+    define: { 'import.meta.url': '__bmMetaUrl' },
+    banner: { js: "const __bmMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     external: ['bufferutil', 'utf-8-validate'],
   }),
 ]);

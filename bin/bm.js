@@ -1,4 +1,6 @@
 #!/usr/bin/env node
-import { run } from '../dist/main.js';
+import { loadMain } from './load.js';
 
-process.exitCode = await run(process.argv.slice(2));
+const { main, done } = loadMain();
+process.exitCode = await main.run(process.argv.slice(2));
+done();

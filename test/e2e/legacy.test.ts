@@ -19,7 +19,7 @@ function newest(dir: string): number {
 
 before(async () => {
   // `npm test` builds first; a lone `node test/run.mjs legacy` after an edit rebuilds here.
-  const built = statSync('dist/main.js', { throwIfNoEntry: false });
+  const built = statSync('dist/main.cjs', { throwIfNoEntry: false });
   if (!built || built.mtimeMs < newest('src')) spawnSync(process.execPath, ['build.mjs'], { stdio: 'inherit' });
   srv = await startLegacyServer();
 });

@@ -18,7 +18,7 @@ function bm(...args: string[]) {
 
 describe('bm sandbox account create', () => {
   before(() => {
-    if (!existsSync('dist/main.js')) assert.equal(spawnSync(process.execPath, ['build.mjs'], { stdio: 'inherit' }).status, 0);
+    if (!existsSync('dist/main.cjs')) assert.equal(spawnSync(process.execPath, ['build.mjs'], { stdio: 'inherit' }).status, 0);
   });
 
   test('--json prints key, secret, memo, account id and permission; the key works', async () => {

@@ -36,7 +36,7 @@ function kill9(child: ChildProcess): Promise<void> {
 
 describe('sandbox persistence', () => {
   before(() => {
-    if (!existsSync('dist/main.js')) assert.equal(spawnSync(process.execPath, ['build.mjs'], { stdio: 'inherit' }).status, 0);
+    if (!existsSync('dist/main.cjs')) assert.equal(spawnSync(process.execPath, ['build.mjs'], { stdio: 'inherit' }).status, 0);
   });
   after(() => {
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');

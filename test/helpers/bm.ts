@@ -15,7 +15,7 @@ export interface Result {
 
 /** Builds dist/ when it is missing (npm test builds before running the tests). */
 export function ensureBuilt(): void {
-  if (existsSync(join(ROOT, 'dist', 'main.js'))) return;
+  if (existsSync(join(ROOT, 'dist', 'main.cjs'))) return;
   const r = spawnSync(process.execPath, ['build.mjs'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('node build.mjs failed');
 }

@@ -1,4 +1,20 @@
-// `node --import ./register.mjs`: appends every module URL the process loads to $BM_LOAD_LOG.
-import { register } from 'node:module';
+// `node --import ./register.mjs`: appends every module the process loads to $BM_LOAD_LOG: ES modules
+// through the loader hooks, CommonJS files (bm's bundles and vendor files) through Module._load.
+import { appendFileSync } from 'node:fs';
+import Module, { register } from 'node:module';
+import { pathToFileURL } from 'node:url';
 
 register('./hooks.mjs', import.meta.url);
+
+const load = Module._load;
+Module._load = function (request, parent, isMain) {
+  const out = load.call(this, request, parent, isMain);
+  if (process.env.BM_LOAD_LOG && !request.startsWith('node:')) {
+    try {
+      appendFileSync(process.env.BM_LOAD_LOG, `${pathToFileURL(Module._resolveFilename(request, parent, isMain)).href}\n`);
+    } catch {
+      // a builtin without the node: prefix
+    }
+  }
+  return out;
+};
