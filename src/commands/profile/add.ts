@@ -12,14 +12,9 @@ import { askCredentials } from './ask.js';
 import { storeOf, venueOf } from './common.js';
 import { clientFor, prove } from './verify.js';
 
-export interface AddOptions {
+/** The options of `profile add`: the profile's settings as typed (the venue not yet checked). */
+export interface AddOptions extends Pick<ProfileSettings, 'baseUrl' | 'wsUrl' | 'legacyUrl' | 'service' | 'output' | 'insecureStorage'> {
   venue?: string;
-  baseUrl?: string;
-  wsUrl?: string;
-  legacyUrl?: string;
-  service?: string;
-  output?: string;
-  insecureStorage?: boolean;
   /** false with --no-verify. */
   verify?: boolean;
 }
