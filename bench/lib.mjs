@@ -1,6 +1,6 @@
 // Shared bench helpers: an isolated environment, a sandbox from the built binary, medians.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -33,6 +33,14 @@ export function timeRun(cmd, args, env) {
   const ms = performance.now() - t;
   if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   return ms;
+}
+
+/** Peak resident memory of one whole process, MiB (a separate run: the hook itself is not timed). */
+export function peakRss(cmd, args, env) {
+  const file = join(mkdtempSync(join(tmpdir(), 'bm-rss-')), 'rss');
+  const r = spawnSync(cmd, ['--import', join(import.meta.dirname, 'rss-hook.mjs'), ...args], { env: { ...env, BENCH_RSS_FILE: file }, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return Number(readFileSync(file, 'utf8')) / 1024;
 }
 
 export function median(xs) {

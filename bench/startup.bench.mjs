@@ -2,7 +2,7 @@
 // Goal (perf.md): `bm ticker BTC_USDT --json` within 1.25x the floor.
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, isolatedEnv, median, startSandbox, table, timeRun } from './lib.mjs';
+import { BIN, isolatedEnv, median, peakRss, startSandbox, table, timeRun } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const env = isolatedEnv();
@@ -21,10 +21,11 @@ const cases = {
 const times = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
 for (const [cmd, args] of Object.values(cases)) timeRun(cmd, args, env); // warm the file cache
 for (let i = 0; i < RUNS; i++) for (const [name, [cmd, args]] of Object.entries(cases)) times[name].push(timeRun(cmd, args, env));
+const rss = Object.fromEntries(Object.entries(cases).map(([name, [cmd, args]]) => [name, peakRss(cmd, args, env)]));
 sandbox.stop();
 
 const floor = median(times['floor: node:http GET + print']);
-const rows = Object.entries(times).map(([name, xs]) => ({ what: name, 'median ms': median(xs).toFixed(1), 'x floor': (median(xs) / floor).toFixed(2) }));
+const rows = Object.entries(times).map(([name, xs]) => ({ what: name, 'median ms': median(xs).toFixed(1), 'x floor': (median(xs) / floor).toFixed(2), 'peak RSS MiB': rss[name].toFixed(1) }));
 console.log(table(rows));
 const ratio = median(times['bm ticker BTC_USDT --json']) / floor;
 console.log(`\nbm ticker --json: ${ratio.toFixed(2)}x the floor (goal: at most 1.25x) over ${RUNS} runs each: ${ratio <= 1.25 ? 'met' : 'NOT met'}`);

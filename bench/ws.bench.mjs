@@ -89,6 +89,6 @@ server.kill();
 const pct = ((used.user + used.system) / 1000 / wall) * 100;
 process.stdout.write(`${table([{
   view: `ticker x ${TOPICS} topics`, 'frames/s': Math.round(frames / (wall / 1000)), 'screen writes/s': ((writes - w0) / (wall / 1000)).toFixed(1),
-  'CPU % of a core': pct.toFixed(1), goal: '< 5',
+  'CPU % of a core': pct.toFixed(1), goal: '< 5', 'RSS MiB': (process.memoryUsage().rss / 1048576).toFixed(1),
 }])}\n`);
 process.stdout.write(`\nview CPU at the fastest push rate: ${pct.toFixed(1)}% of a core (goal: under 5%): ${pct < 5 ? 'met' : 'NOT met'}\n`);
