@@ -5,7 +5,8 @@
  */
 import type { WebSocket } from 'ws';
 import { usage, type BmError } from '../errors.js';
-import { Window } from '../util/window.js';
+import { custom } from '../api/catalogue/limits.js';
+import { SlidingWindows } from '../api/ratelimit.js';
 import { decodeFrame, zlibInflate, type Inflater } from './codec.js';
 import { batches, topicOf } from './channels.js';
 import { wsNetworkError, wsVenueError } from './errors.js';
@@ -32,7 +33,7 @@ export class WsConnection {
   private ws: WebSocket | undefined;
   private attempt = 0;
   private everReady = false;
-  private readonly connects: Window;
+  private readonly connects: SlidingWindows;
   private readonly outbox: Outbox;
   private readonly heartbeat: Heartbeat;
   private retryTimer: NodeJS.Timeout | undefined;
@@ -40,14 +41,14 @@ export class WsConnection {
 
   constructor(readonly opts: ConnectionOptions) {
     this.inflate = opts.inflate ?? zlibInflate;
-    this.outbox = new Outbox(new Window(10_000, opts.sendsPer10s ?? 95), (text) => {
+    this.outbox = new Outbox(new SlidingWindows(custom('IP', opts.sendsPer10s ?? 95, 10_000)), (text) => {
       const ws = this.ws;
       if (!ws || ws.readyState !== ws.OPEN) return false;
       ws.send(text);
       this.heartbeat.sent();
       return true;
     });
-    this.connects = new Window(60_000, opts.connectsPerMinute ?? 30);
+    this.connects = new SlidingWindows(custom('IP', opts.connectsPerMinute ?? 30, 60_000));
     this.heartbeat = new Heartbeat(
       () => this.send('ping'),
       () => this.drop(`no pong within ${this.heartbeat.pongTimeoutMs} ms`),
@@ -92,7 +93,7 @@ export class WsConnection {
 
   private async connect(): Promise<void> {
     this.setState('connecting');
-    this.connects.add();
+    this.connects.take(Date.now());
     const { WebSocket } = await (wsModule ??= import('ws'));
     if (this.state !== 'connecting') return;
     let ws: WebSocket;
@@ -185,7 +186,7 @@ export class WsConnection {
     const base = this.opts.backoffBaseMs ?? 500;
     const cap = Math.min(this.opts.backoffMaxMs ?? 30_000, base * 2 ** this.attempt++);
     const jittered = cap / 2 + (this.opts.random ?? Math.random)() * (cap / 2);
-    const delay = Math.max(jittered, this.connects.free() ? 0 : this.connects.waitMs());
+    const delay = Math.max(jittered, this.connects.waitFor(Date.now()));
     this.reconnects++;
     this.setState('waiting');
     this.retryTimer = setTimeout(() => void this.connect(), delay);

@@ -5,7 +5,8 @@
 import type { WebSocket } from 'ws';
 import type { ExchangeApi, SandboxAccount } from '../api.js';
 import { CHANNELS, splitTopic } from '../../api/catalogue/channels.js';
-import { Window } from '../../util/window.js';
+import { custom } from '../../api/catalogue/limits.js';
+import { SlidingWindows } from '../../api/ratelimit.js';
 import type { Feed, Subscriber } from './feed.js';
 import { verifyLogin } from './login.js';
 
@@ -30,7 +31,7 @@ function textOf(data: Buffer | ArrayBuffer | Buffer[]): string {
 export class Session implements Subscriber {
   private account: SandboxAccount | undefined;
   private readonly subs = new Set<string>();
-  private readonly received: Window;
+  private readonly received: SlidingWindows;
   private idleTimer: NodeJS.Timeout | undefined;
   private lifelessTimer: NodeJS.Timeout | undefined;
 
@@ -41,7 +42,7 @@ export class Session implements Subscriber {
     private readonly limits: SessionLimits,
     private readonly log?: (line: string) => void,
   ) {
-    this.received = new Window(10_000, MAX_MESSAGES, limits.now);
+    this.received = new SlidingWindows(custom('IP', MAX_MESSAGES, 10_000));
     ws.on('message', (data) => this.onMessage(textOf(data)));
     ws.on('close', () => this.dispose());
     ws.on('error', () => this.dispose());
@@ -73,8 +74,7 @@ export class Session implements Subscriber {
 
   private onMessage(text: string): void {
     this.armIdle();
-    this.received.add();
-    if (this.received.count() > MAX_MESSAGES) {
+    if (this.received.take(this.limits.now()) > 0) {
       this.error('error', 94001, 'Request frequency exceeds limit: 100 messages per 10 seconds');
       this.ws.close(4002, 'request frequency exceeds limit');
       return;

@@ -6,7 +6,8 @@ import { WebSocketServer } from 'ws';
 import { signWsLogin } from '../../../src/api/signing.js';
 import { BmError } from '../../../src/errors.js';
 import { WsConnection, type ConnectionOptions } from '../../../src/ws/connection.js';
-import { Window } from '../../../src/util/window.js';
+import { custom } from '../../../src/api/catalogue/limits.js';
+import { SlidingWindows } from '../../../src/api/ratelimit.js';
 import { Outbox } from '../../../src/ws/outbox.js';
 import { ACCOUNT, order } from '../../helpers/fake-exchange.js';
 import { startWsServer } from '../../helpers/ws-server.js';
@@ -166,21 +167,21 @@ test('more than 100 topics on one connection is refused locally', () => {
 
 test('the sliding window counts events per span', () => {
   let now = 0;
-  const w = new Window(10_000, 3, () => now);
+  const w = new SlidingWindows(custom('IP', 3, 10_000));
   for (let i = 0; i < 3; i++) {
-    assert.ok(w.free());
-    w.add();
+    assert.ok(w.waitFor(now) === 0);
+    w.take(now);
     now += 1000;
   }
-  assert.ok(!w.free());
-  assert.equal(w.waitMs(), 10_000 - 3000 + 1);
+  assert.ok(!(w.waitFor(now) === 0));
+  assert.equal(w.waitFor(now), 10_000 - 3000 + 1);
   now = 10_001;
-  assert.ok(w.free());
+  assert.ok(w.waitFor(now) === 0);
 });
 
 test('the outbox releases frames no faster than the budget allows, in order', async () => {
   const sent: string[] = [];
-  const box = new Outbox(new Window(300, 3), (t) => (sent.push(t), true));
+  const box = new Outbox(new SlidingWindows(custom('IP', 3, 300)), (t) => (sent.push(t), true));
   for (const t of ['a', 'b', 'c', 'd', 'e']) box.push(t);
   assert.deepEqual(sent, ['a', 'b', 'c']);
   await until(() => sent.length === 5, 2000);
