@@ -9,6 +9,7 @@ import type { Auth, Method, RateLimit } from './catalogue/types.js';
 import { rateOf } from './catalogue/index.js';
 import { CODES, categoryOfStatus } from './codes.js';
 import { RateBook } from './ratelimit.js';
+import { traceRequest, traceResponse } from './redact.js';
 import { send, TransportError, type HttpResponse } from './transport.js';
 
 export interface Credentials {
@@ -63,7 +64,6 @@ export interface ClientOptions {
   readonly maxRateRetries?: number;
 }
 
-const REDACT = /^(x-bm-key|x-bm-sign|x-bm-signature|x-bm-authorization)$/i;
 
 /** Query string as sent: `a=1&b=2`, values percent-encoded, order kept. */
 export function queryString(params: Params): string {
@@ -195,18 +195,10 @@ export class ApiClient {
 
   private async exchange(req: Prepared): Promise<HttpResponse> {
     const trace = this.opts.trace;
-    if (trace) {
-      trace(`> ${req.method} ${req.url}`);
-      for (const [k, v] of Object.entries(req.headers)) trace(`> ${k}: ${REDACT.test(k) ? '[redacted]' : v}`);
-      if (req.body) trace(`> ${req.body}`);
-    }
+    if (trace) traceRequest(trace, req);
     const started = this.now();
     const res = await send({ method: req.method, url: req.url, headers: req.headers, body: req.body, timeoutMs: this.opts.timeoutMs }, this.opts.env);
-    if (trace) {
-      trace(`< ${res.status} in ${this.now() - started} ms`);
-      for (const [k, v] of Object.entries(res.headers)) if (k.startsWith('x-bm-')) trace(`< ${k}: ${v}`);
-      trace(`< ${res.text.length > 2000 ? `${res.text.slice(0, 2000)}...` : res.text}`);
-    }
+    if (trace) traceResponse(trace, res, this.now() - started);
     return res;
   }
 

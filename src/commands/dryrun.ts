@@ -1,15 +1,9 @@
 /** `--dry-run`: the exact request that would be sent, with key and signature redacted. */
 import type { Prepared } from '../api/client.js';
+import { redactHeaders } from '../api/redact.js';
 import type { Context } from '../context.js';
 import { stringifyJson } from '../util/json.js';
 
-const SECRET_HEADERS = /^(x-bm-key|x-bm-sign|x-bm-signature|x-bm-authorization)$/i;
-
-export function redactHeaders(headers: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) out[k] = SECRET_HEADERS.test(k) ? '[redacted]' : v;
-  return out;
-}
 
 /** Prints the request on stdout: as JSON with -o json/ndjson, else as HTTP text. */
 export function printDryRun(ctx: Context, req: Pick<Prepared, 'method' | 'url' | 'headers' | 'body'>): void {

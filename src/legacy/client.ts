@@ -10,7 +10,8 @@ import type { Env } from '../config/paths.js';
 import { BmError } from '../errors.js';
 import { parseJson } from '../util/json.js';
 import type { LegacyEndpoint } from './catalogue.js';
-import { buildLegacyRequest, buildTokenRequest, LEGACY_SECRET_HEADERS, type LegacyPrepared, type LegacyValues } from './request.js';
+import { traceRequest, traceResponse } from '../api/redact.js';
+import { buildLegacyRequest, buildTokenRequest, redactLegacy, type LegacyPrepared, type LegacyValues } from './request.js';
 import type { CachedToken, TokenStore } from './tokens.js';
 
 export interface LegacyClientOptions {
@@ -131,11 +132,7 @@ export class LegacyClient {
 
   private async exchange(req: LegacyPrepared, tokenCall: boolean, write: boolean): Promise<HttpResponse> {
     const trace = this.opts.trace;
-    if (trace) {
-      trace(`> ${req.method} ${req.url}`);
-      for (const [k, v] of Object.entries(req.headers)) trace(`> ${k}: ${LEGACY_SECRET_HEADERS.test(k) ? '[redacted]' : v}`);
-      if (req.body) trace(`> ${req.body.replace(/(client_secret=)[^&]*/, '$1[redacted]')}`);
-    }
+    if (trace) traceRequest(trace, redactLegacy(req));
     const started = this.now();
     let res: HttpResponse;
     try {
@@ -143,11 +140,7 @@ export class LegacyClient {
     } catch (err) {
       throw networkError(err, write);
     }
-    if (trace) {
-      trace(`< ${res.status} in ${this.now() - started} ms`);
-      const text = tokenCall ? res.text.replace(/("access_token"\s*:\s*")[^"]*/, '$1[redacted]') : res.text;
-      trace(`< ${text.length > 2000 ? `${text.slice(0, 2000)}...` : text}`);
-    }
+    if (trace) traceResponse(trace, res, this.now() - started, tokenCall ? res.text.replace(/("access_token"\s*:\s*")[^"]*/, '$1[redacted]') : res.text);
     return res;
   }
 

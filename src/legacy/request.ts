@@ -2,6 +2,7 @@
  * Pure builders of first-generation requests: the exact URL, headers and body, and the signed text.
  * No I/O and no clock: the timestamp and the token come in, so the known-answer vectors apply directly.
  */
+import { redactHeaders } from '../api/redact.js';
 import { legacyClientSecret, legacySignature } from '../api/signing.js';
 import type { LegacyEndpoint } from './catalogue.js';
 
@@ -26,8 +27,6 @@ export interface LegacyAuthInput {
   readonly timestamp: string;
 }
 
-/** Header names whose values never appear in traces, dry runs or errors. */
-export const LEGACY_SECRET_HEADERS = /^(x-bm-authorization|x-bm-signature)$/i;
 
 /** Pairs sorted by name, as the signature wants them. */
 export function sortedPairs(values: LegacyValues, names: readonly string[]): Array<readonly [string, string]> {
@@ -110,8 +109,7 @@ export function buildTokenRequest(base: string, key: string, secret: string, mem
 
 /** A request fit to print: secret headers and the form's client_secret replaced by `[redacted]`. */
 export function redactLegacy(req: LegacyPrepared): LegacyPrepared {
-  const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) headers[k] = LEGACY_SECRET_HEADERS.test(k) ? '[redacted]' : v;
+  const headers = redactHeaders(req.headers);
   const body = req.body?.replace(/(client_secret=)[^&]*/, '$1[redacted]');
   return { method: req.method, url: req.url, headers, ...(body !== undefined ? { body } : {}) };
 }
