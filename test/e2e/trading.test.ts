@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { bm, bmAsync, isolatedEnv, startSandbox } from '../helpers/bm.js';
+import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { parseJson, scalarText } from '../../src/util/json.js';
 
 let url = '';
@@ -152,47 +151,22 @@ test('a wrong secret is exit 4 with the memo hint; a read-only key cannot trade'
   assert.equal(r.code, 4, r.stderr);
 });
 
-/** A proxy in front of the sandbox that can hold back the answer to one path. */
-async function proxy(mode: { path: string; drop: boolean }): Promise<{ url: string; server: Server }> {
-  const target = new URL(url);
-  const server = createServer((req, res) => {
-    const held = req.url!.startsWith(mode.path);
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      if (held && mode.drop) return; // never forwarded, never answered
-      const fwd = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
-        let text = '';
-        up.on('data', (c) => (text += c));
-        up.on('end', () => {
-          if (held) return; // forwarded, answer lost
-          res.writeHead(up.statusCode!, up.headers).end(text);
-        });
-      });
-      fwd.end(body);
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
 test('a place that times out is looked up by client order id, not sent again', async () => {
-  const p = await proxy({ path: '/spot/v2/submit_order', drop: false });
+  const p = await startFaultProxy(url);
   try {
+    p.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'lose' } });
     const r = await bmAsync(['--base-url', p.url, '--timeout', '1500', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', restingBid(), '--client-order-id', 'lostAnswer1', '--yes', '--json'], env);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /looking the order up by client order id lostAnswer1/);
+    assert.equal(p.count('POST', '/spot/v2/submit_order'), 1, 'sent once');
     const list = parseJson(run('order', 'list', 'BTC_USDT', '--status', 'open', '--json').stdout) as { orders: Array<{ clientOrderId?: string; client_order_id?: string }> };
     assert.equal(list.orders.filter((o) => (o.clientOrderId ?? o.client_order_id) === 'lostAnswer1').length, 1, 'placed exactly once');
+    p.clear();
+    p.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'hang' } });
+    const q = await bmAsync(['--base-url', p.url, '--timeout', '1000', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', restingBid(), '--client-order-id', 'neverSent1', '--yes'], env);
+    assert.equal(q.code, 8, q.stderr);
+    assert.match(q.stderr, /outcome of the order neverSent1 is unknown[\s\S]*hint: check with: bm order get BTC_USDT --client-order-id neverSent1/);
   } finally {
-    p.server.close();
-  }
-  const q = await proxy({ path: '/spot/v2/submit_order', drop: true });
-  try {
-    const r = await bmAsync(['--base-url', q.url, '--timeout', '1000', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', restingBid(), '--client-order-id', 'neverSent1', '--yes'], env);
-    assert.equal(r.code, 8, r.stderr);
-    assert.match(r.stderr, /outcome of the order neverSent1 is unknown[\s\S]*hint: check with: bm order get BTC_USDT --client-order-id neverSent1/);
-  } finally {
-    q.server.close();
+    await p.close();
   }
 });

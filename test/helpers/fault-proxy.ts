@@ -1,0 +1,192 @@
+/**
+ * A venue with faults: an HTTP proxy in front of the real sandbox that lets a test make chosen
+ * requests hang, answer late, lose their answer after the venue acted, or come back rewritten
+ * (another envelope shape, garbage, a 429 with Retry-After, a foreign order). Everything it does
+ * not match is forwarded untouched, WebSocket upgrades included, so the sandbox stays the peer.
+ */
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+
+/** A request as the proxy saw it. */
+export interface Seen {
+  readonly method: string;
+  /** Path with the query string. */
+  readonly url: string;
+  readonly path: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+  /** Local time (ms) the request arrived. */
+  readonly at: number;
+}
+
+/** The venue's answer, as the proxy received it (rewrites return a new one). */
+export interface Answer {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+/**
+ * What to do with a matching request:
+ * - `hang`: never forwarded, never answered;
+ * - `lose`: forwarded (the venue acts), its answer never delivered;
+ * - `delay`: forwarded after `ms`;
+ * - `reply`: answered by the proxy, never forwarded;
+ * - `rewrite`: forwarded, the venue's answer replaced by what `fn` returns;
+ * - `reset`: the connection is destroyed before anything is forwarded.
+ */
+export type Fault =
+  | { readonly kind: 'hang' }
+  | { readonly kind: 'lose' }
+  | { readonly kind: 'delay'; readonly ms: number }
+  | { readonly kind: 'reply'; readonly answer: Answer | ((seen: Seen) => Answer) }
+  | { readonly kind: 'rewrite'; readonly fn: (answer: Answer, seen: Seen) => Answer }
+  | { readonly kind: 'reset' };
+
+export interface Rule {
+  readonly method?: string;
+  /** Matches the path without the query string: exact when a string. */
+  readonly path?: string | RegExp;
+  readonly when?: (seen: Seen) => boolean;
+  /** How many matching requests this rule takes (default: every one). */
+  readonly times?: number;
+  readonly fault: Fault;
+}
+
+export interface FaultProxy {
+  readonly url: string;
+  /** Every request received, in order of arrival. */
+  readonly seen: Seen[];
+  /** Adds a rule; the first matching rule with uses left applies. Returns a remover. */
+  add(rule: Rule): () => void;
+  /** Removes every rule. */
+  clear(): void;
+  /** Requests seen for this method and path. */
+  count(method: string, path: string): number;
+  close(): Promise<void>;
+}
+
+/** A JSON answer in the interface's envelope. */
+export function envelope(status: number, code: number, message: string, data: unknown = {}, headers: Record<string, string> = {}): Answer {
+  return { status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ code, message, trace: 'fault-proxy', data }) };
+}
+
+/** Starts a proxy in front of `target` (the sandbox's base URL) on 127.0.0.1, port 0. */
+export async function startFaultProxy(target: string): Promise<FaultProxy> {
+  const up = new URL(target);
+  const rules: Array<{ rule: Rule; left: number }> = [];
+  const seen: Seen[] = [];
+  const held = new Set<Socket>();
+
+  const match = (s: Seen): Rule | undefined => {
+    for (const r of rules) {
+      const { method, path, when } = r.rule;
+      if (r.left <= 0) continue;
+      if (method && method !== s.method) continue;
+      if (path !== undefined && (typeof path === 'string' ? path !== s.path : !path.test(s.path))) continue;
+      if (when && !when(s)) continue;
+      r.left--;
+      return r.rule;
+    }
+    return undefined;
+  };
+
+  const forward = (s: Seen): Promise<Answer> => new Promise((ok, fail) => {
+    const headers = { ...s.headers, host: up.host };
+    const req = request({ host: up.hostname, port: up.port, path: s.url, method: s.method, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (c: string) => (body += c));
+      res.on('end', () => {
+        const h: Record<string, string> = {};
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined && k !== 'content-length' && k !== 'transfer-encoding' && k !== 'connection' && k !== 'keep-alive') h[k] = Array.isArray(v) ? v.join(', ') : v;
+        ok({ status: res.statusCode ?? 502, headers: h, body });
+      });
+    });
+    req.on('error', fail);
+    req.end(s.body);
+  });
+
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8').on('data', (c: string) => (body += c));
+    req.on('end', () => {
+      const url = req.url ?? '/';
+      const s: Seen = { method: req.method ?? 'GET', url, path: url.split('?')[0]!, headers: req.headers, body, at: Date.now() };
+      seen.push(s);
+      const rule = match(s);
+      const send = (a: Answer) => {
+        if (!res.writableEnded) res.writeHead(a.status, { ...a.headers, 'content-length': String(Buffer.byteLength(a.body)) }).end(a.body);
+      };
+      const relay = (p: Promise<Answer>) => p.then(send, () => res.destroy());
+      const f = rule?.fault;
+      if (!f) return relay(forward(s));
+      switch (f.kind) {
+        case 'hang':
+          held.add(req.socket);
+          return;
+        case 'lose':
+          held.add(req.socket);
+          forward(s).catch(() => undefined);
+          return;
+        case 'delay':
+          setTimeout(() => relay(forward(s)), f.ms);
+          return;
+        case 'reply':
+          return send(typeof f.answer === 'function' ? f.answer(s) : f.answer);
+        case 'rewrite':
+          return relay(forward(s).then((a) => f.fn(a, s)));
+        case 'reset':
+          req.socket.destroy();
+          return;
+        default: {
+          const never: never = f;
+          throw new Error(`unknown fault ${String(never)}`);
+        }
+      }
+    });
+  });
+
+  // WebSocket (and any other) upgrades are piped to the sandbox untouched.
+  server.on('upgrade', (req, socket, head) => {
+    const to = connect(Number(up.port), up.hostname, () => {
+      const lines = [`${req.method} ${req.url} HTTP/1.1`];
+      for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+      to.write(`${lines.join('\r\n')}\r\n\r\n`);
+      if (head.length) to.write(head);
+      socket.pipe(to).pipe(socket);
+    });
+    const end = () => {
+      socket.destroy();
+      to.destroy();
+    };
+    to.on('error', end);
+    socket.on('error', end);
+    socket.on('close', end);
+    to.on('close', end);
+  });
+
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    add(rule) {
+      const entry = { rule, left: rule.times ?? Infinity };
+      rules.push(entry);
+      return () => {
+        const i = rules.indexOf(entry);
+        if (i >= 0) rules.splice(i, 1);
+      };
+    },
+    clear() {
+      rules.length = 0;
+    },
+    count(method, path) {
+      return seen.filter((s) => s.method === method && s.path === path).length;
+    },
+    close() {
+      for (const s of held) s.destroy();
+      server.closeAllConnections();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
