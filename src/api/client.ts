@@ -217,9 +217,13 @@ export class ApiClient {
     }
     const code = env && 'code' in env ? String(env.code) : undefined;
     const info = code ? CODES.get(Number(code)) : undefined;
-    const category = info?.category ?? (res.status === 429 ? 'ratelimit' : categoryOfStatus(res.status));
+    // A 2xx that is not the envelope cannot be read: it proves nothing (for a write, the outcome is unknown).
+    const unreadable = res.status < 300 && code === undefined;
+    const category = unreadable ? 'network' : info?.category ?? (res.status === 429 ? 'ratelimit' : categoryOfStatus(res.status));
     const venueMsg = env && typeof env.message === 'string' ? env.message : info?.message;
-    const message = `${target.method} ${target.path} failed${venueMsg ? '' : ` with HTTP ${res.status}${res.text && !env ? `: ${res.text.slice(0, 200)}` : ''}`}`;
+    const message = unreadable
+      ? `${target.method} ${target.path} answered HTTP ${res.status} with something that is not the interface's envelope${res.text ? `: ${res.text.slice(0, 120)}` : ' (an empty body)'}`
+      : `${target.method} ${target.path} failed${venueMsg ? '' : ` with HTTP ${res.status}${res.text && !env ? `: ${res.text.slice(0, 200)}` : ''}`}`;
     const retryable = category === 'ratelimit' || category === 'network';
     return new BmError(category, message, {
       ...(code ? { code } : {}), ...(venueMsg ? { venueMessage: venueMsg } : {}), httpStatus: res.status, ...(trace ? { trace } : {}),

@@ -90,7 +90,10 @@ export class LegacyClient {
   async call(ep: LegacyEndpoint, values: LegacyValues): Promise<unknown> {
     const base = await this.opts.baseUrl();
     const write = ep.write ?? false;
-    if (ep.auth === 'none') return this.read(await this.exchange(buildLegacyRequest(base, ep, values), false, write), ep.method, ep.path, write);
+    if (ep.auth === 'none') {
+      const req = buildLegacyRequest(base, ep, values);
+      return this.read(await this.exchange(req, false, write), ep.method, pathOf(req), write);
+    }
     const c = await this.creds(ep.path);
     let tok = await this.token();
     let clockSynced = false;
@@ -110,7 +113,7 @@ export class LegacyClient {
         tok = await this.token(true);
         continue;
       }
-      return this.read(res, ep.method, ep.path, write);
+      return this.read(res, ep.method, pathOf(req), write);
     }
   }
 
@@ -153,7 +156,8 @@ export class LegacyClient {
       body = undefined;
     }
     if (res.status >= 200 && res.status < 300) {
-      if (body === undefined) throw new BmError('venue', `${method} ${path} answered with a body that is not JSON`, { httpStatus: res.status });
+      // An answer that cannot be read proves nothing: for a write, the outcome is unknown.
+      if (body === undefined) throw new BmError('network', `${method} ${path} answered HTTP ${res.status} with a body that is not JSON: ${res.text.slice(0, 120)}`, { httpStatus: res.status });
       return body;
     }
     const obj = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
@@ -164,13 +168,18 @@ export class LegacyClient {
   }
 }
 
+/** The path a request went to (errors name it, not the catalogue's template). */
+function pathOf(req: LegacyPrepared): string {
+  return new URL(req.url).pathname;
+}
+
 function hintOf(status: number, path: string, write: boolean): string | undefined {
   if (status === 401) return 'check the key, secret and memo (the client secret is made of all three), and the clock: bm legacy time';
   if (status === 403) return 'the key lacks the permission, or the IP is not allowed';
   if (status === 429 || status === 418) {
     return path === '/v2/authentication' ? 'the token endpoint allows 5 requests a minute: wait a minute' : 'too many requests: slow down and try again';
   }
-  if (status >= 500 && write) return 'the outcome is unknown: look it up with bm legacy order list SYMBOL --status 5 before sending again';
+  if (status >= 500 && write) return 'the outcome is unknown: look the order up before sending it again';
   return undefined;
 }
 
@@ -187,7 +196,7 @@ function networkError(err: unknown, write: boolean): BmError {
   const hint = !err.reached
     ? `is the venue running? (${err.code})`
     : write
-      ? 'the outcome is unknown: look it up with bm legacy order list SYMBOL --status 5 before sending again'
+      ? 'the outcome is unknown: look the order up before sending it again'
       : 'check the network, or raise --timeout';
   return new BmError('network', err.message, { code: err.code, hint, retryable: true });
 }
