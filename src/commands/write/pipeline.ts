@@ -112,7 +112,7 @@ export async function carefulWrite<E extends WriteEntry>(ctx: Context, ch: Write
     }
   }
   if (!safety.lookup) throw unknownOutcome(command, cause!, undefined, ep);
-  ctx.note(`bm: ${command}: ${cause!.message}; looking it up instead of sending it again`);
+  ctx.note(`bm: ${command}: ${cause!.message}; looking it up${check ? ` (${check})` : ''} instead of sending it again`);
   const found = await lookUp(ch, safety.lookup, params, { from, to: now() }, sleep);
   if (found.finding.kind === 'proven') return { verdict: found.finding.verdict, ep: lookupEp!, data: found.finding.row, via: 'lookup', params };
   throw unknownOutcome(command, cause!, found, ep, safety.lookup);
