@@ -231,7 +231,7 @@ test('a cancel whose answer is lost is sent again (it is idempotent), then prove
   const r = await bm(['order', 'cancel', id, '--yes', '--fields', 'entrust_id,status']);
   assert.equal(r.code, 0, r.err);
   assert.match(r.err, /failed with HTTP 502; sending it again, as it is safe to repeat \(1 of 2\)/);
-  assert.match(r.err, /the repeated request was refused .*; looking it up instead of sending it again/);
+  assert.match(r.err, /the repeated request was refused .*; looking it up \(bm legacy order get \d+\) instead of sending it again/);
   assert.match(r.err, /cancelled \(proven by looking it up\)/);
   assert.equal(srv.count(`DELETE /v2/orders/${id}`), 2, 'the first, and one repeat');
   assert.equal(r.out, `${id}\t4\n`);
