@@ -257,6 +257,10 @@ test('legacy writes go through the same pipeline: confirmation, dry run, cancel 
   const no = await run('legacy', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--amount', '0.01', '--price', '1000');
   assert.equal(no.code, 2);
   assert.match(no.stderr, /add --yes to confirm: Place a buy limit order for 0\.01 BTC_USDT at 1000 \(legacy\)/);
+  const dry = await run('legacy', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--amount', '0.01', '--price', '1000', '--dry-run');
+  assert.equal(dry.code, 0, dry.stderr);
+  assert.match(dry.stdout, /^POST http:\/\/127\.0\.0\.1:\d+\/v2\/orders\n[\s\S]*x-bm-signature: \[redacted\]\n\n\{"amount":"0\.01","price":"1000","side":"buy","symbol":"BTC_USDT"\}/);
+  assert.equal(proxy.count('POST', '/v2/orders'), 0, 'a dry run sends no write');
   const placed = await direct('legacy', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--amount', '0.01', '--price', await restingBid(), '--yes');
   assert.equal(placed.code, 0, placed.stderr);
   const id = placed.stdout.trim();
