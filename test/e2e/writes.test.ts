@@ -270,3 +270,19 @@ test('legacy writes go through the same pipeline: confirmation, dry run, cancel 
   assert.equal(proxy.count('DELETE', `/v2/orders/${id}`), 2);
   assert.match(c.stderr, /sending it again, as it is safe to repeat/);
 });
+
+test('a command with nothing hand-written about safety (contract order): confirmed, a numeric custom id, unknown without a read', async () => {
+  fresh();
+  const args = ['contract', 'order', '--contract-id', '1', '--category', '1', '--way', '1', '--open-type', '1', '--leverage', '10', '--price', '30000', '--vol', '1'];
+  const no = await run(...args);
+  assert.equal(no.code, 2);
+  assert.match(no.stderr, /add --yes to confirm: Submit contract order: contract 1, way 1, 1 contracts at 30000, leverage 10, custom id \d+/);
+  const dry = await run(...args, '--dry-run');
+  assert.equal(dry.code, 0, dry.stderr);
+  assert.match(dry.stdout, /"custom_id":\d{13,}\}/, 'a numeric id, sent as a number');
+  proxy.add({ method: 'POST', path: '/contract/v1/ifcontract/submitOrder', fault: { kind: 'hang' } });
+  const r = await run(...args, '--yes');
+  assert.equal(r.code, 8, r.stderr);
+  assert.equal(proxy.count('POST', '/contract/v1/ifcontract/submitOrder'), 1, 'sent once: there is no read to look it up with');
+  assert.match(r.stderr, /contract order: outcome unknown: .*there is no read to look it up with[\s\S]*hint: bm has no read for POST \/contract\/v1\/ifcontract\/submitOrder: check at the venue before sending it again/);
+});
