@@ -286,3 +286,27 @@ test('a command with nothing hand-written about safety (contract order): confirm
   assert.equal(proxy.count('POST', '/contract/v1/ifcontract/submitOrder'), 1, 'sent once: there is no read to look it up with');
   assert.match(r.stderr, /contract order: outcome unknown: .*there is no read to look it up with[\s\S]*hint: bm has no read for POST \/contract\/v1\/ifcontract\/submitOrder: check at the venue before sending it again/);
 });
+
+test('--wait filled follows the order-progress stream: a resting sell filled later by another account returns its filled row', async () => {
+  const b = await bmAsync(['--base-url', url, 'sandbox', 'account', 'create', '--deposit', 'USDT=1000000', '--json'], isolatedEnv());
+  const k = JSON.parse(b.stdout) as { key: string; secret: string; memo: string };
+  const buyer = { ...env, BM_API_KEY: k.key, BM_API_SECRET: k.secret, BM_API_MEMO: k.memo };
+  // Just under the best ask: the sell becomes the best ask alone, so the buyer's limit at that price fills it.
+  const t = parseJson((await direct('ticker', 'BTC_USDT', '--json')).stdout) as { tickers: Array<{ best_bid: string; best_ask: string }> };
+  const cents = (v: string) => BigInt(v.replace(/^(\d+)(?:\.(\d{0,2})\d*)?$/, (_m, i: string, f = '') => i + f.padEnd(2, '0')));
+  const ask = cents(t.tickers[0]!.best_ask);
+  assert.ok(ask - 1n > cents(t.tickers[0]!.best_bid), 'a spread of more than one tick');
+  const price = `${(ask - 1n) / 100n}.${String((ask - 1n) % 100n).padStart(2, '0')}`;
+  const waiting = bmAsync(['--base-url', url, '--verbose', 'order', 'place', 'BTC_USDT', '--side', 'sell', '--type', 'limit', '--size', '0.002', '--price', price, '--client-order-id', 'waitStream1', '--yes', '--wait', 'filled', '--wait-timeout', '20', '--json'], env);
+  // The buyer sweeps every ask up to the sell's price (the simulated market moves meanwhile) once the sell rests.
+  for (let i = 0; (await statusOf('waitStream1')) !== '4'; i++) assert.ok(i < 200, 'the sell never showed up open');
+  const buy = await bmAsync(['--base-url', url, 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.5', '--price', price, '--max-deviation', 'none', '--yes'], buyer);
+  assert.equal(buy.code, 0, buy.stderr);
+  const r = await waiting;
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /following order \d+ on ws:\/\/127\.0\.0\.1:\d+\/user/);
+  assert.doesNotMatch(r.stderr, /polling the order instead/);
+  const row = parseJson(r.stdout) as { status: unknown; clientOrderId: string };
+  assert.equal(scalarText(row.status), '6');
+  assert.equal(row.clientOrderId, 'waitStream1');
+});
