@@ -146,3 +146,30 @@ test('templates drop an optional part whose value was not sent; command lines qu
   assert.equal(commandLineOf(LAUNCH, [['widget', 'a b'], ['label', "it's"]]), `bm widget launch 'a b' --label 'it'\\''s'`);
   assert.equal(commandLineOf({ ...LAUNCH, command: undefined }, [['widget', 'w']]), 'bm api POST /x/v1/launch -f widget=w');
 });
+
+test('no client id to match (legacy): candidates by fields and creation time, never proven, said how sure', async () => {
+  const GUESS: WriteEntry = {
+    ...LAUNCH, id: 'y.place', command: ['y', 'place'],
+    safety: {
+      answer: [{ when: { field: 'entrust_id' }, outcome: 'done', say: 'placed' }],
+      lookup: { endpoint: 'x.get', by: [[['symbol', 'symbol']]], match: [['side', 'side'], ['price', 'price']], expect: 'guess', id: 'entrust_id', createdAt: 'timestamp' },
+    },
+  };
+  const { ctx } = context({ yes: true });
+  const params: Params = [['symbol', 'BTC_USDT'], ['side', 'buy'], ['price', '30000']];
+  const row = (id: string, at: number, price = '30000.00') => ({ entrust_id: id, side: 'buy', price, timestamp: String(at) });
+  const cases: Array<[unknown[], RegExp]> = [
+    [[row('1', 1000)], /one order \(1\) matches on side, price and was created while the request was out: likely ours, not proven/],
+    [[row('1', 1000), row('2', 20_000)], /2 orders \(1, 2\) match on side, price in that time: cannot tell which, if any, is ours/],
+    [[row('3', 1000 + 31_000 + 5000), row('4', 1000, '30001')], /no order matches on side, price in that time: likely not placed, not proven/],
+  ];
+  for (const [rows, re] of cases) {
+    const v = venue({ 'y.place': [lost()], 'x.get': [rows] });
+    v.ch.rows = (_ep, data) => data as Record<string, unknown>[];
+    await assert.rejects(carefulWrite(ctx, v.ch, { ep: GUESS, params, command: 'y place' }, deps), (e: unknown) => {
+      assert.ok(e instanceof BmError && e.exitCode === 8);
+      assert.match(e.message, re);
+      return true;
+    });
+  }
+});
