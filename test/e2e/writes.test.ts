@@ -147,6 +147,9 @@ test('bm api to a catalogue write: no terminal and no --yes is exit 2 with nothi
   const all = await run('api', 'POST', '/spot/v1/cancel_orders', '-f', 'symbol=BTC_USDT');
   assert.equal(all.code, 2, all.stderr);
   assert.match(all.stderr, /add --yes to confirm: Cancel every open order on BTC_USDT/);
+  const named = await run('api', 'POST', '/contract/private/submit-order', '-f', 'symbol=BTCUSDT');
+  assert.equal(named.code, 2, 'an endpoint only named by the spec, sent by POST, is a write too');
+  assert.match(named.stderr, /add --yes to confirm: POST \/contract\/private\/submit-order symbol=BTCUSDT/);
   assert.equal(proxy.seen.filter((s) => s.method === 'POST').length, 0, 'nothing was sent');
 
   const dry = await run(...place, '--dry-run');
