@@ -3,11 +3,13 @@
  * careful-write pipeline's lookup (../write/lookup.ts) with the placement's catalogue marks, so an
  * order counts as found only when the venue's row carries our client order id.
  */
+import { endpoint } from '../../api/catalogue/index.js';
 import { PLACE } from '../../api/catalogue/safety.js';
 import type { Context } from '../../context.js';
 import { BmError } from '../../errors.js';
 import { currentChannel } from '../write/current.js';
 import { lookUp, type LookupResult } from '../write/lookup.js';
+import { unknownOutcome } from '../write/unknown.js';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -25,6 +27,17 @@ export async function findByClientId(ctx: Context, symbol: string, clientOrderId
   const { finding } = await lookUpPlacement(ctx, symbol, clientOrderId);
   if (finding.kind === 'failed') throw finding.error;
   return finding.kind === 'proven' || finding.kind === 'pending' ? finding.row : undefined;
+}
+
+/**
+ * After a placement's unknown outcome: the order when the lookup proves it is ours; else the exit-8
+ * error (category `unknown`) saying what was found and the command that checks.
+ */
+export async function resolveUnknown(ctx: Context, symbol: string, clientOrderId: string, cause: BmError): Promise<Record<string, unknown>> {
+  ctx.note(`bm: ${cause.message}; looking the order up by client order id ${clientOrderId} instead of sending it again`);
+  const found = await lookUpPlacement(ctx, symbol, clientOrderId);
+  if (found.finding.kind === 'proven' || found.finding.kind === 'pending') return found.finding.row;
+  throw unknownOutcome('order place', cause, found, endpoint('spot.order.submit'), PLACE.lookup);
 }
 
 /** True when the error leaves the outcome of a write unknown (no readable answer, or a 5xx). */
