@@ -157,3 +157,20 @@ function rowUpdate(row: number, was: Cells, now: Cells): string {
   const body = first < n ? run(now, first, lastNow) : '';
   return move + body + (n < o ? `${ESC}K` : '');
 }
+
+/** Cells back to text: each style change written once, the line closed with a reset when styled. */
+export function lineOf(c: Cells): string {
+  return c.chars.length ? run(c, 0, c.chars.length - 1).replace(/^\x1b\[0m/, '') : '';
+}
+
+/** `base` with `insert` written over it from column `x` (0-based); styles on both sides kept. */
+export function spliceLine(base: string, x: number, insert: string): string {
+  const b = cellsOf(base);
+  const i = cellsOf(insert);
+  const chars = b.chars.slice(0, x);
+  const styles = b.styles.slice(0, x);
+  while (chars.length < x) (chars.push(' '), styles.push(''));
+  chars.push(...i.chars, ...b.chars.slice(x + i.chars.length));
+  styles.push(...i.styles, ...b.styles.slice(x + i.chars.length));
+  return lineOf({ chars, styles });
+}

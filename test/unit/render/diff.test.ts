@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cellsOf, FrameDiff } from '../../../src/render/diff.js';
+import { cellsOf, FrameDiff, spliceLine } from '../../../src/render/diff.js';
 import { LiveScreen, SGR } from '../../../src/render/live.js';
 import { expectedScreen, VirtualTerminal } from '../../helpers/vt.js';
 
@@ -70,4 +70,12 @@ test('live screen: one synchronized write per frame, only what changed; relayout
   assert.equal(writes.length, 1);
   assert.equal(writes[0], '\x1b[?2026h\x1b[1;9H\x1b[0m7\x1b[?2026l');
   screen.stop();
+});
+
+test('splicing a styled box into a styled line keeps both sides styled', () => {
+  const base = `${SGR.red('aaaa')}bbbb${SGR.green('cccc')}`;
+  const out = spliceLine(base, 3, SGR.inverse('XYZ'));
+  assert.deepEqual(cellsOf(out).chars.join(''), 'aaaXYZbbcccc');
+  assert.deepEqual(cellsOf(out).styles, ['31', '31', '31', '7', '7', '7', '', '', '32', '32', '32', '32']);
+  assert.equal(cellsOf(spliceLine('ab', 4, 'x')).chars.join(''), 'ab  x');
 });
