@@ -1,6 +1,6 @@
 /**
  * The candle pane: one column per candle of the chosen step (the newest that fit), wicks `│`, bodies
- * `┃` (green up, red down; `║` marks a down body without colour), a price axis on the right and a
+ * `┃` up (green), `║` down (red: told apart without colour too), a price axis on the right and a
  * time axis below. Scaled with exact decimals; worked out again only when a candle changes.
  */
 import { SGR } from '../../render/live.js';
@@ -65,7 +65,7 @@ function draw(s: TradeState, w: number, h: number, color: boolean): string[] {
     const bottom = rowOf(dec(c[3]), lo, hi, gh);
     const bodyTop = rowOf(dec(up ? c[4] : c[1]), lo, hi, gh);
     const bodyBottom = rowOf(dec(up ? c[1] : c[4]), lo, hi, gh);
-    for (let y = top; y <= bottom; y++) grid[y]![x] = { ch: y >= bodyTop && y <= bodyBottom ? (up || color ? '┃' : '║') : '│', up };
+    for (let y = top; y <= bottom; y++) grid[y]![x] = { ch: y >= bodyTop && y <= bodyBottom ? (up ? '┃' : '║') : '│', up };
   });
   const labels = new Map<number, string>([[0, shown.reduce((m, c) => (cmp(c[2], m) > 0 ? c[2] : m), shown[0]![2])], [gh - 1, shown.reduce((m, c) => (cmp(c[3], m) < 0 ? c[3] : m), shown[0]![3])]]);
   const out = [head];

@@ -81,45 +81,45 @@ const pairPrompt = (s: TradeState) => s.ui.pair!;
 
 export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
   main: [
-    { keys: ['b'], label: 'b', hint: 'buy', does: 'buy: open the order form (price: best bid, or the selected level)', when: trading, run: (s) => openOrderForm(s, 'buy') },
-    { keys: ['s'], label: 's', hint: 'sell', does: 'sell: open the order form (price: best ask, or the selected level)', when: trading, run: (s) => openOrderForm(s, 'sell') },
-    { keys: ['up', 'k'], label: '↑/k', hintLabel: '↑↓', hint: 'select', does: 'select the order above (with the book focused: the level above)', run: (s) => moveSelection(s, -1) },
-    { keys: ['down', 'j'], label: '↓/j', does: 'select the order (or level) below', run: (s) => moveSelection(s, 1) },
-    { keys: ['tab'], label: 'Tab', hint: 'book/orders', does: 'move the selection between your open orders and the book', when: trading, run: (s) => void (s.ui.focus = s.ui.focus === 'book' ? 'orders' : 'book') },
-    { keys: ['enter'], label: 'Enter', hint: 'order here', does: 'on a book level: order at that price (buy from an ask, sell to a bid)', when: (s) => trading(s) && bookFocus(s), run: (s) => {
+    { keys: ['b'], label: 'b', hint: 'buy', does: 'buy at the best bid or the selected level', when: trading, run: (s) => openOrderForm(s, 'buy') },
+    { keys: ['s'], label: 's', hint: 'sell', does: 'sell at the best ask or the selected level', when: trading, run: (s) => openOrderForm(s, 'sell') },
+    { keys: ['up', 'k'], label: '↑/k', hintLabel: '↑↓', hint: 'select', does: 'select the order (or book level) above', run: (s) => moveSelection(s, -1) },
+    { keys: ['down', 'j'], label: '↓/j', does: 'select the order (or book level) below', run: (s) => moveSelection(s, 1) },
+    { keys: ['tab'], label: 'Tab', hint: 'book/orders', does: 'move between your orders and the book', when: trading, run: (s) => void (s.ui.focus = s.ui.focus === 'book' ? 'orders' : 'book') },
+    { keys: ['enter'], label: 'Enter', hint: 'order here', does: 'on a level: buy from an ask, sell to a bid', when: (s) => trading(s) && bookFocus(s), run: (s) => {
       const lvl = selectedLevel(s);
       if (lvl) openOrderForm(s, s.ui.level.book === 'ask' ? 'buy' : 'sell', lvl.price);
     } },
-    { keys: ['c'], label: 'c', hint: 'cancel', does: 'cancel the selected order (asks y/n)', when: hasOrders, run: (s) => {
+    { keys: ['c'], label: 'c', hint: 'cancel', does: 'cancel the selected order (y confirms)', when: hasOrders, run: (s) => {
       const o = selectedOrder(s);
       if (o) (s.ui.cancel = { all: false, order: o }), (s.ui.mode = 'cancel');
     } },
-    { keys: ['C'], label: 'C', hint: 'cancel all', does: 'cancel every open order of the pair (asks y/n)', when: hasOrders, run: (s) => {
+    { keys: ['C'], label: 'C', hint: 'cancel all', does: 'cancel all orders of the pair (y confirms)', when: hasOrders, run: (s) => {
       s.ui.cancel = { all: true, count: s.account.orders.size };
       s.ui.mode = 'cancel';
     } },
-    { keys: ['g'], label: 'g', hint: 'group', does: 'group the book by 1, 10, 100, 1000 ticks', run: (s) => void (s.ui.group = GROUPS[(GROUPS.indexOf(s.ui.group as (typeof GROUPS)[number]) + 1) % GROUPS.length]!) },
-    { keys: ['/'], label: '/', hint: 'pair', does: 'switch pair (Tab completes)', run: (s) => ((s.ui.pair = { text: '', index: 0 }), void (s.ui.mode = 'pair')) },
-    { keys: ['r'], label: 'r', does: 'resync: read book, trades, candles, balances and orders again', run: () => ({ kind: 'resync' }) },
+    { keys: ['g'], label: 'g', hint: 'group', does: 'group the book: 1, 10, 100, 1000 ticks', run: (s) => void (s.ui.group = GROUPS[(GROUPS.indexOf(s.ui.group as (typeof GROUPS)[number]) + 1) % GROUPS.length]!) },
+    { keys: ['/'], label: '/', hint: 'pair', does: 'switch pair; Tab completes', run: (s) => ((s.ui.pair = { text: '', index: 0 }), void (s.ui.mode = 'pair')) },
+    { keys: ['r'], label: 'r', does: 'resync: read every snapshot again', run: () => ({ kind: 'resync' }) },
     { keys: ['l'], label: 'l', hint: 'log', does: 'last actions, with the venue\'s messages', run: (s) => void (s.ui.mode = 'log') },
-    { keys: ['?'], label: '?', hint: 'help', does: 'help: every key', run: (s) => void (s.ui.mode = 'help') },
-    { keys: ['q'], label: 'q', hint: 'quit', does: 'quit (Ctrl-C too)', run: () => ({ kind: 'quit', code: 0 }) },
+    { keys: ['?'], label: '?', hint: 'help', does: 'this help', run: (s) => void (s.ui.mode = 'help') },
+    { keys: ['q'], label: 'q', hint: 'quit', does: 'quit (Ctrl-C quits from anywhere)', run: () => ({ kind: 'quit', code: 0 }) },
   ],
   form: [
     { keys: [...'0123456789.'], label: '0-9 .', hint: 'type', does: 'type into the focused field', run: (s, k) => void (s.ui.form = typeChar(form(s), k)) },
     { keys: ['backspace'], label: 'Backspace', does: 'delete the last character', run: (s) => void (s.ui.form = backspace(form(s))) },
     { keys: ['tab'], label: 'Tab', hint: 'size/price', does: 'switch between size and price', run: (s) => void (s.ui.form = switchField(form(s))) },
     { keys: ['m'], label: 'm', hint: 'limit/market', does: 'limit or market', run: (s) => void (s.ui.form = toggleType(form(s))) },
-    { keys: ['p'], label: 'p', hint: 'preset %', does: 'size preset: 25, 50, 75, 100% of the available balance', run: (s) => void (s.ui.form = applyPreset(form(s), s.rules, s.account.balances)) },
+    { keys: ['p'], label: 'p', hint: 'preset %', does: 'size: 25/50/75/100% of what is available', run: (s) => void (s.ui.form = applyPreset(form(s), s.rules, s.account.balances)) },
     { keys: ['['], label: '[', hintLabel: '[ ]', hint: 'best bid/ask', does: 'price: the best bid', run: (s) => void (s.ui.form = setPrice(form(s), s.market.bids[0]?.[0])) },
     { keys: [']'], label: ']', does: 'price: the best ask', run: (s) => void (s.ui.form = setPrice(form(s), s.market.asks[0]?.[0])) },
-    { keys: ['up', '+'], label: '↑/+', hintLabel: '↑↓', hint: 'tick', does: 'one tick up (price) or one increment up (size)', run: (s) => void (s.ui.form = nudge(form(s), 1, s.rules)) },
+    { keys: ['up', '+'], label: '↑/+', hintLabel: '↑↓', hint: 'tick', does: 'one tick (price) or increment (size) up', run: (s) => void (s.ui.form = nudge(form(s), 1, s.rules)) },
     { keys: ['down', '-'], label: '↓/-', does: 'one tick or increment down', run: (s) => void (s.ui.form = nudge(form(s), -1, s.rules)) },
-    { keys: ['enter'], label: 'Enter', hint: 'review', does: 'check the order, then confirm with market context', run: review },
+    { keys: ['enter'], label: 'Enter', hint: 'review', does: 'check, then confirm with market context', run: review },
     { keys: ['escape'], label: 'Esc', hint: 'back', does: 'back out', run: (s) => ((s.ui.form = undefined), close(s)) },
   ],
   confirm: [
-    { keys: ['y'], label: 'y', hint: 'send', does: 'send the order (the price guard is checked again first)', run: (s) => {
+    { keys: ['y'], label: 'y', hint: 'send', does: 'send (the price guard is checked again)', run: (s) => {
       const c = s.ui.confirm!;
       s.ui.confirm = undefined;
       // The market may have moved while the confirmation was open.

@@ -6,7 +6,7 @@
 import { endpoint } from '../../api/catalogue/index.js';
 import type { Context } from '../../context.js';
 import { BmError, usage } from '../../errors.js';
-import { add, cmp, div, fmt, isZero, min, mul, norm, places, sub, type Dec } from '../../util/decimal.js';
+import { add, cmp, dec, div, fmt, isZero, min, mul, norm, sub, truncate, type Dec } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';
 import { send } from '../engine.js';
 import { checkOrder, type CheckedOrder, type OrderInput } from '../order/check.js';
@@ -70,7 +70,7 @@ export function estimateFill(side: 'buy' | 'sell', amount: string, spends: boole
   let pricePlaces = 0;
   for (const [price, size] of levels) {
     if (left.units <= 0n) break;
-    pricePlaces = Math.max(pricePlaces, places(price));
+    pricePlaces = Math.max(pricePlaces, dec(price).scale);
     if (spends) {
       const worth = mul(price, size);
       const take = min(worth, left);
@@ -85,7 +85,8 @@ export function estimateFill(side: 'buy' | 'sell', amount: string, spends: boole
     }
   }
   if (isZero(base)) return undefined;
-  return { size: norm(base), notional: norm(quote), avgPrice: norm(div(quote, base, pricePlaces + 2)), complete: left.units <= 0n };
+  // An estimate: the size to 8 places, the average price to two places beyond the book's.
+  return { size: norm(truncate(base, 8)), notional: norm(quote), avgPrice: norm(div(quote, base, pricePlaces + 2)), complete: left.units <= 0n };
 }
 
 /** The context a confirmation shows for `order`. */

@@ -139,11 +139,11 @@ const SECTIONS: ReadonlyArray<readonly [Mode, string]> = [['main', 'Main'], ['fo
 
 /** Every binding of every mode, in two columns when the terminal is wide enough. */
 function helpBox(columns: number, rows: number, color: boolean): Box {
-  const twoCols = columns >= 2 * 46 + 8;
-  const colW = twoCols ? 46 : Math.max(16, Math.min(46, columns - 6));
+  const twoCols = columns >= 2 * 52 + 8;
+  const colW = twoCols ? 52 : Math.max(16, Math.min(52, columns - 6));
   const entries: string[][] = SECTIONS.map(([mode, name]) => [
     new Line(color).add(name, SGR.bold).done(colW),
-    ...KEYS[mode].map((b) => new Line(color).add(cell(b.label, 9), SGR.cyan).add(cell(b.does, colW - 9)).done(colW)),
+    ...KEYS[mode].map((b) => new Line(color).add(cell(b.label, 10), SGR.cyan).add(cell(b.does, colW - 10)).done(colW)),
   ]);
   const flat = entries.flat();
   const room = Math.max(1, rows - 5);

@@ -61,7 +61,10 @@ export function statusLine(s: TradeState, now: number, width: number, color: boo
   const conn = both ? `ws ${connText(f.state)}` : `ws market ${connText(f.state)}, orders ${connText(f.privateState)}`;
   const last = s.ui.log[s.ui.log.length - 1];
   const action = s.ui.busy ? `sending: ${s.ui.busy}` : last ? last.text : s.readOnly ? `read-only: ${s.readOnly}` : 'no action yet';
-  const parts = [`${s.venue.name} ${s.venue.url}`, `profile ${s.venue.profile}`, conn, ageText, `reconnects ${f.reconnects}`];
+  // Narrow terminals get the short form, so the last action keeps some room.
+  const parts = width >= 120
+    ? [`${s.venue.name} ${s.venue.url}`, `profile ${s.venue.profile}`, conn, ageText, `reconnects ${f.reconnects}`]
+    : [s.venue.name, s.venue.profile, conn, ageText, `↻${f.reconnects}`];
   const head = `${parts.join(' │ ')} │ `;
   const line = new Line(color).add(head);
   const style = last?.kind === 'error' || last?.kind === 'unknown' ? SGR.yellow : undefined;
