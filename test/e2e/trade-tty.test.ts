@@ -92,7 +92,7 @@ test('place a buy from the form: it shows in open orders and is marked in the bo
   assert.match(screen(s), /placed buy 0\.001 BTC_USDT @ /);
   await seen(s, new RegExp(`^.◆${level.replace('.', '\\.')} `, 'm'));
   assert.ok(bookRows(screen(s)).some(([marked, p]) => marked && p === level), 'the level of the order is marked');
-  assert.match(screen(s), /USDT +\d+\.?\d* +0*\.?\d*[1-9]/, 'the buy froze some USDT');
+  await seen(s, /USDT +\d+\.?\d* +0*\.?\d*[1-9]/); // the buy froze some USDT (balances follow within a moment)
   keys(s, 'Tab', 'c');
   await seen(s, /Cancel buy 0\.001 @ /);
   keys(s, 'y');
@@ -172,6 +172,29 @@ test('resize re-lays out: chart, trades and account panes by width, a "too small
   tmux('resize-window', '-t', s, '-x', '120', '-y', '40');
   await seen(s, /CANDLES 1m[\s\S]*TRADES/);
   fits(120);
+  keys(s, 'q');
+  await seen(s, /EXIT=0/);
+});
+
+test('a market sell fills: the log says so, balances refresh, --bell rings', async (t) => {
+  if (!requireTmux(t)) return;
+  const s = launch('BTC_USDT --bell', { ...base, ...creds });
+  await seen(s, /BTC +1 +0\n[\s\S]*ws ready/);
+  keys(s, 's');
+  await seen(s, /SELL BTC_USDT/);
+  keys(s, 'm');
+  await seen(s, /type +market/);
+  keys(s, '0', '.', '0', '0', '2');
+  await seen(s, /size +0\.002█ BTC/);
+  keys(s, 'Enter');
+  await seen(s, /CONFIRM/);
+  assert.match(screen(s), /market sell 0\.002 BTC_USDT/);
+  assert.match(screen(s), /est\. fill +0\.002 BTC at about \d/);
+  keys(s, 'y');
+  await seen(s, /BTC +0\.998 +0\n/);
+  await seen(s, /fill: sell 0\.002 @ \d/, 10_000);
+  assert.match(screen(s), /USDT +1\d\d\d\d\.\d+ +0\n/, 'the sale paid USDT in');
+  assert.equal(flag(s, 'window_bell_flag'), '1', 'the bell rang');
   keys(s, 'q');
   await seen(s, /EXIT=0/);
 });
