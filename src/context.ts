@@ -110,11 +110,15 @@ export class Context {
   async api(): Promise<ApiClient> {
     if (!this.cachedApi) {
       const { ApiClient } = await import('./api/client.js');
+      const { sharedGate } = await import('./api/file-gate.js');
       this.cachedApi = new ApiClient({
         env: this.env,
         baseUrl: () => this.baseUrl(),
         credentials: () => this.credentials(),
         timeoutMs: this.timeoutMs,
+        // Limits are counted with every other bm process on this machine (same state dir).
+        gate: sharedGate(this.env, this.timeoutMs, (line) => this.trace(line)),
+        note: (line: string) => this.note(line),
         ...(this.verbose ? { trace: (line: string) => this.trace(line) } : {}),
         onRefused: async () => {
           if (this.venue.baseUrl) return undefined;
