@@ -110,7 +110,7 @@ export class FileGate implements RateGate {
   /** Applies a change now, or as soon as the lock is free (a settle must not be lost). */
   private persist(scope: string, change: (all: Scope) => void): void {
     if (this.fallback) return;
-    if (this.update(scope, change) === undefined && !this.fallback) {
+    if (this.update(scope, (all) => (change(all), true)) === undefined && !this.fallback) {
       void this.sleep(1).then(() => this.persist(scope, change));
     }
   }
