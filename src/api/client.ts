@@ -3,7 +3,7 @@
  * `code`, and turns every failure into a {@link BmError} with its category. Limits, clock, trace and
  * network failures come from {@link ClientBase}, shared with the legacy client.
  */
-import type { BmError } from '../errors.js';
+import { BmError } from '../errors.js';
 import { parseJson, stringifyJson } from '../util/json.js';
 import { ClientBase, type BaseOptions, type Credentials } from './base.js';
 import type { Auth, Method, RateLimit } from './catalogue/types.js';
@@ -144,11 +144,18 @@ export class ApiClient extends ClientBase {
     }
     const env = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
     const trace = env?.trace === undefined ? undefined : String(env.trace);
-    if (env && 'code' in env && String(env.code) === '1000' && res.status < 300) {
+    // 1000 is the spec's success; 0 is how the venue's other documented shape says it (facts.md 5).
+    if (env && 'code' in env && (String(env.code) === '1000' || String(env.code) === '0') && res.status < 300) {
       return { data: env.data ?? {}, status: res.status, headers: res.headers, ...(trace ? { trace } : {}) };
     }
+    if (res.status < 300 && !(env && 'code' in env)) {
+      // A success status with a body that is not the envelope proves nothing: for a write, outcome unknown.
+      return new BmError('network', `${target.method} ${target.path}: the venue's answer could not be read: ${res.text.slice(0, 100) || '(empty)'}`, {
+        httpStatus: res.status, hint: target.write ? UNKNOWN_HINT : 'the venue answered something other than its JSON envelope; try again', retryable: false,
+      });
+    }
     const code = env && 'code' in env ? String(env.code) : undefined;
-    const venueMessage = env && typeof env.message === 'string' ? env.message : undefined;
+    const venueMessage = env && typeof env.message === 'string' ? env.message : env && typeof env.msg === 'string' ? env.msg : undefined;
     return venueFailure({
       method: target.method, path: target.path, status: res.status, text: env ? '' : res.text,
       ...(code !== undefined ? { code } : {}), ...(venueMessage ? { venueMessage } : {}), ...(trace ? { trace } : {}),
