@@ -161,7 +161,8 @@ export abstract class ClientBase {
       if (wait > MAX_RATE_WAIT_MS) return res;
       this.gate.block(scope, limited.name, limited.rate, now + wait);
       this.base.trace?.(`rate limited: retrying in ${wait} ms${h.retryAfterMs !== undefined ? ' (Retry-After)' : ''}`);
-      if (wait >= 1000) this.base.note?.(`bm: the venue asks to slow down: retrying ${limited.name} in ${(wait / 1000).toFixed(1)} s`);
+      // A wait a person notices is said (the request is retried, not failed).
+      if (wait >= 1000) this.base.note?.(`bm: the venue asks to slow down (HTTP ${res.status}): retrying in ${(wait / 1000).toFixed(1)} s`);
       attempt++;
       fresh = true;
     }

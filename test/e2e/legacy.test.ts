@@ -137,7 +137,8 @@ test('errors: exit codes by HTTP status, the venue message, a JSON error object 
     const r = await bm(['symbols', '-o', 'json']);
     assert.equal(r.code, exit, r.err);
     assert.equal(r.out, '');
-    assert.match(r.err, new RegExp(`^error: GET /v2/symbols failed with HTTP ${status}\\n  refused ${status}\\n`));
+    // A 429 is retried first, and each wait is said.
+    assert.match(r.err, new RegExp(`^(bm: the venue asks to slow down \\(HTTP 429\\): retrying in \\d+\\.\\d s\\n)*error: GET /v2/symbols failed with HTTP ${status}\\n  refused ${status}\\n`));
     const obj = JSON.parse(r.err.trim().split('\n').pop()!);
     assert.equal(obj.error.http_status, status);
     assert.equal(obj.error.exit_code, exit);
