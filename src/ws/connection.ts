@@ -138,6 +138,8 @@ export class WsConnection {
     clearTimeout(this.retryTimer);
     this.attempt = 0;
     this.everReady = true;
+    // A later reset (a long watch across two) may renew the key again.
+    this.keyRenewed = false;
     this.setState('ready');
     if (this.topics.size) this.sendSubscribe([...this.topics]);
   }

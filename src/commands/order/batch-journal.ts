@@ -74,22 +74,27 @@ export class Journal {
     return new Journal(openSync(path, 'a'), path);
   }
 
-  /** Orders about to be sent: on disk before the request leaves. */
+  /**
+   * Orders about to be sent: written before the request leaves. A write reaches the kernel at once, so it
+   * survives the process being killed; it is not forced to the disk per request (an fsync blocks for
+   * milliseconds and cost a third of the batch rate under load).
+   */
   sending(orders: ReadonlyArray<{ index: number; client_order_id: string }>): void {
-    for (const o of orders) this.line({ i: o.index, client_order_id: o.client_order_id, state: 'sending' }, false);
-    fsyncSync(this.fd);
+    this.line(orders.map((o) => stringifyJson({ i: o.index, client_order_id: o.client_order_id, state: 'sending' })).join('\n'), false, true);
   }
 
   outcome(o: Outcome): void {
     this.line({ i: o.index, client_order_id: o.client_order_id, result: o.result, order_id: o.order_id, code: o.code, message: o.message }, false);
   }
 
+  /** Flushes the journal to the disk and closes it. */
   close(): void {
+    fsyncSync(this.fd);
     closeSync(this.fd);
   }
 
-  private line(value: unknown, sync: boolean): void {
-    writeSync(this.fd, `${stringifyJson(value)}\n`);
+  private line(value: unknown, sync: boolean, raw = false): void {
+    writeSync(this.fd, `${raw ? (value as string) : stringifyJson(value)}\n`);
     if (sync) fsyncSync(this.fd);
   }
 }
