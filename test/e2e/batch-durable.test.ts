@@ -3,7 +3,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { BIN, bm, bmAsync, isolatedEnv, startSandbox } from '../helpers/bm.js';
+import { sandboxAccount } from '../helpers/account.js';
+import { BIN, bm, bmAsync, startSandbox } from '../helpers/bm.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import { parseJson, scalarText } from '../../src/util/json.js';
 
@@ -22,12 +23,7 @@ after(async () => {
 const BATCH_PATH = '/spot/v2/batch_orders';
 type Row = { index: unknown; result: string; order_id: unknown; client_order_id: string; message: string };
 
-function account(): Record<string, string> {
-  const r = bm(['--base-url', url, 'sandbox', 'account', 'create', '--deposit', 'USDT=10000000', '--json'], isolatedEnv());
-  assert.equal(r.code, 0, r.stderr);
-  const a = JSON.parse(r.stdout) as { key: string; secret: string; memo: string };
-  return isolatedEnv({ BM_API_KEY: a.key, BM_API_SECRET: a.secret, BM_API_MEMO: a.memo });
-}
+const account = () => sandboxAccount(url);
 
 /** `n` resting buys far below the market, client order ids `${tag}${i}`. */
 function ordersFile(env: Record<string, string>, n: number, tag: string): string {

@@ -3,7 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { bm, bmAsync, isolatedEnv, startSandbox } from '../helpers/bm.js';
+import { sandboxAccount } from '../helpers/account.js';
+import { bm, bmAsync, startSandbox } from '../helpers/bm.js';
 import { parseJson } from '../../src/util/json.js';
 
 let url = '';
@@ -13,12 +14,7 @@ before(async () => {
 });
 after(() => stop());
 
-function account(): Record<string, string> {
-  const r = bm(['--base-url', url, 'sandbox', 'account', 'create', '--deposit', 'USDT=10000000', '--json'], isolatedEnv());
-  assert.equal(r.code, 0, r.stderr);
-  const a = JSON.parse(r.stdout) as { key: string; secret: string; memo: string };
-  return isolatedEnv({ BM_API_KEY: a.key, BM_API_SECRET: a.secret, BM_API_MEMO: a.memo });
-}
+const account = () => sandboxAccount(url);
 
 /** 400 far-from-market buys: 40 batch requests, two thirds of the 60 per 2 s allowed per key. */
 function ordersFile(env: Record<string, string>, tag: string): string {
