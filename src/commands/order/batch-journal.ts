@@ -48,7 +48,7 @@ export function digestOf(orders: ReadonlyArray<ReadonlyArray<readonly [string, u
 
 /** Where a batch's journal goes when `--journal` is not given: under the state dir, named by pair and time. */
 export function defaultJournalPath(env: Env, symbol: string, now: Date): string {
-  return join(stateDir(env), 'batches', `${symbol}-${now.toISOString().replace(/[:.]/g, '-')}.ndjson`);
+  return join(stateDir(env), 'batches', `${symbol}-${now.toISOString().replace(/[:.]/g, '-')}-${process.pid}.ndjson`);
 }
 
 export class Journal {
