@@ -135,6 +135,7 @@ export abstract class ClientBase {
     let fresh = false;
     for (let attempt = 0; ; ) {
       const slot = await this.gate.acquire(scope, limited.name, limited.rate);
+      const sentAt = this.now();
       let res: HttpResponse;
       try {
         const { req, shown } = await build();
@@ -151,7 +152,7 @@ export abstract class ClientBase {
       slot.settle(now);
       const h = rateHeaders(res.headers, now);
       if (!this.rateLimited(res)) {
-        this.noteSpent(scope, limited, h, now);
+        this.noteSpent(scope, limited, h, now, sentAt);
         return res;
       }
       // 418 (blocked for repeated violations) is not retried: retrying is what got it blocked.
@@ -168,14 +169,19 @@ export abstract class ClientBase {
     }
   }
 
-  /** When the venue says a window is spent and we did not spend it all ourselves, nobody here sends before it resets. */
-  private noteSpent(scope: string, limited: Limited, h: ReturnType<typeof rateHeaders>, now: number): void {
+  /**
+   * When the venue says a window is spent and we did not spend it all ourselves, nobody here sends
+   * before it resets. The venue counted at this request's arrival, some time after `sentAt`: every
+   * request it counted then was answered after `sentAt - window`, so ours are counted from there.
+   */
+  private noteSpent(scope: string, limited: Limited, h: ReturnType<typeof rateHeaders>, now: number, sentAt: number): void {
     let reading = this.readings.get(limited.name);
     if (!reading) this.readings.set(limited.name, (reading = new RemainingReading()));
     if (!reading.spent(h, now)) return;
     const windowMs = h.resetMs ?? Math.max(...limited.rate.windows.map((w) => w.windowMs));
-    if (this.gate.held(scope, limited.name, limited.rate, windowMs) >= h.limit!) return;
-    this.base.trace?.(`the venue says ${limited.name} is spent: pausing ${windowMs} ms`);
+    const ours = this.gate.held(scope, limited.name, limited.rate, windowMs + Math.max(0, now - sentAt));
+    if (ours >= h.limit!) return;
+    this.base.trace?.(`the venue says ${limited.name} is spent (remaining ${h.remaining} of ${h.limit}, ours ${ours}): pausing ${windowMs} ms`);
     this.gate.block(scope, limited.name, limited.rate, now + windowMs);
   }
 

@@ -125,7 +125,7 @@ export class FileGate implements RateGate {
       insertStamp(c.s, Math.min(now, expires));
       return false;
     });
-    c.s = c.s.filter((t) => t > now - longest);
+    c.s = c.s.filter((t) => t > now - 2 * longest); // history kept as in SlidingWindows
     if (c.b !== undefined && c.b <= now) delete c.b;
     return c;
   }

@@ -67,7 +67,9 @@ export class SlidingWindows {
   /** Ms until a request would fit in every window; 0 when it fits now. */
   waitFor(now: number): number {
     const longest = Math.max(...this.rate.windows.map((w) => w.windowMs));
-    while (this.stamps.length > 0 && this.stamps[0]! <= now - longest) this.stamps.shift();
+    // One window more of history than pacing needs: "is the venue's window spent by us?" looks back
+    // from a request's send time, up to a round trip before now.
+    while (this.stamps.length > 0 && this.stamps[0]! <= now - 2 * longest) this.stamps.shift();
     let wait = Math.max(0, this.blockedUntil - now);
     const held = this.pending.length;
     for (const w of this.rate.windows) {

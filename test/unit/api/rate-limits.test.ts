@@ -129,6 +129,25 @@ test('a window spent by this client alone costs no pause beyond its own limiter'
   assert.deepEqual(f.sends.map((t) => t - f.sends[0]!), [0, 0, 0, 2001]);
 });
 
+test('a window the venue counted on arrival, filled by our own answers of a round trip ago, costs no pause', async () => {
+  const f = fake();
+  const rate = custom('KEY', 3, 2000);
+  const latency = [300, 300, 300, 1500, 10];
+  let n = 0;
+  handler = (_q, res) => {
+    f.mark();
+    // The answer comes back `latency` ms after the request left; the fourth finds the venue's window
+    // full (its arrival counted with the second and third), though ours, seen at its answer, holds one.
+    f.clock.t += latency[n]!;
+    reply(res, 200, OK, { 'x-bm-ratelimit-limit': '3', 'x-bm-ratelimit-remaining': n++ === 3 ? '0' : '2', 'x-bm-ratelimit-reset': '2' });
+  };
+  const target = { method: 'GET' as const, path: '/spot/v1/y', auth: 'KEYED' as const, rate };
+  for (let i = 0; i < 5; i++) await f.c.call(target);
+  const at = f.sends.map((t) => t - f.sends[0]!);
+  assert.equal(at[3], 2301, 'the fourth waited for the first answer to leave the window');
+  assert.equal(at[4], at[3]! + 1500, 'the fifth went when the fourth was answered: no 2 s pause');
+});
+
 test('Remaining read both ways: 0 left is spent; on a venue seen counting up, used = limit is spent', () => {
   const r = new RemainingReading();
   assert.equal(r.spent(rateHeaders({ 'x-bm-ratelimit-limit': '5', 'x-bm-ratelimit-remaining': '0', 'x-bm-ratelimit-reset': '2' }, 0), 0), true);
