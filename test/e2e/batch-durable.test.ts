@@ -171,3 +171,31 @@ test('--resume with another file, or a file that is not a journal: exit 2, nothi
   assert.equal(rowsOf(r3.stdout).length, 10);
   assert.equal(proxy.count('POST', BATCH_PATH), before);
 });
+
+test('--resume settles what a cut-short run left open: sent and held by the venue is found, never sent again; lost on the way is sent', async () => {
+  const env = account();
+  const file = ordersFile(env, 13, 'cut');
+  const journal = join(env.HOME!, 'cut.journal');
+  proxy.clear();
+  // The second request never reaches the venue and is never answered.
+  let n = 0;
+  proxy.add({ method: 'POST', path: BATCH_PATH, when: () => n++ === 1, fault: { kind: 'hang' } });
+  const r = await bmAsync(['--base-url', proxy.url, '--timeout', '1000', 'order', 'batch', 'BTC_USDT', '--file', file, '--journal', journal, '--yes', '-o', 'ndjson'], env);
+  assert.equal(r.code, 8, r.stderr);
+  assert.deepEqual(rowsOf(r.stdout).map((x) => x.result), [...Array(10).fill('placed'), ...Array(3).fill('unknown')]);
+  // As if killed while the first request was out: its outcomes never reached the journal.
+  const lines = readFileSync(journal, 'utf8').trim().split('\n');
+  writeFileSync(journal, `${lines.filter((l) => !/"client_order_id":"cut\d"/.test(l) || l.includes('"sending"')).join('\n')}\n`);
+  proxy.clear();
+  const before = proxy.count('POST', BATCH_PATH);
+  const again = await bmAsync(['--base-url', proxy.url, 'order', 'batch', 'BTC_USDT', '--resume', journal, '--yes', '-o', 'ndjson'], env);
+  assert.equal(again.code, 0, again.stderr);
+  assert.equal(proxy.count('POST', BATCH_PATH) - before, 1, 'only the lost three are sent, in one request');
+  const rows = rowsOf(again.stdout);
+  assert.equal(rows.length, 13);
+  assert.ok(rows.every((x) => x.result === 'placed'));
+  assert.ok(rows.slice(0, 10).every((x) => /found by client order id/.test(x.message)));
+  const venue = openOrders(env);
+  assert.equal(venue.size, 13);
+  for (const x of rows) assert.equal(scalarText(x.order_id), venue.get(x.client_order_id));
+});

@@ -54,12 +54,11 @@ function outcome(b: BatchOrder, result: Outcome['result'], order_id: unknown, co
 
 /** Settles orders whose request proved nothing: placed when found under our id, else unknown (never re-sent here). */
 async function settle(ctx: Context, symbol: string, orders: readonly BatchOrder[], why: string): Promise<Outcome[]> {
-  const out: Outcome[] = [];
-  for (const b of orders) {
+  // Looked up side by side (the rate limiter paces them): a lookup that finds nothing waits and retries.
+  return Promise.all(orders.map(async (b) => {
     const r = await lookUp(ctx, symbol, b.order.clientOrderId);
-    out.push(typeof r === 'object' ? outcome(b, 'placed', r.order_id, '', `found by client order id after ${why}`) : outcome(b, 'unknown', '', '', `outcome unknown (${why}; ${r === 'absent' ? 'not found by client order id' : 'lookup inconclusive'})`));
-  }
-  return out;
+    return typeof r === 'object' ? outcome(b, 'placed', r.order_id, '', `found by client order id after ${why}`) : outcome(b, 'unknown', '', '', `outcome unknown (${why}; ${r === 'absent' ? 'not found by client order id' : 'lookup inconclusive'})`);
+  }));
 }
 
 async function sendChunk(ctx: Context, symbol: string, ep: Endpoint, chunk: readonly BatchOrder[], sink: BatchSink, first: boolean): Promise<void> {
@@ -97,17 +96,20 @@ async function sendChunk(ctx: Context, symbol: string, ep: Endpoint, chunk: read
  * proven) are looked up first and sent only when the venue says it has none.
  */
 export async function sendBatch(ctx: Context, symbol: string, ep: Endpoint, todo: readonly BatchOrder[], sink: BatchSink, lookFirst: ReadonlySet<number>): Promise<void> {
-  const queue: BatchOrder[] = [];
-  for (const b of todo) {
+  const queue = todo.filter((b) => !lookFirst.has(b.index));
+  const toLook = todo.filter((b) => lookFirst.has(b.index));
+  for (let start = 0; start < toLook.length; start += BATCH) {
     if (sink.stopped()) return;
-    if (!lookFirst.has(b.index)) {
-      queue.push(b);
-      continue;
+    const group = toLook.slice(start, start + BATCH);
+    const found = await Promise.all(group.map((b) => lookUp(ctx, symbol, b.order.clientOrderId)));
+    for (const [j, b] of group.entries()) {
+      const r = found[j]!;
+      if (r === 'absent') queue.push(b);
+      else sink.report(typeof r === 'object' ? outcome(b, 'placed', r.order_id, '', 'found by client order id') : outcome(b, 'unknown', '', '', 'outcome unknown (lookup inconclusive)'));
     }
-    const r = await lookUp(ctx, symbol, b.order.clientOrderId);
-    if (r === 'absent') queue.push(b);
-    else sink.report(typeof r === 'object' ? outcome(b, 'placed', r.order_id, '', 'found by client order id') : outcome(b, 'unknown', '', '', 'outcome unknown (lookup inconclusive)'));
   }
+  // Sent in file order: the ones found absent go with the rest.
+  queue.sort((a, b) => a.index - b.index);
   const chunks: BatchOrder[][] = [];
   for (let start = 0; start < queue.length; start += BATCH) chunks.push(queue.slice(start, start + BATCH));
   if (!chunks.length || sink.stopped()) return;
