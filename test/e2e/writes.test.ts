@@ -64,7 +64,7 @@ test('an unreadable answer to a place is looked up: proven by our client order i
   proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'rewrite', fn: () => garbage } });
   const r = await run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', await restingBid(), '--client-order-id', 'garbled1', '--yes');
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stderr, /not the interface's envelope[\s\S]*placed \(client order id garbled1\) \(proven by looking it up\)/);
+  assert.match(r.stderr, /the venue's answer could not be read: <html>upstream hiccup<\/html>; looking it up[\s\S]*placed \(client order id garbled1\) \(proven by looking it up\)/);
   assert.equal(proxy.count('POST', '/spot/v2/submit_order'), 1, 'sent once');
   assert.equal(await statusOf('garbled1'), '4');
 });
