@@ -47,6 +47,21 @@ export class BmError extends Error {
   get exitCode(): number {
     return EXIT[this.category];
   }
+  /** The venue's code, when it answered. */
+  get code(): string | undefined {
+    return this.details.code;
+  }
+  get httpStatus(): number | undefined {
+    return this.details.httpStatus;
+  }
+  /** The venue's request trace, when it gave one. */
+  get trace(): string | undefined {
+    return this.details.trace;
+  }
+  /** True when the same request may be sent again as it is (never for a write whose outcome is unknown). */
+  get retryable(): boolean {
+    return this.details.retryable ?? false;
+  }
 }
 
 /** Bad input found locally: nothing was sent. */

@@ -16,6 +16,9 @@ import { OVERRIDES, type Override } from './overrides.js';
 import type { CliParam, WriteEntry } from './write/channel.js';
 import { wireParams } from './params.js';
 import { printDryRun } from './dryrun.js';
+import { rowsOf } from './rows.js';
+
+export { rowsOf } from './rows.js';
 
 /** One run of an endpoint command (of either generation: `E` is its catalogue entry). */
 export interface Invocation<E = Endpoint> {
@@ -64,17 +67,6 @@ export interface ShowOptions {
   readonly columns?: readonly string[];
   /** Format to use instead of the invocation's. */
   readonly format?: Format;
-}
-
-/** The rows of a payload, by the catalogue's `rows` key; lists of scalars become one-column rows. */
-export function rowsOf(ep: Pick<Endpoint, 'rows' | 'columns'>, data: unknown): Row[] {
-  const v = ep.rows && data && typeof data === 'object' && !Array.isArray(data) ? (data as Row)[ep.rows] : data;
-  if (Array.isArray(v)) {
-    const col = ep.columns?.[0] ?? 'value';
-    return v.map((x) => (x !== null && typeof x === 'object' && !Array.isArray(x) ? (x as Row) : { [col]: x }));
-  }
-  if (v && typeof v === 'object') return [v as Row];
-  return v === undefined || v === '' ? [] : [{ [ep.columns?.[0] ?? 'value']: v }];
 }
 
 /** Prints a payload in the chosen format. */

@@ -8,10 +8,9 @@
 import type { Verdict, WriteSafety } from '../../api/catalogue/types.js';
 import type { Params } from '../../api/client.js';
 import { surelyNotSent } from '../../api/transport.js';
-import type { Context } from '../../context.js';
 import { BmError } from '../../errors.js';
 import { scalarText } from '../../util/json.js';
-import { confirmWrite } from '../confirm.js';
+import { confirmWrite, type WriteHost } from '../confirm.js';
 import type { WriteChannel, WriteEntry } from './channel.js';
 import { newClientOrderId, newNumericId } from './client-id.js';
 import { lookUp } from './lookup.js';
@@ -74,7 +73,7 @@ function withFilledHint(err: unknown, check: string | undefined): unknown {
 }
 
 /** Runs a write; resolves with what was proven, undefined on --dry-run. */
-export async function carefulWrite<E extends WriteEntry>(ctx: Context, ch: WriteChannel<E>, req: WriteRequest<E>, deps: PipelineDeps = {}): Promise<WriteResult<E> | undefined> {
+export async function carefulWrite<E extends WriteEntry>(ctx: WriteHost, ch: WriteChannel<E>, req: WriteRequest<E>, deps: PipelineDeps = {}): Promise<WriteResult<E> | undefined> {
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const { ep, command } = req;
