@@ -1,0 +1,50 @@
+/**
+ * The venue the CLI would use (a profile, BM_* variables, the current profile, the machine's running
+ * sandbox), read through the CLI's own {@link Context}. Loaded only when a client names no address,
+ * so a bot with an explicit address never reads the profile store or the keychain.
+ */
+import { EventEmitter } from 'node:events';
+import type { Credentials } from '../api/client.js';
+import type { Env } from '../config/paths.js';
+import { Context } from '../context.js';
+import { config as configError } from '../errors.js';
+import { IO, type InStream } from '../render/io.js';
+import { alive, readServerInfo } from '../sandbox/control.js';
+import type { LibVenue } from './venue.js';
+
+/** The CLI's context, except that a library never starts a sandbox process of its own. */
+class LibContext extends Context {
+  override async baseUrl(): Promise<string> {
+    if (this.venue.baseUrl) return this.venue.baseUrl;
+    const info = readServerInfo(this.env);
+    if (info && alive(info.pid)) return info.url;
+    throw configError('no sandbox exchange is running on this machine', 'start one with: bm sandbox start (or startSandbox() in the program, and its url as baseUrl)');
+  }
+}
+
+function quietIO(env: Env, note: (line: string) => void): IO {
+  const nothing = { write: () => true, isTTY: false };
+  // No terminal: nothing is ever asked of a person (a prompt would hang a bot).
+  const stdin = Object.assign(new EventEmitter(), { isTTY: false, resume: () => undefined, pause: () => undefined, setEncoding: () => undefined }) as InStream;
+  return new IO(nothing, { write: (t: string) => (note(t.replace(/\n$/, '')), true), isTTY: false }, stdin, env, 'never');
+}
+
+/** The venue the CLI would use, by profile name (or the CLI's defaults); `creds` overrides its credentials. */
+export function cliVenue(opts: { profile?: string; sandbox?: boolean; wsUrl?: string; service?: string }, env: Env, creds: Credentials | undefined, note: (line: string) => void): LibVenue {
+  const ctx = new LibContext(quietIO(env, note), {
+    yes: true, quiet: true,
+    ...(opts.profile !== undefined ? { profile: opts.profile } : {}),
+    ...(opts.sandbox ? { sandbox: true } : {}),
+    ...(opts.wsUrl !== undefined ? { wsUrl: opts.wsUrl } : {}),
+    ...(opts.service !== undefined ? { service: opts.service } : {}),
+  }, env);
+  return {
+    baseUrl: () => ctx.baseUrl(),
+    ws: async () => {
+      const v = await ctx.resolvedVenue();
+      return { url: v.wsUrl, service: v.service };
+    },
+    credentials: () => (creds ? Promise.resolve(creds) : ctx.credentials()),
+    renewKey: () => (creds ? Promise.resolve(false) : ctx.renewStaleKey()),
+  };
+}

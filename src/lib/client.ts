@@ -1,0 +1,145 @@
+/**
+ * The library's client: one method per catalogue entry with a `bm` command, on the CLI's own REST
+ * client (signing, clock, limits counted with every `bm` process on the machine) and, for writes,
+ * the CLI's careful-write pipeline (client order ids, sent once, outcomes proven or reported unknown).
+ */
+import { debuglog } from 'node:util';
+import { ApiClient, type Credentials } from '../api/client.js';
+import type { Endpoint } from '../api/catalogue/types.js';
+import { sharedGate } from '../api/file-gate.js';
+import type { Env } from '../config/paths.js';
+import { commandLineOf, type WriteChannel } from '../commands/write/channel.js';
+import { carefulWrite } from '../commands/write/pipeline.js';
+import { rowsOf } from '../commands/rows.js';
+import { endpoint } from '../api/catalogue/index.js';
+import { usage } from '../errors.js';
+import { scalarText } from '../util/json.js';
+import { libraryError } from './errors.js';
+import { methodTree } from './methods.js';
+import { explicitVenue, type LibVenue } from './venue.js';
+import { exact, wireOf, type InputValue } from './wire.js';
+import { Watch } from './watch.js';
+
+const debug = debuglog('bm');
+
+export interface ClientOptions {
+  /** Current-generation REST address, e.g. a sandbox's `venue.url`. Absent: the venue the CLI would use. */
+  readonly baseUrl?: string;
+  /** WebSocket address; default: the REST address with ws(s)://. */
+  readonly wsUrl?: string;
+  /** Service name in the WebSocket login signature (`exchange` for the sandbox). */
+  readonly service?: string;
+  /** API key, secret and memo (e.g. from `venue.createAccount()`). */
+  readonly credentials?: Credentials;
+  /** A `bm` profile: its venue and its credentials (keychain or file). */
+  readonly profile?: string;
+  /** The machine's running built-in sandbox (`bm sandbox start`), with its paper account unless credentials are given. */
+  readonly sandbox?: boolean;
+  /** Whole-request timeout, ms (default 10000). */
+  readonly timeoutMs?: number;
+  /** Environment read for the state directory (shared rate limits) and the CLI's defaults; default process.env. */
+  readonly env?: Env;
+  /** Lines the CLI would print on stderr (a pause the venue asked for, a lookup under way). */
+  readonly onNote?: (line: string) => void;
+}
+
+/** What a write proved. */
+export interface WriteOutcome {
+  /** done: it took effect; settled: known, and it did not (e.g. not cancelled: already filled). */
+  readonly outcome: 'done' | 'settled';
+  /** In words: `placed`, `cancelled`, `not cancelled: already filled`. */
+  readonly say: string;
+  /** Proven by the write's answer, or by looking the order up after the answer was lost. */
+  readonly via: 'answer' | 'lookup';
+  /** The answer's data, or the order found by the lookup; numbers as exact text. */
+  readonly data: Record<string, unknown>;
+  /** Parameters sent, as text (the generated client order id included). */
+  readonly sent: Readonly<Record<string, string>>;
+  /** `order_id` of the answer or of the order found, when there is one. */
+  readonly orderId?: string;
+  /** The client order id sent (given or generated), for writes that carry one. */
+  readonly clientOrderId?: string;
+}
+
+export class Client {
+  /** The private streams and public channels as async iterators. */
+  readonly watch: Watch;
+  private readonly venue: Promise<LibVenue>;
+  private api?: ApiClient;
+  private readonly env: Env;
+  private readonly timeoutMs: number;
+  private readonly note: (line: string) => void;
+
+  constructor(readonly options: ClientOptions = {}) {
+    this.env = options.env ?? process.env;
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.note = options.onNote ?? ((line) => debug('%s', line));
+    const { baseUrl, wsUrl, service, credentials } = options;
+    if (baseUrl !== undefined && (options.profile !== undefined || options.sandbox)) throw usage('baseUrl: give an address, a profile or sandbox, not several');
+    if (baseUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(baseUrl)) throw usage(`baseUrl: not an http(s) address: ${baseUrl}`);
+    // The CLI's venue resolution (profiles, keychain) loads only when no address is given.
+    this.venue = baseUrl !== undefined
+      ? Promise.resolve(explicitVenue(baseUrl, wsUrl, service, credentials))
+      : import('./cli-venue.js').then((m) => m.cliVenue(options, this.env, credentials, this.note));
+    this.venue.catch(() => undefined);
+    Object.assign(this, methodTree((ep, params) => this.run(ep, params as Record<string, InputValue | undefined>)));
+    this.watch = new Watch(() => this.venue, this.timeoutMs);
+  }
+
+  /** The CLI's REST client for this venue, made on first use. */
+  private async rest(): Promise<ApiClient> {
+    if (this.api) return this.api;
+    const venue = await this.venue;
+    return (this.api ??= new ApiClient({
+      env: this.env,
+      baseUrl: () => venue.baseUrl(),
+      credentials: () => venue.credentials(),
+      timeoutMs: this.timeoutMs,
+      // Counted with every other bm process and client on this machine (same state directory).
+      gate: sharedGate(this.env, this.timeoutMs, (line) => debug('%s', line)),
+      note: this.note,
+      ...(venue.renewKey ? { onKeyUnknown: () => venue.renewKey!() } : {}),
+    }));
+  }
+
+  /** Calls one catalogue entry: a read returns its data (numbers as exact text); a write its {@link WriteOutcome}. */
+  async run(ep: Endpoint, given?: Record<string, InputValue | undefined>): Promise<unknown> {
+    try {
+      const params = wireOf(ep.params, given);
+      if (ep.write) return await this.write(ep, params);
+      return exact((await (await this.rest()).call(ep, params)).data);
+    } catch (err) {
+      throw libraryError(err);
+    }
+  }
+
+  private async write(ep: Endpoint, params: ReturnType<typeof wireOf>): Promise<WriteOutcome> {
+    const api = await this.rest();
+    const channel: WriteChannel<Endpoint> = {
+      entry: endpoint,
+      send: async (e, p) => (await api.call(e, p)).data,
+      dryRun: async () => {
+        throw usage('a dry run is a command-line feature');
+      },
+      rows: rowsOf,
+      commandLine: (e, p) => commandLineOf(e, p),
+    };
+    // A library call is its own confirmation: nothing is asked of a person.
+    const host = { globals: { yes: true }, io: { canPrompt: false, err: (t: string) => this.note(t.trimEnd()) }, note: this.note };
+    const command = ep.command?.join(' ') ?? `${ep.method} ${ep.path}`;
+    const r = (await carefulWrite(host, channel, { ep, params, command }))!;
+    const data = exact(r.data) as Record<string, unknown>;
+    const sent = Object.fromEntries(r.params.filter(([, v]) => v !== undefined).map(([k, v]) => [k, scalarText(v)]));
+    const cid = ep.safety?.clientId?.param;
+    return {
+      outcome: r.verdict.outcome === 'settled' ? 'settled' : 'done', say: r.verdict.say, via: r.via, data, sent,
+      ...(data.order_id !== undefined && data.order_id !== null ? { orderId: String(data.order_id) } : {}),
+      ...(cid && sent[cid] !== undefined ? { clientOrderId: sent[cid] } : {}),
+    };
+  }
+
+  /** Closes every stream this client opened. */
+  async close(): Promise<void> {
+    await this.watch.closeAll();
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * The library's errors: every failure is a {@link BmError} (category, venue code, HTTP status, trace,
+ * retryable, and the exit code the CLI would give); a write whose outcome the venue did not prove is
+ * an {@link UnknownOutcomeError}, so a bot can tell "not done" from "do not know".
+ */
+import { BmError } from '../errors.js';
+
+export { BmError } from '../errors.js';
+
+/** A write that may or may not have taken effect: look it up (the hint says how) before sending it again. */
+export class UnknownOutcomeError extends BmError {
+  constructor(message: string, details: BmError['details'] = {}) {
+    super('unknown', message, { ...details, retryable: false });
+    this.name = 'UnknownOutcomeError';
+  }
+}
+
+/** The error a library call rejects with: an unknown outcome as its own class, anything else as it came. */
+export function libraryError(err: unknown): unknown {
+  if (err instanceof BmError && err.category === 'unknown' && !(err instanceof UnknownOutcomeError)) return new UnknownOutcomeError(err.message, err.details);
+  return err;
+}

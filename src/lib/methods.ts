@@ -1,0 +1,34 @@
+/**
+ * The library's method names, from the catalogue: an entry with a `bm` command becomes a method of
+ * the same path, words in camel case (`order cancel-all` is `order.cancelAll`). One table serves the
+ * client's methods, its type declarations and the README reference.
+ */
+import { CATALOGUE } from '../api/catalogue/index.js';
+import type { Endpoint } from '../api/catalogue/types.js';
+
+/** `cancel-all` as `cancelAll`. */
+export function camel(word: string): string {
+  return word.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+}
+
+/** A method: its path on the client (`['order', 'place']`) and its entry. */
+export interface MethodEntry {
+  readonly path: readonly string[];
+  readonly ep: Endpoint;
+}
+
+/** Every entry with a `bm` command, as a client method. */
+export function methodTable(catalogue: readonly Endpoint[] = CATALOGUE): MethodEntry[] {
+  return catalogue.filter((ep) => ep.command).map((ep) => ({ path: ep.command!.map(camel), ep }));
+}
+
+/** A tree of functions under the method paths, each calling `call` with its entry. */
+export function methodTree(call: (ep: Endpoint, params?: Record<string, unknown>) => Promise<unknown>, table = methodTable()): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const { path, ep } of table) {
+    let node = root;
+    for (const word of path.slice(0, -1)) node = (node[word] ??= {}) as Record<string, unknown>;
+    node[path[path.length - 1]!] = (params?: Record<string, unknown>) => call(ep, params);
+  }
+  return root;
+}

@@ -1,0 +1,22 @@
+/** What a library client needs of its venue, and the explicit venue: an address and the credentials given. */
+import type { Credentials } from '../api/client.js';
+
+/** What a client needs of its venue. */
+export interface LibVenue {
+  baseUrl(): Promise<string>;
+  /** WebSocket address (`/api` and `/user` are appended) and the service of the login signature. */
+  ws(): Promise<{ readonly url: string; readonly service: string }>;
+  credentials(): Promise<Credentials | undefined>;
+  /** After "key not found" (30002): true when fresh credentials were made (a reset sandbox's paper account). */
+  renewKey?(): Promise<boolean>;
+}
+
+/** An explicit venue: the address given, its WebSocket by the same host, and only the credentials given. */
+export function explicitVenue(baseUrl: string, wsUrl: string | undefined, service: string | undefined, creds: Credentials | undefined): LibVenue {
+  const base = baseUrl.replace(/\/+$/, '');
+  return {
+    baseUrl: async () => base,
+    ws: async () => ({ url: (wsUrl ?? base.replace(/^http/, 'ws')).replace(/\/+$/, ''), service: service ?? 'exchange' }),
+    credentials: async () => creds,
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * The WebSocket channels as async iterators, on the CLI's own connection (reconnect, resubscribe,
+ * login, keep-alive and send limits): one connection per stream, closed when the loop ends, when
+ * the signal aborts, or by `close()`. Entries come as pushed, numbers as exact text.
+ */
+import { debuglog } from 'node:util';
+import type { DepthLevels, KlineInterval } from '../api/catalogue/channels.js';
+import { BmError } from '../errors.js';
+import { topics } from '../ws/channels.js';
+import type { WsConnection } from '../ws/connection.js';
+import type { LibVenue } from './venue.js';
+import { exact } from './wire.js';
+import { libraryError } from './errors.js';
+
+const debug = debuglog('bm');
+
+export interface StreamOptions {
+  /** Ends the stream (the loop finishes normally). */
+  readonly signal?: AbortSignal;
+}
+
+/** A push entry, numbers as exact text. */
+export type Push = Record<string, unknown>;
+
+/** One channel of one pair: iterate it; `ready()` resolves once the venue acknowledged the subscription. */
+export interface Stream<T = Push> extends AsyncIterableIterator<T> {
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+class TopicStream implements Stream<Push> {
+  private readonly queue: Push[] = [];
+  private waiter: { ok: (r: IteratorResult<Push>) => void; ko: (e: unknown) => void } | undefined;
+  private failure: unknown;
+  private ended = false;
+  private conn: WsConnection | undefined;
+  private started: Promise<void> | undefined;
+  private acked!: { ok: () => void; ko: (e: unknown) => void };
+  private readonly acknowledged = new Promise<void>((ok, ko) => (this.acked = { ok, ko }));
+
+  constructor(
+    private readonly venue: () => Promise<LibVenue>,
+    private readonly topic: string,
+    private readonly isPrivate: boolean,
+    private readonly timeoutMs: number,
+    signal: AbortSignal | undefined,
+    private readonly onEnd: (s: TopicStream) => void,
+  ) {
+    this.acknowledged.catch(() => undefined);
+    if (signal?.aborted) this.ended = true;
+    signal?.addEventListener('abort', () => void this.close(), { once: true });
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  ready(): Promise<void> {
+    this.start();
+    return this.acknowledged;
+  }
+
+  async next(): Promise<IteratorResult<Push>> {
+    this.start();
+    const head = this.queue.shift();
+    if (head) return { value: head, done: false };
+    if (this.failure !== undefined) throw this.failure;
+    if (this.ended) return { value: undefined, done: true };
+    return new Promise((ok, ko) => (this.waiter = { ok, ko }));
+  }
+
+  async return(): Promise<IteratorResult<Push>> {
+    await this.close();
+    return { value: undefined, done: true };
+  }
+
+  async close(): Promise<void> {
+    if (!this.ended) {
+      this.ended = true;
+      this.acked.ko(new Error('the stream was closed before the venue acknowledged it'));
+      this.wake();
+      this.onEnd(this);
+    }
+    await this.started?.catch(() => undefined);
+    await this.conn?.close();
+  }
+
+  private start(): void {
+    if (this.ended || this.started) return;
+    this.started = this.open().catch((err) => this.fail(err));
+  }
+
+  private async open(): Promise<void> {
+    const venue = await this.venue();
+    const ws = await venue.ws();
+    const creds = this.isPrivate ? await venue.credentials() : undefined;
+    if (this.isPrivate && !creds) throw new BmError('auth', `${this.topic} needs an API key and none is given`);
+    const [{ WsConnection }, signing] = await Promise.all([import('../ws/connection.js'), this.isPrivate ? import('../api/signing.js') : undefined]);
+    if (this.ended) return;
+    const timer = setTimeout(() => this.fail(new Error(`no subscription acknowledged by ${ws.url} within ${this.timeoutMs} ms`)), this.timeoutMs);
+    this.acknowledged.then(() => clearTimeout(timer), () => clearTimeout(timer));
+    this.conn = new WsConnection({
+      url: `${ws.url}/${this.isPrivate ? 'user' : 'api'}?protocol=1.1`,
+      ...(creds && signing ? {
+        login: () => {
+          const ts = String(Date.now());
+          return [creds.key, ts, signing.signWsLogin(creds.secret, ts, creds.memo, ws.service)] as const;
+        },
+      } : {}),
+      trace: (line) => debug('%s', line),
+      onPush: (topic, _table, entry) => {
+        if (topic === this.topic) this.push(exact(entry) as Push);
+      },
+      onAck: () => this.acked.ok(),
+      onError: (err: BmError) => this.fail(libraryError(err)),
+    });
+    this.conn.subscribe([this.topic]);
+    this.conn.start();
+  }
+
+  private push(entry: Push): void {
+    if (this.ended) return;
+    const w = this.waiter;
+    if (w) {
+      this.waiter = undefined;
+      w.ok({ value: entry, done: false });
+    } else this.queue.push(entry);
+  }
+
+  private fail(err: unknown): void {
+    if (this.ended) return;
+    this.failure = err;
+    this.acked.ko(err);
+    this.ended = true;
+    this.onEnd(this);
+    void this.conn?.close();
+    const w = this.waiter;
+    this.waiter = undefined;
+    w?.ko(err);
+  }
+
+  private wake(): void {
+    const w = this.waiter;
+    this.waiter = undefined;
+    w?.ok({ value: undefined, done: true });
+  }
+}
+
+/** `client.watch`: the channels of spec 6.3 by name. */
+export class Watch {
+  private readonly open = new Set<TopicStream>();
+
+  constructor(private readonly venue: () => Promise<LibVenue>, private readonly timeoutMs: number) {}
+
+  private stream(topic: string, isPrivate: boolean, opts: StreamOptions = {}): Stream {
+    const s = new TopicStream(this.venue, topic, isPrivate, this.timeoutMs, opts.signal, (x) => this.open.delete(x));
+    this.open.add(s);
+    return s;
+  }
+
+  /** Ticker pushes of a pair. */
+  ticker(symbol: string, opts?: StreamOptions): Stream {
+    return this.stream(topics.ticker(symbol), false, opts);
+  }
+
+  /** Book snapshots of a pair: `levels` 5, 20 or 50 per side (default 20). */
+  depth(symbol: string, opts: StreamOptions & { readonly levels?: DepthLevels } = {}): Stream {
+    return this.stream(topics.depth(symbol, opts.levels ?? 20), false, opts);
+  }
+
+  /** Public trades of a pair. */
+  trades(symbol: string, opts?: StreamOptions): Stream {
+    return this.stream(topics.trade(symbol), false, opts);
+  }
+
+  /** Candles of a pair (default interval 1m). */
+  kline(symbol: string, opts: StreamOptions & { readonly interval?: KlineInterval } = {}): Stream {
+    return this.stream(topics.kline(symbol, opts.interval ?? '1m'), false, opts);
+  }
+
+  /** Your orders' progress on a pair (logged in with the client's credentials). */
+  orders(symbol: string, opts?: StreamOptions): Stream {
+    return this.stream(topics.order(symbol), true, opts);
+  }
+
+  /** Closes every stream still open. */
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.open].map((s) => s.close()));
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * The library's side of the wire: a caller's parameter object checked against the catalogue entry
+ * and put in the entry's order, and an answer made exact for the caller (every number as its text).
+ */
+import type { Param } from '../api/catalogue/types.js';
+import type { Params } from '../api/client.js';
+import { checkValue } from '../commands/params.js';
+import { BmError, usage } from '../errors.js';
+import { RawNumber } from '../util/json.js';
+
+/** A parameter value a caller may give: decimals and ids as strings (ids also as bigint), counts as numbers. */
+export type InputValue = string | number | bigint | boolean;
+
+/** A parameter's value as the catalogue's checks read it (the text a user would type). */
+function asText(p: Param, v: InputValue): string {
+  if (typeof v === 'number' && (p.type === 'decimal' || p.type === 'long')) {
+    // A JS number may already have lost digits: money and ids are given as strings.
+    if (p.type === 'decimal' || !Number.isSafeInteger(v)) throw usage(`${p.name}: give ${p.type === 'decimal' ? 'a decimal' : 'a large id'} as a string, not a number (got ${v})`);
+  }
+  return typeof v === 'string' ? v : String(v);
+}
+
+/** Checks `given` against the entry's parameters; the wire list in catalogue order. Unknown names are refused. */
+export function wireOf(params: readonly Param[], given: Readonly<Record<string, InputValue | undefined>> = {}): Params {
+  const known = new Set(params.map((p) => p.name));
+  for (const k of Object.keys(given)) {
+    if (!known.has(k)) throw usage(`${k}: not a parameter of this call (allowed: ${params.map((p) => p.name).join(', ') || 'none'})`);
+  }
+  const out: Array<readonly [string, unknown]> = [];
+  for (const p of params) {
+    const v = given[p.name];
+    if (v === undefined) {
+      if (p.required) throw usage(`${p.name}: required (${p.description})`);
+      continue;
+    }
+    if (p.local) continue;
+    try {
+      out.push([p.name, checkValue({ ...p, flag: p.name, positional: false }, asText(p, v))]);
+    } catch (err) {
+      // The checks name a command-line option (`--name`); a library caller named a property.
+      if (err instanceof BmError) throw new BmError(err.category, err.message.replace(/^--/, ''), err.details);
+      throw err;
+    }
+  }
+  return out;
+}
+
+/** An answer with every number as its exact text (bigints and ids beyond 2^53 included); other values kept. */
+export function exact(v: unknown): unknown {
+  if (v instanceof RawNumber) return v.raw;
+  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
+  if (Array.isArray(v)) return v.map(exact);
+  if (v !== null && typeof v === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = exact(x);
+    return out;
+  }
+  return v;
+}
