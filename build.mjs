@@ -6,6 +6,7 @@
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { buildLibrary } from './build/library.mjs';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -91,3 +92,4 @@ await Promise.all([
     external: ['bufferutil', 'utf-8-validate'],
   }),
 ]);
+await buildLibrary(common, [requireBuiltins]);

@@ -21,7 +21,9 @@ function asText(p: Param, v: InputValue): string {
 }
 
 /** Checks `given` against the entry's parameters; the wire list in catalogue order. Unknown names are refused. */
-export function wireOf(params: readonly Param[], given: Readonly<Record<string, InputValue | undefined>> = {}): Params {
+export function wireOf(all: readonly Param[], given: Readonly<Record<string, InputValue | undefined>> = {}): Params {
+  // A parameter bm reads itself (a local filter of the CLI) is no parameter of the call.
+  const params = all.filter((p) => !p.local);
   const known = new Set(params.map((p) => p.name));
   for (const k of Object.keys(given)) {
     if (!known.has(k)) throw usage(`${k}: not a parameter of this call (allowed: ${params.map((p) => p.name).join(', ') || 'none'})`);
@@ -33,7 +35,6 @@ export function wireOf(params: readonly Param[], given: Readonly<Record<string, 
       if (p.required) throw usage(`${p.name}: required (${p.description})`);
       continue;
     }
-    if (p.local) continue;
     try {
       out.push([p.name, checkValue({ ...p, flag: p.name, positional: false }, asText(p, v))]);
     } catch (err) {

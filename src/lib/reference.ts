@@ -1,0 +1,97 @@
+/**
+ * The library's reference, generated from the catalogue: the type declarations of every method
+ * (`dist/lib/endpoints.d.ts`, written by build.mjs) and the README's method table. A catalogue change
+ * changes both; a test keeps the README's copy equal to this.
+ */
+import type { Endpoint, Param } from '../api/catalogue/types.js';
+import { methodTable, type MethodEntry } from './methods.js';
+
+/** `order cancel-all` as `OrderCancelAll`. */
+function typeName(path: readonly string[]): string {
+  return path.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+}
+
+function literal(v: string): string {
+  return JSON.stringify(v);
+}
+
+/** The TypeScript type of a parameter a caller gives. */
+export function paramType(p: Param): string {
+  if (p.values) {
+    const texts = p.values.map(literal);
+    return p.type === 'int' || p.type === 'long' ? [...texts, ...p.values.map((v) => v)].join(' | ') : texts.join(' | ');
+  }
+  switch (p.type) {
+    case 'decimal':
+      return 'DecimalString';
+    case 'long':
+      return 'LongInput';
+    case 'int':
+      return 'number';
+    case 'bool':
+      return 'boolean';
+    default:
+      return 'string';
+  }
+}
+
+function doc(text: string, indent: string): string {
+  return `${indent}/** ${text.replace(/\*\//g, '*\\/')} */\n`;
+}
+
+function paramsInterface(name: string, ep: Endpoint): string {
+  const lines = ep.params.filter((p) => !p.local).map((p) => `${doc(p.description, '  ')}  readonly ${p.name}${p.required ? '' : '?'}: ${paramType(p)};\n`);
+  return `/** Parameters of ${ep.method} ${ep.path}. */\nexport interface ${name}Params {\n${lines.join('')}}\n`;
+}
+
+function resultType(name: string, ep: Endpoint): string {
+  if (ep.write) return '';
+  const shape = ep.rows
+    ? `{ readonly ${ep.rows}: ReadonlyArray<Row<${(ep.columns ?? []).map(literal).join(' | ') || 'never'}>> } & Data`
+    : 'Data';
+  return `/** The answer's \`data\` of ${ep.method} ${ep.path}, numbers as exact text. */\nexport type ${name}Result = ${shape};\n`;
+}
+
+function signature(m: MethodEntry): string {
+  const name = typeName(m.path);
+  const optional = m.ep.params.every((p) => !p.required || p.local);
+  const result = m.ep.write ? 'WriteOutcome' : `${name}Result`;
+  return `${doc(`${m.ep.summary} (${m.ep.method} ${m.ep.path}; \`bm ${m.ep.command!.join(' ')}\`)${m.ep.write ? ': a careful write' : ''}`, '')}${m.path[m.path.length - 1]}(params${optional ? '?' : ''}: ${name}Params): Promise<${result}>;\n`;
+}
+
+/** Nests signatures under their groups (`order: { place(...); ... }`). */
+function methodsBody(table: readonly MethodEntry[], depth: number, indent: string): string {
+  const groups = new Map<string, MethodEntry[]>();
+  let out = '';
+  for (const m of table) {
+    if (m.path.length === depth + 1) out += signature(m).replace(/^/gm, indent);
+    else {
+      const g = m.path[depth]!;
+      if (!groups.has(g)) groups.set(g, []);
+      groups.get(g)!.push(m);
+    }
+  }
+  for (const [g, list] of groups) out += `${indent}readonly ${g}: {\n${methodsBody(list, depth + 1, `${indent}  `)}${indent}};\n`;
+  return out;
+}
+
+/** `endpoints.d.ts`: parameter and result types of every method, and the `Methods` interface the client has. */
+export function endpointDts(table: readonly MethodEntry[] = methodTable()): string {
+  let out = '// Generated from the endpoint catalogue by build.mjs: do not edit.\n';
+  out += "import type { Data, DecimalString, LongInput, Row, WriteOutcome } from './index.js';\n\n";
+  for (const m of table) {
+    const name = typeName(m.path);
+    out += `${paramsInterface(name, m.ep)}${resultType(name, m.ep)}\n`;
+  }
+  return `${out}/** The client's methods, one per catalogue entry with a \`bm\` command. */\nexport interface Methods {\n${methodsBody(table, 0, '  ')}}\n`;
+}
+
+/** The README's method table (markdown). */
+export function referenceMarkdown(table: readonly MethodEntry[] = methodTable()): string {
+  const rows = table.map((m) => {
+    const params = m.ep.params.filter((p) => !p.local).map((p) => `\`${p.name}${p.required ? '' : '?'}\``).join(', ') || '-';
+    const returns = m.ep.write ? 'WriteOutcome' : m.ep.rows ? `\`${m.ep.rows}[]\`` : 'data';
+    return `| \`client.${m.path.join('.')}\` | ${m.ep.method} \`${m.ep.path}\` | ${params} | ${returns} | ${m.ep.summary} |`;
+  });
+  return ['| Method | Endpoint | Parameters | Returns | What |', '|---|---|---|---|---|', ...rows].join('\n');
+}

@@ -1,0 +1,77 @@
+/**
+ * The package as a bot author gets it: `npm pack`, installed into an empty project, a strict
+ * TypeScript bot type-checked against the shipped types and run against a sandbox it starts through
+ * the library. The command line's own dependencies are removed from the install first: a bot that
+ * names an address never loads commander, the prompts or the keychain.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { test } from 'node:test';
+import { ensureBuilt, isolatedEnv, ROOT } from '../helpers/bm.js';
+
+function run(cmd: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = process.env): { code: number; out: string; err: string } {
+  const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', timeout: 100_000 });
+  return { code: r.status ?? -1, out: r.stdout ?? '', err: `${r.stderr ?? ''}${r.error ? String(r.error) : ''}` };
+}
+
+test('npm pack, install into an empty project, tsc --noEmit (strict) on a bot, run it against a library-started sandbox', async (t) => {
+  ensureBuilt();
+  assert.ok(existsSync(join(ROOT, 'dist', 'lib', 'index.d.ts')), 'dist/lib is built');
+  const dir = mkdtempSync(join(tmpdir(), 'bm-lib-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  // --ignore-scripts: packing must not rebuild dist/ under tests that run the binary.
+  const pack = run('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], ROOT);
+  assert.equal(pack.code, 0, pack.err);
+  const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
+  assert.ok(tarball, 'npm pack made a tarball');
+
+  const project = join(dir, 'bot');
+  rmSync(project, { recursive: true, force: true });
+  spawnSync('mkdir', ['-p', project]);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bot', version: '1.0.0', private: true, type: 'module' }));
+  const install = run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(dir, tarball)], project);
+  assert.equal(install.code, 0, install.err);
+  for (const cli of ['commander', '@inquirer', '@napi-rs', 'conf']) rmSync(join(project, 'node_modules', cli), { recursive: true, force: true });
+
+  copyFileSync(join(ROOT, 'test', 'fixtures', 'library', 'bot.mts'), join(project, 'bot.mts'));
+  writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: {
+      strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, target: 'ES2022', lib: ['ES2022'],
+      module: 'NodeNext', moduleResolution: 'NodeNext', noEmit: true, skipLibCheck: false,
+      types: ['node'], typeRoots: [join(ROOT, 'node_modules', '@types')],
+    },
+    files: ['bot.mts'],
+  }));
+  const tsc = run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', project], project);
+  assert.equal(tsc.code, 0, `tsc:\n${tsc.out}${tsc.err}`);
+
+  const tsx = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+  const bot = run(process.execPath, ['--import', tsx, 'bot.mts'], project, isolatedEnv());
+  assert.equal(bot.code, 0, bot.err);
+  const r = JSON.parse(bot.out.trim().split('\n').pop()!) as {
+    last: string; exact: boolean; states: string[]; books: number; usage: string;
+    placed: { outcome: string; say: string; via: string; orderId: string; clientOrderId: string; data: Record<string, unknown> };
+    cancelled: { outcome: string; say: string };
+    detail: Record<string, unknown>;
+    venueError: { category: string; code: string; httpStatus: number; exitCode: number; retryable: boolean };
+  };
+  assert.match(r.last, /^[0-9]+\.[0-9]+$/, 'last price is decimal text');
+  assert.equal(r.exact, true, 'the client gave the venue\'s text of the last price');
+  assert.deepEqual([r.placed.outcome, r.placed.say, r.placed.via], ['done', 'placed', 'answer']);
+  assert.ok(BigInt(r.placed.orderId) > 2n ** 53n, `order id ${r.placed.orderId} is beyond 2^53 and kept exact`);
+  assert.equal(r.detail.order_id, r.placed.orderId, 'the id read back equals the id the place answer carried');
+  assert.equal(r.detail.clientOrderId ?? r.detail.client_order_id, r.placed.clientOrderId, 'a client order id was generated and sent');
+  assert.deepEqual(r.states, ['4', '8'], 'the order stream showed the order new, then cancelled');
+  assert.deepEqual([r.cancelled.outcome, r.cancelled.say], ['done', 'cancelled']);
+  assert.equal(String(r.detail.status), '8');
+  assert.equal(r.books, 2, 'the depth stream ended when its signal aborted');
+  assert.equal(r.venueError.category, 'venue');
+  assert.equal(r.venueError.exitCode, 6);
+  assert.match(r.venueError.code, /^5\d{4}$/);
+  assert.equal(typeof r.venueError.httpStatus, 'number');
+  assert.match(r.usage, /^usage 2 size: /, 'bad input names the parameter, exit code 2');
+});
