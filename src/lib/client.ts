@@ -4,13 +4,10 @@
  * the CLI's careful-write pipeline (client order ids, sent once, outcomes proven or reported unknown).
  */
 import { debuglog } from 'node:util';
-import { ApiClient, type Credentials } from '../api/client.js';
+import type { ApiClient, Credentials } from '../api/client.js';
 import type { Endpoint } from '../api/catalogue/types.js';
-import { sharedGate } from '../api/file-gate.js';
 import type { Env } from '../config/paths.js';
-import { commandLineOf, type WriteChannel } from '../commands/write/channel.js';
-import { carefulWrite } from '../commands/write/pipeline.js';
-import { rowsOf } from '../commands/rows.js';
+import type { WriteChannel } from '../commands/write/channel.js';
 import { endpoint } from '../api/catalogue/index.js';
 import { usage } from '../errors.js';
 import { scalarText } from '../util/json.js';
@@ -86,10 +83,10 @@ export class Client {
     this.watch = new Watch(() => this.venue, this.timeoutMs);
   }
 
-  /** The CLI's REST client for this venue, made on first use. */
+  /** The CLI's REST client for this venue, made on first use (loaded then: importing the library stays cheap). */
   private async rest(): Promise<ApiClient> {
     if (this.api) return this.api;
-    const venue = await this.venue;
+    const [venue, { ApiClient }, { sharedGate }] = await Promise.all([this.venue, import('../api/client.js'), import('../api/file-gate.js')]);
     return (this.api ??= new ApiClient({
       env: this.env,
       baseUrl: () => venue.baseUrl(),
@@ -114,7 +111,9 @@ export class Client {
   }
 
   private async write(ep: Endpoint, params: ReturnType<typeof wireOf>): Promise<WriteOutcome> {
-    const api = await this.rest();
+    const [api, { commandLineOf }, { carefulWrite }, { rowsOf }] = await Promise.all([
+      this.rest(), import('../commands/write/channel.js'), import('../commands/write/pipeline.js'), import('../commands/rows.js'),
+    ]);
     const channel: WriteChannel<Endpoint> = {
       entry: endpoint,
       send: async (e, p) => (await api.call(e, p)).data,
