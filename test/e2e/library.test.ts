@@ -1,0 +1,120 @@
+/**
+ * The library client against the real sandbox, through the fault proxy where the venue misbehaves:
+ * writes keep the command line's guarantees (sent once, a lost answer looked up, an unproven outcome
+ * an UnknownOutcomeError), answers stay exact, bad input is refused before anything is sent, and the
+ * rate limits are counted in the state directory every `bm` process shares.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { BmError, Client, startSandbox, UnknownOutcomeError, type RunningVenue } from '../../src/lib/index.js';
+import type { Credentials } from '../../src/api/client.js';
+import { envelope, startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
+import { isolatedEnv } from '../helpers/bm.js';
+
+let venue: RunningVenue;
+let proxy: FaultProxy;
+let credentials: Credentials;
+const env = isolatedEnv();
+
+before(async () => {
+  venue = await startSandbox({ seed: 21 });
+  proxy = await startFaultProxy(venue.url);
+  credentials = await venue.createAccount({ deposit: { USDT: '10000', BTC: '1' } });
+});
+after(async () => {
+  await proxy.close();
+  await venue.stop();
+});
+
+/** A client through the proxy; a short timeout so a lost answer is given up on soon. */
+function client(): Client {
+  return new Client({ baseUrl: proxy.url, credentials, env, timeoutMs: 1500 });
+}
+
+type Api = Client & Record<string, any>;
+
+async function farBid(c: Api): Promise<string> {
+  const last = (await c.ticker({ symbol: 'BTC_USDT' })).tickers[0].last_price as string;
+  return `${BigInt(last.split('.')[0]!) / 2n}.1`;
+}
+
+test('a place whose answer is lost is sent once and proven by looking the order up', async () => {
+  const c = client() as Api;
+  const price = await farBid(c);
+  const remove = proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'lose' } });
+  const before = proxy.count('POST', '/spot/v2/submit_order');
+  const r = await c.order.place({ symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.01', price });
+  remove();
+  assert.equal(proxy.count('POST', '/spot/v2/submit_order') - before, 1, 'sent once');
+  assert.deepEqual([r.outcome, r.say, r.via], ['done', 'placed', 'lookup']);
+  assert.equal(r.data.clientOrderId ?? r.data.client_order_id, r.clientOrderId);
+  assert.ok(BigInt(r.orderId) > 2n ** 53n);
+});
+
+test('a place whose answer is lost and whose lookup fails is an UnknownOutcomeError naming the check, never re-sent', async () => {
+  const c = client() as Api;
+  const price = await farBid(c);
+  const removes = [
+    proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'lose' } }),
+    proxy.add({ method: 'GET', path: '/spot/v1/order_detail', fault: { kind: 'reply', answer: envelope(400, 50000, 'Bad Request') } }),
+  ];
+  const before = proxy.count('POST', '/spot/v2/submit_order');
+  const err = await c.order.place({ symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.01', price, client_order_id: 'libunknown1' }).then(() => undefined, (e: unknown) => e);
+  for (const r of removes) r();
+  assert.ok(err instanceof UnknownOutcomeError, String(err));
+  assert.ok(err instanceof BmError);
+  assert.equal(err.category, 'unknown');
+  assert.equal(err.exitCode, 8);
+  assert.equal(err.retryable, false);
+  assert.match(err.message, /outcome unknown/);
+  assert.match(err.details.hint ?? '', /bm order get BTC_USDT --client-order-id libunknown1/);
+  assert.equal(proxy.count('POST', '/spot/v2/submit_order') - before, 1, 'sent once');
+});
+
+test('answers are exact: ids beyond 2^53 and long decimals sent as JSON numbers come back as their text', async () => {
+  const remove = proxy.add({
+    method: 'GET', path: '/spot/v1/ticker',
+    fault: { kind: 'rewrite', fn: (a) => ({ ...a, body: a.body.replace(/"last_price":"[^"]*"/, '"last_price":30000.123456789012345678').replace(/"symbol":"BTC_USDT"/, '"symbol":"BTC_USDT","big_id":183347420821295423999') }) },
+  });
+  const t = await (client() as Api).ticker({ symbol: 'BTC_USDT' });
+  remove();
+  assert.equal(t.tickers[0].last_price, '30000.123456789012345678');
+  assert.equal(t.tickers[0].big_id, '183347420821295423999');
+});
+
+test('bad input is refused before anything is sent, naming the parameter (usage, exit code 2)', async () => {
+  const c = client() as Api;
+  const before = proxy.seen.length;
+  const cases: Array<[() => Promise<unknown>, RegExp]> = [
+    [() => c.order.place({ symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: 0.1, price: '1' }), /^size: give a decimal as a string/],
+    [() => c.order.place({ symbol: 'BTC_USDT', side: 'long', type: 'limit', size: '0.1', price: '1' }), /^side: must be one of buy, sell/],
+    [() => c.book({}), /^symbol: required/],
+    [() => c.ticker({ symbol: 'BTC_USDT', limit: 5 }), /^limit: not a parameter of this call \(allowed: symbol\)/],
+  ];
+  for (const [call, re] of cases) {
+    const err = await call().then(() => undefined, (e: unknown) => e);
+    assert.ok(err instanceof BmError, String(err));
+    assert.equal(err.exitCode, 2);
+    assert.match(err.message, re);
+  }
+  assert.equal(proxy.seen.length, before, 'nothing was sent');
+});
+
+test('a venue refusal is a BmError with its code, HTTP status and trace', async () => {
+  const err = await (client() as Api).order.cancel({ symbol: 'BTC_USDT', order_id: '1' }).then(() => undefined, (e: unknown) => e);
+  assert.ok(err instanceof BmError && !(err instanceof UnknownOutcomeError), String(err));
+  assert.equal(err.category, 'venue');
+  assert.equal(err.exitCode, 6);
+  assert.match(err.code ?? '', /^5\d{4}$/);
+  assert.equal(typeof err.httpStatus, 'number');
+  assert.ok(err.trace, 'the venue trace is kept');
+});
+
+test('requests are counted in the state directory shared with every bm process (the cross-process limiter)', async () => {
+  await (client() as Api).time();
+  const dir = join(env.XDG_STATE_HOME!, 'bm', 'limits');
+  assert.ok(existsSync(dir), `${dir} exists`);
+  assert.ok(readdirSync(dir).some((f) => f.includes(new URL(proxy.url).port) && f.endsWith('ip.json')), readdirSync(dir).join(', '));
+});
