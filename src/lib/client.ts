@@ -9,6 +9,7 @@ import type { Endpoint } from '../api/catalogue/types.js';
 import type { Env } from '../config/paths.js';
 import type { WriteChannel } from '../commands/write/channel.js';
 import { endpoint } from '../api/catalogue/index.js';
+import { rowsOf } from '../commands/rows.js';
 import { usage } from '../errors.js';
 import { scalarText } from '../util/json.js';
 import { libraryError } from './errors.js';
@@ -104,15 +105,17 @@ export class Client {
     try {
       const params = wireOf(ep.params, given);
       if (ep.write) return await this.write(ep, params);
-      return exact((await (await this.rest()).call(ep, params)).data);
+      const data = exact((await (await this.rest()).call(ep, params)).data);
+      // The rows are always a list, as the command reads them (one record is a list of one).
+      return ep.rows && data !== null && typeof data === 'object' ? { ...data, [ep.rows]: rowsOf(ep, data) } : data;
     } catch (err) {
       throw libraryError(err);
     }
   }
 
   private async write(ep: Endpoint, params: ReturnType<typeof wireOf>): Promise<WriteOutcome> {
-    const [api, { commandLineOf }, { carefulWrite }, { rowsOf }] = await Promise.all([
-      this.rest(), import('../commands/write/channel.js'), import('../commands/write/pipeline.js'), import('../commands/rows.js'),
+    const [api, { commandLineOf }, { carefulWrite }] = await Promise.all([
+      this.rest(), import('../commands/write/channel.js'), import('../commands/write/pipeline.js'),
     ]);
     const channel: WriteChannel<Endpoint> = {
       entry: endpoint,

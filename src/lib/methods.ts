@@ -17,9 +17,24 @@ export interface MethodEntry {
   readonly ep: Endpoint;
 }
 
+/** Commands the library leaves to the command line: a batch file with its journal and resume. */
+const CLI_ONLY = new Set(['spot.order.batch']);
+
+/** Where a method does less than its command, its summary says so (the catalogue's speaks of the command). */
+const LIBRARY_SUMMARY: Readonly<Record<string, string>> = {
+  'spot.order.submit': 'Place a spot order (the venue checks the pair rules; the command checks them first)',
+  'spot.kline': 'Candles of a pair: one request, at most 500 candles (the command pages longer ranges)',
+  'contract.order': 'Submit a contract order (give nonce, in seconds: the command sets it)',
+};
+
+/** The summary of a method. */
+export function summaryOf(ep: Endpoint): string {
+  return LIBRARY_SUMMARY[ep.id] ?? ep.summary;
+}
+
 /** Every entry with a `bm` command, as a client method. */
 export function methodTable(catalogue: readonly Endpoint[] = CATALOGUE): MethodEntry[] {
-  return catalogue.filter((ep) => ep.command).map((ep) => ({ path: ep.command!.map(camel), ep }));
+  return catalogue.filter((ep) => ep.command && !CLI_ONLY.has(ep.id)).map((ep) => ({ path: ep.command!.map(camel), ep }));
 }
 
 /** A tree of functions under the method paths, each calling `call` with its entry. */

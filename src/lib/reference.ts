@@ -4,7 +4,7 @@
  * changes both; a test keeps the README's copy equal to this.
  */
 import type { Endpoint, Param } from '../api/catalogue/types.js';
-import { methodTable, type MethodEntry } from './methods.js';
+import { methodTable, summaryOf, type MethodEntry } from './methods.js';
 
 /** `order cancel-all` as `OrderCancelAll`. */
 function typeName(path: readonly string[]): string {
@@ -56,7 +56,7 @@ function signature(m: MethodEntry): string {
   const name = typeName(m.path);
   const optional = m.ep.params.every((p) => !p.required || p.local);
   const result = m.ep.write ? 'WriteOutcome' : `${name}Result`;
-  return `${doc(`${m.ep.summary} (${m.ep.method} ${m.ep.path}; \`bm ${m.ep.command!.join(' ')}\`)${m.ep.write ? ': a careful write' : ''}`, '')}${m.path[m.path.length - 1]}(params${optional ? '?' : ''}: ${name}Params): Promise<${result}>;\n`;
+  return `${doc(`${summaryOf(m.ep)} (${m.ep.method} ${m.ep.path}; \`bm ${m.ep.command!.join(' ')}\`)${m.ep.write ? ': a careful write' : ''}`, '')}${m.path[m.path.length - 1]}(params${optional ? '?' : ''}: ${name}Params): Promise<${result}>;\n`;
 }
 
 /** Nests signatures under their groups (`order: { place(...); ... }`). */
@@ -90,8 +90,19 @@ export function endpointDts(table: readonly MethodEntry[] = methodTable()): stri
 export function referenceMarkdown(table: readonly MethodEntry[] = methodTable()): string {
   const rows = table.map((m) => {
     const params = m.ep.params.filter((p) => !p.local).map((p) => `\`${p.name}${p.required ? '' : '?'}\``).join(', ') || '-';
-    const returns = m.ep.write ? 'WriteOutcome' : m.ep.rows ? `\`${m.ep.rows}[]\`` : 'data';
-    return `| \`client.${m.path.join('.')}\` | ${m.ep.method} \`${m.ep.path}\` | ${params} | ${returns} | ${m.ep.summary} |`;
+    const returns = m.ep.write ? 'WriteOutcome' : m.ep.rows ? `\`{ ${m.ep.rows}: [...] }\`` : '`data`';
+    return `| \`client.${m.path.join('.')}\` | ${m.ep.method} \`${m.ep.path}\` | ${params} | ${returns} | ${summaryOf(m.ep)} |`;
   });
   return ['| Method | Endpoint | Parameters | Returns | What |', '|---|---|---|---|---|', ...rows].join('\n');
+}
+
+const REF_START = '<!-- library-reference -->\n';
+const REF_END = '<!-- /library-reference -->';
+
+/** The README with its generated method table replaced by the current one. */
+export function withReference(readme: string): string {
+  const a = readme.indexOf(REF_START);
+  const b = readme.indexOf(REF_END);
+  if (a < 0 || b < a) throw new Error('README.md has no library reference markers');
+  return `${readme.slice(0, a + REF_START.length)}${referenceMarkdown()}\n${readme.slice(b)}`;
 }

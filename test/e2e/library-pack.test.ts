@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -38,13 +38,19 @@ test('npm pack, install into an empty project, tsc --noEmit (strict) on a bot, r
   for (const cli of ['commander', '@inquirer', '@napi-rs', 'conf']) rmSync(join(project, 'node_modules', cli), { recursive: true, force: true });
 
   copyFileSync(join(ROOT, 'test', 'fixtures', 'library', 'bot.mts'), join(project, 'bot.mts'));
+  // The README's bot, as a reader would paste it.
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const block = /<!-- library-bot -->\n```ts\n([\s\S]*?)```\n<!-- \/library-bot -->/.exec(readme);
+  assert.ok(block, 'README.md has the library bot');
+  assert.ok(block[1]!.trim().split('\n').length <= 20, 'the README bot is 20 lines at most');
+  writeFileSync(join(project, 'readme-bot.mts'), block[1]!);
   writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
     compilerOptions: {
       strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, target: 'ES2022', lib: ['ES2022'],
       module: 'NodeNext', moduleResolution: 'NodeNext', noEmit: true, skipLibCheck: false,
       types: ['node'], typeRoots: [join(ROOT, 'node_modules', '@types')],
     },
-    files: ['bot.mts'],
+    files: ['bot.mts', 'readme-bot.mts'],
   }));
   const tsc = run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', project], project);
   assert.equal(tsc.code, 0, `tsc:\n${tsc.out}${tsc.err}`);
@@ -74,4 +80,9 @@ test('npm pack, install into an empty project, tsc --noEmit (strict) on a bot, r
   assert.match(r.venueError.code, /^5\d{4}$/);
   assert.equal(typeof r.venueError.httpStatus, 'number');
   assert.match(r.usage, /^usage 2 size: /, 'bad input names the parameter, exit code 2');
+
+  // The README's bot runs too: place, wait for the fill on the order stream (10 s at most), else cancel.
+  const readmeBot = run(process.execPath, ['--import', tsx, 'readme-bot.mts'], project, isolatedEnv());
+  assert.equal(readmeBot.code, 0, readmeBot.err);
+  assert.match(readmeBot.out.trim(), /^(filled at [0-9]+(\.[0-9]+)?|cancelled)$/);
 });

@@ -1,0 +1,35 @@
+/** The library's README reference and its method names follow the catalogue. */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { CATALOGUE } from '../../src/api/catalogue/index.js';
+import { endpointDts, paramType, withReference } from '../../src/lib/reference.js';
+import { camel, methodTable } from '../../src/lib/methods.js';
+import { ROOT } from '../helpers/bm.js';
+
+test('the README reference is the one generated from the catalogue', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  assert.equal(readme, withReference(readme),
+    "README.md's library reference is stale: node --import tsx -e \"import('./src/lib/reference.ts').then(m => { const fs = require('node:fs'); fs.writeFileSync('README.md', m.withReference(fs.readFileSync('README.md', 'utf8'))); })\"");
+});
+
+test('every command of the catalogue but the file batch is a method named as the command', () => {
+  const names = methodTable().map((m) => m.path.join('.'));
+  assert.ok(names.includes('order.cancelAll') && names.includes('symbolDetails') && names.includes('signTest.get'));
+  const commands = CATALOGUE.filter((e) => e.command && e.id !== 'spot.order.batch');
+  assert.deepEqual(names, commands.map((e) => e.command!.map(camel).join('.')));
+  assert.equal(camel('cancel-all'), 'cancelAll');
+});
+
+test('parameter types: decimals as text, 64-bit integers as text or bigint, listed values as literals', () => {
+  const place = CATALOGUE.find((e) => e.id === 'spot.order.submit')!;
+  const byName = Object.fromEntries(place.params.map((p) => [p.name, paramType(p)]));
+  assert.equal(byName.size, 'DecimalString');
+  assert.equal(byName.side, '"buy" | "sell"');
+  const dts = endpointDts();
+  assert.match(dts, /export interface OrderPlaceParams \{[^}]*readonly symbol: string;[^}]*readonly size\?: DecimalString;/s);
+  assert.match(dts, /export type TickerResult = \{ readonly tickers: ReadonlyArray<Row<"symbol" \| "last_price"/);
+  assert.match(dts, /readonly order: \{[^}]*place\(params: OrderPlaceParams\): Promise<WriteOutcome>;/s);
+  assert.doesNotMatch(dts, /OrderBatch/);
+});
