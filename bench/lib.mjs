@@ -1,6 +1,6 @@
 // Shared bench helpers: an isolated environment, a sandbox from the built binary, medians.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -24,6 +24,15 @@ export async function startSandbox(env) {
     child.on('exit', (code) => fail(new Error(`sandbox exited ${code}`)));
   });
   return { url, stop: () => child.kill('SIGTERM') };
+}
+
+/** A sandbox recorded in env's state dir as the running one: bm finds it as on a fresh machine (the default venue). */
+export async function defaultSandbox(env) {
+  const sandbox = await startSandbox(env);
+  const home = join(env.XDG_STATE_HOME, 'bm', 'sandbox');
+  mkdirSync(home, { recursive: true });
+  writeFileSync(join(home, 'server.json'), JSON.stringify({ url: sandbox.url, pid: process.pid, port: Number(new URL(sandbox.url).port), startedAt: new Date().toISOString() }));
+  return sandbox;
 }
 
 /** Wall time of one whole process, ms. */

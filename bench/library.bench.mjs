@@ -1,17 +1,13 @@
 // Import cost of the library (`import { Client } from 'bm'`), next to bare Node and to a one-shot.
-// Goal (issue): the import costs no more over bare Node than a one-shot's start-up does
+// Goal: the import costs no more over bare Node than a one-shot's start-up does
 // (`bm ticker --json` over the floor, a bare node:http GET).
-import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BIN, isolatedEnv, median, peakRss, startSandbox, table, timeRun } from './lib.mjs';
+import { BIN, defaultSandbox, isolatedEnv, median, peakRss, table, timeRun } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const env = isolatedEnv();
-const sandbox = await startSandbox(env);
-const home = join(env.XDG_STATE_HOME, 'bm', 'sandbox');
-mkdirSync(home, { recursive: true });
-writeFileSync(join(home, 'server.json'), JSON.stringify({ url: sandbox.url, pid: process.pid, port: Number(new URL(sandbox.url).port), startedAt: new Date().toISOString() }));
+const sandbox = await defaultSandbox(env);
 const lib = pathToFileURL(join(import.meta.dirname, '..', 'dist', 'lib', 'index.js')).href;
 
 const cases = {

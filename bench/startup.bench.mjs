@@ -1,16 +1,11 @@
 // Cold start of a one-shot against a running sandbox, next to the floor: a bare node:http GET.
 // Goal (perf.md): `bm ticker BTC_USDT --json` within 1.25x the floor.
-import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, isolatedEnv, median, peakRss, startSandbox, table, timeRun } from './lib.mjs';
+import { BIN, defaultSandbox, isolatedEnv, median, peakRss, table, timeRun } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const env = isolatedEnv();
-const sandbox = await startSandbox(env);
-// The default venue: bm finds the running sandbox through its state dir, as on a fresh machine.
-const home = join(env.XDG_STATE_HOME, 'bm', 'sandbox');
-mkdirSync(home, { recursive: true });
-writeFileSync(join(home, 'server.json'), JSON.stringify({ url: sandbox.url, pid: process.pid, port: Number(new URL(sandbox.url).port), startedAt: new Date().toISOString() }));
+const sandbox = await defaultSandbox(env);
 
 const cases = {
   'node -e 0': [process.execPath, ['-e', '0']],

@@ -4,7 +4,7 @@
  * the CLI's careful-write pipeline (client order ids, sent once, outcomes proven or reported unknown).
  */
 import { debuglog } from 'node:util';
-import type { ApiClient, Credentials } from '../api/client.js';
+import type { ApiClient } from '../api/client.js';
 import type { Endpoint } from '../api/catalogue/types.js';
 import type { Env } from '../config/paths.js';
 import type { WriteChannel } from '../commands/write/channel.js';
@@ -16,48 +16,12 @@ import { libraryError } from './errors.js';
 import { methodTree } from './methods.js';
 import { explicitVenue, type LibVenue } from './venue.js';
 import { exact, wireOf, type InputValue } from './wire.js';
+import type { ClientOptions, Data, WriteOutcome } from './types.js';
 import { Watch } from './watch.js';
 
 const debug = debuglog('bm');
 
-export interface ClientOptions {
-  /** Current-generation REST address, e.g. a sandbox's `venue.url`. Absent: the venue the CLI would use. */
-  readonly baseUrl?: string;
-  /** WebSocket address; default: the REST address with ws(s)://. */
-  readonly wsUrl?: string;
-  /** Service name in the WebSocket login signature (`exchange` for the sandbox). */
-  readonly service?: string;
-  /** API key, secret and memo (e.g. from `venue.createAccount()`). */
-  readonly credentials?: Credentials;
-  /** A `bm` profile: its venue and its credentials (keychain or file). */
-  readonly profile?: string;
-  /** The machine's running built-in sandbox (`bm sandbox start`), with its paper account unless credentials are given. */
-  readonly sandbox?: boolean;
-  /** Whole-request timeout, ms (default 10000). */
-  readonly timeoutMs?: number;
-  /** Environment read for the state directory (shared rate limits) and the CLI's defaults; default process.env. */
-  readonly env?: Env;
-  /** Lines the CLI would print on stderr (a pause the venue asked for, a lookup under way). */
-  readonly onNote?: (line: string) => void;
-}
-
-/** What a write proved. */
-export interface WriteOutcome {
-  /** done: it took effect; settled: known, and it did not (e.g. not cancelled: already filled). */
-  readonly outcome: 'done' | 'settled';
-  /** In words: `placed`, `cancelled`, `not cancelled: already filled`. */
-  readonly say: string;
-  /** Proven by the write's answer, or by looking the order up after the answer was lost. */
-  readonly via: 'answer' | 'lookup';
-  /** The answer's data, or the order found by the lookup; numbers as exact text. */
-  readonly data: Record<string, unknown>;
-  /** Parameters sent, as text (the generated client order id included). */
-  readonly sent: Readonly<Record<string, string>>;
-  /** `order_id` of the answer or of the order found, when there is one. */
-  readonly orderId?: string;
-  /** The client order id sent (given or generated), for writes that carry one. */
-  readonly clientOrderId?: string;
-}
+export type { ClientOptions, WriteOutcome } from './types.js';
 
 export class Client {
   /** The private streams and public channels as async iterators. */
@@ -130,7 +94,7 @@ export class Client {
     const host = { globals: { yes: true }, io: { canPrompt: false, err: (t: string) => this.note(t.trimEnd()) }, note: this.note };
     const command = ep.command?.join(' ') ?? `${ep.method} ${ep.path}`;
     const r = (await carefulWrite(host, channel, { ep, params, command }))!;
-    const data = exact(r.data) as Record<string, unknown>;
+    const data = exact(r.data) as Data;
     const sent = Object.fromEntries(r.params.filter(([, v]) => v !== undefined).map(([k, v]) => [k, scalarText(v)]));
     const cid = ep.safety?.clientId?.param;
     return {

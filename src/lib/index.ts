@@ -3,7 +3,7 @@
  * endpoint catalogue (named as the CLI's commands); writes keep the CLI's guarantees; the sandbox
  * exchange starts in-process. Nothing of the command line (commander, prompts, keychain) loads here.
  */
-export { Client, type ClientOptions, type WriteOutcome } from './client.js';
+export { Client } from './client.js';
 export { BmError, UnknownOutcomeError } from './errors.js';
-export { startSandbox, type RunningVenue, type SandboxOptions, type SandboxAccountKeys } from './sandbox.js';
-export type { Stream, StreamOptions, Push } from './watch.js';
+export { startSandbox } from './sandbox.js';
+export type * from './types.js';

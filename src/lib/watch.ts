@@ -4,7 +4,7 @@
  * the signal aborts, or by `close()`. Entries come as pushed, numbers as exact text.
  */
 import { debuglog } from 'node:util';
-import type { DepthLevels, KlineInterval } from '../api/catalogue/channels.js';
+import type { DepthLevels, KlineInterval, Push, Stream, StreamOptions, WatchApi } from './types.js';
 import { BmError } from '../errors.js';
 import { topics } from '../ws/channels.js';
 import type { WsConnection } from '../ws/connection.js';
@@ -14,19 +14,7 @@ import { libraryError } from './errors.js';
 
 const debug = debuglog('bm');
 
-export interface StreamOptions {
-  /** Ends the stream (the loop finishes normally). */
-  readonly signal?: AbortSignal;
-}
-
-/** A push entry, numbers as exact text. */
-export type Push = Record<string, unknown>;
-
-/** One channel of one pair: iterate it; `ready()` resolves once the venue acknowledged the subscription. */
-export interface Stream<T = Push> extends AsyncIterableIterator<T> {
-  ready(): Promise<void>;
-  close(): Promise<void>;
-}
+export type { Push, Stream, StreamOptions } from './types.js';
 
 class TopicStream implements Stream<Push> {
   private readonly queue: Push[] = [];
@@ -147,7 +135,7 @@ class TopicStream implements Stream<Push> {
 }
 
 /** `client.watch`: the channels of spec 6.3 by name. */
-export class Watch {
+export class Watch implements WatchApi {
   private readonly open = new Set<TopicStream>();
 
   constructor(private readonly venue: () => Promise<LibVenue>, private readonly timeoutMs: number) {}

@@ -1,0 +1,120 @@
+/**
+ * The library's public types, declarations only: the implementation uses them, and build.mjs ships
+ * this file as dist/lib/types.d.ts (so it holds no code). The methods' types are generated.
+ */
+
+/** A decimal as text, e.g. `"0.01"`: never a JS number (money stays exact). */
+export type DecimalString = string;
+/** A 64-bit integer (an id, a time): text or bigint; a number only when it is a safe integer (refused otherwise). */
+export type LongInput = string | bigint | number;
+/** A value of an answer: every number is its exact text. */
+export type Value = string | boolean | null | readonly Value[] | { readonly [key: string]: Value };
+/** An answer's `data` (or a row of it). */
+export type Data = { readonly [key: string]: Value };
+/** A row with the catalogue's columns for the endpoint (as text), and whatever else the venue sent. */
+export type Row<C extends string> = { readonly [K in C]: string } & Data;
+
+/** An API key with its secret and memo. */
+export interface Keys {
+  readonly key: string;
+  readonly secret: string;
+  readonly memo: string;
+}
+
+export interface ClientOptions {
+  /** Current-generation REST address, e.g. a sandbox's `venue.url`. Absent: the venue the CLI would use. */
+  readonly baseUrl?: string;
+  /** WebSocket address; default: the REST address with ws(s)://. */
+  readonly wsUrl?: string;
+  /** Service name in the WebSocket login signature (`exchange` for the sandbox). */
+  readonly service?: string;
+  /** API key, secret and memo (e.g. from `venue.createAccount()`). */
+  readonly credentials?: Keys;
+  /** A `bm` profile: its venue and its credentials (keychain or file). */
+  readonly profile?: string;
+  /** The machine's running built-in sandbox (`bm sandbox start`), with its paper account unless credentials are given. */
+  readonly sandbox?: boolean;
+  /** Whole-request timeout, ms (default 10000). */
+  readonly timeoutMs?: number;
+  /** Environment read for the state directory (shared rate limits) and the CLI's defaults; default process.env. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Lines the CLI would print on stderr (a pause the venue asked for, a lookup under way). */
+  readonly onNote?: (line: string) => void;
+}
+
+/** What a write proved. */
+export interface WriteOutcome {
+  /** done: it took effect; settled: known, and it did not (e.g. not cancelled: already filled). */
+  readonly outcome: 'done' | 'settled';
+  /** In words: `placed`, `cancelled`, `not cancelled: already filled`. */
+  readonly say: string;
+  /** Proven by the write's answer, or by looking the order up after the answer was lost. */
+  readonly via: 'answer' | 'lookup';
+  /** The answer's data, or the order found by the lookup; numbers as exact text. */
+  readonly data: Data;
+  /** Parameters sent, as text (the generated client order id included). */
+  readonly sent: { readonly [name: string]: string };
+  /** `order_id` of the answer or of the order found, when there is one. */
+  readonly orderId?: string;
+  /** The client order id sent (given or generated), for writes that carry one. */
+  readonly clientOrderId?: string;
+}
+
+export interface StreamOptions {
+  /** Ends the stream (the loop finishes normally). */
+  readonly signal?: AbortSignal;
+}
+
+/** A push entry, numbers as exact text. */
+export type Push = Data;
+
+/** One channel of one pair: iterate it; `ready()` resolves once the venue acknowledged the subscription. */
+export interface Stream<T = Push> extends AsyncIterableIterator<T> {
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DepthLevels = 5 | 20 | 50;
+export type KlineInterval = '1m' | '3m' | '5m' | '15m' | '30m' | '1H' | '2H' | '4H' | '1D' | '1W' | '1M';
+
+/** `client.watch`: the WebSocket channels, with reconnect, resubscribe and login handled. */
+export interface WatchApi {
+  ticker(symbol: string, opts?: StreamOptions): Stream;
+  /** Book snapshots: `levels` per side (default 20). */
+  depth(symbol: string, opts?: StreamOptions & { readonly levels?: DepthLevels }): Stream;
+  trades(symbol: string, opts?: StreamOptions): Stream;
+  /** Candles (default interval 1m). */
+  kline(symbol: string, opts?: StreamOptions & { readonly interval?: KlineInterval }): Stream;
+  /** Your orders' progress on a pair (logged in with the client's credentials). */
+  orders(symbol: string, opts?: StreamOptions): Stream;
+  /** Closes every stream still open. */
+  closeAll(): Promise<void>;
+}
+
+export interface SandboxOptions {
+  /** Seed of the simulated market: the same seed, the same market. */
+  readonly seed?: number;
+  /** Port to listen on; default 0 (a free one). */
+  readonly port?: number;
+  /** Default 127.0.0.1. */
+  readonly host?: string;
+  /** One line per request served (default: nothing). */
+  readonly log?: (line: string) => void;
+}
+
+/** An account of the sandbox: its key, secret and memo are a client's `credentials`. */
+export interface SandboxAccountKeys extends Keys {
+  readonly id: string;
+  readonly permissions: 'read-only' | 'trade' | 'withdraw';
+}
+
+export interface RunningVenue {
+  /** Current-generation REST address, `http://127.0.0.1:<port>` (a client's `baseUrl`). */
+  readonly url: string;
+  /** WebSocket address. */
+  readonly wsUrl: string;
+  /** Makes an account holding `deposit` (amounts as decimal strings by currency). */
+  createAccount(opts?: { readonly deposit?: Readonly<Record<string, string>>; readonly permissions?: SandboxAccountKeys['permissions'] }): Promise<SandboxAccountKeys>;
+  /** Stops the exchange and closes every connection. */
+  stop(): Promise<void>;
+}
