@@ -30,12 +30,13 @@ function quietIO(env: Env, note: (line: string) => void): IO {
 }
 
 /** The venue the CLI would use, by profile name (or the CLI's defaults); `creds` overrides its credentials. */
-export function cliVenue(opts: { profile?: string; sandbox?: boolean; wsUrl?: string; service?: string }, env: Env, creds: Credentials | undefined, note: (line: string) => void): LibVenue {
+export function cliVenue(opts: { profile?: string; sandbox?: boolean; wsUrl?: string; legacyUrl?: string; service?: string }, env: Env, creds: Credentials | undefined, note: (line: string) => void): LibVenue {
   const ctx = new LibContext(quietIO(env, note), {
     yes: true, quiet: true,
     ...(opts.profile !== undefined ? { profile: opts.profile } : {}),
     ...(opts.sandbox ? { sandbox: true } : {}),
     ...(opts.wsUrl !== undefined ? { wsUrl: opts.wsUrl } : {}),
+    ...(opts.legacyUrl !== undefined ? { legacyUrl: opts.legacyUrl } : {}),
     ...(opts.service !== undefined ? { service: opts.service } : {}),
   }, env);
   return {
@@ -44,6 +45,7 @@ export function cliVenue(opts: { profile?: string; sandbox?: boolean; wsUrl?: st
       const v = await ctx.resolvedVenue();
       return { url: v.wsUrl, service: v.service };
     },
+    legacyUrl: async () => (ctx.venue.legacyUrl || (await ctx.resolvedVenue()).legacyUrl).replace(/\/+$/, ''),
     credentials: () => (creds ? Promise.resolve(creds) : ctx.credentials()),
     renewKey: () => (creds ? Promise.resolve(false) : ctx.renewStaleKey()),
   };

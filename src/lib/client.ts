@@ -7,16 +7,15 @@ import { debuglog } from 'node:util';
 import type { ApiClient } from '../api/client.js';
 import type { Endpoint } from '../api/catalogue/types.js';
 import type { Env } from '../config/paths.js';
-import type { WriteChannel } from '../commands/write/channel.js';
-import { endpoint } from '../api/catalogue/index.js';
 import { rowsOf } from '../commands/rows.js';
 import { usage } from '../errors.js';
-import { scalarText } from '../util/json.js';
+import type { WriteHost } from '../commands/confirm.js';
 import { libraryError } from './errors.js';
-import { methodTree } from './methods.js';
+import type { LegacyCalls } from './legacy.js';
+import { legacyTable, methodTable, methodTree } from './methods.js';
 import { explicitVenue, type LibVenue } from './venue.js';
 import { exact, wireOf, type InputValue } from './wire.js';
-import type { ClientOptions, Data, WriteOutcome } from './types.js';
+import type { ClientOptions, WriteOutcome } from './types.js';
 import { Watch } from './watch.js';
 
 const debug = debuglog('bm');
@@ -31,20 +30,33 @@ export class Client {
   private readonly env: Env;
   private readonly timeoutMs: number;
   private readonly note: (line: string) => void;
+  private readonly host: WriteHost;
+  private legacyApi?: LegacyCalls;
+  /** The first generation's commands (`client.legacy.order.place`). */
+  readonly legacy: Record<string, unknown>;
 
   constructor(readonly options: ClientOptions = {}) {
     this.env = options.env ?? process.env;
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.note = options.onNote ?? ((line) => debug('%s', line));
-    const { baseUrl, wsUrl, service, credentials } = options;
+    const { baseUrl, wsUrl, legacyUrl, service, credentials } = options;
     if (baseUrl !== undefined && (options.profile !== undefined || options.sandbox)) throw usage('baseUrl: give an address, a profile or sandbox, not several');
     if (baseUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(baseUrl)) throw usage(`baseUrl: not an http(s) address: ${baseUrl}`);
     // The CLI's venue resolution (profiles, keychain) loads only when no address is given.
     this.venue = baseUrl !== undefined
-      ? Promise.resolve(explicitVenue(baseUrl, wsUrl, service, credentials))
+      ? Promise.resolve(explicitVenue(baseUrl, wsUrl, legacyUrl, service, credentials))
       : import('./cli-venue.js').then((m) => m.cliVenue(options, this.env, credentials, this.note));
     this.venue.catch(() => undefined);
-    Object.assign(this, methodTree((ep, params) => this.run(ep, params as Record<string, InputValue | undefined>)));
+    // A library call is its own confirmation: nothing is asked of a person.
+    this.host = { globals: { yes: true }, io: { canPrompt: false, err: (t: string) => this.note(t.trimEnd()) }, note: this.note };
+    Object.assign(this, methodTree((ep, params) => this.run(ep, params as Record<string, InputValue | undefined>), methodTable()));
+    this.legacy = methodTree(async (ep, params) => {
+      try {
+        return await (await this.legacyCalls()).run(ep, params as Record<string, InputValue | undefined>);
+      } catch (err) {
+        throw libraryError(err);
+      }
+    }, legacyTable());
     this.watch = new Watch(() => this.venue, this.timeoutMs);
   }
 
@@ -78,30 +90,21 @@ export class Client {
   }
 
   private async write(ep: Endpoint, params: ReturnType<typeof wireOf>): Promise<WriteOutcome> {
-    const [api, { commandLineOf }, { carefulWrite }] = await Promise.all([
-      this.rest(), import('../commands/write/channel.js'), import('../commands/write/pipeline.js'),
+    const [{ apiChannel }, { carefulWrite }, { writeOutcome }] = await Promise.all([
+      import('../commands/write/api-channel.js'), import('../commands/write/pipeline.js'), import('./outcome.js'),
     ]);
-    const channel: WriteChannel<Endpoint> = {
-      entry: endpoint,
-      send: async (e, p) => (await api.call(e, p)).data,
-      dryRun: async () => {
-        throw usage('a dry run is a command-line feature');
-      },
-      rows: rowsOf,
-      commandLine: (e, p) => commandLineOf(e, p),
-    };
-    // A library call is its own confirmation: nothing is asked of a person.
-    const host = { globals: { yes: true }, io: { canPrompt: false, err: (t: string) => this.note(t.trimEnd()) }, note: this.note };
-    const command = ep.command?.join(' ') ?? `${ep.method} ${ep.path}`;
-    const r = (await carefulWrite(host, channel, { ep, params, command }))!;
-    const data = exact(r.data) as Data;
-    const sent = Object.fromEntries(r.params.filter(([, v]) => v !== undefined).map(([k, v]) => [k, scalarText(v)]));
-    const cid = ep.safety?.clientId?.param;
-    return {
-      outcome: r.verdict.outcome === 'settled' ? 'settled' : 'done', say: r.verdict.say, via: r.via, data, sent,
-      ...(data.order_id !== undefined && data.order_id !== null ? { orderId: String(data.order_id) } : {}),
-      ...(cid && sent[cid] !== undefined ? { clientOrderId: sent[cid] } : {}),
-    };
+    const channel = apiChannel(() => this.rest(), async () => {
+      throw usage('a dry run is a command-line feature');
+    });
+    const r = (await carefulWrite(this.host, channel, { ep, params, command: ep.command?.join(' ') ?? `${ep.method} ${ep.path}` }))!;
+    return writeOutcome(r, ep.safety?.clientId?.param);
+  }
+
+  /** The first generation's calls, made on first use. */
+  private async legacyCalls(): Promise<LegacyCalls> {
+    if (this.legacyApi) return this.legacyApi;
+    const [venue, { LegacyCalls }] = await Promise.all([this.venue, import('./legacy.js')]);
+    return (this.legacyApi ??= new LegacyCalls(venue, this.env, this.timeoutMs, this.host));
   }
 
   /** Closes every stream this client opened. */

@@ -5,16 +5,17 @@
  */
 import { CATALOGUE } from '../api/catalogue/index.js';
 import type { Endpoint } from '../api/catalogue/types.js';
+import { LEGACY, type LegacyEndpoint } from '../legacy/catalogue.js';
 
 /** `cancel-all` as `cancelAll`. */
 export function camel(word: string): string {
   return word.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 }
 
-/** A method: its path on the client (`['order', 'place']`) and its entry. */
-export interface MethodEntry {
+/** A method: its path on the client (`['order', 'place']`) and its entry (of either generation). */
+export interface MethodEntry<E extends { readonly command?: readonly string[] } = Endpoint> {
   readonly path: readonly string[];
-  readonly ep: Endpoint;
+  readonly ep: E;
 }
 
 /** Commands the library leaves to the command line: a batch file with its journal and resume. */
@@ -25,10 +26,13 @@ const LIBRARY_SUMMARY: Readonly<Record<string, string>> = {
   'spot.order.submit': 'Place a spot order (the venue checks the pair rules; the command checks them first)',
   'spot.kline': 'Candles of a pair: one request, at most 500 candles (the command pages longer ranges)',
   'contract.order': 'Submit a contract order (give nonce, in seconds: the command sets it)',
+  'system.time': 'Server time (ms)',
+  'legacy.time': 'Server time (ms)',
+  'legacy.ping': 'Check the legacy venue answers',
 };
 
 /** The summary of a method. */
-export function summaryOf(ep: Endpoint): string {
+export function summaryOf(ep: { readonly id: string; readonly summary: string }): string {
   return LIBRARY_SUMMARY[ep.id] ?? ep.summary;
 }
 
@@ -37,8 +41,13 @@ export function methodTable(catalogue: readonly Endpoint[] = CATALOGUE): MethodE
   return catalogue.filter((ep) => ep.command && !CLI_ONLY.has(ep.id)).map((ep) => ({ path: ep.command!.map(camel), ep }));
 }
 
+/** The first generation's commands as methods (`legacy.order.place`); the token is the client's own business. */
+export function legacyTable(): MethodEntry<LegacyEndpoint>[] {
+  return LEGACY.filter((ep) => ep.id !== 'legacy.token').map((ep) => ({ path: ep.command.map(camel), ep }));
+}
+
 /** A tree of functions under the method paths, each calling `call` with its entry. */
-export function methodTree(call: (ep: Endpoint, params?: Record<string, unknown>) => Promise<unknown>, table = methodTable()): Record<string, unknown> {
+export function methodTree<E extends { readonly command?: readonly string[] }>(call: (ep: E, params?: Record<string, unknown>) => Promise<unknown>, table: readonly MethodEntry<E>[]): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const { path, ep } of table) {
     let node = root;

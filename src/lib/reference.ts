@@ -4,7 +4,8 @@
  * changes both; a test keeps the README's copy equal to this.
  */
 import type { Endpoint, Param } from '../api/catalogue/types.js';
-import { methodTable, summaryOf, type MethodEntry } from './methods.js';
+import type { LegacyEndpoint, LegacyParam } from '../legacy/catalogue.js';
+import { legacyTable, methodTable, summaryOf, type MethodEntry } from './methods.js';
 
 /** `order cancel-all` as `OrderCancelAll`. */
 function typeName(path: readonly string[]): string {
@@ -35,6 +36,26 @@ export function paramType(p: Param): string {
   }
 }
 
+/** The TypeScript type of a first-generation parameter (times and steps as the command line takes them). */
+export function legacyParamType(p: LegacyParam): string {
+  switch (p.kind) {
+    case 'decimal':
+      return 'DecimalString';
+    case 'side':
+      return '"buy" | "sell"';
+    case 'int':
+      return 'number';
+    case 'id':
+      return 'LongInput';
+    case 'status':
+    case 'time':
+    case 'step':
+      return 'string | number';
+    default:
+      return 'string';
+  }
+}
+
 function doc(text: string, indent: string): string {
   return `${indent}/** ${text.replace(/\*\//g, '*\\/')} */\n`;
 }
@@ -59,41 +80,59 @@ function signature(m: MethodEntry): string {
   return `${doc(`${summaryOf(m.ep)} (${m.ep.method} ${m.ep.path}; \`bm ${m.ep.command!.join(' ')}\`)${m.ep.write ? ': a careful write' : ''}`, '')}${m.path[m.path.length - 1]}(params${optional ? '?' : ''}: ${name}Params): Promise<${result}>;\n`;
 }
 
+function legacySignature(m: MethodEntry<LegacyEndpoint>): string {
+  const name = `Legacy${typeName(m.path)}`;
+  const optional = m.ep.params.every((p) => !p.required);
+  const result = m.ep.write ? 'WriteOutcome' : 'Value';
+  return `${doc(`${summaryOf(m.ep)} (${m.ep.method} ${m.ep.path}; \`bm legacy ${m.ep.command.join(' ')}\`)${m.ep.write ? ': a careful write' : ''}`, '')}${m.path[m.path.length - 1]}(params${optional ? '?' : ''}: ${name}Params): Promise<${result}>;\n`;
+}
+
+function legacyParamsInterface(m: MethodEntry<LegacyEndpoint>): string {
+  const lines = m.ep.params.map((p) => `${doc(p.description, '  ')}  readonly ${p.name}${p.required ? '' : '?'}: ${legacyParamType(p)};\n`);
+  return `/** Parameters of ${m.ep.method} ${m.ep.path} (first generation). */\nexport interface Legacy${typeName(m.path)}Params {\n${lines.join('')}}\n`;
+}
+
 /** Nests signatures under their groups (`order: { place(...); ... }`). */
-function methodsBody(table: readonly MethodEntry[], depth: number, indent: string): string {
-  const groups = new Map<string, MethodEntry[]>();
+function methodsBody<E extends { readonly command?: readonly string[] }>(table: readonly MethodEntry<E>[], depth: number, indent: string, sig: (m: MethodEntry<E>) => string): string {
+  const groups = new Map<string, MethodEntry<E>[]>();
   let out = '';
   for (const m of table) {
-    if (m.path.length === depth + 1) out += signature(m).replace(/^/gm, indent);
+    if (m.path.length === depth + 1) out += sig(m).replace(/^(?=.)/gm, indent);
     else {
       const g = m.path[depth]!;
       if (!groups.has(g)) groups.set(g, []);
       groups.get(g)!.push(m);
     }
   }
-  for (const [g, list] of groups) out += `${indent}readonly ${g}: {\n${methodsBody(list, depth + 1, `${indent}  `)}${indent}};\n`;
+  for (const [g, list] of groups) out += `${indent}readonly ${g}: {\n${methodsBody(list, depth + 1, `${indent}  `, sig)}${indent}};\n`;
   return out;
 }
 
 /** `endpoints.d.ts`: parameter and result types of every method, and the `Methods` interface the client has. */
-export function endpointDts(table: readonly MethodEntry[] = methodTable()): string {
+export function endpointDts(table: readonly MethodEntry[] = methodTable(), legacy: readonly MethodEntry<LegacyEndpoint>[] = legacyTable()): string {
   let out = '// Generated from the endpoint catalogue by build.mjs: do not edit.\n';
-  out += "import type { Data, DecimalString, LongInput, Row, WriteOutcome } from './index.js';\n\n";
+  out += "import type { Data, DecimalString, LongInput, Row, Value, WriteOutcome } from './index.js';\n\n";
   for (const m of table) {
     const name = typeName(m.path);
     out += `${paramsInterface(name, m.ep)}${resultType(name, m.ep)}\n`;
   }
-  return `${out}/** The client's methods, one per catalogue entry with a \`bm\` command. */\nexport interface Methods {\n${methodsBody(table, 0, '  ')}}\n`;
+  for (const m of legacy) out += `${legacyParamsInterface(m)}\n`;
+  const legacyBody = methodsBody(legacy, 0, '    ', legacySignature);
+  return `${out}/** The client's methods, one per catalogue entry with a \`bm\` command. */\nexport interface Methods {\n${methodsBody(table, 0, '  ', signature)}  /** The first generation (\`bm legacy\`); answers are its bodies as sent, numbers as exact text. */\n  readonly legacy: {\n${legacyBody}  };\n}\n`;
 }
 
 /** The README's method table (markdown). */
-export function referenceMarkdown(table: readonly MethodEntry[] = methodTable()): string {
+export function referenceMarkdown(table: readonly MethodEntry[] = methodTable(), legacy: readonly MethodEntry<LegacyEndpoint>[] = legacyTable()): string {
+  const legacyRows = legacy.map((m) => {
+    const params = m.ep.params.map((p) => `\`${p.name}${p.required ? '' : '?'}\``).join(', ') || '-';
+    return `| \`client.legacy.${m.path.join('.')}\` | ${m.ep.method} \`${m.ep.path}\` | ${params} | ${m.ep.write ? 'WriteOutcome' : 'body'} | ${summaryOf(m.ep)} |`;
+  });
   const rows = table.map((m) => {
     const params = m.ep.params.filter((p) => !p.local).map((p) => `\`${p.name}${p.required ? '' : '?'}\``).join(', ') || '-';
     const returns = m.ep.write ? 'WriteOutcome' : m.ep.rows ? `\`{ ${m.ep.rows}: [...] }\`` : '`data`';
     return `| \`client.${m.path.join('.')}\` | ${m.ep.method} \`${m.ep.path}\` | ${params} | ${returns} | ${summaryOf(m.ep)} |`;
   });
-  return ['| Method | Endpoint | Parameters | Returns | What |', '|---|---|---|---|---|', ...rows].join('\n');
+  return ['| Method | Endpoint | Parameters | Returns | What |', '|---|---|---|---|---|', ...rows, ...legacyRows].join('\n');
 }
 
 const REF_START = '<!-- library-reference -->\n';

@@ -26,6 +26,8 @@ export interface ClientOptions {
   readonly baseUrl?: string;
   /** WebSocket address; default: the REST address with ws(s)://. */
   readonly wsUrl?: string;
+  /** First-generation REST address (`client.legacy`); default: the REST address. */
+  readonly legacyUrl?: string;
   /** Service name in the WebSocket login signature (`exchange` for the sandbox). */
   readonly service?: string;
   /** API key, secret and memo (e.g. from `venue.createAccount()`). */

@@ -6,17 +6,20 @@ export interface LibVenue {
   baseUrl(): Promise<string>;
   /** WebSocket address (`/api` and `/user` are appended) and the service of the login signature. */
   ws(): Promise<{ readonly url: string; readonly service: string }>;
+  /** First-generation REST address. */
+  legacyUrl(): Promise<string>;
   credentials(): Promise<Credentials | undefined>;
   /** After "key not found" (30002): true when fresh credentials were made (a reset sandbox's paper account). */
   renewKey?(): Promise<boolean>;
 }
 
-/** An explicit venue: the address given, its WebSocket by the same host, and only the credentials given. */
-export function explicitVenue(baseUrl: string, wsUrl: string | undefined, service: string | undefined, creds: Credentials | undefined): LibVenue {
+/** An explicit venue: the address given, its WebSocket and legacy generation by the same host unless given, and only the credentials given. */
+export function explicitVenue(baseUrl: string, wsUrl: string | undefined, legacyUrl: string | undefined, service: string | undefined, creds: Credentials | undefined): LibVenue {
   const base = baseUrl.replace(/\/+$/, '');
   return {
     baseUrl: async () => base,
     ws: async () => ({ url: (wsUrl ?? base.replace(/^http/, 'ws')).replace(/\/+$/, ''), service: service ?? 'exchange' }),
+    legacyUrl: async () => (legacyUrl ?? base).replace(/\/+$/, ''),
     credentials: async () => creds,
   };
 }

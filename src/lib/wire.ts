@@ -11,23 +11,37 @@ import { RawNumber } from '../util/json.js';
 /** A parameter value a caller may give: decimals and ids as strings (ids also as bigint), counts as numbers. */
 export type InputValue = string | number | bigint | boolean;
 
-/** A parameter's value as the catalogue's checks read it (the text a user would type). */
-function asText(p: Param, v: InputValue): string {
-  if (typeof v === 'number' && (p.type === 'decimal' || p.type === 'long')) {
+/** A value as the checks read it (the text a user would type); a JS number is refused for money and for a large id. */
+export function inputText(name: string, kind: 'decimal' | 'long' | 'other', v: InputValue): string {
+  if (typeof v === 'number' && (kind === 'decimal' || (kind === 'long' && !Number.isSafeInteger(v)))) {
     // A JS number may already have lost digits: money and ids are given as strings.
-    if (p.type === 'decimal' || !Number.isSafeInteger(v)) throw usage(`${p.name}: give ${p.type === 'decimal' ? 'a decimal' : 'a large id'} as a string, not a number (got ${v})`);
+    throw usage(`${name}: give ${kind === 'decimal' ? 'a decimal' : 'a large id'} as a string, not a number (got ${v})`);
   }
   return typeof v === 'string' ? v : String(v);
+}
+
+/** Refuses a name that is no parameter of the call. */
+export function refuseUnknown(names: readonly string[], given: object): void {
+  for (const k of Object.keys(given)) {
+    if (!names.includes(k)) throw usage(`${k}: not a parameter of this call (allowed: ${names.join(', ') || 'none'})`);
+  }
+}
+
+/** Runs the command line's checks; their messages name an option (`--name`), a library caller named a property. */
+export function asLibraryInput<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (err) {
+    if (err instanceof BmError) throw new BmError(err.category, err.message.replace(/^--/, ''), err.details);
+    throw err;
+  }
 }
 
 /** Checks `given` against the entry's parameters; the wire list in catalogue order. Unknown names are refused. */
 export function wireOf(all: readonly Param[], given: Readonly<Record<string, InputValue | undefined>> = {}): Params {
   // A parameter bm reads itself (a local filter of the CLI) is no parameter of the call.
   const params = all.filter((p) => !p.local);
-  const known = new Set(params.map((p) => p.name));
-  for (const k of Object.keys(given)) {
-    if (!known.has(k)) throw usage(`${k}: not a parameter of this call (allowed: ${params.map((p) => p.name).join(', ') || 'none'})`);
-  }
+  refuseUnknown(params.map((p) => p.name), given);
   const out: Array<readonly [string, unknown]> = [];
   for (const p of params) {
     const v = given[p.name];
@@ -35,13 +49,8 @@ export function wireOf(all: readonly Param[], given: Readonly<Record<string, Inp
       if (p.required) throw usage(`${p.name}: required (${p.description})`);
       continue;
     }
-    try {
-      out.push([p.name, checkValue({ ...p, flag: p.name, positional: false }, asText(p, v))]);
-    } catch (err) {
-      // The checks name a command-line option (`--name`); a library caller named a property.
-      if (err instanceof BmError) throw new BmError(err.category, err.message.replace(/^--/, ''), err.details);
-      throw err;
-    }
+    const kind = p.type === 'decimal' || p.type === 'long' ? p.type : 'other';
+    out.push([p.name, asLibraryInput(() => checkValue({ ...p, flag: p.name, positional: false }, inputText(p.name, kind, v)))]);
   }
   return out;
 }

@@ -33,7 +33,7 @@ function client(): Client {
   return new Client({ baseUrl: proxy.url, credentials, env, timeoutMs: 1500 });
 }
 
-type Api = Client & Record<string, any>;
+type Api = Omit<Client, 'legacy'> & Record<string, any>;
 
 async function farBid(c: Api): Promise<string> {
   const last = (await c.ticker({ symbol: 'BTC_USDT' })).tickers[0].last_price as string;
@@ -117,4 +117,19 @@ test('requests are counted in the state directory shared with every bm process (
   const dir = join(env.XDG_STATE_HOME!, 'bm', 'limits');
   assert.ok(existsSync(dir), `${dir} exists`);
   assert.ok(readdirSync(dir).some((f) => f.includes(new URL(proxy.url).port) && f.endsWith('ip.json')), readdirSync(dir).join(', '));
+});
+
+test('the first generation: client.legacy reads exact bodies, places and cancels through the careful-write pipeline', async () => {
+  const c = client() as Api;
+  const t = await c.legacy.ticker({ symbol: 'BTC_USDT' });
+  const row = (Array.isArray(t) ? t[0] : (t.tickers ?? [t])[0]) as Record<string, unknown>;
+  assert.match(String(row.current_price), /^[0-9]+\.[0-9]+$/, JSON.stringify(t).slice(0, 200));
+  const price = `${BigInt(String(row.current_price).split('.')[0]!) / 2n}.1`;
+  const placed = await c.legacy.order.place({ symbol: 'BTC_USDT', side: 'buy', amount: '0.01', price });
+  assert.deepEqual([placed.outcome, placed.say, placed.via], ['done', 'placed', 'answer']);
+  assert.match(placed.orderId, /^[0-9]+$/);
+  const cancelled = await c.legacy.order.cancel({ entrust_id: placed.orderId });
+  assert.deepEqual([cancelled.outcome, cancelled.via], ['done', 'answer'], JSON.stringify(cancelled));
+  const err = await c.legacy.order.place({ symbol: 'BTC_USDT', side: 'buy', amount: 0.01, price }).then(() => undefined, (e: unknown) => e);
+  assert.ok(err instanceof BmError && err.exitCode === 2 && /^amount: give a decimal as a string/.test(err.message), String(err));
 });

@@ -5,33 +5,24 @@
  */
 import type { Params } from '../../api/client.js';
 import type { Context } from '../../context.js';
-import { legacyEndpoint, flagOf, type LegacyEndpoint } from '../../legacy/catalogue.js';
+import type { LegacyEndpoint } from '../../legacy/catalogue.js';
 import { redactLegacy, type LegacyValues } from '../../legacy/request.js';
 import { scalarText } from '../../util/json.js';
 import { printDryRun } from '../dryrun.js';
 import { show, type Invocation } from '../engine.js';
-import { commandLineOf, type WriteChannel } from '../write/channel.js';
+import type { WriteChannel } from '../write/channel.js';
 import { carefulWrite } from '../write/pipeline.js';
 import { legacyApi } from './api.js';
+import { legacyApiChannel, valuesOf } from './channel.js';
 import { rowsOfLegacy } from './rows.js';
 import { legacyValues } from './validate.js';
-
-function valuesOf(params: Params): LegacyValues {
-  return Object.fromEntries(params.filter(([, v]) => v !== undefined).map(([k, v]) => [k, scalarText(v)]));
-}
 
 /** The pipeline's view of the legacy generation for one invocation. */
 export function legacyChannel(ctx: Context): WriteChannel<LegacyEndpoint> {
   const api = legacyApi(ctx);
-  return {
-    entry: legacyEndpoint,
-    send: (ep, params) => api.call(ep, valuesOf(params)),
-    async dryRun(ep, params) {
-      printDryRun(ctx, { ...redactLegacy(await api.prepare(ep, valuesOf(params))), method: ep.method });
-    },
-    rows: (ep, data) => rowsOfLegacy(ep, data, {}, 'json'),
-    commandLine: (ep, params) => commandLineOf(ep, params, ['legacy'], flagOf),
-  };
+  return legacyApiChannel(api, async (ep, params) => {
+    printDryRun(ctx, { ...redactLegacy(await api.prepare(ep, valuesOf(params))), method: ep.method });
+  });
 }
 
 function print(ctx: Context, ep: LegacyEndpoint, data: unknown, values: LegacyValues): void {

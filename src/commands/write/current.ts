@@ -1,26 +1,16 @@
 /** The current generation as the careful-write pipeline sees it: the envelope client and its catalogue. */
-import { endpoint } from '../../api/catalogue/index.js';
 import type { Endpoint } from '../../api/catalogue/types.js';
 import type { Params } from '../../api/client.js';
 import type { Context } from '../../context.js';
 import { printDryRun } from '../dryrun.js';
-import { rowsOf, show, type ShowOptions } from '../engine.js';
-import { commandLineOf, type WriteChannel } from './channel.js';
+import { show, type ShowOptions } from '../engine.js';
+import { apiChannel } from './api-channel.js';
+import type { WriteChannel } from './channel.js';
 import { carefulWrite, type WriteResult } from './pipeline.js';
 
 /** The pipeline's view of the current generation for one invocation. */
 export function currentChannel(ctx: Context): WriteChannel<Endpoint> {
-  return {
-    entry: endpoint,
-    async send(ep, params) {
-      return (await (await ctx.api()).call(ep, params)).data;
-    },
-    async dryRun(ep, params) {
-      printDryRun(ctx, await (await ctx.api()).prepare(ep, params));
-    },
-    rows: (ep, data) => rowsOf(ep, data),
-    commandLine: (ep, params) => commandLineOf(ep, params),
-  };
+  return apiChannel(() => ctx.api(), async (ep, params) => printDryRun(ctx, await (await ctx.api()).prepare(ep, params)));
 }
 
 /** Says what was proven, on stderr: the verdict, and how it was learnt. */
