@@ -16,6 +16,8 @@ const VENDOR = {
   '@inquirer/prompts': { entry: '@inquirer/prompts', out: 'prompts' },
   conf: { entry: 'build/vendor-conf.cjs', out: 'conf' },
   './undici-core.js': { entry: 'src/api/undici-core.ts', out: 'undici' },
+  'cli-table3': { entry: 'cli-table3', out: 'table' },
+  '../../build/vendor-chalk.mjs': { entry: 'build/vendor-chalk.mjs', out: 'chalk' },
 };
 
 // CommonJS dependencies bundled into ES modules still call require() for node builtins.
@@ -35,7 +37,7 @@ const deferChildProcess = {
 const vendorImports = {
   name: 'vendor-imports',
   setup(b) {
-    b.onResolve({ filter: /^(ws|pako|@inquirer\/prompts|conf|\.\/undici-core\.js)$/ }, (args) => {
+    b.onResolve({ filter: /^(ws|pako|@inquirer\/prompts|conf|\.\/undici-core\.js|cli-table3|\.\.\/\.\.\/build\/vendor-chalk\.mjs)$/ }, (args) => {
       const v = VENDOR[args.path];
       return v ? { path: `./vendor/${v.out}.cjs`, external: true } : undefined;
     });

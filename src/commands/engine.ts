@@ -8,8 +8,9 @@ import type { Endpoint, Param } from '../api/catalogue/types.js';
 import type { Params } from '../api/client.js';
 import type { Context } from '../context.js';
 import type { Row } from '../render/cells.js';
+import { headerOf } from '../render/columns.js';
 import { render, type Format } from '../render/output.js';
-import type { ContextOf } from '../program.js';
+import type { ContextOf } from '../context.js';
 import { OVERRIDES } from './overrides.js';
 import { wireParams } from './params.js';
 import { printDryRun } from './dryrun.js';
@@ -34,6 +35,8 @@ export interface ShowOptions {
   readonly columns?: readonly string[];
   /** Format to use instead of the invocation's. */
   readonly format?: Format;
+  /** Tables: wrap long text at words instead of cutting it. */
+  readonly wrap?: boolean;
 }
 
 /** The rows of a payload, by the catalogue's `rows` key; lists of scalars become one-column rows. */
@@ -48,12 +51,20 @@ export function rowsOf(ep: Pick<Endpoint, 'rows' | 'columns'>, data: unknown): R
 }
 
 /** Prints a payload in the chosen format. */
-export function show(ctx: Context, ep: Pick<Endpoint, 'rows' | 'columns'>, data: unknown, opts: ShowOptions = {}): void {
+export function show(ctx: Context, ep: Pick<Endpoint, 'rows' | 'columns' | 'headers'>, data: unknown, opts: ShowOptions = {}): void {
   const fields = ctx.fields;
   const columns = opts.columns ?? ep.columns;
   render(ctx.io, data, opts.rows ?? rowsOf(ep, data), {
     format: opts.format ?? ctx.format, ...(fields ? { fields } : {}), ...(columns ? { columns } : {}), ...(opts.signed ? { signed: opts.signed } : {}),
+    ...(ep.headers ? { headers: ep.headers } : {}), ...(opts.wrap ? { wrap: true } : {}),
+    header: Boolean(ctx.globals.header), note: (line) => ctx.note(line),
   });
+}
+
+/** The help lines that name a command's output columns (as headers show them). */
+export function columnsHelp(columns: readonly string[] | undefined, headers?: Readonly<Record<string, string>>): string {
+  if (!columns?.length) return '';
+  return `\nOutput columns: ${columns.map((c) => headerOf(c, headers)).join(', ')}\n  (--fields takes these or any other field of the answer, as sent or as a header, any case)\n`;
 }
 
 /** Sends (or with --dry-run prints) a request and returns the data; undefined on a dry run. */
@@ -72,10 +83,10 @@ export async function execute(inv: Invocation, params: Params = wireParams(inv.e
   if (data !== undefined) show(inv.ctx, inv.ep, data, opts);
 }
 
-function argumentOf(p: Param): string {
+function argumentOf(ep: Endpoint, p: Param): string {
   const name = (p.flag ?? p.name).replace(/-/g, '_');
   if (p.variadic) return `[${name}...]`;
-  return p.required ? `<${name}>` : `[${name}]`;
+  return p.required && !(ep.acrossPairs && p.name === 'symbol') ? `<${name}>` : `[${name}]`;
 }
 
 function optionKey(flag: string): string {
@@ -108,14 +119,19 @@ export function registerEndpoints(root: Command, contextOf: ContextOf, only?: st
     if (!ep.command || (only !== undefined && ep.command[0] !== only)) continue;
     const cmd = groupOf(root, ep.command).command(ep.command[ep.command.length - 1]!).description(ep.summary);
     const positional = ep.params.filter((p) => p.positional);
-    for (const p of positional) cmd.argument(argumentOf(p), p.description);
+    for (const p of positional) {
+      const every = ep.acrossPairs && p.name === 'symbol' ? '; without it, every pair' : '';
+      cmd.argument(argumentOf(ep, p), `${p.description}${every}`);
+    }
     for (const p of ep.params) {
       if (p.positional || !p.flag) continue;
-      const allowed = p.values ? ` (${p.values.join(', ')})` : '';
+      const allowed = p.values && !p.input ? ` (${p.values.join(', ')})` : '';
       cmd.option(`--${p.flag} <value>`, `${p.description}${allowed}`);
     }
     const override = OVERRIDES[ep.id];
     for (const [flags, description] of override?.options ?? []) cmd.option(flags, description);
+    const help = columnsHelp(ep.columns, ep.headers);
+    if (help) cmd.addHelpText('after', help);
     if (ep.examples?.length) cmd.addHelpText('after', `\nExamples:\n${ep.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
     cmd.action(async (...args: unknown[]) => {
       const self = args[args.length - 1] as Command;

@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { flagOf, LEGACY, type LegacyEndpoint } from '../../legacy/catalogue.js';
-import type { ContextOf } from '../../program.js';
+import type { ContextOf } from '../../context.js';
 
 /** Options some commands have beyond their wire parameters: [flags, description]. */
 const EXTRA: Readonly<Record<string, ReadonlyArray<readonly [string, string]>>> = {

@@ -1,6 +1,6 @@
 /** `bm sandbox serve|start|stop|status|reset`: the built-in exchange and its background instance. */
 import type { Command } from 'commander';
-import type { ContextOf } from '../../program.js';
+import type { ContextOf } from '../../context.js';
 
 export function registerSandbox(root: Command, contextOf: ContextOf): void {
   const sandbox = root.command('sandbox').description('The built-in sandbox exchange: a local venue speaking the whole interface');
