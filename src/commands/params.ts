@@ -7,7 +7,7 @@ import { filterChoices, ORDER_STATUSES, statusFilterCode, type Status } from '..
 import { parseWidth, widthWord } from '../api/catalogue/widths.js';
 import type { Params } from '../api/client.js';
 import { usage } from '../errors.js';
-import { isDecimal, norm } from '../util/decimal.js';
+import { isDecimal } from '../util/decimal.js';
 
 /** The option or argument name a user sees for a parameter. */
 export function label(p: Param): string {
@@ -33,15 +33,22 @@ export function checkCurrency(v: string, name: string): string {
 }
 
 /**
- * A positive plain decimal (no sign, no exponent), in its canonical form: what is sent is `0.01`
- * for `.01`, `0.010` or `00.01`, and `5` for `5.` (the same value, written one way).
+ * A positive plain decimal (no sign, no exponent), written the canonical way before it is sent:
+ * `.01` and `00.01` are `0.01`, `5.` is `5`. Trailing zeros stay: `30000.10` is sent as typed.
  */
 export function checkDecimal(v: string, name: string, opts: { allowZero?: boolean } = {}): string {
   if (!isDecimal(v) || v.startsWith('-') || v.startsWith('+')) {
     throw usage(`${name}: '${v}' is not a plain positive decimal like 0.01`);
   }
   if (!opts.allowZero && /^[0.]*$/.test(v)) throw usage(`${name}: must be greater than 0 (got '${v}')`);
-  return norm(v);
+  return canonical(v);
+}
+
+/** `.01` -> `0.01`, `007.5` -> `7.5`, `5.` -> `5`; fraction digits untouched. */
+export function canonical(v: string): string {
+  const [int = '', frac] = v.split('.');
+  const whole = int.replace(/^0+(?=[0-9])/, '') || '0';
+  return frac ? `${whole}.${frac}` : whole;
 }
 
 /** Minutes of a typed candle width that `allowed` (minutes) has; else a usage error listing them. */

@@ -19,7 +19,7 @@ test('bm --help lists every topic; bm help COMMAND is that command\'s help, exam
 test('help environment: every variable of the contract, with its meaning', () => {
   const r = run('help', 'environment');
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stdout, /^NAME +MEANING$/m);
+  assert.match(r.stdout, /^name +meaning$/m);
   for (const v of ['BM_PROFILE', 'BM_BASE_URL', 'BM_WS_URL', 'BM_LEGACY_URL', 'BM_SERVICE', 'BM_OUTPUT', 'BM_TIMEOUT', 'BM_DEBUG', 'BM_API_KEY', 'BM_CONFIG_DIR', 'HTTPS_PROXY']) {
     assert.match(r.stdout, new RegExp(`^${v}\\b.* {2}\\S`, 'm'), v);
   }
@@ -36,7 +36,7 @@ test('help exit-codes: 0-9 and 130, one category each; -o json gives the same ro
 test('help errors: the venue codes with HTTP status, category, exit code and hint; --json is an array', () => {
   const table = run('help', 'errors');
   assert.equal(table.code, 0, table.stderr);
-  assert.match(table.stdout, /^ *CODE +HTTP +CATEGORY +EXIT_CODE +MESSAGE +HINT$/m);
+  assert.match(table.stdout, /^ *code +http +category +exit_code +message +hint$/m);
   const rows = JSON.parse(run('help', 'errors', '--json').stdout) as Array<Record<string, unknown>>;
   assert.ok(rows.length > 20);
   for (const x of rows) for (const k of ['code', 'http', 'category', 'exit_code', 'message', 'hint']) assert.ok(k in x, `${String(x.code)}: ${k}`);

@@ -117,7 +117,7 @@ test('output formats: json raw, ndjson, csv, table, --fields', async () => {
   assert.deepEqual(JSON.parse(await ok(['wallet', '--json'])), srv.exchange.balances().map((b) => ({ id: b.currency, name: b.name, available: b.available, frozen: b.frozen })));
   assert.equal(await ok(['wallet', '-o', 'ndjson', '--fields', 'id,available']), '{"id":"BTC","available":"1.50000000"}\n{"id":"USDT","available":"100000.00"}\n');
   assert.equal(await ok(['wallet', '-o', 'csv']), 'id,name,available,frozen\nBTC,Bitcoin,1.50000000,0.00000000\nUSDT,Tether,100000.00,0.00\n');
-  assert.match(await ok(['wallet', '-o', 'table']), /^ID\s+NAME\s+AVAILABLE\s+FROZEN\nBTC\s+Bitcoin\s+1\.5{1}0+\s+0\.0+\n/);
+  assert.match(await ok(['wallet', '-o', 'table']), /^id\s+name\s+available\s+frozen\nBTC\s+Bitcoin\s+1\.5{1}0+\s+0\.0+\n/);
   assert.equal(await ok(['ping', '--json']), '{}\n');
   const token = JSON.parse(await ok(['token', '--json']));
   assert.equal(token.access_token, '[redacted]');

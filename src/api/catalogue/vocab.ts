@@ -120,6 +120,11 @@ export function statusFilterCode(statuses: readonly Status[], typed: string): st
   return hit?.code;
 }
 
+/** The words of every filter, for usage lines and completion. */
+export function filterWords(statuses: readonly Status[]): string[] {
+  return statuses.filter((s) => s.filter && !s.alias).map((s) => s.word);
+}
+
 /** `word (code)` of every filter, for help and error messages. */
 export function filterChoices(statuses: readonly Status[]): string[] {
   return statuses.filter((s) => s.filter && !s.alias).map((s) => `${s.word} (${s.code})`);

@@ -1,6 +1,6 @@
 /**
  * `bm order batch SYMBOL --file <path|->`: reads JSON or NDJSON orders, checks them all before sending
- * any, sends 10 per request, several requests at once within the rate limit, and reports each order's outcome (exit 9 when some failed).
+ * any, sends one request per PROTOCOL.ordersPerBatch orders, several requests at once within the rate limit, and reports each order's outcome (exit 9 when some failed).
  */
 import { readFileSync } from 'node:fs';
 import type { Context } from '../../context.js';
@@ -12,9 +12,10 @@ import { checkSymbol } from '../params.js';
 import { checkOrder, type CheckedOrder } from './check.js';
 import { findByClientId, outcomeUnknown } from './lookup.js';
 import { pairRules } from './pairs.js';
+import { PROTOCOL } from '../../api/catalogue/protocol.js';
 
 /** The most orders one batch request may carry (50033 beyond). */
-export const BATCH = 10;
+export const BATCH = PROTOCOL.ordersPerBatch;
 /** Batch requests out at once at most: enough to reach the published rate over a slow link, few sockets. */
 export const IN_FLIGHT = 8;
 

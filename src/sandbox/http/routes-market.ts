@@ -4,11 +4,13 @@ import { fail } from '../errors.js';
 import { add, mul, norm, type Dec } from '../../util/decimal.js';
 import { priceText } from '../views.js';
 import { pairOf, type Handler } from './call.js';
+import { PROTOCOL } from '../../api/catalogue/protocol.js';
+import { KLINE_STEPS } from '../../api/catalogue/widths.js';
 
 /** Spec 4.2: the k-line steps, minutes. */
-export const STEPS = [1, 3, 5, 15, 30, 45, 60, 120, 180, 240, 1440, 10080, 43200];
+export const STEPS: readonly number[] = KLINE_STEPS;
 /** At most this many candles per k-line request (50004). */
-export const MAX_CANDLES = 500;
+export const MAX_CANDLES = PROTOCOL.candlesPerRequest;
 const HOUR = 3_600_000;
 
 function services(now: number) {

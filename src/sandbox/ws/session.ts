@@ -9,6 +9,7 @@ import { custom } from '../../api/catalogue/limits.js';
 import { SlidingWindows } from '../../api/ratelimit.js';
 import type { Feed, Subscriber } from './feed.js';
 import { verifyLogin } from './login.js';
+import { PROTOCOL } from '../../api/catalogue/protocol.js';
 
 export interface SessionLimits {
   /** ms without any message from the client before closing (spec: 20 s). */
@@ -18,10 +19,10 @@ export interface SessionLimits {
   readonly now: () => number;
 }
 
-const MAX_MESSAGES = 100;
-const MAX_TOPICS = 100;
-const MAX_BATCH = 20;
-const MAX_BATCH_BYTES = 4096;
+const MAX_MESSAGES = PROTOCOL.wsMessagesPer10s;
+const MAX_TOPICS = PROTOCOL.wsTopicsPerConnection;
+const MAX_BATCH = PROTOCOL.wsTopicsPerRequest;
+const MAX_BATCH_BYTES = PROTOCOL.wsBytesPerRequest;
 
 function textOf(data: Buffer | ArrayBuffer | Buffer[]): string {
   if (Buffer.isBuffer(data)) return data.toString('utf8');
