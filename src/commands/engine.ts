@@ -14,6 +14,7 @@ import type { ContextOf } from '../context.js';
 import { OVERRIDES } from './overrides.js';
 import { wireParams } from './params.js';
 import { printDryRun } from './dryrun.js';
+import { withRequestValues } from './hints.js';
 
 /** One run of an endpoint command. */
 export interface Invocation {
@@ -74,7 +75,11 @@ export async function send(ctx: Context, ep: Endpoint, params: Params): Promise<
     printDryRun(ctx, await api.prepare(ep, params));
     return undefined;
   }
-  return (await api.call(ep, params)).data;
+  try {
+    return (await api.call(ep, params)).data;
+  } catch (err) {
+    throw withRequestValues(err, params);
+  }
 }
 
 /** The generic run: validate, send, print. */

@@ -90,7 +90,10 @@ export class LegacyClient {
   async call(ep: LegacyEndpoint, values: LegacyValues): Promise<unknown> {
     const base = await this.opts.baseUrl();
     const write = ep.write ?? false;
-    if (ep.auth === 'none') return this.read(await this.exchange(buildLegacyRequest(base, ep, values), false, write), ep.method, ep.path, write);
+    if (ep.auth === 'none') {
+      const req = buildLegacyRequest(base, ep, values);
+      return this.read(await this.exchange(req, false, write), ep.method, pathOf(req), write);
+    }
     const c = await this.creds(ep.path);
     let tok = await this.token();
     let clockSynced = false;
@@ -110,7 +113,7 @@ export class LegacyClient {
         tok = await this.token(true);
         continue;
       }
-      return this.read(res, ep.method, ep.path, write);
+      return this.read(res, ep.method, pathOf(req), write);
     }
   }
 
@@ -162,6 +165,11 @@ export class LegacyClient {
     const message = `${method} ${path} failed with HTTP ${res.status}${!venueMessage && res.text ? `: ${res.text.slice(0, 200)}` : ''}`;
     return failure(category, message, res.status, venueMessage, path, write);
   }
+}
+
+/** The path a request was sent to (errors name it, not the catalogue's template). */
+function pathOf(req: LegacyPrepared): string {
+  return new URL(req.url).pathname;
 }
 
 function hintOf(status: number, path: string, write: boolean): string | undefined {

@@ -40,6 +40,8 @@ export function pickColumns(rows: readonly Row[], opts: Pick<RenderOptions, 'col
   if (opts.fields?.length) return [...opts.fields];
   const keys = knownKeys(rows);
   if (opts.columns?.length) {
+    // No rows: the header lines (csv, tsv --header) name the declared columns.
+    if (!rows.length) return [...opts.columns];
     const present = opts.columns.filter((c) => keys.includes(c));
     return present.length ? present : keys;
   }
