@@ -65,7 +65,7 @@ export function show(ctx: Context, ep: Pick<Endpoint, 'rows' | 'columns' | 'head
 /** The help lines that name a command's output columns (as headers show them). */
 export function columnsHelp(columns: readonly string[] | undefined, headers?: Readonly<Record<string, string>>): string {
   if (!columns?.length) return '';
-  return `\nOutput columns: ${columns.map((c) => headerOf(c, headers)).join(', ')}\n  (--fields takes these or any other field of the answer, as sent or as a header, any case)\n`;
+  return `\nOutput columns: ${columns.map((c) => headerOf(c, headers)).join(', ')}\n  (--fields takes these or any other field of the answer, as sent or as a header, any case)`;
 }
 
 /** Sends (or with --dry-run prints) a request and returns the data; undefined on a dry run. */
