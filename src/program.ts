@@ -15,6 +15,7 @@ import { registerHelp } from './commands/help/register.js';
 import { registerDoctor } from './commands/doctor/register.js';
 import { registerLegacy } from './commands/legacy/register.js';
 import { registerWatch } from './commands/watch/register.js';
+import { registerPortfolio } from './commands/portfolio/register.js';
 import { StrictCommand } from './commands/strict.js';
 import { checkFormat } from './commands/formats.js';
 
@@ -35,6 +36,7 @@ const GROUPS: ReadonlyArray<readonly [readonly string[], Register]> = [
   [['help'], registerHelp],
   [['legacy'], registerLegacy],
   [['watch'], registerWatch],
+  [['portfolio'], registerPortfolio],
 ];
 
 /** Words that need the whole tree: help on any command, and the completion scripts. */

@@ -8,7 +8,7 @@ const run = (...args: string[]) => bm(args, env);
 test('bm --help lists every topic; bm help COMMAND is that command\'s help, examples included', () => {
   const root = run('--help');
   assert.equal(root.code, 0, root.stderr);
-  assert.match(root.stdout, /^Help topics: bm help environment, bm help exit-codes, bm help output, bm help errors$/m);
+  assert.match(root.stdout, /^Help topics: bm help environment, bm help exit-codes, bm help output, bm help errors, bm help vocabulary, bm help limits$/m);
   const viaHelp = run('help', 'order', 'place');
   assert.equal(viaHelp.code, 0, viaHelp.stderr);
   assert.equal(viaHelp.stdout, run('order', 'place', '--help').stdout);
@@ -56,5 +56,5 @@ test('help on an unknown word: exit 2, with the topics in the hint', () => {
   const r = run('help', 'nope');
   assert.equal(r.code, 2);
   assert.equal(r.stdout, '');
-  assert.match(r.stderr, /^error: help: no command or topic 'nope'\nhint: topics: environment, exit-codes, output, errors; commands: bm --help\n$/);
+  assert.match(r.stderr, /^error: help: no command or topic 'nope'\nhint: topics: environment, exit-codes, output, errors, vocabulary, limits; commands: bm --help\n$/);
 });

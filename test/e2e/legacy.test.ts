@@ -96,9 +96,9 @@ test('the order round trip, with ids beyond 2^53 exact; statuses as words on a t
   assert.match(await ok(['order', 'get', id, '-o', 'json']), new RegExp(`"entrust_id": ${id},`));
   srv.exchange.fill(id, '0.1');
   const table = await ok(['order', 'get', id, '-o', 'table', '--fields', 'entrust_id,status,executed_amount']);
-  assert.equal(table, `        ENTRUST_ID  STATUS            EXECUTED_AMOUNT\n${id}  partially filled              0.1\n`);
+  assert.equal(table, `        entrust_id  status            executed_amount\n${id}  partially_filled              0.1\n`);
   assert.match(await ok(['order', 'list', 'BTC_USDT', '--status', '2', '--fields', 'entrust_id,status']), new RegExp(`^${id}\t2\n`));
-  assert.match(await ok(['order', 'list', 'BTC_USDT', '--status', 'open', '--page', '0', '--limit', '5', '-o', 'table']), /pending and partially filled|partially filled/);
+  assert.match(await ok(['order', 'list', 'BTC_USDT', '--status', 'open', '--page', '0', '--limit', '5', '-o', 'table']), /pending|partially_filled/);
   const fills = await ok(['fills', 'BTC_USDT', '--entrust-id', id, '--fields', 'entrust_id,side,amount,active']);
   assert.equal(fills, `${id}\tbuy\t0.1\tfalse\n`);
   const cancel = await bm(['order', 'cancel', id, '--yes']);

@@ -147,3 +147,32 @@ test('order list and order fills without a pair cover every pair the account hol
   const bad = run('order', 'fills', '--order-id', '12');
   assert.equal(bad.code, 2);
 });
+
+test('portfolio: balances valued in a quote currency from last prices, open orders of every pair, recent fills, the total', async () => {
+  const { add, mul, norm, cmp } = await import('../../src/util/decimal.js');
+  const r = run('portfolio', '--in', 'usdt', '--json');
+  assert.equal(r.code, 0, r.stderr);
+  const p = parseJson(r.stdout) as { in: string; total: string; balances: Array<Record<string, string>>; open_orders: Array<Record<string, unknown>>; fills: Array<Record<string, unknown>> };
+  assert.equal(p.in, 'USDT');
+  const usdt = p.balances.find((b) => b.currency === 'USDT')!;
+  assert.equal(usdt.price, '1');
+  assert.equal(usdt.value, usdt.total);
+  const btc = p.balances.find((b) => b.currency === 'BTC')!;
+  const last = (parseJson(run('ticker', 'BTC_USDT', '--json').stdout) as { tickers: Array<{ last_price: string }> }).tickers[0]!.last_price;
+  assert.equal(btc.total, norm(add(btc.available!, btc.frozen!)));
+  assert.ok(btc.price && cmp(btc.price, '0') > 0);
+  assert.equal(btc.value, norm(mul(btc.total!, btc.price)));
+  assert.ok(last.length > 0);
+  let sum = '0';
+  for (const b of p.balances) if (b.value) sum = norm(add(sum, b.value));
+  assert.equal(p.total, sum);
+  const ids = p.open_orders.map((o) => scalarText(o.client_order_id ?? o.clientOrderId));
+  assert.ok(ids.includes('acrossB1') && ids.includes('acrossE1'), ids.join(','));
+  assert.ok(p.fills.length >= 1);
+  const table = run('portfolio', '-o', 'table');
+  assert.equal(table.code, 0, table.stderr);
+  assert.match(table.stdout, /^currency +available +frozen +total +price +value\n/);
+  assert.match(table.stdout, /\nopen orders \([0-9]+\)\n[\s\S]*\nrecent fills \([0-9]+\)\n[\s\S]*\ntotal [0-9.]+ USDT\n$/);
+  const tsv = run('portfolio', '--fields', 'currency,value', '--fills', '0');
+  assert.match(tsv.stdout, /^BTC\t[0-9.]+$/m);
+});
