@@ -73,6 +73,9 @@ await Promise.all([
     format: 'cjs',
     entryPoints: { main: 'src/main.ts' },
     outdir: 'dist',
+    // dist/main.cjs.map: read only under BM_DEBUG=1 (bin/load.js), so stack traces name src/ files and lines.
+    sourcemap: 'linked',
+    sourcesContent: false,
     outExtension: { '.js': '.cjs' },
     // CommonJS has no import.meta: the file's own URL stands in for it.
     define: { 'import.meta.url': '__bmMetaUrl' },
