@@ -4,7 +4,7 @@ autoload -U +X compinit && { (( ${+_comps} )) || compinit; }
 autoload -U +X bashcompinit && bashcompinit
 __bm_subs() {
   case "$1" in
-    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox profile completion doctor legacy watch" ;;
+    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox profile completion doctor legacy watch portfolio" ;;
     "order") echo "place cancel cancel-all batch get list fills" ;;
     "funding") echo "currencies history get" ;;
     "contract") echo "accounts liquidations order" ;;
@@ -97,6 +97,7 @@ __bm_opts() {
     "watch trades") echo "--once --duration -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "watch kline") echo "--once --duration --step --interval -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "watch orders") echo "--once --duration -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "portfolio") echo "--in --fills -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
   esac
 }
 __bm_takes() {
@@ -181,6 +182,8 @@ __bm_takes() {
     "watch kline|--step") echo "1" ;;
     "watch kline|--interval") echo "1" ;;
     "watch orders|--duration") echo "1" ;;
+    "portfolio|--in") echo "1" ;;
+    "portfolio|--fills") echo "1" ;;
     *"|-p") echo "1" ;;
     *"|--profile") echo "1" ;;
     *"|--base-url") echo "1" ;;

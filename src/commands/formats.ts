@@ -22,7 +22,8 @@ export const COMMAND_FORMATS: Readonly<Record<string, readonly Format[]>> = {
 export function refuseFormat(ctx: Context, path: string, allowed: readonly Format[], why?: string): void {
   const asked = ctx.explicitFormat;
   if (asked === undefined || allowed.includes(asked)) return;
-  const can = allowed.length ? `prints ${allowed.join(', ')}` : 'prints text, in no other format';
+  const textOnly = allowed.every((f) => f === 'table');
+  const can = textOnly ? 'prints text, in no other format' : `prints ${allowed.join(', ')}`;
   throw usage(`-o ${asked}: bm ${path} ${can}${why ? ` (${why})` : ''}`, `leave out ${ctx.globals.json ? '--json' : '-o'}`);
 }
 

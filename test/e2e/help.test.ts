@@ -58,3 +58,16 @@ test('help on an unknown word: exit 2, with the topics in the hint', () => {
   assert.equal(r.stdout, '');
   assert.match(r.stderr, /^error: help: no command or topic 'nope'\nhint: topics: environment, exit-codes, output, errors, vocabulary, limits; commands: bm --help\n$/);
 });
+
+test('help vocabulary and help limits print the catalogue: words with codes, limits with their use; help output refuses -o json', () => {
+  const v = bm(['help', 'vocabulary', '-o', 'tsv'], isolatedEnv());
+  assert.equal(v.code, 0, v.stderr);
+  assert.match(v.stdout, /^order status\t6 filled\tfully filled; a list filter \(word or code\)$/m);
+  assert.match(v.stdout, /^stp mode\tcancel_maker\t/m);
+  assert.match(v.stdout, /^candle width\t1m 3m 5m 15m 30m 1h 2h 4h 1d 1w 1M\twatch kline --step/m);
+  const l = JSON.parse(bm(['help', 'limits', '--json'], isolatedEnv()).stdout) as Array<{ limit: string; value: string }>;
+  assert.equal(l.find((x) => x.limit === 'candles per k-line request')!.value, '500');
+  const o = bm(['help', 'output', '--json'], isolatedEnv());
+  assert.equal(o.code, 2);
+  assert.match(o.stderr, /^error: -o json: bm help output prints text, in no other format\n/);
+});

@@ -1,6 +1,7 @@
 /** Prints a help topic: tables through the output formats, so `--json` works for every topic. */
 import type { Context } from '../../context.js';
 import { show } from '../engine.js';
+import { refuseFormat } from '../formats.js';
 import { limitRows, vocabularyRows } from './vocabulary.js';
 import { ENVIRONMENT, ERRORS, EXIT_CODES, OUTPUT_TEXT, type Topic } from './topics.js';
 
@@ -20,6 +21,7 @@ export function showTopic(ctx: Context, topic: Topic): void {
     case 'limits':
       return show(ctx, { columns: ['limit', 'value', 'use'] }, limitRows(), { format });
     case 'output':
+      refuseFormat(ctx, 'help output', ['table']);
       ctx.io.out(OUTPUT_TEXT);
       return;
     default: {
