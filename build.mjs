@@ -44,6 +44,14 @@ const vendorImports = {
   },
 };
 
+/** chalk's colour detection without node:tty (see build/no-tty.cjs). */
+const chalkWithoutTty = {
+  name: 'chalk-without-tty',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?tty$/ }, (args) => (args.importer.includes('/supports-color/') ? { path: here('./build/no-tty.cjs') } : undefined));
+  },
+};
+
 /**
  * Node builtins imported as ES modules get a facade that reads every export (fs pulls in all of
  * streams, for one); required, they cost what the floor pays. Our sources' builtin imports become
@@ -94,5 +102,6 @@ await Promise.all([
     define: { 'import.meta.url': '__bmMetaUrl' },
     banner: { js: "const __bmMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     external: ['bufferutil', 'utf-8-validate'],
+    plugins: [chalkWithoutTty],
   }),
 ]);

@@ -78,3 +78,30 @@ test('hints show the values of the request instead of placeholders', () => {
     'look the order up with: bm order get ETH_USDT --client-order-id abc1');
   assert.equal(fillHint('list orders with: bm order list SYMBOL', []), 'list orders with: bm order list SYMBOL');
 });
+
+test('colour level: --color and NO_COLOR decide first, then chalk detection (FORCE_COLOR levels, not a terminal)', async () => {
+  const { colorLevel } = await import('../../../src/render/io.js');
+  const saved = { FORCE_COLOR: process.env.FORCE_COLOR, NO_COLOR: process.env.NO_COLOR, CI: process.env.CI, TERM: process.env.TERM, COLORTERM: process.env.COLORTERM };
+  try {
+    delete process.env.NO_COLOR;
+    delete process.env.CI;
+    delete process.env.FORCE_COLOR;
+    // No terminal type: FORCE_COLOR's level stands (a TERM would name its own level).
+    delete process.env.TERM;
+    delete process.env.COLORTERM;
+    assert.equal(colorLevel('never', {}, { isTTY: true }), 0);
+    assert.equal(colorLevel('auto', { NO_COLOR: '1' }, { isTTY: true }), 0);
+    assert.equal(colorLevel('auto', {}, { isTTY: false }), 0);
+    assert.ok(colorLevel('always', {}, { isTTY: false }) >= 1);
+    process.env.FORCE_COLOR = '3';
+    assert.equal(colorLevel('auto', {}, { isTTY: false }), 3);
+    process.env.FORCE_COLOR = '2';
+    assert.equal(colorLevel('auto', {}, { isTTY: false }), 2);
+    assert.equal(colorLevel('auto', { NO_COLOR: '1' }, { isTTY: false }), 0);
+  } finally {
+    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+  }
+  const t = table([{ f: '-1' }, { f: '2' }], ['f'], { signed: ['f'], color: 1 });
+  assert.match(t, /\u001b\[31m-1\u001b\[39m/);
+  assert.match(t, /\u001b\[32m\+2\u001b\[39m/);
+});
