@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { bm, isolatedEnv, startSandbox } from '../helpers/bm.js';
+import { bm, bmAsync, isolatedEnv, startSandbox } from '../helpers/bm.js';
+import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { parseJson, scalarText } from '../../src/util/json.js';
 
 let url = '';
@@ -175,4 +176,44 @@ test('portfolio: balances valued in a quote currency from last prices, open orde
   assert.match(table.stdout, /\nopen orders \([0-9]+\)\n[\s\S]*\nrecent fills \([0-9]+\)\n[\s\S]*\ntotal [0-9.]+ USDT\n$/);
   const tsv = run('portfolio', '--fields', 'currency,value', '--fills', '0');
   assert.match(tsv.stdout, /^BTC\t[0-9.]+$/m);
+});
+
+test('errors as sent: hints name the request\'s pair and ids; legacy errors name the path requested', () => {
+  const got = run('order', 'get', 'ETH_USDT', '--order-id', '999');
+  assert.equal(got.code, 6);
+  assert.match(got.stderr, /\nhint: list orders with: bm order list ETH_USDT\n/);
+  assert.equal(run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', '1000', '--client-order-id', 'dupHint1', '--yes').code, 0);
+  const dup = run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', '1000', '--client-order-id', 'dupHint1', '--yes');
+  assert.equal(dup.code, 6);
+  assert.match(dup.stderr, /\nhint: look the order up with: bm order get BTC_USDT --client-order-id dupHint1\n/);
+  const legacy = bm(['--legacy-url', url, 'legacy', 'kline', 'NOPE_USDT', '--step', '1h'], env);
+  assert.equal(legacy.code, 6);
+  assert.match(legacy.stderr, /^error: GET \/v2\/symbols\/NOPE_USDT\/kline failed with HTTP 400\n/);
+  assert.doesNotMatch(legacy.stderr, /\{symbol\}/);
+});
+
+test('kline keeps the first candle: the bucket that contains --from, as a venue sends it first', async () => {
+  const from = Math.floor(Date.now() / 1000) - 3600 * 5 - 1234;
+  const bucket = from - (from % 3600);
+  const proxy = await startFaultProxy(url);
+  try {
+    // The sandbox starts at the first whole step after --from; the venue also sends the bucket holding it.
+    proxy.add({
+      method: 'GET', path: '/spot/v1/symbols/kline', fault: {
+        kind: 'rewrite', fn: (a) => {
+          const body = JSON.parse(a.body) as { data: { klines: Array<Record<string, unknown>> } };
+          const first = { ...body.data.klines[0]!, timestamp: bucket };
+          if (body.data.klines[0]!.timestamp !== bucket) body.data.klines.unshift(first);
+          return { ...a, body: JSON.stringify(body) };
+        },
+      },
+    });
+    const r = await bmAsync(['--base-url', proxy.url, 'kline', 'BTC_USDT', '--step', '1h', '--from', String(from), '--to', String(from + 3 * 3600), '--json'], env);
+    assert.equal(r.code, 0, r.stderr);
+    const k = (parseJson(r.stdout) as { klines: Array<{ timestamp: unknown }> }).klines.map((c) => Number(scalarText(c.timestamp)));
+    assert.equal(k[0], bucket, `first candle ${k[0]} is the bucket ${bucket} that holds ${from}`);
+    assert.deepEqual(k, [bucket, bucket + 3600, bucket + 7200, bucket + 10800]);
+  } finally {
+    await proxy.close();
+  }
 });
