@@ -2,14 +2,15 @@
  * Checks an order request against its pair's rules (spec 2.2, facts.md 5) before anything is
  * frozen: the first broken rule is reported with its spot code.
  */
+import { ORDER_TYPES, STP_MODES, valuesOf } from '../../api/catalogue/vocab.js';
 import type { PlaceRequest } from '../api.js';
 import { fail } from '../errors.js';
 import type { PairSpec } from '../market/pairs.js';
 import { cmp, isDecimal, isMultiple, mul, places } from '../../util/decimal.js';
 
-const TYPES = ['limit', 'market', 'limit_maker', 'ioc'] as const;
+const TYPES: readonly string[] = valuesOf(ORDER_TYPES);
 const CLIENT_ID = /^[A-Za-z0-9]*$/;
-const STP: readonly string[] = ['none', 'cancel_maker', 'cancel_taker', 'cancel_both'];
+const STP: readonly string[] = valuesOf(STP_MODES);
 
 function positive(v: string, what: string): string {
   if (!isDecimal(v) || v.startsWith('-') || v.startsWith('+')) throw fail(50021, what);
@@ -20,7 +21,7 @@ function positive(v: string, what: string): string {
 export function validateOrder(spec: PairSpec, req: PlaceRequest): void {
   const d = spec.details;
   if (req.side !== 'buy' && req.side !== 'sell') throw fail(50021, 'side');
-  if (!(TYPES as readonly string[]).includes(req.type)) throw fail(50021, 'type');
+  if (!TYPES.includes(req.type)) throw fail(50021, 'type');
   if (req.stpMode !== undefined && !STP.includes(req.stpMode)) throw fail(50021, 'stpMode');
   if (req.client_order_id !== undefined) {
     if (req.client_order_id.length > 32) throw fail(50037);
