@@ -2,7 +2,7 @@
 # Install: bm completion bash > ~/.local/share/bash-completion/completions/bm
 __bm_subs() {
   case "$1" in
-    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox profile completion doctor legacy watch portfolio" ;;
+    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox profile completion doctor legacy watch portfolio trade" ;;
     "order") echo "place cancel cancel-all batch get list fills" ;;
     "funding") echo "currencies history get" ;;
     "contract") echo "accounts liquidations order" ;;
@@ -96,6 +96,7 @@ __bm_opts() {
     "watch kline") echo "--once --duration --step --interval -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "watch orders") echo "--once --duration -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "portfolio") echo "--in --fills -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "trade") echo "--step --max-deviation --bell --once -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
   esac
 }
 __bm_takes() {
@@ -182,6 +183,8 @@ __bm_takes() {
     "watch orders|--duration") echo "1" ;;
     "portfolio|--in") echo "1" ;;
     "portfolio|--fills") echo "1" ;;
+    "trade|--step") echo "1" ;;
+    "trade|--max-deviation") echo "1" ;;
     *"|-p") echo "1" ;;
     *"|--profile") echo "1" ;;
     *"|--base-url") echo "1" ;;
@@ -215,6 +218,7 @@ __bm_values() {
     "watch depth|--levels") echo "5 20 50" ;;
     "watch kline|--step") echo "1m 3m 5m 15m 30m 1h 2h 4h 1d 1w 1M" ;;
     "watch kline|--interval") echo "1m 3m 5m 15m 30m 1h 2h 4h 1d 1w 1M" ;;
+    "trade|--step") echo "1m 3m 5m 15m 30m 1h 2h 4h 1d 1w 1M" ;;
     *"|-p") echo "@profiles" ;;
     *"|--profile") echo "@profiles" ;;
     *"|-o") echo "table json ndjson csv tsv" ;;
@@ -255,6 +259,7 @@ __bm_args() {
     "watch trades|0") echo "@symbols" ;;
     "watch kline|0") echo "@symbols" ;;
     "watch orders|0") echo "@symbols" ;;
+    "trade|0") echo "@symbols" ;;
   esac
 }
 __bm_reply() {

@@ -18,6 +18,7 @@ import { registerWatch } from './commands/watch/register.js';
 import { registerPortfolio } from './commands/portfolio/register.js';
 import { StrictCommand } from './commands/strict.js';
 import { checkFormat } from './commands/formats.js';
+import { registerTrade } from './commands/trade/register.js';
 
 export type { ContextOf } from './context.js';
 
@@ -37,6 +38,7 @@ const GROUPS: ReadonlyArray<readonly [readonly string[], Register]> = [
   [['legacy'], registerLegacy],
   [['watch'], registerWatch],
   [['portfolio'], registerPortfolio],
+  [['trade'], registerTrade],
 ];
 
 /** Words that need the whole tree: help on any command, and the completion scripts. */

@@ -45,7 +45,7 @@ export function optionValues(path: readonly string[], long: string): Values | un
   if (p?.values) return p.values;
   if (path[0] === 'legacy' && long === '--status') return filterWords(LEGACY_ORDER_STATUSES);
   if (path[0] === 'legacy' && long === '--step') return STEPS;
-  if (path.join(' ') === 'watch kline' && long === '--step') return INTERVALS;
+  if ((path.join(' ') === 'watch kline' || path[0] === 'trade') && long === '--step') return INTERVALS;
   return BY_OPTION[long];
 }
 
