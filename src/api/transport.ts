@@ -11,6 +11,11 @@ export { TransportError, type HttpRequest, type HttpResponse } from './http.js';
 
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
+/** True when a failure with this code means the request never left (so a write surely did nothing). */
+export function surelyNotSent(code: string | undefined): boolean {
+  return code !== undefined && NOT_SENT.has(code);
+}
+
 type Dispatch = (req: HttpRequest, url: URL) => Promise<HttpResponse>;
 
 let direct: Dispatch | undefined;

@@ -1,6 +1,8 @@
 /**
- * The generic endpoint engine: one command per catalogue entry, its arguments and options derived
- * from the entry's parameters. Hand-written code (overrides.ts) runs only where it adds value.
+ * The generic endpoint engine: one command per catalogue entry of either REST generation, its
+ * arguments and options derived from the entry's parameters; a {@link Generation} adapter supplies
+ * what differs (client, envelope, path templates, auth). Hand-written code (overrides) runs only
+ * where it adds value; every write goes through the careful-write pipeline (./write/pipeline.ts).
  */
 import { Command } from 'commander';
 import { CATALOGUE } from '../api/catalogue/index.js';
@@ -11,14 +13,15 @@ import type { Row } from '../render/cells.js';
 import { headerOf } from '../render/columns.js';
 import { render, type Format } from '../render/output.js';
 import type { ContextOf } from '../context.js';
-import { OVERRIDES } from './overrides.js';
+import { OVERRIDES, type Override } from './overrides.js';
+import type { CliParam, WriteEntry } from './write/channel.js';
 import { wireParams } from './params.js';
 import { printDryRun } from './dryrun.js';
 import { withRequestValues } from './hints.js';
 
-/** One run of an endpoint command. */
-export interface Invocation {
-  readonly ep: Endpoint;
+/** One run of an endpoint command (of either generation: `E` is its catalogue entry). */
+export interface Invocation<E = Endpoint> {
+  readonly ep: E;
   readonly ctx: Context;
   /** User values by wire parameter name (strings as typed). */
   readonly values: Record<string, string | undefined>;
@@ -26,6 +29,38 @@ export interface Invocation {
   readonly opts: Record<string, unknown>;
   /** A variadic positional's values. */
   readonly list: readonly string[];
+}
+
+/** A parameter as the engine declares it. */
+export interface EngineParam extends CliParam {
+  readonly required?: boolean;
+  readonly variadic?: boolean;
+  readonly description: string;
+}
+
+/** What the engine reads of a catalogue entry of either generation. */
+export interface EngineEntry extends WriteEntry {
+  readonly summary: string;
+  readonly params: readonly EngineParam[];
+  readonly examples?: readonly string[];
+  /** Default columns and their headers (see render/columns.ts); shown in the command's help. */
+  readonly columns?: readonly string[];
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Without SYMBOL, the command covers every pair. */
+  readonly acrossPairs?: boolean;
+}
+
+/** What differs between the two REST generations; the engine does the rest. */
+export interface Generation<E extends EngineEntry> {
+  readonly entries: readonly E[];
+  readonly overrides: Readonly<Record<string, Override<E>>>;
+  /** The CLI option of a parameter; undefined: no CLI form. */
+  readonly flagOf: (p: E['params'][number]) => string | undefined;
+  readonly summaryOf: (ep: E) => string;
+  readonly optionHelp: (p: E['params'][number]) => string;
+  readonly groupSummary: (name: string) => string;
+  /** Runs an entry that has no hand-written command: check, send (a write through the careful pipeline), print. */
+  readonly execute: (inv: Invocation<E>) => Promise<void>;
 }
 
 export interface ShowOptions {
@@ -82,58 +117,52 @@ export async function send(ctx: Context, ep: Endpoint, params: Params): Promise<
   }
 }
 
-/** The generic run: validate, send, print. */
+/** The generic run: validate, send (a write through the careful pipeline), print. */
 export async function execute(inv: Invocation, params: Params = wireParams(inv.ep, inv.values), opts: ShowOptions = {}): Promise<void> {
+  if (inv.ep.write) {
+    const { writeCurrent } = await import('./write/current.js');
+    await writeCurrent(inv.ctx, inv.ep, params, inv.ep.command?.join(' ') ?? `api ${inv.ep.method} ${inv.ep.path}`, opts);
+    return;
+  }
   const data = await send(inv.ctx, inv.ep, params);
   if (data !== undefined) show(inv.ctx, inv.ep, data, opts);
 }
 
-function argumentOf(ep: Endpoint, p: Param): string {
-  const name = (p.flag ?? p.name).replace(/-/g, '_');
-  if (p.variadic) return `[${name}...]`;
-  return p.required && !(ep.acrossPairs && p.name === 'symbol') ? `<${name}>` : `[${name}]`;
+function argumentOf(name: string, p: EngineParam, optional = false): string {
+  const n = name.replace(/-/g, '_');
+  if (p.variadic) return `[${n}...]`;
+  return p.required && !optional ? `<${n}>` : `[${n}]`;
 }
 
 function optionKey(flag: string): string {
   return flag.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
 }
 
-/** One-line summaries of the command groups the catalogue's paths create. */
-const GROUP_SUMMARY: Readonly<Record<string, string>> = {
-  order: 'Place, cancel and query spot orders and fills',
-  funding: 'Funding account: currencies, deposit and withdraw records',
-  contract: 'Contract (futures) accounts, liquidations and orders',
-  broker: 'API broker rebates',
-  'sign-test': 'Prove that signed requests are accepted',
-};
-
-function groupOf(root: Command, path: readonly string[]): Command {
+function groupOf(root: Command, path: readonly string[], summary: (name: string) => string): Command {
   let parent = root;
   for (const name of path.slice(0, -1)) {
-    parent = parent.commands.find((c) => c.name() === name) ?? parent.command(name).description(GROUP_SUMMARY[name] ?? name);
+    parent = parent.commands.find((c) => c.name() === name) ?? parent.command(name).description(summary(name));
   }
   return parent;
 }
 
-/** The top-level words of the endpoint commands. */
-export const ENDPOINT_WORDS: readonly string[] = [...new Set(CATALOGUE.flatMap((e) => (e.command ? [e.command[0]!] : [])))];
-
-/** Declares one command per catalogue entry that has a `command` (only those under `only` when given). */
-export function registerEndpoints(root: Command, contextOf: ContextOf, only?: string): void {
-  for (const ep of CATALOGUE) {
+/** Declares one command per entry of a generation that has a `command` (only those under `only` when given). */
+export function registerGeneration<E extends EngineEntry>(root: Command, gen: Generation<E>, contextOf: ContextOf, only?: string): void {
+  for (const ep of gen.entries) {
     if (!ep.command || (only !== undefined && ep.command[0] !== only)) continue;
-    const cmd = groupOf(root, ep.command).command(ep.command[ep.command.length - 1]!).description(ep.summary);
+    const cmd = groupOf(root, ep.command, gen.groupSummary).command(ep.command[ep.command.length - 1]!).description(gen.summaryOf(ep));
     const positional = ep.params.filter((p) => p.positional);
     for (const p of positional) {
-      const every = ep.acrossPairs && p.name === 'symbol' ? '; without it, every pair' : '';
-      cmd.argument(argumentOf(ep, p), `${p.description}${every}`);
+      // Across pairs: without SYMBOL the command covers every pair.
+      const every = Boolean(ep.acrossPairs) && p.name === 'symbol';
+      cmd.argument(argumentOf(gen.flagOf(p) ?? p.name, p, every), `${p.description}${every ? '; without it, every pair' : ''}`);
     }
-    for (const p of ep.params) {
-      if (p.positional || !p.flag) continue;
-      const allowed = p.values && !p.input ? ` (${p.values.join(', ')})` : '';
-      cmd.option(`--${p.flag} <value>`, `${p.description}${allowed}`);
-    }
-    const override = OVERRIDES[ep.id];
+    const options = ep.params.flatMap((p) => {
+      const flag = p.positional ? undefined : gen.flagOf(p);
+      return flag ? [[p, flag] as const] : [];
+    });
+    for (const [p, flag] of options) cmd.option(`--${flag} <value>`, gen.optionHelp(p));
+    const override = gen.overrides[ep.id];
     for (const [flags, description] of override?.options ?? []) cmd.option(flags, description);
     const help = columnsHelp(ep.columns, ep.headers);
     if (help) cmd.addHelpText('after', help);
@@ -148,14 +177,42 @@ export function registerEndpoints(root: Command, contextOf: ContextOf, only?: st
         if (Array.isArray(v)) list = v.map(String);
         else if (typeof v === 'string') values[p.name] = v;
       });
-      for (const p of ep.params) {
-        if (p.positional || !p.flag) continue;
-        const v = opts[optionKey(p.flag)];
+      for (const [p, flag] of options) {
+        const v = opts[optionKey(flag)];
         if (typeof v === 'string') values[p.name] = v;
       }
-      const inv: Invocation = { ep, ctx: contextOf(self), values, opts, list };
+      const inv: Invocation<E> = { ep, ctx: contextOf(self), values, opts, list };
       if (override) await (await override.load()).run(inv);
-      else await execute(inv);
+      else await gen.execute(inv);
     });
   }
+}
+
+/** One-line summaries of the command groups the catalogue's paths create. */
+const GROUP_SUMMARY: Readonly<Record<string, string>> = {
+  order: 'Place, cancel and query spot orders and fills',
+  funding: 'Funding account: currencies, deposit and withdraw records',
+  contract: 'Contract (futures) accounts, liquidations and orders',
+  broker: 'API broker rebates',
+  'sign-test': 'Prove that signed requests are accepted',
+};
+
+/** The current generation: the catalogue of src/api/catalogue, the envelope client. */
+export const CURRENT: Generation<Endpoint> = {
+  entries: CATALOGUE,
+  overrides: OVERRIDES,
+  flagOf: (p) => p.flag,
+  summaryOf: (ep) => ep.summary,
+  // Values read through an input kind (widths, statuses) are listed by the description itself.
+  optionHelp: (p) => `${p.description}${p.values && !p.input ? ` (${p.values.join(', ')})` : ''}`,
+  groupSummary: (name) => GROUP_SUMMARY[name] ?? name,
+  execute: (inv) => execute(inv),
+};
+
+/** The top-level words of the endpoint commands. */
+export const ENDPOINT_WORDS: readonly string[] = [...new Set(CATALOGUE.flatMap((e) => (e.command ? [e.command[0]!] : [])))];
+
+/** Declares one command per current-generation catalogue entry that has a `command`. */
+export function registerEndpoints(root: Command, contextOf: ContextOf, only?: string): void {
+  registerGeneration(root, CURRENT, contextOf, only);
 }

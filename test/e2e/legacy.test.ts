@@ -222,16 +222,20 @@ test('across invocations: a token near its end is replaced, and one the venue fo
   assert.equal(srv.count('GET /v2/wallet'), walletsBefore + 2);
 });
 
-test('a cancel whose answer is lost reads the order instead of guessing', async () => {
+test('a cancel whose answer is lost is sent again (it is idempotent), then proven by reading the order', async () => {
   const id = srv.exchange.placeOrder(ACCOUNT.id, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '1', price: '2' }).order_id;
+  let deletes = 0;
   srv.intercept = (req, res) => {
-    if (req.method !== 'DELETE') return false;
+    if (req.method !== 'DELETE' || deletes++ > 0) return false;
     srv.exchange.cancelOrder(ACCOUNT.id, 'BTC_USDT', { order_id: id }); // done, but the answer never arrives
     res.writeHead(502, { 'content-type': 'application/json' }).end('{"message":"bad gateway"}');
     return true;
   };
   const r = await bm(['order', 'cancel', id, '--yes', '--fields', 'entrust_id,status']);
   assert.equal(r.code, 0, r.err);
-  assert.match(r.err, /reading the order's status/);
+  assert.match(r.err, /failed with HTTP 502; sending it again, as it is safe to repeat \(1 of 2\)/);
+  assert.match(r.err, /the repeated request was refused .*; looking it up \(bm legacy order get \d+\) instead of sending it again/);
+  assert.match(r.err, /cancelled \(proven by looking it up\)/);
+  assert.equal(srv.count(`DELETE /v2/orders/${id}`), 2, 'the first, and one repeat');
   assert.equal(r.out, `${id}\t4\n`);
 });

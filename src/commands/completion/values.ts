@@ -25,6 +25,7 @@ const BY_OPTION: Readonly<Record<string, Values>> = {
   '--interval': INTERVALS,
   '--levels': DEPTH_LEVELS.map(String),
   '--side': valuesOf(SIDES),
+  '--wait': ['filled', 'done'],
   '--permissions': ['read-only', 'trade', 'withdraw'],
 };
 
