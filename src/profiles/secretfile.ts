@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { configDir, type Env } from '../config/paths.js';
 import { config as configError } from '../errors.js';
 import { ensurePrivateDir, FILE_MODE } from './store.js';
-import { checkSecret, type Secret, type SecretStore } from './secrets.js';
+import { checkSecret, type Secret, type SecretStore } from './secret-store.js';
 
 export const CREDENTIALS_FILE = 'credentials.json';
 

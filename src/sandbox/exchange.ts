@@ -7,7 +7,7 @@ import { EventEmitter } from 'node:events';
 import type {
   Balance, DepthView, ExchangeApi, ExchangeEvents, KlineView, OrderStatus, OrderView, FillView, PairDetails, PlaceRequest,
   Permission, SandboxAccount, TickerView, TradeView,
-} from './api.js';
+} from './exchange-api.js';
 import { Accounts, DEFAULT_DEPOSIT, type AccountRec } from './accounts.js';
 import { Engine, type OrderRef } from './engine/engine.js';
 import { Ledger } from './engine/ledger.js';
@@ -17,7 +17,7 @@ import { CURRENCIES, currencyName, PAIRS, pairSpec } from './market/pairs.js';
 import { fundSimAccounts, MAKER, TAKER, TICK_MS } from './market/sim.js';
 import type { Tape } from './market/tape.js';
 import { STATE_VERSION, type ExchangeState } from './state.js';
-import { fillView, klineView, orderView, priceText, tickerView, tradeView } from './views.js';
+import { fillView, klineView, orderView, priceText, tickerView, tradeView } from './record-views.js';
 import { cmp, isDecimal } from '../util/decimal.js';
 
 /** The first id handed out: ids exceed 2^53 from the start, as on real venues. */

@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ExchangeApi } from './api.js';
+import type { ExchangeApi } from './exchange-api.js';
 import { Exchange } from './exchange.js';
 import { handleRest } from './http/dispatch.js';
 import { holdUntilSaved } from './http/hold.js';

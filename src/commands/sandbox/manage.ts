@@ -1,7 +1,7 @@
 /** Managing the background sandbox of the default venue. */
 import { rmSync } from 'node:fs';
 import type { Context } from '../../context.js';
-import { alive, readServerInfo, sandboxHome, startBackground, stopBackground } from '../../sandbox/control.js';
+import { alive, readServerInfo, sandboxHome, startBackground, stopBackground } from '../../config/background-sandbox.js';
 import { show } from '../engine.js';
 
 export async function start(ctx: Context): Promise<void> {

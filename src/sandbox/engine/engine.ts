@@ -4,7 +4,7 @@
  * (the rest cancelled). Funds are frozen on placement and released when the order ends.
  */
 import { randomUUID } from 'node:crypto';
-import type { OrderStatus, PlaceRequest, StpMode } from '../api.js';
+import type { OrderStatus, PlaceRequest, StpMode } from '../exchange-api.js';
 import { fail } from '../errors.js';
 import { pairSpec, type PairSpec } from '../market/pairs.js';
 import { cmp, div, isZero, min, mul, norm, sub } from '../../util/decimal.js';

@@ -3,7 +3,7 @@
  * movement is a transfer between two places, so the sum of a currency over all accounts (market
  * makers and the fee account included) never changes after the initial deposits.
  */
-import { ExchangeError } from '../api.js';
+import { ExchangeError } from '../exchange-api.js';
 import { add, cmp, dec, isZero, norm, sub, type Dec } from '../../util/decimal.js';
 
 export interface Slot {

@@ -4,7 +4,7 @@
  * each side receives. Only transfers: the per-currency totals are conserved.
  */
 import { add, cmp, mul, norm, sub, truncate } from '../../util/decimal.js';
-import type { PairDetails } from '../api.js';
+import type { PairDetails } from '../exchange-api.js';
 import type { Ledger } from './ledger.js';
 import type { FillRec, OrderRec, TradeRec } from './types.js';
 

@@ -3,7 +3,7 @@
  * order id, open orders per account, fills per account. Simulated accounts keep only their open
  * orders and no fills, so the market simulation does not grow the state.
  */
-import type { OrderStatus } from '../api.js';
+import type { OrderStatus } from '../exchange-api.js';
 import type { FillRec, OrderRec } from './types.js';
 
 export class OrderStore {

@@ -1,5 +1,5 @@
 /** The engine's own records: plain data (decimal strings, id strings) so they persist as JSON. */
-import type { OrderStatus, OrderType } from '../api.js';
+import type { OrderStatus, OrderType } from '../exchange-api.js';
 
 export interface OrderRec {
   readonly id: string;

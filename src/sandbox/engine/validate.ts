@@ -2,7 +2,7 @@
  * Checks an order request against its pair's rules (spec 2.2, facts.md 5) before anything is
  * frozen: the first broken rule is reported with its spot code.
  */
-import type { PlaceRequest } from '../api.js';
+import type { PlaceRequest } from '../exchange-api.js';
 import { fail } from '../errors.js';
 import type { PairSpec } from '../market/pairs.js';
 import { cmp, isDecimal, isMultiple, mul, places } from '../../util/decimal.js';

@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CATALOGUE, findRoute, type Method } from '../../api/catalogue/index.js';
 import { DEFAULT_IP } from '../../api/catalogue/limits.js';
-import { ExchangeError } from '../api.js';
+import { ExchangeError } from '../exchange-api.js';
 import { fail } from '../errors.js';
 import type { Exchange } from '../exchange.js';
 import { ADMIN_PATH, ADMIN_RATE, createFromRequest } from './admin.js';

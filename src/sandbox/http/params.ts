@@ -4,7 +4,7 @@
  */
 import type { Endpoint, Param } from '../../api/catalogue/types.js';
 import { parseJson, scalarText } from '../../util/json.js';
-import type { ExchangeError } from '../api.js';
+import type { ExchangeError } from '../exchange-api.js';
 import { fail } from '../errors.js';
 
 export type Values = Record<string, string | undefined>;

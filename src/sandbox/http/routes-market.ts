@@ -2,7 +2,7 @@
 import { CURRENCIES } from '../market/pairs.js';
 import { fail } from '../errors.js';
 import { add, mul, norm, type Dec } from '../../util/decimal.js';
-import { priceText } from '../views.js';
+import { priceText } from '../record-views.js';
 import { pairOf, type Handler } from './call.js';
 
 /** Spec 4.2: the k-line steps, minutes. */

@@ -1,7 +1,7 @@
 /** Public legacy endpoints of the sandbox (spec 4.9): raw bodies, no envelope. */
-import type { ExchangeApi } from '../api.js';
+import type { ExchangeApi } from '../exchange-api.js';
 import { LegacyHttpError } from './auth.js';
-import { legacyBook, legacyDetails, legacyKline, legacyTicker, legacyTrade } from './views.js';
+import { legacyBook, legacyDetails, legacyKline, legacyTicker, legacyTrade } from './bodies.js';
 
 /** Steps in minutes, as /v2/steps lists them. */
 export const LEGACY_STEPS = [1, 3, 5, 15, 30, 45, 60, 120, 180, 240, 1440, 10080, 43200] as const;

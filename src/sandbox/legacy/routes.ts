@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LEGACY, matchLegacy } from '../../legacy/catalogue.js';
 import { stringifyJson } from '../../util/json.js';
-import { ExchangeError, type ExchangeApi } from '../api.js';
+import { ExchangeError, type ExchangeApi } from '../exchange-api.js';
 import { authenticate, issueToken, legacyState, LegacyHttpError } from './auth.js';
 import { marketBody } from './market.js';
 import { tradingBody } from './trading.js';

@@ -4,7 +4,7 @@
  * market. Both are ordinary accounts of the engine, so they trade with users too and every trade
  * moves real balances.
  */
-import { ExchangeError } from '../api.js';
+import { ExchangeError } from '../exchange-api.js';
 import type { Engine } from '../engine/engine.js';
 import type { Ledger } from '../engine/ledger.js';
 import { mul, norm, truncate } from '../../util/decimal.js';

@@ -3,7 +3,7 @@
  * interval (spec 8.3: 0.5 s), each push deflated once and sent to every subscriber as the same frame.
  */
 import { deflateRawSync } from 'node:zlib';
-import type { ExchangeApi, FillView, OrderView, TradeView } from '../api.js';
+import type { ExchangeApi, FillView, OrderView, TradeView } from '../exchange-api.js';
 import { CHANNELS, KLINE_INTERVALS, DEPTH_LEVELS, type ChannelInfo } from '../../api/catalogue/channels.js';
 import { depthEntry, klineEntry, orderEntry, tickerEntry, tradeEntry, type Entry } from './payloads.js';
 

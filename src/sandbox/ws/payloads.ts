@@ -1,5 +1,5 @@
 /** Push entries of each channel (spec 6.3 and facts.md 4), built from the exchange's views. */
-import type { ExchangeApi, FillView, OrderView, TradeView } from '../api.js';
+import type { ExchangeApi, FillView, OrderView, TradeView } from '../exchange-api.js';
 
 export type Entry = Record<string, unknown>;
 

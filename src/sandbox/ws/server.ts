@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ExchangeApi } from '../api.js';
+import type { ExchangeApi } from '../exchange-api.js';
 import { Feed } from './feed.js';
 import { Session } from './session.js';
 

@@ -3,7 +3,7 @@
  * spec 6.4 and 8.3 (idle 20 s, lifeless 5 min, 100 messages per 10 s, 100 topics, 20 per request, 4096 bytes).
  */
 import type { WebSocket } from 'ws';
-import type { ExchangeApi, SandboxAccount } from '../api.js';
+import type { ExchangeApi, SandboxAccount } from '../exchange-api.js';
 import { CHANNELS, splitTopic } from '../../api/catalogue/channels.js';
 import { custom } from '../../api/catalogue/limits.js';
 import { SlidingWindows } from '../../api/ratelimit.js';
