@@ -16,7 +16,7 @@ function setup() {
   const engine = new Engine(ledger, {
     nextId: () => String(id++),
     trade: (t) => trades.push(t),
-    order: (o, f) => events.push([{ ...o }, f]),
+    order: (o, f) => events.push([o.record(), f]),
     book: () => {},
     internal: () => false,
   });
