@@ -3,12 +3,25 @@
 // alternately selling and buying. Half the limit orders open the level next to the best one of their
 // side, half join a random level; each market order takes as many lots as were opened on its side
 // since, so the book keeps its levels while queues grow. Limit orders come from `accounts` accounts in turn.
-// Run as `node bench/engine-orders.mjs LEVELS ACCOUNTS ORDERS`: prints one JSON line.
+// Run as `node bench/engine-orders.mjs LEVELS ACCOUNTS ORDERS`: prints one JSON line. BM_ENGINE_SRC
+// points it at another checkout's `src` (to compare engines on the same machine in the same minute).
 import { register } from 'tsx/esm/api';
+import { pathToFileURL } from 'node:url';
 
 register();
-const { Engine } = await import('../src/sandbox/engine/engine.ts');
-const { Ledger } = await import('../src/sandbox/engine/ledger.ts');
+const src = process.env.BM_ENGINE_SRC ? `${pathToFileURL(process.env.BM_ENGINE_SRC).href}/` : new URL('../src/', import.meta.url).href;
+const { Engine } = await import(`${src}sandbox/engine/engine.ts`);
+const { Ledger } = await import(`${src}sandbox/engine/ledger.ts`);
+
+/** Cents of a resting order's price (ticks when the engine keeps them, else read from its text). */
+function cents(o) {
+  if (typeof o.px === 'number') return o.px;
+  const [int, frac = ''] = o.price.split('.');
+  return Number(int) * 100 + Number(frac.padEnd(2, '0'));
+}
+
+/** Price levels on one side (engines without a depth count give none). */
+const depth = (book, side) => (typeof book.depth === 'function' ? book.depth(side) : Number.NaN);
 
 export function engineRun(levels, accounts, orders) {
   const ledger = new Ledger();
@@ -47,15 +60,15 @@ export function engineRun(levels, accounts, orders) {
       if (sell) engine.place('taker', { symbol: 'BTC_USDT', side: 'sell', type: 'market', size }, 1);
       else {
         const best = book.bestAgainst('buy');
-        const notional = best ? String(Math.ceil((best.px * lots) / 10000)) : '10';
+        const notional = best ? String(Math.ceil((cents(best) * lots) / 10000)) : '10';
         engine.place('taker', { symbol: 'BTC_USDT', side: 'buy', type: 'market', notional }, 1);
       }
       sell = !sell;
-      levelSum += book.depth('buy') + book.depth('sell');
+      levelSum += depth(book, 'buy') + depth(book, 'sell');
     } else {
       const buy = rnd() < 0.5;
       const best = book.bestAgainst(buy ? 'sell' : 'buy');
-      const top = best ? Math.abs(best.px - (buy ? 5999999 : 6000001)) : half;
+      const top = best ? Math.abs(cents(best) - (buy ? 5999999 : 6000001)) : half;
       const open = rnd() < 0.5 && top > 0;
       if (open) added[buy ? 'buy' : 'sell']++;
       const k = open ? top - 1 : Math.floor(rnd() * half);
@@ -63,7 +76,7 @@ export function engineRun(levels, accounts, orders) {
     }
   }
   const ms = performance.now() - t0;
-  return { levels, accounts, orders, perSecond: Math.round((orders / ms) * 1000), meanLevels: Math.round(levelSum / (orders / 10)) };
+  return { levels, accounts, orders, perSecond: Math.round((orders / ms) * 1000), meanLevels: Math.round(levelSum / (orders / 10)) || null };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

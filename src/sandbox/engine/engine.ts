@@ -13,7 +13,7 @@ import { Ledger } from './ledger.js';
 import { OrderStore } from './store.js';
 import { settle } from './settle.js';
 import { Order, type FillRec, type OrderRec, type TradeRec } from './types.js';
-import { amountText, unitsOf, unitsText } from './units.js';
+import { amountText, canonicalText, unitsOf } from './units.js';
 import { validateOrder } from './validate.js';
 
 export interface EngineHooks {
@@ -34,6 +34,7 @@ export class Engine {
   private readonly books = new Map<string, Book>();
   private readonly store: OrderStore;
   private readonly clientIds = new ClientIds();
+  private readonly nextId = (): string => this.hooks.nextId();
 
   /**
    * `orders` and `fills`: the saved records to start from. Simulated accounts' orders are not saved:
@@ -70,15 +71,17 @@ export class Engine {
     if (!spec) throw fail(50001);
     const c = validateOrder(spec, req);
     const internal = this.hooks.internal(acct);
-    const cid = req.client_order_id || (internal ? '' : this.clientIds.next());
-    if (cid && this.store.byClientId(acct, cid)) throw fail(50042);
+    // A generated id is unique by construction: only a given one is looked up.
+    const given = req.client_order_id;
+    if (given && this.store.byClientId(acct, given)) throw fail(50042);
+    const cid = given || (internal ? '' : this.clientIds.next());
     const d = spec.details;
     const marketBuy = req.type === 'market' && req.side === 'buy';
     const u = c.u;
     const held = marketBuy ? c.notional : req.side === 'buy' ? BigInt(c.px) * BigInt(c.qty) * u.psToAmount : BigInt(c.qty) * u.sizeToAmount;
     this.ledger.freeze(acct, req.side === 'buy' ? d.quote_currency : d.base_currency, held);
-    const size = marketBuy ? '0' : unitsText(c.qty, u.s);
-    const price = req.type === 'market' ? '' : unitsText(c.px, u.p);
+    const size = marketBuy ? '0' : canonicalText(req.size!, c.qty, u.s);
+    const price = req.type === 'market' ? '' : canonicalText(req.price!, c.px, u.p);
     const notional = marketBuy ? amountText(c.notional) : req.type === 'market' ? '' : undefined;
     const o = new Order(this.hooks.nextId(), cid, acct, d.symbol, req.side, req.type, price, size, notional, now, u, c.px, c.qty, held);
     this.store.add(o);
@@ -123,7 +126,7 @@ export class Engine {
       } else {
         units = Math.min(maker.open, o.qty - o.filled);
       }
-      const s = settle(this.ledger, spec.details, o, maker, units, now, () => this.hooks.nextId());
+      const s = settle(this.ledger, spec.details, o, maker, units, now, this.nextId);
       touched = true;
       this.hooks.trade(s.trade);
       this.store.addFill(s.makerFill);

@@ -49,13 +49,8 @@ export function settle(ledger: Ledger, pair: PairDetails, taker: Order, maker: O
   ledger.move(buyer.acct, FEE_ACCOUNT, base, buyerFee);
   ledger.move(seller.acct, FEE_ACCOUNT, quote, sellerFee);
 
-  for (const o of [taker, maker]) {
-    o.filled += units;
-    o.filledQuote += notional;
-    o.ut = now;
-    const marketBuy = o.type === 'market' && o.side === 'buy';
-    o.status = !marketBuy && o.filled >= o.qty ? 6 : 5;
-  }
+  traded(taker, units, notional, now);
+  traded(maker, units, notional, now);
   const sizeText = unitsText(units, u.s);
   const notionalText = amountText(notional);
   const trade: TradeRec = { id: nextId(), symbol: pair.symbol, price: maker.price, size: sizeText, side: taker.side, time: now };
@@ -63,6 +58,14 @@ export function settle(ledger: Ledger, pair: PairDetails, taker: Order, maker: O
   const takerFill = fillOf(nextId(), taker, maker.price, sizeText, notionalText, amountText(takerBuys ? buyerFee : sellerFee), takerBuys ? base : quote, 'T', now);
   const makerFill = fillOf(nextId(), maker, maker.price, sizeText, notionalText, amountText(takerBuys ? sellerFee : buyerFee), takerBuys ? quote : base, 'M', now);
   return { trade, takerFill, makerFill };
+}
+
+function traded(o: Order, units: number, notional: bigint, now: number): void {
+  o.filled += units;
+  o.filledQuote += notional;
+  o.ut = now;
+  const marketBuy = o.type === 'market' && o.side === 'buy';
+  o.status = !marketBuy && o.filled >= o.qty ? 6 : 5;
 }
 
 function fillOf(id: string, o: Order, price: string, size: string, notional: string, fee: string, feeCoin: string, exec: 'M' | 'T', time: number): FillRec {

@@ -71,6 +71,19 @@ export function unitsText(units: number | bigint, scale: number): string {
   return neg && digits !== '0' ? `-${digits}` : digits;
 }
 
+/**
+ * `text` when it is already the canonical form of `units` (no leading zero before a digit, no
+ * trailing fractional zero), else the canonical text: most requests are canonical and keep their string.
+ */
+export function canonicalText(text: string, units: number, scale: number): string {
+  const n = text.length;
+  const last = text.charCodeAt(n - 1);
+  const dot = text.indexOf('.');
+  const trailing = dot >= 0 && (last === 48 || last === 46);
+  const leading = text.charCodeAt(0) === 48 && n > 1 && text.charCodeAt(1) !== 46;
+  return trailing || leading || text.charCodeAt(0) === 46 ? unitsText(units, scale) : text;
+}
+
 /** Integer units of 10^-scale with exactly `scale` decimals (`6500010, 2` -> `65000.10`). */
 export function fixedText(units: number, scale: number): string {
   if (scale <= 0) return String(units);
