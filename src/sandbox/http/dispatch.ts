@@ -1,7 +1,7 @@
 /**
  * One current-generation request, start to end: rate limit (every response carries the
  * X-BM-RateLimit headers), route lookup in the catalogue (57001 wrong method, 30000 unknown path),
- * authentication, parameter checks, the handler, a durable save before a write is acknowledged,
+ * the media type (58001), authentication, parameter checks, the handler, a durable save before a write is acknowledged,
  * and the envelope.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -14,6 +14,7 @@ import { ADMIN_PATH, ADMIN_RATE, createFromRequest } from './admin.js';
 import type { Handler } from './call.js';
 import type { Limiter } from './limiter.js';
 import { checkParams, rawParams } from './params.js';
+import { inFamily } from './family.js';
 import { errorBody, okBody, send, statusOf, type Headers } from './reply.js';
 import { ACCOUNT_ROUTES } from './routes-account.js';
 import { MARKET_ROUTES } from './routes-market.js';
@@ -41,6 +42,15 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
+/**
+ * Spec 5 (headers): every private request is `application/json`; GET and DELETE may also send
+ * `application/x-www-form-urlencoded`. A private POST or PUT with any other type (or none) is 415.
+ */
+function jsonBody(ep: { auth: string }, method: string, type: string | undefined): boolean {
+  if (ep.auth === 'NONE' || method === 'GET' || method === 'DELETE') return true;
+  return (type ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
 /** Answers one request of the current generation. */
 export async function handleRest(req: IncomingMessage, res: ServerResponse, body: string, d: RestDeps): Promise<Outcome> {
   const now = d.ex.clock();
@@ -57,8 +67,9 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, body
       if (write && d.persist) await d.persist();
       send(res, 200, okBody(data), headers);
       return { status: 200, code: 1000 };
-    } catch (err) {
-      if (!(err instanceof ExchangeError)) throw err;
+    } catch (caught) {
+      if (!(caught instanceof ExchangeError)) throw caught;
+      const err = inFamily(path, caught);
       const status = statusOf(err.code);
       send(res, status, errorBody(err.code, err.message), headers);
       return { status, code: err.code };
@@ -84,6 +95,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, body
 
   return answer(() => {
     if (!ep) throw fail(CATALOGUE.some((e) => e.path === path) ? 57001 : 30000);
+    if (!jsonBody(ep, method, header(req, 'content-type'))) throw fail(58001);
     const account = authenticate(ep, {
       key, timestamp: header(req, 'x-bm-timestamp'), sign: header(req, 'x-bm-sign'),
       payload: method === 'GET' || method === 'DELETE' ? query : body,
