@@ -211,6 +211,30 @@ test('idle rules of 6.4: closed after the client is silent too long, or without 
   }
 });
 
+test('idle rule of 6.4 counts traffic either way: ping frames and flowing pushes keep a connection open', async () => {
+  const quick = await startWsServer({ idleMs: 300, lifelessMs: 60_000, pushIntervalMs: 20 });
+  try {
+    const a = await rawClient(`${quick.wsUrl}/api`);
+    const keep = setInterval(() => a.ws.ping(), 100);
+    const b = await rawClient(`${quick.wsUrl}/api`);
+    b.send(sub('spot/ticker:BTC_USDT'));
+    await b.next(isPush('spot/ticker'));
+    let n = 0;
+    const trades = setInterval(() => quick.ex.trade('BTC_USDT', `100.${++n}`), 100);
+    // Three idle periods: a client sending no text still sees its pushes, and stays.
+    await b.next((f) => f.kind === 'push' && f.data[0]!.last_price === '100.9', 3000);
+    assert.equal(a.ws.readyState, a.ws.OPEN, 'ping frames count like the text ping');
+    assert.equal(b.ws.readyState, b.ws.OPEN, 'pushes flowing keep the connection');
+    clearInterval(trades);
+    clearInterval(keep);
+    // Once nothing flows either way, both are closed by the idle rule.
+    assert.equal(await b.closed, 4000);
+    assert.equal(await a.closed, 4000);
+  } finally {
+    await quick.close();
+  }
+});
+
 test('an exchange query that throws gives 95000 to that request; the server keeps serving', async () => {
   const c = await rawClient(`${srv.wsUrl}/api`);
   const real = srv.ex.ticker.bind(srv.ex);
