@@ -58,7 +58,7 @@ export const MARKET: readonly Endpoint[] = [
     ],
     rows: 'klines', command: ['kline'], summary: 'Candles of a pair; long ranges are paged and merged',
     columns: ['timestamp', 'open', 'high', 'low', 'close', 'volume', 'quote_volume'],
-    notes: 'At most 500 candles per request (50004): longer ranges are fetched in pages of 500 steps and merged.',
+    notes: 'At most 500 candles per request (50004): longer ranges are fetched in pages of 500 steps and merged. The bucket containing from is the first candle and counts towards the 500 (strict reading; the sandbox answers so).',
     examples: ['bm kline BTC_USDT --step 1h --from -1d', 'bm kline BTC_USDT --from -2d --to -1d --step 1h -o csv'],
   },
   {

@@ -1,5 +1,6 @@
 /** Routes of spec 4.1 and 4.2 (system and spot market data) and the funding currency list. */
 import { CURRENCIES } from '../market/pairs.js';
+import { bucketCount } from '../market/tape.js';
 import { fail } from '../errors.js';
 import { add, mul, norm, type Dec } from '../../util/decimal.js';
 import { priceText } from '../record-views.js';
@@ -41,8 +42,7 @@ export const MARKET_ROUTES: Record<string, Handler> = {
     const step = Number(c.q.step ?? '1');
     if (from < 0 || to < 0 || from > to) throw fail(50002);
     const stepSec = step * 60;
-    const starts = Math.floor(to / stepSec) - Math.ceil(from / stepSec) + 1;
-    if (starts > MAX_CANDLES) throw fail(50004);
+    if (bucketCount(from, to, stepSec) > MAX_CANDLES) throw fail(50004);
     return { klines: c.ex.klines(sym, step, from, to) };
   },
   'spot.book': (c) => {
