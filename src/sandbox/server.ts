@@ -8,7 +8,6 @@ import type { AddressInfo } from 'node:net';
 import type { ExchangeApi } from './exchange-api.js';
 import { Exchange } from './exchange.js';
 import { handleRest } from './http/dispatch.js';
-import { holdUntilSaved } from './http/hold.js';
 import { Limiter } from './http/limiter.js';
 import { errorBody, send } from './http/reply.js';
 import { legacyRoute } from './legacy/routes.js';
@@ -76,9 +75,12 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
         send(res, 413, errorBody(50000, 'Bad Request'));
         return log(`${req.method} ${req.url} 413`);
       }
-      if ((req.url ?? '').startsWith('/v2/') && persister && req.method !== 'GET') holdUntilSaved(res, () => persister.flush(), log);
-      if ((req.url ?? '').startsWith('/v2/') && (await legacyRoute(req, res, body, ex))) {
-        return log(`${req.method} ${req.url} legacy ${res.statusCode} ${Date.now() - started}ms`);
+      if ((req.url ?? '').startsWith('/v2/')) {
+        const a = legacyRoute(req, body, ex);
+        // A legacy write (any method but GET) is on disk before it is answered, as current-generation writes are.
+        if (persister && req.method !== 'GET') await persister.flush();
+        send(res, a.status, a.body);
+        return log(`${req.method} ${req.url} legacy ${a.status} ${Date.now() - started}ms`);
       }
       const out = await handleRest(req, res, body, deps);
       log(`${req.method} ${req.url} ${out.status} ${out.code} ${Date.now() - started}ms`);
