@@ -18,8 +18,9 @@ export function depthEntry(ex: ExchangeApi, symbol: string, levels: number): Ent
   return { symbol, asks: d.asks.slice(0, levels), bids: d.bids.slice(0, levels), ms_t: d.ms_t };
 }
 
+/** Spec 6.3 gives `s_t` (seconds); later venues added `ms_t` (facts.md 4), which clients read: both. */
 export function tradeEntry(t: TradeView): Entry {
-  return { symbol: t.symbol, price: t.price, side: t.side, size: t.size, s_t: Math.floor(t.time / 1000) };
+  return { symbol: t.symbol, price: t.price, side: t.side, size: t.size, s_t: Math.floor(t.time / 1000), ms_t: t.time };
 }
 
 /** The candle of the step that holds `nowMs`, else the latest one; undefined when there is none. */

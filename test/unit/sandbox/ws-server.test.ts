@@ -68,8 +68,12 @@ test('depth5/20/50, kline and trade channels carry their fields', async () => {
   assert.ok(candle.slice(1).every((x) => typeof x === 'string'));
   const t = await c.next(isPush('spot/trade'));
   assert.ok(t.kind === 'push');
-  assert.deepEqual(Object.keys(t.data.at(-1)!).sort(), ['price', 's_t', 'side', 'size', 'symbol']);
+  assert.deepEqual(Object.keys(t.data.at(-1)!).sort(), ['ms_t', 'price', 's_t', 'side', 'size', 'symbol']);
   assert.equal(t.data.at(-1)!.side, 'sell');
+  // ms_t (later venues, read by common clients) is the same instant as s_t, in milliseconds.
+  const last = t.data.at(-1)!;
+  assert.equal(typeof last.ms_t, 'number');
+  assert.equal(Math.floor((last.ms_t as number) / 1000), last.s_t);
   c.ws.close();
 });
 
@@ -177,6 +181,13 @@ test('over 100 messages in 10 s: 94001, then the connection closes', async () =>
   for (let i = 0; i < 101; i++) c.send('ping');
   await c.next(isError('94001'));
   assert.equal(await c.closed, 4002);
+});
+
+test('depth100 (named only in the release history, not in the channel table of 6.3) is refused with 90004', async () => {
+  const c = await rawClient(`${srv.wsUrl}/api?protocol=1.1`);
+  c.send(sub('spot/depth100:BTC_USDT'));
+  await c.next(isError('90004'));
+  c.ws.close();
 });
 
 test('an unknown path is refused', async () => {
