@@ -9,8 +9,11 @@ import type { ExchangeApi } from './exchange-api.js';
 import { Exchange } from './exchange.js';
 import { handleRest } from './http/dispatch.js';
 import { Limiter } from './http/limiter.js';
+import { custom } from '../api/catalogue/limits.js';
 import { errorBody, send } from './http/reply.js';
+import { legacyState } from './legacy/auth.js';
 import { legacyRoute } from './legacy/routes.js';
+import { scaled, type LimitFactor } from './limits-mode.js';
 import { loadState, Persister } from './state.js';
 import { attachWebSocket } from './ws/server.js';
 
@@ -24,6 +27,8 @@ export interface ServeOptions {
   readonly seed?: number;
   /** One line of log (stderr). */
   readonly log?: (line: string) => void;
+  /** Scales every limit of the venue (limits-mode.ts): 1 the published ones (default), Infinity none. */
+  readonly limits?: LimitFactor;
 }
 
 export interface RunningSandbox {
@@ -35,6 +40,9 @@ export interface RunningSandbox {
   readonly server: Server;
   close(): Promise<void>;
 }
+
+const LEGACY_RATE = custom('IP', 1000, 1000);
+const LEGACY_TOO_MANY = { status: 429, body: '{"message":"too many requests: at most 1000 a second"}' };
 
 /** Largest request body accepted, bytes. */
 const MAX_BODY = 1_048_576;
@@ -64,7 +72,10 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
   ex.start();
   const saver = persister && setInterval(() => persister.flush().catch((e: Error) => log(`state save failed: ${e.message}`)), SAVE_EVERY_MS);
   saver?.unref();
-  const limiter = new Limiter();
+  const factor = opts.limits ?? 1;
+  const limiter = new Limiter(factor);
+  const legacy = legacyState(ex).options;
+  legacy.tokenRequestsPerMinute = scaled(legacy.tokenRequestsPerMinute, factor);
   const deps = { ex, limiter, ...(persister ? { persist: () => persister.flush() } : {}) };
 
   const server = createServer((req, res) => {
@@ -76,7 +87,9 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
         return log(`${req.method} ${req.url} 413`);
       }
       if ((req.url ?? '').startsWith('/v2/')) {
-        const a = legacyRoute(req, body, ex);
+        // Spec 8.4: legacy calls at most 1000 a second per IP (the token route has its own 5 a minute).
+        const admitted = limiter.admit('legacy', LEGACY_RATE, `ip:${req.socket.remoteAddress ?? ''}`, ex.clock());
+        const a = admitted.ok ? legacyRoute(req, body, ex) : LEGACY_TOO_MANY;
         // A legacy write (any method but GET) is on disk before it is answered, as current-generation writes are.
         if (persister && req.method !== 'GET') await persister.flush();
         send(res, a.status, a.body);
@@ -90,7 +103,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
       else res.destroy();
     });
   });
-  const closeWs = await attachWebSocket(server, ex, { log });
+  const closeWs = await attachWebSocket(server, ex, { log, limits: factor });
   const host = opts.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {

@@ -7,9 +7,12 @@ export async function serve(ctx: Context, opts: Record<string, string | undefine
   const port = checkInt(opts.port ?? '0', '--port', 0, 65535);
   const seed = opts.seed === undefined ? undefined : checkInt(opts.seed, '--seed', 0);
   if (opts.host === '') throw usage('--host: must not be empty');
+  const { parseLimits } = await import('../../sandbox/limits-mode.js');
+  const limits = parseLimits(opts.limits ?? 'spec');
+  if (limits === undefined) throw usage(`--limits: ${JSON.stringify(opts.limits)} is not spec, off or a positive factor (e.g. 2 or 0.5)`);
   const { startServer } = await import('../../sandbox/server.js');
   const server = await startServer({
-    port, host: opts.host ?? '127.0.0.1', ...(opts.state ? { statePath: opts.state } : {}), ...(seed !== undefined ? { seed } : {}),
+    port, host: opts.host ?? '127.0.0.1', limits, ...(opts.state ? { statePath: opts.state } : {}), ...(seed !== undefined ? { seed } : {}),
     log: (line: string) => ctx.io.err(`${new Date().toISOString()} ${line}\n`),
   });
   ctx.io.out(`listening ${server.url}\n`);

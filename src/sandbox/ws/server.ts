@@ -5,6 +5,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ExchangeApi } from '../exchange-api.js';
+import type { LimitFactor } from '../limits-mode.js';
 import { Feed } from './feed.js';
 import { Session } from './session.js';
 
@@ -17,6 +18,8 @@ export interface WsServerOptions {
   /** Minimum ms between pushes of one topic (spec 8.3: 0.5 s). */
   readonly pushIntervalMs?: number;
   readonly now?: () => number;
+  /** Scales the per-connection message limit (limits-mode.ts; default 1, Infinity: off). */
+  readonly limits?: LimitFactor;
 }
 
 /** Serves `/api` and `/user` on the same port; returns a function that closes every connection. */
@@ -26,7 +29,7 @@ export async function attachWebSocket(server: Server, exchange: ExchangeApi, opt
   const now = opts.now ?? Date.now;
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 64 * 1024 });
   const feed = new Feed(exchange, { intervalMs: opts.pushIntervalMs ?? 500, now, ...(opts.log ? { log: opts.log } : {}) });
-  const limits = { idleMs: opts.idleMs ?? 20_000, lifelessMs: opts.lifelessMs ?? 300_000, now };
+  const limits = { idleMs: opts.idleMs ?? 20_000, lifelessMs: opts.lifelessMs ?? 300_000, now, factor: opts.limits ?? 1 };
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const path = new URL(req.url ?? '/', 'http://sandbox').pathname;

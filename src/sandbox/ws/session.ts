@@ -9,6 +9,7 @@ import { custom } from '../../api/catalogue/limits.js';
 import { SlidingWindows } from '../../api/ratelimit.js';
 import type { Feed, Subscriber } from './feed.js';
 import { verifyLogin } from './login.js';
+import { scaled, type LimitFactor } from '../limits-mode.js';
 
 export interface SessionLimits {
   /** ms without any traffic (client messages, ping or pong frames, pushes) before closing (spec: 20 s). */
@@ -16,6 +17,8 @@ export interface SessionLimits {
   /** ms without a subscription before closing (spec: 5 min). */
   readonly lifelessMs: number;
   readonly now: () => number;
+  /** Scales the message limit (limits-mode.ts). */
+  readonly factor: LimitFactor;
 }
 
 const MAX_MESSAGES = 100;
@@ -44,7 +47,7 @@ export class Session implements Subscriber {
     private readonly limits: SessionLimits,
     private readonly log?: (line: string) => void,
   ) {
-    this.received = new SlidingWindows(custom('IP', MAX_MESSAGES, 10_000));
+    this.received = new SlidingWindows(custom('IP', scaled(MAX_MESSAGES, limits.factor), 10_000));
     this.lastTraffic = limits.now();
     ws.on('message', (data) => this.onMessage(textOf(data)));
     // Spec 6.4: ping frames count like the text ping, and the server does not close while messages flow.

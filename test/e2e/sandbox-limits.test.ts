@@ -1,0 +1,60 @@
+// `bm sandbox serve --limits spec|off|<factor>`: the published limits, none (a load target), or scaled.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { endpoint } from '../../src/api/catalogue/index.js';
+import { startServer } from '../../src/sandbox/server.js';
+import { parseLimits } from '../../src/sandbox/limits-mode.js';
+import { bm, ensureBuilt, isolatedEnv } from '../helpers/bm.js';
+import { call } from '../helpers/signed.js';
+
+const steps = endpoint('spot.steps').rate.windows[0]!;
+
+async function burst(url: string, path: string, n: number): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < n; i++) statuses.push((await call(url, 'GET', path, { raw429: true })).status);
+  return statuses;
+}
+
+test('--limits parses spec, off and a positive factor; anything else is refused', () => {
+  assert.equal(parseLimits('spec'), 1);
+  assert.equal(parseLimits('off'), Number.POSITIVE_INFINITY);
+  assert.equal(parseLimits('2'), 2);
+  assert.equal(parseLimits('0.5'), 0.5);
+  for (const bad of ['0', '-1', 'fast', '1e3', '']) assert.equal(parseLimits(bad), undefined, bad);
+  ensureBuilt();
+  const r = bm(['sandbox', 'serve', '--limits', 'fast'], isolatedEnv());
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /--limits/);
+});
+
+test('spec: the published window; a factor scales it; off: no 429 and no counting', async () => {
+  const spec = await startServer({ port: 0, seed: 1 });
+  const doubled = await startServer({ port: 0, seed: 1, limits: 2 });
+  const off = await startServer({ port: 0, seed: 1, limits: Number.POSITIVE_INFINITY });
+  try {
+    const a = await burst(spec.url, '/spot/v1/steps', steps.limit + 1);
+    assert.deepEqual(a.slice(0, steps.limit), Array(steps.limit).fill(200));
+    assert.equal(a[steps.limit], 429);
+    const first = await call(doubled.url, 'GET', '/spot/v1/steps');
+    assert.equal(first.headers.get('x-bm-ratelimit-limit'), String(steps.limit * 2));
+    const b = await burst(doubled.url, '/spot/v1/steps', steps.limit * 2);
+    assert.equal(b.filter((s) => s === 429).length, 1, 'the doubled window holds twice the published count');
+    const c = await burst(off.url, '/spot/v1/steps', steps.limit * 10);
+    assert.ok(c.every((s) => s === 200));
+    const legacy = await burst(off.url, '/v2/symbols', 50);
+    assert.ok(legacy.every((s) => s === 200));
+  } finally {
+    await Promise.all([spec.close(), doubled.close(), off.close()]);
+  }
+});
+
+test('the legacy request limit (1000 a second per IP, spec 8.4) is enforced, scaled by the factor', async () => {
+  const s = await startServer({ port: 0, seed: 1, limits: 0.005 });
+  try {
+    const statuses = await Promise.all(Array.from({ length: 8 }, () => fetch(`${s.url}/v2/symbols`).then((r) => r.status)));
+    assert.equal(statuses.filter((x) => x === 200).length, 5);
+    assert.equal(statuses.filter((x) => x === 429).length, 3);
+  } finally {
+    await s.close();
+  }
+});
