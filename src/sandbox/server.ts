@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { ExchangeApi } from './exchange-api.js';
 import { Exchange } from './exchange.js';
 import { handleRest } from './http/dispatch.js';
+import { IpBlocks } from './http/blocks.js';
 import { Limiter } from './http/limiter.js';
 import { custom } from '../api/catalogue/limits.js';
 import { errorBody, send } from './http/reply.js';
@@ -76,7 +77,8 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
   const limiter = new Limiter(factor);
   const legacy = legacyState(ex).options;
   legacy.tokenRequestsPerMinute = scaled(legacy.tokenRequestsPerMinute, factor);
-  const deps = { ex, limiter, ...(persister ? { persist: () => persister.flush() } : {}) };
+  const blocks = new IpBlocks(factor);
+  const deps = { ex, limiter, blocks, ...(persister ? { persist: () => persister.flush() } : {}) };
 
   const server = createServer((req, res) => {
     const started = Date.now();
@@ -103,7 +105,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
       else res.destroy();
     });
   });
-  const closeWs = await attachWebSocket(server, ex, { log, limits: factor });
+  const closeWs = await attachWebSocket(server, ex, { log, limits: factor, blocks });
   const host = opts.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {

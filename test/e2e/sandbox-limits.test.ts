@@ -58,3 +58,55 @@ test('the legacy request limit (1000 a second per IP, spec 8.4) is enforced, sca
     await s.close();
   }
 });
+
+/** Opens a WebSocket; resolves with the HTTP status of a refused upgrade, or 101 when it opened. */
+async function upgrade(url: string): Promise<{ status: number; ws?: import('ws').WebSocket }> {
+  const { WebSocket } = await import('ws');
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`${url.replace('http', 'ws')}/api`);
+    ws.on('open', () => resolve({ status: 101, ws }));
+    ws.on('unexpected-response', (_req, res) => resolve({ status: res.statusCode ?? 0 }));
+    ws.on('error', () => {});
+  });
+}
+
+test('WebSocket per-IP limits (spec 8.3): 10 open connections, 30 connection requests a minute', async () => {
+  const s = await startServer({ port: 0, seed: 1 });
+  try {
+    const open = [];
+    for (let i = 0; i < 10; i++) open.push(await upgrade(s.url));
+    assert.ok(open.every((o) => o.status === 101));
+    assert.equal((await upgrade(s.url)).status, 429, 'an 11th connection from the same address');
+    // Closing one frees its place, until 30 requests in the minute have been made.
+    let made = 11;
+    const statuses: number[] = [];
+    while (made < 31) {
+      const w = open.pop()!.ws!;
+      await new Promise((r) => { w.once('close', r); w.close(); });
+      const o = await upgrade(s.url);
+      made++;
+      statuses.push(o.status);
+      if (o.ws) open.push(o);
+    }
+    assert.deepEqual(statuses.slice(0, 19), Array(19).fill(101));
+    assert.equal(statuses[19], 429, 'the 31st request of the minute');
+    for (const o of open) o.ws?.close();
+  } finally {
+    await s.close();
+  }
+});
+
+test('repeated 429s block the address with 418/30017, REST and WebSocket alike', async () => {
+  // Factor 0.1: spot.steps allows 1 request per window, and 2 violations a minute are tolerated.
+  const s = await startServer({ port: 0, seed: 1, limits: 0.1 });
+  try {
+    const statuses = await burst(s.url, '/spot/v1/steps', 5);
+    assert.deepEqual(statuses, [200, 429, 429, 429, 418]);
+    const blocked = await call(s.url, 'GET', '/system/time', { raw429: true });
+    assert.equal(blocked.status, 418);
+    assert.equal(blocked.json.code, 30017);
+    assert.equal((await upgrade(s.url)).status, 418);
+  } finally {
+    await s.close();
+  }
+});

@@ -64,3 +64,24 @@ describe('sandbox strictness (raw HTTP)', () => {
     fails(await call(h.base(), 'PUT', '/spot/v2/submit_order', { body: order }), 57001, 405);
   });
 });
+
+describe('the list of all tickers is cached 5 minutes (spec 4.2); one pair is real-time', () => {
+  test('over HTTP: the list keeps its time stamp while one pair moves on', async () => {
+    const first = (await call(h.base(), 'GET', '/spot/v1/ticker')).json.data.tickers;
+    // One pair is answered afresh: ask until its time stamp has moved past the list's.
+    let one = first[0];
+    while (one.ms_t <= first[0].ms_t) one = (await call(h.base(), 'GET', '/spot/v1/ticker', { query: 'symbol=BTC_USDT' })).json.data.tickers[0];
+    const again = (await call(h.base(), 'GET', '/spot/v1/ticker')).json.data.tickers;
+    assert.deepEqual(again, first);
+  });
+
+  test('the cache expires after 5 minutes of the exchange clock', async () => {
+    const { MARKET_ROUTES, ALL_TICKERS_CACHE_MS } = await import('../../src/sandbox/http/routes-market.js');
+    let n = 0;
+    const ex = { symbols: () => ['BTC_USDT'], ticker: () => ({ n: ++n }) };
+    const at = (now: number) => (MARKET_ROUTES['spot.ticker']!({ ex, now, q: {} } as never) as { tickers: Array<{ n: number }> }).tickers[0]!.n;
+    assert.equal(at(0), 1);
+    assert.equal(at(ALL_TICKERS_CACHE_MS - 1), 1);
+    assert.equal(at(ALL_TICKERS_CACHE_MS), 2);
+  });
+});

@@ -12,6 +12,7 @@ import { fail } from '../errors.js';
 import type { Exchange } from '../exchange.js';
 import { ADMIN_PATH, ADMIN_RATE, createFromRequest } from './admin.js';
 import type { Handler } from './call.js';
+import type { IpBlocks } from './blocks.js';
 import type { Limiter } from './limiter.js';
 import { checkParams, rawParams } from './params.js';
 import { inFamily } from './family.js';
@@ -27,6 +28,8 @@ export const ROUTES: Readonly<Record<string, Handler>> = { ...MARKET_ROUTES, ...
 export interface RestDeps {
   readonly ex: Exchange;
   readonly limiter: Limiter;
+  /** Addresses blocked after repeated 429s (418/30017). */
+  readonly blocks?: IpBlocks;
   /** Makes the state durable; awaited before a write is answered. */
   readonly persist?: () => Promise<void>;
 }
@@ -76,6 +79,8 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, body
     }
   };
 
+  if (d.blocks?.blocked(ip, now)) return answer(() => { throw fail(30017); }, false);
+
   if (path === ADMIN_PATH) {
     const admitted = d.limiter.admit(ADMIN_PATH, ADMIN_RATE, `ip:${ip}`, now);
     headers = admitted.headers;
@@ -91,7 +96,10 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, body
   const holder = rate.target === 'KEY' && key ? d.ex.accounts.byApiKey(key) : undefined;
   const admission = d.limiter.admit(ep ? `${ep.method} ${ep.path}` : '(unknown)', rate, holder ? `key:${holder.id}` : `ip:${ip}`, now);
   headers = admission.headers;
-  if (!admission.ok) return answer(() => { throw fail(30013); }, false);
+  if (!admission.ok) {
+    d.blocks?.violated(ip, now);
+    return answer(() => { throw fail(30013); }, false);
+  }
 
   return answer(() => {
     if (!ep) throw fail(CATALOGUE.some((e) => e.path === path) ? 57001 : 30000);

@@ -20,6 +20,18 @@ function services(now: number) {
   ];
 }
 
+/** Spec 4.2: the list of every pair's ticker is cached up to 5 minutes; one pair's is real-time. */
+export const ALL_TICKERS_CACHE_MS = 300_000;
+const tickerCache = new WeakMap<object, { at: number; data: { tickers: unknown[] } }>();
+
+function allTickers(ex: Parameters<Handler>[0]['ex'], now: number): { tickers: unknown[] } {
+  const hit = tickerCache.get(ex);
+  if (hit && now - hit.at < ALL_TICKERS_CACHE_MS) return hit.data;
+  const data = { tickers: ex.symbols().map((s) => ex.ticker(s)) };
+  tickerCache.set(ex, { at: now, data });
+  return data;
+}
+
 export const MARKET_ROUTES: Record<string, Handler> = {
   'system.time': (c) => ({ server_time: c.now }),
   // Both spellings: the spec's `serivce` and the later `service`.
@@ -31,7 +43,7 @@ export const MARKET_ROUTES: Record<string, Handler> = {
   'spot.symbols': (c) => ({ symbols: c.ex.symbols() }),
   'spot.symbols.details': (c) => ({ symbols: c.ex.symbols().map((s) => c.ex.details(s)) }),
   'spot.ticker': (c) => {
-    if (c.q.symbol === undefined) return { tickers: c.ex.symbols().map((s) => c.ex.ticker(s)) };
+    if (c.q.symbol === undefined) return allTickers(c.ex, c.now);
     return { tickers: [c.ex.ticker(pairOf(c).details.symbol)] };
   },
   'spot.steps': () => ({ steps: STEPS }),
