@@ -3,12 +3,19 @@
 // the book equal to what a later subscriber receives as its snapshot.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { Frame } from '../../src/ws/codec.js';
 import { isPush, rawClient } from '../helpers/ws-client.js';
 import { useSandbox } from '../helpers/sandbox-server.js';
 
 const h = useSandbox(9);
 type Level = [string, string];
 interface Inc { symbol: string; asks: Level[]; bids: Level[]; ms_t: number; version: number; type: string }
+
+/** The first entry of a push frame. */
+function incOf(f: Frame): Inc {
+  assert.ok(f.kind === 'push');
+  return f.data[0] as unknown as Inc;
+}
 
 function apply(book: Map<string, string>, levels: Level[]): void {
   for (const [p, s] of levels) {
@@ -35,7 +42,7 @@ test('spot/depth/increase100: snapshot, then versioned updates that rebuild the 
   // The simulation re-quotes every 0.5 s: updates follow, each one version on.
   for (let seen = 0; seen < 3;) {
     const f = await a.next((x) => x.kind === 'push' && (x.data[0] as unknown as Inc).version > version);
-    const u = (f as { data: unknown[] }).data[0] as Inc;
+    const u = incOf(f);
     assert.equal(u.type, 'update');
     assert.equal(u.version, version + 1, 'no gap in the versions');
     assert.ok(u.asks.length + u.bids.length > 0, 'an update carries changes');
@@ -47,11 +54,11 @@ test('spot/depth/increase100: snapshot, then versioned updates that rebuild the 
   // A later subscriber's snapshot is the book at some version: bring the first copy to it and compare.
   const b = await rawClient(url);
   b.send({ op: 'subscribe', args: ['spot/depth/increase100:BTC_USDT'] });
-  const later = ((await b.next(isPush('spot/depth/increase100'))) as { data: unknown[] }).data[0] as Inc;
+  const later = incOf(await b.next(isPush('spot/depth/increase100')));
   assert.equal(later.type, 'snapshot');
   while (version < later.version) {
     const f = await a.next((x) => x.kind === 'push' && (x.data[0] as unknown as Inc).version === version + 1);
-    const u = (f as { data: unknown[] }).data[0] as Inc;
+    const u = incOf(f);
     apply(asks, u.asks);
     apply(bids, u.bids);
     version = u.version;

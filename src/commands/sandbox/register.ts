@@ -44,7 +44,7 @@ export function registerSandbox(root: Command, contextOf: ContextOf): void {
     .action(async (_o: unknown, self: Command) => (await import('./manage.js')).status(contextOf(self)));
   sandbox
     .command('reset')
-    .description('Stop the background sandbox and delete its state (accounts, orders, market)')
-    .addHelpText('after', '\nExamples:\n  $ bm sandbox reset\n')
+    .description('Stop the background sandbox and delete its state (accounts, orders, market); asks first')
+    .addHelpText('after', '\nExamples:\n  $ bm sandbox reset --yes\n')
     .action(async (_o: unknown, self: Command) => (await import('./manage.js')).reset(contextOf(self)));
 }
