@@ -65,13 +65,19 @@ export function readServerInfo(env: Env): ServerInfo | undefined {
   return v as ServerInfo;
 }
 
-/** True when a process with that pid exists. */
+/** True when a process with that pid exists and is not a zombie (a crashed sandbox nobody reaped). */
 export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    // Linux: the state letter follows the parenthesised command name.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
   }
 }
 
