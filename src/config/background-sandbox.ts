@@ -178,7 +178,9 @@ async function spawnServer(env: Env, home: string, port: number, limits: string 
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new BmError('network', `the sandbox exited at start (code ${code})`, { hint: `see ${logFile}` }));
+      // Exit 5: its state file is damaged or foreign (serve.ts says which in the log).
+      if (code === 5) reject(configError(`the sandbox state ${statePath(env)} is damaged or not a sandbox state (details in ${logFile})`, 'move it away, or delete it with: bm sandbox reset --yes'));
+      else reject(new BmError('network', `the sandbox exited at start (code ${code})`, { hint: `see ${logFile}` }));
     });
   });
   child.stdout!.destroy();

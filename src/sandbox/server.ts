@@ -15,7 +15,7 @@ import { errorBody, send } from './http/reply.js';
 import { legacyState } from './legacy/auth.js';
 import { legacyRoute } from './legacy/routes.js';
 import { scaled, type LimitFactor } from './limits-mode.js';
-import { loadState, Persister } from './state.js';
+import { loadState, Persister, StateFileError } from './state.js';
 import { attachWebSocket } from './ws/server.js';
 
 export interface ServeOptions {
@@ -66,7 +66,14 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
 export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
   const log = opts.log ?? (() => {});
   const saved = opts.statePath ? loadState(opts.statePath) : undefined;
-  const ex = new Exchange({ log, ...(opts.seed === undefined ? {} : { seed: opts.seed }) }, saved);
+  let ex: Exchange;
+  try {
+    ex = new Exchange({ log, ...(opts.seed === undefined ? {} : { seed: opts.seed }) }, saved);
+  } catch (err) {
+    // Figures or records that do not fit: the file is not one this version wrote.
+    if (!saved || !opts.statePath) throw err;
+    throw new StateFileError(opts.statePath, `not a usable sandbox state: ${(err as Error).message}`);
+  }
   ex.advance();
   const persister = opts.statePath ? new Persister(opts.statePath, () => ex.snapshot()) : undefined;
   persister?.saveNow();
