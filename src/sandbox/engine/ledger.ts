@@ -94,18 +94,19 @@ export class Ledger {
 
   /** Moves `amount` out of `from`'s frozen funds into `to`'s available funds. */
   payFrozen(from: string, to: string, cur: string, amount: bigint): void {
-    if (amount === 0n) return;
-    const x = this.units(from, cur);
-    x.f -= amount;
-    check(x);
-    this.units(to, cur).a += amount;
+    this.transfer(from, 'f', to, cur, amount);
   }
 
   /** Moves available funds between accounts (fees). */
   move(from: string, to: string, cur: string, amount: bigint): void {
+    this.transfer(from, 'a', to, cur, amount);
+  }
+
+  /** `amount` out of `from`'s available (a) or frozen (f) funds into `to`'s available funds. */
+  private transfer(from: string, part: keyof Units, to: string, cur: string, amount: bigint): void {
     if (amount === 0n) return;
     const x = this.units(from, cur);
-    x.a -= amount;
+    x[part] -= amount;
     check(x);
     this.units(to, cur).a += amount;
   }
