@@ -4,11 +4,11 @@
  * (the rest cancelled). Funds are frozen on placement and released when the order ends. Figures are
  * scaled integers inside (units.ts); requests and records carry decimal strings.
  */
-import { randomBytes } from 'node:crypto';
 import type { OrderStatus, PlaceRequest, StpMode } from '../exchange-api.js';
 import { fail } from '../errors.js';
 import { pairSpec, type PairSpec } from '../market/pairs.js';
 import { Book } from './book.js';
+import { ClientIds } from './client-ids.js';
 import { Ledger } from './ledger.js';
 import { OrderStore } from './store.js';
 import { settle } from './settle.js';
@@ -223,18 +223,4 @@ export class Engine {
 /** True when an order at its limit price would trade against a resting price (ticks). */
 function crosses(o: Order, restingPx: number): boolean {
   return o.side === 'buy' ? restingPx <= o.px : restingPx >= o.px;
-}
-
-
-/**
- * Client order ids for orders placed without one (spec 2.7: "a random string"): 32 hex digits, a
- * random prefix drawn once per process and a counter, so each id is unique and none costs a UUID.
- */
-class ClientIds {
-  private readonly prefix = randomBytes(8).toString('hex');
-  private n = 0;
-
-  next(): string {
-    return this.prefix + (this.n++).toString(16).padStart(16, '0');
-  }
 }
