@@ -37,7 +37,7 @@ const configPermissions: Check = async (ctx) => {
   if (d === undefined) return { check: 'config', status: 'ok', detail: `${dir} does not exist yet (defaults in use)` };
   const open = (path: string, m: number | undefined) => (m !== undefined && (m & 0o077) !== 0 ? `${path} is ${(m & 0o777).toString(8)}` : '');
   const bad = [open(dir, d), open(file, f), open(creds, mode(creds))].filter(Boolean);
-  if (bad.length) return { check: 'config', status: 'fail', detail: `readable by others: ${bad.join(', ')}`, fix: `chmod 700 ${dir}; chmod 600 ${dir}/*.json` };
+  if (bad.length) return { check: 'config', status: 'fail', detail: `readable by others: ${bad.join(', ')}`, fix: `chmod 700 ${dir}; chmod 600 ${[file, ...(mode(creds) === undefined ? [] : [creds])].join(' ')}` };
   return { check: 'config', status: 'ok', detail: `${dir} (0700${f !== undefined ? `, ${SETTINGS_FILE} 0600` : ''})` };
 };
 
