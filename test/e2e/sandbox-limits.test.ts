@@ -110,3 +110,40 @@ test('repeated 429s block the address with 418/30017, REST and WebSocket alike',
     await s.close();
   }
 });
+
+test('10 logged-in connections per account (spec 8.3), across addresses: the 11th login is refused', async () => {
+  const { WebSocket } = await import('ws');
+  const { signWsLogin } = await import('../../src/api/signing.js');
+  const { newAccount } = await import('../helpers/signed.js');
+  const s = await startServer({ port: 0, seed: 1 });
+  const open: Array<import('ws').WebSocket> = [];
+  /** Logs in from `local`; resolves with the login answer (`login` or an error code). */
+  const login = (local: string, acct: { key: string; secret: string; memo: string }) => new Promise<string>((resolve, reject) => {
+    const ws = new WebSocket(`${s.url.replace('http', 'ws')}/user`, { localAddress: local });
+    open.push(ws);
+    ws.on('error', reject);
+    ws.on('open', () => {
+      const ts = String(Date.now());
+      ws.send(JSON.stringify({ op: 'login', args: [acct.key, ts, signWsLogin(acct.secret, ts, acct.memo, 'exchange')] }));
+    });
+    ws.on('message', (d) => {
+      const m = JSON.parse(String(d)) as { event?: string; errorCode?: string };
+      if (m.event === 'login') resolve(m.errorCode ?? 'login');
+    });
+  });
+  try {
+    const acct = await newAccount(s.url);
+    const answers: string[] = [];
+    for (let i = 0; i < 10; i++) answers.push(await login(`127.0.0.${2 + (i % 2)}`, acct));
+    assert.deepEqual(answers, Array(10).fill('login'));
+    assert.equal(await login('127.0.0.4', acct), '94001');
+    const other = await newAccount(s.url);
+    assert.equal(await login('127.0.0.4', other), 'login', 'another account is not affected');
+    const first = open[0]!;
+    await new Promise((r) => { first.once('close', r); first.close(); });
+    assert.equal(await login('127.0.0.4', acct), 'login', 'a closed connection gives its place back');
+  } finally {
+    for (const ws of open) ws.terminate();
+    await s.close();
+  }
+});

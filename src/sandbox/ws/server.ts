@@ -30,6 +30,8 @@ export interface WsServerOptions {
 /** Spec 8.3: open connections per IP, and connection requests per minute per IP. */
 export const CONNECTIONS_PER_IP = 10;
 export const CONNECTS_PER_MINUTE = 30;
+/** Spec 8.3: logged-in (private) connections per account. */
+export const CONNECTIONS_PER_ACCOUNT = 10;
 
 function refuse(socket: Duplex, status: string): void {
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -43,7 +45,22 @@ export async function attachWebSocket(server: Server, exchange: ExchangeApi, opt
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 64 * 1024 });
   const feed = new Feed(exchange, { intervalMs: opts.pushIntervalMs ?? 500, now, ...(opts.log ? { log: opts.log } : {}) });
   const factor = opts.limits ?? 1;
-  const limits = { idleMs: opts.idleMs ?? 20_000, lifelessMs: opts.lifelessMs ?? 300_000, now, factor };
+  const perAccount = scaled(CONNECTIONS_PER_ACCOUNT, factor);
+  const logged = new Map<string, number>();
+  const limits = {
+    idleMs: opts.idleMs ?? 20_000, lifelessMs: opts.lifelessMs ?? 300_000, now, factor,
+    claim: (id: string) => {
+      const n = logged.get(id) ?? 0;
+      if (n >= perAccount) return false;
+      logged.set(id, n + 1);
+      return true;
+    },
+    release: (id: string) => {
+      const n = (logged.get(id) ?? 1) - 1;
+      if (n > 0) logged.set(id, n);
+      else logged.delete(id);
+    },
+  };
   const perIp = scaled(CONNECTIONS_PER_IP, factor);
   const connectRate = custom('IP', scaled(CONNECTS_PER_MINUTE, factor), 60_000);
   const connects = new RateBook();

@@ -19,6 +19,10 @@ export interface SessionLimits {
   readonly now: () => number;
   /** Scales the message limit (limits-mode.ts). */
   readonly factor: LimitFactor;
+  /** Takes one of the account's private connections (spec 8.3: 10); false when none is left. */
+  readonly claim?: (accountId: string) => boolean;
+  /** Gives the account's connection back. */
+  readonly release?: (accountId: string) => void;
 }
 
 const MAX_MESSAGES = 100;
@@ -134,6 +138,11 @@ export class Session implements Subscriber {
       this.log?.(`ws login refused: ${r.code}`);
       return this.error('login', r.code, r.message);
     }
+    if (this.limits.claim && !this.limits.claim(r.account.id)) {
+      this.error('login', 94001, 'Request frequency exceeds limit: at most 10 connections per account');
+      this.ws.close(4003, 'too many connections for this account');
+      return;
+    }
     this.account = r.account;
     this.text({ event: 'login' });
   }
@@ -165,10 +174,14 @@ export class Session implements Subscriber {
     this.text({ event: 'unsubscribe', topic });
   }
 
+  /** Runs on close and on error (both may come): everything is given back once. */
   private dispose(): void {
     clearTimeout(this.idleTimer);
     clearTimeout(this.lifelessTimer);
-    for (const t of this.subs) this.feed.remove(this, t, CHANNELS.get(splitTopic(t)!.channel)!.private ? this.account?.id : undefined);
+    const account = this.account;
+    for (const t of this.subs) this.feed.remove(this, t, CHANNELS.get(splitTopic(t)!.channel)!.private ? account?.id : undefined);
     this.subs.clear();
+    this.account = undefined;
+    if (account) this.limits.release?.(account.id);
   }
 }
