@@ -2,7 +2,7 @@
 # Install: bm completion bash > ~/.local/share/bash-completion/completions/bm
 __bm_subs() {
   case "$1" in
-    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox profile completion doctor legacy watch" ;;
+    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox profile completion doctor legacy watch trade" ;;
     "order") echo "place cancel cancel-all batch get list fills" ;;
     "funding") echo "currencies history get" ;;
     "contract") echo "accounts liquidations order" ;;
@@ -95,6 +95,7 @@ __bm_opts() {
     "watch trades") echo "--once --duration -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "watch kline") echo "--once --duration --interval -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "watch orders") echo "--once --duration -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "trade") echo "--step --max-deviation --bell --once -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
   esac
 }
 __bm_takes() {
@@ -179,6 +180,8 @@ __bm_takes() {
     "watch kline|--duration") echo "1" ;;
     "watch kline|--interval") echo "1" ;;
     "watch orders|--duration") echo "1" ;;
+    "trade|--step") echo "1" ;;
+    "trade|--max-deviation") echo "1" ;;
     *"|-p") echo "1" ;;
     *"|--profile") echo "1" ;;
     *"|--base-url") echo "1" ;;
@@ -249,6 +252,7 @@ __bm_args() {
     "watch trades|0") echo "@symbols" ;;
     "watch kline|0") echo "@symbols" ;;
     "watch orders|0") echo "@symbols" ;;
+    "trade|0") echo "@symbols" ;;
   esac
 }
 __bm_reply() {

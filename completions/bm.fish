@@ -3,7 +3,7 @@
 function __bm_subs
   switch "$argv[1]"
     case ''
-      echo time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox profile completion doctor legacy watch
+      echo time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox profile completion doctor legacy watch trade
     case 'order'
       echo place cancel cancel-all batch get list fills
     case 'funding'
@@ -30,7 +30,7 @@ function __bm_subs
 end
 function __bm_takes
   switch "$argv[1]|$argv[2]"
-    case '*\\|-p' '*\\|--profile' '*\\|--base-url' '*\\|--ws-url' '*\\|--legacy-url' '*\\|--service' '*\\|-o' '*\\|--output' '*\\|--fields' '*\\|--color' '*\\|--timeout' 'kline|--from' 'kline|--to' 'kline|--step' 'book|--precision' 'book|--size' 'trades|--limit' 'wallet|--currency' 'order place|--side' 'order place|--type' 'order place|--size' 'order place|--price' 'order place|--notional' 'order place|--client-order-id' 'order place|--stp-mode' 'order cancel|--order-id' 'order cancel|--client-order-id' 'order cancel-all|--side' 'order batch|--file' 'order get|--order-id' 'order get|--client-order-id' 'order list|--limit' 'order list|--status' 'order fills|--order-id' 'order fills|--page' 'order fills|--limit' 'funding history|--currency' 'funding history|--type' 'funding history|--page' 'funding history|--limit' 'contract accounts|--coin' 'contract liquidations|--contract-id' 'contract liquidations|--order-id' 'contract order|--contract-id' 'contract order|--category' 'contract order|--way' 'contract order|--open-type' 'contract order|--leverage' 'contract order|--custom-id' 'contract order|--price' 'contract order|--vol' 'broker rebate|--from' 'broker rebate|--to' 'sign-test get|--symbol' 'sign-test post|--symbol' 'sign-test post|--price' 'sign-test post|--count' 'api|-f' 'api|--field' 'api|-F' 'api|--typed-field' 'api|--auth' 'sandbox serve|--port' 'sandbox serve|--host' 'sandbox serve|--state' 'sandbox serve|--seed' 'sandbox serve|--limits' 'sandbox account create|--deposit' 'sandbox account create|--permissions' 'profile add|--venue' 'legacy kline|--from' 'legacy kline|--to' 'legacy kline|--step' 'legacy book|--precision' 'legacy order place|--amount' 'legacy order place|--price' 'legacy order place|--side' 'legacy order cancel-all|--side' 'legacy order list|--status' 'legacy order list|--page' 'legacy order list|--limit' 'legacy fills|--entrust-id' 'legacy fills|--page' 'legacy fills|--limit' 'watch ticker|--duration' 'watch depth|--duration' 'watch depth|--levels' 'watch trades|--duration' 'watch kline|--duration' 'watch kline|--interval' 'watch orders|--duration'
+    case '*\\|-p' '*\\|--profile' '*\\|--base-url' '*\\|--ws-url' '*\\|--legacy-url' '*\\|--service' '*\\|-o' '*\\|--output' '*\\|--fields' '*\\|--color' '*\\|--timeout' 'kline|--from' 'kline|--to' 'kline|--step' 'book|--precision' 'book|--size' 'trades|--limit' 'wallet|--currency' 'order place|--side' 'order place|--type' 'order place|--size' 'order place|--price' 'order place|--notional' 'order place|--client-order-id' 'order place|--stp-mode' 'order cancel|--order-id' 'order cancel|--client-order-id' 'order cancel-all|--side' 'order batch|--file' 'order get|--order-id' 'order get|--client-order-id' 'order list|--limit' 'order list|--status' 'order fills|--order-id' 'order fills|--page' 'order fills|--limit' 'funding history|--currency' 'funding history|--type' 'funding history|--page' 'funding history|--limit' 'contract accounts|--coin' 'contract liquidations|--contract-id' 'contract liquidations|--order-id' 'contract order|--contract-id' 'contract order|--category' 'contract order|--way' 'contract order|--open-type' 'contract order|--leverage' 'contract order|--custom-id' 'contract order|--price' 'contract order|--vol' 'broker rebate|--from' 'broker rebate|--to' 'sign-test get|--symbol' 'sign-test post|--symbol' 'sign-test post|--price' 'sign-test post|--count' 'api|-f' 'api|--field' 'api|-F' 'api|--typed-field' 'api|--auth' 'sandbox serve|--port' 'sandbox serve|--host' 'sandbox serve|--state' 'sandbox serve|--seed' 'sandbox serve|--limits' 'sandbox account create|--deposit' 'sandbox account create|--permissions' 'profile add|--venue' 'legacy kline|--from' 'legacy kline|--to' 'legacy kline|--step' 'legacy book|--precision' 'legacy order place|--amount' 'legacy order place|--price' 'legacy order place|--side' 'legacy order cancel-all|--side' 'legacy order list|--status' 'legacy order list|--page' 'legacy order list|--limit' 'legacy fills|--entrust-id' 'legacy fills|--page' 'legacy fills|--limit' 'watch ticker|--duration' 'watch depth|--duration' 'watch depth|--levels' 'watch trades|--duration' 'watch kline|--duration' 'watch kline|--interval' 'watch orders|--duration' 'trade|--step' 'trade|--max-deviation'
       return 0
   end
   return 1
@@ -85,6 +85,7 @@ complete -c bm -n '__bm_is ""' -a 'completion' -d 'Print the shell completion sc
 complete -c bm -n '__bm_is ""' -a 'doctor' -d 'Check keychain, config permissions, clock, proxy, REST and W'
 complete -c bm -n '__bm_is ""' -a 'legacy' -d 'First-generation REST interface (spec 4.9): token authentica'
 complete -c bm -n '__bm_is ""' -a 'watch' -d 'Live views over the WebSocket: full screen on a terminal (q '
+complete -c bm -n '__bm_is ""' -a 'trade' -d 'Full-screen trading terminal on one pair: book, trades, cand'
 complete -c bm -s V -l version -d 'output the version number'
 complete -c bm -s p -l profile -x -a '(bm __complete profiles 2>/dev/null)' -d 'profile to use (env BM_PROFILE)'
 complete -c bm -l sandbox -d 'use the built-in sandbox venue'
@@ -273,3 +274,8 @@ complete -c bm -n '__bm_is "watch kline"' -a '(bm __complete symbols 2>/dev/null
 complete -c bm -n '__bm_is "watch orders"' -l once -d 'print one snapshot and exit'
 complete -c bm -n '__bm_is "watch orders"' -l duration -r -d 'stop after this many seconds'
 complete -c bm -n '__bm_is "watch orders"' -a '(bm __complete symbols 2>/dev/null)'
+complete -c bm -n '__bm_is "trade"' -l step -r -d 'candle width: 1m, 3m, 5m, 15m, 30m, 1h, 2h, 4h, 1d, 1w, 1M'
+complete -c bm -n '__bm_is "trade"' -l max-deviation -r -d 'refuse a limit price more than this percent through the last'
+complete -c bm -n '__bm_is "trade"' -l bell -d 'ring the terminal bell when one of your orders fills'
+complete -c bm -n '__bm_is "trade"' -l once -d 'print one screen (read over REST) and exit; the default when'
+complete -c bm -n '__bm_is "trade"' -a '(bm __complete symbols 2>/dev/null)'

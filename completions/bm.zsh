@@ -4,7 +4,7 @@ autoload -U +X compinit && { (( ${+_comps} )) || compinit; }
 autoload -U +X bashcompinit && bashcompinit
 __bm_subs() {
   case "$1" in
-    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox profile completion doctor legacy watch" ;;
+    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox profile completion doctor legacy watch trade" ;;
     "order") echo "place cancel cancel-all batch get list fills" ;;
     "funding") echo "currencies history get" ;;
     "contract") echo "accounts liquidations order" ;;
@@ -97,6 +97,7 @@ __bm_opts() {
     "watch trades") echo "--once --duration -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "watch kline") echo "--once --duration --interval -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "watch orders") echo "--once --duration -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "trade") echo "--step --max-deviation --bell --once -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
   esac
 }
 __bm_takes() {
@@ -181,6 +182,8 @@ __bm_takes() {
     "watch kline|--duration") echo "1" ;;
     "watch kline|--interval") echo "1" ;;
     "watch orders|--duration") echo "1" ;;
+    "trade|--step") echo "1" ;;
+    "trade|--max-deviation") echo "1" ;;
     *"|-p") echo "1" ;;
     *"|--profile") echo "1" ;;
     *"|--base-url") echo "1" ;;
@@ -251,6 +254,7 @@ __bm_args() {
     "watch trades|0") echo "@symbols" ;;
     "watch kline|0") echo "@symbols" ;;
     "watch orders|0") echo "@symbols" ;;
+    "trade|0") echo "@symbols" ;;
   esac
 }
 __bm_reply() {

@@ -15,6 +15,7 @@ import { registerHelp } from './commands/help/register.js';
 import { registerDoctor } from './commands/doctor/register.js';
 import { registerLegacy } from './commands/legacy/register.js';
 import { registerWatch } from './commands/watch/register.js';
+import { registerTrade } from './commands/trade/register.js';
 
 /** Builds the Context of the command being run, from its options and its parents'. */
 export type ContextOf = (cmd: Command) => Context;
@@ -34,6 +35,7 @@ const GROUPS: ReadonlyArray<readonly [readonly string[], Register]> = [
   [['help'], registerHelp],
   [['legacy'], registerLegacy],
   [['watch'], registerWatch],
+  [['trade'], registerTrade],
 ];
 
 /** Words that need the whole tree: help on any command, and the completion scripts. */

@@ -1,7 +1,10 @@
 /**
  * A full-screen view on a terminal: the alternate screen, the cursor hidden, and frames drawn in ONE
  * write each, at most `fps` per second however often data arrives (invalidations are coalesced).
+ * A frame sends only the cells that changed since the last one, inside synchronized output (the
+ * terminal shows it whole, never half drawn); a resize repaints everything.
  */
+import { FrameDiff } from './diff.js';
 import type { Stream } from './io.js';
 
 const ESC = '\x1b[';
@@ -11,6 +14,10 @@ export const SCREEN = {
   home: `${ESC}H`,
   eol: `${ESC}K`,
   below: `${ESC}J`,
+  clear: `${ESC}H${ESC}2J`,
+  /** Synchronized output (mode 2026): terminals without it ignore both. */
+  syncOn: `${ESC}?2026h`,
+  syncOff: `${ESC}?2026l`,
 } as const;
 
 export const SGR = {
@@ -20,6 +27,11 @@ export const SGR = {
   red: (s: string) => `${ESC}31m${s}${ESC}39m`,
   green: (s: string) => `${ESC}32m${s}${ESC}39m`,
   yellow: (s: string) => `${ESC}33m${s}${ESC}39m`,
+  cyan: (s: string) => `${ESC}36m${s}${ESC}39m`,
+  gray: (s: string) => `${ESC}90m${s}${ESC}39m`,
+  /** Black on yellow, white on red: banners that cannot be missed. */
+  onYellow: (s: string) => `${ESC}30;43m${s}${ESC}39;49m`,
+  onRed: (s: string) => `${ESC}97;41m${s}${ESC}39;49m`,
 } as const;
 
 export interface Size {
@@ -38,8 +50,11 @@ export interface LiveOptions {
 }
 
 export class LiveScreen {
-  /** Frames written. */
+  /** Frames written (a frame with nothing changed writes nothing and is not counted). */
   frames = 0;
+  /** Bytes (UTF-16 units) written. */
+  written = 0;
+  private readonly diff = new FrameDiff();
   private timer: NodeJS.Timeout | undefined;
   private ticker: NodeJS.Timeout | undefined;
   private last = 0;
@@ -73,11 +88,12 @@ export class LiveScreen {
     else this.timer = setTimeout(() => this.draw(), wait);
   }
 
-  /** The size changed: clear and draw at once. */
+  /** The size changed: clear and draw everything at once. */
   relayout(): void {
     if (!this.running) return;
-    this.out.write(`${SCREEN.home}${ESC}2J`);
-    this.draw();
+    clearTimeout(this.timer);
+    this.diff.reset();
+    this.draw(SCREEN.clear);
   }
 
   /** Leaves the alternate screen and shows the cursor again. */
@@ -90,12 +106,16 @@ export class LiveScreen {
     this.out.write(SCREEN.leave);
   }
 
-  private draw(): void {
+  private draw(prefix = ''): void {
     this.timer = undefined;
     this.last = performance.now();
     const size = this.size;
     const lines = this.compose(size).slice(0, size.rows);
-    this.out.write(SCREEN.home + lines.join(`${SCREEN.eol}\r\n`) + SCREEN.eol + SCREEN.below);
+    const changes = prefix + this.diff.update(lines, size.columns);
+    if (!changes) return;
+    const text = SCREEN.syncOn + changes + SCREEN.syncOff;
+    this.out.write(text);
+    this.written += text.length;
     this.frames++;
   }
 }

@@ -13,8 +13,8 @@ export interface ChartOptions {
   readonly color: boolean;
 }
 
-/** Row index (0 = top) of a price between `lo` and `hi`. */
-function rowOf(price: Dec, lo: Dec, hi: Dec, height: number): number {
+/** Row index (0 = top) of a price between `lo` and `hi` on a chart `height` rows tall. */
+export function rowOf(price: Dec, lo: Dec, hi: Dec, height: number): number {
   const span = sub(hi, lo);
   if (span.units === 0n) return Math.floor(height / 2);
   const frac = div(mul(sub(hi, price), String(height - 1)), span, 0);

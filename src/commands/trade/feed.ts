@@ -1,0 +1,202 @@
+/**
+ * The terminal's data for one pair: REST snapshots at start and after every reconnect, then the
+ * public streams (depth, trades, kline, ticker) and, with credentials, order progress after a login.
+ * Balances and open orders are read again after each fill or action, coalesced, within the limits.
+ */
+import { endpoint } from '../../api/catalogue/index.js';
+import type { Credentials } from '../../api/client.js';
+import { signWsLogin } from '../../api/signing.js';
+import type { Context } from '../../context.js';
+import type { BmError } from '../../errors.js';
+import type { Entry } from '../../ws/codec.js';
+import type { WsConnection } from '../../ws/connection.js';
+import { topics } from '../../ws/channels.js';
+import { applyDepth, applyKline, applyOrder, applyRestBook, applyRestKlines, applyRestOrders, applyRestTrades, applyTicker, applyTrade, applyWallet } from './apply.js';
+import { BOOK_LEVELS } from './book.js';
+import { logAction, type ConnState, type TradeState } from './state.js';
+
+/** Candles read at start: enough for the widest chart. */
+const CANDLES_AT_START = 200;
+/** ms to gather a burst of fills before reading balances and orders again. */
+const ACCOUNT_DEBOUNCE_MS = 200;
+
+export interface FeedOptions {
+  readonly ctx: Context;
+  readonly state: TradeState;
+  /** `ws://host` (the channels' paths are appended). */
+  readonly wsUrl: string;
+  readonly service: string;
+  readonly credentials: Credentials | undefined;
+  /** Something changed; `fill` when one of your orders traded. */
+  readonly changed: (what: 'data' | 'fill') => void;
+  /** The stream failed for good (refused login, unknown pair...). */
+  readonly failed: (err: BmError) => void;
+  readonly now?: () => number;
+}
+
+export class TradeFeed {
+  private pub: WsConnection | undefined;
+  private priv: WsConnection | undefined;
+  private accountTimer: NodeJS.Timeout | undefined;
+  private accountRunning: Promise<void> | undefined;
+  private accountAgain = false;
+  private closed = false;
+  private readonly now: () => number;
+
+  constructor(private readonly o: FeedOptions) {
+    this.now = o.now ?? Date.now;
+  }
+
+  private get s(): TradeState {
+    return this.o.state;
+  }
+
+  /** Reads everything over REST: ticker, book, trades, candles, and with credentials balances and open orders. */
+  async snapshot(): Promise<void> {
+    const api = await this.o.ctx.api();
+    const sym = this.s.symbol;
+    const nowS = Math.floor(this.now() / 1000);
+    const stepS = this.s.step.minutes * 60;
+    const read = async (what: string, f: () => Promise<void>) => {
+      try {
+        await f();
+      } catch (err) {
+        logAction(this.s, 'error', `reading ${what}: ${(err as Error).message}`, this.now());
+      }
+    };
+    await Promise.all([
+      read('the ticker', async () => {
+        const { data } = await api.call(endpoint('spot.ticker'), [['symbol', sym]]);
+        const t = ((data as { tickers?: Entry[] }).tickers ?? [])[0];
+        if (t && this.s.symbol === sym) applyTicker(this.s, t);
+      }),
+      read('the book', async () => {
+        const { data } = await api.call(endpoint('spot.book'), [['symbol', sym], ['size', BOOK_LEVELS]]);
+        if (this.s.symbol === sym) applyRestBook(this.s, data);
+      }),
+      read('the trades', async () => {
+        const { data } = await api.call(endpoint('spot.trades'), [['symbol', sym], ['N', 50]]);
+        if (this.s.symbol === sym) applyRestTrades(this.s, data);
+      }),
+      read('the candles', async () => {
+        const { data } = await api.call(endpoint('spot.kline'), [['symbol', sym], ['from', nowS - CANDLES_AT_START * stepS], ['to', nowS], ['step', this.s.step.minutes]]);
+        if (this.s.symbol === sym) applyRestKlines(this.s, data);
+      }),
+      this.o.credentials ? this.readAccount() : Promise.resolve(),
+    ]);
+    this.o.changed('data');
+  }
+
+  /** Balances and open orders of the pair, now. */
+  private async readAccount(): Promise<void> {
+    const api = await this.o.ctx.api();
+    const sym = this.s.symbol;
+    try {
+      const [wallet, orders] = await Promise.all([
+        api.call(endpoint('spot.wallet')),
+        api.call(endpoint('spot.orders'), [['symbol', sym], ['N', 100], ['status', '9']]),
+      ]);
+      if (this.s.symbol !== sym) return;
+      applyWallet(this.s, wallet.data);
+      applyRestOrders(this.s, orders.data);
+    } catch (err) {
+      logAction(this.s, 'error', `reading balances and orders: ${(err as Error).message}`, this.now());
+    }
+    this.o.changed('data');
+  }
+
+  /** Balances and open orders again, soon: bursts are coalesced and one read runs at a time. */
+  refreshAccount(): void {
+    if (!this.o.credentials || this.closed) return;
+    if (this.accountRunning) {
+      this.accountAgain = true;
+      return;
+    }
+    clearTimeout(this.accountTimer);
+    this.accountTimer = setTimeout(() => {
+      this.accountRunning = this.readAccount().finally(() => {
+        this.accountRunning = undefined;
+        if (this.accountAgain) {
+          this.accountAgain = false;
+          this.refreshAccount();
+        }
+      });
+    }, ACCOUNT_DEBOUNCE_MS);
+  }
+
+  /** Opens the streams. */
+  async start(): Promise<void> {
+    const { WsConnection } = await import('../../ws/connection.js');
+    const sym = this.s.symbol;
+    const trace = this.o.ctx.verbose ? (line: string) => this.o.ctx.trace(line) : undefined;
+    this.pub = new WsConnection({
+      url: `${this.o.wsUrl}/api?protocol=1.1`,
+      ...(trace ? { trace } : {}),
+      onPush: (_topic, table, e) => this.onPublic(table, e),
+      onState: (st) => this.onState('public', st),
+      onError: (e) => this.o.failed(e),
+    });
+    this.pub.subscribe([topics.depth(sym, BOOK_LEVELS), topics.trade(sym), topics.kline(sym, this.s.step.interval), topics.ticker(sym)]);
+    this.pub.start();
+    const creds = this.o.credentials;
+    if (!creds) return;
+    this.priv = new WsConnection({
+      url: `${this.o.wsUrl}/user?protocol=1.1`,
+      login: () => {
+        const ts = String(Date.now());
+        return [creds.key, ts, signWsLogin(creds.secret, ts, creds.memo, this.o.service)];
+      },
+      ...(trace ? { trace } : {}),
+      onPush: (_topic, table, e) => this.onPrivate(table, e),
+      onState: (st) => this.onState('private', st),
+      onError: (e) => this.o.failed(e),
+    });
+    this.priv.subscribe([topics.order(sym)]);
+    this.priv.start();
+  }
+
+  private onPublic(table: string, e: Entry): void {
+    if (e.symbol !== undefined && String(e.symbol) !== this.s.symbol) return;
+    if (table.startsWith('spot/depth')) applyDepth(this.s, e);
+    else if (table === 'spot/trade') applyTrade(this.s, e);
+    else if (table.startsWith('spot/kline')) applyKline(this.s, e);
+    else if (table === 'spot/ticker') applyTicker(this.s, e);
+    else return;
+    this.o.changed('data');
+  }
+
+  private onPrivate(table: string, e: Entry): void {
+    if (table !== 'spot/user/order' || String(e.symbol) !== this.s.symbol) return;
+    const event = applyOrder(this.s, e);
+    if (event === 'fill') {
+      logAction(this.s, 'ok', `fill: ${String(e.side)} ${String(e.last_fill_count || e.filled_size)} @ ${String(e.last_fill_price || e.price)} (order ${String(e.order_id)}, filled ${String(e.filled_size)} of ${String(e.size)})`, this.now());
+    }
+    this.refreshAccount();
+    this.o.changed(event === 'fill' ? 'fill' : 'data');
+  }
+
+  /** Connection states into the status line; a connection back after a drop reads the snapshots again. */
+  private onState(which: 'public' | 'private', st: ConnState): void {
+    if (which === 'public') this.s.feed.state = st;
+    else this.s.feed.privateState = st;
+    const conn = which === 'public' ? this.pub : this.priv;
+    if (st === 'ready' && conn && conn.reconnects > 0 && !this.closed) {
+      logAction(this.s, 'info', `${which === 'public' ? 'market' : 'order'} stream back after a drop: reading snapshots again`, this.now());
+      void (which === 'public' ? this.snapshot() : this.readAccount());
+    }
+    this.o.changed('data');
+  }
+
+  /** Copies the connections' counters into the state (before each frame). */
+  sync(): void {
+    const f = this.s.feed;
+    f.lastMessageAt = Math.max(this.pub?.lastMessageAt ?? 0, this.priv?.lastMessageAt ?? 0);
+    f.reconnects = (this.pub?.reconnects ?? 0) + (this.priv?.reconnects ?? 0);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.accountTimer);
+    await Promise.all([this.pub?.close(), this.priv?.close()]);
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * The order form: side, type, the size and price fields as typed, which field has focus, and the
+ * error of the last check. Editing is pure; amounts are exact decimals, rounded down to the pair's
+ * increments so a preset never asks for more than the balance holds.
+ */
+import { add, cmp, div, dec, fmt, isZero, mul, norm, sub, type Dec } from '../../util/decimal.js';
+import type { OrderInput } from '../order/check.js';
+import type { PairRules } from '../order/pairs.js';
+import type { Balance, Side } from './state.js';
+
+export interface Form {
+  readonly side: Side;
+  readonly type: 'limit' | 'market';
+  /** Base quantity; for a market buy, the quote amount to spend. */
+  readonly size: string;
+  readonly price: string;
+  readonly focus: 'size' | 'price';
+  /** Why the last Enter did not go on to the confirmation. */
+  readonly error: string | undefined;
+  /** Percent of the available balance last applied by a preset. */
+  readonly preset: number | undefined;
+}
+
+/** Size presets, percent of the available balance, in the order `p` cycles through them. */
+export const PRESETS = [25, 50, 75, 100] as const;
+
+/** A form for `side`, size empty and focused, price prefilled. */
+export function openForm(side: Side, price: string): Form {
+  return { side, type: 'limit', size: '', price, focus: 'size', error: undefined, preset: undefined };
+}
+
+/** A market buy is sized by what it spends (quote), every other order by its quantity (base). */
+export function spends(f: Pick<Form, 'side' | 'type'>): boolean {
+  return f.type === 'market' && f.side === 'buy';
+}
+
+const FIELD_CHARS = /^[0-9.]$/;
+
+/** Typing into the focused field: digits and one decimal point. */
+export function typeChar(f: Form, ch: string): Form {
+  if (!FIELD_CHARS.test(ch)) return f;
+  const cur = f[f.focus];
+  if (ch === '.' && cur.includes('.')) return f;
+  return { ...f, [f.focus]: cur + ch, error: undefined, preset: f.focus === 'size' ? undefined : f.preset };
+}
+
+export function backspace(f: Form): Form {
+  return { ...f, [f.focus]: f[f.focus].slice(0, -1), error: undefined };
+}
+
+/** Tab: size <-> price (a market order has no price). */
+export function switchField(f: Form): Form {
+  if (f.type === 'market') return f;
+  return { ...f, focus: f.focus === 'size' ? 'price' : 'size' };
+}
+
+/** `m`: limit <-> market. A buy's size field changes meaning (base <-> quote), so it is emptied. */
+export function toggleType(f: Form): Form {
+  const type = f.type === 'limit' ? 'market' : 'limit';
+  return { ...f, type, focus: 'size', size: f.side === 'buy' ? '' : f.size, error: undefined, preset: undefined };
+}
+
+export function setPrice(f: Form, price: string | undefined): Form {
+  if (!price || f.type === 'market') return f;
+  return { ...f, price, error: undefined };
+}
+
+/** One tick of the pair's price precision, e.g. `0.01`. */
+export function priceTick(rules: PairRules): string {
+  const n = Number.parseInt(rules.price_max_precision, 10);
+  return Number.isFinite(n) && n > 0 ? `0.${'0'.repeat(n - 1)}1` : '1';
+}
+
+/** The size increment (what checkOrder holds sizes to), else the minimum size. */
+export function sizeStep(rules: PairRules): string {
+  if (rules.quote_increment && !isZero(rules.quote_increment)) return rules.quote_increment;
+  return rules.base_min_size && !isZero(rules.base_min_size) ? rules.base_min_size : '1';
+}
+
+function valid(v: string): boolean {
+  return /^[0-9]+(\.[0-9]*)?$|^\.[0-9]+$/.test(v);
+}
+
+/** Up/Down, `+`/`-`: the focused field moves by one tick (price) or one increment (size); never to 0 or below. */
+export function nudge(f: Form, dir: 1 | -1, rules: PairRules): Form {
+  const cur = f[f.focus];
+  if (!valid(cur) || (f.focus === 'size' && spends(f))) return f;
+  const step = f.focus === 'price' ? priceTick(rules) : sizeStep(rules);
+  const next = dir > 0 ? add(cur, step) : sub(cur, step);
+  if (next.units <= 0n) return f;
+  return { ...f, [f.focus]: fmt(next), error: undefined };
+}
+
+/** `value` rounded down to a whole multiple of `step`. */
+export function floorTo(value: string | Dec, step: string): string {
+  const whole = div(value, step, 0);
+  return norm(mul(whole, step));
+}
+
+/**
+ * `p`: the next size preset, as a share of the available balance: quote for buys (at the form's
+ * price, or spent as is by a market buy), base for sells. Rounded down to the pair's increments.
+ */
+export function applyPreset(f: Form, rules: PairRules, balances: ReadonlyMap<string, Balance> | undefined): Form {
+  const next = PRESETS[(f.preset === undefined ? -1 : PRESETS.indexOf(f.preset as (typeof PRESETS)[number])) + 1] ?? PRESETS[0];
+  const currency = f.side === 'buy' ? rules.quote_currency : rules.base_currency;
+  const available = balances?.get(currency)?.available;
+  if (!available || !valid(available)) return { ...f, error: `no ${currency} balance known yet` };
+  const share = div(mul(available, String(next)), '100', dec(available).scale + 2);
+  let size: string;
+  if (spends(f)) size = floorTo(share, priceTick(rules));
+  else if (f.side === 'buy') {
+    if (!valid(f.price) || cmp(f.price, '0') <= 0) return { ...f, error: 'enter a price first: a buy preset is sized at that price' };
+    size = floorTo(div(share, f.price, 18), sizeStep(rules));
+  } else size = floorTo(share, sizeStep(rules));
+  return { ...f, size, focus: 'size', error: undefined, preset: next };
+}
+
+/** The form as the order checks take it. */
+export function orderInput(f: Form, symbol: string): OrderInput {
+  if (spends(f)) return { symbol, side: f.side, type: 'market', ...(f.size ? { notional: f.size } : {}) };
+  return {
+    symbol, side: f.side, type: f.type,
+    ...(f.size ? { size: f.size } : {}),
+    ...(f.type === 'limit' && f.price ? { price: f.price } : {}),
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * The terminal's keys: one table per mode. The same table dispatches a key, draws the hint footer and
+ * fills the `?` help, so what is shown is what works. A key changes the interface's state; what
+ * needs the venue (send, cancel, switch pair, resync, quit) comes back as a {@link Command}.
+ */
+import type { CheckedOrder } from '../order/check.js';
+import { GROUPS, levelAt, levelPos, selectedLevel } from './book.js';
+import { applyPreset, backspace, nudge, openForm, orderInput, setPrice, switchField, toggleType, typeChar } from './form.js';
+import { deviationError, preflight } from './orders.js';
+import { pairMatches } from './pairs.js';
+import { openOrders, quoteOf, selectedOrder, type Mode, type OpenOrder, type Side, type TradeState } from './state.js';
+
+export type Command =
+  | { readonly kind: 'quit'; readonly code: 0 | 130 }
+  | { readonly kind: 'place'; readonly order: CheckedOrder }
+  | { readonly kind: 'cancel'; readonly order: OpenOrder }
+  | { readonly kind: 'cancelAll' }
+  | { readonly kind: 'switch'; readonly symbol: string }
+  | { readonly kind: 'resync' };
+
+export interface Binding {
+  /** Key names: a character, or `up`, `down`, `tab`, `enter`, `escape`, `backspace`. */
+  readonly keys: readonly string[];
+  /** How the hints and the help name the keys, e.g. `↑↓/jk`. */
+  readonly label: string;
+  /** A word or two for the footer; none: the key is only in the help. */
+  readonly hint?: string;
+  /** The footer's name for the keys when it differs from the label (e.g. `↑↓` for a pair of bindings). */
+  readonly hintLabel?: string;
+  /** What it does, for the help. */
+  readonly does: string;
+  readonly run: (s: TradeState, key: string) => Command | void;
+  /** Only when this holds (e.g. credentials for order keys). */
+  readonly when?: (s: TradeState) => boolean;
+}
+
+const trading = (s: TradeState) => s.readOnly === undefined;
+const hasOrders = (s: TradeState) => trading(s) && s.account.orders.size > 0;
+const bookFocus = (s: TradeState) => s.ui.focus === 'book';
+
+/** Best bid for a buy, best ask for a sell; with the book focused, the selected level's price. */
+function prefill(s: TradeState, side: Side): string {
+  if (bookFocus(s)) {
+    const lvl = selectedLevel(s);
+    if (lvl) return lvl.price;
+  }
+  return (side === 'buy' ? s.market.bids[0]?.[0] : s.market.asks[0]?.[0]) ?? '';
+}
+
+function openOrderForm(s: TradeState, side: Side, price = prefill(s, side)): void {
+  s.ui.form = openForm(side, price);
+  s.ui.mode = 'form';
+}
+
+function moveSelection(s: TradeState, dir: 1 | -1): void {
+  if (s.ui.focus === 'book') {
+    s.ui.level = levelAt(s, levelPos(s.ui.level) + dir);
+    return;
+  }
+  const list = openOrders(s);
+  if (!list.length) return;
+  const at = list.indexOf(selectedOrder(s)!);
+  s.ui.selected = list[Math.max(0, Math.min(list.length - 1, at + dir))]!.id;
+}
+
+const close = (s: TradeState) => void (s.ui.mode = 'main');
+const form = (s: TradeState) => s.ui.form!;
+
+/** The order of the form checked against the pair's rules and the deviation guard, then shown for `y`. */
+function review(s: TradeState): void {
+  const f = form(s);
+  try {
+    s.ui.confirm = { order: preflight(orderInput(f, s.symbol), s.rules, quoteOf(s), s.maxDeviation).order };
+    s.ui.mode = 'confirm';
+  } catch (err) {
+    s.ui.form = { ...f, error: (err as Error).message };
+  }
+}
+
+const pairPrompt = (s: TradeState) => s.ui.pair!;
+
+export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
+  main: [
+    { keys: ['b'], label: 'b', hint: 'buy', does: 'buy at the best bid or the selected level', when: trading, run: (s) => openOrderForm(s, 'buy') },
+    { keys: ['s'], label: 's', hint: 'sell', does: 'sell at the best ask or the selected level', when: trading, run: (s) => openOrderForm(s, 'sell') },
+    { keys: ['up', 'k'], label: '↑/k', hintLabel: '↑↓', hint: 'select', does: 'select the order (or book level) above', run: (s) => moveSelection(s, -1) },
+    { keys: ['down', 'j'], label: '↓/j', does: 'select the order (or book level) below', run: (s) => moveSelection(s, 1) },
+    { keys: ['tab'], label: 'Tab', hint: 'book/orders', does: 'move between your orders and the book', when: trading, run: (s) => void (s.ui.focus = s.ui.focus === 'book' ? 'orders' : 'book') },
+    { keys: ['enter'], label: 'Enter', hint: 'order here', does: 'on a level: buy from an ask, sell to a bid', when: (s) => trading(s) && bookFocus(s), run: (s) => {
+      const lvl = selectedLevel(s);
+      if (lvl) openOrderForm(s, s.ui.level.book === 'ask' ? 'buy' : 'sell', lvl.price);
+    } },
+    { keys: ['c'], label: 'c', hint: 'cancel', does: 'cancel the selected order (y confirms)', when: hasOrders, run: (s) => {
+      const o = selectedOrder(s);
+      if (o) (s.ui.cancel = { all: false, order: o }), (s.ui.mode = 'cancel');
+    } },
+    { keys: ['C'], label: 'C', hint: 'cancel all', does: 'cancel all orders of the pair (y confirms)', when: hasOrders, run: (s) => {
+      s.ui.cancel = { all: true, count: s.account.orders.size };
+      s.ui.mode = 'cancel';
+    } },
+    { keys: ['g'], label: 'g', hint: 'group', does: 'group the book: 1, 10, 100, 1000 ticks', run: (s) => void (s.ui.group = GROUPS[(GROUPS.indexOf(s.ui.group as (typeof GROUPS)[number]) + 1) % GROUPS.length]!) },
+    { keys: ['/'], label: '/', hint: 'pair', does: 'switch pair; Tab completes', run: (s) => ((s.ui.pair = { text: '', index: 0 }), void (s.ui.mode = 'pair')) },
+    { keys: ['r'], label: 'r', does: 'resync: read every snapshot again', run: () => ({ kind: 'resync' }) },
+    { keys: ['l'], label: 'l', hint: 'log', does: 'last actions, with the venue\'s messages', run: (s) => void (s.ui.mode = 'log') },
+    { keys: ['?'], label: '?', hint: 'help', does: 'this help', run: (s) => void (s.ui.mode = 'help') },
+    { keys: ['q'], label: 'q', hint: 'quit', does: 'quit (Ctrl-C quits from anywhere)', run: () => ({ kind: 'quit', code: 0 }) },
+  ],
+  form: [
+    { keys: [...'0123456789.'], label: '0-9 .', hint: 'type', does: 'type into the focused field', run: (s, k) => void (s.ui.form = typeChar(form(s), k)) },
+    { keys: ['backspace'], label: 'Backspace', does: 'delete the last character', run: (s) => void (s.ui.form = backspace(form(s))) },
+    { keys: ['tab'], label: 'Tab', hint: 'size/price', does: 'switch between size and price', run: (s) => void (s.ui.form = switchField(form(s))) },
+    { keys: ['m'], label: 'm', hint: 'limit/market', does: 'limit or market', run: (s) => void (s.ui.form = toggleType(form(s))) },
+    { keys: ['p'], label: 'p', hint: 'preset %', does: 'size: 25/50/75/100% of what is available', run: (s) => void (s.ui.form = applyPreset(form(s), s.rules, s.account.balances)) },
+    { keys: ['['], label: '[', hintLabel: '[ ]', hint: 'best bid/ask', does: 'price: the best bid', run: (s) => void (s.ui.form = setPrice(form(s), s.market.bids[0]?.[0])) },
+    { keys: [']'], label: ']', does: 'price: the best ask', run: (s) => void (s.ui.form = setPrice(form(s), s.market.asks[0]?.[0])) },
+    { keys: ['up', '+'], label: '↑/+', hintLabel: '↑↓', hint: 'tick', does: 'one tick (price) or increment (size) up', run: (s) => void (s.ui.form = nudge(form(s), 1, s.rules)) },
+    { keys: ['down', '-'], label: '↓/-', does: 'one tick or increment down', run: (s) => void (s.ui.form = nudge(form(s), -1, s.rules)) },
+    { keys: ['enter'], label: 'Enter', hint: 'review', does: 'check, then confirm with market context', run: review },
+    { keys: ['escape'], label: 'Esc', hint: 'back', does: 'back out', run: (s) => ((s.ui.form = undefined), close(s)) },
+  ],
+  confirm: [
+    { keys: ['y'], label: 'y', hint: 'send', does: 'send (the price guard is checked again)', run: (s) => {
+      const c = s.ui.confirm!;
+      s.ui.confirm = undefined;
+      // The market may have moved while the confirmation was open.
+      const guard = deviationError(c.order, quoteOf(s).last, s.maxDeviation);
+      if (guard) {
+        s.ui.form = { ...form(s), error: guard };
+        s.ui.mode = 'form';
+        return;
+      }
+      s.ui.form = undefined;
+      close(s);
+      return { kind: 'place', order: c.order };
+    } },
+    { keys: ['n', 'escape'], label: 'n/Esc', hint: 'back', does: 'back to the form', run: (s) => ((s.ui.confirm = undefined), void (s.ui.mode = 'form')) },
+  ],
+  cancel: [
+    { keys: ['y'], label: 'y', hint: 'cancel', does: 'send the cancel', run: (s) => {
+      const c = s.ui.cancel!;
+      s.ui.cancel = undefined;
+      close(s);
+      return c.all ? { kind: 'cancelAll' } : { kind: 'cancel', order: c.order };
+    } },
+    { keys: ['n', 'escape'], label: 'n/Esc', hint: 'keep', does: 'keep the orders', run: (s) => ((s.ui.cancel = undefined), close(s)) },
+  ],
+  pair: [
+    { keys: [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_'], label: 'A-Z', hint: 'type', does: 'type the pair', run: (s, k) => void (s.ui.pair = { text: (pairPrompt(s).text + k).toUpperCase(), index: 0 }) },
+    { keys: ['backspace'], label: 'Backspace', does: 'delete', run: (s) => void (s.ui.pair = { text: pairPrompt(s).text.slice(0, -1), index: 0 }) },
+    { keys: ['tab'], label: 'Tab', hint: 'complete', does: 'complete to the selected pair', run: (s) => {
+      const m = pairMatches(s.pairs, pairPrompt(s).text)[pairPrompt(s).index];
+      if (m) s.ui.pair = { text: m, index: 0 };
+    } },
+    { keys: ['up', 'down'], label: '↑↓', hint: 'choose', does: 'choose among the matches', run: (s, k) => {
+      const n = pairMatches(s.pairs, pairPrompt(s).text).length;
+      const p = pairPrompt(s);
+      if (n) s.ui.pair = { ...p, index: (p.index + (k === 'up' ? n - 1 : 1)) % n };
+    } },
+    { keys: ['enter'], label: 'Enter', hint: 'switch', does: 'switch to the selected pair', run: (s) => {
+      const m = pairMatches(s.pairs, pairPrompt(s).text)[pairPrompt(s).index];
+      if (!m) return;
+      s.ui.pair = undefined;
+      close(s);
+      return m === s.symbol ? undefined : { kind: 'switch', symbol: m };
+    } },
+    { keys: ['escape'], label: 'Esc', hint: 'stay', does: 'stay on this pair', run: (s) => ((s.ui.pair = undefined), close(s)) },
+  ],
+  help: [{ keys: ['escape', '?', 'q'], label: 'Esc', hint: 'close', does: 'close the help', run: close }],
+  log: [{ keys: ['escape', 'l', 'q'], label: 'Esc', hint: 'close', does: 'close the log', run: close }],
+};
+
+/** Bindings of a mode that apply now. */
+export function activeBindings(s: TradeState, mode: Mode = s.ui.mode): Binding[] {
+  return KEYS[mode].filter((b) => !b.when || b.when(s));
+}
+
+/**
+ * Handles one key: Ctrl-C quits from anywhere (130); otherwise the current mode's table decides.
+ * Returns what needs the venue, if anything.
+ */
+export function handleKey(s: TradeState, key: string): Command | undefined {
+  if (key === 'ctrl-c') return { kind: 'quit', code: 130 };
+  const b = activeBindings(s).find((x) => x.keys.includes(key));
+  return b ? b.run(s, key) ?? undefined : undefined;
+}
+
+/** The footer's hints for the current mode, as `key what` pairs. */
+export function hints(s: TradeState): Array<readonly [string, string]> {
+  return activeBindings(s)
+    .flatMap((b) => (b.hint ? [[b.hintLabel ?? b.label, b.hint] as const] : []));
+}

@@ -1,0 +1,159 @@
+/**
+ * Boxes drawn over the panes: the order form, the confirmation with market context, a cancel to
+ * confirm, the pair prompt, the help (from the key tables) and the last-action log.
+ */
+import { SGR } from '../../render/live.js';
+import { clock } from '../watch/grid.js';
+import { norm, mul } from '../../util/decimal.js';
+import { spends } from './form.js';
+import { KEYS } from './keys.js';
+import { marketContext, orderText } from './orders.js';
+import { pairMatches } from './pairs.js';
+import { quoteOf, type LogEntry, type Mode, type TradeState } from './state.js';
+import { cell, Line, type Style } from './text.js';
+
+export interface Box {
+  readonly title: string;
+  readonly titleStyle?: Style;
+  /** Inner lines, already exactly `width - 4` wide. */
+  readonly lines: readonly string[];
+  readonly width: number;
+}
+
+const kindStyle = (k: LogEntry['kind']): Style => (k === 'ok' ? SGR.green : k === 'error' ? SGR.red : k === 'unknown' ? SGR.yellow : undefined);
+
+/** `text` in lines of at most `width`, broken at blanks where possible. */
+export function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  let rest = text;
+  while (rest.length > width) {
+    const at = rest.lastIndexOf(' ', width);
+    const cut = at > width / 2 ? at : width;
+    out.push(rest.slice(0, cut));
+    rest = rest.slice(cut).trimStart();
+  }
+  out.push(rest);
+  return out;
+}
+
+/** A line of `label  value`, the label in a fixed column. */
+function field(label: string, value: string, inner: number, color: boolean, style?: Style): string {
+  return new Line(color).add(cell(label, 11)).add(value, style).done(inner);
+}
+
+/** The box of the current mode, or undefined in the main mode. */
+export function overlayBox(s: TradeState, columns: number, rows: number, color: boolean): Box | undefined {
+  const width = Math.max(20, Math.min(columns - 2, 72));
+  const inner = width - 4;
+  switch (s.ui.mode) {
+    case 'form':
+    case 'confirm':
+      return s.ui.mode === 'form' ? formBox(s, width, inner, color) : confirmBox(s, width, inner, color);
+    case 'cancel': {
+      const c = s.ui.cancel!;
+      const text = c.all ? `Cancel all ${c.count} open orders on ${s.symbol}?` : `Cancel ${c.order.side} ${c.order.size} @ ${c.order.price} (order ${c.order.id})?`;
+      return { title: 'CANCEL', titleStyle: SGR.yellow, width, lines: [cell(text, inner), cell('y cancels, n or Esc keeps them', inner)] };
+    }
+    case 'pair':
+      return pairBox(s, width, inner, color, rows);
+    case 'help':
+      return helpBox(columns, rows, color);
+    case 'log': {
+      // Newest last, each entry wrapped in full (the venue's message matters), as many as fit.
+      const room = Math.max(1, rows - 6);
+      const lines: string[] = [];
+      for (const e of [...s.ui.log].reverse()) {
+        const wrapped = wrap(e.text, inner - 9).map((t, i) => new Line(color).add(i ? '         ' : `${clock(e.at)} `).add(t, kindStyle(e.kind)).done(inner));
+        if (lines.length + wrapped.length > room) break;
+        lines.unshift(...wrapped);
+      }
+      return { title: 'LAST ACTIONS', width, lines: lines.length ? lines : [cell('nothing yet', inner)] };
+    }
+    default:
+      return undefined;
+  }
+}
+
+function formBox(s: TradeState, width: number, inner: number, color: boolean): Box {
+  const f = s.ui.form!;
+  const r = s.rules;
+  const market = f.type === 'market';
+  const cursor = (name: 'size' | 'price') => (f.focus === name ? '█' : '');
+  const focusStyle = (name: 'size' | 'price'): Style => (f.focus === name ? SGR.bold : undefined);
+  const sizeUnit = spends(f) ? r.quote_currency : r.base_currency;
+  const availCur = f.side === 'buy' ? r.quote_currency : r.base_currency;
+  const avail = s.account.balances?.get(availCur)?.available;
+  const lines = [
+    field('type', `${f.type}   (m: ${market ? 'limit' : 'market'})`, inner, color),
+    field(f.focus === 'size' ? '▸ ' + (spends(f) ? 'spend' : 'size') : spends(f) ? 'spend' : 'size', `${f.size}${cursor('size')} ${sizeUnit}${f.preset ? `  (${f.preset}%)` : ''}`, inner, color, focusStyle('size')),
+    market
+      ? field('price', 'market: the book decides', inner, color)
+      : field(f.focus === 'price' ? '▸ price' : 'price', `${f.price}${cursor('price')} ${r.quote_currency}`, inner, color, focusStyle('price')),
+    field('book', `bid ${s.market.bids[0]?.[0] ?? '-'}   ask ${s.market.asks[0]?.[0] ?? '-'}   last ${s.market.ticker?.last ?? '-'}`, inner, color),
+    field('available', avail !== undefined ? `${avail} ${availCur}` : 'reading…', inner, color),
+  ];
+  if (!market && f.size && f.price && /^[0-9.]+$/.test(f.size + f.price) && !f.size.endsWith('.') && !f.price.endsWith('.')) {
+    lines.push(field('notional', `${norm(mul(f.size, f.price))} ${r.quote_currency}`, inner, color));
+  }
+  if (f.error) lines.push(...wrap(f.error, inner).map((t) => new Line(color).add(t, SGR.red).done(inner)));
+  else lines.push(cell('', inner));
+  return { title: `${f.side.toUpperCase()} ${s.symbol}`, titleStyle: f.side === 'buy' ? SGR.green : SGR.red, width, lines };
+}
+
+function confirmBox(s: TradeState, width: number, inner: number, color: boolean): Box {
+  const o = s.ui.confirm!.order;
+  const c = marketContext(o, quoteOf(s));
+  const r = s.rules;
+  const lines = [
+    new Line(color).add(cell(`${o.type} ${orderText(o)}`, inner), SGR.bold).done(inner),
+    field('notional', o.notional !== undefined ? `${o.notional} ${r.quote_currency}` : 'decided by the book', inner, color),
+    field('last', `${c.last ?? '-'}${c.fromLast !== undefined ? `   price ${c.fromLast.startsWith('-') ? '' : '+'}${c.fromLast}% from last` : ''}`, inner, color),
+    field('best', `bid ${c.bestBid ?? '-'}   ask ${c.bestAsk ?? '-'}`, inner, color),
+    field('crosses', c.crosses ? 'YES: trades at once (taker)' : 'no: rests in the book (maker)', inner, color, c.crosses ? SGR.yellow : undefined),
+  ];
+  if (o.type === 'market') {
+    const fill = c.fill;
+    const text = fill ? `${fill.size} ${r.base_currency} at about ${fill.avgPrice} (${fill.notional} ${r.quote_currency})${fill.complete ? '' : ': more than the visible book'}` : 'no liquidity on that side';
+    lines.push(field('est. fill', text, inner, color, fill?.complete ? undefined : SGR.yellow));
+  }
+  lines.push(field('client id', o.clientOrderId, inner, color));
+  lines.push(new Line(color).add(cell(s.venue.paper ? 'paper money' : 'LIVE: real money', inner), s.venue.paper ? SGR.yellow : SGR.red).done(inner));
+  return { title: 'CONFIRM', titleStyle: o.side === 'buy' ? SGR.green : SGR.red, width, lines };
+}
+
+function pairBox(s: TradeState, width: number, inner: number, color: boolean, rows: number): Box {
+  const p = s.ui.pair!;
+  const matches = pairMatches(s.pairs, p.text);
+  const room = Math.max(1, Math.min(10, rows - 8));
+  const start = Math.max(0, Math.min(p.index - room + 1, matches.length - room));
+  const lines = [field('pair', `${p.text}█`, inner, color, SGR.bold)];
+  matches.slice(start, start + room).forEach((m, i) => {
+    const sel = start + i === p.index;
+    lines.push(new Line(color).add(sel ? '› ' : '  ').add(m).done(inner, sel ? SGR.inverse : undefined));
+  });
+  if (!matches.length) lines.push(cell(`no pair matches '${p.text}'`, inner));
+  return { title: 'SWITCH PAIR', width, lines };
+}
+
+const SECTIONS: ReadonlyArray<readonly [Mode, string]> = [['main', 'Main'], ['form', 'Order form'], ['confirm', 'Confirmation'], ['cancel', 'Cancel'], ['pair', 'Pair prompt']];
+
+/** Every binding of every mode, in two columns when the terminal is wide enough. */
+function helpBox(columns: number, rows: number, color: boolean): Box {
+  const twoCols = columns >= 2 * 52 + 8;
+  const colW = twoCols ? 52 : Math.max(16, Math.min(52, columns - 6));
+  const entries: string[][] = SECTIONS.map(([mode, name]) => [
+    new Line(color).add(name, SGR.bold).done(colW),
+    ...KEYS[mode].map((b) => new Line(color).add(cell(b.label, 10), SGR.cyan).add(cell(b.does, colW - 10)).done(colW)),
+  ]);
+  const flat = entries.flat();
+  const room = Math.max(1, rows - 5);
+  let lines: string[];
+  if (twoCols) {
+    const left = entries.slice(0, 1).flat();
+    const right = entries.slice(1).flat();
+    lines = Array.from({ length: Math.max(left.length, right.length) }, (_, i) => `${left[i] ?? ' '.repeat(colW)}  ${right[i] ?? ' '.repeat(colW)}`);
+  } else lines = flat;
+  const inner = twoCols ? 2 * colW + 2 : colW;
+  if (lines.length > room) lines = [...lines.slice(0, room - 1), cell('… more in a taller terminal; Ctrl-C quits from anywhere', inner)];
+  return { title: 'KEYS (Esc closes)', width: inner + 4, lines };
+}

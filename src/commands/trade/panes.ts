@@ -1,0 +1,79 @@
+/** The smaller panes: recent trades, the pair's two balances, and your open orders (selectable). */
+import { alignDecimals } from '../../render/cells.js';
+import { SGR } from '../../render/live.js';
+import { clock } from '../watch/grid.js';
+import { openOrders, selectedOrder, type TradeState } from './state.js';
+import { cell, fill, Line, title } from './text.js';
+
+const sideStyle = (side: string) => (side === 'buy' ? SGR.green : side === 'sell' ? SGR.red : undefined);
+
+/** Recent trades, newest first: time, side arrow, price and size coloured by side. */
+export function tradesPane(s: TradeState, w: number, h: number, color: boolean): string[] {
+  const lines = [title('TRADES', '', w, color, SGR.bold)];
+  const shown = s.market.trades.slice(0, Math.max(0, h - 1));
+  if (!shown.length) return fill([...lines, cell('no trades yet', w)], w, h);
+  const prices = alignDecimals(shown.map((t) => t.price));
+  const sizes = alignDecimals(shown.map((t) => t.size));
+  shown.forEach((t, i) => {
+    const style = sideStyle(t.side);
+    lines.push(new Line(color).add(`${t.time} `).add(t.side === 'buy' ? '▲' : t.side === 'sell' ? '▼' : ' ', style).add(' ').add(prices[i]!, style).add(` ${sizes[i]}`).done(w));
+  });
+  return fill(lines, w, h);
+}
+
+/** The pair's base and quote: available and frozen. */
+export function balancesPane(s: TradeState, w: number, h: number, color: boolean): string[] {
+  const currencies = [s.rules.base_currency, s.rules.quote_currency];
+  const b = s.account.balances;
+  if (!b) return fill([title('BALANCES', 'reading…', w, color, SGR.bold)], w, h);
+  const avail = alignDecimals(currencies.map((c) => b.get(c)?.available ?? '0'));
+  const frozen = alignDecimals(currencies.map((c) => b.get(c)?.frozen ?? '0'));
+  const cw = Math.max(7, ...currencies.map((c) => c.length));
+  const aw = Math.max(9, avail[0]!.length);
+  const fw = Math.max(6, frozen[0]!.length);
+  const lines = [new Line(color).add(`${cell('BALANCE', cw)} ${cell('AVAILABLE', aw, true)} ${cell('FROZEN', fw, true)}`, SGR.bold).done(w)];
+  currencies.forEach((c, i) => lines.push(new Line(color).add(`${cell(c, cw)} ${cell(avail[i]!, aw, true)} ${cell(frozen[i]!, fw, true)}`).done(w)));
+  return fill(lines, w, h);
+}
+
+/** Columns of the orders pane, dropped from the right when the pane is narrow. */
+const ORDER_COLUMNS = [
+  { name: 'SIDE', right: false },
+  { name: 'PRICE', right: true },
+  { name: 'SIZE', right: true },
+  { name: 'FILLED', right: true },
+  { name: 'TIME', right: false },
+] as const;
+
+/** Your open orders of the pair, newest first; the selected one marked (and highlighted while focused). */
+export function ordersPane(s: TradeState, w: number, h: number, color: boolean): string[] {
+  const list = openOrders(s);
+  const lines = [title(`OPEN ORDERS (${list.length})`, s.ui.busy ? `sending: ${s.ui.busy}` : '', w, color, SGR.bold)];
+  if (!list.length) return fill([...lines, cell('none: b buys, s sells', w)], w, h);
+  const sel = selectedOrder(s);
+  const focused = s.ui.focus === 'orders' && (s.ui.mode === 'main' || s.ui.mode === 'cancel');
+  // Keep the selected order in view when the list is longer than the pane.
+  const room = Math.max(1, h - 2);
+  const at = Math.max(0, list.findIndex((o) => o === sel));
+  const start = Math.max(0, Math.min(at - room + 1, list.length - room));
+  const shown = list.slice(start, start + room);
+  const texts = [
+    shown.map((o) => o.side),
+    alignDecimals(shown.map((o) => o.price || 'market')),
+    alignDecimals(shown.map((o) => o.size)),
+    alignDecimals(shown.map((o) => o.filled)),
+    shown.map((o) => clock(o.time)),
+  ];
+  const widths = ORDER_COLUMNS.map((c, i) => Math.max(c.name.length, ...texts[i]!.map((t) => t.length)));
+  let n = ORDER_COLUMNS.length;
+  while (n > 1 && 2 + widths.slice(0, n).reduce((a, b) => a + b + 1, 0) - 1 > w) n--;
+  const cols = ORDER_COLUMNS.slice(0, n);
+  lines.push(new Line(color).add(`  ${cols.map((c, i) => cell(c.name, widths[i]!, c.right)).join(' ')}`, SGR.bold).done(w));
+  shown.forEach((o, r) => {
+    const selected = o === sel;
+    const line = new Line(color).add(selected ? '› ' : '  ');
+    cols.forEach((c, i) => line.add(`${i ? ' ' : ''}`).add(cell(texts[i]![r]!, widths[i]!, c.right), i === 0 ? sideStyle(o.side) : undefined));
+    lines.push(line.done(w, selected && focused ? SGR.inverse : undefined));
+  });
+  return fill(lines, w, h);
+}

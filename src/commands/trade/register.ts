@@ -1,0 +1,21 @@
+/** `bm trade SYMBOL`: declares the command only; the terminal's code loads when it runs. */
+import type { Command } from 'commander';
+import type { ContextOf } from '../../program.js';
+
+type Opts = { step?: string; maxDeviation?: string; bell?: boolean; once?: boolean };
+
+export function registerTrade(root: Command, contextOf: ContextOf): void {
+  root
+    .command('trade')
+    .description('Full-screen trading terminal on one pair: book, trades, candles, balances, your orders; b buys, s sells, ? shows every key')
+    .argument('<symbol>', 'pair, e.g. BTC_USDT')
+    .option('--step <width>', 'candle width: 1m, 3m, 5m, 15m, 30m, 1h, 2h, 4h, 1d, 1w, 1M', '1m')
+    .option('--max-deviation <pct>', 'refuse a limit price more than this percent through the last price', '10')
+    .option('--bell', 'ring the terminal bell when one of your orders fills')
+    .option('--once', 'print one screen (read over REST) and exit; the default when stdout is not a terminal')
+    .addHelpText('after', '\nExamples:\n  $ bm trade BTC_USDT\n  $ bm trade ETH_USDT --step 5m --bell\n  $ bm trade BTC_USDT --once\n')
+    .action(async (symbol: string, opts: Opts, self: Command) => {
+      const { runTrade } = await import('./run.js');
+      await runTrade(contextOf(self), { symbol, ...opts });
+    });
+}

@@ -1,0 +1,78 @@
+/**
+ * `bm trade SYMBOL`: checks its options, loads the pair's rules, the venue and the credentials (none:
+ * read-only), then runs the full-screen terminal; piped or with --once it prints one screen read
+ * over REST and exits.
+ */
+import type { Context } from '../../context.js';
+import { Context as Ctx } from '../../context.js';
+import { BmError, usage } from '../../errors.js';
+import { IO, type Stream } from '../../render/io.js';
+import { allPairs, pairRules } from '../order/pairs.js';
+import { checkDecimal, checkSymbol } from '../params.js';
+import { TradeFeed } from './feed.js';
+import { isPaperVenue } from './paper.js';
+import { frame } from './screen.js';
+import { initialState, type TradeState } from './state.js';
+import { candleStep } from './step.js';
+
+export interface TradeRequest {
+  readonly symbol: string;
+  readonly step?: string;
+  readonly maxDeviation?: string;
+  readonly bell?: boolean;
+  readonly once?: boolean;
+}
+
+/** Rows of the printed screen when stdout is not a terminal: 20 levels a side fit. */
+const PRINTED_ROWS = 46;
+
+/** Where the chatter of the order path (lookups, notes) goes: stderr, or the log while the screen is up. */
+class Chatter implements Stream {
+  toLog: ((line: string) => void) | undefined;
+  private partial = '';
+  constructor(private readonly stderr: () => Stream) {}
+  write(chunk: string): boolean {
+    if (!this.toLog) return this.stderr().write(chunk);
+    const lines = (this.partial + chunk).split('\n');
+    this.partial = lines.pop() ?? '';
+    for (const l of lines) if (l.trim()) this.toLog(l.replace(/^bm: /, ''));
+    return true;
+  }
+}
+
+export async function runTrade(outer: Context, req: TradeRequest): Promise<void> {
+  if (outer.globals.dryRun) throw usage('--dry-run: bm trade sends an order only after you confirm it on screen; nothing to print', 'see an order\'s request with: bm order place ... --dry-run');
+  const symbol = checkSymbol(req.symbol);
+  const step = candleStep(req.step ?? '1m');
+  const maxDeviation = checkDecimal(req.maxDeviation ?? '10', '--max-deviation');
+  const chatter = new Chatter(() => outer.io.stderr);
+  const io = new IO(outer.io.stdout, chatter, () => outer.io.stdin, outer.env, outer.io.color ? 'always' : 'never');
+  const ctx = new Ctx(io, outer.globals, outer.env);
+  const venue = await ctx.resolvedVenue();
+  const credentials = await ctx.credentials();
+  const rules = await pairRules(ctx, symbol);
+  const pairs = (await allPairs(ctx)).map((p) => p.symbol);
+  const paper = await isPaperVenue(venue, ctx.env, ctx.timeoutMs);
+  const profile = ctx.env.BM_API_KEY ? 'BM_API_KEY' : ctx.profileName && ctx.profileName !== 'sandbox' && credentials ? ctx.profileName : credentials && venue.preset === 'sandbox' ? 'paper account' : ctx.profileName ?? 'none';
+  const state = initialState({
+    symbol, rules, pairs, step, maxDeviation, bell: Boolean(req.bell),
+    venue: { name: venue.preset, url: venue.baseUrl.replace(/^https?:\/\//, ''), profile, paper },
+    readOnly: credentials ? undefined : 'no credentials: market panes only (add some with bm profile add NAME, or BM_API_KEY, BM_API_SECRET, BM_API_MEMO)',
+  });
+  const live = !req.once && io.isTTY && Boolean(outer.io.stdin.isTTY);
+  const feedOf = (s: TradeState, changed: (what: 'data' | 'fill') => void, failed: (e: BmError) => void) =>
+    new TradeFeed({ ctx, state: s, wsUrl: venue.wsUrl, service: venue.service, credentials, changed, failed });
+  if (!live) {
+    state.feed.state = 'snapshot';
+    state.feed.privateState = credentials ? 'snapshot' : undefined;
+    await feedOf(state, () => {}, () => {}).snapshot();
+    for (const e of state.ui.log) if (e.kind === 'error') io.err(`bm: ${e.text}\n`);
+    const stdout = outer.io.stdout;
+    const size = { columns: io.isTTY ? io.columns : Math.max(io.columns, 120), rows: io.isTTY ? stdout.rows ?? PRINTED_ROWS : PRINTED_ROWS };
+    io.out(`${frame(state, size, Date.now(), io.color).join('\n')}\n`);
+    return;
+  }
+  const { runSession } = await import('./session.js');
+  const code = await runSession({ ctx, state, feedOf, chatter, rulesOf: (sym) => pairRules(ctx, sym) });
+  if (code === 130) throw new BmError('interrupted', 'interrupted');
+}

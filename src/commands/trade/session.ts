@@ -1,0 +1,167 @@
+/**
+ * The terminal while it runs: the live screen, keys (Esc answers after 50 ms, not Node's 500), the
+ * commands they give (send, cancel, switch pair, resync, quit), resizes and the bell on fills.
+ * Resolves with the exit code: 0 on `q`, 130 on Ctrl-C or a signal; the screen is restored either way.
+ */
+import { emitKeypressEvents } from 'node:readline';
+import type { Context } from '../../context.js';
+import type { BmError } from '../../errors.js';
+import type { PairRules } from '../order/pairs.js';
+import { LiveScreen } from '../../render/live.js';
+import type { TradeFeed } from './feed.js';
+import { handleKey, type Command } from './keys.js';
+import { cancelAll, cancelOrder, orderText, placeOrder, type Outcome } from './orders.js';
+import { frame } from './screen.js';
+import { emptyAccount, emptyMarket, logAction, type TradeState } from './state.js';
+
+/** ms readline waits after Esc for the rest of an escape sequence. */
+export const ESCAPE_TIMEOUT_MS = 50;
+
+export interface SessionOptions {
+  readonly ctx: Context;
+  readonly state: TradeState;
+  readonly feedOf: (s: TradeState, changed: (what: 'data' | 'fill') => void, failed: (e: BmError) => void) => TradeFeed;
+  readonly chatter: { toLog: ((line: string) => void) | undefined };
+  readonly rulesOf: (symbol: string) => Promise<PairRules>;
+}
+
+interface KeyInfo {
+  readonly name?: string;
+  readonly ctrl?: boolean;
+  readonly meta?: boolean;
+  readonly sequence?: string;
+}
+
+const NAMED = new Set(['up', 'down', 'left', 'right', 'tab', 'escape', 'backspace', 'enter']);
+
+/** readline's key as the key tables name it. */
+export function keyName(str: string | undefined, key: KeyInfo | undefined): string | undefined {
+  if (key?.ctrl && key.name === 'c') return 'ctrl-c';
+  if (key?.name === 'return') return 'enter';
+  // A lone Esc comes as `meta` (readline cannot tell it from the start of an Alt chord).
+  if (key?.name === 'escape') return 'escape';
+  if (key?.name && NAMED.has(key.name) && !key.ctrl && !key.meta) return key.name;
+  if (str && str.length === 1 && str >= ' ' && !key?.ctrl && !key?.meta) return str;
+  return undefined;
+}
+
+export async function runSession(o: SessionOptions): Promise<number> {
+  const { ctx, state: s } = o;
+  const io = ctx.io;
+  let finish!: (code: number) => void;
+  const done = new Promise<number>((r) => (finish = r));
+  const now = () => Date.now();
+  let feed: TradeFeed;
+  const screen = new LiveScreen(io.stdout, (size) => {
+    feed.sync();
+    return frame(s, size, now(), io.color);
+  });
+  const changed = (what: 'data' | 'fill') => {
+    if (what === 'fill' && s.bell) io.stdout.write('\x07');
+    screen.invalidate();
+  };
+  const failed = (e: BmError) => {
+    logAction(s, 'error', `stream: ${e.message}${e.details.code ? ` (code ${e.details.code}: ${e.details.venueMessage ?? ''})` : ''}${e.details.hint ? `; ${e.details.hint}` : ''}`, now());
+    screen.invalidate();
+  };
+  o.chatter.toLog = (line) => (logAction(s, 'info', line, now()), screen.invalidate());
+
+  const write = async (what: string, send: () => Promise<Outcome>) => {
+    if (s.ui.busy) {
+      logAction(s, 'error', `not sent: ${what}: wait, ${s.ui.busy} is still being sent`, now());
+      return;
+    }
+    s.ui.busy = what;
+    screen.invalidate();
+    const out = await send();
+    s.ui.busy = undefined;
+    logAction(s, out.kind === 'ok' ? 'ok' : out.kind === 'rejected' ? 'error' : 'unknown', out.text, now());
+    feed.refreshAccount();
+    screen.invalidate();
+  };
+
+  const switchTo = async (symbol: string) => {
+    let rules: PairRules;
+    try {
+      rules = await o.rulesOf(symbol);
+    } catch (err) {
+      logAction(s, 'error', `switch to ${symbol}: ${(err as Error).message}`, now());
+      return;
+    }
+    await feed.close();
+    Object.assign(s, { symbol, rules, market: emptyMarket(), account: emptyAccount() });
+    s.ui.selected = undefined;
+    s.ui.level = { book: 'ask', index: 0 };
+    s.ui.group = 1;
+    for (const k of Object.keys(s.versions) as Array<keyof TradeState['versions']>) s.versions[k]++;
+    logAction(s, 'info', `switched to ${symbol}`, now());
+    feed = o.feedOf(s, changed, failed);
+    await startFeed();
+  };
+
+  const startFeed = async () => {
+    screen.invalidate();
+    await feed.start();
+    await feed.snapshot();
+  };
+
+  const run = (cmd: Command) => {
+    switch (cmd.kind) {
+      case 'quit':
+        return finish(cmd.code);
+      case 'place':
+        return void write(orderText(cmd.order), () => placeOrder(ctx, cmd.order));
+      case 'cancel':
+        return void write(`cancel order ${cmd.order.id}`, () => cancelOrder(ctx, s.symbol, cmd.order));
+      case 'cancelAll':
+        return void write(`cancel all on ${s.symbol}`, () => cancelAll(ctx, s.symbol));
+      case 'switch':
+        return void switchTo(cmd.symbol);
+      case 'resync':
+        logAction(s, 'info', 'resync: reading snapshots again', now());
+        return void feed.snapshot();
+      default: {
+        const never: never = cmd;
+        return never;
+      }
+    }
+  };
+
+  const stdin = io.stdin as NodeJS.ReadStream;
+  const onKeypress = (str: string | undefined, key: KeyInfo | undefined) => {
+    const name = keyName(str, key);
+    if (!name) return;
+    const cmd = handleKey(s, name);
+    screen.invalidate();
+    if (cmd) run(cmd);
+  };
+  const onResize = () => screen.relayout();
+  const onSignal = () => finish(130);
+  const out = io.stdout as Partial<NodeJS.WriteStream>;
+  // readline reads `escapeCodeTimeout` from the interface it is given.
+  emitKeypressEvents(stdin, { escapeCodeTimeout: ESCAPE_TIMEOUT_MS } as unknown as Parameters<typeof emitKeypressEvents>[1]);
+  stdin.setRawMode?.(true);
+  stdin.on('keypress', onKeypress);
+  stdin.resume();
+  out.on?.('resize', onResize);
+  process.on('SIGWINCH', onResize);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  feed = o.feedOf(s, changed, failed);
+  try {
+    screen.start();
+    void startFeed().catch((err: Error) => logAction(s, 'error', err.message, now()));
+    return await done;
+  } finally {
+    screen.stop();
+    o.chatter.toLog = undefined;
+    stdin.off('keypress', onKeypress);
+    stdin.setRawMode?.(false);
+    stdin.pause();
+    out.off?.('resize', onResize);
+    process.off('SIGWINCH', onResize);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await feed.close();
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Lines of exact width for the terminal's panes: text is measured before it is styled, so a pane's
+ * lines always take exactly its width, styled or not (panes sit side by side on one screen row).
+ */
+
+export type Style = ((s: string) => string) | undefined;
+
+/** `text` cut (with `…`) or padded with blanks to exactly `width` characters. */
+export function cell(text: string, width: number, right = false): string {
+  if (width <= 0) return '';
+  if (text.length > width) return width === 1 ? '…' : `${text.slice(0, width - 1)}…`;
+  return right ? text.padStart(width) : text.padEnd(width);
+}
+
+/** Builds one line from pieces, each measured plain and styled when colour is on. */
+export class Line {
+  private out = '';
+  /** Visible characters so far. */
+  length = 0;
+
+  constructor(private readonly color: boolean) {}
+
+  /** Adds `text` as is (no cut): callers size their pieces. */
+  add(text: string, style?: Style): this {
+    if (!text) return this;
+    this.out += this.color && style ? style(text) : text;
+    this.length += text.length;
+    return this;
+  }
+
+  /** The line, cut or padded to `width`; a cut never splits an escape sequence. */
+  done(width: number, style?: Style): string {
+    if (this.length > width) return cutStyled(this.out, width, this.color);
+    const line = this.out + ' '.repeat(width - this.length);
+    return this.color && style ? style(line) : line;
+  }
+}
+
+/** A styled line cut to `width` visible characters, styles closed. */
+function cutStyled(line: string, width: number, color: boolean): string {
+  if (!color) return line.slice(0, width);
+  let out = '';
+  let seen = 0;
+  for (let i = 0; i < line.length && seen < width; ) {
+    if (line.charCodeAt(i) === 0x1b) {
+      const end = line.indexOf('m', i);
+      out += line.slice(i, end + 1);
+      i = end + 1;
+      continue;
+    }
+    out += line[i];
+    seen++;
+    i++;
+  }
+  return `${out}\x1b[0m`;
+}
+
+/** A pane's lines, padded with blank lines to exactly `height`. */
+export function fill(lines: string[], width: number, height: number): string[] {
+  const blank = ' '.repeat(Math.max(0, width));
+  const out = lines.slice(0, height);
+  while (out.length < height) out.push(blank);
+  return out;
+}
+
+/** A pane's title line: name, then details, cut to width. */
+export function title(name: string, detail: string, width: number, color: boolean, bold: Style): string {
+  return new Line(color).add(name, bold).add(detail ? `  ${detail}` : '').done(width);
+}

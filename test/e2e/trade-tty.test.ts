@@ -1,0 +1,200 @@
+// The trading terminal in a real terminal: tmux runs `bm trade` against the sandbox; the tests press
+// keys and read the screen (waiting for text, never for a fixed time).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { after, before, test, type TestContext } from 'node:test';
+import { BIN, bm, ensureBuilt, has, isolatedEnv, startSandbox, until } from '../helpers/bm.js';
+
+const SOCKET = `bm-trade-${process.pid}`;
+const base = isolatedEnv({ TERM: 'xterm-256color', NO_COLOR: '1' });
+let url = '';
+let stop: () => Promise<void> = async () => {};
+let creds: Record<string, string> = {};
+let n = 0;
+
+function tmux(...args: string[]): string {
+  const r = spawnSync('tmux', ['-L', SOCKET, '-f', '/dev/null', ...args], { env: base, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`tmux ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+}
+
+const screen = (s: string) => tmux('capture-pane', '-p', '-t', s);
+const flag = (s: string, f: string) => tmux('display-message', '-p', '-t', s, `#{${f}}`).trim();
+const keys = (s: string, ...k: string[]) => void tmux('send-keys', '-t', s, ...k);
+const seen = (s: string, what: RegExp, limitMs?: number) => until(() => what.test(screen(s)), `${what} on the screen:\n${screen(s)}`, limitMs);
+
+/** Starts `bm trade ...` in a detached session of `cols` x `rows`; returns the session name. */
+function launch(args: string, env: Record<string, string>, cols = 120, rows = 40): string {
+  const name = `t${++n}`;
+  const vars = Object.entries(env).filter(([k]) => /^(BM_|XDG_|HOME$|NO_COLOR$|TERM$)/.test(k)).map(([k, v]) => `${k}='${v}'`).join(' ');
+  tmux('new-session', '-d', '-s', name, '-x', String(cols), '-y', String(rows), `env ${vars} ${process.execPath} ${BIN} --base-url ${url} trade ${args}; echo EXIT=$?; sleep 120`);
+  return name;
+}
+
+function requireTmux(t: TestContext): boolean {
+  if (has('tmux')) return true;
+  const msg = 'tmux is not installed: the trading terminal is NOT tested here (apt-get install -y tmux; CI installs it)';
+  process.stderr.write(`\nWARNING: ${msg}\n\n`);
+  if (process.env.CI === 'true') assert.fail(msg);
+  t.skip(msg);
+  return false;
+}
+
+/** Which bid row (0 = best) carries the selection mark, or -1. */
+function selectedBid(text: string): number {
+  const lines = text.split('\n');
+  const spread = lines.findIndex((l) => /^ +spread /.test(l));
+  return spread < 0 ? -1 : lines.slice(spread + 1).findIndex((l) => l.startsWith('›'));
+}
+
+/** The order-book rows on screen: `[marked, price]`, asks then bids, as drawn. */
+function bookRows(text: string): Array<[boolean, string]> {
+  return [...text.matchAll(/^.(.)(\d+\.\d+) +\d/gm)].map((m) => [m[1] === '◆', m[2]!]);
+}
+
+before(async () => {
+  ensureBuilt();
+  ({ url, stop } = await startSandbox(['--seed', '5']));
+  const a = JSON.parse(bm(['--base-url', url, 'sandbox', 'account', 'create', '--json'], base).stdout) as Record<string, string>;
+  creds = { BM_API_KEY: a.key!, BM_API_SECRET: a.secret!, BM_API_MEMO: a.memo! };
+});
+after(async () => {
+  if (has('tmux')) spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+  await stop();
+});
+
+test('place a buy from the form: it shows in open orders and is marked in the book; cancel it; q restores the screen', async (t) => {
+  if (!requireTmux(t)) return;
+  const s = launch('BTC_USDT', { ...base, ...creds });
+  await seen(s, /OPEN ORDERS \(0\)[\s\S]*ws ready/);
+  assert.match(screen(s), /^\[PAPER\] BTC_USDT {2}last \d/m);
+  assert.equal(flag(s, 'alternate_on'), '1');
+  // A bid deep in the book: select it (Tab focuses the book), then b prefills its price.
+  keys(s, 'Tab');
+  for (let i = 0; i < 14; i++) keys(s, 'j');
+  await until(() => selectedBid(screen(s)) === 13, `the 14th bid selected:\n${screen(s)}`);
+  keys(s, 'b');
+  await seen(s, /BUY BTC_USDT/);
+  // The live book may move between the capture and the key: the form holds the level's price then,
+  // a bid below the best one.
+  const form = screen(s);
+  const level = /price +(\d+\.\d+) USDT/.exec(form)![1]!;
+  const best = /book +bid (\d+\.\d+)/.exec(form)![1]!;
+  assert.ok(Number(level) < Number(best), `${level} is a level below the best bid ${best}`);
+  keys(s, '0', '.', '0', '0', '1');
+  await seen(s, /size +0\.001█ BTC/);
+  keys(s, 'Enter');
+  await seen(s, /CONFIRM/);
+  assert.match(screen(s), new RegExp(`limit buy 0\\.001 BTC_USDT @ ${level.replace('.', '\\.')}`));
+  assert.match(screen(s), /crosses +no: rests in the book \(maker\)/);
+  keys(s, 'y');
+  await seen(s, /OPEN ORDERS \(1\)/);
+  assert.match(screen(s), /placed buy 0\.001 BTC_USDT @ /);
+  await seen(s, new RegExp(`^.◆${level.replace('.', '\\.')} `, 'm'));
+  assert.ok(bookRows(screen(s)).some(([marked, p]) => marked && p === level), 'the level of the order is marked');
+  await seen(s, /USDT +\d+\.?\d* +0*\.?\d*[1-9]/); // the buy froze some USDT (balances follow within a moment)
+  keys(s, 'Tab', 'c');
+  await seen(s, /Cancel buy 0\.001 @ /);
+  keys(s, 'y');
+  await seen(s, /OPEN ORDERS \(0\)/);
+  assert.match(screen(s), /cancelled buy 0\.001 @ /);
+  keys(s, 'q');
+  await seen(s, /EXIT=\d+/);
+  assert.match(screen(s), /EXIT=0/);
+  assert.doesNotMatch(screen(s), /OPEN ORDERS/, 'the normal screen is back');
+  assert.equal(flag(s, 'alternate_on'), '0');
+  assert.equal(flag(s, 'cursor_flag'), '1', 'cursor shown');
+});
+
+test('/ switches pair with completion; Esc answers at once; Ctrl-C exits 130 restoring the screen', async (t) => {
+  if (!requireTmux(t)) return;
+  const s = launch('BTC_USDT', { ...base, ...creds });
+  await seen(s, /ws ready/);
+  keys(s, '/');
+  await seen(s, /SWITCH PAIR/);
+  keys(s, 's', 'o');
+  await seen(s, /› SOL_USDT/);
+  keys(s, 'Tab');
+  await seen(s, /pair +SOL_USDT█/);
+  keys(s, 'Enter');
+  await seen(s, /^\[PAPER\] SOL_USDT/m);
+  await seen(s, /BOOK {2}SOL_USDT[\s\S]*OPEN ORDERS \(0\)[\s\S]*switched to SOL_USDT/);
+  await seen(s, /ws ready/);
+  keys(s, 'b');
+  await seen(s, /BUY SOL_USDT/);
+  keys(s, 'Escape');
+  await seen(s, /b buy {2}s sell/);
+  assert.doesNotMatch(screen(s), /BUY SOL_USDT/);
+  keys(s, 'C-c');
+  await seen(s, /EXIT=\d+/);
+  assert.match(screen(s), /EXIT=130/);
+  assert.equal(flag(s, 'alternate_on'), '0');
+});
+
+test('read-only without credentials: market panes only, said clearly, order keys do nothing', async (t) => {
+  if (!requireTmux(t)) return;
+  const s = launch('BTC_USDT', base);
+  await seen(s, /ws ready/);
+  const shown = screen(s);
+  assert.match(shown, /^\[PAPER\] \[READ-ONLY\] BTC_USDT/m);
+  assert.match(shown, /read-only: no credentials/);
+  assert.match(shown, /BOOK[\s\S]*CANDLES[\s\S]*TRADES/);
+  assert.doesNotMatch(shown, /OPEN ORDERS|BALANCE|b buy/);
+  keys(s, 'b', 's');
+  keys(s, '?');
+  await seen(s, /KEYS \(Esc closes\)/);
+  assert.doesNotMatch(screen(s), /BUY BTC_USDT|SELL BTC_USDT/);
+  // Esc and q as two presses (sent in one write they would read as Alt-q).
+  keys(s, 'Escape');
+  await until(() => !/KEYS \(Esc closes\)/.test(screen(s)), 'the help to close');
+  keys(s, 'q');
+  await seen(s, /EXIT=0/);
+});
+
+test('resize re-lays out: chart, trades and account panes by width, a "too small" screen, never wider than the pane', async (t) => {
+  if (!requireTmux(t)) return;
+  const s = launch('BTC_USDT', { ...base, ...creds }, 120, 40);
+  await seen(s, /CANDLES 1m[\s\S]*TRADES[\s\S]*ws ready/);
+  const fits = (cols: number) => {
+    for (const line of screen(s).split('\n')) assert.ok([...line].length <= cols, `line too long for ${cols}: ${line}`);
+  };
+  tmux('resize-window', '-t', s, '-x', '90', '-y', '30');
+  await seen(s, /TRADES/);
+  await until(() => !/CANDLES/.test(screen(s)), 'the chart to go below 100 columns');
+  assert.match(screen(s), /OPEN ORDERS/);
+  fits(90);
+  tmux('resize-window', '-t', s, '-x', '64', '-y', '20');
+  await until(() => !/TRADES/.test(screen(s)) && /OPEN ORDERS/.test(screen(s)), 'the trades to go below 80 columns');
+  fits(64);
+  tmux('resize-window', '-t', s, '-x', '40', '-y', '12');
+  await seen(s, /terminal too small: 40x12/);
+  fits(40);
+  tmux('resize-window', '-t', s, '-x', '120', '-y', '40');
+  await seen(s, /CANDLES 1m[\s\S]*TRADES/);
+  fits(120);
+  keys(s, 'q');
+  await seen(s, /EXIT=0/);
+});
+
+test('a market sell fills: the log says so, balances refresh, --bell rings', async (t) => {
+  if (!requireTmux(t)) return;
+  const s = launch('BTC_USDT --bell', { ...base, ...creds });
+  await seen(s, /BTC +1 +0\n[\s\S]*ws ready/);
+  keys(s, 's');
+  await seen(s, /SELL BTC_USDT/);
+  keys(s, 'm');
+  await seen(s, /type +market/);
+  keys(s, '0', '.', '0', '0', '2');
+  await seen(s, /size +0\.002█ BTC/);
+  keys(s, 'Enter');
+  await seen(s, /CONFIRM/);
+  assert.match(screen(s), /market sell 0\.002 BTC_USDT/);
+  assert.match(screen(s), /est\. fill +0\.002 BTC at about \d/);
+  keys(s, 'y');
+  await seen(s, /BTC +0\.998 +0\n/);
+  await seen(s, /fill: sell 0\.002 @ \d/, 10_000);
+  assert.match(screen(s), /USDT +1\d\d\d\d\.\d+ +0\n/, 'the sale paid USDT in');
+  assert.equal(flag(s, 'window_bell_flag'), '1', 'the bell rang');
+  keys(s, 'q');
+  await seen(s, /EXIT=0/);
+});
