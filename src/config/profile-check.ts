@@ -7,8 +7,11 @@
 /** The venues a profile may name. */
 export const VENUES = ['sandbox', 'bitmart', 'custom'] as const;
 
-/** The URL schemes each address setting takes (a WebSocket address may be given as the http(s) one of its host). */
-export const URL_SCHEMES = { baseUrl: ['http:', 'https:'], wsUrl: ['ws:', 'wss:', 'http:', 'https:'], legacyUrl: ['http:', 'https:'] } as const;
+/** The URL schemes each stored address setting takes. */
+export const URL_SCHEMES = { baseUrl: ['http:', 'https:'], wsUrl: ['ws:', 'wss:'], legacyUrl: ['http:', 'https:'] } as const;
+
+/** `--ws-url` for one command also takes the http(s) address of a host that serves both (as a sandbox does). */
+export const WS_FLAG_SCHEMES: readonly string[] = [...URL_SCHEMES.wsUrl, 'http:', 'https:'];
 
 /** The problem with an address, or undefined when it is a usable URL of one of `schemes`. */
 export function urlProblem(value: string, schemes: readonly string[]): string | undefined {

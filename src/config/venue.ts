@@ -2,7 +2,7 @@
 import type { Env } from './paths.js';
 import type { ProfileSettings, VenuePreset } from './settings.js';
 import { usage } from '../errors.js';
-import { URL_SCHEMES, urlProblem } from './profile-check.js';
+import { URL_SCHEMES, urlProblem, WS_FLAG_SCHEMES } from './profile-check.js';
 
 export interface Venue {
   readonly preset: VenuePreset;
@@ -57,7 +57,7 @@ export function sandboxVenue(base: string): Venue {
  */
 export function resolveVenue(flags: VenueFlags, env: Env, profile: ProfileSettings | undefined): Venue {
   const base = checkUrl('--base-url', trim(flags.baseUrl ?? env.BM_BASE_URL), URL_SCHEMES.baseUrl);
-  const ws = checkUrl('--ws-url', trim(flags.wsUrl ?? env.BM_WS_URL), URL_SCHEMES.wsUrl);
+  const ws = checkUrl('--ws-url', trim(flags.wsUrl ?? env.BM_WS_URL), WS_FLAG_SCHEMES);
   const legacy = checkUrl('--legacy-url', trim(flags.legacyUrl ?? env.BM_LEGACY_URL), URL_SCHEMES.legacyUrl);
   const service = flags.service ?? env.BM_SERVICE;
   if (flags.sandbox) return sandboxVenue('');

@@ -37,6 +37,5 @@ test('addresses: the schemes each setting takes, no whitespace, a host', () => {
   assert.match(urlProblem('http//x', ['http:'])!, /not a URL/);
   assert.match(urlProblem('http://a b', ['http:'])!, /space/);
   assert.deepEqual(profileProblems({ venue: 'sandbox' }), []);
-  assert.deepEqual(profileProblems({ venue: 'custom', baseUrl: 'https://a', wsUrl: 'ftp://a' }), ['wsUrl must start with ws:// or wss:// or http:// or https://']);
-  assert.deepEqual(profileProblems({ venue: 'custom', baseUrl: 'https://a', wsUrl: 'https://a' }), []);
+  assert.deepEqual(profileProblems({ venue: 'custom', baseUrl: 'https://a', wsUrl: 'https://a' }), ['wsUrl must start with ws:// or wss://']);
 });
