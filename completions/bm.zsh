@@ -33,10 +33,10 @@ __bm_opts() {
     "trades") echo "--limit -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "wallet") echo "--currency -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
-    "order place") echo "--side --type --size --price --notional --client-order-id --stp-mode -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "order place") echo "--side --type --size --price --notional --client-order-id --stp-mode --max-deviation --wait --wait-timeout -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order cancel") echo "--order-id --client-order-id -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order cancel-all") echo "--side -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
-    "order batch") echo "--file -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "order batch") echo "--file --journal --resume -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order get") echo "--order-id --client-order-id -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order list") echo "--limit --status -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order fills") echo "--order-id --page --limit -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
@@ -116,10 +116,15 @@ __bm_takes() {
     "order place|--notional") echo "1" ;;
     "order place|--client-order-id") echo "1" ;;
     "order place|--stp-mode") echo "1" ;;
+    "order place|--max-deviation") echo "1" ;;
+    "order place|--wait") echo "1" ;;
+    "order place|--wait-timeout") echo "1" ;;
     "order cancel|--order-id") echo "1" ;;
     "order cancel|--client-order-id") echo "1" ;;
     "order cancel-all|--side") echo "1" ;;
     "order batch|--file") echo "1" ;;
+    "order batch|--journal") echo "1" ;;
+    "order batch|--resume") echo "1" ;;
     "order get|--order-id") echo "1" ;;
     "order get|--client-order-id") echo "1" ;;
     "order list|--limit") echo "1" ;;
@@ -204,6 +209,7 @@ __bm_values() {
     "order place|--side") echo "buy sell" ;;
     "order place|--type") echo "limit market limit_maker ioc" ;;
     "order place|--stp-mode") echo "none cancel_maker cancel_taker cancel_both" ;;
+    "order place|--wait") echo "filled done" ;;
     "order cancel-all|--side") echo "buy sell" ;;
     "order list|--status") echo "open done 4 5 6 8 9 10" ;;
     "funding history|--type") echo "deposit withdraw" ;;

@@ -110,11 +110,15 @@ export class Context {
   async api(): Promise<ApiClient> {
     if (!this.cachedApi) {
       const { ApiClient } = await import('./api/client.js');
+      const { sharedGate } = await import('./api/file-gate.js');
       this.cachedApi = new ApiClient({
         env: this.env,
         baseUrl: () => this.baseUrl(),
         credentials: () => this.credentials(),
         timeoutMs: this.timeoutMs,
+        // Limits are counted with every other bm process on this machine (same state dir).
+        gate: sharedGate(this.env, this.timeoutMs, (line) => this.trace(line)),
+        note: (line: string) => this.note(line),
         ...(this.verbose ? { trace: (line: string) => this.trace(line) } : {}),
         onRefused: async () => {
           if (this.venue.baseUrl) return undefined;
@@ -122,16 +126,22 @@ export class Context {
           this.sandboxUrl = await restartSandbox(this);
           return this.sandboxUrl;
         },
-        onKeyUnknown: async () => {
-          const used = await this.cachedCreds?.catch(() => undefined);
-          const { renewPaperIfStale } = await import('./profiles/credentials.js');
-          if (!(await renewPaperIfStale(this, used))) return false;
-          this.cachedCreds = undefined;
-          return true;
-        },
+        onKeyUnknown: () => this.renewStaleKey(),
       });
     }
     return this.cachedApi;
+  }
+
+  /**
+   * After "key not found": when the key is the built-in sandbox's paper account and the sandbox was
+   * reset, re-creates the account (as on first use) and returns true; the next credentials() is fresh.
+   */
+  async renewStaleKey(): Promise<boolean> {
+    const used = await this.cachedCreds?.catch(() => undefined);
+    const { renewPaperIfStale } = await import('./profiles/credentials.js');
+    if (!(await renewPaperIfStale(this, used))) return false;
+    this.cachedCreds = undefined;
+    return true;
   }
 
   /** Output format: -o/--json, BM_OUTPUT, the profile's, else table on a terminal and tsv in a pipe. */

@@ -1,22 +1,17 @@
 /**
- * The current-generation REST client: builds the exact bytes, signs them, keeps to the rate limits,
- * checks the envelope on `code`, and turns every failure into a {@link BmError} with its category.
+ * The current-generation REST client: builds the exact bytes, signs them, checks the envelope on
+ * `code`, and turns every failure into a {@link BmError} with its category. Limits, clock, trace and
+ * network failures come from {@link ClientBase}, shared with the legacy client.
  */
 import { BmError } from '../errors.js';
-import type { Env } from '../config/paths.js';
 import { parseJson, stringifyJson } from '../util/json.js';
+import { ClientBase, type BaseOptions, type Credentials } from './base.js';
 import type { Auth, Method, RateLimit } from './catalogue/types.js';
 import { rateOf } from './catalogue/index.js';
-import { CODES, categoryOfStatus } from './codes.js';
-import { RateBook } from './ratelimit.js';
-import { traceRequest, traceResponse } from './redact.js';
-import { send, TransportError, type HttpResponse } from './transport.js';
+import { venueFailure } from './failure.js';
+import type { HttpResponse } from './http.js';
 
-export interface Credentials {
-  readonly key: string;
-  readonly secret: string;
-  readonly memo: string;
-}
+export type { Credentials } from './base.js';
 
 /** What a call needs of an endpoint: the catalogue entry fits, and so does an ad-hoc `bm api` target. */
 export interface Target {
@@ -46,24 +41,13 @@ export interface ApiResult {
   readonly trace?: string;
 }
 
-export interface ClientOptions {
-  readonly env: Env;
-  /** The REST base URL; may start the sandbox. */
-  readonly baseUrl: () => Promise<string>;
-  readonly credentials: () => Promise<Credentials | undefined>;
-  readonly timeoutMs: number;
-  /** Called with one line per request and response when tracing (secrets already redacted). */
-  readonly trace?: (line: string) => void;
-  /** Called when the venue refused the connection; returns a new base URL to retry once, or undefined. */
-  readonly onRefused?: () => Promise<string | undefined>;
+export interface ClientOptions extends BaseOptions {
   /** Called once when the venue does not know the key (30002); true to retry (e.g. a new sandbox paper account). */
   readonly onKeyUnknown?: () => Promise<boolean>;
-  readonly now?: () => number;
-  readonly sleep?: (ms: number) => Promise<void>;
-  /** Retries after 429 on one request before exit 7. */
-  readonly maxRateRetries?: number;
 }
 
+/** How to check a write whose answer never came. */
+const UNKNOWN_HINT = 'the outcome is unknown: look it up before sending again';
 
 /** Query string as sent: `a=1&b=2`, values percent-encoded, order kept. */
 export function queryString(params: Params): string {
@@ -84,15 +68,9 @@ export function jsonBody(params: Params): string {
   return stringifyJson(obj);
 }
 
-export class ApiClient {
-  private readonly limits = new RateBook();
-  private clockOffsetMs = 0;
-  private readonly now: () => number;
-  private readonly sleep: (ms: number) => Promise<void>;
-
+export class ApiClient extends ClientBase {
   constructor(private readonly opts: ClientOptions) {
-    this.now = opts.now ?? Date.now;
-    this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    super(opts);
   }
 
   /** Builds the exact request, signed when the target needs it. */
@@ -104,13 +82,8 @@ export class ApiClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined || target.auth !== 'NONE') headers['content-type'] = 'application/json';
     if (target.auth !== 'NONE') {
-      const creds = await this.opts.credentials();
-      if (!creds) {
-        throw new BmError('auth', `${target.path} needs an API key and none is configured`, {
-          hint: 'add one with: bm profile add NAME (or set BM_API_KEY, BM_API_SECRET, BM_API_MEMO)',
-        });
-      }
-      const ts = String(this.now() + this.clockOffsetMs);
+      const creds = await this.creds(target.path);
+      const ts = this.timestamp();
       headers['x-bm-key'] = creds.key;
       headers['x-bm-timestamp'] = ts;
       if (target.auth === 'SIGNED') {
@@ -126,40 +99,13 @@ export class ApiClient {
   /** Sends a request and returns the envelope's `data`; throws {@link BmError} on any failure. */
   async call(target: Target, params: Params = []): Promise<ApiResult> {
     const rate = target.rate ?? rateOf(target.method, target.path, target.auth !== 'NONE');
-    const window = this.limits.get(`${target.method} ${target.path}`, rate);
-    const maxRetries = this.opts.maxRateRetries ?? 3;
+    const limited = { name: `${target.method} ${target.path}`, rate, write: target.write ?? false };
     let clockRetried = false;
-    let refusedRetried = false;
     let keyRetried = false;
-    for (let attempt = 0; ; attempt++) {
-      // A place in the window is held while the request is out, and counted when its answer comes
-      // back: the venue counts on arrival, so a slow request never makes a later one look early.
-      let slot = window.reserve(this.now());
-      while (!slot.settle) {
-        await this.sleep(slot.wait);
-        slot = window.reserve(this.now());
-      }
-      let res: HttpResponse;
-      let req: Prepared;
-      try {
-        req = await this.prepare(target, params);
-      } catch (err) {
-        slot.settle(this.now());
-        throw err;
-      }
-      try {
-        res = await this.exchange(req);
-      } catch (err) {
-        if (err instanceof TransportError && !err.reached && err.code === 'ECONNREFUSED' && !refusedRetried && this.opts.onRefused) {
-          refusedRetried = true;
-          if (await this.opts.onRefused()) continue;
-        }
-        throw this.networkError(err, target);
-      } finally {
-        slot.settle(this.now());
-      }
+    for (;;) {
+      const res = await this.exchange(limited, async () => ({ req: await this.prepare(target, params) }), UNKNOWN_HINT);
       const outcome = this.read(res, target);
-      if (outcome instanceof BmError) {
+      if (!('data' in outcome)) {
         const code = outcome.details.code;
         if (code === '30007' && !clockRetried) {
           clockRetried = true;
@@ -170,13 +116,6 @@ export class ApiClient {
           keyRetried = true;
           if (await this.opts.onKeyUnknown()) continue;
         }
-        if (outcome.category === 'ratelimit' && res.status !== 418 && attempt < maxRetries) {
-          const reset = Number(res.headers['x-bm-ratelimit-reset']);
-          const backoff = Math.min(8000, (Number.isFinite(reset) && reset > 0 ? reset * 1000 : 500) * 2 ** attempt);
-          this.opts.trace?.(`rate limited: retrying in ${backoff} ms`);
-          await this.sleep(backoff);
-          continue;
-        }
         throw outcome;
       }
       return outcome;
@@ -185,21 +124,14 @@ export class ApiClient {
 
   /** Learns the offset between the venue clock and ours from /system/time. */
   async syncClock(): Promise<number> {
-    const before = this.now();
-    const { data } = await this.call({ method: 'GET', path: '/system/time', auth: 'NONE' });
-    const after = this.now();
-    const server = Number((data as { server_time?: unknown }).server_time);
-    if (Number.isFinite(server)) this.clockOffsetMs = server - Math.round((before + after) / 2);
-    return this.clockOffsetMs;
+    return this.learnClock(async () => {
+      const { data } = await this.call({ method: 'GET', path: '/system/time', auth: 'NONE' });
+      return (data as { server_time?: unknown }).server_time;
+    });
   }
 
-  private async exchange(req: Prepared): Promise<HttpResponse> {
-    const trace = this.opts.trace;
-    if (trace) traceRequest(trace, req);
-    const started = this.now();
-    const res = await send({ method: req.method, url: req.url, headers: req.headers, body: req.body, timeoutMs: this.opts.timeoutMs }, this.opts.env);
-    if (trace) traceResponse(trace, res, this.now() - started);
-    return res;
+  protected override rateLimited(res: HttpResponse): boolean {
+    return res.status === 429 || /"code"\s*:\s*"?30013\b/.test(res.text);
   }
 
   /** The envelope's data, or the error it carries. */
@@ -212,29 +144,22 @@ export class ApiClient {
     }
     const env = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
     const trace = env?.trace === undefined ? undefined : String(env.trace);
-    if (env && 'code' in env && String(env.code) === '1000' && res.status < 300) {
+    // 1000 is the spec's success; 0 is how the venue's other documented shape says it (facts.md 5).
+    if (env && 'code' in env && (String(env.code) === '1000' || String(env.code) === '0') && res.status < 300) {
       return { data: env.data ?? {}, status: res.status, headers: res.headers, ...(trace ? { trace } : {}) };
     }
+    if (res.status < 300 && !(env && 'code' in env)) {
+      // A success status with a body that is not the envelope proves nothing: for a write, outcome unknown.
+      return new BmError('network', `${target.method} ${target.path}: the venue's answer could not be read: ${res.text.slice(0, 100) || '(empty)'}`, {
+        httpStatus: res.status, hint: target.write ? UNKNOWN_HINT : 'the venue answered something other than its JSON envelope; try again', retryable: false,
+      });
+    }
     const code = env && 'code' in env ? String(env.code) : undefined;
-    const info = code ? CODES.get(Number(code)) : undefined;
-    const category = info?.category ?? (res.status === 429 ? 'ratelimit' : categoryOfStatus(res.status));
-    const venueMsg = env && typeof env.message === 'string' ? env.message : info?.message;
-    const message = `${target.method} ${target.path} failed${venueMsg ? '' : ` with HTTP ${res.status}${res.text && !env ? `: ${res.text.slice(0, 200)}` : ''}`}`;
-    const retryable = category === 'ratelimit' || category === 'network';
-    return new BmError(category, message, {
-      ...(code ? { code } : {}), ...(venueMsg ? { venueMessage: venueMsg } : {}), httpStatus: res.status, ...(trace ? { trace } : {}),
-      ...(info?.hint ? { hint: info.hint } : category === 'network' && target.write ? { hint: 'the outcome is unknown: look the order up before trying again' } : {}),
-      retryable,
+    const venueMessage = env && typeof env.message === 'string' ? env.message : env && typeof env.msg === 'string' ? env.msg : undefined;
+    return venueFailure({
+      method: target.method, path: target.path, status: res.status, text: env ? '' : res.text,
+      ...(code !== undefined ? { code } : {}), ...(venueMessage ? { venueMessage } : {}), ...(trace ? { trace } : {}),
+      headers: res.headers, ...(target.write ? { unknownHint: UNKNOWN_HINT } : {}),
     });
-  }
-
-  private networkError(err: unknown, target: Target): BmError {
-    if (!(err instanceof TransportError)) return new BmError('internal', (err as Error).message ?? String(err));
-    const hint = !err.reached
-      ? `is the venue running? (${err.code})`
-      : target.write
-        ? 'the outcome is unknown: look it up before sending again'
-        : 'check the network, or raise --timeout';
-    return new BmError('network', err.message, { code: err.code, hint, retryable: true });
   }
 }

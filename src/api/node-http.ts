@@ -1,26 +1,55 @@
-/** Direct HTTP(S) requests on node's own client, with keep-alive agents (sockets unref'd when idle). */
-import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
+/**
+ * Direct HTTP(S) requests on node's own client, with keep-alive agents (sockets unref'd when idle).
+ * A socket that sat idle longer than {@link MAX_IDLE_MS} is never reused: a venue or proxy may have
+ * closed it without a word, and a request written to it dies as "socket hang up" after it may have
+ * been read. A request marked `fresh` discards every idle socket to its origin first.
+ */
+import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import { createRequire } from 'node:module';
-import type { HttpRequest, HttpResponse } from './transport.js';
+import type { Socket } from 'node:net';
+import type { HttpRequest, HttpResponse } from './http.js';
 
 type RequestFn = (url: URL, opts: RequestOptions, cb: (res: IncomingMessage) => void) => ClientRequest;
 
+/** Longest idle time (ms) after which a keep-alive socket is closed instead of reused. */
+export const MAX_IDLE_MS = 2000;
+
+export interface NodeDispatchOptions {
+  /** Clock for idle times, ms. */
+  readonly now?: () => number;
+  /** Called with every new connection (tests count them). */
+  readonly onConnect?: () => void;
+}
+
 /** A dispatch function; `node:https` (and TLS) is loaded only for the first https URL. */
-export function nodeDispatch(): (req: HttpRequest, url: URL) => Promise<HttpResponse> {
+export function nodeDispatch(opts: NodeDispatchOptions = {}): (req: HttpRequest, url: URL) => Promise<HttpResponse> {
+  const now = opts.now ?? Date.now;
   // Required, not imported: an imported builtin gets an ES module facade that costs a one-shot.
   const load = createRequire(import.meta.url);
-  const clients = new Map<string, { request: RequestFn; agent: unknown }>();
+  const clients = new Map<string, { request: RequestFn; agent: Agent }>();
+  const idleSince = new WeakMap<Socket, number>();
   const client = (protocol: string) => {
     let c = clients.get(protocol);
     if (!c) {
       const m = load(protocol === 'https:' ? 'node:https' : 'node:http') as typeof import('node:http');
-      c = { request: m.request as unknown as RequestFn, agent: new m.Agent({ keepAlive: true, keepAliveMsecs: 10_000, maxSockets: 8 }) };
+      const agent = new m.Agent({ keepAlive: true, keepAliveMsecs: 10_000, maxSockets: 8 });
+      agent.on('free', (socket: Socket) => idleSince.set(socket, now()));
+      c = { request: m.request as unknown as RequestFn, agent };
       clients.set(protocol, c);
     }
     return c;
   };
+  /** Closes idle sockets: all of them when `all`, else those idle too long. */
+  const prune = (agent: Agent, all: boolean) => {
+    const t = now();
+    for (const list of Object.values(agent.freeSockets)) {
+      // Oldest first (freed in order): the agent skips destroyed sockets at the head of the list.
+      for (const s of list ?? []) if (all || t - (idleSince.get(s as Socket) ?? t) > MAX_IDLE_MS) s.destroy();
+    }
+  };
   return async (req, url) => {
     const { request, agent } = client(url.protocol);
+    prune(agent, req.fresh === true);
     return new Promise<HttpResponse>((resolve, reject) => {
       const r = request(url, { method: req.method, headers: req.headers, agent: agent as RequestOptions['agent'], signal: AbortSignal.timeout(req.timeoutMs) }, (res) => {
         const chunks: Buffer[] = [];
@@ -32,6 +61,7 @@ export function nodeDispatch(): (req: HttpRequest, url: URL) => Promise<HttpResp
           resolve({ status: res.statusCode ?? 0, headers, text: Buffer.concat(chunks).toString('utf8') });
         });
       });
+      if (opts.onConnect) r.once('socket', (s: Socket) => void (s.connecting && s.once('connect', opts.onConnect!)));
       r.on('error', reject);
       r.end(req.body);
     });

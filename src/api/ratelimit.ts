@@ -10,7 +10,28 @@ export class SlidingWindows {
   private readonly stamps: number[] = [];
   /** Requests sent and not yet answered: each holds a place in every window until it is settled. */
   private readonly pending: number[] = [];
+  /** No request before this time (ms): the venue asked for a pause (Retry-After, a spent window). */
+  private blockedUntil = 0;
   constructor(readonly rate: RateLimit) {}
+
+  /** A window rebuilt from stored stamps and the send times of requests still out (a shared store). */
+  static restore(rate: RateLimit, stamps: readonly number[], pending: readonly number[], blockedUntil = 0): SlidingWindows {
+    const w = new SlidingWindows(rate);
+    w.stamps.push(...stamps);
+    w.pending.push(...pending);
+    w.blockedUntil = blockedUntil;
+    return w;
+  }
+
+  /** Keeps every request waiting until `until` (ms); a later block wins. */
+  block(until: number): void {
+    this.blockedUntil = Math.max(this.blockedUntil, until);
+  }
+
+  /** Requests counted in the last `windowMs`, plus those still out. */
+  held(now: number, windowMs: number): number {
+    return this.countSince(now - windowMs) + this.pending.length;
+  }
 
   /**
    * For a sender, which cannot know when the venue counts its request: reserves a place when one is
@@ -31,10 +52,7 @@ export class SlidingWindows {
         if (settled) return;
         settled = true;
         this.pending.splice(this.pending.indexOf(ticket), 1);
-        const t = Math.max(at, ticket);
-        let i = this.stamps.length;
-        while (i > 0 && this.stamps[i - 1]! > t) i--;
-        this.stamps.splice(i, 0, t);
+        insertStamp(this.stamps, Math.max(at, ticket));
       },
     };
   }
@@ -49,8 +67,10 @@ export class SlidingWindows {
   /** Ms until a request would fit in every window; 0 when it fits now. */
   waitFor(now: number): number {
     const longest = Math.max(...this.rate.windows.map((w) => w.windowMs));
-    while (this.stamps.length > 0 && this.stamps[0]! <= now - longest) this.stamps.shift();
-    let wait = 0;
+    // One window more of history than pacing needs: "is the venue's window spent by us?" looks back
+    // from a request's send time, up to a round trip before now.
+    while (this.stamps.length > 0 && this.stamps[0]! <= now - 2 * longest) this.stamps.shift();
+    let wait = Math.max(0, this.blockedUntil - now);
     const held = this.pending.length;
     for (const w of this.rate.windows) {
       const inWindow = this.countSince(now - w.windowMs) + held;
@@ -82,6 +102,13 @@ export class SlidingWindows {
     for (let i = this.stamps.length - 1; i >= 0 && this.stamps[i]! > t; i--) n++;
     return n;
   }
+}
+
+/** Inserts `t` into ascending `stamps`, kept in order however answers arrive. */
+export function insertStamp(stamps: number[], t: number): void {
+  let i = stamps.length;
+  while (i > 0 && stamps[i - 1]! > t) i--;
+  stamps.splice(i, 0, t);
 }
 
 /** One {@link SlidingWindows} per name (interface path plus target), made on first use. */

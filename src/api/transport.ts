@@ -5,52 +5,35 @@
  */
 import type { Dispatcher } from 'undici';
 import type { Env } from '../config/paths.js';
+import { TransportError, type HttpRequest, type HttpResponse } from './http.js';
 
-export interface HttpRequest {
-  readonly method: string;
-  readonly url: string;
-  readonly headers: Record<string, string>;
-  readonly body?: string;
-  /** Whole-request timeout, ms. */
-  readonly timeoutMs: number;
-}
-
-export interface HttpResponse {
-  readonly status: number;
-  /** Header names in lower case. */
-  readonly headers: Record<string, string>;
-  readonly text: string;
-}
-
-/** A request that got no HTTP answer. `reached` is false only when it surely never left. */
-export class TransportError extends Error {
-  constructor(
-    message: string,
-    readonly code: string,
-    readonly reached: boolean,
-  ) {
-    super(message);
-    this.name = 'TransportError';
-  }
-}
+export { TransportError, type HttpRequest, type HttpResponse } from './http.js';
 
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** True when a failure with this code means the request never left (so a write surely did nothing). */
+export function surelyNotSent(code: string | undefined): boolean {
+  return code !== undefined && NOT_SENT.has(code);
+}
 
 type Dispatch = (req: HttpRequest, url: URL) => Promise<HttpResponse>;
 
 let direct: Dispatch | undefined;
 let proxied: Dispatch | undefined;
+let proxyAgent: Dispatcher | undefined;
 
 /**
  * Direct connections use node's own HTTP client: its parser is native, while undici's is WebAssembly,
  * whose compilation alone cost a one-shot more than the whole request (measured in README). Requests
  * through a proxy use undici's EnvHttpProxyAgent, loaded only then.
  */
-async function dispatcherFor(url: URL, env: Env): Promise<Dispatch> {
+async function dispatcherFor(req: HttpRequest, url: URL, env: Env): Promise<Dispatch> {
   if (proxyFor(url.href, env) === undefined) return (direct ??= (await import('./node-http.js')).nodeDispatch());
-  if (!proxied) {
+  if (!proxied || req.fresh) {
     const { loadEnvHttpProxyAgent } = await import('./undici-core.js');
-    const agent = new (loadEnvHttpProxyAgent())({ keepAliveTimeout: 10_000 }) as Dispatcher;
+    // A fresh connection through a proxy: a new agent (the old one's idle tunnels are closed).
+    void proxyAgent?.close().catch(() => undefined);
+    const agent = (proxyAgent = new (loadEnvHttpProxyAgent())({ keepAliveTimeout: 2_000 }) as Dispatcher);
     proxied = async (req, u) => {
       const res = await agent.request({
         origin: u.origin, path: u.pathname + u.search, method: req.method as Dispatcher.HttpMethod, headers: req.headers, body: req.body,
@@ -87,7 +70,7 @@ function errorCode(err: unknown): string {
 export async function send(req: HttpRequest, env: Env): Promise<HttpResponse> {
   try {
     const url = new URL(req.url);
-    return await (await dispatcherFor(url, env))(req, url);
+    return await (await dispatcherFor(req, url, env))(req, url);
   } catch (err) {
     const code = errorCode(err);
     const timedOut = code === 'ETIMEDOUT' || code.includes('TIMEOUT');

@@ -1,4 +1,7 @@
-/** `bm api METHOD PATH [-f key=value ...]`: any endpoint, raw, with the catalogue's auth and limits when known. */
+/**
+ * `bm api METHOD PATH [-f key=value ...]`: any endpoint, raw, with the catalogue's auth and limits when
+ * known; a catalogue write goes through the careful-write pipeline like its own command.
+ */
 import type { Command } from 'commander';
 import { findRoute } from '../api/catalogue/index.js';
 import type { Auth, Method } from '../api/catalogue/types.js';
@@ -48,19 +51,33 @@ export function registerApi(root: Command, contextOf: ContextOf): void {
         }
       }
       const target = { method, path, auth, ...(known ? { rate: known.rate, write: known.write ?? false } : {}) };
+      const print = async (data: unknown) => {
+        if (!ctx.globals.output && !ctx.globals.json && !ctx.env.BM_OUTPUT && !ctx.globals.fields) {
+          const { stringifyJson } = await import('../util/json.js');
+          ctx.io.out(`${stringifyJson(data, 2)}\n`);
+          return;
+        }
+        const { show } = await import('./engine.js');
+        show(ctx, known ?? {}, data);
+      };
+      if (known?.write) {
+        // A catalogue write is as careful here as from its own command: checked, confirmed, sent once, proven.
+        const { checkFields } = await import('./api-fields.js');
+        checkFields(ctx, known, params);
+        const [{ carefulWrite }, { currentChannel, noteOutcome }] = await Promise.all([import('./write/pipeline.js'), import('./write/current.js')]);
+        const command = `api ${method} ${path}`;
+        const r = await carefulWrite(ctx, currentChannel(ctx), { ep: { ...known, auth }, params, command });
+        if (!r) return;
+        noteOutcome(ctx, command, r);
+        await print(r.data);
+        return;
+      }
       const api = await ctx.api();
-      const { show } = await import('./engine.js');
       if (ctx.globals.dryRun) {
         const { printDryRun } = await import('./dryrun.js');
         printDryRun(ctx, await api.prepare(target, params as Params));
         return;
       }
-      const { data } = await api.call(target, params as Params);
-      if (!ctx.globals.output && !ctx.globals.json && !ctx.env.BM_OUTPUT && !ctx.globals.fields) {
-        const { stringifyJson } = await import('../util/json.js');
-        ctx.io.out(`${stringifyJson(data, 2)}\n`);
-        return;
-      }
-      show(ctx, known ?? {}, data);
+      await print((await api.call(target, params as Params)).data);
     });
 }

@@ -1,6 +1,8 @@
 /**
- * The generic endpoint engine: one command per catalogue entry, its arguments and options derived
- * from the entry's parameters. Hand-written code (overrides.ts) runs only where it adds value.
+ * The generic endpoint engine: one command per catalogue entry of either REST generation, its
+ * arguments and options derived from the entry's parameters; a {@link Generation} adapter supplies
+ * what differs (client, envelope, path templates, auth). Hand-written code (overrides) runs only
+ * where it adds value; every write goes through the careful-write pipeline (./write/pipeline.ts).
  */
 import { Command } from 'commander';
 import { CATALOGUE } from '../api/catalogue/index.js';
@@ -10,13 +12,14 @@ import type { Context } from '../context.js';
 import type { Row } from '../render/cells.js';
 import { render, type Format } from '../render/output.js';
 import type { ContextOf } from '../program.js';
-import { OVERRIDES } from './overrides.js';
+import { OVERRIDES, type Override } from './overrides.js';
+import type { CliParam, WriteEntry } from './write/channel.js';
 import { wireParams } from './params.js';
 import { printDryRun } from './dryrun.js';
 
-/** One run of an endpoint command. */
-export interface Invocation {
-  readonly ep: Endpoint;
+/** One run of an endpoint command (of either generation: `E` is its catalogue entry). */
+export interface Invocation<E = Endpoint> {
+  readonly ep: E;
   readonly ctx: Context;
   /** User values by wire parameter name (strings as typed). */
   readonly values: Record<string, string | undefined>;
@@ -24,6 +27,33 @@ export interface Invocation {
   readonly opts: Record<string, unknown>;
   /** A variadic positional's values. */
   readonly list: readonly string[];
+}
+
+/** A parameter as the engine declares it. */
+export interface EngineParam extends CliParam {
+  readonly required?: boolean;
+  readonly variadic?: boolean;
+  readonly description: string;
+}
+
+/** What the engine reads of a catalogue entry of either generation. */
+export interface EngineEntry extends WriteEntry {
+  readonly summary: string;
+  readonly params: readonly EngineParam[];
+  readonly examples?: readonly string[];
+}
+
+/** What differs between the two REST generations; the engine does the rest. */
+export interface Generation<E extends EngineEntry> {
+  readonly entries: readonly E[];
+  readonly overrides: Readonly<Record<string, Override<E>>>;
+  /** The CLI option of a parameter; undefined: no CLI form. */
+  readonly flagOf: (p: E['params'][number]) => string | undefined;
+  readonly summaryOf: (ep: E) => string;
+  readonly optionHelp: (p: E['params'][number]) => string;
+  readonly groupSummary: (name: string) => string;
+  /** Runs an entry that has no hand-written command: check, send (a write through the careful pipeline), print. */
+  readonly execute: (inv: Invocation<E>) => Promise<void>;
 }
 
 export interface ShowOptions {
@@ -66,55 +96,48 @@ export async function send(ctx: Context, ep: Endpoint, params: Params): Promise<
   return (await api.call(ep, params)).data;
 }
 
-/** The generic run: validate, send, print. */
+/** The generic run: validate, send (a write through the careful pipeline), print. */
 export async function execute(inv: Invocation, params: Params = wireParams(inv.ep, inv.values), opts: ShowOptions = {}): Promise<void> {
+  if (inv.ep.write) {
+    const { writeCurrent } = await import('./write/current.js');
+    await writeCurrent(inv.ctx, inv.ep, params, inv.ep.command?.join(' ') ?? `api ${inv.ep.method} ${inv.ep.path}`, opts);
+    return;
+  }
   const data = await send(inv.ctx, inv.ep, params);
   if (data !== undefined) show(inv.ctx, inv.ep, data, opts);
 }
 
-function argumentOf(p: Param): string {
-  const name = (p.flag ?? p.name).replace(/-/g, '_');
-  if (p.variadic) return `[${name}...]`;
-  return p.required ? `<${name}>` : `[${name}]`;
+function argumentOf(name: string, p: EngineParam): string {
+  const n = name.replace(/-/g, '_');
+  if (p.variadic) return `[${n}...]`;
+  return p.required ? `<${n}>` : `[${n}]`;
 }
 
 function optionKey(flag: string): string {
   return flag.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
 }
 
-/** One-line summaries of the command groups the catalogue's paths create. */
-const GROUP_SUMMARY: Readonly<Record<string, string>> = {
-  order: 'Place, cancel and query spot orders and fills',
-  funding: 'Funding account: currencies, deposit and withdraw records',
-  contract: 'Contract (futures) accounts, liquidations and orders',
-  broker: 'API broker rebates',
-  'sign-test': 'Prove that signed requests are accepted',
-};
-
-function groupOf(root: Command, path: readonly string[]): Command {
+function groupOf(root: Command, path: readonly string[], summary: (name: string) => string): Command {
   let parent = root;
   for (const name of path.slice(0, -1)) {
-    parent = parent.commands.find((c) => c.name() === name) ?? parent.command(name).description(GROUP_SUMMARY[name] ?? name);
+    parent = parent.commands.find((c) => c.name() === name) ?? parent.command(name).description(summary(name));
   }
   return parent;
 }
 
-/** The top-level words of the endpoint commands. */
-export const ENDPOINT_WORDS: readonly string[] = [...new Set(CATALOGUE.flatMap((e) => (e.command ? [e.command[0]!] : [])))];
-
-/** Declares one command per catalogue entry that has a `command` (only those under `only` when given). */
-export function registerEndpoints(root: Command, contextOf: ContextOf, only?: string): void {
-  for (const ep of CATALOGUE) {
+/** Declares one command per entry of a generation that has a `command` (only those under `only` when given). */
+export function registerGeneration<E extends EngineEntry>(root: Command, gen: Generation<E>, contextOf: ContextOf, only?: string): void {
+  for (const ep of gen.entries) {
     if (!ep.command || (only !== undefined && ep.command[0] !== only)) continue;
-    const cmd = groupOf(root, ep.command).command(ep.command[ep.command.length - 1]!).description(ep.summary);
+    const cmd = groupOf(root, ep.command, gen.groupSummary).command(ep.command[ep.command.length - 1]!).description(gen.summaryOf(ep));
     const positional = ep.params.filter((p) => p.positional);
-    for (const p of positional) cmd.argument(argumentOf(p), p.description);
-    for (const p of ep.params) {
-      if (p.positional || !p.flag) continue;
-      const allowed = p.values ? ` (${p.values.join(', ')})` : '';
-      cmd.option(`--${p.flag} <value>`, `${p.description}${allowed}`);
-    }
-    const override = OVERRIDES[ep.id];
+    for (const p of positional) cmd.argument(argumentOf(gen.flagOf(p) ?? p.name, p), p.description);
+    const options = ep.params.flatMap((p) => {
+      const flag = p.positional ? undefined : gen.flagOf(p);
+      return flag ? [[p, flag] as const] : [];
+    });
+    for (const [p, flag] of options) cmd.option(`--${flag} <value>`, gen.optionHelp(p));
+    const override = gen.overrides[ep.id];
     for (const [flags, description] of override?.options ?? []) cmd.option(flags, description);
     if (ep.examples?.length) cmd.addHelpText('after', `\nExamples:\n${ep.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
     cmd.action(async (...args: unknown[]) => {
@@ -127,14 +150,41 @@ export function registerEndpoints(root: Command, contextOf: ContextOf, only?: st
         if (Array.isArray(v)) list = v.map(String);
         else if (typeof v === 'string') values[p.name] = v;
       });
-      for (const p of ep.params) {
-        if (p.positional || !p.flag) continue;
-        const v = opts[optionKey(p.flag)];
+      for (const [p, flag] of options) {
+        const v = opts[optionKey(flag)];
         if (typeof v === 'string') values[p.name] = v;
       }
-      const inv: Invocation = { ep, ctx: contextOf(self), values, opts, list };
+      const inv: Invocation<E> = { ep, ctx: contextOf(self), values, opts, list };
       if (override) await (await override.load()).run(inv);
-      else await execute(inv);
+      else await gen.execute(inv);
     });
   }
+}
+
+/** One-line summaries of the command groups the catalogue's paths create. */
+const GROUP_SUMMARY: Readonly<Record<string, string>> = {
+  order: 'Place, cancel and query spot orders and fills',
+  funding: 'Funding account: currencies, deposit and withdraw records',
+  contract: 'Contract (futures) accounts, liquidations and orders',
+  broker: 'API broker rebates',
+  'sign-test': 'Prove that signed requests are accepted',
+};
+
+/** The current generation: the catalogue of src/api/catalogue, the envelope client. */
+export const CURRENT: Generation<Endpoint> = {
+  entries: CATALOGUE,
+  overrides: OVERRIDES,
+  flagOf: (p) => p.flag,
+  summaryOf: (ep) => ep.summary,
+  optionHelp: (p) => `${p.description}${p.values ? ` (${p.values.join(', ')})` : ''}`,
+  groupSummary: (name) => GROUP_SUMMARY[name] ?? name,
+  execute: (inv) => execute(inv),
+};
+
+/** The top-level words of the endpoint commands. */
+export const ENDPOINT_WORDS: readonly string[] = [...new Set(CATALOGUE.flatMap((e) => (e.command ? [e.command[0]!] : [])))];
+
+/** Declares one command per current-generation catalogue entry that has a `command`. */
+export function registerEndpoints(root: Command, contextOf: ContextOf, only?: string): void {
+  registerGeneration(root, CURRENT, contextOf, only);
 }

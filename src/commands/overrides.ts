@@ -2,16 +2,17 @@
  * Hand-written commands that add value over the generic engine: extra options declared here (cheap),
  * code imported only when the command runs.
  */
+import type { Endpoint } from '../api/catalogue/types.js';
 import type { Invocation } from './engine.js';
 
-export interface OverrideModule {
-  run(inv: Invocation): Promise<void>;
+export interface OverrideModule<E = Endpoint> {
+  run(inv: Invocation<E>): Promise<void>;
 }
 
-export interface Override {
+export interface Override<E = Endpoint> {
   /** Options beyond the catalogue's parameters: [flags, description]. */
   readonly options?: ReadonlyArray<readonly [string, string]>;
-  readonly load: () => Promise<OverrideModule>;
+  readonly load: () => Promise<OverrideModule<E>>;
 }
 
 export const OVERRIDES: Readonly<Record<string, Override>> = {
@@ -21,10 +22,17 @@ export const OVERRIDES: Readonly<Record<string, Override>> = {
   'spot.ticker': { load: () => import('./market/ticker.js') },
   'spot.kline': { options: [['--chart', 'draw the candles in the terminal']], load: () => import('./market/kline.js') },
   'spot.book': { load: () => import('./market/book.js') },
-  'spot.order.submit': { load: () => import('./order/place.js') },
+  'spot.order.submit': {
+    options: [
+      ['--max-deviation <pct>', 'refuse a limit price more than this percent through the last price (default 10; none: no check)'],
+      ['--wait <state>', 'return when the order is filled, or done (filled, cancelled or failed)'],
+      ['--wait-timeout <s>', 'seconds to wait at most (default 60); then exit 10, the order left as it is'],
+    ],
+    load: () => import('./order/place.js'),
+  },
   'spot.order.cancel': { load: () => import('./order/cancel.js') },
   'spot.order.cancel_all': { load: () => import('./order/cancel-all.js') },
-  'spot.order.batch': { options: [['--file <path>', 'JSON or NDJSON file of orders, or - for stdin']], load: () => import('./order/batch.js') },
+  'spot.order.batch': { options: [['--file <path>', 'JSON or NDJSON file of orders, or - for stdin'], ['--journal <file>', 'journal of the batch (default under the state dir)'], ['--resume <journal>', 'finish an interrupted batch: look up what was sent, send the rest']], load: () => import('./order/batch.js') },
   'spot.order.detail': { load: () => import('./order/get.js') },
   'spot.orders': { load: () => import('./order/list.js') },
   'account.history': { load: () => import('./account/funding.js') },

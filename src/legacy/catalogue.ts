@@ -3,6 +3,8 @@
  * the request builder and the sandbox's legacy routes. Paths are under {legacy_spot_url}.
  */
 
+import type { WriteSafety } from '../api/catalogue/types.js';
+
 /** none: public; token: X-BM-AUTHORIZATION and X-BM-TIMESTAMP; signed: token plus X-BM-SIGNATURE. */
 export type LegacyAuth = 'none' | 'token' | 'signed';
 export type LegacyMethod = 'GET' | 'POST' | 'DELETE';
@@ -42,6 +44,9 @@ export interface LegacyEndpoint {
   readonly columns?: readonly string[];
   /** Places or cancels: confirmation, dry-run, no blind retry. */
   readonly write?: boolean;
+  /** How the careful-write pipeline proves the outcome (legacy statuses: 3 filled, 4 cancelled, 5 open). */
+  readonly safety?: WriteSafety;
+  readonly examples?: readonly string[];
 }
 
 const SYMBOL_PATH: LegacyParam = { name: 'symbol', in: 'path', kind: 'symbol', required: true, positional: true, description: 'trading pair, e.g. BTC_USDT' };
@@ -50,29 +55,74 @@ const PAGE: LegacyParam = { name: 'offset', in: 'query', kind: 'int', flag: 'pag
 const LIMIT: LegacyParam = { name: 'limit', in: 'query', kind: 'int', flag: 'limit', min: 1, max: 100, description: 'page size (default 100)' };
 const ORDER_COLUMNS = ['entrust_id', 'symbol', 'side', 'price', 'original_amount', 'executed_amount', 'remaining_amount', 'fees', 'status', 'timestamp'];
 
+/**
+ * Placing carries no client order id: an unknown outcome can only be matched by pair, side, price,
+ * size and the time the request was out, which is never proof (the pipeline says how sure it is).
+ */
+const PLACE: WriteSafety = {
+  confirm: 'Place a {side} limit order for {amount} {symbol} at {price} (legacy)',
+  answer: [{ when: { field: 'entrust_id' }, outcome: 'done', say: 'placed' }],
+  lookup: {
+    endpoint: 'legacy.order.list',
+    by: [[['symbol', 'symbol'], ['status', '=5']], [['symbol', 'symbol'], ['status', '=6']]],
+    all: true,
+    match: [['symbol', 'symbol'], ['side', 'side'], ['price', 'price'], ['original_amount', 'amount']],
+    expect: 'guess', id: 'entrust_id', createdAt: 'timestamp',
+  },
+};
+
+const CANCEL: WriteSafety = {
+  confirm: 'Cancel order {entrust_id} (legacy)',
+  resend: 2,
+  answer: [{ outcome: 'done', say: 'cancelled' }],
+  lookup: {
+    endpoint: 'legacy.order.get',
+    by: [[['entrust_id', 'entrust_id']]],
+    match: [['entrust_id', 'entrust_id']],
+    expect: 'one',
+    verdicts: [
+      { when: { field: 'status', values: ['4'] }, outcome: 'done', say: 'cancelled' },
+      { when: { field: 'status', values: ['3'] }, outcome: 'settled', say: 'not cancelled: already filled' },
+    ],
+  },
+};
+
+const CANCEL_ALL: WriteSafety = {
+  confirm: 'Cancel every open {side} order on {symbol} (legacy)',
+  resend: 1,
+  answer: [{ outcome: 'done', say: 'cancelled' }],
+  lookup: {
+    endpoint: 'legacy.order.list',
+    by: [[['symbol', 'symbol'], ['status', '=5']]],
+    match: [['side', 'side']],
+    expect: 'none',
+    verdicts: [{ outcome: 'done', say: 'cancelled' }],
+  },
+};
+
 export const LEGACY: readonly LegacyEndpoint[] = [
   {
-    id: 'legacy.token', method: 'POST', path: '/v2/authentication', auth: 'none', params: [], command: ['token'],
+    id: 'legacy.token', examples: ['bm legacy token', 'bm legacy token --fresh'], method: 'POST', path: '/v2/authentication', auth: 'none', params: [], command: ['token'],
     summary: 'Fetch (or show the cached) access token; it is cached in the state dir and reused by every command',
     columns: ['expires_in', 'expires_at', 'cached'],
   },
-  { id: 'legacy.ping', method: 'GET', path: '/v2/ping', auth: 'none', params: [], command: ['ping'], summary: 'Check the legacy venue answers, and how fast', columns: ['status', 'latency_ms'] },
-  { id: 'legacy.time', method: 'GET', path: '/v2/time', auth: 'none', params: [], command: ['time'], summary: 'Server time (ms) and the local clock offset', columns: ['server_time', 'local_time', 'offset_ms'] },
-  { id: 'legacy.currencies', method: 'GET', path: '/v2/currencies', auth: 'none', params: [], command: ['currencies'], summary: 'Currencies', columns: ['id', 'name', 'withdraw_enabled', 'deposit_enabled'] },
-  { id: 'legacy.symbols', method: 'GET', path: '/v2/symbols', auth: 'none', params: [], command: ['symbols'], summary: 'Names of the trading pairs', columns: ['symbol'] },
+  { id: 'legacy.ping', examples: ['bm legacy ping'], method: 'GET', path: '/v2/ping', auth: 'none', params: [], command: ['ping'], summary: 'Check the legacy venue answers, and how fast', columns: ['status', 'latency_ms'] },
+  { id: 'legacy.time', examples: ['bm legacy time'], method: 'GET', path: '/v2/time', auth: 'none', params: [], command: ['time'], summary: 'Server time (ms) and the local clock offset', columns: ['server_time', 'local_time', 'offset_ms'] },
+  { id: 'legacy.currencies', examples: ['bm legacy currencies --fields id,name'], method: 'GET', path: '/v2/currencies', auth: 'none', params: [], command: ['currencies'], summary: 'Currencies', columns: ['id', 'name', 'withdraw_enabled', 'deposit_enabled'] },
+  { id: 'legacy.symbols', examples: ['bm legacy symbols'], method: 'GET', path: '/v2/symbols', auth: 'none', params: [], command: ['symbols'], summary: 'Names of the trading pairs', columns: ['symbol'] },
   {
-    id: 'legacy.symbols.details', method: 'GET', path: '/v2/symbols_details', auth: 'none', params: [], command: ['symbol-details'],
+    id: 'legacy.symbols.details', examples: ['bm legacy symbol-details --fields id,base_min_size,quote_increment'], method: 'GET', path: '/v2/symbols_details', auth: 'none', params: [], command: ['symbol-details'],
     summary: 'Trading rules of every pair',
     columns: ['id', 'base_currency', 'quote_currency', 'quote_increment', 'base_min_size', 'base_max_size', 'price_min_precision', 'price_max_precision', 'expiration'],
   },
   {
-    id: 'legacy.ticker', method: 'GET', path: '/v2/ticker', auth: 'none', command: ['ticker'], summary: 'Ticker of one pair, or of every pair',
+    id: 'legacy.ticker', examples: ['bm legacy ticker BTC_USDT', 'bm legacy ticker -o json'], method: 'GET', path: '/v2/ticker', auth: 'none', command: ['ticker'], summary: 'Ticker of one pair, or of every pair',
     params: [{ ...SYMBOL_PATH, in: 'query', required: false, description: 'one pair; every pair when omitted' }],
     columns: ['symbol_id', 'current_price', 'fluctuation', 'highest_price', 'lowest_price', 'base_volume', 'volume', 'bid_1', 'ask_1'],
   },
-  { id: 'legacy.steps', method: 'GET', path: '/v2/steps', auth: 'none', params: [], command: ['steps'], summary: 'K-line steps in minutes', columns: ['step'] },
+  { id: 'legacy.steps', examples: ['bm legacy steps'], method: 'GET', path: '/v2/steps', auth: 'none', params: [], command: ['steps'], summary: 'K-line steps in minutes', columns: ['step'] },
   {
-    id: 'legacy.kline', method: 'GET', path: '/v2/symbols/{symbol}/kline', auth: 'none', command: ['kline'], summary: 'Candles of a pair (times in ms on the wire)',
+    id: 'legacy.kline', examples: ['bm legacy kline BTC_USDT --from -2h --step 5m'], method: 'GET', path: '/v2/symbols/{symbol}/kline', auth: 'none', command: ['kline'], summary: 'Candles of a pair (times in ms on the wire)',
     params: [
       SYMBOL_PATH,
       { name: 'from', in: 'query', kind: 'time', description: 'start: ISO date, epoch seconds or ms, or relative (-2h); default 100 steps ago' },
@@ -82,17 +132,17 @@ export const LEGACY: readonly LegacyEndpoint[] = [
     columns: ['timestamp', 'open_price', 'highest_price', 'lowest_price', 'current_price', 'volume'],
   },
   {
-    id: 'legacy.book', method: 'GET', path: '/v2/symbols/{symbol}/orders', auth: 'none', command: ['book'], summary: 'Order book: asks then bids',
+    id: 'legacy.book', examples: ['bm legacy book BTC_USDT'], method: 'GET', path: '/v2/symbols/{symbol}/orders', auth: 'none', command: ['book'], summary: 'Order book: asks then bids',
     params: [SYMBOL_PATH, { name: 'precision', in: 'query', kind: 'int', min: 0, max: 18, description: 'price decimals to merge levels to (default: the pair\'s price_max_precision)' }],
     columns: ['side', 'price', 'amount', 'total', 'count'],
   },
   {
-    id: 'legacy.trades', method: 'GET', path: '/v2/symbols/{symbol}/trades', auth: 'none', params: [SYMBOL_PATH], command: ['trades'],
+    id: 'legacy.trades', examples: ['bm legacy trades BTC_USDT'], method: 'GET', path: '/v2/symbols/{symbol}/trades', auth: 'none', params: [SYMBOL_PATH], command: ['trades'],
     summary: 'Recent public trades of a pair', columns: ['order_time', 'type', 'price', 'count', 'amount'],
   },
-  { id: 'legacy.wallet', method: 'GET', path: '/v2/wallet', auth: 'token', params: [], command: ['wallet'], summary: 'Balances', columns: ['id', 'name', 'available', 'frozen'] },
+  { id: 'legacy.wallet', examples: ['bm legacy wallet'], method: 'GET', path: '/v2/wallet', auth: 'token', params: [], command: ['wallet'], summary: 'Balances', columns: ['id', 'name', 'available', 'frozen'] },
   {
-    id: 'legacy.order.place', method: 'POST', path: '/v2/orders', auth: 'signed', command: ['order', 'place'], write: true, summary: 'Place a limit order',
+    id: 'legacy.order.place', safety: PLACE, examples: ['bm legacy order place BTC_USDT --side buy --amount 0.01 --price 30000 --yes'], method: 'POST', path: '/v2/orders', auth: 'signed', command: ['order', 'place'], write: true, summary: 'Place a limit order',
     // Body order is name order: the signed string lists the same pairs in the same order (spec 5.2).
     params: [
       { name: 'amount', in: 'body', kind: 'decimal', required: true, description: 'quantity in base currency (plain decimal)' },
@@ -103,21 +153,21 @@ export const LEGACY: readonly LegacyEndpoint[] = [
     columns: ['entrust_id'],
   },
   {
-    id: 'legacy.order.cancel', method: 'DELETE', path: '/v2/orders/{entrust_id}', auth: 'signed', command: ['order', 'cancel'], write: true,
+    id: 'legacy.order.cancel', safety: CANCEL, examples: ['bm legacy order cancel "$(bm legacy order list BTC_USDT --status 5 --fields entrust_id | head -n 1)" --yes'], method: 'DELETE', path: '/v2/orders/{entrust_id}', auth: 'signed', command: ['order', 'cancel'], write: true,
     summary: 'Cancel one order', params: [ENTRUST_PATH], columns: ['entrust_id', 'result'],
   },
   {
-    id: 'legacy.order.cancel_all', method: 'DELETE', path: '/v2/orders', auth: 'token', command: ['order', 'cancel-all'], write: true,
+    id: 'legacy.order.cancel_all', safety: CANCEL_ALL, examples: ['bm legacy order cancel-all BTC_USDT --side buy --yes'], method: 'DELETE', path: '/v2/orders', auth: 'token', command: ['order', 'cancel-all'], write: true,
     summary: 'Cancel every open order of a pair on one side',
     params: [{ ...SYMBOL_PATH, in: 'query' }, { name: 'side', in: 'query', kind: 'side', required: true, description: 'buy or sell' }],
     columns: ['symbol', 'side', 'result'],
   },
   {
-    id: 'legacy.order.get', method: 'GET', path: '/v2/orders/{entrust_id}', auth: 'token', command: ['order', 'get'],
+    id: 'legacy.order.get', examples: ['bm legacy order get "$(bm legacy order list BTC_USDT --status 6 --fields entrust_id | head -n 1)"'], method: 'GET', path: '/v2/orders/{entrust_id}', auth: 'token', command: ['order', 'get'],
     summary: 'One order', params: [ENTRUST_PATH], columns: ORDER_COLUMNS,
   },
   {
-    id: 'legacy.order.list', method: 'GET', path: '/v2/orders', auth: 'token', command: ['order', 'list'], summary: 'Orders of a pair by status',
+    id: 'legacy.order.list', examples: ['bm legacy order list BTC_USDT --status 6', 'bm legacy order list BTC_USDT --status 4 --page 0 --limit 50'], method: 'GET', path: '/v2/orders', auth: 'token', command: ['order', 'list'], summary: 'Orders of a pair by status',
     params: [
       { ...SYMBOL_PATH, in: 'query' },
       { name: 'status', in: 'query', kind: 'status', required: true, min: 1, max: 6, description: '1 pending, 2 partially filled, 3 filled, 4 cancelled, 5 pending or partially filled, 6 filled or cancelled' },
@@ -126,7 +176,7 @@ export const LEGACY: readonly LegacyEndpoint[] = [
     rows: 'orders', columns: ORDER_COLUMNS,
   },
   {
-    id: 'legacy.fills', method: 'GET', path: '/v2/trades', auth: 'token', command: ['fills'], summary: 'Your trades on a pair',
+    id: 'legacy.fills', examples: ['bm legacy fills BTC_USDT --limit 20'], method: 'GET', path: '/v2/trades', auth: 'token', command: ['fills'], summary: 'Your trades on a pair',
     params: [
       { ...SYMBOL_PATH, in: 'query' },
       { name: 'entrust_id', in: 'query', kind: 'id', flag: 'entrust-id', description: 'only the trades of this order (then --page and --limit do not apply)' },

@@ -3,27 +3,18 @@
  * shortly before expiry, dropped and fetched once more after a 401), raw JSON bodies parsed losslessly,
  * and every failure turned into a {@link BmError} whose category follows the HTTP status.
  */
-import type { Credentials } from '../api/client.js';
-import { categoryOfStatus } from '../api/codes.js';
-import { send, TransportError, type HttpResponse } from '../api/transport.js';
-import type { Env } from '../config/paths.js';
+import { ClientBase, type BaseOptions, type Outgoing } from '../api/base.js';
+import { venueFailure } from '../api/failure.js';
+import type { HttpResponse } from '../api/http.js';
 import { BmError } from '../errors.js';
 import { parseJson } from '../util/json.js';
 import type { LegacyEndpoint } from './catalogue.js';
-import { traceRequest, traceResponse } from '../api/redact.js';
+import { legacyRate } from './limits.js';
 import { buildLegacyRequest, buildTokenRequest, redactLegacy, type LegacyPrepared, type LegacyValues } from './request.js';
 import type { CachedToken, TokenStore } from './tokens.js';
 
-export interface LegacyClientOptions {
-  readonly env: Env;
-  /** The legacy spot address, no trailing slash. */
-  readonly baseUrl: () => Promise<string>;
-  readonly credentials: () => Promise<Credentials | undefined>;
+export interface LegacyClientOptions extends BaseOptions {
   readonly store: TokenStore;
-  /** Whole-request timeout, ms. */
-  readonly timeoutMs: number;
-  readonly trace?: (line: string) => void;
-  readonly now?: () => number;
 }
 
 export interface TokenInfo extends CachedToken {
@@ -34,23 +25,12 @@ export interface TokenInfo extends CachedToken {
 /** Shown in place of a token a dry run does not fetch. */
 export const TOKEN_PLACEHOLDER = '<token>';
 
-export class LegacyClient {
-  private readonly now: () => number;
-  /** Venue clock minus ours, ms: learned from /v2/time after a timestamp refusal. */
-  private clockOffsetMs = 0;
+/** How to check a legacy write whose answer never came (legacy orders carry no client id). */
+const UNKNOWN_HINT = 'the outcome is unknown: look it up with bm legacy order list SYMBOL --status 5 before sending again';
 
+export class LegacyClient extends ClientBase {
   constructor(private readonly opts: LegacyClientOptions) {
-    this.now = opts.now ?? Date.now;
-  }
-
-  private async creds(what: string): Promise<Credentials> {
-    const c = await this.opts.credentials();
-    if (!c) {
-      throw new BmError('auth', `${what} needs an API key and none is configured`, {
-        hint: 'add one with: bm profile add NAME (or set BM_API_KEY, BM_API_SECRET, BM_API_MEMO)',
-      });
-    }
-    return c;
+    super(opts);
   }
 
   /** The cached token, or a new one from POST /v2/authentication when none is usable (`fresh` forces one). */
@@ -62,11 +42,11 @@ export class LegacyClient {
       if (hit) return { ...hit, cached: true };
     }
     const issuedAt = this.now();
-    const res = await this.exchange(buildTokenRequest(base, c.key, c.secret, c.memo), true, false);
-    const body = this.read(res, 'POST', '/v2/authentication', false) as { access_token?: unknown; expires_in?: unknown };
+    const req = buildTokenRequest(base, c.key, c.secret, c.memo);
+    const body = this.read(await this.send(req, '/v2/authentication', false), req) as { access_token?: unknown; expires_in?: unknown };
     const lifetime = Number(body?.expires_in);
     if (typeof body?.access_token !== 'string' || !body.access_token || !Number.isFinite(lifetime) || lifetime <= 0) {
-      throw new BmError('venue', 'POST /v2/authentication answered without access_token and expires_in', { httpStatus: res.status });
+      throw new BmError('venue', 'POST /v2/authentication answered without access_token and expires_in');
     }
     const t: CachedToken = { token: body.access_token, issuedAt, expiresAt: issuedAt + lifetime * 1000 };
     this.opts.store.put(base, c.key, t);
@@ -90,13 +70,16 @@ export class LegacyClient {
   async call(ep: LegacyEndpoint, values: LegacyValues): Promise<unknown> {
     const base = await this.opts.baseUrl();
     const write = ep.write ?? false;
-    if (ep.auth === 'none') return this.read(await this.exchange(buildLegacyRequest(base, ep, values), false, write), ep.method, ep.path, write);
+    if (ep.auth === 'none') {
+      const req = buildLegacyRequest(base, ep, values);
+      return this.read(await this.send(req, ep.path, write), req, write);
+    }
     const c = await this.creds(ep.path);
     let tok = await this.token();
     let clockSynced = false;
     for (;;) {
-      const req = buildLegacyRequest(base, ep, values, { token: tok.token, secret: c.secret, timestamp: this.timestamp() });
-      const res = await this.exchange(req, false, write);
+      let req!: LegacyPrepared;
+      const res = await this.send(() => (req = buildLegacyRequest(base, ep, values, { token: tok.token, secret: c.secret, timestamp: this.timestamp() })), ep.path, write);
       if (res.status === 401 && !clockSynced && /timestamp/i.test(res.text)) {
         // Our clock is off by more than the venue allows: learn its clock once and send again.
         clockSynced = true;
@@ -110,42 +93,36 @@ export class LegacyClient {
         tok = await this.token(true);
         continue;
       }
-      return this.read(res, ep.method, ep.path, write);
+      return this.read(res, req, write);
     }
-  }
-
-  private timestamp(): string {
-    return String(this.now() + this.clockOffsetMs);
   }
 
   /** Learns the offset between the venue's clock and ours from GET /v2/time. */
   async syncClock(base?: string): Promise<number> {
     const b = base ?? (await this.opts.baseUrl());
-    const before = this.now();
-    const res = await this.exchange({ method: 'GET', url: `${b}/v2/time`, headers: { accept: 'application/json' } }, false, false);
-    const after = this.now();
-    const server = Number(String((this.read(res, 'GET', '/v2/time', false) as { server_time?: unknown })?.server_time));
-    if (Number.isFinite(server)) this.clockOffsetMs = server - Math.round((before + after) / 2);
-    this.opts.trace?.(`clock offset from the venue: ${this.clockOffsetMs} ms`);
-    return this.clockOffsetMs;
+    return this.learnClock(async () => {
+      const req = { method: 'GET', url: `${b}/v2/time`, headers: { accept: 'application/json' } };
+      return (this.read(await this.send(req, '/v2/time', false), req) as { server_time?: unknown })?.server_time;
+    });
   }
 
-  private async exchange(req: LegacyPrepared, tokenCall: boolean, write: boolean): Promise<HttpResponse> {
-    const trace = this.opts.trace;
-    if (trace) traceRequest(trace, redactLegacy(req));
-    const started = this.now();
-    let res: HttpResponse;
-    try {
-      res = await send({ method: req.method, url: req.url, headers: req.headers, ...(req.body !== undefined ? { body: req.body } : {}), timeoutMs: this.opts.timeoutMs }, this.opts.env);
-    } catch (err) {
-      throw networkError(err, write);
-    }
-    if (trace) traceResponse(trace, res, this.now() - started, tokenCall ? res.text.replace(/("access_token"\s*:\s*")[^"]*/, '$1[redacted]') : res.text);
-    return res;
+  /** Sends within the legacy limits; `make` builds the request (again for each retry, with a fresh timestamp). */
+  private send(make: LegacyPrepared | (() => LegacyPrepared), path: string, write: boolean): Promise<HttpResponse> {
+    const limited = { name: path === '/v2/authentication' ? 'POST /v2/authentication' : 'legacy', rate: legacyRate(path), write };
+    return this.exchange(limited, async () => {
+      const req = typeof make === 'function' ? make() : make;
+      return { req, shown: redactLegacy(req) };
+    }, UNKNOWN_HINT);
+  }
+
+  /** The token answer is traced with its token hidden. */
+  protected override shownAnswer(res: HttpResponse): string {
+    return res.text.replace(/("access_token"\s*:\s*")[^"]*/, '$1[redacted]');
   }
 
   /** The body of a 2xx answer; the error a non-2xx answer carries. */
-  private read(res: HttpResponse, method: string, path: string, write: boolean): unknown {
+  private read(res: HttpResponse, req: Outgoing, write = false): unknown {
+    const path = new URL(req.url).pathname;
     let body: unknown;
     try {
       body = res.text.trim() ? parseJson(res.text) : {};
@@ -153,41 +130,29 @@ export class LegacyClient {
       body = undefined;
     }
     if (res.status >= 200 && res.status < 300) {
-      if (body === undefined) throw new BmError('venue', `${method} ${path} answered with a body that is not JSON`, { httpStatus: res.status });
+      // An answer that cannot be read proves nothing: for a write, the outcome is unknown (exit 8, looked up).
+      if (body === undefined) {
+        throw new BmError('network', `${req.method} ${path} answered HTTP ${res.status} with a body that is not JSON: ${res.text.slice(0, 100)}`, {
+          httpStatus: res.status, ...(write ? { hint: UNKNOWN_HINT } : {}), retryable: false,
+        });
+      }
       return body;
     }
     const obj = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
     const venueMessage = typeof obj?.message === 'string' ? obj.message : undefined;
-    const category = categoryOfStatus(res.status);
-    const message = `${method} ${path} failed with HTTP ${res.status}${!venueMessage && res.text ? `: ${res.text.slice(0, 200)}` : ''}`;
-    return failure(category, message, res.status, venueMessage, path, write);
+    const hint = hintOf(res.status, path);
+    throw venueFailure({
+      method: req.method, path, status: res.status, text: res.text, ...(venueMessage ? { venueMessage } : {}),
+      ...(hint ? { hint } : {}), ...(write ? { unknownHint: UNKNOWN_HINT } : {}), headers: res.headers,
+    });
   }
 }
 
-function hintOf(status: number, path: string, write: boolean): string | undefined {
+function hintOf(status: number, path: string): string | undefined {
   if (status === 401) return 'check the key, secret and memo (the client secret is made of all three), and the clock: bm legacy time';
   if (status === 403) return 'the key lacks the permission, or the IP is not allowed';
   if (status === 429 || status === 418) {
     return path === '/v2/authentication' ? 'the token endpoint allows 5 requests a minute: wait a minute' : 'too many requests: slow down and try again';
   }
-  if (status >= 500 && write) return 'the outcome is unknown: look it up with bm legacy order list SYMBOL --status 5 before sending again';
   return undefined;
-}
-
-function failure(category: ReturnType<typeof categoryOfStatus>, message: string, status: number, venueMessage: string | undefined, path: string, write: boolean): never {
-  const hint = hintOf(status, path, write);
-  throw new BmError(category, message, {
-    httpStatus: status, ...(venueMessage ? { venueMessage } : {}), ...(hint ? { hint } : {}),
-    retryable: category === 'ratelimit' || category === 'network',
-  });
-}
-
-function networkError(err: unknown, write: boolean): BmError {
-  if (!(err instanceof TransportError)) return new BmError('internal', (err as Error)?.message ?? String(err));
-  const hint = !err.reached
-    ? `is the venue running? (${err.code})`
-    : write
-      ? 'the outcome is unknown: look it up with bm legacy order list SYMBOL --status 5 before sending again'
-      : 'check the network, or raise --timeout';
-  return new BmError('network', err.message, { code: err.code, hint, retryable: true });
 }

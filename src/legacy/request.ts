@@ -107,9 +107,12 @@ export function buildTokenRequest(base: string, key: string, secret: string, mem
   };
 }
 
-/** A request fit to print: secret headers and the form's client_secret replaced by `[redacted]`. */
+/**
+ * A request fit to print: secret headers, and the token form's key (client_id) and client_secret,
+ * replaced by `[redacted]`, as the key header is everywhere else.
+ */
 export function redactLegacy(req: LegacyPrepared): LegacyPrepared {
   const headers = redactHeaders(req.headers);
-  const body = req.body?.replace(/(client_secret=)[^&]*/, '$1[redacted]');
+  const body = req.body?.replace(/(^|&)(client_id|client_secret)=[^&]*/g, '$1$2=[redacted]');
   return { method: req.method, url: req.url, headers, ...(body !== undefined ? { body } : {}) };
 }

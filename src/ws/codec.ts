@@ -1,10 +1,13 @@
 /**
- * Frames of the venue's WebSocket, classified. Text frames are `pong` or JSON; binary frames are raw
- * DEFLATE (RFC 1951) holding JSON. A text frame is never inflated.
+ * Frames of the venue's WebSocket, classified. Text frames are `pong` or JSON; binary frames are
+ * DEFLATE (raw or zlib-wrapped) holding JSON. A text frame is never inflated. A binary frame that
+ * cannot be inflated, or would inflate beyond {@link MAX_FRAME_BYTES}, is its own kind: never a blank.
  */
 import { inflateRawSync } from 'node:zlib';
 import { parseJson } from '../util/json.js';
 import { reusedInflater } from './inflate.js';
+
+export { MAX_FRAME_BYTES } from './inflate.js';
 
 /** One push entry as sent: decimals are strings, ids may be {@link RawNumber}. */
 export type Entry = Record<string, unknown>;
@@ -16,13 +19,17 @@ export type Frame =
   | { readonly kind: 'error'; readonly event: string; readonly code: string; readonly message: string }
   /** Data of one channel; `data` is empty for an empty push (`"data":""`). */
   | { readonly kind: 'push'; readonly table: string; readonly data: readonly Entry[] }
-  | { readonly kind: 'unknown'; readonly text: string };
+  | { readonly kind: 'unknown'; readonly text: string }
+  /** A binary frame that would inflate beyond the cap: `bytes` as received. */
+  | { readonly kind: 'oversize'; readonly bytes: number }
+  /** A binary frame that does not inflate. */
+  | { readonly kind: 'garbled'; readonly bytes: number; readonly why: string };
 
 // A value that JSON.parse could round (16+ digits, a fraction, an exponent) sits after `:`, `[` or `,`.
 // Frames without one (most pushes: prices are strings) skip the lossless parser's scan.
 const MAYBE_INEXACT = /[:[,]\s*-?(?:[0-9]{16}|[0-9]+[.eE])/;
 
-/** Raw DEFLATE bytes -> UTF-8 text. */
+/** DEFLATE bytes -> UTF-8 text; throws when they do not inflate (ERR_BUFFER_TOO_LARGE beyond the cap). */
 export type Inflater = (bytes: Uint8Array) => string;
 
 /** Node's zlib, one handle reused across frames: measured faster than pako (README, WebSocket). */
@@ -51,8 +58,9 @@ export function decodeFrame(data: Buffer | ArrayBuffer | Buffer[], binary: boole
   let text: string;
   try {
     text = inflate(buf);
-  } catch {
-    return { kind: 'unknown', text: `<${buf.length} bytes that do not inflate>` };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return { kind: 'oversize', bytes: buf.length };
+    return { kind: 'garbled', bytes: buf.length, why: (err as Error).message };
   }
   return classify(text);
 }

@@ -7,7 +7,7 @@ import type { WebSocket } from 'ws';
 import { usage, type BmError } from '../errors.js';
 import { custom } from '../api/catalogue/limits.js';
 import { SlidingWindows } from '../api/ratelimit.js';
-import { decodeFrame, zlibInflate, type Inflater } from './codec.js';
+import { decodeFrame, MAX_FRAME_BYTES, zlibInflate, type Inflater } from './codec.js';
 import { batches, topicOf } from './channels.js';
 import { wsNetworkError, wsVenueError } from './errors.js';
 import { Heartbeat } from './heartbeat.js';
@@ -27,12 +27,15 @@ export class WsConnection {
   reconnects = 0;
   /** Frames received. */
   messages = 0;
-  /** ms (Date.now) of the last frame received; 0 before any. */
+  /** ms (Date.now) of the last market data received (a push; a pong is not data); 0 before any. */
   lastMessageAt = 0;
+  /** The last notice given (a frame refused or unreadable), for a status line. */
+  notice = '';
   readonly topics = new Set<string>();
   private ws: WebSocket | undefined;
   private attempt = 0;
   private everReady = false;
+  private keyRenewed = false;
   private readonly connects: SlidingWindows;
   private readonly outbox: Outbox;
   private readonly heartbeat: Heartbeat;
@@ -55,6 +58,11 @@ export class WsConnection {
       opts.pingAfterMs,
       opts.pongTimeoutMs,
     );
+  }
+
+  /** True once a connection was ready (logged in when private) at least once. */
+  get connected(): boolean {
+    return this.everReady;
   }
 
   /** Opens the connection (and keeps it open until {@link close}). */
@@ -98,7 +106,7 @@ export class WsConnection {
     if (this.state !== 'connecting') return;
     let ws: WebSocket;
     try {
-      ws = new WebSocket(this.opts.url, { perMessageDeflate: false, handshakeTimeout: 10_000 });
+      ws = new WebSocket(this.opts.url, { perMessageDeflate: false, handshakeTimeout: 10_000, maxPayload: MAX_FRAME_BYTES });
     } catch (e) {
       return this.fail(usage(`--ws-url: cannot connect to ${this.opts.url}: ${(e as Error).message}`));
     }
@@ -109,6 +117,7 @@ export class WsConnection {
     ws.on('close', (code) => {
       if (this.ws !== ws) return;
       this.opts.trace?.(`ws closed (${code})`);
+      if (code === 1009) this.say(`a frame larger than ${MAX_FRAME_BYTES} bytes was refused; reconnecting`);
       this.retry();
     });
   }
@@ -129,6 +138,8 @@ export class WsConnection {
     clearTimeout(this.retryTimer);
     this.attempt = 0;
     this.everReady = true;
+    // A later reset (a long watch across two) may renew the key again.
+    this.keyRenewed = false;
     this.setState('ready');
     if (this.topics.size) this.sendSubscribe([...this.topics]);
   }
@@ -139,13 +150,19 @@ export class WsConnection {
 
   private onMessage(data: Buffer, binary: boolean): void {
     this.messages++;
-    this.lastMessageAt = Date.now();
+    // Any frame shows the connection alive; only market data makes the view fresh.
     this.heartbeat.received();
     const f = decodeFrame(data, binary, this.inflate);
     switch (f.kind) {
       case 'pong':
         return;
+      case 'oversize':
+        this.say(`a frame of ${f.bytes} bytes would inflate beyond ${MAX_FRAME_BYTES} bytes: refused; reconnecting`);
+        return this.drop('oversized frame');
+      case 'garbled':
+        return this.say(`a binary frame of ${f.bytes} bytes could not be inflated (${f.why}): skipped`);
       case 'push':
+        this.lastMessageAt = Date.now();
         for (const e of f.data) this.opts.onPush?.(topicOf(f.table, String(e.symbol ?? '')), f.table, e);
         return;
       case 'event':
@@ -155,6 +172,16 @@ export class WsConnection {
       case 'error':
         if (f.code === '90008') return this.opts.trace?.(`already subscribed: ${f.message}`);
         if (f.code === '95000') return this.drop(`venue error 95000: ${f.message}`);
+        if (f.code === '91002' && f.event === 'login' && !this.keyRenewed && this.opts.onKeyUnknown) {
+          this.keyRenewed = true;
+          const ws = this.ws;
+          void this.opts.onKeyUnknown().then((renewed) => {
+            if (this.ws !== ws || this.state === 'closed') return;
+            if (renewed) this.drop('the key was renewed');
+            else this.fail(wsVenueError(f.event, f.code, f.message));
+          }, (err: unknown) => this.fail(wsVenueError(f.event, f.code, `${f.message} (${(err as Error).message})`)));
+          return;
+        }
         return this.fail(wsVenueError(f.event, f.code, f.message));
       case 'unknown':
         return this.opts.trace?.(`unrecognised frame: ${f.text.slice(0, 120)}`);
@@ -163,6 +190,12 @@ export class WsConnection {
         return never;
       }
     }
+  }
+
+  private say(line: string): void {
+    this.notice = line;
+    this.opts.trace?.(line);
+    this.opts.onNotice?.(line);
   }
 
   /** Queues a frame; sent as soon as the 10-second send budget allows. */

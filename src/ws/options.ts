@@ -27,6 +27,13 @@ export interface ConnectionOptions {
   /** A subscription was acknowledged. */
   readonly onAck?: (topic: string) => void;
   readonly onState?: (state: ConnState) => void;
+  /** Something the user should know that does not end the stream (a frame refused or unreadable). */
+  readonly onNotice?: (line: string) => void;
+  /**
+   * The venue does not know the key (91002): true when a fresh key was made (a reset sandbox's
+   * paper account re-created), and the login is tried once more with it.
+   */
+  readonly onKeyUnknown?: () => Promise<boolean>;
   /** A fatal error: the connection is closed and will not come back. */
   readonly onError?: (err: BmError) => void;
   readonly trace?: (line: string) => void;

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { bm, bmAsync, isolatedEnv, startSandbox } from '../helpers/bm.js';
+import { sandboxAccount } from '../helpers/account.js';
+import { bm, bmAsync, startSandbox } from '../helpers/bm.js';
 import { parseJson, scalarText } from '../../src/util/json.js';
 
 let url = '';
@@ -12,12 +13,7 @@ before(async () => {
 });
 after(() => stop());
 
-function account(): Record<string, string> {
-  const r = bm(['--base-url', url, 'sandbox', 'account', 'create', '--deposit', 'USDT=10000000', '--json'], isolatedEnv());
-  assert.equal(r.code, 0, r.stderr);
-  const a = JSON.parse(r.stdout) as { key: string; secret: string; memo: string };
-  return isolatedEnv({ BM_API_KEY: a.key, BM_API_SECRET: a.secret, BM_API_MEMO: a.memo });
-}
+const account = () => sandboxAccount(url);
 
 test('batch beyond one rate window: requests overlap, no 429 from the venue, outcomes in file order', async () => {
   const env = account();

@@ -137,7 +137,8 @@ test('errors: exit codes by HTTP status, the venue message, a JSON error object 
     const r = await bm(['symbols', '-o', 'json']);
     assert.equal(r.code, exit, r.err);
     assert.equal(r.out, '');
-    assert.match(r.err, new RegExp(`^error: GET /v2/symbols failed with HTTP ${status}\\n  refused ${status}\\n`));
+    // A 429 is retried first, and each wait is said.
+    assert.match(r.err, new RegExp(`^(bm: the venue asks to slow down \\(HTTP 429\\): retrying in \\d+\\.\\d s\\n)*error: GET /v2/symbols failed with HTTP ${status}\\n  refused ${status}\\n`));
     const obj = JSON.parse(r.err.trim().split('\n').pop()!);
     assert.equal(obj.error.http_status, status);
     assert.equal(obj.error.exit_code, exit);
@@ -179,11 +180,11 @@ test('--dry-run prints the exact request with token and signature redacted, and 
   assert.match(r.out, /x-bm-signature: \[redacted\]\n/);
   assert.match(r.out, /\n\{"amount":"0.5","price":"30000","side":"buy","symbol":"BTC_USDT"\}\n$/);
   const tok = await bm(['token', '--dry-run', '-o', 'json']);
-  assert.equal(JSON.parse(tok.out).body, `grant_type=client_credentials&client_id=${ACCOUNT.key}&client_secret=[redacted]`);
+  assert.equal(JSON.parse(tok.out).body, 'grant_type=client_credentials&client_id=[redacted]&client_secret=[redacted]');
   assert.equal(srv.total(), before);
 });
 
-test('--verbose traces requests with the token, signature and client secret redacted', async () => {
+test('--verbose traces requests with the key, token, signature and client secret redacted', async () => {
   const r = await bm(['token', '--fresh', '-v']);
   assert.equal(r.code, 0, r.err);
   const file = JSON.parse(readFileSync(join(home, 'state', 'legacy-tokens.json'), 'utf8'));
@@ -192,10 +193,12 @@ test('--verbose traces requests with the token, signature and client secret reda
   assert.equal(w.code, 0, w.err);
   for (const text of [r.err, w.err]) {
     assert.ok(!text.includes(token), 'token leaked');
+    assert.ok(!text.includes(ACCOUNT.key), 'key leaked');
     assert.ok(!/client_secret=[0-9a-f]/.test(text), 'client secret leaked');
     assert.ok(!/x-bm-signature: [0-9a-f]/.test(text), 'signature leaked');
   }
   assert.match(w.err, /x-bm-signature: \[redacted\]/);
+  assert.match(r.err, /> grant_type=client_credentials&client_id=\[redacted\]&client_secret=\[redacted\]\n/);
 });
 
 test('across invocations: a token near its end is replaced, and one the venue forgot is fetched again once', async () => {
@@ -219,16 +222,20 @@ test('across invocations: a token near its end is replaced, and one the venue fo
   assert.equal(srv.count('GET /v2/wallet'), walletsBefore + 2);
 });
 
-test('a cancel whose answer is lost reads the order instead of guessing', async () => {
+test('a cancel whose answer is lost is sent again (it is idempotent), then proven by reading the order', async () => {
   const id = srv.exchange.placeOrder(ACCOUNT.id, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '1', price: '2' }).order_id;
+  let deletes = 0;
   srv.intercept = (req, res) => {
-    if (req.method !== 'DELETE') return false;
+    if (req.method !== 'DELETE' || deletes++ > 0) return false;
     srv.exchange.cancelOrder(ACCOUNT.id, 'BTC_USDT', { order_id: id }); // done, but the answer never arrives
     res.writeHead(502, { 'content-type': 'application/json' }).end('{"message":"bad gateway"}');
     return true;
   };
   const r = await bm(['order', 'cancel', id, '--yes', '--fields', 'entrust_id,status']);
   assert.equal(r.code, 0, r.err);
-  assert.match(r.err, /reading the order's status/);
+  assert.match(r.err, /failed with HTTP 502; sending it again, as it is safe to repeat \(1 of 2\)/);
+  assert.match(r.err, /the repeated request was refused .*; looking it up \(bm legacy order get \d+\) instead of sending it again/);
+  assert.match(r.err, /cancelled \(proven by looking it up\)/);
+  assert.equal(srv.count(`DELETE /v2/orders/${id}`), 2, 'the first, and one repeat');
   assert.equal(r.out, `${id}\t4\n`);
 });

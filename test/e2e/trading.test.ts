@@ -157,7 +157,7 @@ test('a place that times out is looked up by client order id, not sent again', a
     p.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'lose' } });
     const r = await bmAsync(['--base-url', p.url, '--timeout', '1500', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', restingBid(), '--client-order-id', 'lostAnswer1', '--yes', '--json'], env);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stderr, /looking the order up by client order id lostAnswer1/);
+    assert.match(r.stderr, /looking it up \(bm order get BTC_USDT --client-order-id lostAnswer1\) instead of sending it again/);
     assert.equal(p.count('POST', '/spot/v2/submit_order'), 1, 'sent once');
     const list = parseJson(run('order', 'list', 'BTC_USDT', '--status', 'open', '--json').stdout) as { orders: Array<{ clientOrderId?: string; client_order_id?: string }> };
     assert.equal(list.orders.filter((o) => (o.clientOrderId ?? o.client_order_id) === 'lostAnswer1').length, 1, 'placed exactly once');
@@ -165,7 +165,7 @@ test('a place that times out is looked up by client order id, not sent again', a
     p.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'hang' } });
     const q = await bmAsync(['--base-url', p.url, '--timeout', '1000', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', restingBid(), '--client-order-id', 'neverSent1', '--yes'], env);
     assert.equal(q.code, 8, q.stderr);
-    assert.match(q.stderr, /outcome of the order neverSent1 is unknown[\s\S]*hint: check with: bm order get BTC_USDT --client-order-id neverSent1/);
+    assert.match(q.stderr, /order place: outcome unknown[\s\S]*hint: check with: bm order get BTC_USDT --client-order-id neverSent1/);
   } finally {
     await p.close();
   }

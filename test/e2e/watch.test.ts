@@ -97,3 +97,16 @@ test('the login constant follows the venue service (--service): bitmart accepted
   assert.equal(bad.code, 4);
   assert.match(bad.stderr, /91011/);
 });
+
+test('--duration with no venue at the address: exit 8 with a hint, as without --duration', async () => {
+  // A port that was just free: nothing listens there.
+  const { createServer } = await import('node:net');
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as { port: number }).port;
+  await new Promise((r) => s.close(r));
+  const r = await bmAsync(['watch', 'ticker', 'BTC_USDT', '-o', 'ndjson', '--duration', '1', '--ws-url', `ws://127.0.0.1:${port}`, '--base-url', `http://127.0.0.1:${port}`], isolatedEnv());
+  assert.equal(r.code, 8, r.stderr);
+  assert.equal(r.stdout, '');
+  assert.match(r.stderr, /no connection to ws:\/\/127\.0\.0\.1:\d+\/api\?protocol=1\.1 within --duration/);
+});

@@ -10,7 +10,9 @@ function named(path: string, auth: Auth, rate: RateLimit, method: Method = auth 
   return {
     id: `named${path.replace(/[/-]/g, '.')}`, method, path, auth, rate, params: [], shapeUnknown: true,
     summary: 'Named in spec 4.8 (auth and limits only)',
-    notes: 'Spec 4.8 shows no request or response shape; the method is inferred from the permission.',
+    // Every one sent by POST places, cancels or moves funds: confirmed, sent once, never re-sent blindly.
+    ...(method === 'POST' ? { write: true } : {}),
+    notes: 'Spec 4.8 shows no request or response shape; the method is inferred from the permission. POSTs are writes (confirmation, no blind retry); with no read to look one up, an unknown outcome stays unknown.',
   };
 }
 

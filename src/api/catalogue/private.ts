@@ -1,5 +1,6 @@
 /** Spec 4.3 to 4.7: spot private, funding, contract, broker and the signing test endpoints. */
 import { custom, perIp, perKey } from './limits.js';
+import { CANCEL, CANCEL_ALL, CONTRACT_ORDER, PLACE } from './safety.js';
 import type { Endpoint, Param } from './types.js';
 
 const SYMBOL: Param = { name: 'symbol', type: 'string', required: true, positional: true, flag: 'symbol', description: 'trading pair, e.g. BTC_USDT' };
@@ -17,7 +18,7 @@ export const PRIVATE: readonly Endpoint[] = [
     columns: ['id', 'name', 'available', 'frozen'], examples: ['bm wallet', 'bm wallet --currency USDT'],
   },
   {
-    id: 'spot.order.submit', method: 'POST', path: '/spot/v2/submit_order', auth: 'SIGNED', rate: perKey(60), write: true,
+    id: 'spot.order.submit', method: 'POST', path: '/spot/v2/submit_order', auth: 'SIGNED', rate: perKey(60), write: true, safety: PLACE,
     params: [
       SYMBOL,
       { ...SIDE, required: true },
@@ -33,19 +34,19 @@ export const PRIVATE: readonly Endpoint[] = [
     examples: ['bm order place BTC_USDT --side buy --type limit --size 0.01 --price 30000 --client-order-id demo1 --yes', 'bm order place BTC_USDT --side buy --type market --notional 100 --yes'],
   },
   {
-    id: 'spot.order.cancel', method: 'POST', path: '/spot/v3/cancel_order', auth: 'SIGNED', rate: perKey(60), write: true,
+    id: 'spot.order.cancel', method: 'POST', path: '/spot/v3/cancel_order', auth: 'SIGNED', rate: perKey(60), write: true, safety: CANCEL,
     params: [SYMBOL, ORDER_ID, { name: 'client_order_id', type: 'string', flag: 'client-order-id', description: 'your id of the order' }],
     command: ['order', 'cancel'], summary: 'Cancel one order by order id or client order id', columns: ['result'],
     notes: 'order_id is sent as a string: exact beyond 2^53 and accepted by venues that moved ids to strings.',
     examples: ['bm order cancel BTC_USDT --client-order-id demo1 --yes'],
   },
   {
-    id: 'spot.order.cancel.v2', method: 'POST', path: '/spot/v2/cancel_order', auth: 'SIGNED', rate: perKey(60, 150), write: true,
+    id: 'spot.order.cancel.v2', method: 'POST', path: '/spot/v2/cancel_order', auth: 'SIGNED', rate: perKey(60, 150), write: true, safety: CANCEL,
     params: [SYMBOL, ORDER_ID, { name: 'client_order_id', type: 'string', description: 'your id of the order' }],
     summary: 'Cancel one order (earlier version)', columns: ['result'],
   },
   {
-    id: 'spot.order.cancel_all', method: 'POST', path: '/spot/v1/cancel_orders', auth: 'SIGNED', rate: perKey(4, 10), write: true,
+    id: 'spot.order.cancel_all', method: 'POST', path: '/spot/v1/cancel_orders', auth: 'SIGNED', rate: perKey(4, 10), write: true, safety: CANCEL_ALL,
     params: [{ ...SYMBOL, required: false }, SIDE],
     command: ['order', 'cancel-all'], summary: 'Cancel every open order of a pair (or of one side)',
     notes: 'Spec names symbol; with no SYMBOL bm cancels pair by pair over the pairs with open orders.',
@@ -134,7 +135,7 @@ export const PRIVATE: readonly Endpoint[] = [
     examples: ['bm contract liquidations --contract-id 1'],
   },
   {
-    id: 'contract.order', method: 'POST', path: '/contract/v1/ifcontract/submitOrder', auth: 'SIGNED', rate: custom('KEY', 24, 2000), write: true,
+    id: 'contract.order', method: 'POST', path: '/contract/v1/ifcontract/submitOrder', auth: 'SIGNED', rate: custom('KEY', 24, 2000), write: true, safety: CONTRACT_ORDER,
     params: [
       { name: 'contract_id', type: 'long', required: true, flag: 'contract-id', description: 'contract id' },
       { name: 'category', type: 'int', required: true, flag: 'category', min: 1, max: 2, description: '1 limit, 2 market' },

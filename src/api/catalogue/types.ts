@@ -57,9 +57,73 @@ export interface Endpoint {
   readonly summary: string;
   /** A write: confirmation, dry-run and no blind retry apply. */
   readonly write?: boolean;
+  /** How the careful-write pipeline proves a write's outcome (writes only; absent: any readable answer). */
+  readonly safety?: WriteSafety;
   /** Spec section, and how an ambiguity was resolved. */
   readonly notes?: string;
   /** Shapes not given by the spec (section 4.8): auth and limits only. */
   readonly shapeUnknown?: boolean;
   readonly examples?: readonly string[];
+}
+
+/**
+ * A condition on a row: the first of `field`'s names the row carries holds one of `values`
+ * (compared as text, decimals by value); no `values`: the field is present and not empty.
+ */
+export interface FieldIs {
+  readonly field: string | readonly string[];
+  readonly values?: readonly string[];
+}
+
+/** What an answer or a looked-up row proves: the first verdict whose condition holds decides. */
+export interface Verdict {
+  /** Absent: always holds. */
+  readonly when?: FieldIs;
+  /** done: the write took effect; settled: known, and it did not (e.g. already filled); pending: not proven. */
+  readonly outcome: 'done' | 'settled' | 'pending';
+  /** What is said, e.g. `placed`, `cancelled`, `not cancelled: already filled`. */
+  readonly say: string;
+}
+
+/** A lookup parameter: [its name, the write parameter it copies, or `=text` for a fixed value]. */
+export type LookupParam = readonly [string, string];
+
+/** How a write whose outcome is unknown is looked up instead of being sent again. */
+export interface WriteLookup {
+  /** Id of the read in the same generation's catalogue. */
+  readonly endpoint: string;
+  /**
+   * Parameter lists of the read; the first whose write parameters were all sent is used
+   * (with `all`, every such list is read and the rows joined).
+   */
+  readonly by: ReadonlyArray<readonly LookupParam[]>;
+  readonly all?: boolean;
+  /** [row field (or its spellings), write parameter]: a row is ours only when each pair whose parameter was sent holds. */
+  readonly match: ReadonlyArray<readonly [string | readonly string[], string]>;
+  /**
+   * one: the matching row decides through `verdicts` (none found, or another order found: unknown);
+   * none: proven done when no matching row is left (cancel every order);
+   * guess: never proven (no client id to match): the candidates are counted and reported.
+   */
+  readonly expect: 'one' | 'none' | 'guess';
+  readonly verdicts?: readonly Verdict[];
+  /** Venue codes meaning "no such order" (not a failed lookup). */
+  readonly notFound?: readonly string[];
+  /** Row field that names an order, for messages. */
+  readonly id?: string;
+  /** Row field with the creation time in ms: a guessed candidate must be created while the write was out. */
+  readonly createdAt?: string;
+}
+
+/** What the careful-write pipeline needs to know of one write endpoint. */
+export interface WriteSafety {
+  /** The one-line confirmation, `{param}` replaced by the value sent (an unsent one and the space before it dropped). */
+  readonly confirm?: string;
+  /** The parameter carrying the client order id, generated when the user gives none. */
+  readonly clientId?: { readonly param: string; readonly kind: 'alnum' | 'digits' };
+  /** Idempotent: sent again at most this many times (within the rate limit) while the outcome is unknown. */
+  readonly resend?: number;
+  /** What a readable answer proves; no verdict holding leaves the outcome unknown. */
+  readonly answer: readonly Verdict[];
+  readonly lookup?: WriteLookup;
 }

@@ -20,6 +20,7 @@ const BY_OPTION: Readonly<Record<string, Values>> = {
   '--interval': INTERVALS,
   '--levels': ['5', '20', '50'],
   '--side': ['buy', 'sell'],
+  '--wait': ['filled', 'done'],
   '--permissions': ['read-only', 'trade', 'withdraw'],
 };
 

@@ -33,9 +33,11 @@ const EXIT_MEANING: Record<keyof typeof EXIT, string> = {
   config: 'configuration: no such profile, keychain unavailable, bad config',
   venue: 'the venue rejected the request (business error code)',
   ratelimit: 'rate limited after the allowed retries (429, 30013)',
-  network: 'network, timeout or 5xx: for a write, the outcome is unknown and says how to check',
+  network: 'network, timeout or 5xx of a read: nothing to check, try again',
+  unknown: 'a write whose outcome is unknown (no readable answer, nothing proven by the lookup): the error says how to check',
   partial: 'partial success in a batch',
-  interrupted: 'interrupted',
+  waited: 'a --wait ran out before the order reached the state waited for (the order is left as it is)',
+  interrupted: 'interrupted (Ctrl-C anywhere, a confirmation prompt included)',
 };
 
 export const EXIT_CODES: readonly Row[] = Object.entries(EXIT).map(([category, code]) => ({ code, category, meaning: EXIT_MEANING[category as keyof typeof EXIT] }));

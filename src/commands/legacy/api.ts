@@ -1,5 +1,6 @@
 /** The legacy client of an invocation: the venue's legacy address, its credentials, the token file. */
 import type { Context } from '../../context.js';
+import { sharedGate } from '../../api/file-gate.js';
 import { LegacyClient } from '../../legacy/client.js';
 import { FileTokenStore, tokenFile } from '../../legacy/tokens.js';
 
@@ -15,6 +16,8 @@ export function legacyApi(ctx: Context): LegacyClient {
       credentials: () => ctx.credentials(),
       store: new FileTokenStore(tokenFile(ctx.env)),
       timeoutMs: ctx.timeoutMs,
+      gate: sharedGate(ctx.env, ctx.timeoutMs, (line) => ctx.trace(line)),
+      note: (line: string) => ctx.note(line),
       ...(ctx.verbose ? { trace: (line: string) => ctx.trace(line) } : {}),
     });
     clients.set(ctx, c);

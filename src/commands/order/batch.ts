@@ -1,22 +1,24 @@
 /**
  * `bm order batch SYMBOL --file <path|->`: reads JSON or NDJSON orders, checks them all before sending
- * any, sends 10 per request, several requests at once within the rate limit, and reports each order's outcome (exit 9 when some failed).
+ * any, sends 10 per request, several requests at once within the rate limit, prints each order's
+ * outcome as soon as it is known and keeps a journal, so that Ctrl-C or a crash loses no record and
+ * `--resume <journal>` completes the file without sending any order twice.
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { BmError, usage } from '../../errors.js';
 import { parseJson, scalarText } from '../../util/json.js';
 import { confirmWrite } from '../confirm.js';
-import { send, show, type Invocation } from '../engine.js';
+import type { Invocation } from '../engine.js';
 import { checkSymbol } from '../params.js';
+import { defaultJournalPath, digestOf, Journal, readJournal, type JournalState, type Outcome } from './batch-journal.js';
+import { BatchPrinter } from './batch-output.js';
+import { sendBatch, type BatchOrder } from './batch-send.js';
 import { checkOrder, type CheckedOrder } from './check.js';
-import { findByClientId, outcomeUnknown } from './lookup.js';
 import { pairRules } from './pairs.js';
 
-/** The most orders one batch request may carry (50033 beyond). */
-export const BATCH = 10;
-/** Batch requests out at once at most: enough to reach the published rate over a slow link, few sockets. */
-export const IN_FLIGHT = 8;
+export { BATCH, IN_FLIGHT } from './batch-send.js';
 
 async function readSource(ctx: Context, file: string): Promise<string> {
   if (file !== '-') {
@@ -63,73 +65,83 @@ function text(o: Record<string, unknown>, ...keys: string[]): string | undefined
   return undefined;
 }
 
-interface Outcome { index: number; client_order_id: string; order_id: unknown; result: 'placed' | 'failed' | 'unknown'; code: string; message: string }
-
-/** Sends one request of at most {@link BATCH} orders; its outcomes, one per order. Throws only when `first` and the venue refused it. */
-async function sendChunk(inv: Invocation, chunk: readonly CheckedOrder[], start: number, first: boolean): Promise<Outcome[]> {
-  const { ctx, ep } = inv;
-  const orderParams = chunk.map((o) => Object.fromEntries(o.params));
-  let data: unknown;
-  try {
-    data = await send(ctx, ep, [['order_params', orderParams]]);
-  } catch (err) {
-    if (!outcomeUnknown(err)) {
-      if (first) throw err;
-      return chunk.map((o, j) => ({ index: start + j + 1, client_order_id: o.clientOrderId, order_id: '', result: 'failed', code: err instanceof BmError ? err.details.code ?? '' : '', message: (err as Error).message }));
-    }
-    ctx.note(`bm: ${err.message}; looking up each order of this request by client order id`);
-    const out: Outcome[] = [];
-    for (const [j, o] of chunk.entries()) {
-      const found = await findByClientId(ctx, o.symbol, o.clientOrderId).catch(() => undefined);
-      out.push({ index: start + j + 1, client_order_id: o.clientOrderId, order_id: found?.order_id ?? '', result: found ? 'placed' : 'unknown', code: '', message: found ? 'found after a timeout' : 'outcome unknown' });
-    }
-    return out;
-  }
-  if (data === undefined) return [];
-  const responses = ((data as { responses?: Array<Record<string, unknown>> }).responses ?? []);
-  return chunk.map((o, j) => {
-    const r = responses[j] ?? {};
-    const ok = String(r.code ?? '') === '0' || String(r.code ?? '') === '1000';
-    const d = (r.data ?? {}) as Record<string, unknown>;
-    return { index: start + j + 1, client_order_id: o.clientOrderId, order_id: ok ? d.order_id ?? '' : '', result: ok ? 'placed' : 'failed', code: scalarText(r.code), message: scalarText(r.msg ?? r.message ?? '') };
-  });
-}
-
-export async function run(inv: Invocation): Promise<void> {
-  const { ctx, ep, values, opts } = inv;
-  const symbol = checkSymbol(values.symbol ?? '');
-  if (typeof opts.file !== 'string') throw usage('--file is required: a JSON or NDJSON file of orders, or - for stdin');
-  const raw = parseOrders(await readSource(ctx, opts.file));
+/** Every order of the file checked; a resumed batch keeps the client order ids its journal gave them. */
+async function checkAll(ctx: Context, symbol: string, raw: ReadonlyArray<Record<string, unknown>>, ids?: readonly string[]): Promise<CheckedOrder[]> {
   const checked: CheckedOrder[] = [];
   for (const [i, o] of raw.entries()) {
     const sym = checkSymbol(text(o, 'symbol') ?? symbol, `order ${i + 1}: symbol`);
-    const input = { symbol: sym, side: text(o, 'side'), type: text(o, 'type'), size: text(o, 'size'), price: text(o, 'price'), notional: text(o, 'notional'), client_order_id: text(o, 'client_order_id', 'clientOrderId') };
+    const input = { symbol: sym, side: text(o, 'side'), type: text(o, 'type'), size: text(o, 'size'), price: text(o, 'price'), notional: text(o, 'notional'), client_order_id: text(o, 'client_order_id', 'clientOrderId') ?? ids?.[i] };
     checked.push(checkOrder(input as Parameters<typeof checkOrder>[0], await pairRules(ctx, sym), `order ${i + 1}: `));
   }
-  const buys = checked.filter((o) => o.side === 'buy').length;
-  await confirmWrite(ctx, `Place ${checked.length} orders (${buys} buy, ${checked.length - buys} sell) on ${symbol}?`, 'order batch');
-  const chunks: CheckedOrder[][] = [];
-  for (let start = 0; start < checked.length; start += BATCH) chunks.push(checked.slice(start, start + BATCH));
-  const results: Outcome[][] = new Array(chunks.length);
-  // The first request goes alone: a refusal that would refuse them all (key, permission, balance
-  // rules) stops the run before more are sent. Then up to IN_FLIGHT requests are out at once, as the
-  // client's rate limiter allows, and the outcomes are reported in the order of the file.
-  results[0] = await sendChunk(inv, chunks[0]!, 0, true);
-  let next = 1;
-  const worker = async (): Promise<void> => {
-    while (next < chunks.length) {
-      const i = next++;
-      results[i] = await sendChunk(inv, chunks[i]!, i * BATCH, false);
-    }
+  return checked;
+}
+
+export async function run(inv: Invocation): Promise<void> {
+  const { ctx, values, opts } = inv;
+  const symbol = checkSymbol(values.symbol ?? '');
+  const resumed: JournalState | undefined = typeof opts.resume === 'string' ? readJournal(opts.resume) : undefined;
+  const file = typeof opts.file === 'string' ? opts.file : resumed?.header.file;
+  if (file === undefined) throw usage('--file is required: a JSON or NDJSON file of orders, or - for stdin');
+  if (resumed && resumed.header.symbol !== symbol) throw usage(`--resume: the journal is of a batch on ${resumed.header.symbol}, not ${symbol}`);
+  const checked = await checkAll(ctx, symbol, parseOrders(await readSource(ctx, file)), resumed?.header.ids);
+  const digest = digestOf(checked.map((o) => o.params));
+  if (resumed && (resumed.header.digest !== digest || resumed.header.ids.length !== checked.length || checked.some((o, i) => o.clientOrderId !== resumed.header.ids[i]))) {
+    throw usage(`--resume: ${file} is not the file of this journal (its orders differ); give the batch's own file with --file`);
+  }
+  const orders: BatchOrder[] = checked.map((o, i) => ({ index: i + 1, order: o }));
+  const done = (i: number) => { const x = resumed?.last.get(i); return x !== undefined && x !== 'sending' && x.result !== 'unknown'; };
+  const todo = orders.filter((o) => !done(o.index));
+  const buys = todo.filter((o) => o.order.side === 'buy').length;
+  const what = `${todo.length} orders (${buys} buy, ${todo.length - buys} sell) on ${symbol}`;
+  const lookFirst = unsettled(resumed, todo);
+  await confirmWrite(ctx, resumed ? `Resume the batch: ${todo.length - lookFirst.size} of ${orders.length} orders to send, ${lookFirst.size} to look up first (${what})?` : `Place ${what}?`, 'order batch');
+  if (ctx.globals.dryRun) {
+    await sendBatch(ctx, symbol, inv.ep, todo, { stopped: () => false, report: () => {}, sending: () => {} }, new Set<number>());
+    return;
+  }
+
+  const journalPath = resumed ? (opts.resume as string) : typeof opts.journal === 'string' ? opts.journal : defaultJournalPath(ctx.env, symbol, new Date());
+  const journal = resumed ? Journal.reopen(journalPath) : Journal.create(journalPath, { batch: 1, symbol, file: file === '-' ? '-' : resolve(file), digest, ids: checked.map((o) => o.clientOrderId), started: new Date().toISOString() });
+  ctx.note(`bm: journal ${journalPath} (after an interruption: bm order batch ${symbol} --resume ${journalPath}${file === '-' ? ' --file <the same orders>' : ''})`);
+  const printer = new BatchPrinter(ctx, 1, orders.length);
+  const outcomes: Outcome[] = [];
+  const record = (o: Outcome, write = true) => {
+    outcomes.push(o);
+    if (write) journal.outcome(o);
+    printer.add(o);
   };
-  const lanes = ctx.globals.dryRun ? 1 : Math.min(IN_FLIGHT, chunks.length - 1);
-  await Promise.all(Array.from({ length: lanes }, worker));
-  const outcomes = results.flat();
-  if (ctx.globals.dryRun) return;
-  show(ctx, { columns: ['index', 'result', 'order_id', 'client_order_id', 'code', 'message'] }, { responses: outcomes }, { rows: outcomes as unknown as Array<Record<string, unknown>> });
-  const failed = outcomes.filter((o) => o.result === 'failed').length;
-  const unknown = outcomes.filter((o) => o.result === 'unknown').length;
-  if (unknown) throw new BmError('network', `${unknown} of ${outcomes.length} orders have an unknown outcome`, { hint: `check with: bm order list ${symbol} --status open` });
+  for (const o of orders) {
+    const x = resumed?.last.get(o.index);
+    if (x !== undefined && x !== 'sending' && done(o.index)) record(x, false);
+  }
+
+  let stopping = false;
+  const onSignal = () => {
+    if (!stopping) ctx.note('bm: interrupted: no more requests are sent; waiting for those in flight');
+    stopping = true;
+  };
+  process.on('SIGINT', onSignal);
+  try {
+    await sendBatch(ctx, symbol, inv.ep, todo, { stopped: () => stopping, report: (o) => record(o), sending: (batch) => journal.sending(batch.map((b) => ({ index: b.index, client_order_id: b.order.clientOrderId }))) }, lookFirst);
+  } finally {
+    process.off('SIGINT', onSignal);
+    printer.finish();
+    journal.close();
+  }
+  const count = (r: Outcome['result']) => outcomes.filter((o) => o.result === r).length;
+  const [placed, failed, unknown] = [count('placed'), count('failed'), count('unknown')];
+  const notSent = orders.length - outcomes.length;
+  ctx.note(`bm: ${placed} placed, ${failed} rejected, ${unknown} unknown${notSent ? `, ${notSent} not sent` : ''} of ${orders.length} (journal ${journalPath})`);
+  const resume = `bm order batch ${symbol} --resume ${journalPath}`;
+  if (stopping) throw new BmError('interrupted', `interrupted: ${notSent} of ${orders.length} orders not sent`, { hint: `send the rest with: ${resume}` });
+  if (unknown) throw new BmError('network', `${unknown} of ${orders.length} orders have an unknown outcome`, { hint: `check with: bm order list ${symbol} --status open; or settle and finish them with: ${resume}` });
   if (failed === outcomes.length) throw new BmError('venue', `all ${failed} orders were rejected`);
-  if (failed) throw new BmError('partial', `${failed} of ${outcomes.length} orders were rejected; the others were placed`);
+  if (failed) throw new BmError('partial', `${failed} of ${orders.length} orders were rejected; the others were placed`);
+}
+
+/** Orders of a resumed batch that were sent with no outcome proven: looked up before anything is sent. */
+function unsettled(resumed: JournalState | undefined, todo: readonly BatchOrder[]): Set<number> {
+  const s = new Set<number>();
+  for (const o of todo) if (resumed?.last.has(o.index)) s.add(o.index);
+  return s;
 }

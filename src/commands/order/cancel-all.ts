@@ -1,13 +1,16 @@
 /**
  * `bm order cancel-all [SYMBOL] [--side]`: one pair, or, with no SYMBOL, every pair that has open
- * orders (the endpoint takes one pair per request).
+ * orders (the endpoint takes one pair per request), under one confirmation. Each pair's outcome is
+ * proven by the careful-write pipeline; a pair whose outcome is unknown does not stop the others.
  */
 import { endpoint } from '../../api/catalogue/index.js';
 import type { Context } from '../../context.js';
-import { usage } from '../../errors.js';
+import { BmError, usage } from '../../errors.js';
 import { confirmWrite } from '../confirm.js';
-import { send, show, type Invocation } from '../engine.js';
+import { show, type Invocation } from '../engine.js';
 import { checkSymbol } from '../params.js';
+import { currentChannel } from '../write/current.js';
+import { carefulWrite } from '../write/pipeline.js';
 import { allPairs } from './pairs.js';
 
 async function pairsWithOpenOrders(ctx: Context): Promise<string[]> {
@@ -29,11 +32,20 @@ export async function run(inv: Invocation): Promise<void> {
     ctx.note('bm: no open orders on any pair');
     return;
   }
-  await confirmWrite(ctx, `Cancel every open ${side ? `${side} ` : ''}order on ${symbols.join(', ')}?`, 'order cancel-all');
+  await confirmWrite(ctx, `Cancel every open ${side ? `${side} ` : ''}order on ${symbols.join(', ')}`, 'order cancel-all');
   const rows = [];
+  const unknown: BmError[] = [];
+  const ch = currentChannel(ctx);
   for (const symbol of symbols) {
-    const data = await send(ctx, ep, [['symbol', symbol], ...(side ? [['side', side] as const] : [])]);
-    if (data !== undefined) rows.push({ symbol, side: side ?? 'both', result: 'cancelled' });
+    try {
+      const r = await carefulWrite(ctx, ch, { ep, params: [['symbol', symbol], ...(side ? [['side', side] as const] : [])], command: 'order cancel-all', confirmed: true });
+      if (r) rows.push({ symbol, side: side ?? 'both', result: r.verdict.say });
+    } catch (err) {
+      if (!(err instanceof BmError && err.category === 'unknown') || symbols.length === 1) throw err;
+      unknown.push(err);
+      rows.push({ symbol, side: side ?? 'both', result: 'unknown' });
+    }
   }
   if (rows.length) show(ctx, { columns: ['symbol', 'side', 'result'] }, rows, { rows });
+  if (unknown.length) throw new BmError('unknown', `order cancel-all: the outcome is unknown on ${unknown.length} of ${symbols.length} pairs: ${unknown.map((e) => e.message).join('; ')}`, { hint: unknown.map((e) => e.details.hint).join('; ') });
 }

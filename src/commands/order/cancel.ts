@@ -1,11 +1,10 @@
-/** `bm order cancel SYMBOL (--order-id | --client-order-id)`: confirmed; an unknown outcome is looked up. */
-import { endpoint } from '../../api/catalogue/index.js';
+/** `bm order cancel SYMBOL (--order-id | --client-order-id)`: which order; the careful-write pipeline does the rest. */
 import { usage } from '../../errors.js';
-import { confirmWrite } from '../confirm.js';
-import { send, show, type Invocation } from '../engine.js';
+import { show, type Invocation } from '../engine.js';
 import { checkSymbol } from '../params.js';
+import { currentChannel, noteOutcome } from '../write/current.js';
+import { carefulWrite } from '../write/pipeline.js';
 import { checkClientOrderId } from './check.js';
-import { outcomeUnknown } from './lookup.js';
 
 /** The order reference: exactly one of --order-id and --client-order-id. */
 export function orderRef(values: Record<string, string | undefined>, clientKey: string): Array<readonly [string, string]> {
@@ -20,22 +19,12 @@ export async function run(inv: Invocation): Promise<void> {
   const { ctx, ep, values } = inv;
   const symbol = checkSymbol(values.symbol ?? '');
   const ref = orderRef(values, 'client_order_id');
-  await confirmWrite(ctx, `Cancel order ${ref[0]![1]} on ${symbol}?`, 'order cancel');
-  let data: unknown;
-  try {
-    data = await send(ctx, ep, [['symbol', symbol], ...ref]);
-  } catch (err) {
-    if (!outcomeUnknown(err)) throw err;
-    // A cancel is safe to verify: read the order's status instead of guessing.
-    ctx.note(`bm: ${err.message}; reading the order's status`);
-    const key = ref[0]![0] === 'order_id' ? 'order_id' : 'clientOrderId';
-    const api = await ctx.api();
-    const { data: order } = await api.call(endpoint('spot.order.detail'), [['symbol', symbol], [key, ref[0]![1]]]);
-    show(ctx, endpoint('spot.order.detail'), order);
-    return;
-  }
-  if (data === undefined) return;
-  const result = (data as { result?: unknown }).result;
-  if (result === false) ctx.note('bm: the order was not cancelled: it is already filled or cancelled');
-  show(ctx, ep, data);
+  const r = await carefulWrite(ctx, currentChannel(ctx), { ep, params: [['symbol', symbol], ...ref], command: 'order cancel', what: `Cancel order ${ref[0]![1]} on ${symbol}` });
+  if (!r) return;
+  noteOutcome(ctx, 'order cancel', r);
+  if (r.via === 'answer') return show(ctx, ep, r.data);
+  // Proven by the order's own state: `result` as the venue would have answered, with what was read.
+  const row = r.data as Record<string, unknown>;
+  const data = { result: r.verdict.outcome === 'done', order_id: row.order_id, status: row.status };
+  show(ctx, ep, data, { rows: [data], columns: ['result', 'order_id', 'status'] });
 }

@@ -2,11 +2,11 @@
  * Order checks before anything is sent, against the pair's rules (spec 2.2, 2.7, 8.2, facts.md 5):
  * every failure is a usage error naming the field and what is allowed.
  */
-import { randomBytes } from 'node:crypto';
 import type { Params } from '../../api/client.js';
 import { usage } from '../../errors.js';
 import { cmp, isMultiple, isZero, mul, norm, places } from '../../util/decimal.js';
 import { checkDecimal } from '../params.js';
+import { newClientOrderId } from '../write/client-id.js';
 import type { PairRules } from './pairs.js';
 
 export const SIDES = ['buy', 'sell'] as const;
@@ -36,10 +36,7 @@ export interface CheckedOrder {
   readonly notional?: string;
 }
 
-/** A fresh client order id: letters and digits, 32 at most. */
-export function newClientOrderId(now: number = Date.now()): string {
-  return `bm${now.toString(36)}${randomBytes(6).toString('hex')}`;
-}
+export { newClientOrderId };
 
 /** Spec 2.7 and 8.2: at most 32 characters, letters and digits only (50037, 50038). */
 export function checkClientOrderId(id: string, name = '--client-order-id'): string {

@@ -15,3 +15,9 @@ export function humanOrders(ctx: Context, rows: readonly Row[]): Row[] {
   if (ctx.format !== 'table') return [...rows];
   return rows.map((r) => ({ ...r, status: ORDER_STATUS[scalarText(r.status)] ?? r.status }));
 }
+
+/** Statuses an order never leaves: filled, cancelled (after a partial fill too), failed. */
+export const FINAL_STATUSES: ReadonlySet<string> = new Set(['1', '3', '6', '8', '12']);
+
+/** The status of a completely filled order. */
+export const FILLED_STATUS = '6';

@@ -135,6 +135,7 @@ export class TradeFeed {
       onPush: (_topic, table, e) => this.onPublic(table, e),
       onState: (st) => this.onState('public', st),
       onError: (e) => this.o.failed(e),
+      onNotice: (line) => logAction(this.s, 'info', line, this.now()),
     });
     this.pub.subscribe([topics.depth(sym, BOOK_LEVELS), topics.trade(sym), topics.kline(sym, this.s.step.interval), topics.ticker(sym)]);
     this.pub.start();
@@ -150,6 +151,7 @@ export class TradeFeed {
       onPush: (_topic, table, e) => this.onPrivate(table, e),
       onState: (st) => this.onState('private', st),
       onError: (e) => this.o.failed(e),
+      onNotice: (line) => logAction(this.s, 'info', line, this.now()),
     });
     this.priv.subscribe([topics.order(sym)]);
     this.priv.start();

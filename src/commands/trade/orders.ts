@@ -138,7 +138,7 @@ export function outcomeOfError(what: string, err: unknown): Outcome {
   const d = err.details;
   const venue = d.code !== undefined ? ` (code ${d.code}${d.venueMessage ? `: ${d.venueMessage}` : ''}${d.trace ? `, trace ${d.trace}` : ''})` : '';
   const hint = d.hint ? `; ${d.hint}` : '';
-  if (err.category === 'network') return { kind: 'unknown', text: `${what}: outcome unknown: ${err.message}${venue}${hint}` };
+  if (err.category === 'network' || err.category === 'unknown') return { kind: 'unknown', text: `${what}: outcome unknown: ${err.message}${venue}${hint}` };
   return { kind: 'rejected', text: `${what}: rejected: ${err.message}${venue}${hint}` };
 }
 

@@ -21,10 +21,11 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
   const show = (fmt: Format, data: unknown, rows: readonly Row[]) => render(ctx.io, data, rows, { format: fmt, ...(fields ? { fields } : {}) });
   const venue = ctx.venue.wsUrl ? ctx.venue : await ctx.resolvedVenue();
   let login: (() => [string, string, string]) | undefined;
+  let creds = plan.private ? await ctx.credentials() : undefined;
   if (plan.private) {
-    const creds = await ctx.credentials();
     if (!creds) throw new BmError('auth', 'watch orders needs credentials', { hint: 'add them with: bm profile add NAME (or set BM_API_KEY, BM_API_SECRET, BM_API_MEMO)' });
     login = () => {
+      if (!creds) throw new BmError('auth', 'no credentials');
       const ts = String(Date.now());
       return [creds.key, ts, signWsLogin(creds.secret, ts, creds.memo, venue.service)];
     };
@@ -47,6 +48,14 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
     ...(login ? { login } : {}),
     ...(ctx.verbose ? { trace: (line: string) => ctx.trace(line) } : {}),
     onError: (e) => fail(e),
+    // On a terminal view the status line shows it; elsewhere stderr says it.
+    onNotice: (line) => (screen ? screen.invalidate() : ctx.note(`bm: ${line}`)),
+    // A reset sandbox forgot the paper key: re-create it as the REST commands do, and log in again.
+    onKeyUnknown: async () => {
+      if (!(await ctx.renewStaleKey())) return false;
+      creds = await ctx.credentials();
+      return Boolean(creds);
+    },
     onPush: (topic, table, entry: Entry) => {
       plan.view.apply(topic, entry);
       if (req.once) {
@@ -67,7 +76,9 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
   out.on?.('error', onOutError);
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  if (plan.durationMs !== undefined) timers.push(setTimeout(() => finish(0), plan.durationMs));
+  // A duration that ran out without ever reaching the venue streamed nothing: that is a failure, not a success.
+  const noVenue = () => wsNetworkError(`no connection to ${url} within --duration`, 'check --ws-url, or that the venue is up (bm service)');
+  if (plan.durationMs !== undefined) timers.push(setTimeout(() => (conn.connected ? finish(0) : fail(noVenue())), plan.durationMs));
   if (req.once) timers.push(setTimeout(() => fail(wsNetworkError(`no data from ${url} within ${ctx.timeoutMs} ms`, 'raise --timeout, or check the venue with: bm service')), ctx.timeoutMs));
   try {
     conn.subscribe(plan.topics);

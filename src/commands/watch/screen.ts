@@ -11,12 +11,12 @@ import type { View } from './views.js';
 /** ms without a message after which the data is shown as stale. */
 export const STALE_MS = 5000;
 
-export function statusLine(conn: Pick<WsConnection, 'state' | 'lastMessageAt' | 'reconnects' | 'messages'>, url: string, now: number, color: boolean, width: number): string {
+export function statusLine(conn: Pick<WsConnection, 'state' | 'lastMessageAt' | 'reconnects' | 'messages'> & { notice?: string }, url: string, now: number, color: boolean, width: number): string {
   const age = conn.lastMessageAt ? now - conn.lastMessageAt : undefined;
   const stale = age !== undefined && age > STALE_MS;
   const state = conn.state === 'waiting' ? 'reconnecting' : conn.state;
   const ageText = age === undefined ? 'no message yet' : `last message ${(age / 1000).toFixed(1)}s ago`;
-  const parts = [state, url, stale ? `STALE: ${ageText}` : ageText, `reconnects ${conn.reconnects}`, `msgs ${conn.messages}`, 'q quits'];
+  const parts = [state, url, stale ? `STALE: ${ageText}` : ageText, `reconnects ${conn.reconnects}`, `msgs ${conn.messages}`, ...(conn.notice ? [conn.notice] : []), 'q quits'];
   const line = fit(parts.join('  │  '), width);
   if (!color) return line;
   return stale || conn.state !== 'ready' ? SGR.inverse(SGR.yellow(line)) : SGR.inverse(line);

@@ -86,19 +86,6 @@ test('30007 learns the clock offset from /system/time and retries once', async (
   assert.equal(calls, 2);
 });
 
-test('429 on a read: backs off within a bound, then exit 7', async () => {
-  let calls = 0;
-  const waits: number[] = [];
-  handler = (_q, _b, res) => {
-    calls++;
-    reply(res, 429, '{"code":30013,"message":"too many requests","trace":"t","data":{}}', { 'x-bm-ratelimit-reset': '2' });
-  };
-  const c = client({ sleep: async (ms) => void waits.push(ms), maxRateRetries: 2 });
-  await assert.rejects(c.call(endpoint('spot.ticker')), (e: unknown) => e instanceof BmError && e.exitCode === 7);
-  assert.equal(calls, 3);
-  assert.deepEqual(waits, [2000, 4000]);
-});
-
 test('a refused connection is a network error (exit 8) that says nothing was sent', async () => {
   const c = new ApiClient({ env: {}, baseUrl: async () => 'http://127.0.0.1:1', credentials: async () => undefined, timeoutMs: 1000 });
   await assert.rejects(c.call(endpoint('system.time')), (e: unknown) => e instanceof BmError && e.exitCode === 8 && /venue running/.test(e.details.hint ?? ''));

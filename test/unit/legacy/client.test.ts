@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 
 function client(store: TokenStore = new MemoryTokenStore(), creds = ACCOUNT): LegacyClient {
-  return new LegacyClient({ env: {}, baseUrl: async () => srv.url, credentials: async () => creds, store, timeoutMs: 3000, now: () => clock });
+  return new LegacyClient({ env: {}, baseUrl: async () => srv.url, credentials: async () => creds, store, timeoutMs: 3000, now: () => clock, sleep: async (ms) => void (clock += ms) });
 }
 const WALLET = legacyEndpoint('legacy.wallet');
 const TOKEN = 'POST /v2/authentication';
@@ -88,13 +88,24 @@ test('wrong credentials: the token endpoint answers 401', async () => {
   await assert.rejects(client(new MemoryTokenStore(), { ...ACCOUNT, memo: 'wrong' }).call(WALLET, {}), (e: BmError) => e.category === 'auth' && /client_secret/.test(e.details.venueMessage ?? ''));
 });
 
-test('the sixth token request in a minute is rate limited (exit 7) with a hint', async () => {
+test('token requests keep to 5 a minute: the sixth waits for the window instead of earning a refusal', async () => {
   legacyState(srv.exchange, { tokenRequestsPerMinute: 5 });
-  const c = client();
+  const waits: number[] = [];
+  const c = new LegacyClient({
+    env: {}, baseUrl: async () => srv.url, credentials: async () => ACCOUNT, store: new MemoryTokenStore(), timeoutMs: 3000,
+    now: () => clock, sleep: async (ms) => void (waits.push(ms), (clock += ms)),
+  });
+  const start = clock;
   for (let i = 0; i < 5; i++) await c.token(true);
-  await assert.rejects(c.token(true), (e: BmError) => e.exitCode === 7 && /5 requests a minute/.test(e.details.hint ?? ''));
-  clock += 61_000;
+  assert.deepEqual(waits, []);
   await c.token(true);
+  assert.ok(clock - start >= 60_000, `the sixth went out ${clock - start} ms after the first`);
+  assert.equal(srv.count(TOKEN), 6);
+});
+
+test('a venue that still refuses a token request (429) exits 7 with the hint of the token limit', async () => {
+  srv.intercept = (req, res) => (req.url === '/v2/authentication' ? (res.writeHead(429, { 'content-type': 'application/json' }).end('{"message":"too many"}'), true) : false);
+  await assert.rejects(client().token(true), (e: BmError) => e.exitCode === 7 && /5 requests a minute/.test(e.details.hint ?? ''));
 });
 
 test('HTTP statuses map to categories; the body message is kept', async () => {

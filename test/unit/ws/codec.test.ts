@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { deflateRawSync } from 'node:zlib';
-import { classify, decodeFrame, pakoInflater, zlibInflate } from '../../../src/ws/codec.js';
+import { deflateRawSync, deflateSync } from 'node:zlib';
+import { classify, decodeFrame, MAX_FRAME_BYTES, pakoInflater, zlibInflate } from '../../../src/ws/codec.js';
 import { RawNumber } from '../../../src/util/json.js';
 import { batches, isPrivateTopic, topics } from '../../../src/ws/channels.js';
 
@@ -29,8 +29,31 @@ test('text frames are never inflated', () => {
   assert.equal(called, 0);
 });
 
-test('a binary frame that does not inflate is reported, not thrown', () => {
-  assert.equal(decodeFrame(Buffer.from('not deflate at all'), true).kind, 'unknown');
+test('a binary frame that does not inflate is reported as such, not thrown, not a blank', () => {
+  const f = decodeFrame(Buffer.from('not deflate at all'), true);
+  assert.equal(f.kind, 'garbled');
+  assert.ok(f.kind === 'garbled' && f.bytes === 18 && f.why.length > 0);
+});
+
+test('"zlib/DEFLATE": zlib-wrapped frames inflate as raw ones do', () => {
+  for (const bin of [deflateRawSync(Buffer.from(depth)), deflateSync(Buffer.from(depth)), deflateSync(Buffer.from(depth), { level: 1 }), deflateSync(Buffer.from(depth), { level: 9 })]) {
+    const f = decodeFrame(bin, true);
+    assert.equal(f.kind, 'push', bin.subarray(0, 2).toString('hex'));
+  }
+});
+
+test('a frame that would inflate beyond the cap is refused as oversize, without inflating it whole', () => {
+  // 64 MB of spaces deflate to about 64 KB: a small bomb of the kind that took gigabytes.
+  const zeros = Buffer.alloc(64 * 1024 * 1024, 32);
+  for (const bin of [deflateRawSync(zeros, { level: 9 }), deflateSync(zeros, { level: 9 })]) {
+    const before = process.memoryUsage().arrayBuffers;
+    const f = decodeFrame(bin, true);
+    assert.deepEqual(f, { kind: 'oversize', bytes: bin.length });
+    assert.ok(process.memoryUsage().arrayBuffers - before < 4 * MAX_FRAME_BYTES, 'never held the whole inflated frame');
+  }
+  // Just under the cap still inflates.
+  const under = Buffer.from(`{"table":"spot/ticker","data":[],"pad":"${' '.repeat(MAX_FRAME_BYTES - 100)}"}`);
+  assert.equal(decodeFrame(deflateRawSync(under), true).kind, 'push');
 });
 
 test('errors carry the code as a string; acks carry the topic', () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
+import { deflateRawSync, deflateSync } from 'node:zlib';
 import { WebSocketServer } from 'ws';
 import { signWsLogin } from '../../../src/api/signing.js';
 import { BmError } from '../../../src/errors.js';
@@ -187,4 +188,124 @@ test('the outbox releases frames no faster than the budget allows, in order', as
   await until(() => sent.length === 5, 2000);
   assert.deepEqual(sent, ['a', 'b', 'c', 'd', 'e']);
   box.clear();
+});
+
+/** A WebSocket server of the test's own: `onConnection` writes what each connection gets. */
+async function rawServer(onConnection: (ws: import('ws').WebSocket, n: number) => void) {
+  const http = createServer();
+  const wss = new WebSocketServer({ server: http });
+  let n = 0;
+  wss.on('connection', (ws) => onConnection(ws, ++n));
+  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+  return {
+    url: `ws://127.0.0.1:${(http.address() as AddressInfo).port}/api`,
+    connections: () => n,
+    close: async () => {
+      for (const s of wss.clients) s.terminate();
+      await new Promise((r) => wss.close(r));
+      await new Promise((r) => http.close(r));
+    },
+  };
+}
+
+const TICKER = '{"table":"spot/ticker","data":[{"symbol":"BTC_USDT","last_price":"1"}]}';
+
+test('a frame that would inflate beyond the cap: refused, the connection dropped and reopened, and said', async () => {
+  const bomb = deflateRawSync(Buffer.alloc(64 * 1024 * 1024, 32), { level: 9 });
+  const srv = await rawServer((ws, n) => ws.send(n === 1 ? bomb : deflateRawSync(Buffer.from(TICKER))));
+  const notices: string[] = [];
+  const { c, pushes } = connect({ url: srv.url, ...fast, onNotice: (l) => notices.push(l) });
+  try {
+    c.start();
+    await until(() => pushes.length >= 1);
+    assert.equal(srv.connections(), 2, 'reconnected after the refused frame');
+    assert.match(notices.join('\n'), new RegExp(`a frame of ${bomb.length} bytes would inflate beyond \\d+ bytes: refused; reconnecting`));
+    assert.match(c.notice, /refused/);
+  } finally {
+    await c.close();
+    await srv.close();
+  }
+});
+
+test('a frame that cannot be inflated is said, and the stream goes on', async () => {
+  const srv = await rawServer((ws) => {
+    ws.send(Buffer.from('not deflate at all'), { binary: true });
+    ws.send(deflateSync(Buffer.from(TICKER)));
+  });
+  const notices: string[] = [];
+  const { c, pushes } = connect({ url: srv.url, ...fast, onNotice: (l) => notices.push(l) });
+  try {
+    c.start();
+    await until(() => pushes.length >= 1);
+    assert.match(notices.join('\n'), /a binary frame of 18 bytes could not be inflated/);
+    assert.equal(srv.connections(), 1);
+  } finally {
+    await c.close();
+    await srv.close();
+  }
+});
+
+test('a pong keeps the connection alive but is not market data: the age of the data is not reset', async () => {
+  const srv = await rawServer((ws) => {
+    ws.send(TICKER);
+    ws.on('message', (m) => String(m) === 'ping' && ws.send('pong'));
+  });
+  const { c, pushes } = connect({ url: srv.url, ...fast });
+  try {
+    c.start();
+    await until(() => pushes.length >= 1);
+    const dataAt = c.lastMessageAt;
+    const frames = c.messages;
+    await until(() => c.messages >= frames + 2, 3000); // two pongs answered our pings
+    assert.equal(c.lastMessageAt, dataAt);
+    assert.equal(c.reconnects, 0, 'the pongs kept it alive');
+  } finally {
+    await c.close();
+    await srv.close();
+  }
+});
+
+test('91002 on login: the key is renewed once and the login tried again with the fresh one', async () => {
+  let renewals = 0;
+  const keys: string[] = [];
+  const srv = await rawServer((ws) => {
+    ws.on('message', (m) => {
+      const msg = JSON.parse(String(m)) as { op: string; args: string[] };
+      if (msg.op !== 'login') return;
+      keys.push(msg.args[0]!);
+      ws.send(msg.args[0] === 'fresh' ? '{"event":"login"}' : '{"event":"login","errorCode":91002,"errorMessage":"API KEY not found"}');
+    });
+  });
+  let key = 'stale';
+  const { c, errors } = connect({
+    url: srv.url, ...fast,
+    login: () => [key, String(Date.now()), 'sign'],
+    onKeyUnknown: async () => {
+      renewals++;
+      key = 'fresh';
+      return true;
+    },
+  });
+  try {
+    c.start();
+    await until(() => c.state === 'ready');
+    assert.deepEqual(keys, ['stale', 'fresh']);
+    assert.equal(renewals, 1);
+    assert.deepEqual(errors, []);
+  } finally {
+    await c.close();
+    await srv.close();
+  }
+  // A key that is not a paper one (nothing renewed): the 91002 is the error, exit 4.
+  const srv2 = await rawServer((ws) => ws.on('message', () => ws.send('{"event":"login","errorCode":91002,"errorMessage":"API KEY not found"}')));
+  const second = connect({ url: srv2.url, ...fast, login: () => ['k', '1', 's'], onKeyUnknown: async () => false });
+  try {
+    second.c.start();
+    await until(() => second.errors.length > 0);
+    assert.equal(second.errors[0]!.details.code, '91002');
+    assert.equal(second.errors[0]!.exitCode, 4);
+  } finally {
+    await second.c.close();
+    await srv2.close();
+  }
 });

@@ -1,0 +1,202 @@
+/**
+ * What both REST clients share: credentials, the venue's clock offset, the rate limits (the
+ * catalogue's, the venue's headers, Retry-After), the request trace, and the failure of a request
+ * that got no answer. {@link ApiClient} and the legacy client add only their generation's wire format.
+ */
+import { BmError } from '../errors.js';
+import type { Env } from '../config/paths.js';
+import type { RateLimit } from './catalogue/types.js';
+import { networkFailure } from './failure.js';
+import { MemoryGate, realSleep, type RateGate, type Sleep } from './gate.js';
+import { TransportError, type HttpResponse } from './http.js';
+import { rateHeaders, RemainingReading } from './rate-headers.js';
+import { traceRequest, traceResponse } from './redact.js';
+import { send } from './transport.js';
+
+export interface Credentials {
+  readonly key: string;
+  readonly secret: string;
+  readonly memo: string;
+}
+
+export interface BaseOptions {
+  readonly env: Env;
+  /** The base URL of the generation's REST interface; may start the sandbox. */
+  readonly baseUrl: () => Promise<string>;
+  readonly credentials: () => Promise<Credentials | undefined>;
+  /** Whole-request timeout, ms. */
+  readonly timeoutMs: number;
+  /** Called with one line per request and response when tracing (secrets already redacted). */
+  readonly trace?: (line: string) => void;
+  /** A line for the user (stderr): a pause the venue asked for. */
+  readonly note?: (line: string) => void;
+  /** Called when the venue refused the connection; returns a new base URL to retry once, or undefined. */
+  readonly onRefused?: () => Promise<string | undefined>;
+  readonly now?: () => number;
+  readonly sleep?: Sleep;
+  /** Retries after a 429 before giving up (exit 7). */
+  readonly maxRateRetries?: number;
+  /** Where requests are counted: this process by default; a {@link FileGate} shares the count between processes. */
+  readonly gate?: RateGate;
+}
+
+/** A request as sent (the generation adds its own fields). */
+export interface Outgoing {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Record<string, string>;
+  readonly body?: string;
+}
+
+/** What a request counts against. */
+export interface Limited {
+  /** The limited interface, e.g. `POST /spot/v2/batch_orders`. */
+  readonly name: string;
+  readonly rate: RateLimit;
+  readonly write: boolean;
+}
+
+/** The longest pause a venue may ask for before `bm` gives up instead of waiting (ms). */
+export const MAX_RATE_WAIT_MS = 60_000;
+
+/** A short tag of an API key for naming its counters: never the key itself. */
+export function keyTag(key: string): string {
+  // cyrb53: 53 bits, no crypto module to load on the start-up path.
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+export abstract class ClientBase {
+  protected readonly now: () => number;
+  protected readonly sleep: Sleep;
+  protected readonly gate: RateGate;
+  /** Venue clock minus ours, ms. */
+  protected clockOffsetMs = 0;
+  private readonly readings = new Map<string, RemainingReading>();
+
+  constructor(protected readonly base: BaseOptions) {
+    this.now = base.now ?? Date.now;
+    this.sleep = base.sleep ?? realSleep;
+    this.gate = base.gate ?? new MemoryGate(this.now, this.sleep);
+  }
+
+  /** Venue time in ms, as text: our clock corrected by the learned offset. */
+  protected timestamp(): string {
+    return String(this.now() + this.clockOffsetMs);
+  }
+
+  /** The credentials, or an auth error naming what needed them. */
+  protected async creds(what: string): Promise<Credentials> {
+    const c = await this.base.credentials();
+    if (!c) {
+      throw new BmError('auth', `${what} needs an API key and none is configured`, {
+        hint: 'add one with: bm profile add NAME (or set BM_API_KEY, BM_API_SECRET, BM_API_MEMO)',
+      });
+    }
+    return c;
+  }
+
+  /** Learns the clock offset from a request for the venue's time (ms, a number or its text). */
+  protected async learnClock(serverTime: () => Promise<unknown>): Promise<number> {
+    const before = this.now();
+    const server = Number(String(await serverTime()));
+    const after = this.now();
+    if (Number.isFinite(server)) this.clockOffsetMs = server - Math.round((before + after) / 2);
+    this.base.trace?.(`clock offset from the venue: ${this.clockOffsetMs} ms`);
+    return this.clockOffsetMs;
+  }
+
+  /** True when the answer refuses the request for its rate (the generation may know more codes). */
+  protected rateLimited(res: HttpResponse): boolean {
+    return res.status === 429;
+  }
+
+  /**
+   * Sends the request `build` makes, within the limits: waits for a place in every window (and for
+   * any pause the venue asked for), and after a 429 waits as long as the venue asked (`Retry-After`,
+   * else the window, doubling) on a fresh connection, up to the allowed retries. Resolves with any
+   * HTTP answer; rejects with a network {@link BmError} when there was none.
+   * `shown` is the request fit to print (secrets redacted); `unknownHint` says how to check a write.
+   */
+  protected async exchange(limited: Limited, build: () => Promise<{ req: Outgoing; shown?: Outgoing }>, unknownHint: string): Promise<HttpResponse> {
+    const origin = new URL(await this.base.baseUrl()).origin;
+    const who = limited.rate.target === 'KEY' ? await this.base.credentials().catch(() => undefined) : undefined;
+    const scope = `${origin} ${who ? `key-${keyTag(who.key)}` : 'ip'}`;
+    const maxRetries = this.base.maxRateRetries ?? 3;
+    let refusedRetried = false;
+    let fresh = false;
+    for (let attempt = 0; ; ) {
+      const slot = await this.gate.acquire(scope, limited.name, limited.rate);
+      const sentAt = this.now();
+      let res: HttpResponse;
+      try {
+        const { req, shown } = await build();
+        res = await this.transmit(req, shown ?? req, fresh);
+      } catch (err) {
+        slot.settle(this.now());
+        if (err instanceof TransportError && !err.reached && err.code === 'ECONNREFUSED' && !refusedRetried && this.base.onRefused) {
+          refusedRetried = true;
+          if (await this.base.onRefused()) continue;
+        }
+        throw err instanceof TransportError ? networkFailure(err, limited.write, unknownHint) : err;
+      }
+      const now = this.now();
+      slot.settle(now);
+      const h = rateHeaders(res.headers, now);
+      if (!this.rateLimited(res)) {
+        this.noteSpent(scope, limited, h, now, sentAt);
+        return res;
+      }
+      // 418 (blocked for repeated violations) is not retried: retrying is what got it blocked.
+      if (res.status === 418 || attempt >= maxRetries) return res;
+      const backoff = Math.min(8000, (h.resetMs ?? 500) * 2 ** attempt);
+      const wait = Math.max(h.retryAfterMs ?? 0, backoff);
+      if (wait > MAX_RATE_WAIT_MS) return res;
+      this.gate.block(scope, limited.name, limited.rate, now + wait);
+      this.base.trace?.(`rate limited: retrying in ${wait} ms${h.retryAfterMs !== undefined ? ' (Retry-After)' : ''}`);
+      // A wait a person notices is said (the request is retried, not failed).
+      if (wait >= 1000) this.base.note?.(`bm: the venue asks to slow down (HTTP ${res.status}): retrying in ${(wait / 1000).toFixed(1)} s`);
+      attempt++;
+      fresh = true;
+    }
+  }
+
+  /**
+   * When the venue says a window is spent and we did not spend it all ourselves, nobody here sends
+   * before it resets. The venue counted at this request's arrival, some time after `sentAt`: every
+   * request it counted then was answered after `sentAt - window`, so ours are counted from there.
+   */
+  private noteSpent(scope: string, limited: Limited, h: ReturnType<typeof rateHeaders>, now: number, sentAt: number): void {
+    let reading = this.readings.get(limited.name);
+    if (!reading) this.readings.set(limited.name, (reading = new RemainingReading()));
+    if (!reading.spent(h, now)) return;
+    const windowMs = h.resetMs ?? Math.max(...limited.rate.windows.map((w) => w.windowMs));
+    const ours = this.gate.held(scope, limited.name, limited.rate, windowMs + Math.max(0, now - sentAt));
+    if (ours >= h.limit!) return;
+    this.base.trace?.(`the venue says ${limited.name} is spent (remaining ${h.remaining} of ${h.limit}, ours ${ours}): pausing ${windowMs} ms`);
+    this.gate.block(scope, limited.name, limited.rate, now + windowMs);
+  }
+
+  /** One request on the wire, traced. */
+  private async transmit(req: Outgoing, shown: Outgoing, fresh: boolean): Promise<HttpResponse> {
+    const trace = this.base.trace;
+    if (trace) traceRequest(trace, shown);
+    const started = this.now();
+    const res = await send({ ...req, timeoutMs: this.base.timeoutMs, ...(fresh ? { fresh } : {}) }, this.base.env);
+    if (trace) traceResponse(trace, res, this.now() - started, this.shownAnswer(res));
+    return res;
+  }
+
+  /** The body of an answer fit to print (the legacy token answer hides its token). */
+  protected shownAnswer(res: HttpResponse): string {
+    return res.text;
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Prints a batch's outcomes as they become known: one line per order, in file order within what is
+ * known (an order's line waits only for the lines before it). json is one document, so it is printed
+ * when the batch ends; every other format streams.
+ */
+import type { Context } from '../../context.js';
+import { rawCell } from '../../render/cells.js';
+import { stringifyJson } from '../../util/json.js';
+import type { Outcome } from './batch-journal.js';
+
+export const COLUMNS = ['index', 'result', 'order_id', 'client_order_id', 'code', 'message'] as const;
+
+/** Table cell widths (the longest an id or code can be); the message takes the rest of the line. */
+const WIDTH: Record<string, number> = { result: 7, order_id: 20, client_order_id: 32, code: 5 };
+
+export class BatchPrinter {
+  private readonly known = new Map<number, Outcome>();
+  private readonly all: Outcome[] = [];
+  private next: number;
+  private headed = false;
+  private readonly cols: readonly string[];
+
+  constructor(
+    private readonly ctx: Context,
+    /** The index of the first order (1, or the first line of a resumed range). */
+    first: number,
+    private readonly count: number,
+  ) {
+    this.next = first;
+    this.cols = ctx.fields?.length ? ctx.fields : COLUMNS;
+  }
+
+  /** An order's outcome is known: prints it and every line after it now unblocked. */
+  add(o: Outcome): void {
+    this.all.push(o);
+    this.known.set(o.index, o);
+    if (this.ctx.format === 'json') return;
+    let text = '';
+    for (let x = this.known.get(this.next); x; x = this.known.get(this.next)) {
+      this.known.delete(this.next++);
+      text += this.line(x);
+    }
+    if (text) this.ctx.io.out(text);
+  }
+
+  /** Lines held back behind an order that will not get an outcome (never sent): printed in order now. */
+  finish(): void {
+    if (this.ctx.format === 'json') {
+      const rows = [...this.all].sort((a, b) => a.index - b.index);
+      this.ctx.io.out(`${stringifyJson({ responses: rows.map((r) => this.project(r)) }, 2)}\n`);
+      return;
+    }
+    const rest = [...this.known.values()].sort((a, b) => a.index - b.index);
+    this.known.clear();
+    if (rest.length) this.ctx.io.out(rest.map((r) => this.line(r)).join(''));
+  }
+
+  private project(o: Outcome): Record<string, unknown> {
+    const r = o as unknown as Record<string, unknown>;
+    return Object.fromEntries(this.cols.map((c) => [c, r[c]]));
+  }
+
+  private line(o: Outcome): string {
+    const row = this.project(o);
+    const cells = this.cols.map((c) => rawCell(row[c]));
+    switch (this.ctx.format) {
+      case 'ndjson':
+        return `${stringifyJson(row)}\n`;
+      case 'csv':
+        return `${this.header(this.cols.join(','))}${cells.map((s) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s)).join(',')}\n`;
+      case 'tsv':
+        return `${cells.map((s) => s.replace(/[\t\r\n]/g, ' ')).join('\t')}\n`;
+      default: {
+        const width = (c: string) => (c === 'index' ? String(this.count).length : WIDTH[c] ?? 0);
+        const pad = (c: string, s: string) => (c === 'index' ? s.padStart(Math.max(width(c), 5)) : s.padEnd(Math.max(width(c), c.length)));
+        const head = this.cols.map((c) => pad(c, c.toUpperCase())).join('  ').trimEnd();
+        return `${this.header(head)}${this.cols.map((c, i) => pad(c, cells[i]!)).join('  ').trimEnd()}\n`;
+      }
+    }
+  }
+
+  private header(text: string): string {
+    if (this.headed) return '';
+    this.headed = true;
+    return `${text}\n`;
+  }
+}

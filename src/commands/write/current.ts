@@ -1,0 +1,38 @@
+/** The current generation as the careful-write pipeline sees it: the envelope client and its catalogue. */
+import { endpoint } from '../../api/catalogue/index.js';
+import type { Endpoint } from '../../api/catalogue/types.js';
+import type { Params } from '../../api/client.js';
+import type { Context } from '../../context.js';
+import { printDryRun } from '../dryrun.js';
+import { rowsOf, show, type ShowOptions } from '../engine.js';
+import { commandLineOf, type WriteChannel } from './channel.js';
+import { carefulWrite, type WriteResult } from './pipeline.js';
+
+/** The pipeline's view of the current generation for one invocation. */
+export function currentChannel(ctx: Context): WriteChannel<Endpoint> {
+  return {
+    entry: endpoint,
+    async send(ep, params) {
+      return (await (await ctx.api()).call(ep, params)).data;
+    },
+    async dryRun(ep, params) {
+      printDryRun(ctx, await (await ctx.api()).prepare(ep, params));
+    },
+    rows: (ep, data) => rowsOf(ep, data),
+    commandLine: (ep, params) => commandLineOf(ep, params),
+  };
+}
+
+/** Says what was proven, on stderr: the verdict, and how it was learnt. */
+export function noteOutcome(ctx: Context, command: string, r: Pick<WriteResult<Endpoint>, 'verdict' | 'via'>): void {
+  ctx.note(`bm: ${command}: ${r.verdict.say}${r.via === 'lookup' ? ' (proven by looking it up)' : ''}`);
+}
+
+/** A write of the current generation with nothing hand-written: pipeline, then the proven answer (or row found). */
+export async function writeCurrent(ctx: Context, ep: Endpoint, params: Params, command: string, opts: ShowOptions = {}): Promise<WriteResult<Endpoint> | undefined> {
+  const r = await carefulWrite(ctx, currentChannel(ctx), { ep, params, command });
+  if (!r) return undefined;
+  noteOutcome(ctx, command, r);
+  show(ctx, r.ep, r.data, r.via === 'lookup' ? { rows: [r.data as Record<string, unknown>] } : opts);
+  return r;
+}

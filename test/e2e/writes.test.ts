@@ -1,0 +1,315 @@
+// Careful writes against the real sandbox behind a fault proxy: an outcome is claimed only when an
+// answer or a lookup proves it; a write is never sent twice unless it is safe to repeat (a cancel);
+// every catalogue write (own command, `bm api`, legacy) is confirmed, dry-runnable and looked up.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { bmAsync, isolatedEnv, startSandbox } from '../helpers/bm.js';
+import { envelope, startFaultProxy, type Answer, type FaultProxy } from '../helpers/fault-proxy.js';
+import { parseJson, scalarText } from '../../src/util/json.js';
+
+let url = '';
+let stop: () => Promise<void> = async () => {};
+let env: Record<string, string> = {};
+let proxy: FaultProxy;
+
+/** `bm` through the fault proxy (both generations), with this test's account. */
+const run = (...args: string[]) => bmAsync(['--base-url', proxy.url, '--legacy-url', proxy.url, '--timeout', '800', ...args], env);
+/** `bm` straight to the sandbox. */
+const direct = (...args: string[]) => bmAsync(['--base-url', url, '--legacy-url', url, ...args], env);
+
+const garbage: Answer = { status: 200, headers: { 'content-type': 'text/html' }, body: '<html>upstream hiccup</html>' };
+
+/** No rules, nothing seen yet. */
+function fresh(): void {
+  proxy.clear();
+  proxy.seen.splice(0);
+}
+
+async function last(): Promise<string> {
+  const t = parseJson((await direct('ticker', 'BTC_USDT', '--json')).stdout) as { tickers: Array<{ last_price: string }> };
+  return t.tickers[0]!.last_price;
+}
+
+/** A whole price far enough below the market that a buy rests in the book, within the deviation guard. */
+async function restingBid(): Promise<string> {
+  return String((BigInt((await last()).split('.')[0]!) * 8n) / 10n);
+}
+
+async function place(cid: string): Promise<string> {
+  const r = await direct('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', await restingBid(), '--client-order-id', cid, '--yes', '--json');
+  assert.equal(r.code, 0, r.stderr);
+  return scalarText((parseJson(r.stdout) as { order_id: unknown }).order_id);
+}
+
+async function statusOf(cid: string): Promise<string | undefined> {
+  const r = await direct('order', 'get', 'BTC_USDT', '--client-order-id', cid, '--json');
+  return r.code === 0 ? scalarText((parseJson(r.stdout) as { status: unknown }).status) : undefined;
+}
+
+before(async () => {
+  ({ url, stop } = await startSandbox(['--seed', '5']));
+  const a = await bmAsync(['--base-url', url, 'sandbox', 'account', 'create', '--deposit', 'USDT=1000000,BTC=5', '--json'], isolatedEnv());
+  assert.equal(a.code, 0, a.stderr);
+  const k = JSON.parse(a.stdout) as { key: string; secret: string; memo: string };
+  env = isolatedEnv({ BM_API_KEY: k.key, BM_API_SECRET: k.secret, BM_API_MEMO: k.memo, NO_COLOR: '1' });
+  proxy = await startFaultProxy(url);
+});
+after(async () => {
+  await proxy.close();
+  await stop();
+});
+
+test('an unreadable answer to a place is looked up: proven by our client order id, sent once', async () => {
+  fresh();
+  proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'rewrite', fn: () => garbage } });
+  const r = await run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', await restingBid(), '--client-order-id', 'garbled1', '--yes');
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /the venue's answer could not be read: <html>upstream hiccup<\/html>; looking it up[\s\S]*placed \(client order id garbled1\) \(proven by looking it up\)/);
+  assert.equal(proxy.count('POST', '/spot/v2/submit_order'), 1, 'sent once');
+  assert.equal(await statusOf('garbled1'), '4');
+});
+
+test('an unreadable answer and an unreadable lookup: outcome unknown, exit 8, the command to check', async () => {
+  fresh();
+  proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'rewrite', fn: () => garbage } });
+  proxy.add({ method: 'GET', path: '/spot/v1/order_detail', fault: { kind: 'reply', answer: garbage } });
+  const r = await run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', await restingBid(), '--client-order-id', 'garbled2', '--yes', '--json');
+  assert.equal(r.code, 8, r.stderr);
+  assert.doesNotMatch(r.stderr, /\bplaced\b/);
+  assert.match(r.stderr, /order place: outcome unknown[\s\S]*the lookup failed too/);
+  const err = JSON.parse(r.stderr.split('\n').find((l) => l.startsWith('{'))!) as { error: { category: string; exit_code: number; hint: string } };
+  assert.equal(err.error.category, 'unknown');
+  assert.equal(err.error.exit_code, 8);
+  assert.equal(err.error.hint, 'check with: bm order get BTC_USDT --client-order-id garbled2 (do not send it again before you know)');
+  assert.equal(proxy.count('POST', '/spot/v2/submit_order'), 1, 'sent once');
+});
+
+test('a lookup that finds another client order id is not proof: outcome unknown, never "placed"', async () => {
+  fresh();
+  proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'lose' } });
+  proxy.add({
+    method: 'GET', path: '/spot/v1/order_detail',
+    fault: { kind: 'rewrite', fn: (a) => {
+      const env0 = parseJson(a.body) as { data: Record<string, unknown> };
+      return envelope(200, 1000, 'OK', { ...env0.data, order_id: '7', clientOrderId: 'somebodyElse' });
+    } },
+  });
+  const r = await run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', await restingBid(), '--client-order-id', 'foreign1', '--yes');
+  assert.equal(r.code, 8, r.stderr);
+  assert.doesNotMatch(r.stderr, /\bplaced\b(?!,)/);
+  assert.match(r.stderr, /another order \(clientOrderId 'somebodyElse', not 'foreign1'\): not proof of ours/);
+  assert.match(r.stderr, /hint: check with: bm order get BTC_USDT --client-order-id foreign1/);
+  assert.equal(proxy.count('POST', '/spot/v2/submit_order'), 1, 'sent once');
+});
+
+test('a cancel that never gets an answer is sent again (it is idempotent), then proven by the order', async () => {
+  const id = await place('cancelRetry1');
+  fresh();
+  proxy.add({ method: 'POST', path: '/spot/v3/cancel_order', times: 1, fault: { kind: 'hang' } });
+  const r = await run('order', 'cancel', 'BTC_USDT', '--order-id', id, '--yes', '--json');
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /sending it again, as it is safe to repeat \(1 of 2\)/);
+  assert.equal(proxy.count('POST', '/spot/v3/cancel_order'), 2);
+  assert.equal(await statusOf('cancelRetry1'), '8');
+});
+
+test('a cancel whose answer is lost: the repeat is refused as already cancelled, the lookup proves it', async () => {
+  const id = await place('cancelLost1');
+  fresh();
+  proxy.add({ method: 'POST', path: '/spot/v3/cancel_order', times: 1, fault: { kind: 'lose' } });
+  const r = await run('order', 'cancel', 'BTC_USDT', '--order-id', id, '--yes');
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /order cancel: cancelled \(proven by looking it up\)/);
+  assert.match(r.stdout, new RegExp(`^true\t${id}\t8$`, 'm'));
+});
+
+test('a cancel whose order still shows open after the lookup: outcome unknown, exit 8, not "cancelled"', async () => {
+  const id = await place('stillOpen1');
+  fresh();
+  proxy.add({ method: 'POST', path: '/spot/v3/cancel_order', fault: { kind: 'hang' } });
+  const r = await run('order', 'cancel', 'BTC_USDT', '--order-id', id, '--yes');
+  assert.equal(r.code, 8, r.stderr);
+  assert.equal(r.stdout, '');
+  assert.equal(proxy.count('POST', '/spot/v3/cancel_order'), 3, 'sent once, then again twice');
+  assert.match(r.stderr, /order cancel: outcome unknown: .*the order still shows status 4 after the lookup/);
+  assert.match(r.stderr, new RegExp(`hint: check with: bm order get BTC_USDT --order-id ${id}`));
+  assert.doesNotMatch(r.stderr, /: cancelled/);
+  assert.equal(await statusOf('stillOpen1'), '4');
+});
+
+test('bm api to a catalogue write: no terminal and no --yes is exit 2 with nothing sent; --yes gets a client order id', async () => {
+  fresh();
+  const bid = await restingBid();
+  const place = ['api', 'POST', '/spot/v2/submit_order', '-f', 'symbol=BTC_USDT', '-f', 'side=buy', '-f', 'type=limit', '-f', 'size=0.01', '-f', `price=${bid}`];
+  const no = await run(...place);
+  assert.equal(no.code, 2, no.stderr);
+  assert.match(no.stderr, /confirmation needed and there is no terminal to ask[\s\S]*hint: add --yes to confirm: Place limit buy order on BTC_USDT: size 0\.01, price/);
+  const all = await run('api', 'POST', '/spot/v1/cancel_orders', '-f', 'symbol=BTC_USDT');
+  assert.equal(all.code, 2, all.stderr);
+  assert.match(all.stderr, /add --yes to confirm: Cancel every open order on BTC_USDT/);
+  const named = await run('api', 'POST', '/contract/private/submit-order', '-f', 'symbol=BTCUSDT');
+  assert.equal(named.code, 2, 'an endpoint only named by the spec, sent by POST, is a write too');
+  assert.match(named.stderr, /add --yes to confirm: POST \/contract\/private\/submit-order symbol=BTCUSDT/);
+  assert.equal(proxy.seen.filter((s) => s.method === 'POST').length, 0, 'nothing was sent');
+
+  const dry = await run(...place, '--dry-run');
+  assert.equal(dry.code, 0, dry.stderr);
+  assert.match(dry.stdout, /"client_order_id":"bm[0-9a-z]+"/);
+  assert.equal(proxy.seen.filter((s) => s.method === 'POST').length, 0, 'a dry run sends nothing');
+
+  proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'lose' } });
+  const yes = await run(...place, '--yes');
+  assert.equal(yes.code, 0, yes.stderr);
+  const cid = /client_order_id":"(bm[0-9a-z]+)"/.exec(proxy.seen.find((s) => s.path === '/spot/v2/submit_order')!.body)?.[1];
+  assert.ok(cid, 'the write carried a generated client order id');
+  assert.match(yes.stderr, new RegExp(`looking it up \\(bm order get BTC_USDT --client-order-id ${cid}\\)[\\s\\S]*api POST /spot/v2/submit_order: placed \\(proven by looking it up\\)`));
+  assert.equal(await statusOf(cid), '4');
+});
+
+test('a write endpoint known to the catalogue alone (/spot/v2/cancel_order) is confirmed, dry-runnable and looked up', async () => {
+  const id = await place('v2cancel1');
+  fresh();
+  const cancel = ['api', 'POST', '/spot/v2/cancel_order', '-f', 'symbol=BTC_USDT', '-f', `order_id=${id}`];
+  const no = await run(...cancel);
+  assert.equal(no.code, 2, no.stderr);
+  assert.match(no.stderr, new RegExp(`add --yes to confirm: Cancel order ${id} on BTC_USDT`));
+  const dry = await run(...cancel, '--dry-run');
+  assert.equal(dry.code, 0, dry.stderr);
+  assert.match(dry.stdout, /^POST http:\/\/127\.0\.0\.1:\d+\/spot\/v2\/cancel_order$/m);
+  assert.equal(proxy.count('POST', '/spot/v2/cancel_order'), 0);
+  proxy.add({ method: 'POST', path: '/spot/v2/cancel_order', fault: { kind: 'hang' } });
+  const r = await run(...cancel, '--yes');
+  assert.equal(r.code, 8, r.stderr);
+  assert.equal(proxy.count('POST', '/spot/v2/cancel_order'), 3);
+  assert.match(r.stderr, new RegExp(`still shows status 4[\\s\\S]*hint: check with: bm order get BTC_USDT --order-id ${id}`));
+  fresh();
+  const ok = await run(...cancel, '--yes');
+  assert.equal(ok.code, 0, ok.stderr);
+  assert.equal(await statusOf('v2cancel1'), '8');
+});
+
+test('--max-deviation refuses a limit price far through the last price before sending (exit 2)', async () => {
+  fresh();
+  const p = await last();
+  const high = String(BigInt(p.split('.')[0]!) * 2n);
+  const buy = await run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.001', '--price', high, '--yes');
+  assert.equal(buy.code, 2, buy.stderr);
+  assert.match(buy.stderr, /error: --price: \d+ is [0-9.]+% above the last price [0-9.]+; a buy may be at most 10% above it[\s\S]*hint: .*--max-deviation \d+/);
+  const sell = await run('order', 'place', 'BTC_USDT', '--side', 'sell', '--type', 'limit', '--size', '0.001', '--price', '1000', '--yes', '--max-deviation', '50');
+  assert.equal(sell.code, 2, sell.stderr);
+  assert.match(sell.stderr, /a sell may be at most 50% below it/);
+  assert.equal(proxy.count('POST', '/spot/v2/submit_order'), 0, 'nothing was sent');
+  const off = await run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.001', '--price', high, '--max-deviation', 'none', '--dry-run');
+  assert.equal(off.code, 0, off.stderr);
+  assert.match(off.stderr, /crosses the book: fills at once against the best ask/);
+  const bad = await run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.001', '--price', high, '--max-deviation', '-3', '--yes');
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--max-deviation: a percentage like 10, or none/);
+});
+
+test('a dry run shows the market context: last, best bid and ask, distance, and a market order\'s estimated fill', async () => {
+  const r = await run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'market', '--notional', '500', '--dry-run');
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /market: last [0-9.]+, best bid [0-9.]+, best ask [0-9.]+ USDT/);
+  assert.match(r.stderr, /estimated average fill [0-9.]+ USDT \(about [0-9.]+ BTC for 500 USDT\), walked over \d+ levels? of the book/);
+  const limit = await run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', await restingBid(), '--dry-run');
+  assert.match(limit.stderr, /price \d+ \([0-9.]+% below last\): does not cross: it rests in the book/);
+});
+
+test('--wait filled returns the filled row; a wait that runs out is exit 10 with the order left open', async () => {
+  const p = await last();
+  const through = String((BigInt(p.split('.')[0]!) * 105n) / 100n);
+  const filled = await direct('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.001', '--price', through, '--yes', '--wait', 'filled', '--json');
+  assert.equal(filled.code, 0, filled.stderr);
+  assert.equal(scalarText((parseJson(filled.stdout) as { status: unknown }).status), '6');
+
+  const out = await direct('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.001', '--price', await restingBid(), '--client-order-id', 'waitOut1', '--yes', '--wait', 'done', '--wait-timeout', '0.5');
+  assert.equal(out.code, 10, out.stderr);
+  assert.match(out.stderr, /order place --wait done: waited 0\.5 s; order \d+ shows status 4 and is left as it is[\s\S]*hint: follow it with: bm order get/);
+  assert.equal(await statusOf('waitOut1'), '4', 'left as it is');
+
+  // No stream at the WebSocket address: polling reaches the state all the same.
+  const polled = await bmAsync(['--base-url', url, '--ws-url', 'ws://127.0.0.1:9', 'order', 'place', 'BTC_USDT', '--side', 'sell', '--type', 'market', '--size', '0.001', '--yes', '--wait', 'done', '--json'], env);
+  assert.equal(polled.code, 0, polled.stderr);
+  assert.match(polled.stderr, /no order stream \(.*\): polling the order instead/);
+  assert.equal(scalarText((parseJson(polled.stdout) as { status: unknown }).status), '6');
+  const bad = await direct('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'market', '--notional', '10', '--yes', '--wait', 'forever');
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--wait: must be one of filled, done \(got 'forever'\)/);
+});
+
+test('a legacy place whose answer is lost is matched by pair, side, price, size and time, and says how sure', async () => {
+  fresh();
+  const bid = await restingBid();
+  proxy.add({ method: 'POST', path: '/v2/orders', fault: { kind: 'lose' } });
+  const r = await run('legacy', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--amount', '0.013', '--price', bid, '--yes');
+  assert.equal(r.code, 8, r.stderr);
+  assert.equal(proxy.count('POST', '/v2/orders'), 1, 'sent once');
+  assert.match(r.stderr, /legacy order place: outcome unknown: .*one order \(\d+\) matches on symbol, side, price, original_amount and was created while the request was out: likely ours, not proven/);
+  assert.match(r.stderr, /hint: check with: bm legacy order list BTC_USDT --status 5/);
+
+  fresh();
+  proxy.add({ method: 'POST', path: '/v2/orders', fault: { kind: 'hang' } });
+  const none = await run('legacy', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--amount', '0.017', '--price', bid, '--yes');
+  assert.equal(none.code, 8, none.stderr);
+  assert.match(none.stderr, /no order matches on symbol, side, price, original_amount in that time: likely not placed, not proven/);
+});
+
+test('legacy writes go through the same pipeline: confirmation, dry run, cancel sent again then proven', async () => {
+  fresh();
+  const no = await run('legacy', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--amount', '0.01', '--price', '1000');
+  assert.equal(no.code, 2);
+  assert.match(no.stderr, /add --yes to confirm: Place a buy limit order for 0\.01 BTC_USDT at 1000 \(legacy\)/);
+  const dry = await run('legacy', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--amount', '0.01', '--price', '1000', '--dry-run');
+  assert.equal(dry.code, 0, dry.stderr);
+  assert.match(dry.stdout, /^POST http:\/\/127\.0\.0\.1:\d+\/v2\/orders\n[\s\S]*x-bm-signature: \[redacted\]\n\n\{"amount":"0\.01","price":"1000","side":"buy","symbol":"BTC_USDT"\}/);
+  assert.equal(proxy.count('POST', '/v2/orders'), 0, 'a dry run sends no write');
+  const placed = await direct('legacy', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--amount', '0.01', '--price', await restingBid(), '--yes');
+  assert.equal(placed.code, 0, placed.stderr);
+  const id = placed.stdout.trim();
+  proxy.add({ method: 'DELETE', path: `/v2/orders/${id}`, times: 1, fault: { kind: 'hang' } });
+  const c = await run('legacy', 'order', 'cancel', id, '--yes');
+  assert.equal(c.code, 0, c.stderr);
+  assert.equal(proxy.count('DELETE', `/v2/orders/${id}`), 2);
+  assert.match(c.stderr, /sending it again, as it is safe to repeat/);
+});
+
+test('a command with nothing hand-written about safety (contract order): confirmed, a numeric custom id, unknown without a read', async () => {
+  fresh();
+  const args = ['contract', 'order', '--contract-id', '1', '--category', '1', '--way', '1', '--open-type', '1', '--leverage', '10', '--price', '30000', '--vol', '1'];
+  const no = await run(...args);
+  assert.equal(no.code, 2);
+  assert.match(no.stderr, /add --yes to confirm: Submit contract order: contract 1, way 1, 1 contracts at 30000, leverage 10, custom id \d+/);
+  const dry = await run(...args, '--dry-run');
+  assert.equal(dry.code, 0, dry.stderr);
+  assert.match(dry.stdout, /"custom_id":\d{13,}\}/, 'a numeric id, sent as a number');
+  proxy.add({ method: 'POST', path: '/contract/v1/ifcontract/submitOrder', fault: { kind: 'hang' } });
+  const r = await run(...args, '--yes');
+  assert.equal(r.code, 8, r.stderr);
+  assert.equal(proxy.count('POST', '/contract/v1/ifcontract/submitOrder'), 1, 'sent once: there is no read to look it up with');
+  assert.match(r.stderr, /contract order: outcome unknown: .*there is no read to look it up with[\s\S]*hint: bm has no read for POST \/contract\/v1\/ifcontract\/submitOrder: check at the venue before sending it again/);
+});
+
+test('--wait filled follows the order-progress stream: a resting sell filled later by another account returns its filled row', async () => {
+  const b = await bmAsync(['--base-url', url, 'sandbox', 'account', 'create', '--deposit', 'USDT=1000000', '--json'], isolatedEnv());
+  const k = JSON.parse(b.stdout) as { key: string; secret: string; memo: string };
+  const buyer = { ...env, BM_API_KEY: k.key, BM_API_SECRET: k.secret, BM_API_MEMO: k.memo };
+  // Just under the best ask: the sell becomes the best ask alone, so the buyer's limit at that price fills it.
+  const t = parseJson((await direct('ticker', 'BTC_USDT', '--json')).stdout) as { tickers: Array<{ best_bid: string; best_ask: string }> };
+  const cents = (v: string) => BigInt(v.replace(/^(\d+)(?:\.(\d{0,2})\d*)?$/, (_m, i: string, f = '') => i + f.padEnd(2, '0')));
+  const ask = cents(t.tickers[0]!.best_ask);
+  assert.ok(ask - 1n > cents(t.tickers[0]!.best_bid), 'a spread of more than one tick');
+  const price = `${(ask - 1n) / 100n}.${String((ask - 1n) % 100n).padStart(2, '0')}`;
+  const waiting = bmAsync(['--base-url', url, '--verbose', 'order', 'place', 'BTC_USDT', '--side', 'sell', '--type', 'limit', '--size', '0.002', '--price', price, '--client-order-id', 'waitStream1', '--yes', '--wait', 'filled', '--wait-timeout', '20', '--json'], env);
+  // The buyer sweeps every ask up to the sell's price (the simulated market moves meanwhile) once the sell rests.
+  for (let i = 0; (await statusOf('waitStream1')) !== '4'; i++) assert.ok(i < 200, 'the sell never showed up open');
+  const buy = await bmAsync(['--base-url', url, 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.5', '--price', price, '--max-deviation', 'none', '--yes'], buyer);
+  assert.equal(buy.code, 0, buy.stderr);
+  const r = await waiting;
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /following order \d+ on ws:\/\/127\.0\.0\.1:\d+\/user/);
+  assert.doesNotMatch(r.stderr, /polling the order instead/);
+  const row = parseJson(r.stdout) as { status: unknown; clientOrderId: string };
+  assert.equal(scalarText(row.status), '6');
+  assert.equal(row.clientOrderId, 'waitStream1');
+});

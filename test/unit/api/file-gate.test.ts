@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { custom } from '../../../src/api/catalogue/limits.js';
+import { FileGate, scopeFile } from '../../../src/api/file-gate.js';
+import { STALE_LOCK_MS, tryLocked } from '../../../src/util/filelock.js';
+
+const RATE = custom('KEY', 3, 2000);
+const SCOPE = 'http://127.0.0.1:9 key-abc';
+
+function clock() {
+  const c = { t: 1_900_000_000_000, waits: [] as number[] };
+  return { c, now: () => c.t, sleep: async (ms: number) => void (c.waits.push(ms), (c.t += ms)) };
+}
+
+test('two gates on one directory (two processes) share the window: the second waits for the first one\'s places', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bm-gate-'));
+  const { c, now, sleep } = clock();
+  const a = new FileGate(dir, 10_000, now, sleep);
+  const b = new FileGate(dir, 10_000, now, sleep);
+  const slots = [await a.acquire(SCOPE, 'POST /x', RATE), await a.acquire(SCOPE, 'POST /x', RATE)];
+  await b.acquire(SCOPE, 'POST /x', RATE);
+  assert.deepEqual(c.waits, [], 'three fit');
+  c.t += 100;
+  for (const s of slots) s.settle(c.t);
+  const start = c.t;
+  await b.acquire(SCOPE, 'POST /x', RATE);
+  // The place b took at 0 is still out (never settled): the earliest it frees is its send time plus the window.
+  assert.ok(c.t - start >= 1900, `the fourth waited ${c.t - start} ms`);
+  assert.equal(b.held(SCOPE, 'POST /x', RATE, 2000), 2, 'the settled two left the window; b\'s two places are still out');
+  // Another interface and another scope count apart.
+  const before = c.t;
+  await b.acquire(SCOPE, 'GET /y', RATE);
+  await b.acquire('http://127.0.0.1:9 ip', 'POST /x', RATE);
+  assert.equal(c.t, before);
+  assert.equal(statMode(scopeFile(dir, SCOPE)), 0o600);
+});
+
+function statMode(file: string): number {
+  return statSync(file).mode & 0o777;
+}
+
+test('a pause the venue asked for holds for every gate on the directory', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bm-gate-'));
+  const { c, now, sleep } = clock();
+  new FileGate(dir, 10_000, now, sleep).block(SCOPE, 'POST /x', RATE, c.t + 4000);
+  const start = c.t;
+  await new FileGate(dir, 10_000, now, sleep).acquire(SCOPE, 'POST /x', RATE);
+  assert.equal(c.t - start, 4000);
+});
+
+test('a place held by a process that died is counted at once, not held until it expires', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bm-gate-'));
+  const { c, now, sleep } = clock();
+  // Three places held by a pid that does not exist, sent 1.5 s ago, expiring in an hour.
+  const dead = 999_999_999;
+  const t0 = c.t - 1500;
+  writeFileSync(scopeFile(dir, SCOPE), JSON.stringify({ 'POST /x': { s: [], p: [[t0, dead, 1, t0 + 3_600_000], [t0, dead, 2, t0 + 3_600_000], [t0, dead, 3, t0 + 3_600_000]] } }));
+  const start = c.t;
+  await new FileGate(dir, 10_000, now, sleep).acquire(SCOPE, 'POST /x', RATE);
+  // Counted when found (now): the window frees 2 s later, not an hour later.
+  assert.ok(c.t - start >= 2000 && c.t - start < 2100, `waited ${c.t - start} ms`);
+});
+
+test('a counter file cut short or of another shape starts the counts over', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bm-gate-'));
+  const { c, now, sleep } = clock();
+  for (const junk of ['{"POST /x": {"s": [1,', '[1,2]', '{"POST /x": {"s": "no"}}']) {
+    writeFileSync(scopeFile(dir, SCOPE), junk);
+    const start = c.t;
+    await new FileGate(dir, 10_000, now, sleep).acquire(SCOPE, 'POST /x', RATE);
+    assert.equal(c.t, start);
+    assert.ok(JSON.parse(readFileSync(scopeFile(dir, SCOPE), 'utf8'))['POST /x'].p.length >= 1);
+  }
+});
+
+test('a directory that cannot be written: the gate counts in this process only, and says so in the trace', async () => {
+  const base = mkdtempSync(join(tmpdir(), 'bm-gate-'));
+  writeFileSync(join(base, 'file'), '');
+  const lines: string[] = [];
+  const { c, now, sleep } = clock();
+  const g = new FileGate(join(base, 'file', 'limits'), 10_000, now, sleep, (l) => lines.push(l));
+  for (let i = 0; i < 3; i++) (await g.acquire(SCOPE, 'POST /x', RATE)).settle(c.t);
+  const start = c.t;
+  await g.acquire(SCOPE, 'POST /x', RATE);
+  assert.equal(c.t - start, 2001, 'still limited');
+  assert.match(lines.join('\n'), /counting in this process only/);
+});
+
+test('lock: held by a live holder it is not taken; left behind (kill -9) it is broken once stale', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bm-lock-'));
+  const lock = join(dir, 'x.lock');
+  let t = 1_000_000;
+  writeFileSync(lock, `12345 ${t}`);
+  assert.equal(tryLocked(lock, () => 1, () => t), undefined, 'fresh: busy');
+  assert.ok(existsSync(lock), 'a fresh lock is never broken');
+  t += STALE_LOCK_MS + 1;
+  assert.equal(tryLocked(lock, () => 1, () => t), undefined, 'the stale lock is broken on this try');
+  assert.equal(existsSync(lock), false);
+  assert.deepEqual(tryLocked(lock, () => 2, () => t), { value: 2 });
+  assert.equal(existsSync(lock), false, 'released after use');
+  // A throwing section still releases the lock.
+  assert.throws(() => tryLocked(lock, () => { throw new Error('boom'); }, () => t), /boom/);
+  assert.equal(existsSync(lock), false);
+});
