@@ -53,7 +53,7 @@ __bm_opts() {
     "sign-test post") echo "--symbol --price --count -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "api") echo "-f --field -F --typed-field --auth -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "sandbox") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
-    "sandbox serve") echo "--port --host --state --seed -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "sandbox serve") echo "--port --host --state --seed --limits -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "sandbox account") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "sandbox account create") echo "--deposit --permissions -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "sandbox start") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
@@ -161,6 +161,7 @@ __bm_takes() {
     "sandbox serve|--host") echo "1" ;;
     "sandbox serve|--state") echo "1" ;;
     "sandbox serve|--seed") echo "1" ;;
+    "sandbox serve|--limits") echo "1" ;;
     "sandbox account create|--deposit") echo "1" ;;
     "sandbox account create|--permissions") echo "1" ;;
     "profile add|--venue") echo "1" ;;

@@ -78,7 +78,7 @@ export class Context {
   async baseUrl(): Promise<string> {
     if (this.venue.baseUrl) return this.venue.baseUrl;
     if (!this.sandboxUrl) {
-      const { ensureSandbox } = await import('./sandbox/control.js');
+      const { ensureSandbox } = await import('./config/background-sandbox.js');
       this.sandboxUrl = await ensureSandbox(this);
     }
     return this.sandboxUrl;
@@ -127,7 +127,7 @@ export class Context {
         ...(this.verbose ? { trace: (line: string) => this.trace(line) } : {}),
         onRefused: async () => {
           if (this.venue.baseUrl) return undefined;
-          const { restartSandbox } = await import('./sandbox/control.js');
+          const { restartSandbox } = await import('./config/background-sandbox.js');
           this.sandboxUrl = await restartSandbox(this);
           return this.sandboxUrl;
         },

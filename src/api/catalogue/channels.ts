@@ -31,6 +31,8 @@ export interface ChannelInfo {
   readonly private: boolean;
   /** Depth levels (depth) or step minutes (kline). */
   readonly n?: number;
+  /** A book channel of snapshot then versioned updates (facts.md 4), not full snapshots. */
+  readonly incremental?: boolean;
 }
 
 /** Every channel by name (`table` of a push). */
@@ -38,6 +40,9 @@ export const CHANNELS: ReadonlyMap<string, ChannelInfo> = new Map<string, Channe
   ['spot/ticker', { kind: 'ticker', private: false }],
   ['spot/trade', { kind: 'trade', private: false }],
   ...DEPTH_LEVELS.map((n): [string, ChannelInfo] => [`spot/depth${n}`, { kind: 'depth', private: false, n }]),
+  // Later venues' incremental book (facts.md 4), the default of common client libraries. depth100,
+  // named only in the release history and absent from the channel table of spec 6.3, is not served (90004).
+  ['spot/depth/increase100', { kind: 'depth', private: false, n: 100, incremental: true }],
   ...KLINE_INTERVALS.map((i): [string, ChannelInfo] => [`spot/kline${i}`, { kind: 'kline', private: false, n: KLINE_MINUTES[i] }]),
   ['spot/user/order', { kind: 'order', private: true }],
 ]);

@@ -63,7 +63,7 @@ export const MARKET: readonly Endpoint[] = [
     ],
     rows: 'klines', command: ['kline'], summary: 'Candles of a pair; long ranges are paged and merged',
     columns: ['timestamp', 'open', 'high', 'low', 'close', 'volume', 'quote_volume'],
-    notes: `At most ${PROTOCOL.candlesPerRequest} candles per request (50004): longer ranges are fetched in pages and merged. The first candle is the bucket that contains --from.`,
+    notes: `At most ${PROTOCOL.candlesPerRequest} candles per request (50004): longer ranges are fetched in pages and merged. The bucket containing --from is the first candle and counts towards the limit (strict reading; the sandbox answers so).`,
     examples: ['bm kline BTC_USDT --step 1h --from -1d', 'bm kline BTC_USDT --from -2d --to -1d --step 1h -o csv'],
   },
   {

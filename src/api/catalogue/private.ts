@@ -33,7 +33,7 @@ export const PRIVATE: readonly Endpoint[] = [
       { name: 'stpMode', type: 'string', flag: 'stp-mode', values: valuesOf(STP_MODES), description: 'self-trade prevention' },
     ],
     command: ['order', 'place'], summary: 'Place a spot order (checked against the pair rules first)', columns: ['order_id', 'client_order_id'],
-    notes: 'Shape from facts.md 5 (the spec names the endpoint only in 4.8). order_id is read as number or string.',
+    notes: 'Shape from facts.md 5 (the spec names the endpoint only in 4.8). order_id is read as number or string. Strictness (sandbox as venue): size, price and notional must be JSON strings (a number is 50021), a key in the wrong case is 50021, a private POST not sent as application/json is 415/58001, malformed JSON 50000 (spot family; the venue was also seen answering 30018: both are read as a bad request).',
     examples: ['bm order place BTC_USDT --side buy --type limit --size 0.01 --price 30000 --client-order-id demo1 --yes', 'bm order place BTC_USDT --side buy --type market --notional 100 --yes'],
   },
   {
@@ -115,7 +115,7 @@ export const PRIVATE: readonly Endpoint[] = [
     ],
     rows: 'records', command: ['funding', 'history'], summary: 'Deposit or withdraw records (the last 100 at most)',
     columns: ['deposit_id', 'withdraw_id', 'operation_type', 'currency', 'arrival_amount', 'fee', 'status', 'apply_time', 'tx_id'],
-    notes: 'The table says operation_type, an example says operationType: bm sends operation_type; the sandbox accepts both.',
+    notes: 'The table says operation_type, an example says operationType: bm sends operation_type; the sandbox accepts both. Errors on /account/ paths are of the funding family (spec 7.5): parameter problems 60000, wrong method 405/60030, media type 415/60031.',
     examples: ['bm funding history --type deposit'],
   },
   {

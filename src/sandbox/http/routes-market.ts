@@ -1,8 +1,9 @@
 /** Routes of spec 4.1 and 4.2 (system and spot market data) and the funding currency list. */
 import { CURRENCIES } from '../market/pairs.js';
+import { bucketCount } from '../market/tape.js';
 import { fail } from '../errors.js';
 import { add, mul, norm, type Dec } from '../../util/decimal.js';
-import { priceText } from '../views.js';
+import { priceText } from '../record-views.js';
 import { pairOf, type Handler } from './call.js';
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import { KLINE_STEPS } from '../../api/catalogue/widths.js';
@@ -21,6 +22,18 @@ function services(now: number) {
   ];
 }
 
+/** Spec 4.2: the list of every pair's ticker is cached up to 5 minutes; one pair's is real-time. */
+export const ALL_TICKERS_CACHE_MS = 300_000;
+const tickerCache = new WeakMap<object, { at: number; data: { tickers: unknown[] } }>();
+
+function allTickers(ex: Parameters<Handler>[0]['ex'], now: number): { tickers: unknown[] } {
+  const hit = tickerCache.get(ex);
+  if (hit && now - hit.at < ALL_TICKERS_CACHE_MS) return hit.data;
+  const data = { tickers: ex.symbols().map((s) => ex.ticker(s)) };
+  tickerCache.set(ex, { at: now, data });
+  return data;
+}
+
 export const MARKET_ROUTES: Record<string, Handler> = {
   'system.time': (c) => ({ server_time: c.now }),
   // Both spellings: the spec's `serivce` and the later `service`.
@@ -32,7 +45,7 @@ export const MARKET_ROUTES: Record<string, Handler> = {
   'spot.symbols': (c) => ({ symbols: c.ex.symbols() }),
   'spot.symbols.details': (c) => ({ symbols: c.ex.symbols().map((s) => c.ex.details(s)) }),
   'spot.ticker': (c) => {
-    if (c.q.symbol === undefined) return { tickers: c.ex.symbols().map((s) => c.ex.ticker(s)) };
+    if (c.q.symbol === undefined) return allTickers(c.ex, c.now);
     return { tickers: [c.ex.ticker(pairOf(c).details.symbol)] };
   },
   'spot.steps': () => ({ steps: STEPS }),
@@ -43,8 +56,7 @@ export const MARKET_ROUTES: Record<string, Handler> = {
     const step = Number(c.q.step ?? '1');
     if (from < 0 || to < 0 || from > to) throw fail(50002);
     const stepSec = step * 60;
-    const starts = Math.floor(to / stepSec) - Math.ceil(from / stepSec) + 1;
-    if (starts > MAX_CANDLES) throw fail(50004);
+    if (bucketCount(from, to, stepSec) > MAX_CANDLES) throw fail(50004);
     return { klines: c.ex.klines(sym, step, from, to) };
   },
   'spot.book': (c) => {

@@ -1,7 +1,7 @@
 /** Spot private routes (spec 4.3, facts.md 5): wallet, place, cancel, batch, order queries, fills. */
 import { endpoint } from '../../api/catalogue/index.js';
 import { cmp, norm, sub } from '../../util/decimal.js';
-import { ExchangeError, type FillView, type OrderStatus, type OrderView, type PlaceRequest, type StpMode } from '../api.js';
+import { ExchangeError, type FillView, type OrderStatus, type OrderView, type PlaceRequest, type StpMode } from '../exchange-api.js';
 import { fail } from '../errors.js';
 import { accountOf, pairOf, wireId, type Call, type Handler } from './call.js';
 import { checkParams, type Values } from './params.js';

@@ -1,7 +1,7 @@
 /** Public legacy endpoints of the sandbox (spec 4.9): raw bodies, no envelope. */
-import type { ExchangeApi } from '../api.js';
+import type { ExchangeApi } from '../exchange-api.js';
 import { LegacyHttpError } from './auth.js';
-import { legacyBook, legacyDetails, legacyKline, legacyTicker, legacyTrade } from './views.js';
+import { legacyBook, legacyDetails, legacyKline, legacyTicker, legacyTrade } from './bodies.js';
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import { LEGACY_KLINE_STEPS } from '../../api/catalogue/widths.js';
 
