@@ -17,6 +17,8 @@ const VENDOR = {
   '@inquirer/prompts': { entry: '@inquirer/prompts', out: 'prompts' },
   conf: { entry: 'build/vendor-conf.cjs', out: 'conf' },
   './undici-core.js': { entry: 'src/api/undici-core.ts', out: 'undici' },
+  'cli-table3': { entry: 'cli-table3', out: 'table' },
+  '../../build/vendor-chalk.mjs': { entry: 'build/vendor-chalk.mjs', out: 'chalk' },
 };
 
 // CommonJS dependencies bundled into ES modules still call require() for node builtins.
@@ -36,10 +38,18 @@ const deferChildProcess = {
 const vendorImports = {
   name: 'vendor-imports',
   setup(b) {
-    b.onResolve({ filter: /^(ws|pako|@inquirer\/prompts|conf|\.\/undici-core\.js)$/ }, (args) => {
+    b.onResolve({ filter: /^(ws|pako|@inquirer\/prompts|conf|\.\/undici-core\.js|cli-table3|\.\.\/\.\.\/build\/vendor-chalk\.mjs)$/ }, (args) => {
       const v = VENDOR[args.path];
       return v ? { path: `./vendor/${v.out}.cjs`, external: true } : undefined;
     });
+  },
+};
+
+/** chalk's colour detection without node:tty (see build/no-tty.cjs). */
+const chalkWithoutTty = {
+  name: 'chalk-without-tty',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?tty$/ }, (args) => (args.importer.includes('/supports-color/') ? { path: here('./build/no-tty.cjs') } : undefined));
   },
 };
 
@@ -72,6 +82,9 @@ await Promise.all([
     format: 'cjs',
     entryPoints: { main: 'src/main.ts' },
     outdir: 'dist',
+    // dist/main.cjs.map: read only under BM_DEBUG=1 (bin/load.js), so stack traces name src/ files and lines.
+    sourcemap: 'linked',
+    sourcesContent: false,
     outExtension: { '.js': '.cjs' },
     // CommonJS has no import.meta: the file's own URL stands in for it.
     define: { 'import.meta.url': '__bmMetaUrl' },
@@ -90,6 +103,7 @@ await Promise.all([
     define: { 'import.meta.url': '__bmMetaUrl' },
     banner: { js: "const __bmMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     external: ['bufferutil', 'utf-8-validate'],
+    plugins: [chalkWithoutTty],
   }),
 ]);
 await buildLibrary(common, [requireBuiltins]);

@@ -12,8 +12,9 @@ export function isolatedEnv() {
   return { ...env, HOME: home, XDG_CONFIG_HOME: join(home, 'c'), XDG_STATE_HOME: join(home, 's'), XDG_CACHE_HOME: join(home, 'k') };
 }
 
-export async function startSandbox(env) {
-  const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--seed', '1'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+/** A sandbox from the built binary; `extra` are more `sandbox serve` options (e.g. `--limits off`). */
+export async function startSandbox(env, extra = []) {
+  const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--seed', '1', ...extra], { env, stdio: ['ignore', 'pipe', 'ignore'] });
   const url = await new Promise((ok, fail) => {
     let buf = '';
     child.stdout.setEncoding('utf8').on('data', (c) => {
@@ -23,7 +24,7 @@ export async function startSandbox(env) {
     });
     child.on('exit', (code) => fail(new Error(`sandbox exited ${code}`)));
   });
-  return { url, stop: () => child.kill('SIGTERM') };
+  return { url, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 /** A sandbox recorded in env's state dir as the running one: bm finds it as on a fresh machine (the default venue). */

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { BIN, defaultSandbox, isolatedEnv, median, peakRss, table, timeRun } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const VENDOR_TABLE = join(import.meta.dirname, '..', 'dist', 'vendor', 'table.cjs');
+const VENDOR_CHALK = join(import.meta.dirname, '..', 'dist', 'vendor', 'chalk.cjs');
 const env = isolatedEnv();
 const sandbox = await defaultSandbox(env);
 
@@ -12,6 +14,9 @@ const cases = {
   'floor: node:http GET + print': [process.execPath, [join(import.meta.dirname, 'floor.mjs'), sandbox.url]],
   'bm ticker BTC_USDT --json': [process.execPath, [BIN, 'ticker', 'BTC_USDT', '--json']],
   'bm ticker BTC_USDT (tsv)': [process.execPath, [BIN, 'ticker', 'BTC_USDT']],
+  // A table loads cli-table3 and chalk (bundled under dist/vendor/); tsv and json load neither.
+  'bm ticker BTC_USDT -o table --color always': [process.execPath, [BIN, 'ticker', 'BTC_USDT', '-o', 'table', '--color', 'always']],
+  'node: require vendor table + chalk': [process.execPath, ['-e', `require(${JSON.stringify(VENDOR_TABLE)});require(${JSON.stringify(VENDOR_CHALK)})`]],
 };
 const times = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
 for (const [cmd, args] of Object.values(cases)) timeRun(cmd, args, env); // warm the file cache
@@ -23,4 +28,7 @@ const floor = median(times['floor: node:http GET + print']);
 const rows = Object.entries(times).map(([name, xs]) => ({ what: name, 'median ms': median(xs).toFixed(1), 'x floor': (median(xs) / floor).toFixed(2), 'peak RSS MiB': rss[name].toFixed(1) }));
 console.log(table(rows));
 const ratio = median(times['bm ticker BTC_USDT --json']) / floor;
+const libs = median(times['node: require vendor table + chalk']) - median(times['node -e 0']);
+const tableCost = median(times['bm ticker BTC_USDT -o table --color always']) - median(times['bm ticker BTC_USDT (tsv)']);
+console.log(`\ncli-table3 + chalk: ${libs.toFixed(1)} ms to load in a bare node; a table one-shot costs ${tableCost.toFixed(1)} ms more than tsv`);
 console.log(`\nbm ticker --json: ${ratio.toFixed(2)}x the floor (goal: at most 1.25x) over ${RUNS} runs each: ${ratio <= 1.25 ? 'met' : 'NOT met'}`);

@@ -2,6 +2,7 @@
  * One invocation's world: terminal, options, environment, and lazy getters for the settings,
  * the profile, the venue, the credentials and the API client. Nothing is loaded before it is asked for.
  */
+import type { Command } from 'commander';
 import type { ApiClient, Credentials } from './api/client.js';
 import type { Env } from './config/paths.js';
 import { readSettings, type ProfileSettings, type Settings } from './config/settings.js';
@@ -27,7 +28,11 @@ export interface GlobalOptions {
   quiet?: boolean;
   yes?: boolean;
   dryRun?: boolean;
+  header?: boolean;
 }
+
+/** Builds the Context of the command being run, from its options and its parents'. */
+export type ContextOf = (cmd: Command) => Context;
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -73,7 +78,7 @@ export class Context {
   async baseUrl(): Promise<string> {
     if (this.venue.baseUrl) return this.venue.baseUrl;
     if (!this.sandboxUrl) {
-      const { ensureSandbox } = await import('./sandbox/control.js');
+      const { ensureSandbox } = await import('./config/background-sandbox.js');
       this.sandboxUrl = await ensureSandbox(this);
     }
     return this.sandboxUrl;
@@ -122,7 +127,7 @@ export class Context {
         ...(this.verbose ? { trace: (line: string) => this.trace(line) } : {}),
         onRefused: async () => {
           if (this.venue.baseUrl) return undefined;
-          const { restartSandbox } = await import('./sandbox/control.js');
+          const { restartSandbox } = await import('./config/background-sandbox.js');
           this.sandboxUrl = await restartSandbox(this);
           return this.sandboxUrl;
         },
@@ -150,6 +155,12 @@ export class Context {
     const f = this.globals.output ?? this.env.BM_OUTPUT ?? this.safeProfile()?.output;
     if (f) return parseFormat(f);
     return this.io.isTTY ? 'table' : 'tsv';
+  }
+
+  /** The format the user asked for on this command line (-o, --json), not a default or a setting. */
+  get explicitFormat(): Format | undefined {
+    if (this.globals.json) return 'json';
+    return this.globals.output === undefined ? undefined : parseFormat(this.globals.output);
   }
 
   get fields(): string[] | undefined {

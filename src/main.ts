@@ -57,6 +57,8 @@ export function report(err: unknown, io: IO, json: boolean): number {
     text += `  ${d.code !== undefined ? `code ${d.code}` : ''}${d.venueMessage ? `${d.code !== undefined ? ': ' : ''}${d.venueMessage}` : ''}${d.trace ? ` (trace ${d.trace})` : ''}\n`;
   }
   if (d.hint) text += `hint: ${d.hint}\n`;
+  // BM_DEBUG=1: where it was thrown (the bundle's source map points the frames at src/).
+  if (process.env.BM_DEBUG === '1' && e.stack) text += `${e.stack.split('\n').slice(1).join('\n')}\n`;
   io.err(text);
   if (json) {
     const obj = {

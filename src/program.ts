@@ -2,9 +2,9 @@
  * The commander root: global options, and the registration of every command group. Registration
  * only declares commands; their code is imported when they run, so start-up stays cheap.
  */
-import { Command, Option } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Env } from './config/paths.js';
-import { Context, type GlobalOptions } from './context.js';
+import { Context, type ContextOf, type GlobalOptions } from './context.js';
 import type { IO } from './render/io.js';
 import { ENDPOINT_WORDS, registerEndpoints } from './commands/engine.js';
 import { registerApi } from './commands/api.js';
@@ -15,10 +15,12 @@ import { registerHelp } from './commands/help/register.js';
 import { registerDoctor } from './commands/doctor/register.js';
 import { registerLegacy } from './commands/legacy/register.js';
 import { registerWatch } from './commands/watch/register.js';
+import { registerPortfolio } from './commands/portfolio/register.js';
+import { StrictCommand } from './commands/strict.js';
+import { checkFormat } from './commands/formats.js';
 import { registerTrade } from './commands/trade/register.js';
 
-/** Builds the Context of the command being run, from its options and its parents'. */
-export type ContextOf = (cmd: Command) => Context;
+export type { ContextOf } from './context.js';
 
 export const VERSION = '0.1.0';
 
@@ -35,6 +37,7 @@ const GROUPS: ReadonlyArray<readonly [readonly string[], Register]> = [
   [['help'], registerHelp],
   [['legacy'], registerLegacy],
   [['watch'], registerWatch],
+  [['portfolio'], registerPortfolio],
   [['trade'], registerTrade],
 ];
 
@@ -42,7 +45,7 @@ const GROUPS: ReadonlyArray<readonly [readonly string[], Register]> = [
 const WHOLE_TREE = new Set(['help', 'completion']);
 
 /** Global options that take a value: their value is not the command word. */
-const VALUED = new Set(['-p', '--profile', '--base-url', '--ws-url', '--legacy-url', '--service', '-o', '--output', '--fields', '--color', '--timeout']);
+export const VALUED = new Set(['-p', '--profile', '--base-url', '--ws-url', '--legacy-url', '--service', '-o', '--output', '--fields', '--color', '--timeout']);
 
 /** The first word of argv that is not an option or an option's value. */
 export function commandWord(argv: readonly string[]): string | undefined {
@@ -56,12 +59,13 @@ export function commandWord(argv: readonly string[]): string | undefined {
 }
 
 export function buildProgram(io: IO, env: Env, argv: readonly string[] = []): Command {
-  const program = new Command('bm');
+  const program = new StrictCommand('bm');
   program
     .description('Trade and watch markets of the X-BM exchange interface; rehearse against the built-in sandbox')
     .version(VERSION, '-V, --version')
     .exitOverride()
     .showSuggestionAfterError(true)
+    .configureHelp({ showGlobalOptions: true })
     .configureOutput({
       writeOut: (s) => io.out(s),
       writeErr: (s) => io.err(s),
@@ -75,7 +79,8 @@ export function buildProgram(io: IO, env: Env, argv: readonly string[] = []): Co
     .option('--service <name>', 'service name in the WebSocket login constant (env BM_SERVICE)')
     .addOption(new Option('-o, --output <format>', 'table, json, ndjson, csv, tsv (env BM_OUTPUT)'))
     .option('--json', 'same as -o json')
-    .option('--fields <list>', 'columns to show, comma-separated')
+    .option('--fields <list>', 'columns to show, comma-separated: names as sent or as the headers show them, any case')
+    .option('--header', 'tsv: print a header line first')
     .addOption(new Option('--color <when>', 'auto, always or never').choices(['auto', 'always', 'never']))
     .option('--timeout <ms>', 'per-request timeout in ms (env BM_TIMEOUT, default 10000)')
     .option('-v, --verbose', 'trace requests on stderr, secrets redacted (env BM_DEBUG=1)')
@@ -84,6 +89,7 @@ export function buildProgram(io: IO, env: Env, argv: readonly string[] = []): Co
     .option('--dry-run', 'validate and print the exact request; send nothing');
 
   const contextOf: ContextOf = (cmd) => new Context(io, cmd.optsWithGlobals<GlobalOptions>(), env);
+  program.hook('preAction', (_self, action) => checkFormat(contextOf(action), action));
   // Only the group being run is declared (a one-shot need not build ~100 commands); help,
   // completion and unknown words see them all.
   const word = commandWord(argv);

@@ -8,7 +8,7 @@ import type { Auth, Method } from '../api/catalogue/types.js';
 import type { Params } from '../api/client.js';
 import { usage } from '../errors.js';
 import { parseJson } from '../util/json.js';
-import type { ContextOf } from '../program.js';
+import type { ContextOf } from '../context.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 const AUTHS: Record<string, Auth> = { none: 'NONE', keyed: 'KEYED', signed: 'SIGNED' };

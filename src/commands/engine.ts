@@ -10,12 +10,14 @@ import type { Endpoint, Param } from '../api/catalogue/types.js';
 import type { Params } from '../api/client.js';
 import type { Context } from '../context.js';
 import type { Row } from '../render/cells.js';
+import { headerOf } from '../render/columns.js';
 import { render, type Format } from '../render/output.js';
-import type { ContextOf } from '../program.js';
+import type { ContextOf } from '../context.js';
 import { OVERRIDES, type Override } from './overrides.js';
 import type { CliParam, WriteEntry } from './write/channel.js';
 import { wireParams } from './params.js';
 import { printDryRun } from './dryrun.js';
+import { withRequestValues } from './hints.js';
 import { rowsOf } from './rows.js';
 
 export { rowsOf } from './rows.js';
@@ -44,6 +46,11 @@ export interface EngineEntry extends WriteEntry {
   readonly summary: string;
   readonly params: readonly EngineParam[];
   readonly examples?: readonly string[];
+  /** Default columns and their headers (see render/columns.ts); shown in the command's help. */
+  readonly columns?: readonly string[];
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Without SYMBOL, the command covers every pair. */
+  readonly acrossPairs?: boolean;
 }
 
 /** What differs between the two REST generations; the engine does the rest. */
@@ -67,15 +74,25 @@ export interface ShowOptions {
   readonly columns?: readonly string[];
   /** Format to use instead of the invocation's. */
   readonly format?: Format;
+  /** Tables: wrap long text at words instead of cutting it. */
+  readonly wrap?: boolean;
 }
 
 /** Prints a payload in the chosen format. */
-export function show(ctx: Context, ep: Pick<Endpoint, 'rows' | 'columns'>, data: unknown, opts: ShowOptions = {}): void {
+export function show(ctx: Context, ep: Pick<Endpoint, 'rows' | 'columns' | 'headers'>, data: unknown, opts: ShowOptions = {}): void {
   const fields = ctx.fields;
   const columns = opts.columns ?? ep.columns;
   render(ctx.io, data, opts.rows ?? rowsOf(ep, data), {
     format: opts.format ?? ctx.format, ...(fields ? { fields } : {}), ...(columns ? { columns } : {}), ...(opts.signed ? { signed: opts.signed } : {}),
+    ...(ep.headers ? { headers: ep.headers } : {}), ...(opts.wrap ? { wrap: true } : {}),
+    header: Boolean(ctx.globals.header), note: (line) => ctx.note(line),
   });
+}
+
+/** The help lines that name a command's output columns (as headers show them). */
+export function columnsHelp(columns: readonly string[] | undefined, headers?: Readonly<Record<string, string>>): string {
+  if (!columns?.length) return '';
+  return `\nOutput columns: ${columns.map((c) => headerOf(c, headers)).join(', ')}\n  (--fields takes these or any other field of the answer, as sent or as a header, any case)`;
 }
 
 /** Sends (or with --dry-run prints) a request and returns the data; undefined on a dry run. */
@@ -85,7 +102,11 @@ export async function send(ctx: Context, ep: Endpoint, params: Params): Promise<
     printDryRun(ctx, await api.prepare(ep, params));
     return undefined;
   }
-  return (await api.call(ep, params)).data;
+  try {
+    return (await api.call(ep, params)).data;
+  } catch (err) {
+    throw withRequestValues(err, params);
+  }
 }
 
 /** The generic run: validate, send (a write through the careful pipeline), print. */
@@ -99,10 +120,10 @@ export async function execute(inv: Invocation, params: Params = wireParams(inv.e
   if (data !== undefined) show(inv.ctx, inv.ep, data, opts);
 }
 
-function argumentOf(name: string, p: EngineParam): string {
+function argumentOf(name: string, p: EngineParam, optional = false): string {
   const n = name.replace(/-/g, '_');
   if (p.variadic) return `[${n}...]`;
-  return p.required ? `<${n}>` : `[${n}]`;
+  return p.required && !optional ? `<${n}>` : `[${n}]`;
 }
 
 function optionKey(flag: string): string {
@@ -123,7 +144,11 @@ export function registerGeneration<E extends EngineEntry>(root: Command, gen: Ge
     if (!ep.command || (only !== undefined && ep.command[0] !== only)) continue;
     const cmd = groupOf(root, ep.command, gen.groupSummary).command(ep.command[ep.command.length - 1]!).description(gen.summaryOf(ep));
     const positional = ep.params.filter((p) => p.positional);
-    for (const p of positional) cmd.argument(argumentOf(gen.flagOf(p) ?? p.name, p), p.description);
+    for (const p of positional) {
+      // Across pairs: without SYMBOL the command covers every pair.
+      const every = Boolean(ep.acrossPairs) && p.name === 'symbol';
+      cmd.argument(argumentOf(gen.flagOf(p) ?? p.name, p, every), `${p.description}${every ? '; without it, every pair' : ''}`);
+    }
     const options = ep.params.flatMap((p) => {
       const flag = p.positional ? undefined : gen.flagOf(p);
       return flag ? [[p, flag] as const] : [];
@@ -131,6 +156,8 @@ export function registerGeneration<E extends EngineEntry>(root: Command, gen: Ge
     for (const [p, flag] of options) cmd.option(`--${flag} <value>`, gen.optionHelp(p));
     const override = gen.overrides[ep.id];
     for (const [flags, description] of override?.options ?? []) cmd.option(flags, description);
+    const help = columnsHelp(ep.columns, ep.headers);
+    if (help) cmd.addHelpText('after', help);
     if (ep.examples?.length) cmd.addHelpText('after', `\nExamples:\n${ep.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
     cmd.action(async (...args: unknown[]) => {
       const self = args[args.length - 1] as Command;
@@ -168,7 +195,8 @@ export const CURRENT: Generation<Endpoint> = {
   overrides: OVERRIDES,
   flagOf: (p) => p.flag,
   summaryOf: (ep) => ep.summary,
-  optionHelp: (p) => `${p.description}${p.values ? ` (${p.values.join(', ')})` : ''}`,
+  // Values read through an input kind (widths, statuses) are listed by the description itself.
+  optionHelp: (p) => `${p.description}${p.values && !p.input ? ` (${p.values.join(', ')})` : ''}`,
   groupSummary: (name) => GROUP_SUMMARY[name] ?? name,
   execute: (inv) => execute(inv),
 };

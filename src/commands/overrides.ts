@@ -35,6 +35,7 @@ export const OVERRIDES: Readonly<Record<string, Override>> = {
   'spot.order.batch': { options: [['--file <path>', 'JSON or NDJSON file of orders, or - for stdin'], ['--journal <file>', 'journal of the batch (default under the state dir)'], ['--resume <journal>', 'finish an interrupted batch: look up what was sent, send the rest']], load: () => import('./order/batch.js') },
   'spot.order.detail': { load: () => import('./order/get.js') },
   'spot.orders': { load: () => import('./order/list.js') },
+  'spot.trades.user': { load: () => import('./order/fills.js') },
   'account.history': { load: () => import('./account/funding.js') },
   'contract.order': { load: () => import('./account/contract-order.js') },
   'broker.rebate': { load: () => import('./account/rebate.js') },

@@ -3,6 +3,8 @@
  * is allowed, and is a usage error (exit 2) raised before anything is sent.
  */
 import type { Endpoint, Param } from '../api/catalogue/types.js';
+import { filterChoices, ORDER_STATUSES, statusFilterCode, type Status } from '../api/catalogue/vocab.js';
+import { parseWidth, widthWord } from '../api/catalogue/widths.js';
 import type { Params } from '../api/client.js';
 import { usage } from '../errors.js';
 import { isDecimal } from '../util/decimal.js';
@@ -21,13 +23,50 @@ export function checkSymbol(v: string, name = 'SYMBOL'): string {
   return s;
 }
 
-/** A positive plain decimal string (no sign, no exponent). */
+const CURRENCY_RE = /^[A-Z0-9][A-Z0-9-]{0,29}$/;
+
+/** A currency code, upper-cased (`btc` is BTC; network suffixes like USDT-TRC20 kept). */
+export function checkCurrency(v: string, name: string): string {
+  const s = v.trim().toUpperCase();
+  if (!CURRENCY_RE.test(s)) throw usage(`${name}: '${v}' is not a currency code like BTC or USDT-TRC20`, 'list currencies with: bm currencies');
+  return s;
+}
+
+/**
+ * A positive plain decimal (no sign, no exponent), written the canonical way before it is sent:
+ * `.01` and `00.01` are `0.01`, `5.` is `5`. Trailing zeros stay: `30000.10` is sent as typed.
+ */
 export function checkDecimal(v: string, name: string, opts: { allowZero?: boolean } = {}): string {
   if (!isDecimal(v) || v.startsWith('-') || v.startsWith('+')) {
     throw usage(`${name}: '${v}' is not a plain positive decimal like 0.01`);
   }
   if (!opts.allowZero && /^[0.]*$/.test(v)) throw usage(`${name}: must be greater than 0 (got '${v}')`);
-  return v;
+  return canonical(v);
+}
+
+/** `.01` -> `0.01`, `007.5` -> `7.5`, `5.` -> `5`; fraction digits untouched. */
+export function canonical(v: string): string {
+  const [int = '', frac] = v.split('.');
+  const whole = int.replace(/^0+(?=[0-9])/, '') || '0';
+  return frac ? `${whole}.${frac}` : whole;
+}
+
+/** Minutes of a typed candle width that `allowed` (minutes) has; else a usage error listing them. */
+export function checkWidth(v: string, name: string, allowed: readonly number[]): number {
+  const minutes = parseWidth(v);
+  if (minutes === undefined || !allowed.includes(minutes)) {
+    const same = minutes === undefined || widthWord(minutes) === v.trim() ? '' : ` (${widthWord(minutes)})`;
+    const why = minutes === undefined ? 'is not a candle width' : `${same} is not a width this venue has`.trimStart();
+    throw usage(`${name}: '${v}' ${why} (allowed: ${allowed.map(widthWord).join(', ')}; or minutes)`);
+  }
+  return minutes;
+}
+
+/** The code of a typed status word or code among `statuses`' filters; else a usage error listing them. */
+export function checkStatus(v: string, name: string, statuses: readonly Status[] = ORDER_STATUSES): string {
+  const code = statusFilterCode(statuses, v);
+  if (code === undefined) throw usage(`${name}: '${v}' is not a status (allowed: ${filterChoices(statuses).join(', ')})`);
+  return code;
 }
 
 /** A whole number within the parameter's bounds. */
@@ -52,10 +91,31 @@ export function checkLong(v: string, name: string): bigint | number {
   return n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n;
 }
 
+/** What the user typed, read as its `input` kind says: the text the wire checks then see. */
+function readInput(p: Param, v: string, name: string): string {
+  switch (p.input) {
+    case undefined:
+      return v;
+    case 'pair':
+      return checkSymbol(v, name);
+    case 'currency':
+      return checkCurrency(v, name);
+    case 'width':
+      return String(checkWidth(v, name, (p.values ?? []).map(Number)));
+    case 'status':
+      return checkStatus(v, name);
+    default: {
+      const never: never = p.input;
+      throw new Error(`unknown input ${String(never)}`);
+    }
+  }
+}
+
 /** One value, checked and converted to its wire form. */
-export function checkValue(p: Param, v: string): unknown {
+export function checkValue(p: Param, typed: string): unknown {
   const name = label(p);
-  if (p.values && !p.values.includes(v)) throw usage(`${name}: must be one of ${p.values.join(', ')} (got '${v}')`);
+  const v = readInput(p, typed, name);
+  if (p.values && !p.values.includes(v)) throw usage(`${name}: must be one of ${p.values.join(', ')} (got '${typed}')`);
   switch (p.type) {
     case 'int':
       return checkInt(v, name, p.min, p.max);

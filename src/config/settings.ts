@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { config as configError } from '../errors.js';
 import { configDir, type Env } from './paths.js';
+import { profileProblems } from './profile-check.js';
 
 export type VenuePreset = 'sandbox' | 'bitmart' | 'custom';
 
@@ -40,10 +41,26 @@ export function readSettings(env: Env): Settings {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
     throw configError(`cannot read ${file}: ${(err as Error).message}`);
   }
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(text) as Partial<Settings>;
-    return { ...parsed, profiles: parsed.profiles ?? {} };
+    parsed = JSON.parse(text);
   } catch {
     throw configError(`${file} is not valid JSON`, `fix or remove it; profiles are listed by bm profile list`);
   }
+  return checkSettings(file, parsed);
+}
+
+/** Valid JSON of the wrong shape is refused naming the file and the problem, never read as empty. */
+function checkSettings(file: string, parsed: unknown): Settings {
+  const fix = `fix it, or move it away (mv ${file} ${file}.bad) and add profiles again with bm profile add`;
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw configError(`${file} is not bm settings (a JSON object is expected)`, fix);
+  const s = parsed as Partial<Settings>;
+  const profiles = s.profiles ?? {};
+  if (!profiles || typeof profiles !== 'object' || Array.isArray(profiles)) throw configError(`${file}: "profiles" is not an object`, fix);
+  if (s.currentProfile !== undefined && typeof s.currentProfile !== 'string') throw configError(`${file}: "currentProfile" is not text`, fix);
+  for (const [name, p] of Object.entries(profiles)) {
+    const problems = profileProblems(p);
+    if (problems.length) throw configError(`${file}: profile '${name}': ${problems.join('; ')}`, `fix profile '${name}' in that file (venue sandbox, bitmart or custom with an http(s) baseUrl), or ${fix.slice(fix.indexOf('move'))}`);
+  }
+  return { ...s, profiles };
 }

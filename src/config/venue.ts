@@ -2,6 +2,7 @@
 import type { Env } from './paths.js';
 import type { ProfileSettings, VenuePreset } from './settings.js';
 import { usage } from '../errors.js';
+import { URL_SCHEMES, urlProblem, WS_FLAG_SCHEMES } from './profile-check.js';
 
 export interface Venue {
   readonly preset: VenuePreset;
@@ -36,9 +37,10 @@ function trim(url: string | undefined): string | undefined {
   return url ? url.replace(/\/+$/, '') : undefined;
 }
 
-function checkUrl(name: string, url: string | undefined): string | undefined {
+function checkUrl(name: string, url: string | undefined, schemes: readonly string[]): string | undefined {
   if (url === undefined) return undefined;
-  if (!/^(https?|wss?):\/\/[^\s/]+/.test(url)) throw usage(`${name}: not a URL: ${url}`, 'give an address like http://127.0.0.1:8080');
+  const problem = urlProblem(url, schemes);
+  if (problem) throw usage(`${name}: ${JSON.stringify(url)} ${problem}`, 'give an address like http://127.0.0.1:8080');
   return url;
 }
 
@@ -54,9 +56,9 @@ export function sandboxVenue(base: string): Venue {
  * sandbox must be found (or started).
  */
 export function resolveVenue(flags: VenueFlags, env: Env, profile: ProfileSettings | undefined): Venue {
-  const base = checkUrl('--base-url', trim(flags.baseUrl ?? env.BM_BASE_URL));
-  const ws = checkUrl('--ws-url', trim(flags.wsUrl ?? env.BM_WS_URL));
-  const legacy = checkUrl('--legacy-url', trim(flags.legacyUrl ?? env.BM_LEGACY_URL));
+  const base = checkUrl('--base-url', trim(flags.baseUrl ?? env.BM_BASE_URL), URL_SCHEMES.baseUrl);
+  const ws = checkUrl('--ws-url', trim(flags.wsUrl ?? env.BM_WS_URL), WS_FLAG_SCHEMES);
+  const legacy = checkUrl('--legacy-url', trim(flags.legacyUrl ?? env.BM_LEGACY_URL), URL_SCHEMES.legacyUrl);
   const service = flags.service ?? env.BM_SERVICE;
   if (flags.sandbox) return sandboxVenue('');
 

@@ -9,7 +9,7 @@ import type { Env } from '../config/paths.js';
 import { Context } from '../context.js';
 import { config as configError } from '../errors.js';
 import { IO, type InStream } from '../render/io.js';
-import { alive, readServerInfo } from '../sandbox/control.js';
+import { alive, readServerInfo } from '../config/background-sandbox.js';
 import type { LibVenue } from './venue.js';
 
 /** The CLI's context, except that a library never starts a sandbox process of its own. */

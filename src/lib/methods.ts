@@ -31,9 +31,9 @@ const LIBRARY_SUMMARY: Readonly<Record<string, string>> = {
   'legacy.ping': 'Check the legacy venue answers',
 };
 
-/** The summary of a method. */
-export function summaryOf(ep: { readonly id: string; readonly summary: string }): string {
-  return LIBRARY_SUMMARY[ep.id] ?? ep.summary;
+/** The summary of a method: a method takes one pair where its command may cover every pair. */
+export function summaryOf(ep: { readonly id: string; readonly summary: string; readonly acrossPairs?: boolean }): string {
+  return LIBRARY_SUMMARY[ep.id] ?? (ep.acrossPairs ? ep.summary.replace(/; without SYMBOL.*$/, '') : ep.summary);
 }
 
 /** Every entry with a `bm` command, as a client method. */

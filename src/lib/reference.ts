@@ -18,6 +18,9 @@ function literal(v: string): string {
 
 /** The TypeScript type of a parameter a caller gives. */
 export function paramType(p: Param): string {
+  // Typed as the command line reads it: a status by word or number, a width as 1h or minutes.
+  if (p.input === 'status') return 'string';
+  if (p.input === 'width') return 'string | number';
   if (p.values) {
     const texts = p.values.map(literal);
     return p.type === 'int' || p.type === 'long' ? [...texts, ...p.values.map((v) => v)].join(' | ') : texts.join(' | ');

@@ -2,14 +2,19 @@
  * The sandbox exchange as a library: the same server `bm sandbox serve` runs, started in this
  * process on a free loopback port, in memory, for a bot's own tests. Loaded only when called.
  */
+import { usage } from '../errors.js';
 import type { RunningVenue, SandboxOptions } from './types.js';
 
 export type { RunningVenue, SandboxAccountKeys, SandboxOptions } from './types.js';
 
 /** Starts a fresh sandbox exchange in this process. */
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningVenue> {
-  const [{ startServer }, { DEFAULT_DEPOSIT }] = await Promise.all([import('../sandbox/server.js'), import('../sandbox/accounts.js')]);
-  const s = await startServer({ port: opts.port ?? 0, ...(opts.host ? { host: opts.host } : {}), ...(opts.seed !== undefined ? { seed: opts.seed } : {}), ...(opts.log ? { log: opts.log } : {}) });
+  const [{ startServer }, { DEFAULT_DEPOSIT }, { parseLimits }] = await Promise.all([import('../sandbox/server.js'), import('../sandbox/accounts.js'), import('../sandbox/limits-mode.js')]);
+  const limits = typeof opts.limits === 'number' ? (opts.limits > 0 ? opts.limits : undefined) : parseLimits(opts.limits ?? 'spec');
+  if (limits === undefined) throw usage(`limits: spec, off or a positive factor (got ${String(opts.limits)})`);
+  const s = await startServer({
+    port: opts.port ?? 0, limits, ...(opts.host ? { host: opts.host } : {}), ...(opts.seed !== undefined ? { seed: opts.seed } : {}), ...(opts.log ? { log: opts.log } : {}),
+  });
   return {
     url: s.url,
     wsUrl: s.url.replace(/^http/, 'ws'),

@@ -102,6 +102,8 @@ export interface SandboxOptions {
   readonly host?: string;
   /** One line per request served (default: nothing). */
   readonly log?: (line: string) => void;
+  /** The venue's rate limits: `spec` the published ones (default), `off` none, or a factor scaling every count. */
+  readonly limits?: 'spec' | 'off' | number;
 }
 
 /** An account of the sandbox: its key, secret and memo are a client's `credentials`. */

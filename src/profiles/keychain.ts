@@ -6,7 +6,7 @@
  */
 import type { Env } from '../config/paths.js';
 import { probeBus } from './dbusprobe.js';
-import { checkSecret, keychainUnreachable, type Secret, type SecretStore } from './secrets.js';
+import { checkSecret, keychainUnreachable, type Secret, type SecretStore } from './secret-store.js';
 
 export const KEYCHAIN_SERVICE = 'bm';
 

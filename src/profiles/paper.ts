@@ -10,7 +10,7 @@ import type { Credentials } from '../api/client.js';
 import { send, TransportError } from '../api/transport.js';
 import type { Env } from '../config/paths.js';
 import { BmError } from '../errors.js';
-import { sandboxHome } from '../sandbox/control.js';
+import { sandboxHome } from '../config/background-sandbox.js';
 import { ensurePrivateDir, FILE_MODE } from './store.js';
 
 export const PAPER_FILE = 'paper.json';

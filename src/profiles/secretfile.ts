@@ -4,12 +4,12 @@
  * Anyone who can read the file as this user (or a backup of it) has the keys: a warning says so
  * on stderr before anything is written.
  */
-import { chmodSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDir, type Env } from '../config/paths.js';
 import { config as configError } from '../errors.js';
 import { ensurePrivateDir, FILE_MODE } from './store.js';
-import { checkSecret, type Secret, type SecretStore } from './secrets.js';
+import { checkSecret, type Secret, type SecretStore } from './secret-store.js';
 
 export const CREDENTIALS_FILE = 'credentials.json';
 
@@ -57,6 +57,9 @@ export class FileSecretStore implements SecretStore {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
       throw configError(`cannot read ${this.path}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
     }
+    const m = statSync(this.path).mode;
+    // Keys in a file others can read: said on every use until the mode is fixed.
+    if ((m & 0o077) !== 0) this.warn(`warning: ${this.path} is readable by others (mode ${(m & 0o777).toString(8)}): chmod 600 ${this.path}`);
     try {
       const parsed = JSON.parse(text) as unknown;
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;

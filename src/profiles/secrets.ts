@@ -3,24 +3,11 @@
  * `--insecure-storage`) a 0600 file. Every keychain call runs under a deadline, because a locked or
  * absent Secret Service can keep a D-Bus call waiting for a prompt nobody will answer.
  */
-import type { Credentials } from '../api/client.js';
 import type { Env } from '../config/paths.js';
 import type { ProfileSettings } from '../config/settings.js';
-import { BmError, config as configError } from '../errors.js';
+import { keychainUnreachable, type Secret, type SecretStore } from './secret-store.js';
 
-export type Secret = Credentials;
-
-export interface SecretStore {
-  /** `keychain` or `file`. */
-  readonly kind: 'keychain' | 'file';
-  /** Where the secrets go, for messages (never the secrets themselves). */
-  readonly where: string;
-  /** The profile's secrets, or undefined when none are stored. */
-  get(profile: string, signal?: AbortSignal): Promise<Secret | undefined>;
-  set(profile: string, secret: Secret, signal?: AbortSignal): Promise<void>;
-  /** True when something was deleted. */
-  delete(profile: string, signal?: AbortSignal): Promise<boolean>;
-}
+export { checkSecret, INSECURE_HINT, keychainUnreachable, type Secret, type SecretStore } from './secret-store.js';
 
 /** Deadline of one keychain call, ms. */
 export const KEYCHAIN_TIMEOUT_MS = 3000;
@@ -28,15 +15,6 @@ export const KEYCHAIN_TIMEOUT_MS = 3000;
 export const PROMPT_TIMEOUT_MS = 60_000;
 /** After this long a call is said to be waiting (a dialog may be open), ms. */
 const SLOW_MS = 1500;
-
-export const INSECURE_HINT =
-  'unlock or start the keychain (a Secret Service such as gnome-keyring on Linux), or keep this profile\'s ' +
-  'credentials in a 0600 file instead: bm profile add NAME --insecure-storage';
-
-/** The error every keychain failure becomes: exit 5, and a hint naming --insecure-storage. */
-export function keychainUnreachable(why: string): BmError {
-  return configError(`the OS keychain is not reachable: ${why}`, INSECURE_HINT);
-}
 
 /** Wraps a store so that each call fails with {@link keychainUnreachable} after `timeoutMs`. */
 export class TimedSecretStore implements SecretStore {
@@ -129,13 +107,4 @@ export async function secretStoreFor(p: Pick<ProfileSettings, 'insecureStorage'>
   const timeout = Number(choice.env.BM_KEYCHAIN_TIMEOUT) || (prompt ? PROMPT_TIMEOUT_MS : KEYCHAIN_TIMEOUT_MS);
   const onSlow = prompt ? () => choice.warn('bm: waiting for the OS keychain (an unlock dialog may be open)...') : undefined;
   return new TimedSecretStore(new KeychainStore(choice.env), timeout, onSlow);
-}
-
-/** Checks what a store handed back; a damaged entry is a config error (without its content). */
-export function checkSecret(value: unknown, where: string): Secret {
-  const v = value as Partial<Record<keyof Secret, unknown>> | null;
-  if (v && typeof v.key === 'string' && typeof v.secret === 'string' && typeof v.memo === 'string' && v.key && v.secret) {
-    return { key: v.key, secret: v.secret, memo: v.memo };
-  }
-  throw configError(`the stored credentials in ${where} are damaged`, 'enter them again with: bm profile add NAME');
 }

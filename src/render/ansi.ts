@@ -1,4 +1,6 @@
-/** The few ANSI styles tables use, without loading a colour library on the one-shot path. */
+/** The ANSI styles tables and charts use, through chalk at the level the terminal supports. */
+import { chalkLib, type ChalkInstance } from './vendor.js';
+
 export type Paint = (s: string) => string;
 
 export interface Palette {
@@ -7,10 +9,21 @@ export interface Palette {
   readonly green: Paint;
 }
 
-const wrap = (open: number, close: number): Paint => (s) => `\u001b[${open}m${s}\u001b[${close}m`;
 const plain: Paint = (s) => s;
+const PLAIN: Palette = { bold: plain, red: plain, green: plain };
+const instances = new Map<number, ChalkInstance>();
 
-/** ANSI styles when `color`, else identity functions. */
-export function palette(color: boolean): Palette {
-  return color ? { bold: wrap(1, 22), red: wrap(31, 39), green: wrap(32, 39) } : { bold: plain, red: plain, green: plain };
+/** A chalk instance of this level (1 basic, 2 256 colours, 3 truecolor), made once. */
+export function chalkAt(level: 1 | 2 | 3): ChalkInstance {
+  let c = instances.get(level);
+  if (!c) instances.set(level, (c = new (chalkLib().Chalk)({ level })));
+  return c;
+}
+
+/** Styles when `color` (a boolean, or the terminal's colour level), else identity functions. */
+export function palette(color: boolean | number): Palette {
+  const level = color === true ? 1 : color === false ? 0 : color;
+  if (level <= 0) return PLAIN;
+  const c = chalkAt(Math.min(3, level) as 1 | 2 | 3);
+  return { bold: (s) => c.bold(s), red: (s) => c.red(s), green: (s) => c.green(s) };
 }

@@ -3,6 +3,7 @@
  * each is a terminal, and whether colour is on. Commands write through this, never console.log.
  */
 import type { Env } from '../config/paths.js';
+import { chalkLib } from './vendor.js';
 
 export interface Stream {
   write(chunk: string): boolean;
@@ -31,19 +32,28 @@ function once<T>(v: Lazy<T>): () => T {
 }
 
 export class IO {
-  readonly color: boolean;
   private readonly getStderr: () => Stream;
   private readonly getStdin: () => InStream;
+  private level: ColorLevel | undefined;
   constructor(
     readonly stdout: Stream,
     stderr: Lazy<Stream>,
     stdin: Lazy<InStream>,
-    env: Env,
-    colorMode: ColorMode = 'auto',
+    private readonly env: Env,
+    private readonly colorMode: ColorMode = 'auto',
   ) {
     this.getStderr = once(stderr);
     this.getStdin = once(stdin);
-    this.color = decideColor(colorMode, env, Boolean(stdout.isTTY));
+  }
+
+  /** Colour level of stdout (0 none, 1 basic, 2 256 colours, 3 truecolor), decided on first use. */
+  get colorLevel(): ColorLevel {
+    return (this.level ??= colorLevel(this.colorMode, this.env, this.stdout));
+  }
+
+  /** Whether stdout gets colour. Asking loads the colour library (only tables and views ask). */
+  get color(): boolean {
+    return this.colorLevel > 0;
   }
 
   get stderr(): Stream {
@@ -76,11 +86,17 @@ export class IO {
   }
 }
 
-/** `--color` beats NO_COLOR and FORCE_COLOR, which beat the terminal check. */
-export function decideColor(mode: ColorMode, env: Env, tty: boolean): boolean {
-  if (mode === 'always') return true;
-  if (mode === 'never') return false;
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
-  return tty && env.TERM !== 'dumb';
+export type ColorLevel = 0 | 1 | 2 | 3;
+
+/**
+ * `--color always|never` wins; then NO_COLOR turns colour off; then chalk's detection decides
+ * (FORCE_COLOR, a terminal, TERM, CI services, COLORTERM for truecolor, 256-colour terminals).
+ * chalk reads the process environment; `env` is the invocation's (the same outside tests).
+ */
+export function colorLevel(mode: ColorMode, env: Env, stream: { isTTY?: boolean }): ColorLevel {
+  if (mode === 'never') return 0;
+  if (mode === 'auto' && env.NO_COLOR !== undefined && env.NO_COLOR !== '') return 0;
+  const detected = chalkLib().createSupportsColor({ isTTY: Boolean(stream.isTTY) }, { sniffFlags: false });
+  const level = detected ? detected.level : 0;
+  return mode === 'always' ? (Math.max(1, level) as ColorLevel) : level;
 }

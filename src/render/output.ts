@@ -4,9 +4,10 @@
  */
 import { stringifyJson } from '../util/json.js';
 import { usage } from '../errors.js';
-import { alignDecimals, isNumericColumn, isoTime, rawCell, type Row } from './cells.js';
+import { rawCell, type Row } from './cells.js';
+import { headerOf, knownKeys, resolveFields, type Headers } from './columns.js';
 import type { IO } from './io.js';
-import { palette } from './ansi.js';
+import { table as drawTable } from './table.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -18,20 +19,29 @@ export function parseFormat(v: string): Format {
 
 export interface RenderOptions {
   readonly format: Format;
-  /** Columns to show; default columns when absent. */
+  /** `--fields` as typed: wire names or headers, any case. */
   readonly fields?: readonly string[];
   /** Default columns; absent: every key met in the rows, in order. */
   readonly columns?: readonly string[];
   /** Columns coloured by sign (up green with +, down red). */
   readonly signed?: readonly string[];
+  /** Headers that differ from the snake_case of the wire name. */
+  readonly headers?: Headers;
+  /** tsv: a header line first (`--header`). */
+  readonly header?: boolean;
+  /** Tables: wrap long text at words instead of cutting it. */
+  readonly wrap?: boolean;
+  /** Where notes go (stderr, unless --quiet). */
+  readonly note?: (line: string) => void;
 }
 
-/** The columns to print: --fields, else the defaults that occur, else every key met. */
-export function pickColumns(rows: readonly Row[], opts: Pick<RenderOptions, 'fields' | 'columns'>): string[] {
+/** The columns to print: the resolved --fields, else the defaults that occur, else every key met. */
+export function pickColumns(rows: readonly Row[], opts: Pick<RenderOptions, 'columns'> & { readonly fields?: readonly string[] }): string[] {
   if (opts.fields?.length) return [...opts.fields];
-  const keys: string[] = [];
-  for (const r of rows) for (const k of Object.keys(r)) if (!keys.includes(k)) keys.push(k);
+  const keys = knownKeys(rows);
   if (opts.columns?.length) {
+    // No rows: the header lines (csv, tsv --header) name the declared columns.
+    if (!rows.length) return [...opts.columns];
     const present = opts.columns.filter((c) => keys.includes(c));
     return present.length ? present : keys;
   }
@@ -54,56 +64,50 @@ function tsvCell(s: string): string {
 
 /**
  * Prints rows. `data` is what json prints when no --fields is given: the payload exactly as sent.
+ * `--fields` names are checked against the keys of the rows and the declared columns; a stream's
+ * rows (no `data`) print what they have.
  */
 export function render(io: IO, data: unknown, rows: readonly Row[], opts: RenderOptions): void {
   const { format } = opts;
+  const stream = data === undefined && format === 'ndjson';
+  const fields = opts.fields?.length
+    ? stream ? [...opts.fields] : resolveFields(opts.fields, knownKeys(rows, opts.columns), opts.headers)
+    : undefined;
   if (format === 'json') {
-    io.out(`${stringifyJson(opts.fields?.length ? rows.map((r) => project(r, opts.fields!)) : data, 2)}\n`);
+    io.out(`${stringifyJson(fields ? rows.map((r) => project(r, fields)) : data, 2)}\n`);
     return;
   }
   if (format === 'ndjson') {
     let text = '';
-    for (const r of rows) text += `${stringifyJson(opts.fields?.length ? project(r, opts.fields) : r)}\n`;
+    for (const r of rows) text += `${stringifyJson(fields ? project(r, fields) : r)}\n`;
     io.out(text);
     return;
   }
-  const cols = pickColumns(rows, opts);
+  const cols = pickColumns(rows, { ...opts, ...(fields ? { fields } : {}) });
+  const head = cols.map((c) => headerOf(c, opts.headers));
   if (format === 'csv') {
-    const lines = [cols.map(csvCell).join(',')];
+    const lines = [head.map(csvCell).join(',')];
     for (const r of rows) lines.push(cols.map((c) => csvCell(rawCell(r[c]))).join(','));
     io.out(`${lines.join('\n')}\n`);
     return;
   }
   if (format === 'tsv') {
-    if (rows.length === 0) return;
-    io.out(`${rows.map((r) => cols.map((c) => tsvCell(rawCell(r[c]))).join('\t')).join('\n')}\n`);
+    const lines = opts.header ? [head.map(tsvCell).join('\t')] : [];
+    for (const r of rows) lines.push(cols.map((c) => tsvCell(rawCell(r[c]))).join('\t'));
+    if (lines.length) io.out(`${lines.join('\n')}\n`);
     return;
   }
-  io.out(table(rows, cols, io.color, opts.signed ?? []));
+  io.out(drawTable(rows, cols, {
+    color: io.colorLevel,
+    ...(opts.signed ? { signed: opts.signed } : {}),
+    ...(opts.headers ? { headers: opts.headers } : {}),
+    ...(io.isTTY ? { width: io.columns } : {}),
+    ...(opts.wrap ? { wrap: true } : {}),
+    ...(opts.note ? { note: opts.note } : {}),
+  }));
 }
 
-/** An aligned table: header, then rows; decimals aligned on the point; signs coloured. */
+/** An aligned table (see table.ts); kept for callers that draw one directly. */
 export function table(rows: readonly Row[], cols: readonly string[], color: boolean, signed: readonly string[] = []): string {
-  if (rows.length === 0) return '';
-  const c = palette(color);
-  const columns = cols.map((col) => {
-    const raw = rows.map((r) => rawCell(r[col]));
-    const sign = signed.includes(col) && isNumericColumn(raw);
-    const shown = raw.map((v, i) => isoTime(col, rows[i]![col]) ?? (sign && v !== '' && !v.startsWith('-') && !/^[0.]+$/.test(v) ? `+${v}` : v));
-    const numeric = isNumericColumn(shown.map((s) => s.replace(/^\+/, '')));
-    const cells = numeric ? alignDecimals(shown) : shown;
-    const width = Math.max(col.length, ...cells.map((s) => s.length));
-    return { col, cells, width, numeric, raw };
-  });
-  const header = columns.map((k) => (k.numeric ? k.col.toUpperCase().padStart(k.width) : k.col.toUpperCase().padEnd(k.width))).join('  ');
-  const lines = [c.bold(header.trimEnd())];
-  for (let i = 0; i < rows.length; i++) {
-    const line = columns.map((k) => {
-      const cell = k.numeric ? k.cells[i]!.padStart(k.width) : k.cells[i]!.padEnd(k.width);
-      if (!signed.includes(k.col) || k.raw[i] === '') return cell;
-      return k.raw[i]!.startsWith('-') ? c.red(cell) : /^[0.]+$/.test(k.raw[i]!) ? cell : c.green(cell);
-    });
-    lines.push(line.join('  ').trimEnd());
-  }
-  return `${lines.join('\n')}\n`;
+  return drawTable(rows, cols, { color, signed });
 }

@@ -1,6 +1,6 @@
 /** Sandbox accounts and their API keys: key 32 hex, secret 64 hex, memo chosen for the user. */
 import { randomBytes } from 'node:crypto';
-import type { Permission, SandboxAccount } from './api.js';
+import type { Permission, SandboxAccount } from './exchange-api.js';
 
 export interface AccountRec extends SandboxAccount {
   /** ms */

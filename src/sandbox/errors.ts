@@ -1,6 +1,6 @@
 /** Exchange errors with the spec's messages (src/api/codes.ts), `%s`/`%d` filled in. */
 import { CODES } from '../api/codes.js';
-import { ExchangeError } from './api.js';
+import { ExchangeError } from './exchange-api.js';
 
 /** An {@link ExchangeError} for `code`, its message's placeholders replaced by `args` in order. */
 export function fail(code: number, ...args: Array<string | number>): ExchangeError {

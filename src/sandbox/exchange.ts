@@ -7,24 +7,25 @@ import { EventEmitter } from 'node:events';
 import type {
   Balance, DepthView, ExchangeApi, ExchangeEvents, KlineView, OrderStatus, OrderView, FillView, PairDetails, PlaceRequest,
   Permission, SandboxAccount, TickerView, TradeView,
-} from './api.js';
+} from './exchange-api.js';
 import { Accounts, DEFAULT_DEPOSIT, type AccountRec } from './accounts.js';
 import { Engine, type OrderRef } from './engine/engine.js';
 import { Ledger } from './engine/ledger.js';
+import { FEE_ACCOUNT } from './engine/settle.js';
 import { fail } from './errors.js';
 import { Market } from './market/market.js';
 import { CURRENCIES, currencyName, PAIRS, pairSpec } from './market/pairs.js';
-import { fundSimAccounts, MAKER, TAKER, TICK_MS } from './market/sim.js';
+import { fundSimAccounts, SIM_ACCOUNTS, TICK_MS } from './market/sim.js';
 import type { Tape } from './market/tape.js';
 import { STATE_VERSION, type ExchangeState } from './state.js';
-import { fillView, klineView, orderView, priceText, tickerView, tradeView } from './views.js';
+import { fillView, klineView, orderView, priceText, tickerView, tradeView } from './record-views.js';
 import { cmp, isDecimal } from '../util/decimal.js';
 
 /** The first id handed out: ids exceed 2^53 from the start, as on real venues. */
 export const FIRST_ID = '183347420821295423';
 /** ms of simulated trading before a fresh exchange answers its first request. */
 export const WARM_UP_MS = 20_000;
-const INTERNAL = new Set([MAKER, TAKER, 'fees']);
+const INTERNAL = new Set([...SIM_ACCOUNTS, FEE_ACCOUNT]);
 
 export interface ExchangeOptions {
   readonly seed?: number;
@@ -60,7 +61,7 @@ export class Exchange implements ExchangeApi {
     this.nextId = BigInt(saved?.nextId ?? FIRST_ID);
     this.accounts = new Accounts(saved?.accounts ?? [], saved?.nextAccount);
     this.ledger = new Ledger(saved?.ledger ?? {});
-    if (!saved) fundSimAccounts(this.ledger);
+    fundSimAccounts(this.ledger);
     this.engine = new Engine(this.ledger, {
       nextId: () => String(this.nextId++),
       trade: (t) => {

@@ -5,14 +5,17 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ExchangeApi } from './api.js';
+import type { ExchangeApi } from './exchange-api.js';
 import { Exchange } from './exchange.js';
 import { handleRest } from './http/dispatch.js';
-import { holdUntilSaved } from './http/hold.js';
+import { IpBlocks } from './http/blocks.js';
 import { Limiter } from './http/limiter.js';
+import { custom } from '../api/catalogue/limits.js';
 import { errorBody, send } from './http/reply.js';
+import { legacyState } from './legacy/auth.js';
 import { legacyRoute } from './legacy/routes.js';
-import { loadState, Persister } from './state.js';
+import { scaled, type LimitFactor } from './limits-mode.js';
+import { loadState, Persister, StateFileError } from './state.js';
 import { attachWebSocket } from './ws/server.js';
 
 export interface ServeOptions {
@@ -25,6 +28,8 @@ export interface ServeOptions {
   readonly seed?: number;
   /** One line of log (stderr). */
   readonly log?: (line: string) => void;
+  /** Scales every limit of the venue (limits-mode.ts): 1 the published ones (default), Infinity none. */
+  readonly limits?: LimitFactor;
 }
 
 export interface RunningSandbox {
@@ -36,6 +41,9 @@ export interface RunningSandbox {
   readonly server: Server;
   close(): Promise<void>;
 }
+
+const LEGACY_RATE = custom('IP', 1000, 1000);
+const LEGACY_TOO_MANY = { status: 429, body: '{"message":"too many requests: at most 1000 a second"}' };
 
 /** Largest request body accepted, bytes. */
 const MAX_BODY = 1_048_576;
@@ -58,15 +66,26 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
 export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
   const log = opts.log ?? (() => {});
   const saved = opts.statePath ? loadState(opts.statePath) : undefined;
-  const ex = new Exchange({ log, ...(opts.seed === undefined ? {} : { seed: opts.seed }) }, saved);
+  let ex: Exchange;
+  try {
+    ex = new Exchange({ log, ...(opts.seed === undefined ? {} : { seed: opts.seed }) }, saved);
+  } catch (err) {
+    // Figures or records that do not fit: the file is not one this version wrote.
+    if (!saved || !opts.statePath) throw err;
+    throw new StateFileError(opts.statePath, `not a usable sandbox state: ${(err as Error).message}`);
+  }
   ex.advance();
   const persister = opts.statePath ? new Persister(opts.statePath, () => ex.snapshot()) : undefined;
   persister?.saveNow();
   ex.start();
   const saver = persister && setInterval(() => persister.flush().catch((e: Error) => log(`state save failed: ${e.message}`)), SAVE_EVERY_MS);
   saver?.unref();
-  const limiter = new Limiter();
-  const deps = { ex, limiter, ...(persister ? { persist: () => persister.flush() } : {}) };
+  const factor = opts.limits ?? 1;
+  const limiter = new Limiter(factor);
+  const legacy = legacyState(ex).options;
+  legacy.tokenRequestsPerMinute = scaled(legacy.tokenRequestsPerMinute, factor);
+  const blocks = new IpBlocks(factor);
+  const deps = { ex, limiter, blocks, ...(persister ? { persist: () => persister.flush() } : {}) };
 
   const server = createServer((req, res) => {
     const started = Date.now();
@@ -76,9 +95,14 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
         send(res, 413, errorBody(50000, 'Bad Request'));
         return log(`${req.method} ${req.url} 413`);
       }
-      if ((req.url ?? '').startsWith('/v2/') && persister && req.method !== 'GET') holdUntilSaved(res, () => persister.flush(), log);
-      if ((req.url ?? '').startsWith('/v2/') && (await legacyRoute(req, res, body, ex))) {
-        return log(`${req.method} ${req.url} legacy ${res.statusCode} ${Date.now() - started}ms`);
+      if ((req.url ?? '').startsWith('/v2/')) {
+        // Spec 8.4: legacy calls at most 1000 a second per IP (the token route has its own 5 a minute).
+        const admitted = limiter.admit('legacy', LEGACY_RATE, `ip:${req.socket.remoteAddress ?? ''}`, ex.clock());
+        const a = admitted.ok ? legacyRoute(req, body, ex) : LEGACY_TOO_MANY;
+        // A legacy write (any method but GET) is on disk before it is answered, as current-generation writes are.
+        if (persister && req.method !== 'GET') await persister.flush();
+        send(res, a.status, a.body);
+        return log(`${req.method} ${req.url} legacy ${a.status} ${Date.now() - started}ms`);
       }
       const out = await handleRest(req, res, body, deps);
       log(`${req.method} ${req.url} ${out.status} ${out.code} ${Date.now() - started}ms`);
@@ -88,7 +112,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
       else res.destroy();
     });
   });
-  const closeWs = await attachWebSocket(server, ex, { log });
+  const closeWs = await attachWebSocket(server, ex, { log, limits: factor, blocks });
   const host = opts.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {

@@ -51,8 +51,22 @@ export function loadState(path: string): ExchangeState | undefined {
   } catch (err) {
     throw new StateFileError(path, `unreadable state (${(err as Error).message})`);
   }
+  if (!s || typeof s !== 'object' || Array.isArray(s)) throw new StateFileError(path, 'not a sandbox state (a JSON object is expected)');
   if (s.version !== STATE_VERSION) throw new StateFileError(path, `state version ${String(s.version)}, expected ${STATE_VERSION}`);
+  const wrong = SHAPE.find(([key, kind]) => kindOf((s as unknown as Record<string, unknown>)[key]) !== kind);
+  if (wrong) throw new StateFileError(path, `not a sandbox state: "${wrong[0]}" is not ${/^[aeiou]/.test(wrong[1]) ? 'an' : 'a'} ${wrong[1]}`);
   return s;
+}
+
+/** Every field of a saved state and its JSON kind: valid JSON of another shape is refused, never read as empty. */
+const SHAPE: ReadonlyArray<readonly [keyof ExchangeState, string]> = [
+  ['seed', 'number'], ['genesis', 'number'], ['nextId', 'string'], ['nextAccount', 'number'], ['accounts', 'array'],
+  ['ledger', 'object'], ['orders', 'array'], ['fills', 'array'], ['sim', 'object'], ['tapes', 'object'],
+];
+
+function kindOf(v: unknown): string {
+  if (Array.isArray(v)) return 'array';
+  return v === null ? 'null' : typeof v;
 }
 
 /** Writes the state durably: temp file, fsync, rename over the old one, fsync of the folder. */

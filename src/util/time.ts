@@ -18,13 +18,3 @@ export function parseTime(text: string, name: string, now: number = Date.now()):
   }
   throw usage(`${name}: '${text}' is not a time (give 2026-11-01, 2026-11-01T10:00Z, epoch seconds, or relative like -2h, -3d)`);
 }
-
-/** Minutes of a k-line step: `1m`, `15m`, `1h`, `4h`, `1d`, `1w`, or minutes as a number. */
-export function parseStep(text: string, allowed: readonly string[]): number {
-  const m = /^([0-9]+)([mhdw]?)$/i.exec(text.trim());
-  const minutes = m ? Number(m[1]) * ({ '': 1, m: 1, h: 60, d: 1440, w: 10080 } as Record<string, number>)[m[2]!.toLowerCase()]! : NaN;
-  if (!allowed.includes(String(minutes))) {
-    throw usage(`--step: '${text}' is not a k-line step (allowed minutes: ${allowed.join(', ')}; or 1m, 5m, 1h, 4h, 1d, 1w)`);
-  }
-  return minutes;
-}

@@ -1,5 +1,6 @@
 /** Topic names of the WebSocket channels (spec 6.3), built from the channel table. */
 import { CHANNELS, type DepthLevels, type KlineInterval } from '../api/catalogue/channels.js';
+import { PROTOCOL } from '../api/catalogue/protocol.js';
 
 export { CHANNELS, DEPTH_LEVELS, KLINE_INTERVALS, splitTopic } from '../api/catalogue/channels.js';
 export type { DepthLevels, KlineInterval, ChannelKind } from '../api/catalogue/channels.js';
@@ -24,7 +25,7 @@ export function topicOf(table: string, symbol: string): string {
 }
 
 /** Groups topics into subscribe requests of at most `maxTopics` topics and `maxBytes` bytes of topic text (spec 6.2). */
-export function batches(list: readonly string[], maxTopics = 20, maxBytes = 4096): string[][] {
+export function batches(list: readonly string[], maxTopics: number = PROTOCOL.wsTopicsPerRequest, maxBytes: number = PROTOCOL.wsBytesPerRequest): string[][] {
   const out: string[][] = [];
   let cur: string[] = [];
   let bytes = 0;

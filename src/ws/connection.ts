@@ -13,11 +13,12 @@ import { wsNetworkError, wsVenueError } from './errors.js';
 import { Heartbeat } from './heartbeat.js';
 import { Outbox } from './outbox.js';
 import type { ConnectionOptions, ConnState } from './options.js';
+import { PROTOCOL } from '../api/catalogue/protocol.js';
 
 export type { ConnectionOptions, ConnState } from './options.js';
 
 /** Topics one connection may hold (spec 8.3). */
-export const MAX_TOPICS = 100;
+export const MAX_TOPICS = PROTOCOL.wsTopicsPerConnection;
 
 let wsModule: Promise<typeof import('ws')> | undefined;
 

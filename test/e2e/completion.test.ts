@@ -54,7 +54,7 @@ test('bash: registered, and completes commands, subcommands, options, values and
   assert.deepEqual(bashComplete(['bm', '-p', 'x', 'order', 'place', 'BTC_USDT', '--side', '']), ['buy', 'sell']);
   assert.deepEqual(bashComplete(['bm', 'order', 'list', 'BTC_USDT', '--status', 'o']), ['open']);
   assert.deepEqual(bashComplete(['bm', 'ticker', '--output', 'n']), ['ndjson']);
-  assert.deepEqual(bashComplete(['bm', 'kline', 'BTC_USDT', '--step', '1']), ['1m', '15m', '1h', '1d', '1w']);
+  assert.deepEqual(bashComplete(['bm', 'kline', 'BTC_USDT', '--step', '1']), ['1m', '15m', '1h', '1d', '1w', '1M']);
   assert.deepEqual(bashComplete(['bm', 'book', 'E']), ['ETH_USDT']);
   assert.deepEqual(bashComplete(['bm', '--profile', '']), ['sandbox']);
   assert.deepEqual(bashComplete(['bm', 'completion', '']), ['bash', 'zsh', 'fish']);

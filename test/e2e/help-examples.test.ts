@@ -185,12 +185,31 @@ test('every leaf command has a summary, and each of its arguments and options is
   assert.ok(helps.size > 60 && described > 30, `${helps.size} commands, ${described} arguments checked`);
 });
 
-test('every example runs against a fresh sandbox and exits 0, in help order', async (t) => {
+/**
+ * Examples run in groups at once (up to 4), each group in help order: the groups share one sandbox and
+ * account, so every command that changes what others read is in a group run alone at the end: writes of
+ * both generations (orders, batches, contract orders) in one, then the sandbox and profile commands.
+ */
+function groupOf(command: string): string {
+  const word = command.split(' ')[0]!;
+  if (['order', 'legacy', 'contract', 'portfolio', 'wallet', 'funding'].includes(word)) return 'trading';
+  if (['sandbox', 'profile', 'doctor'].includes(word)) return 'local';
+  return word;
+}
+
+test('every example runs against a fresh sandbox and exits 0, in help order within its group', { concurrency: 4 }, async (t) => {
   const all: Example[] = [...leaves].flatMap(([command, list]) => list.map((line) => ({ command, line })));
   assert.ok(all.length > 70, `only ${all.length} examples`);
-  for (const ex of all) {
-    const why = SPECIAL.filter((s) => s.match.test(ex.line)).map((s) => s.why);
-    await t.test(`${ex.line}${why.length ? `  [${why.join('; ')}]` : ''}`, () => runExample(ex));
-  }
+  const groups = new Map<string, Example[]>();
+  for (const ex of all) groups.set(groupOf(ex.command), [...(groups.get(groupOf(ex.command)) ?? []), ex]);
+  const runGroup = (name: string) => t.test(`group ${name}`, async (g) => {
+    for (const ex of groups.get(name) ?? []) {
+      const why = SPECIAL.filter((s) => s.match.test(ex.line)).map((s) => s.why);
+      await g.test(`${ex.line}${why.length ? `  [${why.join('; ')}]` : ''}`, () => runExample(ex));
+    }
+  });
+  const shared = [...groups.keys()].filter((k) => k !== 'trading' && k !== 'local');
+  await Promise.all([...shared.map(runGroup), runGroup('trading')]);
+  await runGroup('local');
   assert.ok(existsSync(join(work, 'orders.ndjson')), 'the batch example ran');
 });

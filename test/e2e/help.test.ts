@@ -8,7 +8,7 @@ const run = (...args: string[]) => bm(args, env);
 test('bm --help lists every topic; bm help COMMAND is that command\'s help, examples included', () => {
   const root = run('--help');
   assert.equal(root.code, 0, root.stderr);
-  assert.match(root.stdout, /^Help topics: bm help environment, bm help exit-codes, bm help output, bm help errors$/m);
+  assert.match(root.stdout, /^Help topics: bm help environment, bm help exit-codes, bm help output, bm help errors, bm help vocabulary, bm help limits$/m);
   const viaHelp = run('help', 'order', 'place');
   assert.equal(viaHelp.code, 0, viaHelp.stderr);
   assert.equal(viaHelp.stdout, run('order', 'place', '--help').stdout);
@@ -19,7 +19,7 @@ test('bm --help lists every topic; bm help COMMAND is that command\'s help, exam
 test('help environment: every variable of the contract, with its meaning', () => {
   const r = run('help', 'environment');
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stdout, /^NAME +MEANING$/m);
+  assert.match(r.stdout, /^name +meaning$/m);
   for (const v of ['BM_PROFILE', 'BM_BASE_URL', 'BM_WS_URL', 'BM_LEGACY_URL', 'BM_SERVICE', 'BM_OUTPUT', 'BM_TIMEOUT', 'BM_DEBUG', 'BM_API_KEY', 'BM_CONFIG_DIR', 'HTTPS_PROXY']) {
     assert.match(r.stdout, new RegExp(`^${v}\\b.* {2}\\S`, 'm'), v);
   }
@@ -37,7 +37,7 @@ test('help exit-codes: 0-10 and 130 (8 for network and unknown outcomes), one ca
 test('help errors: the venue codes with HTTP status, category, exit code and hint; --json is an array', () => {
   const table = run('help', 'errors');
   assert.equal(table.code, 0, table.stderr);
-  assert.match(table.stdout, /^ *CODE +HTTP +CATEGORY +EXIT_CODE +MESSAGE +HINT$/m);
+  assert.match(table.stdout, /^ *code +http +category +exit_code +message +hint$/m);
   const rows = JSON.parse(run('help', 'errors', '--json').stdout) as Array<Record<string, unknown>>;
   assert.ok(rows.length > 20);
   for (const x of rows) for (const k of ['code', 'http', 'category', 'exit_code', 'message', 'hint']) assert.ok(k in x, `${String(x.code)}: ${k}`);
@@ -57,5 +57,18 @@ test('help on an unknown word: exit 2, with the topics in the hint', () => {
   const r = run('help', 'nope');
   assert.equal(r.code, 2);
   assert.equal(r.stdout, '');
-  assert.match(r.stderr, /^error: help: no command or topic 'nope'\nhint: topics: environment, exit-codes, output, errors; commands: bm --help\n$/);
+  assert.match(r.stderr, /^error: help: no command or topic 'nope'\nhint: topics: environment, exit-codes, output, errors, vocabulary, limits; commands: bm --help\n$/);
+});
+
+test('help vocabulary and help limits print the catalogue: words with codes, limits with their use; help output refuses -o json', () => {
+  const v = bm(['help', 'vocabulary', '-o', 'tsv'], isolatedEnv());
+  assert.equal(v.code, 0, v.stderr);
+  assert.match(v.stdout, /^order status\t6 filled\tfully filled; a list filter \(word or code\)$/m);
+  assert.match(v.stdout, /^stp mode\tcancel_maker\t/m);
+  assert.match(v.stdout, /^candle width\t1m 3m 5m 15m 30m 1h 2h 4h 1d 1w 1M\twatch kline --step/m);
+  const l = JSON.parse(bm(['help', 'limits', '--json'], isolatedEnv()).stdout) as Array<{ limit: string; value: string }>;
+  assert.equal(l.find((x) => x.limit === 'candles per k-line request')!.value, '500');
+  const o = bm(['help', 'output', '--json'], isolatedEnv());
+  assert.equal(o.code, 2);
+  assert.match(o.stderr, /^error: -o json: bm help output prints text, in no other format\n/);
 });

@@ -96,9 +96,9 @@ test('the order round trip, with ids beyond 2^53 exact; statuses as words on a t
   assert.match(await ok(['order', 'get', id, '-o', 'json']), new RegExp(`"entrust_id": ${id},`));
   srv.exchange.fill(id, '0.1');
   const table = await ok(['order', 'get', id, '-o', 'table', '--fields', 'entrust_id,status,executed_amount']);
-  assert.equal(table, `        ENTRUST_ID  STATUS            EXECUTED_AMOUNT\n${id}  partially filled              0.1\n`);
+  assert.equal(table, `        entrust_id  status            executed_amount\n${id}  partially_filled              0.1\n`);
   assert.match(await ok(['order', 'list', 'BTC_USDT', '--status', '2', '--fields', 'entrust_id,status']), new RegExp(`^${id}\t2\n`));
-  assert.match(await ok(['order', 'list', 'BTC_USDT', '--status', 'open', '--page', '0', '--limit', '5', '-o', 'table']), /pending and partially filled|partially filled/);
+  assert.match(await ok(['order', 'list', 'BTC_USDT', '--status', 'open', '--page', '0', '--limit', '5', '-o', 'table']), /pending|partially_filled/);
   const fills = await ok(['fills', 'BTC_USDT', '--entrust-id', id, '--fields', 'entrust_id,side,amount,active']);
   assert.equal(fills, `${id}\tbuy\t0.1\tfalse\n`);
   const cancel = await bm(['order', 'cancel', id, '--yes']);
@@ -117,7 +117,7 @@ test('output formats: json raw, ndjson, csv, table, --fields', async () => {
   assert.deepEqual(JSON.parse(await ok(['wallet', '--json'])), srv.exchange.balances().map((b) => ({ id: b.currency, name: b.name, available: b.available, frozen: b.frozen })));
   assert.equal(await ok(['wallet', '-o', 'ndjson', '--fields', 'id,available']), '{"id":"BTC","available":"1.50000000"}\n{"id":"USDT","available":"100000.00"}\n');
   assert.equal(await ok(['wallet', '-o', 'csv']), 'id,name,available,frozen\nBTC,Bitcoin,1.50000000,0.00000000\nUSDT,Tether,100000.00,0.00\n');
-  assert.match(await ok(['wallet', '-o', 'table']), /^ID\s+NAME\s+AVAILABLE\s+FROZEN\nBTC\s+Bitcoin\s+1\.5{1}0+\s+0\.0+\n/);
+  assert.match(await ok(['wallet', '-o', 'table']), /^id\s+name\s+available\s+frozen\nBTC\s+Bitcoin\s+1\.5{1}0+\s+0\.0+\n/);
   assert.equal(await ok(['ping', '--json']), '{}\n');
   const token = JSON.parse(await ok(['token', '--json']));
   assert.equal(token.access_token, '[redacted]');

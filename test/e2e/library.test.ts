@@ -51,6 +51,9 @@ test('a place whose answer is lost is sent once and proven by looking the order 
   assert.deepEqual([r.outcome, r.say, r.via], ['done', 'placed', 'lookup']);
   assert.equal(r.data.clientOrderId ?? r.data.client_order_id, r.clientOrderId);
   assert.ok(BigInt(r.orderId) > 2n ** 53n);
+  // Read as the command line reads it: a status by its word.
+  const open = await c.order.list({ symbol: 'BTC_USDT', N: 100, status: 'open' });
+  assert.ok(open.orders.some((o: Record<string, unknown>) => o.order_id === r.orderId), 'the order is listed open, its id exact');
 });
 
 test('a place whose answer is lost and whose lookup fails is an UnknownOutcomeError naming the check, never re-sent', async () => {
@@ -132,4 +135,18 @@ test('the first generation: client.legacy reads exact bodies, places and cancels
   assert.deepEqual([cancelled.outcome, cancelled.via], ['done', 'answer'], JSON.stringify(cancelled));
   const err = await c.legacy.order.place({ symbol: 'BTC_USDT', side: 'buy', amount: 0.01, price }).then(() => undefined, (e: unknown) => e);
   assert.ok(err instanceof BmError && err.exitCode === 2 && /^amount: give a decimal as a string/.test(err.message), String(err));
+});
+
+test('startSandbox({ limits }): the published limits by default, none with off', async () => {
+  const burst = async (url: string) => (await Promise.all(Array.from({ length: 15 }, () => fetch(`${url}/system/time`)))).filter((r) => r.status === 429).length;
+  const spec = await startSandbox({ seed: 3 });
+  const off = await startSandbox({ seed: 3, limits: 'off' });
+  try {
+    assert.ok((await burst(spec.url)) > 0, 'more than 10 a second are refused under the published limits');
+    assert.equal(await burst(off.url), 0);
+  } finally {
+    await spec.stop();
+    await off.stop();
+  }
+  await assert.rejects(startSandbox({ limits: 0 }), /limits: spec, off or a positive factor/);
 });

@@ -76,7 +76,7 @@ async function bids(): Promise<string[][]> {
 
 test('an order placed over REST is pushed by watch orders (state 4, then 8) and shows in watch depth at its price', async () => {
   const t = parseJson(bm([...venue(), 'ticker', 'BTC_USDT', '--json'], env).stdout) as { tickers: Array<{ last_price: string }> };
-  // Half the market, so it rests; the simulated maker quotes 20 levels a side, so it is within 50.
+  // Probe orders at half the market rest far from the book.
   const half = BigInt(t.tickers[0]!.last_price.split('.')[0]!) / 2n;
   const w = watch(['orders', 'BTC_USDT', '-o', 'ndjson', '--duration', '60', ...venue()]);
   try {
@@ -91,7 +91,10 @@ test('an order placed over REST is pushed by watch orders (state 4, then 8) and 
       return row;
     });
 
-    const price = `${half}.37`;
+    // Inside the 50 levels watch depth shows: the book is 200 levels deep, so half the market is
+    // beyond them; between the 30th bid and the best one the order rests and stays in view.
+    const deep = (await bids())[30]![0]!;
+    const price = `${deep.split('.')[0]}.37`;
     const id = place(price, 'liveOrder1');
     const open = await within(10_000, 'state 4 of liveOrder1', () => seen('liveOrder1', '4'));
     assert.equal(scalarText(open.order_id), id, 'the exact order id, beyond 2^53');

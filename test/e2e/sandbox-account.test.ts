@@ -47,11 +47,11 @@ describe('sandbox REST: funding, contract, broker, signing tests', () => {
     assert.deepEqual(ok(await get('/account/v1/deposit-withdraw/history', 'operation_type=deposit&offset=3&limit=50')).records, []);
     const w = ok(await get('/account/v1/deposit-withdraw/history', 'operation_type=withdraw&offset=1&limit=50&currency=USDT')).records;
     assert.ok(w.length > 0 && w.every((r: { operation_type: string; currency: string }) => r.operation_type === 'withdraw' && r.currency === 'USDT'));
-    fails(await get('/account/v1/deposit-withdraw/history', 'operation_type=deposit&offset=1&limit=51'), 50016);
-    fails(await get('/account/v1/deposit-withdraw/history', 'operation_type=deposit&offset=0&limit=5'), 50018);
-    fails(await get('/account/v1/deposit-withdraw/history', 'operation_type=deposit&offset=1'), 50014);
-    fails(await get('/account/v1/deposit-withdraw/history', 'operation_type=deposit&limit=5'), 50017);
-    fails(await get('/account/v1/deposit-withdraw/history', 'operation_type=refund&offset=1&limit=5'), 50021);
+    fails(await get('/account/v1/deposit-withdraw/history', 'operation_type=deposit&offset=1&limit=51'), 60000);
+    fails(await get('/account/v1/deposit-withdraw/history', 'operation_type=deposit&offset=0&limit=5'), 60000);
+    fails(await get('/account/v1/deposit-withdraw/history', 'operation_type=deposit&offset=1'), 60000);
+    fails(await get('/account/v1/deposit-withdraw/history', 'operation_type=deposit&limit=5'), 60000);
+    fails(await get('/account/v1/deposit-withdraw/history', 'operation_type=refund&offset=1&limit=5'), 60000);
 
     const one = ok(await get('/account/v1/deposit-withdraw/detail', `id=${d2[3].deposit_id}`)).record;
     assert.deepEqual(one, d2[3]);

@@ -81,8 +81,15 @@ describe('sandbox REST: system and market data', () => {
     for (const f of ['open', 'high', 'low', 'close', 'last_price', 'volume', 'quote_volume']) assert.equal(typeof k[f], 'string', f);
     assert.ok(Number(k.low) <= Number(k.open) && Number(k.open) <= Number(k.high));
     const hours = ok(await get('/spot/v1/symbols/kline', `symbol=BTC_USDT&from=${from}&to=${from + 86400 - 1}&step=60`)).klines;
-    assert.equal(hours.length, 24);
+    // from is not on an hour: the hour containing it is the first candle, so a day touches 25 hours.
+    assert.equal(hours.length, from % 3600 === 0 ? 24 : 25);
+    assert.equal(hours[0].timestamp, Math.floor(from / 3600) * 3600);
     fails(await get('/spot/v1/symbols/kline', `symbol=BTC_USDT&from=${from}&to=${from + 500 * 60}`), 50004, 400);
+    // A from inside a bucket: that bucket is the first candle, and it counts towards the 500.
+    const mid = ok(await get('/spot/v1/symbols/kline', `symbol=BTC_USDT&from=${from + 30}&to=${from + 30 + 499 * 60}`)).klines;
+    assert.equal(mid.length, 500);
+    assert.equal(mid[0].timestamp, from);
+    fails(await get('/spot/v1/symbols/kline', `symbol=BTC_USDT&from=${from + 30}&to=${from + 500 * 60}`), 50004, 400);
     fails(await get('/spot/v1/symbols/kline', `symbol=BTC_USDT&from=abc&to=${from}`), 50002, 400);
     fails(await get('/spot/v1/symbols/kline', `symbol=BTC_USDT&from=${from + 60}&to=${from}`), 50002, 400);
     fails(await get('/spot/v1/symbols/kline', `symbol=BTC_USDT&from=${from}`), 50002, 400);
@@ -102,6 +109,11 @@ describe('sandbox REST: system and market data', () => {
     }
     assert.equal(b.buys[1].total, String(Number((Number(b.buys[0].amount) + Number(b.buys[1].amount)).toFixed(5))));
     assert.equal(typeof b.buys[0].count, 'string');
+    // The book is deep enough for every size the spec allows (1 to 200, default 50).
+    const deep = ok(await get('/spot/v1/symbols/book', 'symbol=BTC_USDT&size=200'));
+    assert.ok(deep.buys.length >= 195 && deep.sells.length >= 195, `${deep.buys.length}/${deep.sells.length} levels`);
+    const dflt = ok(await get('/spot/v1/symbols/book', 'symbol=BTC_USDT'));
+    assert.equal(dflt.buys.length, 50);
     const coarse = ok(await get('/spot/v1/symbols/book', 'symbol=BTC_USDT&precision=1&size=200'));
     for (const l of coarse.buys) assert.match(l.price, /^[0-9]+\.[0-9]0$/);
     fails(await get('/spot/v1/symbols/book', 'symbol=BTC_USDT&size=201'), 50024, 400);

@@ -55,7 +55,7 @@ test('a limit order rests, is found by client order id, listed as open, and canc
   assert.equal(scalarText(got.order_id), id);
   assert.equal(scalarText(got.status), '4');
   const table = run('order', 'list', 'BTC_USDT', '--status', 'open', '-o', 'table');
-  assert.match(table.stdout, new RegExp(`${id} .* open`));
+  assert.match(table.stdout, new RegExp(`${id} .* pending `));
 
   const c1 = run('order', 'cancel', 'BTC_USDT', '--order-id', id, '--yes', '--json');
   assert.equal(c1.code, 0, c1.stderr);

@@ -111,7 +111,7 @@ test('--once on a terminal prints one table on the normal screen and exits 0', a
   await until('the exit', () => /EXIT=\d+/.test(screen(s)));
   const shown = screen(s);
   assert.match(shown, /EXIT=0/);
-  assert.match(shown, /SIDE\s+PRICE\s+SIZE\s+TOTAL/);
+  assert.match(shown, /side\s+price\s+size\s+total/);
   assert.equal((shown.match(/^ask /gm) ?? []).length, 5);
   assert.equal((shown.match(/^bid /gm) ?? []).length, 5);
   assert.equal(flag(s, 'alternate_on'), '0');

@@ -49,7 +49,7 @@ test('watch trades --once prints the recent trades and exits 0; kline --once one
   assert.equal(r.code, 0, r.stderr);
   const objs = lines(r.stdout);
   assert.ok(objs.length >= 1);
-  assert.deepEqual(Object.keys(objs[0]!).sort(), ['price', 's_t', 'side', 'size', 'symbol', 'table']);
+  assert.deepEqual(Object.keys(objs[0]!).sort(), ['ms_t', 'price', 's_t', 'side', 'size', 'symbol', 'table']);
   const k = await bmAsync(['watch', 'kline', 'BTC_USDT', '--interval', '1H', '--once', '-o', 'json', ...venue()], isolatedEnv());
   assert.equal(k.code, 0, k.stderr);
   const arr = JSON.parse(k.stdout) as { table: string; candle: unknown[] }[];

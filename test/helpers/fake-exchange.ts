@@ -1,6 +1,6 @@
 /** A small ExchangeApi with canned data for WebSocket tests: emit events by hand, read what the server sends. */
 import { EventEmitter } from 'node:events';
-import type { DepthView, ExchangeApi, KlineView, OrderView, SandboxAccount, TickerView, TradeView } from '../../src/sandbox/api.js';
+import type { DepthView, ExchangeApi, KlineView, OrderView, SandboxAccount, TickerView, TradeView } from '../../src/sandbox/exchange-api.js';
 
 export const ACCOUNT: SandboxAccount = { id: 'acc1', key: 'k-test', secret: 's3cret', memo: 'memo1', permissions: 'trade' };
 

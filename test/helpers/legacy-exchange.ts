@@ -2,8 +2,8 @@
 // two pairs, fixed market data, orders that rest until a test fills or cancels them.
 import type {
   Balance, DepthView, ExchangeApi, FillView, KlineView, OrderStatus, OrderView, PairDetails, Permission, PlaceRequest, SandboxAccount, TickerView, TradeView,
-} from '../../src/sandbox/api.js';
-import { ExchangeError } from '../../src/sandbox/api.js';
+} from '../../src/sandbox/exchange-api.js';
+import { ExchangeError } from '../../src/sandbox/exchange-api.js';
 import { add, cmp, mul, norm, sub } from '../../src/util/decimal.js';
 
 export const ACCOUNT: SandboxAccount = { id: '1', key: 'legacy-key-1', secret: 'legacy-secret-1', memo: 'legacy-memo', permissions: 'trade' };

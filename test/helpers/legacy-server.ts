@@ -28,9 +28,8 @@ export async function startLegacyServer(exchange = new FakeExchange()): Promise<
       const key = `${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}`;
       hits.set(key, (hits.get(key) ?? 0) + 1);
       if (self.intercept?.(req, res, body)) return;
-      void legacyRoute(req, res, body, exchange).then((handled) => {
-        if (!handled) res.writeHead(404).end('{"message":"Not found"}');
-      });
+      const a = legacyRoute(req, body, exchange);
+      res.writeHead(a.status, { 'content-type': 'application/json' }).end(a.body);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

@@ -2,17 +2,27 @@
  * The WebSocket channels of spec 6.3, as data: the client builds topics from it and the sandbox
  * serves exactly these. A topic is `<channel>:<filter>`; the filter is a spot pair.
  */
+import { PROTOCOL } from './protocol.js';
+import { parseWidth } from './widths.js';
 
 export const KLINE_INTERVALS = ['1m', '3m', '5m', '15m', '30m', '1H', '2H', '4H', '1D', '1W', '1M'] as const;
 export type KlineInterval = (typeof KLINE_INTERVALS)[number];
 
-export const DEPTH_LEVELS = [5, 20, 50] as const;
+export const DEPTH_LEVELS = PROTOCOL.wsDepthLevels;
 export type DepthLevels = (typeof DEPTH_LEVELS)[number];
 
-/** Minutes of one step of each kline interval (a month counted as 30 days). */
-export const KLINE_MINUTES: Readonly<Record<KlineInterval, number>> = {
-  '1m': 1, '3m': 3, '5m': 5, '15m': 15, '30m': 30, '1H': 60, '2H': 120, '4H': 240, '1D': 1440, '1W': 10080, '1M': 43200,
-};
+/** Minutes of one step of each kline interval (a month counted as 30 days, as widths.ts reads `1M`). */
+export const KLINE_MINUTES: Readonly<Record<KlineInterval, number>> = Object.fromEntries(
+  KLINE_INTERVALS.map((i) => [i, parseWidth(i)!]),
+) as Record<KlineInterval, number>;
+
+/** The widths the WebSocket streams, minutes. */
+export const WS_KLINE_WIDTHS: readonly number[] = KLINE_INTERVALS.map((i) => KLINE_MINUTES[i]);
+
+/** The k-line channel suffix of a width in minutes, or undefined when the venue streams none. */
+export function wsInterval(minutes: number): KlineInterval | undefined {
+  return KLINE_INTERVALS.find((i) => KLINE_MINUTES[i] === minutes);
+}
 
 export type ChannelKind = 'ticker' | 'depth' | 'trade' | 'kline' | 'order';
 
@@ -21,6 +31,8 @@ export interface ChannelInfo {
   readonly private: boolean;
   /** Depth levels (depth) or step minutes (kline). */
   readonly n?: number;
+  /** A book channel of snapshot then versioned updates (facts.md 4), not full snapshots. */
+  readonly incremental?: boolean;
 }
 
 /** Every channel by name (`table` of a push). */
@@ -28,6 +40,9 @@ export const CHANNELS: ReadonlyMap<string, ChannelInfo> = new Map<string, Channe
   ['spot/ticker', { kind: 'ticker', private: false }],
   ['spot/trade', { kind: 'trade', private: false }],
   ...DEPTH_LEVELS.map((n): [string, ChannelInfo] => [`spot/depth${n}`, { kind: 'depth', private: false, n }]),
+  // Later venues' incremental book (facts.md 4), the default of common client libraries. depth100,
+  // named only in the release history and absent from the channel table of spec 6.3, is not served (90004).
+  ['spot/depth/increase100', { kind: 'depth', private: false, n: 100, incremental: true }],
   ...KLINE_INTERVALS.map((i): [string, ChannelInfo] => [`spot/kline${i}`, { kind: 'kline', private: false, n: KLINE_MINUTES[i] }]),
   ['spot/user/order', { kind: 'order', private: true }],
 ]);

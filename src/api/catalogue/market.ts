@@ -1,6 +1,8 @@
 /** Spec 4.1 (system) and 4.2 (spot public market data). */
 import { custom, perIp } from './limits.js';
+import { PROTOCOL } from './protocol.js';
 import type { Endpoint, Param } from './types.js';
+import { KLINE_STEPS, widthWord } from './widths.js';
 
 const SYMBOL: Param = { name: 'symbol', type: 'string', required: true, positional: true, flag: 'symbol', description: 'trading pair, e.g. BTC_USDT' };
 const SYSTEM_RATE = custom('IP', 10, 1000);
@@ -54,11 +56,14 @@ export const MARKET: readonly Endpoint[] = [
       SYMBOL,
       { name: 'from', type: 'long', required: true, flag: 'from', description: 'start: ISO date, epoch seconds or relative (-2h); default: 100 steps ago' },
       { name: 'to', type: 'long', required: true, flag: 'to', description: 'end: ISO date, epoch seconds or relative; default: now' },
-      { name: 'step', type: 'long', flag: 'step', values: ['1', '3', '5', '15', '30', '45', '60', '120', '180', '240', '1440', '10080', '43200'], description: 'minutes per candle, or 1m, 5m, 1h, 1d, 1w (default 1m)' },
+      {
+        name: 'step', type: 'long', flag: 'step', input: 'width', values: KLINE_STEPS.map(String),
+        description: `candle width: ${KLINE_STEPS.map(widthWord).join(', ')}, or minutes (default 1m)`,
+      },
     ],
     rows: 'klines', command: ['kline'], summary: 'Candles of a pair; long ranges are paged and merged',
     columns: ['timestamp', 'open', 'high', 'low', 'close', 'volume', 'quote_volume'],
-    notes: 'At most 500 candles per request (50004): longer ranges are fetched in pages of 500 steps and merged.',
+    notes: `At most ${PROTOCOL.candlesPerRequest} candles per request (50004): longer ranges are fetched in pages and merged. The bucket containing --from is the first candle and counts towards the limit (strict reading; the sandbox answers so).`,
     examples: ['bm kline BTC_USDT --step 1h --from -1d', 'bm kline BTC_USDT --from -2d --to -1d --step 1h -o csv'],
   },
   {
@@ -66,17 +71,22 @@ export const MARKET: readonly Endpoint[] = [
     params: [
       SYMBOL,
       { name: 'precision', type: 'string', flag: 'precision', description: 'price precision (decimal places) between the pair\'s min and max' },
-      { name: 'size', type: 'int', flag: 'size', min: 1, max: 200, description: 'levels per side, 1 to 200 (default 50)' },
+      {
+        name: 'size', type: 'int', flag: 'size', min: PROTOCOL.bookLevels.min, max: PROTOCOL.bookLevels.max,
+        description: `levels per side, ${PROTOCOL.bookLevels.min} to ${PROTOCOL.bookLevels.max} (default ${PROTOCOL.bookLevels.default})`,
+      },
     ],
     command: ['book'], summary: 'Order book depth of a pair', columns: ['side', 'price', 'amount', 'total', 'count'],
     examples: ['bm book BTC_USDT --size 5'],
   },
   {
     id: 'spot.trades', method: 'GET', path: '/spot/v1/symbols/trades', auth: 'NONE', rate: MARKET_RATE,
-    params: [SYMBOL, { name: 'N', type: 'int', flag: 'limit', min: 1, max: 50, description: 'number of trades (default up to 50)' }],
+    params: [SYMBOL, { name: 'N', type: 'int', flag: 'limit', min: 1, max: PROTOCOL.tradesMax, description: `number of trades (default up to ${PROTOCOL.tradesMax})` }],
     rows: 'trades', command: ['trades'], summary: 'Recent public trades of a pair',
-    columns: ['order_time', 'type', 'price', 'count', 'amount'],
-    notes: 'Spec 4.2 types N as a string with a default of up to 50; it is sent as an integer text and capped at 50.',
+    columns: ['order_time', 'type', 'price', 'count', 'amount'], headers: { count: 'size', amount: 'notional' },
+    notes: 'Spec 4.2 types N as a string with a default of up to 50; it is sent as an integer text and capped at 50. '
+      + 'Spec 2.6 names the traded quantity `count` and its quote value `amount`; tables show them as `size` and `notional`, '
+      + 'the names the order, fill and WebSocket trade shapes use (either name works in --fields).',
     examples: ['bm trades BTC_USDT --limit 10'],
   },
 ];

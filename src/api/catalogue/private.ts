@@ -1,19 +1,22 @@
 /** Spec 4.3 to 4.7: spot private, funding, contract, broker and the signing test endpoints. */
 import { custom, perIp, perKey } from './limits.js';
+import { PROTOCOL } from './protocol.js';
 import { CANCEL, CANCEL_ALL, CONTRACT_ORDER, PLACE } from './safety.js';
 import type { Endpoint, Param } from './types.js';
+import { filterChoices, ORDER_STATUS_FILTERS, ORDER_STATUSES, ORDER_TYPES, SIDES, STP_MODES, valuesOf } from './vocab.js';
+
+export { ORDER_STATUS_FILTERS } from './vocab.js';
 
 const SYMBOL: Param = { name: 'symbol', type: 'string', required: true, positional: true, flag: 'symbol', description: 'trading pair, e.g. BTC_USDT' };
-const SIDE: Param = { name: 'side', type: 'string', flag: 'side', values: ['buy', 'sell'], description: 'buy or sell' };
+const SIDE: Param = { name: 'side', type: 'string', flag: 'side', values: valuesOf(SIDES), description: 'buy or sell' };
 const ORDER_ID: Param = { name: 'order_id', type: 'string', flag: 'order-id', description: 'order id (exact, any length)' };
+const CURRENCY: Param = { name: 'currency', type: 'string', flag: 'currency', input: 'currency', description: 'only this currency (any case)' };
 const ORDER_COLUMNS = ['order_id', 'clientOrderId', 'symbol', 'side', 'type', 'price', 'size', 'filled_size', 'price_avg', 'status', 'create_time'];
-
-export const ORDER_STATUS_FILTERS = ['4', '5', '6', '8', '9', '10'] as const;
 
 export const PRIVATE: readonly Endpoint[] = [
   {
     id: 'spot.wallet', method: 'GET', path: '/spot/v1/wallet', auth: 'KEYED', rate: perKey(12, 30),
-    params: [{ name: 'currency', type: 'string', flag: 'currency', description: 'only this currency' }],
+    params: [CURRENCY],
     rows: 'wallet', command: ['wallet'], summary: 'Spot balances: available and frozen',
     columns: ['id', 'name', 'available', 'frozen'], examples: ['bm wallet', 'bm wallet --currency USDT'],
   },
@@ -22,15 +25,15 @@ export const PRIVATE: readonly Endpoint[] = [
     params: [
       SYMBOL,
       { ...SIDE, required: true },
-      { name: 'type', type: 'string', required: true, flag: 'type', values: ['limit', 'market', 'limit_maker', 'ioc'], description: 'order type' },
+      { name: 'type', type: 'string', required: true, flag: 'type', values: valuesOf(ORDER_TYPES), description: 'order type' },
       { name: 'size', type: 'decimal', flag: 'size', description: 'quantity in base currency (limit, limit_maker, ioc, market sell)' },
       { name: 'price', type: 'decimal', flag: 'price', description: 'limit price (limit, limit_maker, ioc)' },
       { name: 'notional', type: 'decimal', flag: 'notional', description: 'quote amount to spend (market buy only)' },
-      { name: 'client_order_id', type: 'string', flag: 'client-order-id', description: 'your id: at most 32 letters and digits (generated when omitted)' },
-      { name: 'stpMode', type: 'string', flag: 'stp-mode', values: ['none', 'cancel_maker', 'cancel_taker', 'cancel_both'], description: 'self-trade prevention' },
+      { name: 'client_order_id', type: 'string', flag: 'client-order-id', description: `your id: at most ${PROTOCOL.clientOrderIdMax} letters and digits (generated when omitted)` },
+      { name: 'stpMode', type: 'string', flag: 'stp-mode', values: valuesOf(STP_MODES), description: 'self-trade prevention' },
     ],
     command: ['order', 'place'], summary: 'Place a spot order (checked against the pair rules first)', columns: ['order_id', 'client_order_id'],
-    notes: 'Shape from facts.md 5 (the spec names the endpoint only in 4.8). order_id is read as number or string.',
+    notes: 'Shape from facts.md 5 (the spec names the endpoint only in 4.8). order_id is read as number or string. Strictness (sandbox as venue): size, price and notional must be JSON strings (a number is 50021), a key in the wrong case is 50021, a private POST not sent as application/json is 415/58001, malformed JSON 50000 (spot family; the venue was also seen answering 30018: both are read as a bad request).',
     examples: ['bm order place BTC_USDT --side buy --type limit --size 0.01 --price 30000 --client-order-id demo1 --yes', 'bm order place BTC_USDT --side buy --type market --notional 100 --yes'],
   },
   {
@@ -56,9 +59,9 @@ export const PRIVATE: readonly Endpoint[] = [
     id: 'spot.order.batch', method: 'POST', path: '/spot/v2/batch_orders', auth: 'SIGNED', rate: perKey(60), write: true,
     params: [
       { ...SYMBOL, local: true, description: 'pair of the orders that name none' },
-      { name: 'order_params', type: 'string', required: true, description: 'list of at most 10 orders' },
+      { name: 'order_params', type: 'string', required: true, description: `list of at most ${PROTOCOL.ordersPerBatch} orders` },
     ],
-    rows: 'responses', command: ['order', 'batch'], summary: 'Place many orders from a JSON or NDJSON file, 10 per request',
+    rows: 'responses', command: ['order', 'batch'], summary: `Place many orders from a JSON or NDJSON file, ${PROTOCOL.ordersPerBatch} per request`,
     notes: 'Shape from facts.md 5; more than 10 orders per request gives 50033.',
     examples: ['bm order batch BTC_USDT --file orders.ndjson --yes'],
   },
@@ -73,22 +76,29 @@ export const PRIVATE: readonly Endpoint[] = [
     id: 'spot.orders', method: 'GET', path: '/spot/v2/orders', auth: 'KEYED', rate: perKey(12, 30),
     params: [
       SYMBOL,
-      { name: 'N', type: 'int', required: true, flag: 'limit', min: 1, max: 100, description: 'most recent N orders, 1 to 100 (default 100)' },
-      { name: 'status', type: 'string', required: true, flag: 'status', values: ORDER_STATUS_FILTERS, description: 'open (9), done (10), or 4, 5, 6, 8' },
+      { name: 'N', type: 'int', required: true, flag: 'limit', min: 1, max: PROTOCOL.ordersPerList, description: `most recent N orders, 1 to ${PROTOCOL.ordersPerList} (default ${PROTOCOL.ordersPerList})` },
+      {
+        name: 'status', type: 'string', required: true, flag: 'status', input: 'status', values: ORDER_STATUS_FILTERS,
+        description: `${filterChoices(ORDER_STATUSES).join(', ')} (default open)`,
+      },
     ],
-    rows: 'orders', command: ['order', 'list'], summary: 'Recent orders of a pair by status', columns: ORDER_COLUMNS,
-    examples: ['bm order list BTC_USDT --status open'],
+    rows: 'orders', command: ['order', 'list'], summary: 'Recent orders of a pair by status; without SYMBOL, of every pair', columns: ORDER_COLUMNS,
+    acrossPairs: true,
+    notes: 'The venue takes one pair per request: without SYMBOL, bm asks pair by pair, within the rate limit, and merges the newest N.',
+    examples: ['bm order list BTC_USDT --status open', 'bm order list --status filled --limit 20'],
   },
   {
     id: 'spot.trades.user', method: 'GET', path: '/spot/v1/trades', auth: 'KEYED', rate: perKey(12, 30),
     params: [
       SYMBOL, ORDER_ID,
       { name: 'offset', type: 'int', flag: 'page', min: 1, description: 'page, from 1' },
-      { name: 'limit', type: 'int', flag: 'limit', min: 1, max: 100, description: 'trades per page, 1 to 100' },
+      { name: 'limit', type: 'int', flag: 'limit', min: 1, max: PROTOCOL.fillsPerPage, description: `trades per page, 1 to ${PROTOCOL.fillsPerPage}` },
     ],
-    rows: 'trades', command: ['order', 'fills'], summary: 'Your trades (fills) of a pair or of one order',
-    columns: ['detail_id', 'order_id', 'side', 'price_avg', 'size', 'notional', 'fees', 'fee_coin_name', 'exec_type', 'create_time'],
-    examples: ['bm order fills BTC_USDT --limit 20'],
+    rows: 'trades', command: ['order', 'fills'], summary: 'Your trades (fills) of a pair or of one order; without SYMBOL, of every pair',
+    columns: ['detail_id', 'order_id', 'symbol', 'side', 'price_avg', 'size', 'notional', 'fees', 'fee_coin_name', 'exec_type', 'create_time'],
+    acrossPairs: true,
+    notes: 'The venue takes one pair per request: without SYMBOL, bm asks pair by pair, within the rate limit, and merges the newest.',
+    examples: ['bm order fills BTC_USDT --limit 20', 'bm order fills --limit 10'],
   },
   {
     id: 'account.currencies', method: 'GET', path: '/account/v1/currencies', auth: 'NONE', rate: perIp(2, 5), params: [],
@@ -98,14 +108,14 @@ export const PRIVATE: readonly Endpoint[] = [
   {
     id: 'account.history', method: 'GET', path: '/account/v1/deposit-withdraw/history', auth: 'KEYED', rate: perKey(8, 20),
     params: [
-      { name: 'currency', type: 'string', flag: 'currency', description: 'only this currency' },
+      CURRENCY,
       { name: 'operation_type', type: 'string', required: true, flag: 'type', values: ['deposit', 'withdraw'], aliases: ['operationType'], description: 'deposit or withdraw' },
       { name: 'offset', type: 'int', required: true, flag: 'page', min: 1, description: 'page, from 1 (default 1)' },
       { name: 'limit', type: 'int', required: true, flag: 'limit', min: 1, max: 50, description: 'records per page, 1 to 50 (default 50)' },
     ],
     rows: 'records', command: ['funding', 'history'], summary: 'Deposit or withdraw records (the last 100 at most)',
     columns: ['deposit_id', 'withdraw_id', 'operation_type', 'currency', 'arrival_amount', 'fee', 'status', 'apply_time', 'tx_id'],
-    notes: 'The table says operation_type, an example says operationType: bm sends operation_type; the sandbox accepts both.',
+    notes: 'The table says operation_type, an example says operationType: bm sends operation_type; the sandbox accepts both. Errors on /account/ paths are of the funding family (spec 7.5): parameter problems 60000, wrong method 405/60030, media type 415/60031.',
     examples: ['bm funding history --type deposit'],
   },
   {
@@ -117,7 +127,7 @@ export const PRIVATE: readonly Endpoint[] = [
   },
   {
     id: 'contract.accounts', method: 'GET', path: '/contract/v1/ifcontract/accounts', auth: 'KEYED', rate: custom('KEY', 25, 5000),
-    params: [{ name: 'coinCode', type: 'string', flag: 'coin', description: 'margin coin, e.g. USDT (all accounts when omitted)' }],
+    params: [{ name: 'coinCode', type: 'string', flag: 'coin', input: 'currency', description: 'margin coin, e.g. USDT, any case (all accounts when omitted)' }],
     rows: 'accounts', command: ['contract', 'accounts'], summary: 'Contract accounts',
     columns: ['account_id', 'coin_code', 'available_vol', 'freeze_vol', 'cash_vol', 'realised_vol', 'unrealised_vol'],
     notes: 'The table marks coinCode required, a note allows none (all accounts): optional here.',

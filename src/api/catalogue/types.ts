@@ -24,6 +24,12 @@ export interface Param {
   readonly variadic?: boolean;
   /** Used by bm only (e.g. a local filter): never sent, and a venue does not know it. */
   readonly local?: boolean;
+  /**
+   * How bm reads what the user typed before the wire checks: a pair or a currency in any case
+   * (sent upper-cased), a candle width (`1h`, `1M`, minutes; sent as minutes), an order status
+   * word or code (sent as the code).
+   */
+  readonly input?: 'pair' | 'currency' | 'width' | 'status';
   readonly description: string;
 }
 
@@ -52,6 +58,10 @@ export interface Endpoint {
   readonly rows?: string;
   /** Default columns for table, tsv and csv. Absent: every key of the first row. */
   readonly columns?: readonly string[];
+  /** Headers (and `--fields` names) that are not the snake_case of the wire name, by wire name. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Without SYMBOL, bm covers every pair the account can have orders on (the venue needs one pair). */
+  readonly acrossPairs?: boolean;
   /** The `bm` command path, e.g. `['order', 'place']`. Absent: reachable through `bm api` only. */
   readonly command?: readonly string[];
   readonly summary: string;

@@ -1,9 +1,8 @@
 /** `bm funding history`: page 1 and 50 records unless told; statuses as words on a terminal. */
+import { FUNDING_STATUSES } from '../../api/catalogue/vocab.js';
 import { rowsOf, send, show, type Invocation } from '../engine.js';
 import { wireParams } from '../params.js';
-import { scalarText } from '../../util/json.js';
-
-const STATUS: Record<string, string> = { '0': 'created', '1': 'submitted', '2': 'processing', '3': 'success', '4': 'cancelled', '5': 'failed' };
+import { statusWords } from '../order/status.js';
 
 export async function run(inv: Invocation): Promise<void> {
   const { ctx, ep, values } = inv;
@@ -11,5 +10,5 @@ export async function run(inv: Invocation): Promise<void> {
   const data = await send(ctx, ep, params);
   if (data === undefined) return;
   const rows = rowsOf(ep, data);
-  show(ctx, ep, data, { rows: ctx.format === 'table' ? rows.map((r) => ({ ...r, status: STATUS[scalarText(r.status)] ?? r.status })) : rows });
+  show(ctx, ep, data, { rows: statusWords(ctx, rows, FUNDING_STATUSES) });
 }

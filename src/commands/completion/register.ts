@@ -1,7 +1,7 @@
 /** `bm completion bash|zsh|fish` and the hidden `bm __complete symbols|profiles` (local files only). */
 import type { Command } from 'commander';
 import { usage } from '../../errors.js';
-import type { ContextOf } from '../../program.js';
+import type { ContextOf } from '../../context.js';
 
 export function registerCompletion(root: Command, contextOf: ContextOf): void {
   root

@@ -2,14 +2,19 @@
  * What a shell may offer for an option's value or an argument: fixed lists from the catalogue and
  * the contract, or a dynamic source read from local files only (never the network).
  */
+import { DEPTH_LEVELS, WS_KLINE_WIDTHS } from '../../api/catalogue/channels.js';
 import { CATALOGUE } from '../../api/catalogue/index.js';
+import { filterWords, LEGACY_ORDER_STATUSES, ORDER_STATUSES, SIDES, valuesOf } from '../../api/catalogue/vocab.js';
+import { KLINE_STEPS, widthWord } from '../../api/catalogue/widths.js';
 import { FORMATS } from '../../render/output.js';
+import { TOPICS } from '../help/topics.js';
 
 /** A fixed list, or `@symbols` / `@profiles` (answered by `bm __complete`). */
 export type Values = readonly string[] | '@symbols' | '@profiles';
 
-const STEPS = ['1m', '3m', '5m', '15m', '30m', '45m', '1h', '2h', '3h', '4h', '1d', '1w', '30d'];
-export const INTERVALS = ['1m', '3m', '5m', '15m', '30m', '1H', '2H', '4H', '1D', '1W', '1M'];
+/** Candle widths as words: the REST steps, and the ones the WebSocket streams. */
+const STEPS = KLINE_STEPS.map(widthWord);
+export const INTERVALS = WS_KLINE_WIDTHS.map(widthWord);
 
 const BY_OPTION: Readonly<Record<string, Values>> = {
   '--output': FORMATS,
@@ -18,8 +23,8 @@ const BY_OPTION: Readonly<Record<string, Values>> = {
   '--auth': ['none', 'keyed', 'signed'],
   '--venue': ['sandbox', 'bitmart', 'custom'],
   '--interval': INTERVALS,
-  '--levels': ['5', '20', '50'],
-  '--side': ['buy', 'sell'],
+  '--levels': DEPTH_LEVELS.map(String),
+  '--side': valuesOf(SIDES),
   '--wait': ['filled', 'done'],
   '--permissions': ['read-only', 'trade', 'withdraw'],
 };
@@ -29,15 +34,19 @@ const BY_ARGUMENT: Readonly<Record<string, Values>> = {
   name: '@profiles',
   shell: ['bash', 'zsh', 'fish'],
   method: ['GET', 'POST', 'PUT', 'DELETE'],
-  topic: ['environment', 'exit-codes', 'output', 'errors'],
+  topic: TOPICS,
 };
 
 /** Values of option `long` (e.g. `--side`) of the command at `path`. */
 export function optionValues(path: readonly string[], long: string): Values | undefined {
   const ep = CATALOGUE.find((e) => e.command?.join(' ') === path.join(' '));
   const p = ep?.params.find((x) => !x.positional && `--${x.flag}` === long);
-  if (p?.name === 'step') return STEPS;
-  if (p?.values) return ep!.id === 'spot.orders' && p.name === 'status' ? ['open', 'done', ...p.values] : p.values;
+  if (p?.input === 'width') return STEPS;
+  if (p?.input === 'status') return filterWords(ORDER_STATUSES);
+  if (p?.values) return p.values;
+  if (path[0] === 'legacy' && long === '--status') return filterWords(LEGACY_ORDER_STATUSES);
+  if (path[0] === 'legacy' && long === '--step') return STEPS;
+  if ((path.join(' ') === 'watch kline' || path[0] === 'trade') && long === '--step') return INTERVALS;
   return BY_OPTION[long];
 }
 

@@ -8,6 +8,7 @@ import { endpoint } from '../../api/catalogue/index.js';
 import { proxyFor } from '../../api/transport.js';
 import { configDir } from '../../config/paths.js';
 import { SETTINGS_FILE } from '../../config/settings.js';
+import { CREDENTIALS_FILE } from '../../profiles/secretfile.js';
 import type { Context } from '../../context.js';
 import { BmError } from '../../errors.js';
 
@@ -30,11 +31,13 @@ function mode(path: string): number | undefined {
 const configPermissions: Check = async (ctx) => {
   const dir = configDir(ctx.env);
   const file = join(dir, SETTINGS_FILE);
+  const creds = join(dir, CREDENTIALS_FILE);
   const d = mode(dir);
   const f = mode(file);
   if (d === undefined) return { check: 'config', status: 'ok', detail: `${dir} does not exist yet (defaults in use)` };
-  const bad = [d !== undefined && (d & 0o077) !== 0 ? `${dir} is ${(d & 0o777).toString(8)}` : '', f !== undefined && (f & 0o077) !== 0 ? `${file} is ${(f & 0o777).toString(8)}` : ''].filter(Boolean);
-  if (bad.length) return { check: 'config', status: 'fail', detail: `readable by others: ${bad.join(', ')}`, fix: `chmod 700 ${dir}; chmod 600 ${file}` };
+  const open = (path: string, m: number | undefined) => (m !== undefined && (m & 0o077) !== 0 ? `${path} is ${(m & 0o777).toString(8)}` : '');
+  const bad = [open(dir, d), open(file, f), open(creds, mode(creds))].filter(Boolean);
+  if (bad.length) return { check: 'config', status: 'fail', detail: `readable by others: ${bad.join(', ')}`, fix: `chmod 700 ${dir}; chmod 600 ${[file, ...(mode(creds) === undefined ? [] : [creds])].join(' ')}` };
   return { check: 'config', status: 'ok', detail: `${dir} (0700${f !== undefined ? `, ${SETTINGS_FILE} 0600` : ''})` };
 };
 

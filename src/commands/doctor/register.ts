@@ -1,6 +1,6 @@
 /** `bm doctor`: is everything in place? One line per check: ok, or what to do. */
 import type { Command } from 'commander';
-import type { ContextOf } from '../../program.js';
+import type { ContextOf } from '../../context.js';
 
 export function registerDoctor(root: Command, contextOf: ContextOf): void {
   root

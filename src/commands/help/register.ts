@@ -1,7 +1,7 @@
 /** `bm help [topic | command...]`: topics, or a command's help. */
 import type { Command } from 'commander';
 import { usage } from '../../errors.js';
-import type { ContextOf } from '../../program.js';
+import type { ContextOf } from '../../context.js';
 import { TOPICS } from './topics.js';
 
 export function registerHelp(root: Command, contextOf: ContextOf): void {

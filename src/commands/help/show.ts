@@ -1,6 +1,8 @@
 /** Prints a help topic: tables through the output formats, so `--json` works for every topic. */
 import type { Context } from '../../context.js';
 import { show } from '../engine.js';
+import { refuseFormat } from '../formats.js';
+import { limitRows, vocabularyRows } from './vocabulary.js';
 import { ENVIRONMENT, ERRORS, EXIT_CODES, OUTPUT_TEXT, type Topic } from './topics.js';
 
 export function showTopic(ctx: Context, topic: Topic): void {
@@ -14,7 +16,12 @@ export function showTopic(ctx: Context, topic: Topic): void {
       return show(ctx, { columns: ['code', 'category', 'meaning'] }, EXIT_CODES, { rows: [...EXIT_CODES], format });
     case 'errors':
       return show(ctx, { columns: ['code', 'http', 'category', 'exit_code', 'message', 'hint'] }, ERRORS, { rows: [...ERRORS], format });
+    case 'vocabulary':
+      return show(ctx, { columns: ['vocabulary', 'value', 'meaning'] }, vocabularyRows(), { format });
+    case 'limits':
+      return show(ctx, { columns: ['limit', 'value', 'use'] }, limitRows(), { format });
     case 'output':
+      refuseFormat(ctx, 'help output', ['table']);
       ctx.io.out(OUTPUT_TEXT);
       return;
     default: {

@@ -1,9 +1,9 @@
-/** Help topics: `bm help environment|exit-codes|output|errors`. The text mirrors cli.md and README. */
+/** Help topics: `bm help environment|exit-codes|output|errors|vocabulary|limits`. The text mirrors cli.md and README. */
 import { CODES } from '../../api/codes.js';
 import { EXIT } from '../../errors.js';
 import type { Row } from '../../render/cells.js';
 
-export const TOPICS = ['environment', 'exit-codes', 'output', 'errors'] as const;
+export const TOPICS = ['environment', 'exit-codes', 'output', 'errors', 'vocabulary', 'limits'] as const;
 export type Topic = (typeof TOPICS)[number];
 
 export const ENVIRONMENT: readonly Row[] = [

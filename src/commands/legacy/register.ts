@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { flagOf, LEGACY, type LegacyEndpoint } from '../../legacy/catalogue.js';
-import type { ContextOf } from '../../program.js';
+import type { ContextOf } from '../../context.js';
 import { registerGeneration, type Generation } from '../engine.js';
 
 /** The legacy generation as the engine sees it. */

@@ -2,17 +2,15 @@
  * How legacy bodies become rows: raw bodies stay as sent for json; tables get words for order
  * statuses and trade sides, and the book reads asks (highest first) then bids.
  */
+import { LEGACY_ORDER_STATUSES } from '../../api/catalogue/vocab.js';
 import type { LegacyEndpoint } from '../../legacy/catalogue.js';
 import type { LegacyValues } from '../../legacy/request.js';
 import type { Row } from '../../render/cells.js';
 import type { Format } from '../../render/output.js';
 import { scalarText } from '../../util/json.js';
 
-/** Legacy order statuses (spec 3) as words. */
-export const LEGACY_STATUS: Readonly<Record<string, string>> = {
-  '1': 'pending', '2': 'partially filled', '3': 'filled', '4': 'cancelled',
-  '5': 'pending and partially filled', '6': 'filled and cancelled',
-};
+/** Legacy order statuses (spec 3) as words (the catalogue's vocabulary). */
+export const LEGACY_STATUS: Readonly<Record<string, string>> = Object.fromEntries(LEGACY_ORDER_STATUSES.map((s) => [s.code, s.word]));
 
 /** entrustType of a user trade: 0 buy, 1 sell. */
 const ENTRUST_TYPE: Readonly<Record<string, string>> = { '0': 'buy', '1': 'sell' };

@@ -5,17 +5,11 @@
 import type { LegacyEndpoint, LegacyParam } from '../../legacy/catalogue.js';
 import { flagOf } from '../../legacy/catalogue.js';
 import type { LegacyValues } from '../../legacy/request.js';
+import { LEGACY_ORDER_STATUSES } from '../../api/catalogue/vocab.js';
+import { LEGACY_KLINE_STEPS } from '../../api/catalogue/widths.js';
 import { usage } from '../../errors.js';
-import { parseStep, parseTime } from '../../util/time.js';
-import { checkDecimal, checkInt, checkSymbol } from '../params.js';
-
-/** K-line steps in minutes (the same set as the current generation's). */
-export const STEPS = ['1', '3', '5', '15', '30', '45', '60', '120', '180', '240', '1440', '10080', '43200'] as const;
-
-/** Words accepted for --status, beside the numbers 1 to 6. */
-const STATUS_WORDS: Readonly<Record<string, string>> = {
-  pending: '1', partial: '2', filled: '3', cancelled: '4', canceled: '4', open: '5', done: '6',
-};
+import { parseTime } from '../../util/time.js';
+import { checkDecimal, checkInt, checkStatus, checkSymbol, checkWidth } from '../params.js';
 
 function label(p: LegacyParam): string {
   return p.positional ? p.name.toUpperCase() : `--${flagOf(p)}`;
@@ -46,15 +40,12 @@ export function checkLegacy(p: LegacyParam, v: string, now: number): string {
     case 'id':
       if (!/^[0-9]{1,30}$/.test(v.trim())) throw usage(`${name}: '${v}' is not an order id (digits)`);
       return v.trim();
-    case 'status': {
-      const w = STATUS_WORDS[v.trim().toLowerCase()];
-      if (w) return w;
-      return String(checkInt(v.trim(), name, 1, 6));
-    }
+    case 'status':
+      return checkStatus(v, name, LEGACY_ORDER_STATUSES);
     case 'time':
       return timeMs(v, name, now);
     case 'step':
-      return String(parseStep(v, STEPS));
+      return String(checkWidth(v, name, LEGACY_KLINE_STEPS));
     default: {
       const never: never = p.kind;
       throw new Error(`unknown kind ${String(never)}`);

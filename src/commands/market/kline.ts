@@ -1,16 +1,18 @@
 /**
- * `bm kline`: times in any form users type; ranges beyond 500 candles fetched in pages of 500 and
- * merged with no gap or repeat; a progress line on stderr for long ranges; `--chart` draws them.
+ * `bm kline`: times in any form users type; ranges beyond one request's candles fetched in pages
+ * and merged with no gap or repeat; a progress line on stderr for long ranges; `--chart` draws them.
+ * The first candle is the bucket that contains `--from`, as the venue sends it.
  */
+import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import { usage } from '../../errors.js';
 import type { Row } from '../../render/cells.js';
 import { scalarText } from '../../util/json.js';
-import { parseStep, parseTime } from '../../util/time.js';
+import { parseTime } from '../../util/time.js';
 import { send, show, type Invocation } from '../engine.js';
-import { checkSymbol } from '../params.js';
+import { checkSymbol, checkWidth } from '../params.js';
 
 /** The most candles one request may ask for (spec 8.2: more gives 50004). */
-export const PAGE = 500;
+export const PAGE = PROTOCOL.candlesPerRequest;
 
 /** [from, to] pages (epoch seconds, inclusive) of at most {@link PAGE} candles of `stepSec`. */
 export function pages(from: number, to: number, stepSec: number): Array<[number, number]> {
@@ -19,11 +21,19 @@ export function pages(from: number, to: number, stepSec: number): Array<[number,
   return out;
 }
 
+/** True when a candle starting at `t` (seconds) belongs to [from, to]: its bucket holds a second of the range. */
+export function inRange(t: number, from: number, to: number, stepSec: number): boolean {
+  return t + stepSec > from && t <= to;
+}
+
 export async function run(inv: Invocation): Promise<void> {
   const { ctx, ep, values } = inv;
+  if (inv.opts.chart && (ctx.globals.output !== undefined || ctx.globals.json)) {
+    throw usage('--chart draws on the terminal and takes no -o/--json: leave one of them out');
+  }
   const symbol = checkSymbol(values.symbol ?? '');
-  const allowed = ep.params.find((p) => p.name === 'step')!.values!;
-  const step = values.step ? parseStep(values.step, allowed) : 1;
+  const allowed = ep.params.find((p) => p.name === 'step')!.values!.map(Number);
+  const step = values.step ? checkWidth(values.step, '--step', allowed) : 1;
   const stepSec = step * 60;
   const now = Date.now();
   const to = values.to ? parseTime(values.to, '--to', now) : Math.floor(now / 1000);
@@ -37,8 +47,7 @@ export async function run(inv: Invocation): Promise<void> {
     const data = (await send(ctx, ep, [['symbol', symbol], ['from', a], ['to', b], ['step', step]])) as { klines?: Row[] } | undefined;
     if (data === undefined) continue;
     for (const k of data.klines ?? []) {
-      const t = Number(scalarText(k.timestamp));
-      if (t >= from && t <= to) byTime.set(scalarText(k.timestamp), k);
+      if (inRange(Number(scalarText(k.timestamp)), from, to, stepSec)) byTime.set(scalarText(k.timestamp), k);
     }
   }
   if (progress && ctx.io.stderr.isTTY) ctx.io.err('\n');

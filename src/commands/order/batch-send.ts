@@ -3,6 +3,7 @@
  * run there), then up to {@link IN_FLIGHT} at once as the rate limiter allows. Each order's outcome is
  * handed on as soon as it is known; an answer that proves nothing is settled by looking the orders up.
  */
+import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import type { Endpoint } from '../../api/catalogue/types.js';
 import type { Context } from '../../context.js';
 import { BmError } from '../../errors.js';
@@ -14,7 +15,7 @@ import type { CheckedOrder } from './check.js';
 import { findByClientId, outcomeUnknown } from './lookup.js';
 
 /** The most orders one batch request may carry (50033 beyond). */
-export const BATCH = 10;
+export const BATCH = PROTOCOL.ordersPerBatch;
 /** Batch requests out at once at most: enough to reach the published rate over a slow link, few sockets. */
 export const IN_FLIGHT = 8;
 

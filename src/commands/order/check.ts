@@ -2,6 +2,7 @@
  * Order checks before anything is sent, against the pair's rules (spec 2.2, 2.7, 8.2, facts.md 5):
  * every failure is a usage error naming the field and what is allowed.
  */
+import { ORDER_TYPES, SIDES as VOCAB_SIDES, STP_MODES, valuesOf, type OrderType, type Side } from '../../api/catalogue/vocab.js';
 import type { Params } from '../../api/client.js';
 import { usage } from '../../errors.js';
 import { cmp, isMultiple, isZero, mul, norm, places } from '../../util/decimal.js';
@@ -9,8 +10,8 @@ import { checkDecimal } from '../params.js';
 import { newClientOrderId } from '../write/client-id.js';
 import type { PairRules } from './pairs.js';
 
-export const SIDES = ['buy', 'sell'] as const;
-export const TYPES = ['limit', 'market', 'limit_maker', 'ioc'] as const;
+export const SIDES: readonly Side[] = valuesOf(VOCAB_SIDES);
+export const TYPES: readonly OrderType[] = valuesOf(ORDER_TYPES);
 
 export interface OrderInput {
   readonly symbol: string;
@@ -100,7 +101,7 @@ export function checkOrder(input: OrderInput, rules: PairRules, prefix = ''): Ch
     }
   }
   const clientOrderId = input.client_order_id !== undefined ? checkClientOrderId(input.client_order_id, n('--client-order-id')) : newClientOrderId();
-  const stp = input.stpMode === undefined ? undefined : oneOf(input.stpMode, ['none', 'cancel_maker', 'cancel_taker', 'cancel_both'] as const, n('--stp-mode'));
+  const stp = input.stpMode === undefined ? undefined : oneOf(input.stpMode, valuesOf(STP_MODES), n('--stp-mode'));
   const params: Array<readonly [string, unknown]> = [['symbol', rules.symbol], ['side', side], ['type', type]];
   if (size !== undefined) params.push(['size', size]);
   if (price !== undefined) params.push(['price', price]);

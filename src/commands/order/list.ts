@@ -1,13 +1,31 @@
-/** `bm order list SYMBOL [--status open|done|4|5|6|8|9|10] [--limit 1-100]` (defaults: open, 100). */
-import { rowsOf, send, show, type Invocation } from '../engine.js';
-import { wireParams } from '../params.js';
-import { humanOrders, STATUS_FILTER } from './status.js';
+/**
+ * `bm order list [SYMBOL] [--status <word|code>] [--limit 1-100]` (defaults: open, 100). Without
+ * SYMBOL: every pair the account can have orders on, merged newest first, the newest N kept.
+ */
+import { ORDER_FILTER_CODES } from '../../api/catalogue/vocab.js';
+import { send, show, rowsOf, type Invocation } from '../engine.js';
+import { checkStatus, wireParams } from '../params.js';
+import { newestFirst, overPairs, pairsOfAccount } from './across.js';
+import { humanOrders } from './status.js';
+
+/** Statuses whose orders still hold frozen funds. */
+const OPEN_CODES = new Set(['4', '5']);
 
 export async function run(inv: Invocation): Promise<void> {
   const { ctx, ep, values } = inv;
-  const status = values.status === undefined ? '9' : STATUS_FILTER[values.status] ?? values.status;
-  const params = wireParams(ep, { ...values, status, N: values.N ?? '100' });
-  const data = await send(ctx, ep, params);
-  if (data === undefined) return;
-  show(ctx, ep, data, { rows: humanOrders(ctx, rowsOf(ep, data)) });
+  const status = values.status === undefined ? '9' : checkStatus(values.status, '--status');
+  const N = values.N ?? '100';
+  if (values.symbol !== undefined) {
+    const data = await send(ctx, ep, wireParams(ep, { ...values, status, N }));
+    if (data !== undefined) show(ctx, ep, data, { rows: humanOrders(ctx, rowsOf(ep, data)) });
+    return;
+  }
+  // Checked once, before anything is sent: the pair is filled in per request.
+  const params = wireParams(ep, { ...values, symbol: 'BTC_USDT', status, N });
+  const open = ORDER_FILTER_CODES[status]!.every((c) => OPEN_CODES.has(c));
+  const pairs = await pairsOfAccount(ctx, open);
+  const rows = await overPairs(ctx, ep, pairs, open ? 'open orders' : 'orders', (symbol) => params.map(([k, v]) => [k, k === 'symbol' ? symbol : v] as const));
+  if (ctx.globals.dryRun) return;
+  const newest = newestFirst(rows).slice(0, Number(N));
+  show(ctx, ep, { orders: newest }, { rows: humanOrders(ctx, newest) });
 }

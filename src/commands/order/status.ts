@@ -1,19 +1,28 @@
-/** Order statuses (spec 3) as words on a terminal; data formats keep the venue's values. */
+/**
+ * Statuses as words on a terminal table; data formats keep the venue's values. The vocabularies
+ * (codes, words, meanings, list filters) live in the catalogue (`api/catalogue/vocab.ts`).
+ */
+import { ORDER_STATUSES, statusWord, type Status } from '../../api/catalogue/vocab.js';
 import type { Context } from '../../context.js';
 import type { Row } from '../../render/cells.js';
 import { scalarText } from '../../util/json.js';
 
-export const ORDER_STATUS: Readonly<Record<string, string>> = {
-  '1': 'failed', '2': 'placing', '3': 'failed', '4': 'open', '5': 'partially_filled', '6': 'filled', '7': 'cancelling', '8': 'cancelled',
-  '11': 'partially_filled', '12': 'partially_cancelled',
-};
+/** Words of the current generation's order statuses, by code. */
+export const ORDER_STATUS: Readonly<Record<string, string>> = Object.fromEntries(ORDER_STATUSES.map((s) => [s.code, s.word]));
 
-/** `open` and `done` as the list filter values 9 and 10. */
-export const STATUS_FILTER: Readonly<Record<string, string>> = { open: '9', done: '10' };
+/** The list filters by word (`open` is 9, `done` 10, `filled` 6...). */
+export const STATUS_FILTER: Readonly<Record<string, string>> = Object.fromEntries(
+  (ORDER_STATUSES as readonly Status[]).filter((s) => s.filter && !s.alias).map((s) => [s.word, s.code]),
+);
+
+/** Rows with `field` shown as its word when the format is a table. */
+export function statusWords(ctx: Context, rows: readonly Row[], statuses: readonly Status[], field = 'status'): Row[] {
+  if (ctx.format !== 'table') return [...rows];
+  return rows.map((r) => (r[field] === undefined ? r : { ...r, [field]: statusWord(statuses, scalarText(r[field])) ?? r[field] }));
+}
 
 export function humanOrders(ctx: Context, rows: readonly Row[]): Row[] {
-  if (ctx.format !== 'table') return [...rows];
-  return rows.map((r) => ({ ...r, status: ORDER_STATUS[scalarText(r.status)] ?? r.status }));
+  return statusWords(ctx, rows, ORDER_STATUSES);
 }
 
 /** Statuses an order never leaves: filled, cancelled (after a partial fill too), failed. */

@@ -10,6 +10,7 @@ import { parseFormat } from '../../render/output.js';
 import { checkProfileName } from '../../profiles/store.js';
 import { askCredentials } from './ask.js';
 import { storeOf, venueOf } from './common.js';
+import { URL_SCHEMES, urlProblem, VENUES } from '../../config/profile-check.js';
 import { clientFor, prove } from './verify.js';
 
 /** The options of `profile add`: the profile's settings as typed (the venue not yet checked). */
@@ -19,11 +20,12 @@ export interface AddOptions extends Pick<ProfileSettings, 'baseUrl' | 'wsUrl' | 
   verify?: boolean;
 }
 
-const PRESETS: readonly VenuePreset[] = ['sandbox', 'bitmart', 'custom'];
+const PRESETS: readonly VenuePreset[] = VENUES;
 
-function url(flag: string, value: string | undefined, schemes: RegExp): string | undefined {
+function url(flag: string, value: string | undefined, schemes: readonly string[]): string | undefined {
   if (value === undefined) return undefined;
-  if (!schemes.test(value)) throw usage(`--${flag}: not a URL: ${value}`, 'give an address like https://api.example.com');
+  const problem = urlProblem(value, schemes);
+  if (problem) throw usage(`--${flag}: ${JSON.stringify(value)} ${problem}`, 'give an address like https://api.example.com');
   return value.replace(/\/+$/, '');
 }
 
@@ -31,9 +33,9 @@ function url(flag: string, value: string | undefined, schemes: RegExp): string |
 export function settingsFromFlags(o: AddOptions): ProfileSettings {
   const venue = (o.venue ?? (o.baseUrl ? 'custom' : 'sandbox')) as VenuePreset;
   if (!PRESETS.includes(venue)) throw usage(`--venue: one of ${PRESETS.join(', ')} (got '${o.venue}')`);
-  const baseUrl = url('base-url', o.baseUrl, /^https?:\/\/[^\s/]+/);
-  const wsUrl = url('ws-url', o.wsUrl, /^wss?:\/\/[^\s/]+/);
-  const legacyUrl = url('legacy-url', o.legacyUrl, /^https?:\/\/[^\s/]+/);
+  const baseUrl = url('base-url', o.baseUrl, URL_SCHEMES.baseUrl);
+  const wsUrl = url('ws-url', o.wsUrl, URL_SCHEMES.wsUrl);
+  const legacyUrl = url('legacy-url', o.legacyUrl, URL_SCHEMES.legacyUrl);
   if (venue === 'custom' && !baseUrl) throw usage('--venue custom needs --base-url', 'e.g. bm profile add mine --venue custom --base-url https://api.example.com');
   if (venue !== 'custom' && (baseUrl || wsUrl || legacyUrl)) {
     throw usage(`the ${venue} venue has its own addresses`, 'to give addresses use --venue custom (or leave --venue out)');

@@ -1,6 +1,6 @@
 /** `bm profile add|list|show|use|remove|test`: declarations only; each verb's code loads when it runs. */
 import { Option, type Command } from 'commander';
-import type { ContextOf } from '../../program.js';
+import type { ContextOf } from '../../context.js';
 
 export function registerProfile(root: Command, contextOf: ContextOf): void {
   const profile = root.command('profile').description('Named venues and credentials (secrets in the OS keychain)');

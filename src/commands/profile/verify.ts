@@ -12,7 +12,7 @@ import { BmError } from '../../errors.js';
 export async function clientFor(ctx: Context, venue: Venue, creds: Credentials): Promise<{ api: ApiClient; baseUrl: () => Promise<string> }> {
   let url: string | undefined = venue.baseUrl || undefined;
   const baseUrl = async (): Promise<string> => {
-    if (!url) url = await (await import('../../sandbox/control.js')).ensureSandbox(ctx);
+    if (!url) url = await (await import('../../config/background-sandbox.js')).ensureSandbox(ctx);
     return url;
   };
   const { ApiClient } = await import('../../api/client.js');

@@ -1,7 +1,8 @@
 /** Managing the background sandbox of the default venue. */
 import { rmSync } from 'node:fs';
 import type { Context } from '../../context.js';
-import { alive, readServerInfo, sandboxHome, startBackground, stopBackground } from '../../sandbox/control.js';
+import { alive, readServerInfo, sandboxHome, startBackground, stopBackground } from '../../config/background-sandbox.js';
+import { confirmWrite } from '../confirm.js';
 import { show } from '../engine.js';
 
 export async function start(ctx: Context): Promise<void> {
@@ -21,8 +22,15 @@ export async function status(ctx: Context): Promise<void> {
   show(ctx, {}, row, { rows: [row] });
 }
 
+/** Destroys paper balances, orders and keys: asked first (`--yes` skips the question; `--dry-run` only says). */
 export async function reset(ctx: Context): Promise<void> {
+  const home = sandboxHome(ctx.env);
+  await confirmWrite(ctx, `delete the sandbox state in ${home} (paper accounts, balances, orders)?`, 'bm sandbox reset');
+  if (ctx.globals.dryRun) {
+    ctx.note(`bm: dry run: would stop the background sandbox and delete ${home}`);
+    return;
+  }
   await stopBackground(ctx.env);
-  rmSync(sandboxHome(ctx.env), { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
   ctx.note('bm: the sandbox state is deleted; the next command starts a fresh one');
 }

@@ -1,6 +1,6 @@
 /** `bm sandbox serve|start|stop|status|reset`: the built-in exchange and its background instance. */
 import type { Command } from 'commander';
-import type { ContextOf } from '../../program.js';
+import type { ContextOf } from '../../context.js';
 
 export function registerSandbox(root: Command, contextOf: ContextOf): void {
   const sandbox = root.command('sandbox').description('The built-in sandbox exchange: a local venue speaking the whole interface');
@@ -11,7 +11,8 @@ export function registerSandbox(root: Command, contextOf: ContextOf): void {
     .option('--host <addr>', 'address to listen on', '127.0.0.1')
     .option('--state <file>', 'persist the exchange state in this file (default: in memory)')
     .option('--seed <n>', 'seed of the simulated market (same seed, same market)')
-    .addHelpText('after', '\nExamples:\n  $ bm sandbox serve --port 0 --seed 7\n')
+    .option('--limits <mode>', 'rate limits: spec (published), off (a load target) or a factor such as 2 or 0.5', 'spec')
+    .addHelpText('after', '\nExamples:\n  $ bm sandbox serve --port 0 --seed 7\n  $ bm sandbox serve --limits off\n')
     .action(async (opts: Record<string, string | undefined>, self: Command) => {
       const { serve } = await import('./serve.js');
       await serve(contextOf(self), opts);
@@ -43,7 +44,7 @@ export function registerSandbox(root: Command, contextOf: ContextOf): void {
     .action(async (_o: unknown, self: Command) => (await import('./manage.js')).status(contextOf(self)));
   sandbox
     .command('reset')
-    .description('Stop the background sandbox and delete its state (accounts, orders, market)')
-    .addHelpText('after', '\nExamples:\n  $ bm sandbox reset\n')
+    .description('Stop the background sandbox and delete its state (accounts, orders, market); asks first')
+    .addHelpText('after', '\nExamples:\n  $ bm sandbox reset --yes\n')
     .action(async (_o: unknown, self: Command) => (await import('./manage.js')).reset(contextOf(self)));
 }

@@ -1,16 +1,23 @@
 /** `bm sandbox serve`: runs the sandbox until SIGINT or SIGTERM; the only stdout line is `listening <url>`. */
 import type { Context } from '../../context.js';
-import { usage } from '../../errors.js';
+import { config, usage } from '../../errors.js';
 import { checkInt } from '../params.js';
 
 export async function serve(ctx: Context, opts: Record<string, string | undefined>): Promise<void> {
   const port = checkInt(opts.port ?? '0', '--port', 0, 65535);
   const seed = opts.seed === undefined ? undefined : checkInt(opts.seed, '--seed', 0);
   if (opts.host === '') throw usage('--host: must not be empty');
+  const { parseLimits } = await import('../../sandbox/limits-mode.js');
+  const limits = parseLimits(opts.limits ?? 'spec');
+  if (limits === undefined) throw usage(`--limits: ${JSON.stringify(opts.limits)} is not spec, off or a positive factor (e.g. 2 or 0.5)`);
   const { startServer } = await import('../../sandbox/server.js');
+  const { StateFileError } = await import('../../sandbox/state.js');
   const server = await startServer({
-    port, host: opts.host ?? '127.0.0.1', ...(opts.state ? { statePath: opts.state } : {}), ...(seed !== undefined ? { seed } : {}),
+    port, host: opts.host ?? '127.0.0.1', limits, ...(opts.state ? { statePath: opts.state } : {}), ...(seed !== undefined ? { seed } : {}),
     log: (line: string) => ctx.io.err(`${new Date().toISOString()} ${line}\n`),
+  }).catch((err: unknown) => {
+    if (!(err instanceof StateFileError)) throw err;
+    throw config(err.message, `move it away (mv ${err.path} ${err.path}.bad) to start a fresh sandbox, or point --state elsewhere`);
   });
   ctx.io.out(`listening ${server.url}\n`);
   await new Promise<void>((resolve) => {

@@ -1,6 +1,8 @@
 /** `bm trade SYMBOL`: declares the command only; the terminal's code loads when it runs. */
 import type { Command } from 'commander';
-import type { ContextOf } from '../../program.js';
+import { WS_KLINE_WIDTHS } from '../../api/catalogue/channels.js';
+import { widthWord } from '../../api/catalogue/widths.js';
+import type { ContextOf } from '../../context.js';
 
 type Opts = { step?: string; maxDeviation?: string; bell?: boolean; once?: boolean };
 
@@ -9,7 +11,7 @@ export function registerTrade(root: Command, contextOf: ContextOf): void {
     .command('trade')
     .description('Full-screen trading terminal on one pair: book, trades, candles, balances, your orders; b buys, s sells, ? shows every key')
     .argument('<symbol>', 'pair, e.g. BTC_USDT')
-    .option('--step <width>', 'candle width: 1m, 3m, 5m, 15m, 30m, 1h, 2h, 4h, 1d, 1w, 1M', '1m')
+    .option('--step <width>', `candle width: ${WS_KLINE_WIDTHS.map(widthWord).join(', ')}, or minutes`, '1m')
     .option('--max-deviation <pct>', 'refuse a limit price more than this percent through the last price', '10')
     .option('--bell', 'ring the terminal bell when one of your orders fills')
     .option('--once', 'print one screen (read over REST) and exit; the default when stdout is not a terminal')

@@ -1,10 +1,9 @@
 /**
- * The candle width of `bm trade --step`: one function, so the catalogue's own candle-width parser can
- * take its place. Only widths that both the REST candles and the kline stream serve are allowed.
+ * The candle width of `bm trade --step`, read by the catalogue's one candle-width parser. Only widths
+ * that both the REST candles and the kline stream serve are allowed (the stream's are a subset).
  */
-import { KLINE_INTERVALS, KLINE_MINUTES, type KlineInterval } from '../../api/catalogue/channels.js';
-import { usage } from '../../errors.js';
-import { parseStep } from '../../util/time.js';
+import { WS_KLINE_WIDTHS, wsInterval, type KlineInterval } from '../../api/catalogue/channels.js';
+import { checkWidth } from '../params.js';
 
 export interface CandleStep {
   readonly minutes: number;
@@ -12,26 +11,8 @@ export interface CandleStep {
   readonly interval: KlineInterval;
 }
 
-/** Minutes of every width the stream serves (the REST steps include all of them). */
-const SERVED = KLINE_INTERVALS.map((i) => String(KLINE_MINUTES[i]));
-
 /** `1m`, `5m`, `1h`, `4h`, `1d`, `1w`, `1M` (a month) or minutes, checked. */
 export function candleStep(text: string): CandleStep {
-  // `M` is a month on the stream; the shared step reader is case-blind and would read a minute.
-  const minutes = /^[0-9]+M$/.test(text.trim()) ? Number(text.trim().slice(0, -1)) * 43200 : parseStepOrExplain(text);
-  const interval = KLINE_INTERVALS.find((i) => KLINE_MINUTES[i] === minutes);
-  if (!interval) throw stepError(text);
-  return { minutes, interval };
-}
-
-function parseStepOrExplain(text: string): number {
-  try {
-    return parseStep(text, SERVED);
-  } catch {
-    throw stepError(text);
-  }
-}
-
-function stepError(text: string) {
-  return usage(`--step: '${text}' is not a candle width the stream serves (allowed: ${KLINE_INTERVALS.join(', ')}; or minutes: ${SERVED.join(', ')})`);
+  const minutes = checkWidth(text, '--step', WS_KLINE_WIDTHS);
+  return { minutes, interval: wsInterval(minutes)! };
 }

@@ -7,6 +7,7 @@ import { SGR, type Size } from '../../render/live.js';
 import { scalarText } from '../../util/json.js';
 import type { Entry } from '../../ws/codec.js';
 import { clock, FLASH_MS, grid, type Cell, type Column } from './grid.js';
+import { ORDER_STATUSES } from '../../api/catalogue/vocab.js';
 
 export interface View {
   /** Applies one entry of a push for `topic` (called per message: keep it cheap). */
@@ -156,7 +157,8 @@ export function klineView(): View {
   );
 }
 
-const STATES: Readonly<Record<string, string>> = { '4': 'new', '5': 'partial', '6': 'filled', '7': 'cancelling', '8': 'cancelled', '11': 'partial', '12': 'partial-cancelled' };
+/** Order states (`state`, spec 6.3) as the catalogue's words. */
+const STATES: Readonly<Record<string, string>> = Object.fromEntries(ORDER_STATUSES.map((st) => [st.code, st.word]));
 
 export function ordersView(): View {
   return new KeyedView(

@@ -1,26 +1,27 @@
 /**
  * The matching engine: one book per pair, price-time priority, order types limit, market (buy by
  * quote notional, sell by base size), limit_maker (cancelled at once when it would cross) and ioc
- * (the rest cancelled). Funds are frozen on placement and released when the order ends.
+ * (the rest cancelled). Funds are frozen on placement and released when the order ends. Figures are
+ * scaled integers inside (units.ts); requests and records carry decimal strings.
  */
-import { randomUUID } from 'node:crypto';
-import type { OrderStatus, PlaceRequest, StpMode } from '../api.js';
+import type { OrderStatus, PlaceRequest, StpMode } from '../exchange-api.js';
 import { fail } from '../errors.js';
 import { pairSpec, type PairSpec } from '../market/pairs.js';
-import { cmp, div, isZero, min, mul, norm, sub } from '../../util/decimal.js';
-import { Book, openSize } from './book.js';
+import { Book } from './book.js';
+import { ClientIds } from './client-ids.js';
 import { Ledger } from './ledger.js';
 import { OrderStore } from './store.js';
 import { settle } from './settle.js';
-import type { FillRec, OrderRec, TradeRec } from './types.js';
+import { Order, type FillRec, type OrderRec, type TradeRec } from './types.js';
+import { amountText, canonicalText, unitsOf } from './units.js';
 import { validateOrder } from './validate.js';
 
 export interface EngineHooks {
   nextId(): string;
   trade(t: TradeRec): void;
-  order(o: OrderRec, fill?: FillRec): void;
+  order(o: Order, fill?: FillRec): void;
   book(symbol: string): void;
-  /** Simulated accounts: their finished orders and their fills are not kept. */
+  /** Simulated accounts: their finished orders and their fills are not kept, nor their open orders saved. */
   internal(acct: string): boolean;
 }
 
@@ -30,15 +31,24 @@ export interface OrderRef {
 }
 
 export class Engine {
-  readonly books = new Map<string, Book>();
+  private readonly books = new Map<string, Book>();
   private readonly store: OrderStore;
+  private readonly clientIds = new ClientIds();
+  private readonly nextId = (): string => this.hooks.nextId();
 
-  /** `orders` and `fills`: the saved records to start from. */
-  constructor(readonly ledger: Ledger, private readonly hooks: EngineHooks, orders: OrderRec[] = [], fills: FillRec[] = []) {
+  /**
+   * `orders` and `fills`: the saved records to start from. Simulated accounts' orders are not saved:
+   * whatever they held frozen is released, and the simulation quotes afresh.
+   */
+  constructor(readonly ledger: Ledger, private readonly hooks: EngineHooks, orders: readonly OrderRec[] = [], fills: readonly FillRec[] = []) {
     this.store = new OrderStore((acct) => hooks.internal(acct));
+    for (const acct of ledger.accounts()) if (hooks.internal(acct)) ledger.thaw(acct);
     // Ids grow with time: re-inserting in id order restores each level's time priority.
-    const sorted = [...orders].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
-    for (const o of sorted) {
+    const sorted = orders.filter((o) => !hooks.internal(o.acct)).sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+    for (const r of sorted) {
+      const spec = pairSpec(r.symbol);
+      const o = spec && Order.from(r, unitsOf(spec.details, spec.maxPrice));
+      if (!o) throw new Error(`order ${r.id}: figures that do not fit ${r.symbol}`);
       this.store.add(o);
       if ((o.status === 4 || o.status === 5) && (o.type === 'limit' || o.type === 'limit_maker')) this.book(o.symbol).insert(o);
     }
@@ -47,29 +57,33 @@ export class Engine {
 
   book(symbol: string): Book {
     let b = this.books.get(symbol);
-    if (!b) this.books.set(symbol, (b = new Book()));
+    if (!b) {
+      const spec = pairSpec(symbol);
+      if (!spec) throw fail(50001);
+      this.books.set(symbol, (b = new Book(unitsOf(spec.details, spec.maxPrice))));
+    }
     return b;
   }
 
   /** Places an order; returns it after matching (status 4, 5, 6 or 8). */
-  place(acct: string, req: PlaceRequest, now: number): OrderRec {
+  place(acct: string, req: PlaceRequest, now: number): Order {
     const spec = pairSpec(req.symbol);
     if (!spec) throw fail(50001);
-    validateOrder(spec, req);
+    const c = validateOrder(spec, req);
     const internal = this.hooks.internal(acct);
-    const cid = req.client_order_id || (internal ? '' : randomUUID().replace(/-/g, ''));
-    if (cid && this.store.byClientId(acct, cid)) throw fail(50042);
+    // A generated id is unique by construction: only a given one is looked up.
+    const given = req.client_order_id;
+    if (given && this.store.byClientId(acct, given)) throw fail(50042);
+    const cid = given || (internal ? '' : this.clientIds.next());
     const d = spec.details;
     const marketBuy = req.type === 'market' && req.side === 'buy';
-    const size = marketBuy ? '0' : norm(req.size!);
-    const price = req.type === 'market' ? '' : norm(req.price!);
-    const notional = marketBuy ? norm(req.notional!) : req.type === 'market' ? '' : norm(mul(price, size));
-    const frozen = req.side === 'buy' ? notional : size;
-    this.ledger.freeze(acct, req.side === 'buy' ? d.quote_currency : d.base_currency, frozen);
-    const o: OrderRec = {
-      id: this.hooks.nextId(), cid, acct, symbol: d.symbol, side: req.side, type: req.type, price, size, notional,
-      filledSize: '0', filledNotional: '0', status: 4, ct: now, ut: now, frozen,
-    };
+    const u = c.u;
+    const held = marketBuy ? c.notional : req.side === 'buy' ? BigInt(c.px) * BigInt(c.qty) * u.psToAmount : BigInt(c.qty) * u.sizeToAmount;
+    this.ledger.freeze(acct, req.side === 'buy' ? d.quote_currency : d.base_currency, held);
+    const size = marketBuy ? '0' : canonicalText(req.size!, c.qty, u.s);
+    const price = req.type === 'market' ? '' : canonicalText(req.price!, c.px, u.p);
+    const notional = marketBuy ? amountText(c.notional) : req.type === 'market' ? '' : undefined;
+    const o = new Order(this.hooks.nextId(), cid, acct, d.symbol, req.side, req.type, price, size, notional, now, u, c.px, c.qty, held);
     this.store.add(o);
     this.hooks.order(o);
     this.match(spec, o, now, req.stpMode ?? 'none');
@@ -77,19 +91,19 @@ export class Engine {
   }
 
   /** `stp`: self-trade prevention when the best resting order is the taker's own. */
-  private match(spec: PairSpec, o: OrderRec, now: number, stp: StpMode): void {
+  private match(spec: PairSpec, o: Order, now: number, stp: StpMode): void {
     const book = this.book(o.symbol);
-    const inc = spec.details.quote_increment;
     if (o.type === 'limit_maker') {
       const best = book.bestAgainst(o.side);
-      if (best && crosses(o, best.price)) return this.finish(o, 8, now);
+      if (best && crosses(o, best.px)) return this.finish(o, 8, now);
     }
+    const u = o.u;
     let touched = false;
     let starved = false;
     let lastFill: FillRec | undefined;
     let selfTrade = false;
     for (let maker = book.bestAgainst(o.side); maker; maker = book.bestAgainst(o.side)) {
-      if (o.type !== 'market' && !crosses(o, maker.price)) break;
+      if (o.type !== 'market' && !crosses(o, maker.px)) break;
       if (maker.acct === o.acct && stp !== 'none') {
         if (stp !== 'cancel_taker') {
           book.remove(maker);
@@ -100,26 +114,30 @@ export class Engine {
         selfTrade = true;
         break;
       }
-      let size: string;
+      let units: number;
       if (o.type === 'market' && o.side === 'buy') {
-        const lots = div(o.frozen, mul(maker.price, inc), 0);
-        size = norm(min(openSize(maker), mul(lots, inc)));
-        if (isZero(size)) {
+        // Whole increments the remaining quote buys at the maker's price.
+        const lot = BigInt(maker.px) * BigInt(u.incUnits) * u.psToAmount;
+        units = Math.min(maker.open, Number(o.held / lot) * u.incUnits);
+        if (units === 0) {
           starved = true;
           break;
         }
       } else {
-        size = norm(min(openSize(maker), sub(o.size, o.filledSize)));
+        units = Math.min(maker.open, o.qty - o.filled);
       }
-      const s = settle(this.ledger, spec.details, o, maker, maker.price, size, now, () => this.hooks.nextId());
+      const s = settle(this.ledger, spec.details, o, maker, units, now, this.nextId);
       touched = true;
       this.hooks.trade(s.trade);
       this.store.addFill(s.makerFill);
       this.store.addFill(s.takerFill);
       if (maker.status === 6) {
-        book.remove(maker);
+        book.remove(maker, units);
         this.finish(maker, 6, now, s.makerFill);
-      } else this.hooks.order(maker, s.makerFill);
+      } else {
+        book.filled(maker, units);
+        this.hooks.order(maker, s.makerFill);
+      }
       if (o.status === 6) {
         lastFill = s.takerFill;
         break;
@@ -131,12 +149,12 @@ export class Engine {
     else if (o.type === 'limit' || o.type === 'limit_maker') {
       book.insert(o);
       touched = true;
-    } else this.finish(o, starved && !isZero(o.filledSize) ? 6 : 8, now);
+    } else this.finish(o, starved && o.filled > 0 ? 6 : 8, now);
     if (touched) this.hooks.book(o.symbol);
   }
 
   /** Cancels an open order; 50032 unknown, 50030 already cancelled, 50031 already filled. */
-  cancel(acct: string, symbol: string, ref: OrderRef, now: number): OrderRec {
+  cancel(acct: string, symbol: string, ref: OrderRef, now: number): Order {
     const o = this.find(acct, symbol, ref);
     if (!o) throw fail(50032);
     if (o.status === 8) throw fail(50030);
@@ -148,11 +166,12 @@ export class Engine {
   }
 
   /** Cancels every open order of an account in a pair (one side when given). */
-  cancelAll(acct: string, symbol: string, side: 'buy' | 'sell' | undefined, now: number): OrderRec[] {
-    const done: OrderRec[] = [];
-    for (const o of this.store.open(acct)) {
-      if (o.symbol !== symbol || (side && o.side !== side)) continue;
-      this.book(o.symbol).remove(o);
+  cancelAll(acct: string, symbol: string, side: 'buy' | 'sell' | undefined, now: number): Order[] {
+    const done: Order[] = [];
+    const book = this.book(symbol);
+    for (const o of this.store.open(acct, symbol)) {
+      if (side && o.side !== side) continue;
+      book.remove(o);
       this.finish(o, 8, now);
       done.push(o);
     }
@@ -160,7 +179,7 @@ export class Engine {
     return done;
   }
 
-  find(acct: string, symbol: string, ref: OrderRef): OrderRec | undefined {
+  find(acct: string, symbol: string, ref: OrderRef): Order | undefined {
     const o = ref.order_id ? this.store.get(ref.order_id) : ref.client_order_id ? this.store.byClientId(acct, ref.client_order_id) : undefined;
     if (!o || o.acct !== acct || o.symbol !== symbol) return undefined;
     if (ref.order_id && ref.client_order_id && o.cid !== ref.client_order_id) return undefined;
@@ -168,12 +187,13 @@ export class Engine {
   }
 
   /** Orders of an account in a pair with one of `statuses`, most recent first. */
-  list(acct: string, symbol: string, statuses: readonly OrderStatus[], n: number): OrderRec[] {
+  list(acct: string, symbol: string, statuses: readonly OrderStatus[], n: number): Order[] {
     return this.store.list(acct, symbol, statuses, n);
   }
 
-  openOrders(acct: string): OrderRec[] {
-    return this.store.open(acct);
+  /** Open orders of an account (in one pair when given). */
+  openOrders(acct: string, symbol?: string): Order[] {
+    return this.store.open(acct, symbol);
   }
 
   /** Fills of an account in a pair (of one order when given), most recent first. */
@@ -181,26 +201,26 @@ export class Engine {
     return this.store.fills(acct, symbol, orderId);
   }
 
-  /** Every kept order and fill, for persistence. */
+  /** Every order and fill to save (simulated accounts' orders are left out), as plain records. */
   records(): { orders: OrderRec[]; fills: FillRec[] } {
-    return this.store.records();
+    const { orders, fills } = this.store.records((o) => !this.hooks.internal(o.acct));
+    return { orders: orders.map((o) => o.record()), fills };
   }
 
-  private finish(o: OrderRec, status: OrderStatus, now: number, fill?: FillRec): void {
+  private finish(o: Order, status: OrderStatus, now: number, fill?: FillRec): void {
     o.status = status;
     o.ut = now;
-    if (!isZero(o.frozen)) {
+    if (o.held !== 0n) {
       const d = pairSpec(o.symbol)!.details;
-      this.ledger.release(o.acct, o.side === 'buy' ? d.quote_currency : d.base_currency, o.frozen);
-      o.frozen = '0';
+      this.ledger.release(o.acct, o.side === 'buy' ? d.quote_currency : d.base_currency, o.held);
+      o.held = 0n;
     }
     this.store.closed(o);
     this.hooks.order(o, fill);
   }
 }
 
-/** True when an order at its limit price would trade against a resting price. */
-function crosses(o: OrderRec, restingPrice: string): boolean {
-  return o.side === 'buy' ? cmp(restingPrice, o.price) <= 0 : cmp(restingPrice, o.price) >= 0;
+/** True when an order at its limit price would trade against a resting price (ticks). */
+function crosses(o: Order, restingPx: number): boolean {
+  return o.side === 'buy' ? restingPx <= o.px : restingPx >= o.px;
 }
-

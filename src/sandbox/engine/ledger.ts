@@ -1,10 +1,11 @@
 /**
- * Balances of every account: available and frozen per currency, exact decimal strings. Every
- * movement is a transfer between two places, so the sum of a currency over all accounts (market
- * makers and the fee account included) never changes after the initial deposits.
+ * Balances of every account: available and frozen per currency, as BigInt amount units (10^-18)
+ * inside and decimal strings outside. Every movement is a transfer between two places, so the sum of
+ * a currency over all accounts (market makers and the fee account included) never changes after the
+ * initial deposits.
  */
-import { ExchangeError } from '../api.js';
-import { add, cmp, dec, isZero, norm, sub, type Dec } from '../../util/decimal.js';
+import { ExchangeError } from '../exchange-api.js';
+import { amountText, toAmount } from './units.js';
 
 export interface Slot {
   available: string;
@@ -13,77 +14,125 @@ export interface Slot {
 
 export type LedgerData = Record<string, Record<string, Slot>>;
 
-export class Ledger {
-  constructor(private readonly rows: LedgerData = {}) {}
+interface Units {
+  a: bigint;
+  f: bigint;
+}
 
-  /** The slot of an account and currency (created empty). */
+export class Ledger {
+  private readonly rows = new Map<string, Map<string, Units>>();
+
+  /** Saved balances; a figure with more than 18 decimals is refused (the state file is not this version's). */
+  constructor(data: LedgerData = {}) {
+    for (const [acct, curs] of Object.entries(data)) {
+      for (const [cur, s] of Object.entries(curs)) {
+        const a = toAmount(s.available);
+        const f = toAmount(s.frozen);
+        if (a === undefined || f === undefined) throw new Error(`balance of ${acct} in ${cur} has more than 18 decimals`);
+        const u = this.units(acct, cur);
+        u.a = a;
+        u.f = f;
+      }
+    }
+  }
+
+  /** The live units of an account and currency (created empty). */
+  units(acct: string, cur: string): Units {
+    let acc = this.rows.get(acct);
+    if (!acc) this.rows.set(acct, (acc = new Map()));
+    let u = acc.get(cur);
+    if (!u) acc.set(cur, (u = { a: 0n, f: 0n }));
+    return u;
+  }
+
+  /** The balance of an account in a currency, as decimal strings. */
   slot(acct: string, cur: string): Slot {
-    const acc = (this.rows[acct] ??= {});
-    return (acc[cur] ??= { available: '0', frozen: '0' });
+    const u = this.units(acct, cur);
+    return { available: amountText(u.a), frozen: amountText(u.f) };
+  }
+
+  /** Every account with a balance. */
+  accounts(): string[] {
+    return [...this.rows.keys()];
+  }
+
+  /** Releases everything an account holds frozen (its orders are gone). */
+  thaw(acct: string): void {
+    for (const u of this.rows.get(acct)?.values() ?? []) {
+      u.a += u.f;
+      u.f = 0n;
+    }
   }
 
   currencies(acct: string): string[] {
-    return Object.keys(this.rows[acct] ?? {});
+    return [...(this.rows.get(acct)?.keys() ?? [])];
   }
 
   /** Creates value out of nothing: only for deposits of a new account. */
-  deposit(acct: string, cur: string, amount: string | Dec): void {
-    const s = this.slot(acct, cur);
-    s.available = norm(add(s.available, amount));
+  deposit(acct: string, cur: string, amount: string | bigint): void {
+    const v = typeof amount === 'bigint' ? amount : toAmount(amount);
+    if (v === undefined) throw new RangeError(`deposit of ${cur} has more than 18 decimals`);
+    this.units(acct, cur).a += v;
   }
 
   /** available -> frozen; 50020 when the available balance is short. */
-  freeze(acct: string, cur: string, amount: string | Dec): void {
-    const s = this.slot(acct, cur);
-    if (cmp(s.available, amount) < 0) throw new ExchangeError(50020, 'Balance not enough');
-    s.available = norm(sub(s.available, amount));
-    s.frozen = norm(add(s.frozen, amount));
+  freeze(acct: string, cur: string, amount: bigint): void {
+    const u = this.units(acct, cur);
+    if (u.a < amount) throw new ExchangeError(50020, 'Balance not enough');
+    u.a -= amount;
+    u.f += amount;
   }
 
   /** frozen -> available. */
-  release(acct: string, cur: string, amount: string | Dec): void {
-    if (isZero(amount)) return;
-    const s = this.slot(acct, cur);
-    s.frozen = norm(sub(s.frozen, amount));
-    s.available = norm(add(s.available, amount));
-    this.check(s);
+  release(acct: string, cur: string, amount: bigint): void {
+    if (amount === 0n) return;
+    const u = this.units(acct, cur);
+    u.f -= amount;
+    u.a += amount;
+    check(u);
   }
 
   /** Moves `amount` out of `from`'s frozen funds into `to`'s available funds. */
-  payFrozen(from: string, to: string, cur: string, amount: string | Dec): void {
-    if (isZero(amount)) return;
-    const a = this.slot(from, cur);
-    a.frozen = norm(sub(a.frozen, amount));
-    this.check(a);
-    const b = this.slot(to, cur);
-    b.available = norm(add(b.available, amount));
+  payFrozen(from: string, to: string, cur: string, amount: bigint): void {
+    this.transfer(from, 'f', to, cur, amount);
   }
 
   /** Moves available funds between accounts (fees). */
-  move(from: string, to: string, cur: string, amount: string | Dec): void {
-    if (isZero(amount)) return;
-    const a = this.slot(from, cur);
-    a.available = norm(sub(a.available, amount));
-    this.check(a);
-    const b = this.slot(to, cur);
-    b.available = norm(add(b.available, amount));
+  move(from: string, to: string, cur: string, amount: bigint): void {
+    this.transfer(from, 'a', to, cur, amount);
+  }
+
+  /** `amount` out of `from`'s available (a) or frozen (f) funds into `to`'s available funds. */
+  private transfer(from: string, part: keyof Units, to: string, cur: string, amount: bigint): void {
+    if (amount === 0n) return;
+    const x = this.units(from, cur);
+    x[part] -= amount;
+    check(x);
+    this.units(to, cur).a += amount;
   }
 
   /** Sum of a currency over every account, available plus frozen. */
   total(cur: string): string {
-    let t: Dec = dec('0');
-    for (const acc of Object.values(this.rows)) {
-      const s = acc[cur];
-      if (s) t = add(add(t, s.available), s.frozen);
+    let t = 0n;
+    for (const acc of this.rows.values()) {
+      const u = acc.get(cur);
+      if (u) t += u.a + u.f;
     }
-    return norm(t);
+    return amountText(t);
   }
 
+  /** Every balance as decimal strings, for the saved state. */
   data(): LedgerData {
-    return this.rows;
+    const out: LedgerData = {};
+    for (const [acct, acc] of this.rows) {
+      const row: Record<string, Slot> = {};
+      for (const [cur, u] of acc) row[cur] = { available: amountText(u.a), frozen: amountText(u.f) };
+      out[acct] = row;
+    }
+    return out;
   }
+}
 
-  private check(s: Slot): void {
-    if (cmp(s.available, '0') < 0 || cmp(s.frozen, '0') < 0) throw new Error(`ledger went negative: ${JSON.stringify(s)}`);
-  }
+function check(u: Units): void {
+  if (u.a < 0n || u.f < 0n) throw new Error(`ledger went negative: available ${amountText(u.a)}, frozen ${amountText(u.f)}`);
 }

@@ -1,16 +1,19 @@
 /**
  * Settles one trade between an incoming (taker) order and a resting (maker) order: funds move
  * from the frozen balances of each side to the other, fees go to the fee account in the currency
- * each side receives. Only transfers: the per-currency totals are conserved.
+ * each side receives. Only transfers, in integer amount units: the per-currency totals are conserved.
  */
-import { add, cmp, mul, norm, sub, truncate } from '../../util/decimal.js';
-import type { PairDetails } from '../api.js';
+import type { PairDetails } from '../exchange-api.js';
 import type { Ledger } from './ledger.js';
-import type { FillRec, OrderRec, TradeRec } from './types.js';
+import type { FillRec, Order, TradeRec } from './types.js';
+import { amountText, truncAmount, unitsText } from './units.js';
 
 /** Fee rates, fractions of what the side receives. */
 export const TAKER_FEE = '0.001';
 export const MAKER_FEE = '0.0008';
+/** The same rates as integer ratios. */
+const TAKER: readonly [bigint, bigint] = [1n, 1000n];
+const MAKER: readonly [bigint, bigint] = [8n, 10000n];
 /** The account the fees are collected into. */
 export const FEE_ACCOUNT = 'fees';
 /** Fees are truncated to this many decimals. */
@@ -22,37 +25,49 @@ export interface Settled {
   readonly makerFill: FillRec;
 }
 
-/** Moves the funds of a trade of `size` at `price` and updates both orders. */
-export function settle(
-  ledger: Ledger, pair: PairDetails, taker: OrderRec, maker: OrderRec, price: string, size: string, now: number, nextId: () => string,
-): Settled {
-  const notional = norm(mul(price, size));
+function fee(amount: bigint, rate: readonly [bigint, bigint]): bigint {
+  return truncAmount((amount * rate[0]) / rate[1], FEE_PLACES);
+}
+
+/** Moves the funds of a trade of `units` (size) at the maker's price and updates both orders. */
+export function settle(ledger: Ledger, pair: PairDetails, taker: Order, maker: Order, units: number, now: number, nextId: () => string): Settled {
+  const u = maker.u;
+  const notional = BigInt(maker.px) * BigInt(units) * u.psToAmount;
+  const size = BigInt(units) * u.sizeToAmount;
   const buyer = taker.side === 'buy' ? taker : maker;
   const seller = taker.side === 'buy' ? maker : taker;
   const base = pair.base_currency;
   const quote = pair.quote_currency;
 
   ledger.payFrozen(buyer.acct, seller.acct, quote, notional);
-  buyer.frozen = norm(sub(buyer.frozen, notional));
+  buyer.held -= notional;
   ledger.payFrozen(seller.acct, buyer.acct, base, size);
-  seller.frozen = norm(sub(seller.frozen, size));
+  seller.held -= size;
 
-  const buyerFee = norm(truncate(mul(size, buyer === taker ? TAKER_FEE : MAKER_FEE), FEE_PLACES));
-  const sellerFee = norm(truncate(mul(notional, seller === taker ? TAKER_FEE : MAKER_FEE), FEE_PLACES));
+  const buyerFee = fee(size, buyer === taker ? TAKER : MAKER);
+  const sellerFee = fee(notional, seller === taker ? TAKER : MAKER);
   ledger.move(buyer.acct, FEE_ACCOUNT, base, buyerFee);
   ledger.move(seller.acct, FEE_ACCOUNT, quote, sellerFee);
 
-  for (const o of [taker, maker]) {
-    o.filledSize = norm(add(o.filledSize, size));
-    o.filledNotional = norm(add(o.filledNotional, notional));
-    o.ut = now;
-    const marketBuy = o.type === 'market' && o.side === 'buy';
-    o.status = !marketBuy && cmp(o.filledSize, o.size) >= 0 ? 6 : 5;
-  }
-  const trade: TradeRec = { id: nextId(), symbol: pair.symbol, price, size, side: taker.side, time: now };
-  const fill = (o: OrderRec, exec: 'M' | 'T'): FillRec => ({
-    id: nextId(), orderId: o.id, cid: o.cid, acct: o.acct, symbol: pair.symbol, side: o.side, price, size, notional,
-    fee: o === buyer ? buyerFee : sellerFee, feeCoin: o === buyer ? base : quote, exec, time: now,
-  });
-  return { trade, takerFill: fill(taker, 'T'), makerFill: fill(maker, 'M') };
+  traded(taker, units, notional, now);
+  traded(maker, units, notional, now);
+  const sizeText = unitsText(units, u.s);
+  const notionalText = amountText(notional);
+  const trade: TradeRec = { id: nextId(), symbol: pair.symbol, price: maker.price, size: sizeText, side: taker.side, time: now };
+  const takerBuys = buyer === taker;
+  const takerFill = fillOf(nextId(), taker, maker.price, sizeText, notionalText, amountText(takerBuys ? buyerFee : sellerFee), takerBuys ? base : quote, 'T', now);
+  const makerFill = fillOf(nextId(), maker, maker.price, sizeText, notionalText, amountText(takerBuys ? sellerFee : buyerFee), takerBuys ? quote : base, 'M', now);
+  return { trade, takerFill, makerFill };
+}
+
+function traded(o: Order, units: number, notional: bigint, now: number): void {
+  o.filled += units;
+  o.filledQuote += notional;
+  o.ut = now;
+  const marketBuy = o.type === 'market' && o.side === 'buy';
+  o.status = !marketBuy && o.filled >= o.qty ? 6 : 5;
+}
+
+function fillOf(id: string, o: Order, price: string, size: string, notional: string, fee: string, feeCoin: string, exec: 'M' | 'T', time: number): FillRec {
+  return { id, orderId: o.id, cid: o.cid, acct: o.acct, symbol: o.symbol, side: o.side, price, size, notional, fee, feeCoin, exec, time };
 }

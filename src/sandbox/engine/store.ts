@@ -1,51 +1,61 @@
 /**
- * The engine's records and their indexes: orders by id, by account (oldest first) and by client
- * order id, open orders per account, fills per account. Simulated accounts keep only their open
- * orders and no fills, so the market simulation does not grow the state.
+ * The engine's orders and fills and their indexes: orders by id, by account (oldest first) and by
+ * client order id, open orders per account and pair, fills per account. Simulated accounts keep
+ * only their open orders and no fills, so the market simulation does not grow the state.
  */
-import type { OrderStatus } from '../api.js';
-import type { FillRec, OrderRec } from './types.js';
+import type { OrderStatus } from '../exchange-api.js';
+import type { FillRec, Order } from './types.js';
 
 export class OrderStore {
-  private readonly orders = new Map<string, OrderRec>();
-  private readonly byAcct = new Map<string, OrderRec[]>();
-  private readonly byCid = new Map<string, OrderRec>();
-  private readonly openOf = new Map<string, Set<OrderRec>>();
+  private readonly orders = new Map<string, Order>();
+  private readonly byAcct = new Map<string, Order[]>();
+  /** account -> client order id -> order. */
+  private readonly byCid = new Map<string, Map<string, Order>>();
+  /** account -> pair -> open orders. */
+  private readonly openOf = new Map<string, Map<string, Set<Order>>>();
   private readonly fillsOf = new Map<string, FillRec[]>();
 
   constructor(private readonly internal: (acct: string) => boolean) {}
 
-  add(o: OrderRec): void {
+  private openSet(acct: string, symbol: string): Set<Order> {
+    let bySym = this.openOf.get(acct);
+    if (!bySym) this.openOf.set(acct, (bySym = new Map()));
+    let set = bySym.get(symbol);
+    if (!set) bySym.set(symbol, (set = new Set()));
+    return set;
+  }
+
+  add(o: Order): void {
     this.orders.set(o.id, o);
-    if (o.status === 4 || o.status === 5) {
-      let set = this.openOf.get(o.acct);
-      if (!set) this.openOf.set(o.acct, (set = new Set()));
-      set.add(o);
-    }
+    if (o.status === 4 || o.status === 5) this.openSet(o.acct, o.symbol).add(o);
     if (this.internal(o.acct)) return;
     let list = this.byAcct.get(o.acct);
     if (!list) this.byAcct.set(o.acct, (list = []));
     list.push(o);
-    if (o.cid) this.byCid.set(`${o.acct}\n${o.cid}`, o);
+    if (o.cid) {
+      let ids = this.byCid.get(o.acct);
+      if (!ids) this.byCid.set(o.acct, (ids = new Map()));
+      ids.set(o.cid, o);
+    }
   }
 
   /** The order is over (filled or cancelled). */
-  closed(o: OrderRec): void {
-    this.openOf.get(o.acct)?.delete(o);
+  closed(o: Order): void {
+    this.openOf.get(o.acct)?.get(o.symbol)?.delete(o);
     if (this.internal(o.acct)) this.orders.delete(o.id);
   }
 
-  get(id: string): OrderRec | undefined {
+  get(id: string): Order | undefined {
     return this.orders.get(id);
   }
 
-  byClientId(acct: string, cid: string): OrderRec | undefined {
-    return this.byCid.get(`${acct}\n${cid}`);
+  byClientId(acct: string, cid: string): Order | undefined {
+    return this.byCid.get(acct)?.get(cid);
   }
 
   /** Orders of an account in a pair with one of `statuses`, most recent first, at most n. */
-  list(acct: string, symbol: string, statuses: readonly OrderStatus[], n: number): OrderRec[] {
-    const out: OrderRec[] = [];
+  list(acct: string, symbol: string, statuses: readonly OrderStatus[], n: number): Order[] {
+    const out: Order[] = [];
     const all = this.byAcct.get(acct) ?? [];
     for (let i = all.length - 1; i >= 0 && out.length < n; i--) {
       const o = all[i]!;
@@ -54,8 +64,12 @@ export class OrderStore {
     return out;
   }
 
-  open(acct: string): OrderRec[] {
-    return [...(this.openOf.get(acct) ?? [])];
+  /** Open orders of an account (in one pair when given), oldest first. */
+  open(acct: string, symbol?: string): Order[] {
+    const bySym = this.openOf.get(acct);
+    if (!bySym) return [];
+    if (symbol !== undefined) return [...(bySym.get(symbol) ?? [])];
+    return [...bySym.values()].flatMap((s) => [...s]);
   }
 
   addFill(f: FillRec): void {
@@ -70,8 +84,8 @@ export class OrderStore {
     return (this.fillsOf.get(acct) ?? []).filter((f) => f.symbol === symbol && (!orderId || f.orderId === orderId)).reverse();
   }
 
-  /** Every kept order and fill, for persistence. */
-  records(): { orders: OrderRec[]; fills: FillRec[] } {
-    return { orders: [...this.orders.values()], fills: [...this.fillsOf.values()].flat() };
+  /** Every kept order and fill, for persistence; `keep` picks the orders. */
+  records(keep: (o: Order) => boolean = () => true): { orders: Order[]; fills: FillRec[] } {
+    return { orders: [...this.orders.values()].filter(keep), fills: [...this.fillsOf.values()].flat() };
   }
 }

@@ -1,26 +1,41 @@
 /**
  * Checks an order request against its pair's rules (spec 2.2, facts.md 5) before anything is
- * frozen: the first broken rule is reported with its spot code.
+ * frozen, and reads its figures into the engine's integers: the first broken rule is reported with
+ * its spot code.
  */
-import type { PlaceRequest } from '../api.js';
+import { ORDER_TYPES, STP_MODES, valuesOf } from '../../api/catalogue/vocab.js';
+import type { PlaceRequest } from '../exchange-api.js';
 import { fail } from '../errors.js';
 import type { PairSpec } from '../market/pairs.js';
-import { cmp, isDecimal, isMultiple, mul, places } from '../../util/decimal.js';
+import { cmp, isDecimal } from '../../util/decimal.js';
+import { placesOf, toAmount, toUnits, unitsOf, unitsText, type PairUnits } from './units.js';
 
-const TYPES = ['limit', 'market', 'limit_maker', 'ioc'] as const;
+const TYPES: readonly string[] = valuesOf(ORDER_TYPES);
 const CLIENT_ID = /^[A-Za-z0-9]*$/;
-const STP: readonly string[] = ['none', 'cancel_maker', 'cancel_taker', 'cancel_both'];
+const STP: readonly string[] = valuesOf(STP_MODES);
+
+/** What a valid request holds, as integers. */
+export interface Checked {
+  readonly u: PairUnits;
+  /** Ticks; 0 for market orders. */
+  readonly px: number;
+  /** Size units; 0 for a market buy. */
+  readonly qty: number;
+  /** Quote to spend on a market buy, amount units. */
+  readonly notional: bigint;
+}
 
 function positive(v: string, what: string): string {
   if (!isDecimal(v) || v.startsWith('-') || v.startsWith('+')) throw fail(50021, what);
   return v;
 }
 
-/** Throws the spot error of the first rule `req` breaks. */
-export function validateOrder(spec: PairSpec, req: PlaceRequest): void {
+/** Throws the spot error of the first rule `req` breaks; else its figures as integers. */
+export function validateOrder(spec: PairSpec, req: PlaceRequest): Checked {
   const d = spec.details;
+  const u = unitsOf(d, spec.maxPrice);
   if (req.side !== 'buy' && req.side !== 'sell') throw fail(50021, 'side');
-  if (!(TYPES as readonly string[]).includes(req.type)) throw fail(50021, 'type');
+  if (!TYPES.includes(req.type)) throw fail(50021, 'type');
   if (req.stpMode !== undefined && !STP.includes(req.stpMode)) throw fail(50021, 'stpMode');
   if (req.client_order_id !== undefined) {
     if (req.client_order_id.length > 32) throw fail(50037);
@@ -30,26 +45,36 @@ export function validateOrder(spec: PairSpec, req: PlaceRequest): void {
     if (req.size !== undefined && req.size !== '') throw fail(50021, 'size');
     if (req.notional === undefined || req.notional === '') throw fail(50012);
     positive(req.notional, 'notional');
-    if (places(req.notional) > d.price_max_precision) throw fail(50021, 'notional');
-    if (cmp(req.notional, d.min_buy_amount) < 0) throw fail(50009, d.min_buy_amount);
-    return;
+    if (placesOf(req.notional) > d.price_max_precision) throw fail(50021, 'notional');
+    const notional = toAmount(req.notional)!;
+    if (notional < u.minBuyPs * u.psToAmount) throw fail(50009, d.min_buy_amount);
+    return { u, px: 0, qty: 0, notional };
   }
   if (req.size === undefined || req.size === '') throw fail(50010);
-  checkSize(spec, positive(req.size, 'size'));
-  if (req.type === 'market') return;
+  const qty = sizeUnits(u, positive(req.size, 'size'), d.base_min_size, d.base_max_size);
+  if (req.type === 'market') return { u, px: 0, qty, notional: 0n };
   if (req.price === undefined || req.price === '') throw fail(50011);
   const price = positive(req.price, 'price');
-  if (places(price) > d.price_max_precision) throw fail(50021, 'price');
-  const tick = { units: 1n, scale: d.price_max_precision };
-  if (cmp(price, tick) < 0) throw fail(50008, `0.${'0'.repeat(d.price_max_precision - 1)}1`);
-  if (cmp(price, spec.maxPrice) > 0) throw fail(50025, spec.maxPrice);
-  const least = req.side === 'buy' ? d.min_buy_amount : d.min_sell_amount;
-  if (cmp(mul(price, req.size), least) < 0) throw fail(50009, least);
+  const px = toUnits(price, u.p);
+  if (px === undefined) throw fail(50021, 'price');
+  if (px < 1) throw fail(50008, unitsText(1, u.p));
+  if (px > u.maxTicks) throw fail(50025, spec.maxPrice);
+  const least = req.side === 'buy' ? u.minBuyPs : u.minSellPs;
+  if (BigInt(px) * BigInt(qty) < least) throw fail(50009, req.side === 'buy' ? d.min_buy_amount : d.min_sell_amount);
+  return { u, px, qty, notional: 0n };
 }
 
-function checkSize(spec: PairSpec, size: string): void {
-  const d = spec.details;
-  if (cmp(size, d.base_min_size) < 0) throw fail(50006, d.base_min_size);
-  if (cmp(size, d.base_max_size) > 0) throw fail(50007, d.base_max_size);
-  if (!isMultiple(size, d.quote_increment)) throw fail(50021, 'size');
+function sizeUnits(u: PairUnits, size: string, minText: string, maxText: string): number {
+  const n = toUnits(size, u.s);
+  // More decimals than the increment allows: not a multiple of it. Too large for the units: above the maximum.
+  if (n === undefined) {
+    // The rare slow path keeps the order of the checks: minimum, maximum, then the increment.
+    if (cmp(size, minText) < 0) throw fail(50006, minText);
+    if (cmp(size, maxText) > 0 || placesOf(size) <= u.s) throw fail(50007, maxText);
+    throw fail(50021, 'size');
+  }
+  if (n < u.minSize) throw fail(50006, minText);
+  if (n > u.maxSize) throw fail(50007, maxText);
+  if (n % u.incUnits !== 0) throw fail(50021, 'size');
+  return n;
 }

@@ -5,7 +5,7 @@
  */
 import { custom } from '../../api/catalogue/limits.js';
 import { scalarText } from '../../util/json.js';
-import type { Permission } from '../api.js';
+import type { Permission } from '../exchange-api.js';
 import { DEFAULT_DEPOSIT, PERMISSIONS } from '../accounts.js';
 import { fail } from '../errors.js';
 import type { Exchange } from '../exchange.js';

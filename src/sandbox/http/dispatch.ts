@@ -1,19 +1,21 @@
 /**
  * One current-generation request, start to end: rate limit (every response carries the
  * X-BM-RateLimit headers), route lookup in the catalogue (57001 wrong method, 30000 unknown path),
- * authentication, parameter checks, the handler, a durable save before a write is acknowledged,
+ * the media type (58001), authentication, parameter checks, the handler, a durable save before a write is acknowledged,
  * and the envelope.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CATALOGUE, findRoute, type Method } from '../../api/catalogue/index.js';
 import { DEFAULT_IP } from '../../api/catalogue/limits.js';
-import { ExchangeError } from '../api.js';
+import { ExchangeError } from '../exchange-api.js';
 import { fail } from '../errors.js';
 import type { Exchange } from '../exchange.js';
 import { ADMIN_PATH, ADMIN_RATE, createFromRequest } from './admin.js';
 import type { Handler } from './call.js';
+import type { IpBlocks } from './blocks.js';
 import type { Limiter } from './limiter.js';
 import { checkParams, rawParams } from './params.js';
+import { inFamily } from './family.js';
 import { errorBody, okBody, send, statusOf, type Headers } from './reply.js';
 import { ACCOUNT_ROUTES } from './routes-account.js';
 import { MARKET_ROUTES } from './routes-market.js';
@@ -26,6 +28,8 @@ export const ROUTES: Readonly<Record<string, Handler>> = { ...MARKET_ROUTES, ...
 export interface RestDeps {
   readonly ex: Exchange;
   readonly limiter: Limiter;
+  /** Addresses blocked after repeated 429s (418/30017). */
+  readonly blocks?: IpBlocks;
   /** Makes the state durable; awaited before a write is answered. */
   readonly persist?: () => Promise<void>;
 }
@@ -39,6 +43,15 @@ export interface Outcome {
 function header(req: IncomingMessage, name: string): string | undefined {
   const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
+}
+
+/**
+ * Spec 5 (headers): every private request is `application/json`; GET and DELETE may also send
+ * `application/x-www-form-urlencoded`. A private POST or PUT with any other type (or none) is 415.
+ */
+function jsonBody(ep: { auth: string }, method: string, type: string | undefined): boolean {
+  if (ep.auth === 'NONE' || method === 'GET' || method === 'DELETE') return true;
+  return (type ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
 
 /** Answers one request of the current generation. */
@@ -57,13 +70,16 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, body
       if (write && d.persist) await d.persist();
       send(res, 200, okBody(data), headers);
       return { status: 200, code: 1000 };
-    } catch (err) {
-      if (!(err instanceof ExchangeError)) throw err;
+    } catch (caught) {
+      if (!(caught instanceof ExchangeError)) throw caught;
+      const err = inFamily(path, caught);
       const status = statusOf(err.code);
       send(res, status, errorBody(err.code, err.message), headers);
       return { status, code: err.code };
     }
   };
+
+  if (d.blocks?.blocked(ip, now)) return answer(() => { throw fail(30017); }, false);
 
   if (path === ADMIN_PATH) {
     const admitted = d.limiter.admit(ADMIN_PATH, ADMIN_RATE, `ip:${ip}`, now);
@@ -80,10 +96,14 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, body
   const holder = rate.target === 'KEY' && key ? d.ex.accounts.byApiKey(key) : undefined;
   const admission = d.limiter.admit(ep ? `${ep.method} ${ep.path}` : '(unknown)', rate, holder ? `key:${holder.id}` : `ip:${ip}`, now);
   headers = admission.headers;
-  if (!admission.ok) return answer(() => { throw fail(30013); }, false);
+  if (!admission.ok) {
+    d.blocks?.violated(ip, now);
+    return answer(() => { throw fail(30013); }, false);
+  }
 
   return answer(() => {
     if (!ep) throw fail(CATALOGUE.some((e) => e.path === path) ? 57001 : 30000);
+    if (!jsonBody(ep, method, header(req, 'content-type'))) throw fail(58001);
     const account = authenticate(ep, {
       key, timestamp: header(req, 'x-bm-timestamp'), sign: header(req, 'x-bm-sign'),
       payload: method === 'GET' || method === 'DELETE' ? query : body,

@@ -6,6 +6,7 @@
 import type { RateLimit } from '../../api/catalogue/types.js';
 import { RateBook } from '../../api/ratelimit.js';
 import type { Headers } from './reply.js';
+import { scaleRate, type LimitFactor } from '../limits-mode.js';
 
 export interface Admission {
   readonly ok: boolean;
@@ -13,11 +14,18 @@ export interface Admission {
   readonly headers: Headers;
 }
 
+const OPEN: Admission = { ok: true, headers: {} };
+
 export class Limiter {
   private readonly book = new RateBook();
 
+  /** `factor` scales every limit (limits-mode.ts); Infinity turns them off (no counting, no headers). */
+  constructor(private readonly factor: LimitFactor = 1) {}
+
   /** Counts a request of `name` (the path) from `who` (key or IP) at `now` (ms). */
-  admit(name: string, rate: RateLimit, who: string, now: number): Admission {
+  admit(name: string, spec: RateLimit, who: string, now: number): Admission {
+    if (this.factor === Number.POSITIVE_INFINITY) return OPEN;
+    const rate = scaleRate(spec, this.factor);
     const w = this.book.get(`${name}\n${rate.target}\n${who}`, rate);
     const ok = w.take(now) === 0;
     const r = w.remaining(now);

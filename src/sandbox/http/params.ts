@@ -3,13 +3,17 @@
  * whole-number bounds, allowed values. Each failure carries the spot code the spec gives it.
  */
 import type { Endpoint, Param } from '../../api/catalogue/types.js';
-import { parseJson, scalarText } from '../../util/json.js';
-import type { ExchangeError } from '../api.js';
+import { parseJson, RawNumber, scalarText } from '../../util/json.js';
+import type { ExchangeError } from '../exchange-api.js';
 import { fail } from '../errors.js';
 
 export type Values = Record<string, string | undefined>;
 
-/** Parameters by name: the query string for GET/DELETE, the JSON body for POST/PUT (30018 if not an object). */
+/**
+ * Parameters by name: the query string for GET/DELETE, the JSON body for POST/PUT. A body that is not
+ * a JSON object is 50000 Bad Request, the spot family's code for a malformed request (spec 7.3; the
+ * funding family's 60000 through family.ts); a client reads 30018, seen on the venue, the same way.
+ */
 export function rawParams(method: string, query: string, body: string): Record<string, unknown> {
   if (method === 'GET' || method === 'DELETE') return Object.fromEntries(new URLSearchParams(query));
   if (body.trim() === '') return {};
@@ -17,9 +21,9 @@ export function rawParams(method: string, query: string, body: string): Record<s
   try {
     v = parseJson(body);
   } catch {
-    throw fail(30018);
+    throw fail(50000);
   }
-  if (!v || typeof v !== 'object' || Array.isArray(v)) throw fail(30018);
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw fail(50000);
   return v as Record<string, unknown>;
 }
 
@@ -45,14 +49,36 @@ function problem(p: Param, kind: Problem): ExchangeError {
   return kind === 'missing' ? fail(50028) : fail(50021, n);
 }
 
+/**
+ * A key that names a parameter in another case (`Symbol`, `SIZE`) is refused with 50021 naming it as
+ * sent: the venue does not read it, and a request that silently lost its parameter is worse than a
+ * refusal. Unknown keys in no case are left alone, as the venue ignores them.
+ */
+function refuseMiscased(ep: Endpoint, raw: Record<string, unknown>): void {
+  const known = new Set<string>();
+  for (const p of ep.params) for (const n of [p.name, ...(p.aliases ?? [])]) known.add(n);
+  const lower = new Set([...known].map((n) => n.toLowerCase()));
+  for (const k of Object.keys(raw)) if (!known.has(k) && lower.has(k.toLowerCase())) throw fail(50021, k);
+}
+
+/**
+ * Decimals are JSON strings on the wire (spec 4): a JSON number there is refused. Ids are read either
+ * way, as the venue sent them both ways and clients echo them back.
+ */
+function isNumber(v: unknown): boolean {
+  return typeof v === 'number' || typeof v === 'bigint' || v instanceof RawNumber;
+}
+
 /** Every catalogue parameter of `ep` read from `raw` (aliases honoured) and checked; text values. */
 export function checkParams(ep: Endpoint, raw: Record<string, unknown>): Values {
   const out: Values = {};
+  refuseMiscased(ep, raw);
   for (const p of ep.params) {
     if (p.local) continue; // used by bm only, never sent
     const name = [p.name, ...(p.aliases ?? [])].find((k) => raw[k] !== undefined && raw[k] !== null);
     // Lists and objects (batch order_params) are left to the handler.
     if (name !== undefined && typeof raw[name] === 'object' && !isRaw(raw[name])) continue;
+    if (name !== undefined && p.type === 'decimal' && isNumber(raw[name])) throw problem(p, 'format');
     const v = name === undefined ? undefined : scalarText(raw[name]);
     if (v === undefined || v === '') {
       if (p.required) throw problem(p, 'missing');

@@ -1,14 +1,17 @@
 /** Routes of spec 4.1 and 4.2 (system and spot market data) and the funding currency list. */
 import { CURRENCIES } from '../market/pairs.js';
+import { bucketCount } from '../market/tape.js';
 import { fail } from '../errors.js';
 import { add, mul, norm, type Dec } from '../../util/decimal.js';
-import { priceText } from '../views.js';
+import { priceText } from '../record-views.js';
 import { pairOf, type Handler } from './call.js';
+import { PROTOCOL } from '../../api/catalogue/protocol.js';
+import { KLINE_STEPS } from '../../api/catalogue/widths.js';
 
 /** Spec 4.2: the k-line steps, minutes. */
-export const STEPS = [1, 3, 5, 15, 30, 45, 60, 120, 180, 240, 1440, 10080, 43200];
+export const STEPS: readonly number[] = KLINE_STEPS;
 /** At most this many candles per k-line request (50004). */
-export const MAX_CANDLES = 500;
+export const MAX_CANDLES = PROTOCOL.candlesPerRequest;
 const HOUR = 3_600_000;
 
 function services(now: number) {
@@ -17,6 +20,18 @@ function services(now: number) {
     { title: 'Spot API weekly maintenance', service_type: 'spot', status: 2, start_time: day - 70 * HOUR, end_time: day - 69 * HOUR },
     { title: 'Contract API upgrade', service_type: 'contract', status: 0, start_time: day + 50 * HOUR, end_time: day + 52 * HOUR },
   ];
+}
+
+/** Spec 4.2: the list of every pair's ticker is cached up to 5 minutes; one pair's is real-time. */
+export const ALL_TICKERS_CACHE_MS = 300_000;
+const tickerCache = new WeakMap<object, { at: number; data: { tickers: unknown[] } }>();
+
+function allTickers(ex: Parameters<Handler>[0]['ex'], now: number): { tickers: unknown[] } {
+  const hit = tickerCache.get(ex);
+  if (hit && now - hit.at < ALL_TICKERS_CACHE_MS) return hit.data;
+  const data = { tickers: ex.symbols().map((s) => ex.ticker(s)) };
+  tickerCache.set(ex, { at: now, data });
+  return data;
 }
 
 export const MARKET_ROUTES: Record<string, Handler> = {
@@ -30,7 +45,7 @@ export const MARKET_ROUTES: Record<string, Handler> = {
   'spot.symbols': (c) => ({ symbols: c.ex.symbols() }),
   'spot.symbols.details': (c) => ({ symbols: c.ex.symbols().map((s) => c.ex.details(s)) }),
   'spot.ticker': (c) => {
-    if (c.q.symbol === undefined) return { tickers: c.ex.symbols().map((s) => c.ex.ticker(s)) };
+    if (c.q.symbol === undefined) return allTickers(c.ex, c.now);
     return { tickers: [c.ex.ticker(pairOf(c).details.symbol)] };
   },
   'spot.steps': () => ({ steps: STEPS }),
@@ -41,8 +56,7 @@ export const MARKET_ROUTES: Record<string, Handler> = {
     const step = Number(c.q.step ?? '1');
     if (from < 0 || to < 0 || from > to) throw fail(50002);
     const stepSec = step * 60;
-    const starts = Math.floor(to / stepSec) - Math.ceil(from / stepSec) + 1;
-    if (starts > MAX_CANDLES) throw fail(50004);
+    if (bucketCount(from, to, stepSec) > MAX_CANDLES) throw fail(50004);
     return { klines: c.ex.klines(sym, step, from, to) };
   },
   'spot.book': (c) => {

@@ -1,17 +1,19 @@
 /** Spot private routes (spec 4.3, facts.md 5): wallet, place, cancel, batch, order queries, fills. */
 import { endpoint } from '../../api/catalogue/index.js';
 import { cmp, norm, sub } from '../../util/decimal.js';
-import { ExchangeError, type FillView, type OrderStatus, type OrderView, type PlaceRequest, type StpMode } from '../api.js';
+import { ExchangeError, type FillView, type OrderStatus, type OrderView, type PlaceRequest, type StpMode } from '../exchange-api.js';
 import { fail } from '../errors.js';
 import { accountOf, pairOf, wireId, type Call, type Handler } from './call.js';
 import { checkParams, type Values } from './params.js';
+import { PROTOCOL } from '../../api/catalogue/protocol.js';
+import { ORDER_FILTER_CODES } from '../../api/catalogue/vocab.js';
 
 /** Status filters of /spot/v2/orders: 9 is open (4 and 5), 10 is done (6 and 8). */
-const STATUS_FILTER: Record<string, readonly OrderStatus[]> = {
-  '4': [4], '5': [5], '6': [6], '8': [8], '9': [4, 5], '10': [6, 8],
-};
+const STATUS_FILTER: Record<string, readonly OrderStatus[]> = Object.fromEntries(
+  Object.entries(ORDER_FILTER_CODES).map(([filter, codes]) => [filter, codes.map((c) => Number(c) as OrderStatus)]),
+);
 /** Most orders in one batch (50033 beyond). */
-export const MAX_BATCH = 10;
+export const MAX_BATCH = PROTOCOL.ordersPerBatch;
 
 /** An order as spec 2.7 writes it; `detail` adds unfilled_volume. */
 export function orderWire(o: OrderView, detail: boolean) {

@@ -5,7 +5,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { hmacHex, legacyClientSecret } from '../../api/signing.js';
-import type { ExchangeApi, SandboxAccount } from '../api.js';
+import type { ExchangeApi, SandboxAccount } from '../exchange-api.js';
 
 /** A refusal: the HTTP status and the `message` of the raw body. */
 export class LegacyHttpError extends Error {

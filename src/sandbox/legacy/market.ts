@@ -1,13 +1,15 @@
 /** Public legacy endpoints of the sandbox (spec 4.9): raw bodies, no envelope. */
-import type { ExchangeApi } from '../api.js';
+import type { ExchangeApi } from '../exchange-api.js';
 import { LegacyHttpError } from './auth.js';
-import { legacyBook, legacyDetails, legacyKline, legacyTicker, legacyTrade } from './views.js';
+import { legacyBook, legacyDetails, legacyKline, legacyTicker, legacyTrade } from './bodies.js';
+import { PROTOCOL } from '../../api/catalogue/protocol.js';
+import { LEGACY_KLINE_STEPS } from '../../api/catalogue/widths.js';
 
 /** Steps in minutes, as /v2/steps lists them. */
-export const LEGACY_STEPS = [1, 3, 5, 15, 30, 45, 60, 120, 180, 240, 1440, 10080, 43200] as const;
+export const LEGACY_STEPS = LEGACY_KLINE_STEPS;
 
 /** Most candles one k-line request may return. */
-const MAX_CANDLES = 500;
+const MAX_CANDLES = PROTOCOL.candlesPerRequest;
 
 function pair(exchange: ExchangeApi, symbol: string | undefined | null): string {
   if (!symbol) throw new LegacyHttpError(400, 'symbol is required');

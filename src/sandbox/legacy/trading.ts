@@ -5,10 +5,10 @@
 import type { IncomingMessage } from 'node:http';
 import { isDecimal } from '../../util/decimal.js';
 import { parseJson, scalarText } from '../../util/json.js';
-import type { ExchangeApi, OrderView, SandboxAccount } from '../api.js';
+import type { ExchangeApi, OrderView, SandboxAccount } from '../exchange-api.js';
 import { LegacyHttpError, verifySignature } from './auth.js';
 import { wireId } from '../http/call.js';
-import { FILTER, legacyFill, legacyOrder } from './views.js';
+import { FILTER, legacyFill, legacyOrder } from './bodies.js';
 
 export interface Caller {
   readonly account: SandboxAccount;

@@ -39,6 +39,8 @@ export class Market {
       fair[sym] = toTicks(spec, spec.sim.start);
     });
     this.sim = new Simulator(engine, saved?.sim ?? { fair, prng: seed, clock: start });
+    // Simulated orders are not saved: a restored market quotes again at once.
+    if (saved) this.sim.requote();
   }
 
   /** Puts a trade on its pair's tape. */

@@ -4,7 +4,7 @@
  * 10^-price_max_precision, sizes as integer lots of `quote_increment` (which the spec defines as the
  * order-size increment, in base currency).
  */
-import type { PairDetails } from '../api.js';
+import type { PairDetails } from '../exchange-api.js';
 
 export interface PairSim {
   /** Starting mid price, decimal string. */

@@ -79,10 +79,13 @@ export class Tape {
     return lo;
   }
 
-  /** Candles of `stepMinutes` whose start lies in [fromSec, toSec], oldest first. */
+  /**
+   * Candles of `stepMinutes` whose bucket meets [fromSec, toSec], oldest first: the bucket that
+   * contains `fromSec` is the first (a strict reading of spec 4.2; see {@link bucketCount}).
+   */
   klines(stepMinutes: number, fromSec: number, toSec: number): Candle[] {
     const step = stepMinutes * 60;
-    const first = Math.ceil(fromSec / step) * step;
+    const first = Math.floor(fromSec / step) * step;
     const out: Candle[] = [];
     for (let i = this.from(first); i < this.candles.length; i++) {
       const c = this.candles[i]!;
@@ -136,4 +139,9 @@ function sum(candles: readonly Candle[], from: number, to: number): Sum {
     out.quote = add(out.quote, c.qv);
   }
   return out;
+}
+
+/** Buckets of `stepSec` that [fromSec, toSec] touches, the one containing `fromSec` included. */
+export function bucketCount(fromSec: number, toSec: number, stepSec: number): number {
+  return Math.floor(toSec / stepSec) - Math.floor(fromSec / stepSec) + 1;
 }

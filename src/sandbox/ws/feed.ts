@@ -3,8 +3,9 @@
  * interval (spec 8.3: 0.5 s), each push deflated once and sent to every subscriber as the same frame.
  */
 import { deflateRawSync } from 'node:zlib';
-import type { ExchangeApi, FillView, OrderView, TradeView } from '../api.js';
+import type { ExchangeApi, FillView, OrderView, TradeView } from '../exchange-api.js';
 import { CHANNELS, KLINE_INTERVALS, DEPTH_LEVELS, type ChannelInfo } from '../../api/catalogue/channels.js';
+import { IncrementalBook, INCREMENT_MS } from './increments.js';
 import { depthEntry, klineEntry, orderEntry, tickerEntry, tradeEntry, type Entry } from './payloads.js';
 
 export interface Subscriber {
@@ -22,6 +23,8 @@ interface TopicState {
   dirty: boolean;
   last: number;
   timer: NodeJS.Timeout | undefined;
+  /** The versioned book of an incremental channel. */
+  inc?: IncrementalBook;
 }
 
 export interface FeedOptions {
@@ -70,6 +73,7 @@ export class Feed {
     let st = this.topics.get(key);
     if (!st) {
       st = { table, info, symbol, subs: new Set(), pending: [], dirty: false, last: 0, timer: undefined };
+      if (info.incremental) st.inc = new IncrementalBook(this.ex, symbol);
       this.topics.set(key, st);
     }
     st.subs.add(sub);
@@ -88,6 +92,7 @@ export class Feed {
   }
 
   private initial(st: TopicState, accountId?: string): Entry[] {
+    if (st.inc) return [st.inc.snapshot()];
     if (st.info.kind === 'trade') return this.ex.trades(st.symbol, 20).slice().reverse().map(tradeEntry);
     if (st.info.kind === 'order') return this.ex.orders(accountId!, st.symbol, [4, 5], 100).slice().reverse().map((o) => orderEntry(o));
     return this.snapshot(st);
@@ -97,8 +102,11 @@ export class Feed {
     switch (st.info.kind) {
       case 'ticker':
         return [tickerEntry(this.ex, st.symbol)];
-      case 'depth':
-        return [depthEntry(this.ex, st.symbol, st.info.n!)];
+      case 'depth': {
+        if (!st.inc) return [depthEntry(this.ex, st.symbol, st.info.n!)];
+        const u = st.inc.update();
+        return u ? [u] : [];
+      }
       case 'kline': {
         const k = klineEntry(this.ex, st.symbol, st.info.n!, this.now());
         return k ? [k] : [];
@@ -116,6 +124,7 @@ export class Feed {
 
   private readonly onBook = (symbol: string): void => {
     for (const n of DEPTH_LEVELS) this.mark(`spot/depth${n}:${symbol}`);
+    this.mark(`spot/depth/increase100:${symbol}`);
     this.mark(`spot/ticker:${symbol}`);
   };
 
@@ -129,7 +138,9 @@ export class Feed {
     if (entry) st.pending.push(entry);
     st.dirty = true;
     if (st.timer) return;
-    const wait = st.last + this.intervalMs - this.now();
+    // The incremental book is pushed every 100 ms on the venue (facts.md 4), the others every interval.
+    const every = st.inc ? Math.min(this.intervalMs, INCREMENT_MS) : this.intervalMs;
+    const wait = st.last + every - this.now();
     if (wait <= 0) this.flush(st);
     else st.timer = setTimeout(() => this.flush(st), wait);
   }

@@ -3,7 +3,7 @@
  * `timestamp#memo#<service>.WebSocket`. The sandbox accepts the spec's `exchange` and the historic `bitmart`.
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { ExchangeApi, SandboxAccount } from '../api.js';
+import type { ExchangeApi, SandboxAccount } from '../exchange-api.js';
 import { signWsLogin } from '../../api/signing.js';
 
 export const LOGIN_SERVICES = ['exchange', 'bitmart'] as const;

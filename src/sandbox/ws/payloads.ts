@@ -1,5 +1,5 @@
 /** Push entries of each channel (spec 6.3 and facts.md 4), built from the exchange's views. */
-import type { ExchangeApi, FillView, OrderView, TradeView } from '../api.js';
+import type { ExchangeApi, FillView, OrderView, TradeView } from '../exchange-api.js';
 
 export type Entry = Record<string, unknown>;
 
@@ -18,8 +18,9 @@ export function depthEntry(ex: ExchangeApi, symbol: string, levels: number): Ent
   return { symbol, asks: d.asks.slice(0, levels), bids: d.bids.slice(0, levels), ms_t: d.ms_t };
 }
 
+/** Spec 6.3 gives `s_t` (seconds); later venues added `ms_t` (facts.md 4), which clients read: both. */
 export function tradeEntry(t: TradeView): Entry {
-  return { symbol: t.symbol, price: t.price, side: t.side, size: t.size, s_t: Math.floor(t.time / 1000) };
+  return { symbol: t.symbol, price: t.price, side: t.side, size: t.size, s_t: Math.floor(t.time / 1000), ms_t: t.time };
 }
 
 /** The candle of the step that holds `nowMs`, else the latest one; undefined when there is none. */

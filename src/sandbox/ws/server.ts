@@ -4,7 +4,11 @@
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ExchangeApi } from '../api.js';
+import type { ExchangeApi } from '../exchange-api.js';
+import { custom } from '../../api/catalogue/limits.js';
+import { RateBook } from '../../api/ratelimit.js';
+import type { IpBlocks } from '../http/blocks.js';
+import { scaled, type LimitFactor } from '../limits-mode.js';
 import { Feed } from './feed.js';
 import { Session } from './session.js';
 
@@ -17,6 +21,20 @@ export interface WsServerOptions {
   /** Minimum ms between pushes of one topic (spec 8.3: 0.5 s). */
   readonly pushIntervalMs?: number;
   readonly now?: () => number;
+  /** Scales the message and connection limits (limits-mode.ts; default 1, Infinity: off). */
+  readonly limits?: LimitFactor;
+  /** Addresses blocked after repeated 429s: their upgrades are refused with 418. */
+  readonly blocks?: IpBlocks;
+}
+
+/** Spec 8.3: open connections per IP, and connection requests per minute per IP. */
+export const CONNECTIONS_PER_IP = 10;
+export const CONNECTS_PER_MINUTE = 30;
+/** Spec 8.3: logged-in (private) connections per account. */
+export const CONNECTIONS_PER_ACCOUNT = 10;
+
+function refuse(socket: Duplex, status: string): void {
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
 /** Serves `/api` and `/user` on the same port; returns a function that closes every connection. */
@@ -26,16 +44,52 @@ export async function attachWebSocket(server: Server, exchange: ExchangeApi, opt
   const now = opts.now ?? Date.now;
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 64 * 1024 });
   const feed = new Feed(exchange, { intervalMs: opts.pushIntervalMs ?? 500, now, ...(opts.log ? { log: opts.log } : {}) });
-  const limits = { idleMs: opts.idleMs ?? 20_000, lifelessMs: opts.lifelessMs ?? 300_000, now };
+  const factor = opts.limits ?? 1;
+  const perAccount = scaled(CONNECTIONS_PER_ACCOUNT, factor);
+  const logged = new Map<string, number>();
+  const limits = {
+    idleMs: opts.idleMs ?? 20_000, lifelessMs: opts.lifelessMs ?? 300_000, now, factor,
+    claim: (id: string) => {
+      const n = logged.get(id) ?? 0;
+      if (n >= perAccount) return false;
+      logged.set(id, n + 1);
+      return true;
+    },
+    release: (id: string) => {
+      const n = (logged.get(id) ?? 1) - 1;
+      if (n > 0) logged.set(id, n);
+      else logged.delete(id);
+    },
+  };
+  const perIp = scaled(CONNECTIONS_PER_IP, factor);
+  const connectRate = custom('IP', scaled(CONNECTS_PER_MINUTE, factor), 60_000);
+  const connects = new RateBook();
+  const open = new Map<string, number>();
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
     if (path !== '/api' && path !== '/user') {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      refuse(socket, '404 Not Found');
       return;
+    }
+    const ip = req.socket.remoteAddress ?? '';
+    if (opts.blocks?.blocked(ip, now())) return refuse(socket, '418 I\'m a Teapot');
+    if (factor !== Number.POSITIVE_INFINITY) {
+      // Every request counts towards the minute, a refused one too.
+      const tooMany = connects.get(ip, connectRate).take(now()) > 0;
+      if (tooMany || (open.get(ip) ?? 0) >= perIp) {
+        opts.log?.(`ws ${path} refused: ${ip} over the connection limits`);
+        return refuse(socket, '429 Too Many Requests');
+      }
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       opts.log?.(`ws ${path} connected`);
+      open.set(ip, (open.get(ip) ?? 0) + 1);
+      ws.once('close', () => {
+        const n = (open.get(ip) ?? 1) - 1;
+        if (n > 0) open.set(ip, n);
+        else open.delete(ip);
+      });
       new Session(ws, feed, exchange, limits, opts.log);
     });
   };

@@ -1,27 +1,35 @@
 /**
  * One client connection of the sandbox's WebSocket: requests, login, subscriptions and the rules of
- * spec 6.4 and 8.3 (idle 20 s, lifeless 5 min, 100 messages per 10 s, 100 topics, 20 per request, 4096 bytes).
+ * spec 6.4 and 8.3 (idle 20 s without traffic either way, lifeless 5 min, 100 messages per 10 s, 100 topics, 20 per request, 4096 bytes).
  */
 import type { WebSocket } from 'ws';
-import type { ExchangeApi, SandboxAccount } from '../api.js';
+import type { ExchangeApi, SandboxAccount } from '../exchange-api.js';
 import { CHANNELS, splitTopic } from '../../api/catalogue/channels.js';
 import { custom } from '../../api/catalogue/limits.js';
 import { SlidingWindows } from '../../api/ratelimit.js';
 import type { Feed, Subscriber } from './feed.js';
 import { verifyLogin } from './login.js';
+import { PROTOCOL } from '../../api/catalogue/protocol.js';
+import { scaled, type LimitFactor } from '../limits-mode.js';
 
 export interface SessionLimits {
-  /** ms without any message from the client before closing (spec: 20 s). */
+  /** ms without any traffic (client messages, ping or pong frames, pushes) before closing (spec: 20 s). */
   readonly idleMs: number;
   /** ms without a subscription before closing (spec: 5 min). */
   readonly lifelessMs: number;
   readonly now: () => number;
+  /** Scales the message limit (limits-mode.ts). */
+  readonly factor: LimitFactor;
+  /** Takes one of the account's private connections (spec 8.3: 10); false when none is left. */
+  readonly claim?: (accountId: string) => boolean;
+  /** Gives the account's connection back. */
+  readonly release?: (accountId: string) => void;
 }
 
-const MAX_MESSAGES = 100;
-const MAX_TOPICS = 100;
-const MAX_BATCH = 20;
-const MAX_BATCH_BYTES = 4096;
+const MAX_MESSAGES = PROTOCOL.wsMessagesPer10s;
+const MAX_TOPICS = PROTOCOL.wsTopicsPerConnection;
+const MAX_BATCH = PROTOCOL.wsTopicsPerRequest;
+const MAX_BATCH_BYTES = PROTOCOL.wsBytesPerRequest;
 
 function textOf(data: Buffer | ArrayBuffer | Buffer[]): string {
   if (Buffer.isBuffer(data)) return data.toString('utf8');
@@ -33,6 +41,8 @@ export class Session implements Subscriber {
   private readonly subs = new Set<string>();
   private readonly received: SlidingWindows;
   private idleTimer: NodeJS.Timeout | undefined;
+  /** When traffic last flowed either way, ms (limits.now). */
+  private lastTraffic: number;
   private lifelessTimer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -42,8 +52,12 @@ export class Session implements Subscriber {
     private readonly limits: SessionLimits,
     private readonly log?: (line: string) => void,
   ) {
-    this.received = new SlidingWindows(custom('IP', MAX_MESSAGES, 10_000));
+    this.received = new SlidingWindows(custom('IP', scaled(MAX_MESSAGES, limits.factor), 10_000));
+    this.lastTraffic = limits.now();
     ws.on('message', (data) => this.onMessage(textOf(data)));
+    // Spec 6.4: ping frames count like the text ping, and the server does not close while messages flow.
+    ws.on('ping', () => this.touch());
+    ws.on('pong', () => this.touch());
     ws.on('close', () => this.dispose());
     ws.on('error', () => this.dispose());
     this.armIdle();
@@ -51,20 +65,34 @@ export class Session implements Subscriber {
   }
 
   push(frame: Buffer): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(frame, { binary: true });
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    this.ws.send(frame, { binary: true });
+    this.touch();
   }
 
   private text(obj: object | string): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(typeof obj === 'string' ? obj : JSON.stringify(obj));
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    this.ws.send(typeof obj === 'string' ? obj : JSON.stringify(obj));
+    this.touch();
+  }
+
+  /** Traffic flowed: a time stamp, not a timer re-armed per push (fan-out stays cheap). */
+  private touch(): void {
+    this.lastTraffic = this.limits.now();
   }
 
   private error(event: string, code: number, message: string): void {
     this.text({ event, errorCode: String(code), errorMessage: message });
   }
 
-  private armIdle(): void {
+  /** Closes once nothing flowed either way for idleMs; checks when the quiet time could have run out. */
+  private armIdle(wait: number = this.limits.idleMs): void {
     clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => this.ws.close(4000, 'no message for 20 s'), this.limits.idleMs);
+    this.idleTimer = setTimeout(() => {
+      const quiet = this.limits.now() - this.lastTraffic;
+      if (quiet >= this.limits.idleMs) this.ws.close(4000, 'no data for 20 s');
+      else this.armIdle(this.limits.idleMs - quiet);
+    }, wait);
   }
 
   private armLifeless(): void {
@@ -73,7 +101,7 @@ export class Session implements Subscriber {
   }
 
   private onMessage(text: string): void {
-    this.armIdle();
+    this.touch();
     if (this.received.take(this.limits.now()) > 0) {
       this.error('error', 94001, 'Request frequency exceeds limit: 100 messages per 10 seconds');
       this.ws.close(4002, 'request frequency exceeds limit');
@@ -111,6 +139,11 @@ export class Session implements Subscriber {
       this.log?.(`ws login refused: ${r.code}`);
       return this.error('login', r.code, r.message);
     }
+    if (this.limits.claim && !this.limits.claim(r.account.id)) {
+      this.error('login', 94001, 'Request frequency exceeds limit: at most 10 connections per account');
+      this.ws.close(4003, 'too many connections for this account');
+      return;
+    }
     this.account = r.account;
     this.text({ event: 'login' });
   }
@@ -142,10 +175,14 @@ export class Session implements Subscriber {
     this.text({ event: 'unsubscribe', topic });
   }
 
+  /** Runs on close and on error (both may come): everything is given back once. */
   private dispose(): void {
     clearTimeout(this.idleTimer);
     clearTimeout(this.lifelessTimer);
-    for (const t of this.subs) this.feed.remove(this, t, CHANNELS.get(splitTopic(t)!.channel)!.private ? this.account?.id : undefined);
+    const account = this.account;
+    for (const t of this.subs) this.feed.remove(this, t, CHANNELS.get(splitTopic(t)!.channel)!.private ? account?.id : undefined);
     this.subs.clear();
+    this.account = undefined;
+    if (account) this.limits.release?.(account.id);
   }
 }

@@ -16,7 +16,7 @@ const DATA = parseJson('{"tickers":[{"symbol":"BTC_USDT","last_price":"30000.5",
 test('table aligns decimals on the point and signs changes', () => {
   const t = table(DATA.tickers, ['symbol', 'last_price', 'fluctuation'], false, ['fluctuation']);
   assert.equal(t, [
-    'SYMBOL     LAST_PRICE  FLUCTUATION',
+    'symbol     last_price  fluctuation',
     'BTC_USDT  30000.5          +0.0123',
     'ETH_USDT   1999.12345      -0.5',
   ].join('\n') + '\n');

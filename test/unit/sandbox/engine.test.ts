@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ExchangeError, type PlaceRequest } from '../../../src/sandbox/api.js';
+import { ExchangeError, type PlaceRequest } from '../../../src/sandbox/exchange-api.js';
 import { Engine } from '../../../src/sandbox/engine/engine.js';
 import { Ledger } from '../../../src/sandbox/engine/ledger.js';
 import { FEE_ACCOUNT } from '../../../src/sandbox/engine/settle.js';
@@ -16,7 +16,7 @@ function setup() {
   const engine = new Engine(ledger, {
     nextId: () => String(id++),
     trade: (t) => trades.push(t),
-    order: (o, f) => events.push([{ ...o }, f]),
+    order: (o, f) => events.push([o.record(), f]),
     book: () => {},
     internal: () => false,
   });

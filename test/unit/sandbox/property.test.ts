@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ExchangeError, type OrderType } from '../../../src/sandbox/api.js';
+import { ExchangeError, type OrderType } from '../../../src/sandbox/exchange-api.js';
 import { Engine } from '../../../src/sandbox/engine/engine.js';
 import { Ledger } from '../../../src/sandbox/engine/ledger.js';
 import type { OrderRec } from '../../../src/sandbox/engine/types.js';

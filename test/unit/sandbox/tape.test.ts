@@ -34,7 +34,8 @@ test('k-lines aggregate into steps and respect from/to', () => {
     [T0 + 300, '105', '109', '105', '109', '5'],
   ]);
   assert.equal(tape.klines(1, T0 + 60, T0 + 120).length, 2);
-  assert.deepEqual(tape.klines(1, T0 + 61, T0 + 179).map((k) => k.t), [T0 + 120]);
+  // from inside a bucket: that bucket is the first candle (strict reading of spec 4.2).
+  assert.deepEqual(tape.klines(1, T0 + 61, T0 + 179).map((k) => k.t), [T0 + 60, T0 + 120]);
   assert.equal(tape.klines(1, T0 + 700, T0 + 900).length, 0);
 });
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { endpoint } from '../../../src/api/catalogue/index.js';
 import type { AccountRec } from '../../../src/sandbox/accounts.js';
-import { ExchangeError } from '../../../src/sandbox/api.js';
+import { ExchangeError } from '../../../src/sandbox/exchange-api.js';
 import { authenticate, type AuthInput } from '../../../src/sandbox/http/verify.js';
 
 // The known-answer vectors of spec/facts.md section 3.

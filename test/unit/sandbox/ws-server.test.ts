@@ -68,8 +68,12 @@ test('depth5/20/50, kline and trade channels carry their fields', async () => {
   assert.ok(candle.slice(1).every((x) => typeof x === 'string'));
   const t = await c.next(isPush('spot/trade'));
   assert.ok(t.kind === 'push');
-  assert.deepEqual(Object.keys(t.data.at(-1)!).sort(), ['price', 's_t', 'side', 'size', 'symbol']);
+  assert.deepEqual(Object.keys(t.data.at(-1)!).sort(), ['ms_t', 'price', 's_t', 'side', 'size', 'symbol']);
   assert.equal(t.data.at(-1)!.side, 'sell');
+  // ms_t (later venues, read by common clients) is the same instant as s_t, in milliseconds.
+  const last = t.data.at(-1)!;
+  assert.equal(typeof last.ms_t, 'number');
+  assert.equal(Math.floor((last.ms_t as number) / 1000), last.s_t);
   c.ws.close();
 });
 
@@ -179,6 +183,13 @@ test('over 100 messages in 10 s: 94001, then the connection closes', async () =>
   assert.equal(await c.closed, 4002);
 });
 
+test('depth100 (named only in the release history, not in the channel table of 6.3) is refused with 90004', async () => {
+  const c = await rawClient(`${srv.wsUrl}/api?protocol=1.1`);
+  c.send(sub('spot/depth100:BTC_USDT'));
+  await c.next(isError('90004'));
+  c.ws.close();
+});
+
 test('an unknown path is refused', async () => {
   await assert.rejects(rawClient(`${srv.wsUrl}/other`));
 });
@@ -208,6 +219,30 @@ test('idle rules of 6.4: closed after the client is silent too long, or without 
   } finally {
     await quick.close();
     await lifeless.close();
+  }
+});
+
+test('idle rule of 6.4 counts traffic either way: ping frames and flowing pushes keep a connection open', async () => {
+  const quick = await startWsServer({ idleMs: 300, lifelessMs: 60_000, pushIntervalMs: 20 });
+  try {
+    const a = await rawClient(`${quick.wsUrl}/api`);
+    const keep = setInterval(() => a.ws.ping(), 100);
+    const b = await rawClient(`${quick.wsUrl}/api`);
+    b.send(sub('spot/ticker:BTC_USDT'));
+    await b.next(isPush('spot/ticker'));
+    let n = 0;
+    const trades = setInterval(() => quick.ex.trade('BTC_USDT', `100.${++n}`), 100);
+    // Three idle periods: a client sending no text still sees its pushes, and stays.
+    await b.next((f) => f.kind === 'push' && f.data[0]!.last_price === '100.9', 3000);
+    assert.equal(a.ws.readyState, a.ws.OPEN, 'ping frames count like the text ping');
+    assert.equal(b.ws.readyState, b.ws.OPEN, 'pushes flowing keep the connection');
+    clearInterval(trades);
+    clearInterval(keep);
+    // Once nothing flows either way, both are closed by the idle rule.
+    assert.equal(await b.closed, 4000);
+    assert.equal(await a.closed, 4000);
+  } finally {
+    await quick.close();
   }
 });
 

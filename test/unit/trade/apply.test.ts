@@ -55,6 +55,6 @@ test('--step: the widths both the REST candles and the stream serve; a month is 
   assert.deepEqual(candleStep('1h'), { minutes: 60, interval: '1H' });
   assert.deepEqual(candleStep('240'), { minutes: 240, interval: '4H' });
   assert.deepEqual(candleStep('1M'), { minutes: 43200, interval: '1M' });
-  assert.throws(() => candleStep('45m'), /--step: '45m' is not a candle width the stream serves \(allowed: 1m, 3m/);
+  assert.throws(() => candleStep('45m'), /--step: '45m' is not a width this venue has \(allowed: 1m, 3m/);
   assert.throws(() => candleStep('soon'), /--step/);
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { pages } from '../../../src/commands/market/kline.js';
-import { parseStep, parseTime } from '../../../src/util/time.js';
+import { parseTime } from '../../../src/util/time.js';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 
@@ -14,15 +14,6 @@ test('times: ISO (UTC unless zoned), epoch seconds and ms, relative', () => {
   assert.equal(parseTime('-2h', '--from', NOW), NOW / 1000 - 7200);
   assert.equal(parseTime('now', '--to', NOW), NOW / 1000);
   assert.throws(() => parseTime('yesterday', '--from', NOW), /--from: 'yesterday' is not a time/);
-});
-
-test('steps: units and minutes, only the allowed ones', () => {
-  const allowed = ['1', '5', '60', '1440', '10080'];
-  assert.equal(parseStep('1h', allowed), 60);
-  assert.equal(parseStep('1d', allowed), 1440);
-  assert.equal(parseStep('1w', allowed), 10080);
-  assert.equal(parseStep('5', allowed), 5);
-  assert.throws(() => parseStep('7m', allowed), /--step: '7m' is not a k-line step/);
 });
 
 test('kline pages: at most 500 candles each, no gap, no overlap, cover the range', () => {

@@ -51,7 +51,7 @@ test('orders: keyed by order id, state named, newest first', () => {
   v.apply('t', { order_id: '1', side: 'buy', state: '4', ms_t: '1000' });
   v.apply('t', { order_id: '2', side: 'sell', state: '5', ms_t: '2000' });
   v.apply('t', { order_id: '1', side: 'buy', state: '8', ms_t: '3000' });
-  assert.deepEqual(v.rows().map((r) => [r.order_id, r.state]), [['1', 'cancelled'], ['2', 'partial']]);
+  assert.deepEqual(v.rows().map((r) => [r.order_id, r.state]), [['1', 'cancelled'], ['2', 'partially_filled']]);
 });
 
 test('status line: state, age, STALE after 5 s, reconnects', () => {

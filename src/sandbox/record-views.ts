@@ -1,6 +1,6 @@
-/** Engine and tape records turned into the views of the exchange interface (src/sandbox/api.ts). */
+/** Engine and tape records turned into the views of the exchange interface (src/sandbox/exchange-api.ts). */
 import { div, fmt, isZero, norm, sub } from '../util/decimal.js';
-import type { FillView, KlineView, OrderView, TickerView, TradeView } from './api.js';
+import type { FillView, KlineView, OrderView, TickerView, TradeView } from './exchange-api.js';
 import type { Level } from './engine/book.js';
 import type { FillRec, OrderRec, TradeRec } from './engine/types.js';
 import { pairSpec } from './market/pairs.js';

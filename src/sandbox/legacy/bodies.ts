@@ -1,7 +1,7 @@
 /** Current-generation views of the exchange, shaped as the legacy bodies of spec 2.14. */
 import { add, cmp, dec, fmt, isDecimal, mul, norm, sub, truncate } from '../../util/decimal.js';
 import { wireId } from '../http/call.js';
-import type { DepthView, ExchangeApi, FillView, KlineView, OrderStatus, OrderView, PairDetails, TickerView, TradeView } from '../api.js';
+import type { DepthView, ExchangeApi, FillView, KlineView, OrderStatus, OrderView, PairDetails, TickerView, TradeView } from '../exchange-api.js';
 
 /** Current status -> legacy status (spec 3): 4 pending, 5 partially filled, 6 filled, 8 cancelled. */
 export const LEGACY_OF: Readonly<Record<OrderStatus, number>> = { 4: 1, 5: 2, 6: 3, 8: 4 };

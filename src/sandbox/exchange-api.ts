@@ -3,6 +3,7 @@
  * the legacy routes all drive one exchange through this interface. Money is decimal strings; ids are
  * decimal strings of integers (they exceed 2^53 and are written to the wire as JSON numbers).
  */
+import type { OrderType as VocabOrderType, StpMode as VocabStpMode } from '../api/catalogue/vocab.js';
 
 export type Permission = 'read-only' | 'trade' | 'withdraw';
 
@@ -82,7 +83,8 @@ export interface DepthView {
   readonly ms_t: number;
 }
 
-export type OrderType = 'limit' | 'market' | 'limit_maker' | 'ioc';
+/** The order types of the interface (the catalogue's vocabulary). */
+export type OrderType = VocabOrderType;
 /** Spec 3: 4 pending, 5 partially filled, 6 filled, 8 cancelled. */
 export type OrderStatus = 4 | 5 | 6 | 8;
 
@@ -124,7 +126,8 @@ export interface FillView {
 }
 
 /** Self-trade prevention (facts.md 5): what happens when an order meets a resting order of the same account. */
-export type StpMode = 'none' | 'cancel_maker' | 'cancel_taker' | 'cancel_both';
+/** Self-trade prevention modes (the catalogue's vocabulary). */
+export type StpMode = VocabStpMode;
 
 export interface PlaceRequest {
   readonly symbol: string;

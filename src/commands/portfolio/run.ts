@@ -1,0 +1,62 @@
+/**
+ * `bm portfolio`: the wallet valued in one currency (from the tickers' last prices), the open orders
+ * of every pair and the newest fills, each fetched pair by pair within the rate limit.
+ */
+import { endpoint } from '../../api/catalogue/index.js';
+import type { Context } from '../../context.js';
+import type { Row } from '../../render/cells.js';
+import { add, norm } from '../../util/decimal.js';
+import { scalarText } from '../../util/json.js';
+import { rowsOf, show } from '../engine.js';
+import { checkCurrency, checkInt, wireParams } from '../params.js';
+import { balances, newestFirst, overPairs, pairsOfAccount } from '../order/across.js';
+import { humanOrders } from '../order/status.js';
+import { valueIn, type Prices } from './value.js';
+
+const BALANCE_COLUMNS = ['currency', 'available', 'frozen', 'total', 'price', 'value'];
+
+async function prices(ctx: Context): Promise<Prices> {
+  const api = await ctx.api();
+  const ep = endpoint('spot.ticker');
+  const { data } = await api.call(ep);
+  return new Map(rowsOf(ep, data).map((t) => [scalarText(t.symbol), scalarText(t.last_price)]));
+}
+
+export async function run(ctx: Context, opts: { in?: string; fills?: string }): Promise<void> {
+  const quote = checkCurrency(opts.in ?? 'USDT', '--in');
+  const fillCount = Number(checkInt(opts.fills ?? '10', '--fills', 0, 100));
+  const wallet = await balances(ctx);
+  const last = await prices(ctx);
+  let total = '0';
+  const unpriced: string[] = [];
+  const rows: Row[] = wallet.map((b) => {
+    const amount = norm(add(b.available, b.frozen));
+    const value = valueIn(amount, b.currency, quote, last);
+    if (value === undefined) unpriced.push(b.currency);
+    else total = norm(add(total, value));
+    return { currency: b.currency, available: b.available, frozen: b.frozen, total: amount, price: valueIn('1', b.currency, quote, last) ?? '', value: value ?? '' };
+  });
+  const ordersEp = endpoint('spot.orders');
+  const orderParams = wireParams(ordersEp, { symbol: 'BTC_USDT', status: '9', N: '100' });
+  const withSymbol = (params: typeof orderParams) => (symbol: string) => params.map(([k, v]) => [k, k === 'symbol' ? symbol : v] as const);
+  const open = newestFirst(await overPairs(ctx, ordersEp, await pairsOfAccount(ctx, true, wallet), 'open orders', withSymbol(orderParams)));
+  const fillsEp = endpoint('spot.trades.user');
+  const fills = fillCount === 0 ? [] : newestFirst(await overPairs(ctx, fillsEp, await pairsOfAccount(ctx, false, wallet), 'fills',
+    withSymbol(wireParams(fillsEp, { symbol: 'BTC_USDT', limit: String(fillCount) })))).slice(0, fillCount);
+  if (unpriced.length) ctx.note(`bm: no price in ${quote} for ${unpriced.join(', ')}: left out of the total`);
+  if (ctx.globals.dryRun) return;
+  if (ctx.format === 'json' && !ctx.fields) {
+    show(ctx, {}, { in: quote, total, balances: rows, open_orders: open, fills });
+    return;
+  }
+  // --fields picks balance columns: with it, or in a row format, the balance rows are the output.
+  show(ctx, { columns: BALANCE_COLUMNS }, rows, { rows });
+  if (ctx.format !== 'table' || ctx.fields) return;
+  ctx.io.out(`\nopen orders (${open.length})\n`);
+  if (open.length) show(ctx, ordersEp, { orders: open }, { rows: humanOrders(ctx, open), columns: ['order_id', 'symbol', 'side', 'type', 'price', 'size', 'filled_size', 'status', 'create_time'] });
+  if (fillCount > 0) {
+    ctx.io.out(`\nrecent fills (${fills.length})\n`);
+    if (fills.length) show(ctx, fillsEp, { trades: fills }, { rows: fills, columns: ['symbol', 'side', 'price_avg', 'size', 'notional', 'fees', 'fee_coin_name', 'create_time'] });
+  }
+  ctx.io.out(`\ntotal ${total} ${quote}\n`);
+}

@@ -1,0 +1,204 @@
+/**
+ * The background sandbox of the default venue, as the client sees it: found through `server.json`
+ * in the state dir, started detached when none answers (said once on stderr), restarted on the
+ * port it had when that port is free (so a running `bm watch` reconnects), stopped by `bm sandbox stop`.
+ */
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BmError, config as configError } from '../errors.js';
+import { stateDir, type Env } from './paths.js';
+
+export interface ServerInfo {
+  readonly url: string;
+  readonly pid: number;
+  readonly port: number;
+  readonly startedAt: string;
+  /** `--limits` it runs with (absent: spec). */
+  readonly limits?: string;
+}
+
+/** What starting a sandbox needs of the caller (a Context fits). */
+export interface SandboxHost {
+  readonly env: Env;
+  /** One line of chatter on stderr. */
+  note(line: string): void;
+}
+
+/** The sandbox's folder under the state dir (mode 0700). */
+export function sandboxHome(env: Env): string {
+  return join(stateDir(env), 'sandbox');
+}
+
+export function serverInfoPath(env: Env): string {
+  return join(sandboxHome(env), 'server.json');
+}
+
+export function statePath(env: Env): string {
+  return join(sandboxHome(env), 'state.json');
+}
+
+/** Where the port of the last background sandbox is remembered (survives stop and crash). */
+function portPath(env: Env): string {
+  return join(sandboxHome(env), 'port');
+}
+
+function damaged(file: string): BmError {
+  return configError(`${file} is damaged (not the record of a running sandbox)`, `remove it (rm ${file}); the next command starts a fresh sandbox`);
+}
+
+/** The recorded background sandbox, if any; a damaged record is a config error naming the file. */
+export function readServerInfo(env: Env): ServerInfo | undefined {
+  const file = serverInfoPath(env);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  let v: Partial<ServerInfo> | null;
+  try {
+    v = JSON.parse(text) as Partial<ServerInfo> | null;
+  } catch {
+    throw damaged(file);
+  }
+  if (!v || typeof v !== 'object' || typeof v.url !== 'string' || !Number.isInteger(v.pid) || !Number.isInteger(v.port)) throw damaged(file);
+  return v as ServerInfo;
+}
+
+/** True when a process with that pid exists and is not a zombie (a crashed sandbox nobody reaped). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    // Linux: the state letter follows the parenthesised command name.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+/** The running sandbox's URL, starting one when there is none. */
+export async function ensureSandbox(host: SandboxHost): Promise<string> {
+  const info = readServerInfo(host.env);
+  if (info && alive(info.pid)) return info.url;
+  return (await startBackground(host, info?.limits)).url;
+}
+
+/** Called when the recorded sandbox refused the connection: start a fresh one (on the same port when free). */
+export async function restartSandbox(host: SandboxHost): Promise<string> {
+  let info: ServerInfo | undefined;
+  try {
+    info = readServerInfo(host.env);
+  } catch {
+    info = undefined;
+  }
+  if (info && alive(info.pid)) {
+    try {
+      process.kill(info.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+  rmSync(serverInfoPath(host.env), { force: true });
+  return (await startBackground(host, info?.limits)).url;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts `bm sandbox serve` detached, waits for its `listening` line, records it. One starter at a time. */
+export async function startBackground(host: SandboxHost, limits?: string): Promise<ServerInfo> {
+  const home = sandboxHome(host.env);
+  mkdirSync(home, { recursive: true, mode: 0o700 });
+  const lock = join(home, 'start.lock');
+  let fd: number | undefined;
+  for (let i = 0; fd === undefined; i++) {
+    try {
+      fd = openSync(lock, 'wx', 0o600);
+    } catch {
+      // Another bm is starting it: wait for its result, or take over a stale lock.
+      const info = readServerInfo(host.env);
+      if (info && alive(info.pid)) return info;
+      if (i > 100 || Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0) > 15_000) rmSync(lock, { force: true });
+      await sleep(100);
+    }
+  }
+  try {
+    const preferred = lastPort(host.env);
+    let info: ServerInfo;
+    try {
+      info = await spawnServer(host.env, home, preferred, limits);
+    } catch (err) {
+      // The remembered port is taken by someone else now: any free one will do.
+      if (!preferred) throw err;
+      info = await spawnServer(host.env, home, 0, limits);
+    }
+    writeFileSync(serverInfoPath(host.env), `${JSON.stringify(info)}\n`, { mode: 0o600 });
+    writeFileSync(portPath(host.env), `${info.port}\n`, { mode: 0o600 });
+    host.note(`bm: started the sandbox exchange at ${info.url} (state in ${home}; stop it with: bm sandbox stop)`);
+    return info;
+  } finally {
+    closeSync(fd);
+    rmSync(lock, { force: true });
+  }
+}
+
+function lastPort(env: Env): number {
+  try {
+    const n = Number(readFileSync(portPath(env), 'utf8').trim());
+    return Number.isInteger(n) && n > 0 && n < 65536 ? n : 0;
+  } catch {
+    return 0;
+  }
+}
+
+async function spawnServer(env: Env, home: string, port: number, limits: string | undefined): Promise<ServerInfo> {
+  const bin = process.argv[1];
+  if (!bin) throw new BmError('internal', 'cannot find the bm executable to start the sandbox');
+  const { spawn } = await import('node:child_process');
+  const logFile = join(home, 'server.log');
+  const log = openSync(logFile, 'a', 0o600);
+  const args = [bin, 'sandbox', 'serve', '--port', String(port), '--state', statePath(env), ...(limits ? ['--limits', limits] : [])];
+  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', 'pipe', log], env: { ...process.env, ...env } as NodeJS.ProcessEnv });
+  closeSync(log);
+  const url = await new Promise<string>((resolve, reject) => {
+    let buf = '';
+    const timer = setTimeout(() => reject(new BmError('network', 'the sandbox did not start within 10 s', { hint: `see ${logFile}` })), 10_000);
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (chunk: string) => {
+      buf += chunk;
+      const m = /listening (http:\/\/\S+)/.exec(buf);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      // Exit 5: its state file is damaged or foreign (serve.ts says which in the log).
+      if (code === 5) reject(configError(`the sandbox state ${statePath(env)} is damaged or not a sandbox state (details in ${logFile})`, 'move it away, or delete it with: bm sandbox reset --yes'));
+      else reject(new BmError('network', `the sandbox exited at start (code ${code})`, { hint: `see ${logFile}` }));
+    });
+  });
+  child.stdout!.destroy();
+  child.unref();
+  return { url, pid: child.pid!, port: Number(new URL(url).port), startedAt: new Date().toISOString(), ...(limits ? { limits } : {}) };
+}
+
+/** Stops the background sandbox; true when one was running. A damaged record is removed. */
+export async function stopBackground(env: Env): Promise<boolean> {
+  let info: ServerInfo | undefined;
+  try {
+    info = readServerInfo(env);
+  } catch {
+    info = undefined;
+  }
+  rmSync(serverInfoPath(env), { force: true });
+  if (!info || !alive(info.pid)) return false;
+  process.kill(info.pid, 'SIGTERM');
+  for (let i = 0; i < 50 && alive(info.pid); i++) await sleep(100);
+  return true;
+}

@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { bm, isolatedEnv } from '../helpers/bm.js';
+
+test('BM_DEBUG=1: the error is followed by its stack, whose frames name src/ files (source map of the bundle)', () => {
+  const r = bm(['kline'], isolatedEnv({ BM_DEBUG: '1' }));
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /^error: SYMBOL is required/);
+  assert.match(r.stderr, /\n {4}at parseError \(.*\/src\/commands\/strict\.ts:[0-9]+:[0-9]+\)\n/);
+  assert.doesNotMatch(r.stderr, /dist\/main\.cjs/);
+  const plain = bm(['kline'], isolatedEnv());
+  assert.doesNotMatch(plain.stderr, / at /);
+});
+
+test('code caches of other builds or Node versions are pruned when a new one is written', () => {
+  const env = isolatedEnv();
+  const dir = join(env.XDG_CACHE_HOME!, 'bm', 'v8');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'main-v18.0.0-1-2.bin'), 'old');
+  writeFileSync(join(dir, 'main-v20.0.0-3-4.bin'), 'old');
+  writeFileSync(join(dir, 'other.txt'), 'kept');
+  assert.equal(bm(['--version'], env).code, 0);
+  const left = readdirSync(dir).sort();
+  assert.equal(left.length, 2, left.join(', '));
+  assert.ok(left.includes('other.txt'));
+  assert.match(left.find((n) => n.startsWith('main-'))!, new RegExp(`^main-${process.version.replace(/\./g, '\\.')}-[0-9]+-[0-9]+\\.bin$`));
+});

@@ -1,0 +1,39 @@
+// Corrupt or foreign sandbox state files: a clear error naming the file and what to do, exit 5.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { bm, ensureBuilt, isolatedEnv } from '../helpers/bm.js';
+
+test('sandbox serve refuses a damaged or foreign state file with exit 5, naming it', () => {
+  ensureBuilt();
+  const dir = mkdtempSync(join(tmpdir(), 'bm-state-'));
+  const cases: Array<[string, RegExp]> = [
+    ['not json', /unreadable state/],
+    ['[1,2]', /not a sandbox state/],
+    ['{"version":1}', /"seed" is not a number/],
+    ['{"version":1,"seed":1,"genesis":0,"nextId":"1","nextAccount":1,"ledger":{},"orders":[],"fills":[],"sim":{},"tapes":{}}', /"accounts" is not an array/],
+  ];
+  for (const [i, [text, pattern]] of cases.entries()) {
+    const file = join(dir, `s${i}.json`);
+    writeFileSync(file, text);
+    const r = bm(['sandbox', 'serve', '--state', file], isolatedEnv());
+    assert.equal(r.code, 5, `${text}: ${r.stderr}`);
+    assert.ok(r.stderr.includes(file), r.stderr);
+    assert.match(r.stderr, pattern);
+    assert.doesNotMatch(r.stderr, /bug/);
+  }
+});
+
+test('a foreign background sandbox state: a command fails with exit 5 naming the file, no bug report', () => {
+  const env = isolatedEnv();
+  const home = join(env.XDG_STATE_HOME!, 'bm', 'sandbox');
+  mkdirSync(home, { recursive: true });
+  writeFileSync(join(home, 'state.json'), '{"version":1,"accounts":{}}');
+  const r = bm(['ticker', 'BTC_USDT'], env);
+  assert.equal(r.code, 5, r.stderr);
+  assert.ok(r.stderr.includes(join(home, 'state.json')), r.stderr);
+  assert.match(r.stderr, /bm sandbox reset --yes/);
+  assert.doesNotMatch(r.stderr, /bug/);
+});

@@ -1,0 +1,32 @@
+import assert from 'node:assert/strict';
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { CHECKS } from '../../../src/commands/doctor/checks.js';
+import { FileSecretStore } from '../../../src/profiles/secretfile.js';
+import type { Context } from '../../../src/context.js';
+
+test('a credentials.json others can read is flagged on use and by bm doctor', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'bm-creds-'));
+  const dir = join(home, 'bm');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  const file = join(dir, 'credentials.json');
+  writeFileSync(file, JSON.stringify({ p: { key: 'k'.repeat(32), secret: 's'.repeat(64), memo: 'm' } }), { mode: 0o644 });
+  chmodSync(file, 0o644);
+  const env = { XDG_CONFIG_HOME: home, HOME: home };
+  const warned: string[] = [];
+  const store = new FileSecretStore(env, (l) => warned.push(l));
+  assert.ok(await store.get('p'));
+  assert.equal(warned.length, 1);
+  assert.match(warned[0]!, /readable by others \(mode 644\): chmod 600/);
+  assert.ok(!warned[0]!.includes('s'.repeat(64)), 'the secret is never printed');
+  const results = [await CHECKS[0]!({ env } as unknown as Context)].flat();
+  assert.equal(results[0]!.status, 'fail');
+  assert.match(results[0]!.detail, /credentials\.json is 644/);
+  chmodSync(file, 0o600);
+  warned.length = 0;
+  await store.get('p');
+  assert.deepEqual(warned, []);
+});
