@@ -5,7 +5,7 @@
  * rate limits are counted in the state directory every `bm` process shares.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { BmError, Client, startSandbox, UnknownOutcomeError, type RunningVenue } from '../../src/lib/index.js';
@@ -149,4 +149,17 @@ test('startSandbox({ limits }): the published limits by default, none with off',
     await off.stop();
   }
   await assert.rejects(startSandbox({ limits: 0 }), /limits: spec, off or a positive factor/);
+});
+
+test('new Client({ sandbox: true }) uses the machine\'s running sandbox and its paper account, and never starts one', async () => {
+  const home = isolatedEnv();
+  const none = await (new Client({ sandbox: true, env: home }) as Api).time().then(() => undefined, (e: unknown) => e);
+  assert.ok(none instanceof BmError && none.category === 'config' && /no sandbox exchange is running/.test(none.message), String(none));
+  // The record `bm sandbox start` leaves: this process serves it.
+  const dir = join(home.XDG_STATE_HOME!, 'bm', 'sandbox');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'server.json'), JSON.stringify({ url: venue.url, pid: process.pid, port: Number(new URL(venue.url).port), startedAt: new Date().toISOString() }));
+  const c = new Client({ sandbox: true, env: home }) as Api;
+  const wallet = await c.wallet();
+  assert.ok(wallet.wallet.some((b: Record<string, unknown>) => b.id === 'USDT' && /^[0-9]+(\.[0-9]+)?$/.test(String(b.available))), JSON.stringify(wallet).slice(0, 300));
 });
