@@ -7,14 +7,14 @@ import { debuglog } from 'node:util';
 import type { ApiClient } from '../api/client.js';
 import type { Endpoint } from '../api/catalogue/types.js';
 import type { Env } from '../config/paths.js';
-import { rowsOf } from '../commands/rows.js';
 import { usage } from '../errors.js';
 import type { WriteHost } from '../commands/confirm.js';
 import { libraryError } from './errors.js';
 import type { LegacyCalls } from './legacy.js';
-import { legacyTable, methodTable, methodTree } from './methods.js';
+import { LEGACY_METHOD_IDS, METHOD_IDS } from './method-ids.js';
+import { methodTree } from './tree.js';
 import { explicitVenue, type LibVenue } from './venue.js';
-import { exact, wireOf, type InputValue } from './wire.js';
+import type { InputValue, wireOf } from './wire.js';
 import type { ClientOptions, WriteOutcome } from './types.js';
 import { Watch } from './watch.js';
 
@@ -49,14 +49,19 @@ export class Client {
     this.venue.catch(() => undefined);
     // A library call is its own confirmation: nothing is asked of a person.
     this.host = { globals: { yes: true }, io: { canPrompt: false, err: (t: string) => this.note(t.trimEnd()) }, note: this.note };
-    Object.assign(this, methodTree((ep, params) => this.run(ep, params as Record<string, InputValue | undefined>), methodTable()));
-    this.legacy = methodTree(async (ep, params) => {
+    // The method names are known up front; the catalogue and the checks load on the first call.
+    Object.assign(this, methodTree(METHOD_IDS, async (id, params) => {
+      const { endpoint } = await import('../api/catalogue/index.js');
+      return this.run(endpoint(id), params as Record<string, InputValue | undefined>);
+    }));
+    this.legacy = methodTree(LEGACY_METHOD_IDS, async (id, params) => {
       try {
-        return await (await this.legacyCalls()).run(ep, params as Record<string, InputValue | undefined>);
+        const [{ legacyEndpoint }, calls] = await Promise.all([import('../legacy/catalogue.js'), this.legacyCalls()]);
+        return await calls.run(legacyEndpoint(id), params as Record<string, InputValue | undefined>);
       } catch (err) {
         throw libraryError(err);
       }
-    }, legacyTable());
+    });
     this.watch = new Watch(() => this.venue, this.timeoutMs);
   }
 
@@ -79,6 +84,7 @@ export class Client {
   /** Calls one catalogue entry: a read returns its data (numbers as exact text); a write its {@link WriteOutcome}. */
   async run(ep: Endpoint, given?: Record<string, InputValue | undefined>): Promise<unknown> {
     try {
+      const [{ wireOf }, { exact }, { rowsOf }] = await Promise.all([import('./wire.js'), import('./exact.js'), import('../commands/rows.js')]);
       const params = wireOf(ep.params, given);
       if (ep.write) return await this.write(ep, params);
       const data = exact((await (await this.rest()).call(ep, params)).data);

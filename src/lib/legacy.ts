@@ -15,7 +15,8 @@ import type { LegacyEndpoint } from '../legacy/catalogue.js';
 import { LegacyClient } from '../legacy/client.js';
 import { FileTokenStore, tokenFile } from '../legacy/tokens.js';
 import type { LibVenue } from './venue.js';
-import { asLibraryInput, exact, inputText, refuseUnknown, type InputValue } from './wire.js';
+import { exact } from './exact.js';
+import { asLibraryInput, inputText, refuseUnknown, type InputValue } from './wire.js';
 import { writeOutcome } from './outcome.js';
 import type { WriteOutcome } from './types.js';
 

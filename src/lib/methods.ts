@@ -46,13 +46,17 @@ export function legacyTable(): MethodEntry<LegacyEndpoint>[] {
   return LEGACY.filter((ep) => ep.id !== 'legacy.token').map((ep) => ({ path: ep.command.map(camel), ep }));
 }
 
-/** A tree of functions under the method paths, each calling `call` with its entry. */
-export function methodTree<E extends { readonly command?: readonly string[] }>(call: (ep: E, params?: Record<string, unknown>) => Promise<unknown>, table: readonly MethodEntry<E>[]): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
-  for (const { path, ep } of table) {
-    let node = root;
-    for (const word of path.slice(0, -1)) node = (node[word] ??= {}) as Record<string, unknown>;
-    node[path[path.length - 1]!] = (params?: Record<string, unknown>) => call(ep, params);
-  }
-  return root;
+/** `[method path, entry id]` of every method, as src/lib/method-ids.ts holds them (generated: a test compares). */
+export function methodIdsSource(): string {
+  const list = (t: ReadonlyArray<MethodEntry<{ readonly id: string; readonly command?: readonly string[] }>>) =>
+    t.map((m) => `  ['${m.path.join('.')}', '${m.ep.id}'],\n`).join('');
+  return `// Generated from the catalogue by methodIdsSource() in src/lib/methods.ts; a test keeps it current.
+/** [client method path, catalogue entry id]: the client's methods, known before the catalogue loads. */
+export const METHOD_IDS: ReadonlyArray<readonly [string, string]> = [
+${list(methodTable())}];
+
+/** The same for \`client.legacy\`. */
+export const LEGACY_METHOD_IDS: ReadonlyArray<readonly [string, string]> = [
+${list(legacyTable())}];
+`;
 }

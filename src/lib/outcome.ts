@@ -3,7 +3,7 @@ import type { WriteEntry } from '../commands/write/channel.js';
 import type { WriteResult } from '../commands/write/pipeline.js';
 import { scalarText } from '../util/json.js';
 import type { Data, WriteOutcome } from './types.js';
-import { exact } from './wire.js';
+import { exact } from './exact.js';
 
 /** The outcome of a proven write; `clientIdParam` names the parameter that carried the client order id. */
 export function writeOutcome<E extends WriteEntry>(r: WriteResult<E>, clientIdParam: string | undefined): WriteOutcome {

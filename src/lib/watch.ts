@@ -6,13 +6,13 @@
 import { debuglog } from 'node:util';
 import type { DepthLevels, KlineInterval, Push, Stream, StreamOptions, WatchApi } from './types.js';
 import { BmError } from '../errors.js';
-import { topics } from '../ws/channels.js';
 import type { WsConnection } from '../ws/connection.js';
 import type { LibVenue } from './venue.js';
-import { exact } from './wire.js';
 import { libraryError } from './errors.js';
 
 const debug = debuglog('bm');
+
+type Topics = typeof import('../ws/channels.js').topics;
 
 export type { Push, Stream, StreamOptions } from './types.js';
 
@@ -26,9 +26,12 @@ class TopicStream implements Stream<Push> {
   private acked!: { ok: () => void; ko: (e: unknown) => void };
   private readonly acknowledged = new Promise<void>((ok, ko) => (this.acked = { ok, ko }));
 
+  private topic = '';
+
   constructor(
     private readonly venue: () => Promise<LibVenue>,
-    private readonly topic: string,
+    /** The topic, from the channel table (loaded with the connection). */
+    private readonly topicOf: (t: Topics) => string,
     private readonly isPrivate: boolean,
     private readonly timeoutMs: number,
     signal: AbortSignal | undefined,
@@ -82,8 +85,11 @@ class TopicStream implements Stream<Push> {
     const venue = await this.venue();
     const ws = await venue.ws();
     const creds = this.isPrivate ? await venue.credentials() : undefined;
-    if (this.isPrivate && !creds) throw new BmError('auth', `${this.topic} needs an API key and none is given`);
-    const [{ WsConnection }, signing] = await Promise.all([import('../ws/connection.js'), this.isPrivate ? import('../api/signing.js') : undefined]);
+    if (this.isPrivate && !creds) throw new BmError('auth', 'your order stream needs an API key and none is given');
+    const [{ WsConnection }, { topics }, { exact }, signing] = await Promise.all([
+      import('../ws/connection.js'), import('../ws/channels.js'), import('./exact.js'), this.isPrivate ? import('../api/signing.js') : undefined,
+    ]);
+    this.topic = this.topicOf(topics);
     if (this.ended) return;
     const timer = setTimeout(() => this.fail(new Error(`no subscription acknowledged by ${ws.url} within ${this.timeoutMs} ms`)), this.timeoutMs);
     this.acknowledged.then(() => clearTimeout(timer), () => clearTimeout(timer));
@@ -140,7 +146,7 @@ export class Watch implements WatchApi {
 
   constructor(private readonly venue: () => Promise<LibVenue>, private readonly timeoutMs: number) {}
 
-  private stream(topic: string, isPrivate: boolean, opts: StreamOptions = {}): Stream {
+  private stream(topic: (t: Topics) => string, isPrivate: boolean, opts: StreamOptions = {}): Stream {
     const s = new TopicStream(this.venue, topic, isPrivate, this.timeoutMs, opts.signal, (x) => this.open.delete(x));
     this.open.add(s);
     return s;
@@ -148,27 +154,27 @@ export class Watch implements WatchApi {
 
   /** Ticker pushes of a pair. */
   ticker(symbol: string, opts?: StreamOptions): Stream {
-    return this.stream(topics.ticker(symbol), false, opts);
+    return this.stream((t) => t.ticker(symbol), false, opts);
   }
 
   /** Book snapshots of a pair: `levels` 5, 20 or 50 per side (default 20). */
   depth(symbol: string, opts: StreamOptions & { readonly levels?: DepthLevels } = {}): Stream {
-    return this.stream(topics.depth(symbol, opts.levels ?? 20), false, opts);
+    return this.stream((t) => t.depth(symbol, opts.levels ?? 20), false, opts);
   }
 
   /** Public trades of a pair. */
   trades(symbol: string, opts?: StreamOptions): Stream {
-    return this.stream(topics.trade(symbol), false, opts);
+    return this.stream((t) => t.trade(symbol), false, opts);
   }
 
   /** Candles of a pair (default interval 1m). */
   kline(symbol: string, opts: StreamOptions & { readonly interval?: KlineInterval } = {}): Stream {
-    return this.stream(topics.kline(symbol, opts.interval ?? '1m'), false, opts);
+    return this.stream((t) => t.kline(symbol, opts.interval ?? '1m'), false, opts);
   }
 
   /** Your orders' progress on a pair (logged in with the client's credentials). */
   orders(symbol: string, opts?: StreamOptions): Stream {
-    return this.stream(topics.order(symbol), true, opts);
+    return this.stream((t) => t.order(symbol), true, opts);
   }
 
   /** Closes every stream still open. */

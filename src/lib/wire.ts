@@ -1,12 +1,11 @@
 /**
  * The library's side of the wire: a caller's parameter object checked against the catalogue entry
- * and put in the entry's order, and an answer made exact for the caller (every number as its text).
+ * and put in the entry's order.
  */
 import type { Param } from '../api/catalogue/types.js';
 import type { Params } from '../api/client.js';
 import { checkValue } from '../commands/params.js';
 import { BmError, usage } from '../errors.js';
-import { RawNumber } from '../util/json.js';
 
 /** A parameter value a caller may give: decimals and ids as strings (ids also as bigint), counts as numbers. */
 export type InputValue = string | number | bigint | boolean;
@@ -53,17 +52,4 @@ export function wireOf(all: readonly Param[], given: Readonly<Record<string, Inp
     out.push([p.name, asLibraryInput(() => checkValue({ ...p, flag: p.name, positional: false }, inputText(p.name, kind, v)))]);
   }
   return out;
-}
-
-/** An answer with every number as its exact text (bigints and ids beyond 2^53 included); other values kept. */
-export function exact(v: unknown): unknown {
-  if (v instanceof RawNumber) return v.raw;
-  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
-  if (Array.isArray(v)) return v.map(exact);
-  if (v !== null && typeof v === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = exact(x);
-    return out;
-  }
-  return v;
 }

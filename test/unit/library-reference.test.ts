@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { CATALOGUE } from '../../src/api/catalogue/index.js';
 import { endpointDts, paramType, withReference } from '../../src/lib/reference.js';
-import { camel, methodTable } from '../../src/lib/methods.js';
+import { camel, methodIdsSource, methodTable } from '../../src/lib/methods.js';
 import { ROOT } from '../helpers/bm.js';
 
 test('the README reference is the one generated from the catalogue', () => {
@@ -32,4 +32,9 @@ test('parameter types: decimals as text, 64-bit integers as text or bigint, list
   assert.match(dts, /export type TickerResult = \{ readonly tickers: ReadonlyArray<Row<"symbol" \| "last_price"/);
   assert.match(dts, /readonly order: \{[^}]*place\(params: OrderPlaceParams\): Promise<WriteOutcome>;/s);
   assert.doesNotMatch(dts, /OrderBatch/);
+});
+
+test('src/lib/method-ids.ts is the one generated from the catalogue', () => {
+  assert.equal(readFileSync(join(ROOT, 'src', 'lib', 'method-ids.ts'), 'utf8'), methodIdsSource(),
+    "stale: node --import tsx -e \"import('./src/lib/methods.ts').then(m => require('node:fs').writeFileSync('src/lib/method-ids.ts', m.methodIdsSource()))\"");
 });
