@@ -65,9 +65,11 @@ class TopicStream implements Stream<Push> {
     return { value: undefined, done: true };
   }
 
+  /** Ends the stream: the loop ends at once (pushes not read yet are dropped) and the connection closes. */
   async close(): Promise<void> {
     if (!this.ended) {
       this.ended = true;
+      this.queue.length = 0;
       this.acked.ko(new Error('the stream was closed before the venue acknowledged it'));
       this.wake();
       this.onEnd(this);

@@ -163,3 +163,26 @@ test('new Client({ sandbox: true }) uses the machine\'s running sandbox and its 
   const wallet = await c.wallet();
   assert.ok(wallet.wallet.some((b: Record<string, unknown>) => b.id === 'USDT' && /^[0-9]+(\.[0-9]+)?$/.test(String(b.available))), JSON.stringify(wallet).slice(0, 300));
 });
+
+test('a stream reconnects and resubscribes when its connection is cut, and ends on close()', async () => {
+  const c = client();
+  const ticker = c.watch.ticker('BTC_USDT');
+  const first = await ticker.next();
+  assert.equal(first.done, false);
+  assert.equal((first.value as Record<string, unknown>).symbol, 'BTC_USDT');
+  assert.equal(proxy.dropUpgrades(), 1, 'one WebSocket connection was open');
+  // A push read while no connection is open came before the cut; one read while one is open came over a new
+  // connection (reconnected and resubscribed), which is cut again.
+  let after = 0;
+  for await (const t of ticker) {
+    assert.match(String(t.last_price), /^[0-9]+\.[0-9]+$/);
+    if (proxy.dropUpgrades() === 0) continue;
+    after++;
+    if (after === 3) break;
+  }
+  assert.equal(after, 3, 'pushes kept coming over new connections');
+  const orders = c.watch.orders('BTC_USDT');
+  await orders.ready();
+  await c.close();
+  assert.deepEqual(await orders.next(), { value: undefined, done: true });
+});

@@ -63,6 +63,8 @@ export interface FaultProxy {
   clear(): void;
   /** Requests seen for this method and path. */
   count(method: string, path: string): number;
+  /** Cuts every open WebSocket (upgraded) connection at once, as a venue restart would; returns how many. */
+  dropUpgrades(): number;
   close(): Promise<void>;
 }
 
@@ -147,7 +149,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   });
 
   // WebSocket (and any other) upgrades are piped to the sandbox untouched.
+  const upgraded = new Set<Socket>();
   server.on('upgrade', (req, socket, head) => {
+    upgraded.add(socket as Socket);
+    socket.on('close', () => upgraded.delete(socket as Socket));
     const to = connect(Number(up.port), up.hostname, () => {
       const lines = [`${req.method} ${req.url} HTTP/1.1`];
       for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
@@ -182,6 +187,11 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     },
     count(method, path) {
       return seen.filter((s) => s.method === method && s.path === path).length;
+    },
+    dropUpgrades() {
+      const n = upgraded.size;
+      for (const s of upgraded) s.destroy();
+      return n;
     },
     close() {
       for (const s of held) s.destroy();
