@@ -26,7 +26,7 @@ export class Client {
   /** The private streams and public channels as async iterators. */
   readonly watch: Watch;
   private readonly venue: Promise<LibVenue>;
-  private api?: ApiClient;
+  private restClient?: ApiClient;
   private readonly env: Env;
   private readonly timeoutMs: number;
   private readonly note: (line: string) => void;
@@ -67,9 +67,9 @@ export class Client {
 
   /** The CLI's REST client for this venue, made on first use (loaded then: importing the library stays cheap). */
   private async rest(): Promise<ApiClient> {
-    if (this.api) return this.api;
+    if (this.restClient) return this.restClient;
     const [venue, { ApiClient }, { sharedGate }] = await Promise.all([this.venue, import('../api/client.js'), import('../api/file-gate.js')]);
-    return (this.api ??= new ApiClient({
+    return (this.restClient ??= new ApiClient({
       env: this.env,
       baseUrl: () => venue.baseUrl(),
       credentials: () => venue.credentials(),
@@ -81,11 +81,22 @@ export class Client {
     }));
   }
 
+  /**
+   * Any endpoint of the catalogue by method and path, as `bm api`: those without a command too (spec 4.8's,
+   * whose shapes are not known, take their parameters as given). Limits, signing and careful writes apply.
+   */
+  async api(method: string, path: string, params?: Record<string, InputValue | undefined>): Promise<unknown> {
+    const { findRoute } = await import('../api/catalogue/index.js');
+    const ep = findRoute(method.toUpperCase() as Endpoint['method'], path);
+    if (!ep) throw usage(`${method} ${path}: not an endpoint of the catalogue`, 'the methods and their endpoints are listed in the README reference');
+    return this.run(ep, params);
+  }
+
   /** Calls one catalogue entry: a read returns its data (numbers as exact text); a write its {@link WriteOutcome}. */
   async run(ep: Endpoint, given?: Record<string, InputValue | undefined>): Promise<unknown> {
     try {
-      const [{ wireOf }, { exact }, { rowsOf }] = await Promise.all([import('./wire.js'), import('./exact.js'), import('../commands/rows.js')]);
-      const params = wireOf(ep.params, given);
+      const [{ wireOf, freeParams }, { exact }, { rowsOf }] = await Promise.all([import('./wire.js'), import('./exact.js'), import('../commands/rows.js')]);
+      const params = ep.shapeUnknown ? freeParams(given) : wireOf(ep.params, given);
       if (ep.write) return await this.write(ep, params);
       const data = exact((await (await this.rest()).call(ep, params)).data);
       // The rows are always a list, as the command reads them (one record is a list of one).

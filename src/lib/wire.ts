@@ -53,3 +53,11 @@ export function wireOf(all: readonly Param[], given: Readonly<Record<string, Inp
   }
   return out;
 }
+
+/** Parameters of an endpoint whose shape is not known, sent as given (in the order given); a number must be a safe integer. */
+export function freeParams(given: Readonly<Record<string, InputValue | undefined>> = {}): Params {
+  return Object.entries(given).filter(([, v]) => v !== undefined).map(([k, v]) => {
+    if (typeof v === 'number' && !Number.isSafeInteger(v)) throw usage(`${k}: give a decimal or a large number as a string, not a number (got ${v})`);
+    return [k, v] as const;
+  });
+}

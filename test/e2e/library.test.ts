@@ -186,3 +186,14 @@ test('a stream reconnects and resubscribes when its connection is cut, and ends 
   await c.close();
   assert.deepEqual(await orders.next(), { value: undefined, done: true });
 });
+
+test('client.api reaches any endpoint of the catalogue by method and path, those without a command too', async () => {
+  const c = client();
+  const hidden = await c.api('POST', '/spot/v2/cancel_order', { symbol: 'BTC_USDT', order_id: '1' }).then(() => undefined, (e: unknown) => e);
+  assert.ok(hidden instanceof BmError && hidden.category === 'venue', String(hidden));
+  const t = (await c.api('GET', '/spot/v1/ticker', { symbol: 'BTC_USDT' })) as { tickers: Array<Record<string, unknown>> };
+  assert.match(String(t.tickers[0]!.last_price), /^[0-9]+\.[0-9]+$/);
+  const before = proxy.seen.length;
+  await assert.rejects(c.api('GET', '/spot/v9/nothing'), /GET \/spot\/v9\/nothing: not an endpoint of the catalogue/);
+  assert.equal(proxy.seen.length, before);
+});
