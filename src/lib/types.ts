@@ -76,19 +76,30 @@ export interface Stream<T = Push> extends AsyncIterableIterator<T> {
   close(): Promise<void>;
 }
 
+/** A ticker push (spec 6.3). */
+export type TickerPush = Row<'symbol' | 'last_price' | 'open_24h' | 'high_24h' | 'low_24h' | 'base_volume_24h' | 'quote_volume_24h' | 'fluctuation' | 'bid_px' | 'bid_sz' | 'ask_px' | 'ask_sz' | 's_t'>;
+/** A book push: `[price, size]` levels, best first (spec 6.3). */
+export type DepthPush = { readonly symbol: string; readonly asks: ReadonlyArray<readonly [string, string]>; readonly bids: ReadonlyArray<readonly [string, string]> } & Data;
+/** A public trade (spec 6.3). */
+export type TradePush = Row<'symbol' | 'price' | 'side' | 'size' | 's_t'>;
+/** A candle: `[time (s), open, high, low, close, volume]` (spec 6.3). */
+export type KlinePush = { readonly symbol: string; readonly candle: readonly string[] } & Data;
+/** Progress of one of your orders, every field text (spec 6.3); `state` is the order status. */
+export type OrderPush = Row<'symbol' | 'order_id' | 'client_order_id' | 'price' | 'size' | 'notional' | 'side' | 'type' | 'state' | 'filled_size' | 'filled_notional' | 'last_fill_price' | 'last_fill_count' | 'last_fill_time' | 'exec_type' | 'detail_id' | 'ms_t'>;
+
 export type DepthLevels = 5 | 20 | 50;
 export type KlineInterval = '1m' | '3m' | '5m' | '15m' | '30m' | '1H' | '2H' | '4H' | '1D' | '1W' | '1M';
 
 /** `client.watch`: the WebSocket channels, with reconnect, resubscribe and login handled. */
 export interface WatchApi {
-  ticker(symbol: string, opts?: StreamOptions): Stream;
+  ticker(symbol: string, opts?: StreamOptions): Stream<TickerPush>;
   /** Book snapshots: `levels` per side (default 20). */
-  depth(symbol: string, opts?: StreamOptions & { readonly levels?: DepthLevels }): Stream;
-  trades(symbol: string, opts?: StreamOptions): Stream;
+  depth(symbol: string, opts?: StreamOptions & { readonly levels?: DepthLevels }): Stream<DepthPush>;
+  trades(symbol: string, opts?: StreamOptions): Stream<TradePush>;
   /** Candles (default interval 1m). */
-  kline(symbol: string, opts?: StreamOptions & { readonly interval?: KlineInterval }): Stream;
+  kline(symbol: string, opts?: StreamOptions & { readonly interval?: KlineInterval }): Stream<KlinePush>;
   /** Your orders' progress on a pair (logged in with the client's credentials). */
-  orders(symbol: string, opts?: StreamOptions): Stream;
+  orders(symbol: string, opts?: StreamOptions): Stream<OrderPush>;
   /** Closes every stream still open. */
   closeAll(): Promise<void>;
 }

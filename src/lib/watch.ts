@@ -4,7 +4,7 @@
  * the signal aborts, or by `close()`. Entries come as pushed, numbers as exact text.
  */
 import { debuglog } from 'node:util';
-import type { DepthLevels, KlineInterval, Push, Stream, StreamOptions, WatchApi } from './types.js';
+import type { DepthLevels, DepthPush, KlineInterval, KlinePush, OrderPush, Push, Stream, StreamOptions, TickerPush, TradePush, WatchApi } from './types.js';
 import { BmError } from '../errors.js';
 import type { WsConnection } from '../ws/connection.js';
 import type { LibVenue } from './venue.js';
@@ -148,34 +148,35 @@ export class Watch implements WatchApi {
 
   constructor(private readonly venue: () => Promise<LibVenue>, private readonly timeoutMs: number) {}
 
-  private stream(topic: (t: Topics) => string, isPrivate: boolean, opts: StreamOptions = {}): Stream {
+  /** A stream of `T`: the venue's pushes of the channel, which carry the fields spec 6.3 lists. */
+  private stream<T extends Push>(topic: (t: Topics) => string, isPrivate: boolean, opts: StreamOptions = {}): Stream<T> {
     const s = new TopicStream(this.venue, topic, isPrivate, this.timeoutMs, opts.signal, (x) => this.open.delete(x));
     this.open.add(s);
-    return s;
+    return s as unknown as Stream<T>;
   }
 
   /** Ticker pushes of a pair. */
-  ticker(symbol: string, opts?: StreamOptions): Stream {
+  ticker(symbol: string, opts?: StreamOptions): Stream<TickerPush> {
     return this.stream((t) => t.ticker(symbol), false, opts);
   }
 
   /** Book snapshots of a pair: `levels` 5, 20 or 50 per side (default 20). */
-  depth(symbol: string, opts: StreamOptions & { readonly levels?: DepthLevels } = {}): Stream {
+  depth(symbol: string, opts: StreamOptions & { readonly levels?: DepthLevels } = {}): Stream<DepthPush> {
     return this.stream((t) => t.depth(symbol, opts.levels ?? 20), false, opts);
   }
 
   /** Public trades of a pair. */
-  trades(symbol: string, opts?: StreamOptions): Stream {
+  trades(symbol: string, opts?: StreamOptions): Stream<TradePush> {
     return this.stream((t) => t.trade(symbol), false, opts);
   }
 
   /** Candles of a pair (default interval 1m). */
-  kline(symbol: string, opts: StreamOptions & { readonly interval?: KlineInterval } = {}): Stream {
+  kline(symbol: string, opts: StreamOptions & { readonly interval?: KlineInterval } = {}): Stream<KlinePush> {
     return this.stream((t) => t.kline(symbol, opts.interval ?? '1m'), false, opts);
   }
 
   /** Your orders' progress on a pair (logged in with the client's credentials). */
-  orders(symbol: string, opts?: StreamOptions): Stream {
+  orders(symbol: string, opts?: StreamOptions): Stream<OrderPush> {
     return this.stream((t) => t.order(symbol), true, opts);
   }
 
