@@ -5,13 +5,13 @@
  * rate limits are counted in the state directory every `bm` process shares.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { BmError, Client, startSandbox, UnknownOutcomeError, type RunningVenue } from '../../src/lib/index.js';
 import type { Credentials } from '../../src/api/client.js';
 import { envelope, startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
-import { isolatedEnv } from '../helpers/bm.js';
+import { bmAsync, ensureBuilt, isolatedEnv } from '../helpers/bm.js';
 
 let venue: RunningVenue;
 let proxy: FaultProxy;
@@ -19,6 +19,7 @@ let credentials: Credentials;
 const env = isolatedEnv();
 
 before(async () => {
+  ensureBuilt();
   venue = await startSandbox({ seed: 21 });
   proxy = await startFaultProxy(venue.url);
   credentials = await venue.createAccount({ deposit: { USDT: '10000', BTC: '1' } });
@@ -115,11 +116,19 @@ test('a venue refusal is a BmError with its code, HTTP status and trace', async 
   assert.ok(err.trace, 'the venue trace is kept');
 });
 
-test('requests are counted in the state directory shared with every bm process (the cross-process limiter)', async () => {
-  await (client() as Api).time();
+test('a library client and the bm binary count one endpoint\'s requests in the same window (the cross-process limiter)', async () => {
+  const c = client();
+  for (let i = 0; i < 3; i++) await (c as Api).symbols();
   const dir = join(env.XDG_STATE_HOME!, 'bm', 'limits');
-  assert.ok(existsSync(dir), `${dir} exists`);
-  assert.ok(readdirSync(dir).some((f) => f.includes(new URL(proxy.url).port) && f.endsWith('ip.json')), readdirSync(dir).join(', '));
+  const file = readdirSync(dir).find((f) => f.includes(new URL(proxy.url).port) && f.endsWith('ip.json'));
+  assert.ok(file, readdirSync(dir).join(', '));
+  // Answered requests of the last 5 s (the longest window of GET /spot/v1/symbols), as every bm process reads them.
+  const stamps = () => (JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, { s: number[] }>)['GET /spot/v1/symbols']!.s.length;
+  assert.equal(stamps(), 3);
+  // Asynchronously: the sandbox answers from this process.
+  const r = await bmAsync(['--base-url', proxy.url, 'symbols'], env);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(stamps(), 4, 'the binary counted its request with the library\'s');
 });
 
 test('the first generation: client.legacy reads exact bodies, places and cancels through the careful-write pipeline', async () => {
