@@ -70,7 +70,7 @@ class TopicStream implements Stream<Push> {
     if (!this.ended) {
       this.ended = true;
       this.queue.length = 0;
-      this.acked.ko(new Error('the stream was closed before the venue acknowledged it'));
+      this.acked.ko(new BmError('interrupted', 'the stream was closed before the venue acknowledged it'));
       this.wake();
       this.onEnd(this);
     }
@@ -93,7 +93,7 @@ class TopicStream implements Stream<Push> {
     ]);
     this.topic = this.topicOf(topics);
     if (this.ended) return;
-    const timer = setTimeout(() => this.fail(new Error(`no subscription acknowledged by ${ws.url} within ${this.timeoutMs} ms`)), this.timeoutMs);
+    const timer = setTimeout(() => this.fail(new BmError('network', `no subscription acknowledged by ${ws.url} within ${this.timeoutMs} ms`, { hint: 'check the venue\'s WebSocket address (wsUrl)', retryable: true })), this.timeoutMs);
     this.acknowledged.then(() => clearTimeout(timer), () => clearTimeout(timer));
     this.conn = new WsConnection({
       url: `${ws.url}/${this.isPrivate ? 'user' : 'api'}?protocol=1.1`,
