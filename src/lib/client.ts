@@ -77,6 +77,8 @@ export class Client {
       // Counted with every other bm process and client on this machine (same state directory).
       gate: sharedGate(this.env, this.timeoutMs, (line) => debug('%s', line)),
       note: this.note,
+      // NODE_DEBUG=bm: each request and answer, secrets redacted (as bm --verbose).
+      ...(debug.enabled ? { trace: (line: string) => debug('%s', line) } : {}),
       ...(venue.renewKey ? { onKeyUnknown: () => venue.renewKey!() } : {}),
     }));
   }

@@ -38,8 +38,8 @@ class TopicStream implements Stream<Push> {
     private readonly onEnd: (s: TopicStream) => void,
   ) {
     this.acknowledged.catch(() => undefined);
-    if (signal?.aborted) this.ended = true;
-    signal?.addEventListener('abort', () => void this.close(), { once: true });
+    if (signal?.aborted) void this.close();
+    else signal?.addEventListener('abort', () => void this.close(), { once: true });
   }
 
   [Symbol.asyncIterator](): this {
