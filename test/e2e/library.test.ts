@@ -206,3 +206,15 @@ test('client.api reaches any endpoint of the catalogue by method and path, those
   await assert.rejects(c.api('GET', '/spot/v9/nothing'), /GET \/spot\/v9\/nothing: not an endpoint of the catalogue/);
   assert.equal(proxy.seen.length, before);
 });
+
+test('new Client({ profile }) uses the profile\'s venue and credentials, as bm does', async () => {
+  const keys = await venue.createAccount({ deposit: { USDT: '123.45' } });
+  const home = { ...isolatedEnv(), DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' };
+  const add = await bmAsync(['profile', 'add', 'bot', '--base-url', venue.url, '--insecure-storage'], home, `${keys.key}\n${keys.secret}\n${keys.memo}\n`);
+  assert.equal(add.code, 0, add.stderr);
+  const c = new Client({ profile: 'bot', env: home }) as Api;
+  const w = await c.wallet({ currency: 'USDT' });
+  assert.equal(w.wallet[0].available, '123.45');
+  const missing = await (new Client({ profile: 'nobody', env: home }) as Api).time().then(() => undefined, (e: unknown) => e);
+  assert.ok(missing instanceof BmError && missing.category === 'config' && missing.exitCode === 5, String(missing));
+});
