@@ -5,7 +5,7 @@
  * rate limits are counted in the state directory every `bm` process shares.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { BmError, Client, startSandbox, UnknownOutcomeError, type RunningVenue } from '../../src/lib/index.js';
@@ -146,33 +146,6 @@ test('the first generation: client.legacy reads exact bodies, places and cancels
   assert.ok(err instanceof BmError && err.exitCode === 2 && /^amount: give a decimal as a string/.test(err.message), String(err));
 });
 
-test('startSandbox({ limits }): the published limits by default, none with off', async () => {
-  const burst = async (url: string) => (await Promise.all(Array.from({ length: 15 }, () => fetch(`${url}/system/time`)))).filter((r) => r.status === 429).length;
-  const spec = await startSandbox({ seed: 3 });
-  const off = await startSandbox({ seed: 3, limits: 'off' });
-  try {
-    assert.ok((await burst(spec.url)) > 0, 'more than 10 a second are refused under the published limits');
-    assert.equal(await burst(off.url), 0);
-  } finally {
-    await spec.stop();
-    await off.stop();
-  }
-  await assert.rejects(startSandbox({ limits: 0 }), /limits: spec, off or a positive factor/);
-});
-
-test('new Client({ sandbox: true }) uses the machine\'s running sandbox and its paper account, and never starts one', async () => {
-  const home = isolatedEnv();
-  const none = await (new Client({ sandbox: true, env: home }) as Api).time().then(() => undefined, (e: unknown) => e);
-  assert.ok(none instanceof BmError && none.category === 'config' && /no sandbox exchange is running/.test(none.message), String(none));
-  // The record `bm sandbox start` leaves: this process serves it.
-  const dir = join(home.XDG_STATE_HOME!, 'bm', 'sandbox');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'server.json'), JSON.stringify({ url: venue.url, pid: process.pid, port: Number(new URL(venue.url).port), startedAt: new Date().toISOString() }));
-  const c = new Client({ sandbox: true, env: home }) as Api;
-  const wallet = await c.wallet();
-  assert.ok(wallet.wallet.some((b: Record<string, unknown>) => b.id === 'USDT' && /^[0-9]+(\.[0-9]+)?$/.test(String(b.available))), JSON.stringify(wallet).slice(0, 300));
-});
-
 test('a stream reconnects and resubscribes when its connection is cut, and ends on close()', async () => {
   const c = client();
   const ticker = c.watch.ticker('BTC_USDT');
@@ -205,16 +178,4 @@ test('client.api reaches any endpoint of the catalogue by method and path, those
   const before = proxy.seen.length;
   await assert.rejects(c.api('GET', '/spot/v9/nothing'), /GET \/spot\/v9\/nothing: not an endpoint of the catalogue/);
   assert.equal(proxy.seen.length, before);
-});
-
-test('new Client({ profile }) uses the profile\'s venue and credentials, as bm does', async () => {
-  const keys = await venue.createAccount({ deposit: { USDT: '123.45' } });
-  const home = { ...isolatedEnv(), DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' };
-  const add = await bmAsync(['profile', 'add', 'bot', '--base-url', venue.url, '--insecure-storage'], home, `${keys.key}\n${keys.secret}\n${keys.memo}\n`);
-  assert.equal(add.code, 0, add.stderr);
-  const c = new Client({ profile: 'bot', env: home }) as Api;
-  const w = await c.wallet({ currency: 'USDT' });
-  assert.equal(w.wallet[0].available, '123.45');
-  const missing = await (new Client({ profile: 'nobody', env: home }) as Api).time().then(() => undefined, (e: unknown) => e);
-  assert.ok(missing instanceof BmError && missing.category === 'config' && missing.exitCode === 5, String(missing));
 });
