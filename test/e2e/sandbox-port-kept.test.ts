@@ -11,7 +11,7 @@ test('the background sandbox comes back on its port after a crash; a live watch 
   const first = bm(['sandbox', 'start', '-o', 'json'], env);
   assert.equal(first.code, 0, first.stderr);
   const before = JSON.parse(first.stdout) as { port: number; pid: number };
-  const watch = spawn(process.execPath, [BIN, 'watch', 'ticker', 'BTC_USDT', '-o', 'json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const watch = spawn(process.execPath, [BIN, 'watch', 'ticker', 'BTC_USDT', '-o', 'ndjson'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let lines = 0;
   watch.stdout.setEncoding('utf8').on('data', (c: string) => (lines += c.split('\n').length - 1));
   try {
