@@ -3,36 +3,25 @@
  * catalogue, the checks and the command line's REST client (signing, clock, limits counted with
  * every `bm` process on the machine); writes through its careful-write pipeline.
  */
-import { debuglog } from 'node:util';
 import { endpoint, findRoute } from '../api/catalogue/index.js';
 import type { Endpoint } from '../api/catalogue/types.js';
 import { ApiClient, type Params } from '../api/client.js';
-import { sharedGate } from '../api/file-gate.js';
 import type { WriteHost } from '../commands/confirm.js';
 import { rowsOf } from '../commands/rows.js';
 import type { Env } from '../config/paths.js';
 import { usage } from '../errors.js';
+import { baseOptions } from './base-options.js';
 import { exact } from './exact.js';
 import type { WriteOutcome } from './types.js';
 import type { LibVenue } from './venue.js';
 import { freeParams, wireOf, type InputValue } from './wire.js';
-
-const debug = debuglog('bm');
 
 export class CurrentCalls {
   readonly api: ApiClient;
 
   constructor(venue: LibVenue, env: Env, timeoutMs: number, private readonly host: WriteHost) {
     this.api = new ApiClient({
-      env,
-      baseUrl: () => venue.baseUrl(),
-      credentials: () => venue.credentials(),
-      timeoutMs,
-      // Counted with every other bm process and client on this machine (same state directory).
-      gate: sharedGate(env, timeoutMs, (line) => debug('%s', line)),
-      note: host.note,
-      // NODE_DEBUG=bm: each request and answer, secrets redacted (as bm --verbose).
-      ...(debug.enabled ? { trace: (line: string) => debug('%s', line) } : {}),
+      ...baseOptions(venue, () => venue.baseUrl(), env, timeoutMs, host.note),
       ...(venue.renewKey ? { onKeyUnknown: () => venue.renewKey!() } : {}),
     });
   }

@@ -3,8 +3,6 @@
  * (token issued and cached in the same file as `bm legacy`, limits shared) and its careful-write
  * pipeline. Loaded on the first legacy call.
  */
-import { debuglog } from 'node:util';
-import { sharedGate } from '../api/file-gate.js';
 import { legacyApiChannel } from '../commands/legacy/channel.js';
 import { legacyValues } from '../commands/legacy/validate.js';
 import type { WriteHost } from '../commands/confirm.js';
@@ -15,27 +13,18 @@ import type { LegacyEndpoint } from '../legacy/catalogue.js';
 import { LegacyClient } from '../legacy/client.js';
 import { FileTokenStore, tokenFile } from '../legacy/tokens.js';
 import type { LibVenue } from './venue.js';
+import { baseOptions } from './base-options.js';
 import { exact } from './exact.js';
 import { asLibraryInput, inputText, refuseUnknown, type InputValue } from './wire.js';
 import { writeOutcome } from './outcome.js';
 import type { WriteOutcome } from './types.js';
 
-const debug = debuglog('bm');
-
 /** Calls of the first generation for one client. */
 export class LegacyCalls {
   private readonly api: LegacyClient;
 
-  constructor(venue: LibVenue, private readonly env: Env, timeoutMs: number, private readonly host: WriteHost) {
-    this.api = new LegacyClient({
-      env,
-      baseUrl: () => venue.legacyUrl(),
-      credentials: () => venue.credentials(),
-      store: new FileTokenStore(tokenFile(env)),
-      timeoutMs,
-      gate: sharedGate(env, timeoutMs, (line) => debug('%s', line)),
-      note: host.note,
-    });
+  constructor(venue: LibVenue, env: Env, timeoutMs: number, private readonly host: WriteHost) {
+    this.api = new LegacyClient({ ...baseOptions(venue, () => venue.legacyUrl(), env, timeoutMs, host.note), store: new FileTokenStore(tokenFile(env)) });
   }
 
   /** A read's body (numbers as exact text), or a write's {@link WriteOutcome}. */
@@ -53,5 +42,3 @@ export class LegacyCalls {
     return writeOutcome(r, undefined);
   }
 }
-
-export type { WriteOutcome };
