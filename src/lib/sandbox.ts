@@ -7,11 +7,13 @@ import type { RunningVenue, SandboxOptions } from './types.js';
 
 export type { RunningVenue, SandboxAccountKeys, SandboxOptions } from './types.js';
 
-/** Starts a fresh sandbox exchange in this process. */
+/** Starts a fresh sandbox exchange in this process, or with `child` as a child process. */
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningVenue> {
-  const [{ startServer }, { DEFAULT_DEPOSIT }, { parseLimits }] = await Promise.all([import('../sandbox/server.js'), import('../sandbox/accounts.js'), import('../sandbox/limits-mode.js')]);
+  const { parseLimits } = await import('../sandbox/limits-mode.js');
   const limits = typeof opts.limits === 'number' ? (opts.limits > 0 ? opts.limits : undefined) : parseLimits(opts.limits ?? 'spec');
   if (limits === undefined) throw usage(`limits: spec, off or a positive factor (got ${String(opts.limits)})`);
+  if (opts.child) return (await import('./sandbox-child.js')).startChild(opts, limits === Number.POSITIVE_INFINITY ? 'off' : String(limits));
+  const [{ startServer }, { DEFAULT_DEPOSIT }] = await Promise.all([import('../sandbox/server.js'), import('../sandbox/accounts.js')]);
   const s = await startServer({
     port: opts.port ?? 0, limits, ...(opts.host ? { host: opts.host } : {}), ...(opts.seed !== undefined ? { seed: opts.seed } : {}), ...(opts.log ? { log: opts.log } : {}),
   });

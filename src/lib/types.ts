@@ -115,6 +115,8 @@ export interface SandboxOptions {
   readonly log?: (line: string) => void;
   /** The venue's rate limits: `spec` the published ones (default), `off` none, or a factor scaling every count. */
   readonly limits?: 'spec' | 'off' | number;
+  /** Run it as a child process (`bm sandbox serve` of this package), not in this process; `log` gets its stderr. */
+  readonly child?: boolean;
 }
 
 /** An account of the sandbox: its key, secret and memo are a client's `credentials`. */

@@ -56,3 +56,16 @@ test('startSandbox({ limits }): the published limits by default, none with off',
   }
   await assert.rejects(startSandbox({ limits: 0 }), /limits: spec, off or a positive factor/);
 });
+
+test('startSandbox({ child: true }) runs bm sandbox serve as a child: accounts, calls, stop', async () => {
+  const child = await startSandbox({ seed: 4, child: true, limits: 2 });
+  try {
+    const credentials = await child.createAccount({ deposit: { USDT: '500', BTC: '0.5' } });
+    const c = new Client({ baseUrl: child.url, credentials, env: isolatedEnv() }) as Api;
+    const w = await c.wallet({ currency: 'BTC' });
+    assert.equal(w.wallet[0].available, '0.5');
+  } finally {
+    await child.stop();
+  }
+  await assert.rejects(fetch(`${child.url}/system/time`), 'the child is gone');
+});
