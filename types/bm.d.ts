@@ -1,14 +1,12 @@
 // The library's public types (shipped as dist/lib/index.d.ts): the classes and functions of the
 // package; their option and result types are src/lib/types.ts (shipped as ./types.d.ts), and the
 // methods' parameter and result types are generated from the endpoint catalogue into ./endpoints.d.ts.
-import type { Methods } from './endpoints.js';
+import type { Category, Methods } from './endpoints.js';
 import type { ClientOptions, RunningVenue, SandboxOptions, Value, WatchApi, WriteOutcome } from './types.js';
 
 export * from './endpoints.js';
 export * from './types.js';
 
-/** Exit codes of the CLI, by category. */
-export type Category = 'internal' | 'usage' | 'declined' | 'auth' | 'config' | 'venue' | 'ratelimit' | 'network' | 'unknown' | 'partial' | 'waited' | 'interrupted';
 
 /** Every failure: what failed in one line, and what the venue said. */
 export declare class BmError extends Error {

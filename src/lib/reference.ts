@@ -4,6 +4,7 @@
  * changes both; a test keeps the README's copy equal to this.
  */
 import type { Endpoint, Param } from '../api/catalogue/types.js';
+import { EXIT } from '../errors.js';
 import type { LegacyEndpoint, LegacyParam } from '../legacy/catalogue.js';
 import { legacyTable, methodTable, summaryOf, type MethodEntry } from './methods.js';
 
@@ -120,6 +121,7 @@ export function endpointDts(table: readonly MethodEntry[] = methodTable(), legac
     out += `${paramsInterface(name, m.ep)}${resultType(name, m.ep)}\n`;
   }
   for (const m of legacy) out += `${legacyParamsInterface(m)}\n`;
+  out += `/** Categories of a BmError, each with the exit code \`bm\` gives it. */\nexport type Category = ${Object.keys(EXIT).map(literal).join(' | ')};\n\n`;
   const legacyBody = methodsBody(legacy, 0, '    ', legacySignature);
   return `${out}/** The client's methods, one per catalogue entry with a \`bm\` command. */\nexport interface Methods {\n${methodsBody(table, 0, '  ', signature)}  /** The first generation (\`bm legacy\`); answers are its bodies as sent, numbers as exact text. */\n  readonly legacy: {\n${legacyBody}  };\n}\n`;
 }
