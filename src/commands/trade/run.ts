@@ -8,7 +8,8 @@ import { Context as Ctx } from '../../context.js';
 import { BmError, usage } from '../../errors.js';
 import { IO, type Stream } from '../../render/io.js';
 import { allPairs, pairRules } from '../order/pairs.js';
-import { checkDecimal, checkSymbol } from '../params.js';
+import { checkSymbol } from '../params.js';
+import { parseMaxDeviation } from '../order/place.js';
 import { TradeFeed } from './feed.js';
 import { isPaperVenue } from './paper.js';
 import { frame } from './screen.js';
@@ -44,7 +45,7 @@ export async function runTrade(outer: Context, req: TradeRequest): Promise<void>
   if (outer.globals.dryRun) throw usage('--dry-run: bm trade sends an order only after you confirm it on screen; nothing to print', 'see an order\'s request with: bm order place ... --dry-run');
   const symbol = checkSymbol(req.symbol);
   const step = candleStep(req.step ?? '1m');
-  const maxDeviation = checkDecimal(req.maxDeviation ?? '10', '--max-deviation');
+  const maxDeviation = parseMaxDeviation(req.maxDeviation);
   const chatter = new Chatter(() => outer.io.stderr);
   const io = new IO(outer.io.stdout, chatter, () => outer.io.stdin, outer.env, outer.io.color ? 'always' : 'never');
   const ctx = new Ctx(io, outer.globals, outer.env);

@@ -3,12 +3,13 @@
  * LIVE), the panes the width allows, an open box on top, the key hints and the status line.
  */
 import { spliceLine } from '../../render/diff.js';
+import { isDecimal, isZero } from '../../util/decimal.js';
+import { deviationPct } from '../order/market-context.js';
 import { SGR, type Size } from '../../render/live.js';
 import { bookPane } from './book.js';
 import { candlePane } from './candles.js';
 import { hints } from './keys.js';
 import { layout, MIN_COLUMNS, MIN_ROWS, type PaneName } from './layout.js';
-import { distancePct } from './orders.js';
 import { overlayBox, type Box } from './overlay.js';
 import { balancesPane, ordersPane, tradesPane } from './panes.js';
 import type { TradeState } from './state.js';
@@ -29,7 +30,7 @@ export function banner(s: TradeState, width: number, color: boolean): string {
   line.add(` ${s.symbol}`, SGR.bold);
   const t = s.market.ticker;
   if (t?.last) {
-    const change = distancePct(t.last, t.open24h);
+    const change = isDecimal(t.open24h) && !isZero(t.open24h) ? deviationPct(t.last, t.open24h) : undefined;
     line.add(`  last ${t.last}`);
     if (change !== undefined) line.add(`  ${change.startsWith('-') ? '' : '+'}${change}%`, change.startsWith('-') ? SGR.red : SGR.green);
     line.add(`  24h H ${t.high24h}  L ${t.low24h}  V ${t.volume24h}`);
