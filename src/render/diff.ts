@@ -66,23 +66,40 @@ class Sgr {
   }
 }
 
+/** SGR state after `params`, from the state `key`: memoized, as a screen uses few styles over and over. */
+const transitions = new Map<string, string>();
+const TRANSITIONS_KEPT = 4096;
+
+function nextStyle(key: string, params: string): string {
+  const k = `${key}\0${params}`;
+  let next = transitions.get(k);
+  if (next === undefined) {
+    const sgr = new Sgr();
+    if (key) sgr.apply(key);
+    sgr.apply(params);
+    next = sgr.key();
+    if (transitions.size < TRANSITIONS_KEPT) transitions.set(k, next);
+  }
+  return next;
+}
+
 /** Splits a line into cells; escapes other than SGR are dropped. */
 export function cellsOf(line: string): Cells {
   const chars: string[] = [];
   const styles: string[] = [];
-  const sgr = new Sgr();
+  let style = '';
   for (let i = 0; i < line.length; ) {
     const c = line.charCodeAt(i);
     if (c === 0x1b && line.charCodeAt(i + 1) === 0x5b) {
       let j = i + 2;
       while (j < line.length && !(line.charCodeAt(j) >= 0x40 && line.charCodeAt(j) <= 0x7e)) j++;
-      if (line[j] === 'm') sgr.apply(line.slice(i + 2, j));
+      if (line.charCodeAt(j) === 0x6d) style = nextStyle(style, line.slice(i + 2, j));
       i = j + 1;
       continue;
     }
     const wide = c >= 0xd800 && c <= 0xdbff;
     chars.push(wide ? line.slice(i, i + 2) : line[i]!);
-    styles.push(sgr.key());
+    styles.push(style);
     i += wide ? 2 : 1;
   }
   return { chars, styles };

@@ -4,10 +4,10 @@
  * time axis below. Scaled with exact decimals; worked out again only when a candle changes.
  */
 import { SGR } from '../../render/live.js';
-import { cmp, dec, max, min, type Dec } from '../../util/decimal.js';
+import { cmp, dec, type Dec } from '../../util/decimal.js';
 import { rowOf } from '../market/chart.js';
 import type { Candle, TradeState } from './state.js';
-import { cell, fill, Line, title } from './text.js';
+import { cell, fill, Line, title, type Style } from './text.js';
 
 /** Columns between two time labels. */
 const LABEL_EVERY = 12;
@@ -40,6 +40,33 @@ export function candlePane(s: TradeState, w: number, h: number, color: boolean):
   return lines;
 }
 
+/** A candle's column: for each row from the top of the grid, its glyph, or undefined above and below it. */
+interface Column {
+  readonly key: string;
+  readonly top: number;
+  readonly glyphs: readonly string[];
+  readonly up: boolean;
+}
+
+/** Columns by candle: a push replaces only the newest candle, so the others are scaled once per range. */
+const columns = new WeakMap<Candle, Column>();
+
+function columnOf(c: Candle, lo: Dec, hi: Dec, loText: string, hiText: string, gh: number): Column {
+  const key = `${loText}|${hiText}|${gh}`;
+  const hit = columns.get(c);
+  if (hit?.key === key) return hit;
+  const up = cmp(c[4], c[1]) >= 0;
+  const top = rowOf(dec(c[2]), lo, hi, gh);
+  const bottom = rowOf(dec(c[3]), lo, hi, gh);
+  const bodyTop = rowOf(dec(up ? c[4] : c[1]), lo, hi, gh);
+  const bodyBottom = rowOf(dec(up ? c[1] : c[4]), lo, hi, gh);
+  const glyphs: string[] = [];
+  for (let y = top; y <= bottom; y++) glyphs.push(y >= bodyTop && y <= bodyBottom ? (up ? '┃' : '║') : '│');
+  const col = { key, top, glyphs, up };
+  columns.set(c, col);
+  return col;
+}
+
 function draw(s: TradeState, w: number, h: number, color: boolean): string[] {
   const all = [...s.market.candles.values()].sort((a, b) => a[0] - b[0]);
   const latest = all[all.length - 1];
@@ -48,33 +75,32 @@ function draw(s: TradeState, w: number, h: number, color: boolean): string[] {
   const gh = Math.max(2, h - 2);
   // The axis labels take the widest price plus a blank; the candles take the rest.
   const candidates = all.slice(-Math.max(1, w - 2));
-  let hi: Dec = dec(candidates[0]![2]);
-  let lo: Dec = dec(candidates[0]![3]);
   const axisWidth = 1 + Math.max(...candidates.map((c) => Math.max(c[2].length, c[3].length)));
   const shown = all.slice(-Math.max(1, w - axisWidth));
-  hi = dec(shown[0]![2]);
-  lo = dec(shown[0]![3]);
+  let hiText = shown[0]![2];
+  let loText = shown[0]![3];
   for (const c of shown) {
-    hi = max(hi, c[2]);
-    lo = min(lo, c[3]);
+    if (cmp(c[2], hiText) > 0) hiText = c[2];
+    if (cmp(c[3], loText) < 0) loText = c[3];
   }
-  const grid: { ch: string; up: boolean }[][] = Array.from({ length: gh }, () => []);
-  shown.forEach((c, x) => {
-    const up = cmp(c[4], c[1]) >= 0;
-    const top = rowOf(dec(c[2]), lo, hi, gh);
-    const bottom = rowOf(dec(c[3]), lo, hi, gh);
-    const bodyTop = rowOf(dec(up ? c[4] : c[1]), lo, hi, gh);
-    const bodyBottom = rowOf(dec(up ? c[1] : c[4]), lo, hi, gh);
-    for (let y = top; y <= bottom; y++) grid[y]![x] = { ch: y >= bodyTop && y <= bodyBottom ? (up ? '┃' : '║') : '│', up };
-  });
-  const labels = new Map<number, string>([[0, shown.reduce((m, c) => (cmp(c[2], m) > 0 ? c[2] : m), shown[0]![2])], [gh - 1, shown.reduce((m, c) => (cmp(c[3], m) < 0 ? c[3] : m), shown[0]![3])]]);
+  const hi = dec(hiText);
+  const lo = dec(loText);
+  const cols = shown.map((c) => columnOf(c, lo, hi, loText, hiText, gh));
+  const labels = new Map<number, string>([[0, hiText], [gh - 1, loText]]);
   const out = [head];
   for (let y = 0; y < gh; y++) {
+    // Runs of one style are added as one piece: a styled glyph each would be many escapes per row.
     const line = new Line(color);
-    for (let x = 0; x < shown.length; x++) {
-      const c = grid[y]![x];
-      line.add(c ? c.ch : ' ', c ? (c.up ? SGR.green : SGR.red) : undefined);
+    let run = '';
+    let runStyle: Style;
+    for (const col of cols) {
+      const g = col.glyphs[y - col.top];
+      const style: Style = g === undefined ? undefined : col.up ? SGR.green : SGR.red;
+      if (style !== runStyle && run) (line.add(run, runStyle), (run = ''));
+      runStyle = style;
+      run += g ?? ' ';
     }
+    line.add(run, runStyle);
     const label = labels.get(y);
     out.push(line.add(label ? ` ${label}` : '').done(w));
   }
