@@ -232,7 +232,7 @@ test('no configuration at all: the built-in sandbox and its paper account, order
     assert.doesNotMatch(shown, /READ-ONLY/);
     assert.match(shown, /sandbox 127\.0\.0\.1:\d+ │ profile paper account │ ws ready/);
     assert.match(shown, /BTC +\d/, 'the paper account\'s balances');
-    assert.match(shown, /│ started the sandbox exchange at http:\/\/127\.0\.0\.1:\d+/, 'the note is in the log, not written over the screen');
+    assert.match(shown, /│ started the sandbox exchange at /, 'the note is in the log, not written over the screen');
     keys(s, 'q');
     await seen(s, /EXIT=0/);
   } finally {
