@@ -38,31 +38,36 @@ class Driven implements Connection {
   }
 }
 
-test('a stream back after a drop reads the snapshots again: the book over REST replaces what the stream left; orders and balances too', { timeout: 30_000 }, async () => {
-  const sb = harness.sandbox();
-  const acct = sb.exchange.createAccount({ USDT: '1000', BTC: '1' });
-  const proxy = await startFaultProxy(sb.url);
+/** A terminal's state and context on `baseUrl` with a paper account, and a wait re-checked on every change the feed reports (no sleeping). */
+function setup(baseUrl: string, acct: { key: string; secret: string; memo: string }) {
   const env = { BM_API_KEY: acct.key, BM_API_SECRET: acct.secret, BM_API_MEMO: acct.memo, HOME: '/nonexistent', XDG_CACHE_HOME: '/tmp/bm-test-cache-trade-feed' };
   const io = new IO({ write: () => true }, { write: () => true }, new PassThrough() as unknown as InStream, env, 'never');
-  const ctx = new Context(io, { baseUrl: proxy.url, timeout: '5000' }, env);
+  const ctx = new Context(io, { baseUrl, timeout: '5000' }, env);
   const s = initialState({
     symbol: 'BTC_USDT', rules: RULES, pairs: ['BTC_USDT'], step: candleStep('1m'), maxDeviation: '10', readOnly: undefined,
-    venue: { name: 'sandbox', url: proxy.url, profile: 'paper account', paper: true },
+    venue: { name: 'sandbox', url: baseUrl, profile: 'paper account', paper: true },
   });
-  // Waits for a condition re-checked on every change the feed reports (no sleeping).
   let waiters: Array<() => void> = [];
   const until = (cond: () => boolean) => new Promise<void>((resolve) => {
     const check = () => (cond() ? resolve() : void waiters.push(check));
     check();
   });
+  const changed = () => {
+    const w = waiters;
+    waiters = [];
+    for (const f of w) f();
+  };
+  return { ctx, s, until, changed, credentials: { key: acct.key, secret: acct.secret, memo: acct.memo } };
+}
+
+test('a stream back after a drop reads the snapshots again: the book over REST replaces what the stream left; orders and balances too', { timeout: 30_000 }, async () => {
+  const sb = harness.sandbox();
+  const acct = sb.exchange.createAccount({ USDT: '1000', BTC: '1' });
+  const proxy = await startFaultProxy(sb.url);
+  const { ctx, s, until, changed, credentials } = setup(proxy.url, acct);
   const conns: Driven[] = [];
   const feed = new TradeFeed({
-    ctx, state: s, wsUrl: 'ws://127.0.0.1:9', service: 'exchange', credentials: { key: acct.key, secret: acct.secret, memo: acct.memo },
-    changed: () => {
-      const w = waiters;
-      waiters = [];
-      for (const f of w) f();
-    },
+    ctx, state: s, wsUrl: 'ws://127.0.0.1:9', service: 'exchange', credentials, changed,
     failed: (e) => assert.fail(e.message),
     connection: (o) => {
       const c = new Driven(o);
@@ -138,26 +143,10 @@ test('real WebSockets cut under the terminal: both streams come back, say so, re
   const sb = harness.sandbox();
   const acct = sb.exchange.createAccount({ USDT: '1000', BTC: '1' });
   const r = await relay(sb.url);
-  const env = { BM_API_KEY: acct.key, BM_API_SECRET: acct.secret, BM_API_MEMO: acct.memo, HOME: '/nonexistent', XDG_CACHE_HOME: '/tmp/bm-test-cache-trade-feed' };
-  const io = new IO({ write: () => true }, { write: () => true }, new PassThrough() as unknown as InStream, env, 'never');
-  const ctx = new Context(io, { baseUrl: r.url, timeout: '5000' }, env);
-  const s = initialState({
-    symbol: 'BTC_USDT', rules: RULES, pairs: ['BTC_USDT'], step: candleStep('1m'), maxDeviation: '10', readOnly: undefined,
-    venue: { name: 'sandbox', url: r.url, profile: 'paper account', paper: true },
-  });
-  let waiters: Array<() => void> = [];
-  const until = (cond: () => boolean) => new Promise<void>((resolve) => {
-    const check = () => (cond() ? resolve() : void waiters.push(check));
-    check();
-  });
+  const { ctx, s, until, changed, credentials } = setup(r.url, acct);
   const feed = new TradeFeed({
-    ctx, state: s, wsUrl: r.url.replace(/^http/, 'ws'), service: 'exchange', credentials: { key: acct.key, secret: acct.secret, memo: acct.memo },
-    changed: () => {
-      feed.sync();
-      const w = waiters;
-      waiters = [];
-      for (const f of w) f();
-    },
+    ctx, state: s, wsUrl: r.url.replace(/^http/, 'ws'), service: 'exchange', credentials,
+    changed: () => (feed.sync(), changed()),
     failed: (e) => assert.fail(e.message),
   });
   try {
