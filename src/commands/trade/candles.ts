@@ -115,6 +115,26 @@ function columnOf(c: Candle, scale: number, lo: bigint, hi: bigint, gh: number):
   return col;
 }
 
+/** The older columns' part of each row, by terminal state, with the columns it was drawn from. */
+const prefixes = new WeakMap<TradeState, { readonly cols: readonly Column[]; readonly color: boolean; readonly rows: readonly string[] }>();
+
+/** Row `y` of `cols`, styled: runs of one style as one piece (a styled glyph each would be many escapes). */
+function styledRun(cols: readonly Column[], y: number, color: boolean): string {
+  let out = '';
+  let run = '';
+  let runStyle: Style;
+  const flush = () => (out += color && runStyle ? runStyle(run) : run);
+  for (const col of cols) {
+    const g = col.glyphs[y - col.top];
+    const style: Style = g === undefined ? undefined : col.up ? SGR.green : SGR.red;
+    if (style !== runStyle && run) (flush(), (run = ''));
+    runStyle = style;
+    run += g ?? ' ';
+  }
+  if (run) flush();
+  return out;
+}
+
 function draw(s: TradeState, w: number, h: number, color: boolean): string[] {
   const all = [...s.market.candles.values()].sort((a, b) => a[0] - b[0]);
   const latest = all[all.length - 1];
@@ -138,22 +158,17 @@ function draw(s: TradeState, w: number, h: number, color: boolean): string[] {
   // lo and hi are at the same scale as every column, so equal integers mean an equal range.
   const cols = shown.map((c) => columnOf(c, scale, scaled(bottom, scale)[2], scaled(top, scale)[1], gh));
   const labels = new Map<number, string>([[0, hiText], [gh - 1, loText]]);
+  // Every column but the newest is usually as it was: their part of each row is kept from the last frame.
+  const older = cols.slice(0, -1);
+  const kept = prefixes.get(s);
+  const same = kept !== undefined && kept.color === color && kept.cols.length === older.length && kept.cols.every((c, i) => c === older[i]);
+  const rows = same ? kept.rows : Array.from({ length: gh }, (_, y) => styledRun(older, y, color));
+  if (!same) prefixes.set(s, { cols: older, color, rows });
+  const newest = cols.slice(-1);
   const out = [head];
   for (let y = 0; y < gh; y++) {
-    // Runs of one style are added as one piece: a styled glyph each would be many escapes per row.
-    const line = new Line(color);
-    let run = '';
-    let runStyle: Style;
-    for (const col of cols) {
-      const g = col.glyphs[y - col.top];
-      const style: Style = g === undefined ? undefined : col.up ? SGR.green : SGR.red;
-      if (style !== runStyle && run) (line.add(run, runStyle), (run = ''));
-      runStyle = style;
-      run += g ?? ' ';
-    }
-    line.add(run, runStyle);
     const label = labels.get(y);
-    out.push(line.add(label ? ` ${label}` : '').done(w));
+    out.push(new Line(color).addStyled(rows[y]!, older.length).addStyled(styledRun(newest, y, color), newest.length).add(label ? ` ${label}` : '').done(w));
   }
   out.push(axisLine(shown, w, s.step.minutes, color));
   return fill(out, w, h);
