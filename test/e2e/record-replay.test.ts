@@ -5,12 +5,13 @@
  * against the replayed book, two replays give the same pushes, gzip round-trips, bad files exit 5.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { spawn } from 'node:child_process';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
-import { bm, bmAsync, ensureBuilt, isolatedEnv, sleep, startSandbox, until } from '../helpers/bm.js';
+import { BIN, bm, bmAsync, ensureBuilt, isolatedEnv, sleep, startSandbox, until } from '../helpers/bm.js';
 import { call, newAccount } from '../helpers/signed.js';
 import { rawClient, type RawClient } from '../helpers/ws-client.js';
 import { startServer, type RunningSandbox } from '../../src/sandbox/server.js';
@@ -187,6 +188,30 @@ describe('record and replay', () => {
         await second.server.close();
       }
     });
+  });
+
+  test('SIGTERM ends a recording like --duration: the file is complete (gzip trailer included), exit 0', async () => {
+    const ws = source.url.replace('http', 'ws');
+    const env = isolatedEnv();
+    const start = (out: string) => {
+      const child = spawn(process.execPath, [BIN, '--ws-url', ws, 'record', SYM, '--out', out], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+      const exit = new Promise<number | null>((ok) => child.on('exit', (code) => ok(code)));
+      return { child, exit, stderr: () => stderr };
+    };
+    const out = join(dir, 'term.ndjson');
+    const gz = join(dir, 'term.ndjson.gz');
+    const [a, b] = [start(out), start(gz)];
+    await until(() => existsSync(out) && readFileSync(out, 'utf8').split('\n').length > 4, 'pushes recorded');
+    a.child.kill('SIGTERM');
+    b.child.kill('SIGTERM');
+    assert.deepEqual([await a.exit, await b.exit], [0, 0], a.stderr() + b.stderr());
+    assert.match(a.stderr(), /^recorded [1-9][0-9]* events, /m);
+    assert.ok(readFileSync(out, 'utf8').endsWith('\n'));
+    assert.ok(readRecording(out).events.length >= 3);
+    // A strict gunzip: the stream was ended, not cut.
+    assert.match(gunzipSync(readFileSync(gz)).toString('utf8'), /^\{"format":"bm-recording"/);
   });
 
   test('bm sandbox serve --replay (the binary) serves the recorded trades over REST', async () => {
