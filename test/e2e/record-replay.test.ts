@@ -266,6 +266,7 @@ describe('record and replay', () => {
       ['record', SYM, '--duration', 'soon', '--out', join(dir, 'x')],
       ['record', 'BTCUSDT', '--out', join(dir, 'x')],
       ['record', SYM],
+      ['--json', 'record', SYM, '--out', join(dir, 'x')],
       ['record', SYM, '--out', plain],
     ];
     for (const args of usage) {
@@ -273,7 +274,11 @@ describe('record and replay', () => {
       assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
       assert.match(r.stderr, /^error: /);
     }
-    // Nothing was started or written for them.
+    // Nothing was started or written for them; --dry-run says what it would record and writes nothing.
+    const dry = bm(['--dry-run', '--ws-url', 'ws://127.0.0.1:9', 'record', 'btc_usdt', '--channels', 'trade,kline1h', '--out', join(dir, 'x')], env);
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.equal(dry.stdout, `would record spot/trade:BTC_USDT spot/kline1H:BTC_USDT from ws://127.0.0.1:9/api?protocol=1.1 to ${join(dir, 'x')}\n`);
+    assert.ok(!existsSync(join(dir, 'x')));
     assert.ok(!bm(['sandbox', 'status', '--json'], env).stdout.includes('"running":true'));
   });
 });

@@ -40,6 +40,11 @@ export async function record(ctx: Context, typed: readonly string[], opts: Recor
   if (topics.length > MAX_TOPICS) throw usage(`at most ${MAX_TOPICS} topics on one connection (pairs x channels is ${topics.length})`);
   // Refused before the venue is resolved (which may start the background sandbox); created after it.
   RecordingSink.refuseExisting(opts.out);
+  if (ctx.globals.dryRun) {
+    const where = ctx.venue.wsUrl ? `${ctx.venue.wsUrl}/api?protocol=1.1` : 'the built-in sandbox';
+    ctx.io.out(`would record ${topics.join(' ')} from ${where} to ${opts.out}${durationMs === undefined ? '' : ` for ${durationMs / 1000} s`}\n`);
+    return;
+  }
   const venue = ctx.venue.wsUrl ? ctx.venue : await ctx.resolvedVenue();
   const url = `${venue.wsUrl}/api?protocol=1.1`;
 
