@@ -43,11 +43,6 @@ export class ReplayMarket implements MarketDriver {
     return this.seam.start + Math.round((this.rec.events[i]!.t - this.t0) / this.speed);
   }
 
-  /** Pushes applied so far, and in all. */
-  get progress(): { readonly applied: number; readonly total: number } {
-    return { applied: this.next, total: this.rec.events.length };
-  }
-
   record(t: TradeRec): void {
     this.tapes.get(t.symbol)?.record(t);
   }
