@@ -11,7 +11,7 @@ export function registerRecord(root: Command, contextOf: ContextOf): void {
     .option('--channels <list>', 'comma-separated: ticker, trade, depth5, depth20, depth50, increase100, kline<width> (default trade,depth50)')
     .option('--duration <s>', 'stop after this many seconds (default: until Ctrl-C)')
     .option('--out <file>', 'file to create (never overwritten); a name ending in .gz is gzip-compressed')
-    .addHelpText('after', '\nExamples:\n  $ bm record BTC_USDT --duration 5 --out btc.ndjson.gz\n  $ bm record BTC_USDT ETH_USDT --channels trade,depth20,kline1m --duration 5 --out day.ndjson\n')
+    .addHelpText('after', '\nExamples:\n  $ bm record BTC_USDT --duration 2 --out btc.ndjson.gz\n  $ bm record BTC_USDT ETH_USDT --channels trade,depth20,kline1m --duration 2 --out day.ndjson\n')
     .action(async (symbols: string[], opts: RecordOptions, self: Command) => {
       const { record } = await import('./record.js');
       await record(contextOf(self), symbols, opts);
