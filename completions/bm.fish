@@ -3,7 +3,7 @@
 function __bm_subs
   switch "$argv[1]"
     case ''
-      echo time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox profile completion doctor legacy watch portfolio trade
+      echo time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox record profile completion doctor legacy watch portfolio trade
     case 'order'
       echo place cancel cancel-all batch get list fills
     case 'funding'
@@ -30,7 +30,7 @@ function __bm_subs
 end
 function __bm_takes
   switch "$argv[1]|$argv[2]"
-    case '*\\|-p' '*\\|--profile' '*\\|--base-url' '*\\|--ws-url' '*\\|--legacy-url' '*\\|--service' '*\\|-o' '*\\|--output' '*\\|--fields' '*\\|--color' '*\\|--timeout' 'kline|--from' 'kline|--to' 'kline|--step' 'book|--precision' 'book|--size' 'trades|--limit' 'wallet|--currency' 'order place|--side' 'order place|--type' 'order place|--size' 'order place|--price' 'order place|--notional' 'order place|--client-order-id' 'order place|--stp-mode' 'order place|--max-deviation' 'order place|--wait' 'order place|--wait-timeout' 'order cancel|--order-id' 'order cancel|--client-order-id' 'order cancel-all|--side' 'order batch|--file' 'order batch|--journal' 'order batch|--resume' 'order get|--order-id' 'order get|--client-order-id' 'order list|--limit' 'order list|--status' 'order fills|--order-id' 'order fills|--page' 'order fills|--limit' 'funding history|--currency' 'funding history|--type' 'funding history|--page' 'funding history|--limit' 'contract accounts|--coin' 'contract liquidations|--contract-id' 'contract liquidations|--order-id' 'contract order|--contract-id' 'contract order|--category' 'contract order|--way' 'contract order|--open-type' 'contract order|--leverage' 'contract order|--custom-id' 'contract order|--price' 'contract order|--vol' 'broker rebate|--from' 'broker rebate|--to' 'sign-test get|--symbol' 'sign-test post|--symbol' 'sign-test post|--price' 'sign-test post|--count' 'api|-f' 'api|--field' 'api|-F' 'api|--typed-field' 'api|--auth' 'sandbox serve|--port' 'sandbox serve|--host' 'sandbox serve|--state' 'sandbox serve|--seed' 'sandbox serve|--limits' 'sandbox account create|--deposit' 'sandbox account create|--permissions' 'profile add|--venue' 'legacy kline|--from' 'legacy kline|--to' 'legacy kline|--step' 'legacy book|--precision' 'legacy order place|--amount' 'legacy order place|--price' 'legacy order place|--side' 'legacy order cancel-all|--side' 'legacy order list|--status' 'legacy order list|--page' 'legacy order list|--limit' 'legacy fills|--entrust-id' 'legacy fills|--page' 'legacy fills|--limit' 'watch ticker|--duration' 'watch depth|--duration' 'watch depth|--levels' 'watch trades|--duration' 'watch kline|--duration' 'watch kline|--step' 'watch kline|--interval' 'watch orders|--duration' 'portfolio|--in' 'portfolio|--fills' 'trade|--step' 'trade|--max-deviation'
+    case '*\\|-p' '*\\|--profile' '*\\|--base-url' '*\\|--ws-url' '*\\|--legacy-url' '*\\|--service' '*\\|-o' '*\\|--output' '*\\|--fields' '*\\|--color' '*\\|--timeout' 'kline|--from' 'kline|--to' 'kline|--step' 'book|--precision' 'book|--size' 'trades|--limit' 'wallet|--currency' 'order place|--side' 'order place|--type' 'order place|--size' 'order place|--price' 'order place|--notional' 'order place|--client-order-id' 'order place|--stp-mode' 'order place|--max-deviation' 'order place|--wait' 'order place|--wait-timeout' 'order cancel|--order-id' 'order cancel|--client-order-id' 'order cancel-all|--side' 'order batch|--file' 'order batch|--journal' 'order batch|--resume' 'order get|--order-id' 'order get|--client-order-id' 'order list|--limit' 'order list|--status' 'order fills|--order-id' 'order fills|--page' 'order fills|--limit' 'funding history|--currency' 'funding history|--type' 'funding history|--page' 'funding history|--limit' 'contract accounts|--coin' 'contract liquidations|--contract-id' 'contract liquidations|--order-id' 'contract order|--contract-id' 'contract order|--category' 'contract order|--way' 'contract order|--open-type' 'contract order|--leverage' 'contract order|--custom-id' 'contract order|--price' 'contract order|--vol' 'broker rebate|--from' 'broker rebate|--to' 'sign-test get|--symbol' 'sign-test post|--symbol' 'sign-test post|--price' 'sign-test post|--count' 'api|-f' 'api|--field' 'api|-F' 'api|--typed-field' 'api|--auth' 'sandbox serve|--port' 'sandbox serve|--host' 'sandbox serve|--state' 'sandbox serve|--seed' 'sandbox serve|--limits' 'sandbox serve|--replay' 'sandbox serve|--speed' 'sandbox account create|--deposit' 'sandbox account create|--permissions' 'record|--channels' 'record|--duration' 'record|--out' 'profile add|--venue' 'legacy kline|--from' 'legacy kline|--to' 'legacy kline|--step' 'legacy book|--precision' 'legacy order place|--amount' 'legacy order place|--price' 'legacy order place|--side' 'legacy order cancel-all|--side' 'legacy order list|--status' 'legacy order list|--page' 'legacy order list|--limit' 'legacy fills|--entrust-id' 'legacy fills|--page' 'legacy fills|--limit' 'watch ticker|--duration' 'watch depth|--duration' 'watch depth|--levels' 'watch trades|--duration' 'watch kline|--duration' 'watch kline|--step' 'watch kline|--interval' 'watch orders|--duration' 'portfolio|--in' 'portfolio|--fills' 'trade|--step' 'trade|--max-deviation'
       return 0
   end
   return 1
@@ -80,6 +80,7 @@ complete -c bm -n '__bm_is ""' -a 'broker' -d 'API broker rebates'
 complete -c bm -n '__bm_is ""' -a 'sign-test' -d 'Prove that signed requests are accepted'
 complete -c bm -n '__bm_is ""' -a 'api' -d 'Call any endpoint and print its data (JSON by default)'
 complete -c bm -n '__bm_is ""' -a 'sandbox' -d 'The built-in sandbox exchange: a local venue speaking the wh'
+complete -c bm -n '__bm_is ""' -a 'record' -d 'Record public streams of the venue in use, every push as rec'
 complete -c bm -n '__bm_is ""' -a 'profile' -d 'Named venues and credentials (secrets in the OS keychain)'
 complete -c bm -n '__bm_is ""' -a 'completion' -d 'Print the shell completion script for bash, zsh or fish'
 complete -c bm -n '__bm_is ""' -a 'doctor' -d 'Check keychain, config permissions, clock, proxy, REST and W'
@@ -199,9 +200,15 @@ complete -c bm -n '__bm_is "sandbox serve"' -l host -r -d 'address to listen on'
 complete -c bm -n '__bm_is "sandbox serve"' -l state -r -d 'persist the exchange state in this file (default: in memory)'
 complete -c bm -n '__bm_is "sandbox serve"' -l seed -r -d 'seed of the simulated market (same seed, same market)'
 complete -c bm -n '__bm_is "sandbox serve"' -l limits -r -d 'rate limits: spec (published), off (a load target) or a fact'
+complete -c bm -n '__bm_is "sandbox serve"' -l replay -r -d 'drive the public market from a recording of bm record (trade'
+complete -c bm -n '__bm_is "sandbox serve"' -l speed -r -d 'replay speed: 1 as recorded (default), 10 ten times as fast,'
 complete -c bm -n '__bm_is "sandbox account"' -a 'create' -d 'Create a paper account with API key, secret and memo on the '
 complete -c bm -n '__bm_is "sandbox account create"' -l deposit -r -d 'starting balances, e.g. USDT=10000,BTC=1 (default USDT=10000'
 complete -c bm -n '__bm_is "sandbox account create"' -l permissions -x -a 'read-only trade withdraw' -d 'key permission: read-only, trade or withdraw'
+complete -c bm -n '__bm_is "record"' -l channels -x -a 'ticker trade depth5 depth20 depth50 increase100 kline1m kline3m kline5m kline15m kline30m kline1h kline2h kline4h kline1d kline1w kline1M' -d 'comma-separated: ticker, trade, depth5, depth20, depth50, in'
+complete -c bm -n '__bm_is "record"' -l duration -r -d 'stop after this many seconds (default: until Ctrl-C)'
+complete -c bm -n '__bm_is "record"' -l out -r -d 'file to create (never overwritten); a name ending in .gz is '
+complete -c bm -n '__bm_is "record"' -a '(bm __complete symbols 2>/dev/null)'
 complete -c bm -n '__bm_is "profile"' -a 'add' -d 'Add (or replace) a profile: asks for key, secret and memo, p'
 complete -c bm -n '__bm_is "profile"' -a 'list' -d 'List profiles: venue, address, where the credentials are kep'
 complete -c bm -n '__bm_is "profile"' -a 'show' -d 'Show a profile (default: the current one); the key is masked'

@@ -4,7 +4,7 @@ autoload -U +X compinit && { (( ${+_comps} )) || compinit; }
 autoload -U +X bashcompinit && bashcompinit
 __bm_subs() {
   case "$1" in
-    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox profile completion doctor legacy watch portfolio trade" ;;
+    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox record profile completion doctor legacy watch portfolio trade" ;;
     "order") echo "place cancel cancel-all batch get list fills" ;;
     "funding") echo "currencies history get" ;;
     "contract") echo "accounts liquidations order" ;;
@@ -55,13 +55,14 @@ __bm_opts() {
     "sign-test post") echo "--symbol --price --count -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "api") echo "-f --field -F --typed-field --auth -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "sandbox") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
-    "sandbox serve") echo "--port --host --state --seed --limits -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "sandbox serve") echo "--port --host --state --seed --limits --replay --speed -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "sandbox account") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "sandbox account create") echo "--deposit --permissions -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "sandbox start") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "sandbox stop") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "sandbox status") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "sandbox reset") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "record") echo "--channels --duration --out -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "profile") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "profile add") echo "--venue --insecure-storage --no-verify -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "profile list") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
@@ -164,8 +165,13 @@ __bm_takes() {
     "sandbox serve|--state") echo "1" ;;
     "sandbox serve|--seed") echo "1" ;;
     "sandbox serve|--limits") echo "1" ;;
+    "sandbox serve|--replay") echo "1" ;;
+    "sandbox serve|--speed") echo "1" ;;
     "sandbox account create|--deposit") echo "1" ;;
     "sandbox account create|--permissions") echo "1" ;;
+    "record|--channels") echo "1" ;;
+    "record|--duration") echo "1" ;;
+    "record|--out") echo "1" ;;
     "profile add|--venue") echo "1" ;;
     "legacy kline|--from") echo "1" ;;
     "legacy kline|--to") echo "1" ;;
@@ -219,6 +225,7 @@ __bm_values() {
     "funding history|--type") echo "deposit withdraw" ;;
     "api|--auth") echo "none keyed signed" ;;
     "sandbox account create|--permissions") echo "read-only trade withdraw" ;;
+    "record|--channels") echo "ticker trade depth5 depth20 depth50 increase100 kline1m kline3m kline5m kline15m kline30m kline1h kline2h kline4h kline1d kline1w kline1M" ;;
     "profile add|--venue") echo "sandbox bitmart custom" ;;
     "legacy kline|--step") echo "1m 3m 5m 15m 30m 45m 1h 2h 3h 4h 1d 1w 1M" ;;
     "legacy order place|--side") echo "buy sell" ;;
@@ -250,6 +257,7 @@ __bm_args() {
     "order list|0") echo "@symbols" ;;
     "order fills|0") echo "@symbols" ;;
     "api|0") echo "GET POST PUT DELETE" ;;
+    "record|0") echo "@symbols" ;;
     "profile add|0") echo "@profiles" ;;
     "profile show|0") echo "@profiles" ;;
     "profile use|0") echo "@profiles" ;;

@@ -9,6 +9,7 @@ import type { IO } from './render/io.js';
 import { ENDPOINT_WORDS, registerEndpoints } from './commands/engine.js';
 import { registerApi } from './commands/api.js';
 import { registerSandbox } from './commands/sandbox/register.js';
+import { registerRecord } from './commands/record/register.js';
 import { registerProfile } from './commands/profile/register.js';
 import { registerCompletion } from './commands/completion/register.js';
 import { registerHelp } from './commands/help/register.js';
@@ -31,6 +32,7 @@ const GROUPS: ReadonlyArray<readonly [readonly string[], Register]> = [
   [ENDPOINT_WORDS, registerEndpoints],
   [['api'], registerApi],
   [['sandbox'], registerSandbox],
+  [['record'], registerRecord],
   [['profile'], registerProfile],
   [['completion', '__complete'], registerCompletion],
   [['doctor'], registerDoctor],

@@ -15,6 +15,7 @@ export const COMMAND_FORMATS: Readonly<Record<string, readonly Format[]>> = {
   completion: [],
   __complete: [],
   'sandbox serve': [],
+  record: [],
   trade: ['table'],
 };
 

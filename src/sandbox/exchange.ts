@@ -12,10 +12,11 @@ import { Accounts, DEFAULT_DEPOSIT, type AccountRec } from './accounts.js';
 import { Engine, type OrderRef } from './engine/engine.js';
 import { Ledger } from './engine/ledger.js';
 import { FEE_ACCOUNT } from './engine/settle.js';
+import type { TradeRec } from './engine/types.js';
 import { fail } from './errors.js';
-import { Market } from './market/market.js';
+import { Market, type MarketDriver, type MarketFactory } from './market/market.js';
 import { CURRENCIES, currencyName, PAIRS, pairSpec } from './market/pairs.js';
-import { fundSimAccounts, SIM_ACCOUNTS, TICK_MS } from './market/sim.js';
+import { fundSimAccounts, REPLAY, SIM_ACCOUNTS, TICK_MS } from './market/sim.js';
 import type { Tape } from './market/tape.js';
 import { STATE_VERSION, type ExchangeState } from './state.js';
 import { fillView, klineView, orderView, priceText, tickerView, tradeView } from './record-views.js';
@@ -25,7 +26,7 @@ import { cmp, isDecimal } from '../util/decimal.js';
 export const FIRST_ID = '183347420821295423';
 /** ms of simulated trading before a fresh exchange answers its first request. */
 export const WARM_UP_MS = 20_000;
-const INTERNAL = new Set([...SIM_ACCOUNTS, FEE_ACCOUNT]);
+const INTERNAL = new Set([...SIM_ACCOUNTS, REPLAY, FEE_ACCOUNT]);
 
 export interface ExchangeOptions {
   readonly seed?: number;
@@ -33,13 +34,15 @@ export interface ExchangeOptions {
   readonly clock?: () => number;
   /** Where a failure of the background simulation is reported. */
   readonly log?: (line: string) => void;
+  /** Drives the public market instead of the simulation (a replay); it starts now, with no warm-up. */
+  readonly market?: MarketFactory;
 }
 
 export class Exchange implements ExchangeApi {
   readonly ledger: Ledger;
   readonly engine: Engine;
   readonly accounts: Accounts;
-  private readonly market: Market;
+  private readonly market: MarketDriver;
   private readonly events = new EventEmitter();
   private readonly dirtyBooks = new Set<string>();
   private nextId: bigint;
@@ -64,17 +67,22 @@ export class Exchange implements ExchangeApi {
     fundSimAccounts(this.ledger);
     this.engine = new Engine(this.ledger, {
       nextId: () => String(this.nextId++),
-      trade: (t) => {
-        this.market.record(t);
-        this.events.emit('trade', tradeView(t));
-      },
+      trade: (t) => this.print(t),
       order: (o, f) => {
         if (!INTERNAL.has(o.acct)) this.events.emit('order', orderView(o), f && fillView(f));
       },
       book: (s) => this.dirtyBooks.add(s),
       internal: (acct) => INTERNAL.has(acct),
     }, saved?.orders, saved?.fills);
-    this.market = new Market(this.engine, this.seed, this.genesis, warm, saved);
+    this.market = opts.market
+      ? opts.market({ engine: this.engine, ledger: this.ledger, print: (t) => this.print(t), nextId: () => this.newId(), start: this.clock(), log: this.log })
+      : new Market(this.engine, this.seed, this.genesis, warm, saved);
+  }
+
+  /** A public trade: on its tape, and out to the listeners. */
+  private print(t: TradeRec): void {
+    this.market.record(t);
+    this.events.emit('trade', tradeView(t));
   }
 
   /** Starts the simulation timer (unref'd: it never keeps the process alive). */
@@ -85,7 +93,7 @@ export class Exchange implements ExchangeApi {
       } catch (err) {
         this.log(`market simulation failed: ${(err as Error).stack ?? String(err)}`);
       }
-    }, TICK_MS);
+    }, this.market.tickMs ?? TICK_MS);
     this.timer.unref();
   }
 

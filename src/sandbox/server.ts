@@ -30,6 +30,10 @@ export interface ServeOptions {
   readonly log?: (line: string) => void;
   /** Scales every limit of the venue (limits-mode.ts): 1 the published ones (default), Infinity none. */
   readonly limits?: LimitFactor;
+  /** Drives the public market from this recording (src/sandbox/replay/), `speed` times as fast; in memory only. */
+  readonly replay?: { readonly path: string; readonly speed: number };
+  /** ms; default Date.now (tests inject one). */
+  readonly clock?: () => number;
 }
 
 export interface RunningSandbox {
@@ -65,10 +69,14 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
 
 export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
   const log = opts.log ?? (() => {});
+  if (opts.replay && opts.statePath) throw new Error('a replay runs in memory: no state file');
   const saved = opts.statePath ? loadState(opts.statePath) : undefined;
+  const market = opts.replay && (await import('./replay/start.js')).replayMarket(opts.replay.path, opts.replay.speed);
   let ex: Exchange;
   try {
-    ex = new Exchange({ log, ...(opts.seed === undefined ? {} : { seed: opts.seed }) }, saved);
+    ex = new Exchange({
+      log, ...(opts.seed === undefined ? {} : { seed: opts.seed }), ...(opts.clock ? { clock: opts.clock } : {}), ...(market ? { market } : {}),
+    }, saved);
   } catch (err) {
     // Figures or records that do not fit: the file is not one this version wrote.
     if (!saved || !opts.statePath) throw err;
@@ -112,7 +120,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
       else res.destroy();
     });
   });
-  const closeWs = await attachWebSocket(server, ex, { log, limits: factor, blocks });
+  const closeWs = await attachWebSocket(server, ex, { log, limits: factor, blocks, now: ex.clock });
   const host = opts.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {

@@ -17,8 +17,8 @@ export type Frame =
   /** An acknowledgement: `subscribe`/`unsubscribe` with its topic, or `login`. */
   | { readonly kind: 'event'; readonly event: string; readonly topic?: string }
   | { readonly kind: 'error'; readonly event: string; readonly code: string; readonly message: string }
-  /** Data of one channel; `data` is empty for an empty push (`"data":""`). */
-  | { readonly kind: 'push'; readonly table: string; readonly data: readonly Entry[] }
+  /** Data of one channel; `data` is empty for an empty push (`"data":""`); `text` as received (inflated). */
+  | { readonly kind: 'push'; readonly table: string; readonly data: readonly Entry[]; readonly text: string }
   | { readonly kind: 'unknown'; readonly text: string }
   /** A binary frame that would inflate beyond the cap: `bytes` as received. */
   | { readonly kind: 'oversize'; readonly bytes: number }
@@ -79,7 +79,7 @@ export function classify(text: string): Frame {
   if (msg === null || typeof msg !== 'object') return { kind: 'unknown', text };
   if (typeof msg.table === 'string') {
     const data = Array.isArray(msg.data) ? (msg.data.filter((e) => e !== null && typeof e === 'object') as Entry[]) : [];
-    return { kind: 'push', table: msg.table, data };
+    return { kind: 'push', table: msg.table, data, text };
   }
   const event = typeof msg.event === 'string' ? msg.event : '';
   if (msg.errorCode !== undefined && msg.errorCode !== null && msg.errorCode !== '') {

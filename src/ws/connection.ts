@@ -164,6 +164,7 @@ export class WsConnection {
         return this.say(`a binary frame of ${f.bytes} bytes could not be inflated (${f.why}): skipped`);
       case 'push':
         this.lastMessageAt = Date.now();
+        this.opts.onPushText?.(f.text);
         for (const e of f.data) this.opts.onPush?.(topicOf(f.table, String(e.symbol ?? '')), f.table, e);
         return;
       case 'event':

@@ -24,6 +24,8 @@ export interface ConnectionOptions {
   readonly random?: () => number;
   /** A push entry, routed to its topic by `entry.symbol`. */
   readonly onPush?: (topic: string, table: string, entry: Entry) => void;
+  /** A push frame's whole text as received (after inflation), before its entries go to {@link onPush}. */
+  readonly onPushText?: (text: string) => void;
   /** A subscription was acknowledged. */
   readonly onAck?: (topic: string) => void;
   readonly onState?: (state: ConnState) => void;

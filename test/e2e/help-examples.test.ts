@@ -153,10 +153,11 @@ async function runExample(ex: Example): Promise<void> {
 
 /**
  * Examples whose success prints nothing on stdout: the outcome is a note on stderr (sign-test, profile
- * add/use/remove, sandbox stop/reset, cancel-all), or, for watch orders, no order of the account
- * changes during the two seconds it runs.
+ * add/use/remove, sandbox stop/reset, cancel-all, record: its file is the output), or, for watch orders, no order
+ * of the account changes during the two seconds it runs. (The record examples run before the local group,
+ * so the file `sandbox serve --replay` reads exists.)
  */
-const QUIET = /^(bm (sandbox (stop|reset)|profile (use|remove)|sign-test (get|post)|order cancel-all|legacy order cancel-all|watch orders)\b|.*\| bm profile add |bm profile add )/;
+const QUIET = /^(bm (sandbox (stop|reset)|profile (use|remove)|sign-test (get|post)|order cancel-all|legacy order cancel-all|watch orders|record)\b|.*\| bm profile add |bm profile add )/;
 
 test('every leaf command of the help has at least one example', () => {
   assert.ok(leaves.size > 60, `only ${leaves.size} commands found`);

@@ -8,6 +8,7 @@ import { filterWords, LEGACY_ORDER_STATUSES, ORDER_STATUSES, SIDES, valuesOf } f
 import { KLINE_STEPS, widthWord } from '../../api/catalogue/widths.js';
 import { FORMATS } from '../../render/output.js';
 import { TOPICS } from '../help/topics.js';
+import { CHANNEL_WORDS } from '../record/channels.js';
 
 /** A fixed list, or `@symbols` / `@profiles` (answered by `bm __complete`). */
 export type Values = readonly string[] | '@symbols' | '@profiles';
@@ -27,6 +28,7 @@ const BY_OPTION: Readonly<Record<string, Values>> = {
   '--side': valuesOf(SIDES),
   '--wait': ['filled', 'done'],
   '--permissions': ['read-only', 'trade', 'withdraw'],
+  '--channels': CHANNEL_WORDS,
 };
 
 const BY_ARGUMENT: Readonly<Record<string, Values>> = {

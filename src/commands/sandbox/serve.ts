@@ -3,6 +3,25 @@ import type { Context } from '../../context.js';
 import { config, usage } from '../../errors.js';
 import { checkInt } from '../params.js';
 
+/** Highest --speed: beyond it a day's recording replays in well under a second anyway. */
+const MAX_SPEED = 1_000_000;
+
+/** `--replay FILE [--speed X]`, checked; undefined without --replay. */
+function replayOf(opts: Record<string, string | undefined>): { path: string; speed: number } | undefined {
+  if (opts.replay === undefined) {
+    if (opts.speed !== undefined) throw usage('--speed: only with --replay FILE');
+    return undefined;
+  }
+  if (opts.replay === '') throw usage('--replay: a recording file is expected (written by bm record)');
+  if (opts.state !== undefined) throw usage('--replay runs in memory: --state cannot be given with it');
+  const text = opts.speed ?? '1';
+  const speed = Number(text);
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(text) || !(speed > 0) || speed > MAX_SPEED) {
+    throw usage(`--speed: a number greater than 0 and at most ${MAX_SPEED}, e.g. 1, 10 or 0.5 (got '${text}')`);
+  }
+  return { path: opts.replay, speed };
+}
+
 export async function serve(ctx: Context, opts: Record<string, string | undefined>): Promise<void> {
   const port = checkInt(opts.port ?? '0', '--port', 0, 65535);
   const seed = opts.seed === undefined ? undefined : checkInt(opts.seed, '--seed', 0);
@@ -10,12 +29,16 @@ export async function serve(ctx: Context, opts: Record<string, string | undefine
   const { parseLimits } = await import('../../sandbox/limits-mode.js');
   const limits = parseLimits(opts.limits ?? 'spec');
   if (limits === undefined) throw usage(`--limits: ${JSON.stringify(opts.limits)} is not spec, off or a positive factor (e.g. 2 or 0.5)`);
+  const replay = replayOf(opts);
   const { startServer } = await import('../../sandbox/server.js');
   const { StateFileError } = await import('../../sandbox/state.js');
+  const { RecordingFileError } = await import('../../sandbox/replay/recording.js');
   const server = await startServer({
     port, host: opts.host ?? '127.0.0.1', limits, ...(opts.state ? { statePath: opts.state } : {}), ...(seed !== undefined ? { seed } : {}),
+    ...(replay ? { replay } : {}),
     log: (line: string) => ctx.io.err(`${new Date().toISOString()} ${line}\n`),
   }).catch((err: unknown) => {
+    if (err instanceof RecordingFileError) throw config(err.message, 'give a file written by: bm record SYMBOL... --out FILE');
     if (!(err instanceof StateFileError)) throw err;
     throw config(err.message, `move it away (mv ${err.path} ${err.path}.bad) to start a fresh sandbox, or point --state elsewhere`);
   });

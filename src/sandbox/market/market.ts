@@ -4,6 +4,7 @@
  * long stop it fills the gap with generated candles and carries on from there.
  */
 import type { Engine } from '../engine/engine.js';
+import type { Ledger } from '../engine/ledger.js';
 import type { TradeRec } from '../engine/types.js';
 import type { TapeState } from '../state.js';
 import { gapCandles, historyBefore, HISTORY_MINUTES, toTicks } from './history.js';
@@ -12,10 +13,36 @@ import { Prng } from './prng.js';
 import { Simulator, TICK_MS, type SimState } from './sim.js';
 import { Tape } from './tape.js';
 
+/** What drives the public market of the exchange: the simulation, or a replay (src/sandbox/replay/). */
+export interface MarketDriver {
+  readonly tapes: Map<string, Tape>;
+  /** Puts a trade of the engine on its pair's tape. */
+  record(t: TradeRec): void;
+  /** Runs the market up to `now` (ms). */
+  advance(now: number): void;
+  snapshot(): { sim: SimState; tapes: Record<string, TapeState> };
+  /** ms between two runs of the exchange's background timer (default: the simulation's tick). */
+  readonly tickMs?: number;
+}
+
+/** What an exchange hands a driver other than the simulation. */
+export interface MarketSeam {
+  readonly engine: Engine;
+  readonly ledger: Ledger;
+  /** Prints a public trade that did not happen on the engine: on the tape and out to the streams. */
+  print(t: TradeRec): void;
+  nextId(): string;
+  /** ms the market starts at. */
+  readonly start: number;
+  readonly log: (line: string) => void;
+}
+
+export type MarketFactory = (seam: MarketSeam) => MarketDriver;
+
 /** Behind by more than this (ms), the simulation skips ahead and fills the gap with generated candles. */
 const MAX_CATCH_UP_MS = 60_000;
 
-export class Market {
+export class Market implements MarketDriver {
   readonly tapes = new Map<string, Tape>();
   private readonly sim: Simulator;
 

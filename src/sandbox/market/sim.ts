@@ -20,6 +20,8 @@ export const MAKER = 'sim-maker';
 export const TAKER = 'sim-taker';
 /** The maker of the deep levels. */
 export const DEPTH = 'sim-depth';
+/** The account that quotes a replayed book (src/sandbox/replay/). */
+export const REPLAY = 'replay-book';
 /** Every simulated account. */
 export const SIM_ACCOUNTS: readonly string[] = [MAKER, TAKER, DEPTH];
 /** Levels a side the inner maker re-quotes every tick, and how many more the deep maker keeps. */

@@ -66,7 +66,7 @@ test('errors carry the code as a string; acks carry the topic', () => {
 });
 
 test('an empty push ("data":"") is tolerated', () => {
-  assert.deepEqual(classify('{"table":"spot/ticker","data":""}'), { kind: 'push', table: 'spot/ticker', data: [] });
+  assert.deepEqual(classify('{"table":"spot/ticker","data":""}'), { kind: 'push', table: 'spot/ticker', data: [], text: '{"table":"spot/ticker","data":""}' });
 });
 
 test('ids beyond 2^53 survive decoding', () => {

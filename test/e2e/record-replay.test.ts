@@ -1,0 +1,284 @@
+/**
+ * Record and replay: `bm record` (the built binary) records the sandbox's own streams over loopback;
+ * a fresh sandbox replays the file on an injected clock, stepped through the recording's own times;
+ * the same trades come out in order, the book follows every recorded book, a user order matches
+ * against the replayed book, two replays give the same pushes, gzip round-trips, bad files exit 5.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { after, before, describe, test } from 'node:test';
+import { BIN, bm, bmAsync, ensureBuilt, isolatedEnv, sleep, startSandbox, until } from '../helpers/bm.js';
+import { call, newAccount } from '../helpers/signed.js';
+import { rawClient, type RawClient } from '../helpers/ws-client.js';
+import { startServer, type RunningSandbox } from '../../src/sandbox/server.js';
+import { readRecording, type Recording } from '../../src/sandbox/replay/recording.js';
+import { add, mul, norm } from '../../src/util/decimal.js';
+
+type Entry = Record<string, unknown>;
+const SYM = 'BTC_USDT';
+const SPEED = 2;
+const dir = mkdtempSync(join(tmpdir(), 'bm-replay-'));
+const plain = join(dir, 'rec.ndjson');
+const zipped = join(dir, 'rec.ndjson.gz');
+let source: RunningSandbox;
+let rec: Recording;
+
+/** Entries of every push of `table` (for SYM) in the recording, in order, with the line's index. */
+function recorded(table: string): Array<{ line: number; entry: Entry }> {
+  const out: Array<{ line: number; entry: Entry }> = [];
+  rec.events.forEach((e, line) => {
+    const m = JSON.parse(e.raw) as { table: string; data: Entry[] };
+    if (m.table === table) for (const entry of m.data) if (entry.symbol === SYM) out.push({ line, entry });
+  });
+  return out;
+}
+
+const pushes = (c: RawClient, table: string): Entry[][] =>
+  c.got.flatMap((r) => (r.frame.kind === 'push' && r.frame.table === table ? [r.frame.data as Entry[]] : []));
+const book = (e: Entry) => ({ asks: e.asks, bids: e.bids });
+
+/** The recording's pushes grouped by the time they are due in a replay started at `start`, in order. */
+function dueSteps(start: number): Array<{ due: number; lines: number[] }> {
+  const t0 = rec.events[0]!.t;
+  const steps: Array<{ due: number; lines: number[] }> = [];
+  rec.events.forEach((e, line) => {
+    const due = start + Math.round((e.t - t0) / SPEED);
+    if (steps.at(-1)?.due === due) steps.at(-1)!.lines.push(line);
+    else steps.push({ due, lines: [line] });
+  });
+  return steps;
+}
+
+interface Replayed {
+  readonly server: RunningSandbox;
+  readonly client: RawClient;
+  /** The exchange clock, ms; set by the test. */
+  now: number;
+  readonly start: number;
+}
+
+/** Replays `path` on an injected clock starting at `start`, stepping it to each recorded push's due time; after a depth push of SYM, waits for its push. */
+async function replay(path: string, start = Date.now()): Promise<Replayed> {
+  const r = { now: start, start } as Replayed;
+  const server = await startServer({ port: 0, replay: { path, speed: SPEED }, clock: () => r.now, log: () => {} });
+  const client = await rawClient(`${server.url.replace('http', 'ws')}/api`);
+  Object.assign(r, { server, client });
+  client.send({ op: 'subscribe', args: [`spot/trade:${SYM}`, `spot/depth20:${SYM}`] });
+  await until(() => pushes(client, 'spot/trade').length > 0 && pushes(client, 'spot/depth20').length > 0, 'the first pushes');
+  // Steps: the recorded pushes grouped by due time; the pushes due at the start are applied before any subscriber.
+  const steps = dueSteps(start);
+  const books = new Map(recorded('spot/depth20').map((d) => [d.line, book(d.entry)]));
+  const bookOf = (lines: readonly number[]) => lines.filter((l) => books.has(l)).map((l) => books.get(l)!).at(-1);
+  assert.deepEqual(book(pushes(client, 'spot/depth20')[0]![0]!), bookOf(steps[0]!.lines) ?? { asks: [], bids: [] });
+  for (const step of steps.slice(1)) {
+    const depths = pushes(client, 'spot/depth20').length;
+    r.now = step.due;
+    const want = bookOf(step.lines);
+    if (!want) continue;
+    await until(() => pushes(client, 'spot/depth20').length > depths, `the depth push of line ${step.lines.at(-1)! + 2}`);
+    assert.deepEqual(book(pushes(client, 'spot/depth20').at(-1)![0]!), want, `lines ${step.lines.map((l) => l + 2).join(',')}`);
+  }
+  const count = recorded('spot/trade').length;
+  await until(() => pushes(client, 'spot/trade').flat().length >= count, `${count} trades`);
+  return r;
+}
+
+describe('record and replay', () => {
+  before(async () => {
+    ensureBuilt();
+    source = await startServer({ port: 0, seed: 5, log: () => {} });
+    const ws = source.url.replace('http', 'ws');
+    const env = isolatedEnv();
+    const args = ['--base-url', source.url, '--ws-url', ws, 'record', SYM, 'eth_usdt', '--channels', 'trade,depth20', '--duration', '3'];
+    const [a, b] = await Promise.all([bmAsync([...args, '--out', plain], env), bmAsync([...args, '--out', zipped], env)]);
+    for (const r of [a, b]) {
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(r.stdout, '');
+      assert.match(r.stderr, /^recorded [1-9][0-9]* events, [1-9][0-9]* bytes, 0:00:0[3-9] to .*rec\.ndjson(\.gz)?\n$/m);
+    }
+    rec = readRecording(plain);
+  });
+  after(async () => {
+    await source.close();
+  });
+
+  test('the file is a header, then one line per push with its receive time and its text as received', () => {
+    const lines = readFileSync(plain, 'utf8').trimEnd().split('\n');
+    const header = JSON.parse(lines[0]!);
+    assert.deepEqual(header.topics, ['spot/trade:BTC_USDT', 'spot/depth20:BTC_USDT', 'spot/trade:ETH_USDT', 'spot/depth20:ETH_USDT']);
+    assert.equal(header.format, 'bm-recording');
+    assert.equal(lines.length, rec.events.length + 1);
+    for (const l of lines.slice(1)) {
+      const e = JSON.parse(l);
+      assert.deepEqual(Object.keys(e), ['t', 'raw']);
+      assert.match(e.raw, /^\{"table":"spot\/(trade|depth20)","data":\[/);
+    }
+    assert.ok(recorded('spot/trade').length > 20, 'the sandbox traded while recording');
+    assert.ok(recorded('spot/depth20').length >= 4, 'books were recorded');
+  });
+
+  test('gzip round trip: the .gz file is gzip and reads as a recording of the same streams', () => {
+    const bytes = readFileSync(zipped);
+    assert.deepEqual([bytes[0], bytes[1]], [0x1f, 0x8b]);
+    const z = readRecording(zipped);
+    assert.deepEqual(z.header.topics, rec.header.topics);
+    assert.ok(z.events.length > 10);
+    // Both recorded the same venue at the same time: the books pushed are the same ones.
+    const books = (r: Recording) => r.events.map((e) => JSON.parse(e.raw)).filter((m) => m.table === 'spot/depth20').map((m) => m.data[0]);
+    const ours = new Set(books(rec).map((b) => JSON.stringify(b)));
+    assert.ok(books(z).filter((b) => ours.has(JSON.stringify(b))).length >= 4);
+  });
+
+  describe('a replay', () => {
+    let first: Replayed;
+    before(async () => {
+      first = await replay(plain);
+    });
+    after(async () => {
+      first.client.ws.close();
+      await first.server.close();
+    });
+
+    test('gives the recorded trades in order, each at its recorded time scaled by the speed', () => {
+      const want = recorded('spot/trade');
+      const got = pushes(first.client, 'spot/trade').flat();
+      const fields = (e: Entry) => [e.price, e.size, e.side];
+      assert.deepEqual(got.map(fields), want.map((w) => fields(w.entry)));
+      const t0 = rec.events[0]!.t;
+      assert.deepEqual(got.map((e) => e.ms_t), want.map((w) => first.start + Math.round((rec.events[w.line]!.t - t0) / SPEED)));
+    });
+
+    test('a user order matches against the replayed book as the book says', async () => {
+      const last = recorded('spot/depth20').at(-1)!.entry as { asks: string[][] };
+      const [[p1, s1], [p2, s2], [p3]] = last.asks as [[string, string], [string, string], [string]];
+      const base = first.server.url;
+      const acct = await newAccount(base, { deposit: { USDT: '10000000' } });
+      const ts = () => String(first.now);
+      const size = norm(add(s1, s2));
+      const r = await call(base, 'POST', '/spot/v2/submit_order', { creds: acct, timestamp: ts(), body: { symbol: SYM, side: 'buy', type: 'limit', price: p2, size } });
+      assert.equal(r.json?.code, 1000, r.text);
+      const id = r.json.data.order_id.raw ?? String(r.json.data.order_id);
+      const o = await call(base, 'GET', '/spot/v1/order_detail', { creds: acct, auth: 'KEYED', timestamp: ts(), query: `symbol=${SYM}&order_id=${id}` });
+      assert.equal(o.json?.code, 1000, o.text);
+      assert.deepEqual([o.json.data.status, o.json.data.filled_size], ['6', size]);
+      assert.equal(norm(o.json.data.filled_notional), norm(add(mul(p1, s1), mul(p2, s2))));
+      // Both levels are gone from the book, and the trades went out on the stream at the levels' prices.
+      await until(() => book(pushes(first.client, 'spot/depth20').at(-1)![0]!).asks !== undefined && (pushes(first.client, 'spot/depth20').at(-1)![0]!.asks as string[][])[0]![0] === p3, 'the book without the two levels');
+      await until(() => pushes(first.client, 'spot/trade').flat().length >= recorded('spot/trade').length + 2, 'the user trades');
+      const mine = pushes(first.client, 'spot/trade').flat().slice(-2);
+      assert.deepEqual(mine.map((e) => [e.price, e.size, e.side]), [[p1, s1, 'buy'], [p2, s2, 'buy']]);
+    });
+
+    test('a second replay of the same file at the same speed gives the same pushes', async () => {
+      const second = await replay(plain, first.start);
+      try {
+        // Started at the same clock time: the same pushes, times included (the first replay's before its user order).
+        const trades = pushes(first.client, 'spot/trade').flat().slice(0, recorded('spot/trade').length);
+        assert.deepEqual(pushes(second.client, 'spot/trade').flat(), trades);
+        const depths = (r: Replayed) => pushes(r.client, 'spot/depth20').map((d) => d[0]);
+        assert.deepEqual(depths(second), depths(first).slice(0, depths(second).length));
+        const withBook = new Set(recorded('spot/depth20').map((d) => d.line));
+        assert.equal(depths(second).length, dueSteps(second.start).slice(1).filter((st) => st.lines.some((l) => withBook.has(l))).length + 1);
+      } finally {
+        second.client.ws.close();
+        await second.server.close();
+      }
+    });
+  });
+
+  test('SIGTERM ends a recording like --duration: the file is complete (gzip trailer included), exit 0', async () => {
+    const ws = source.url.replace('http', 'ws');
+    const env = isolatedEnv();
+    const start = (out: string) => {
+      const child = spawn(process.execPath, [BIN, '--ws-url', ws, 'record', SYM, '--out', out], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+      const exit = new Promise<number | null>((ok) => child.on('exit', (code) => ok(code)));
+      return { child, exit, stderr: () => stderr };
+    };
+    const out = join(dir, 'term.ndjson');
+    const gz = join(dir, 'term.ndjson.gz');
+    const [a, b] = [start(out), start(gz)];
+    await until(() => existsSync(out) && readFileSync(out, 'utf8').split('\n').length > 4, 'pushes recorded');
+    a.child.kill('SIGTERM');
+    b.child.kill('SIGTERM');
+    assert.deepEqual([await a.exit, await b.exit], [0, 0], a.stderr() + b.stderr());
+    assert.match(a.stderr(), /^recorded [1-9][0-9]* events, /m);
+    assert.ok(readFileSync(out, 'utf8').endsWith('\n'));
+    assert.ok(readRecording(out).events.length >= 3);
+    // A strict gunzip: the stream was ended, not cut.
+    assert.match(gunzipSync(readFileSync(gz)).toString('utf8'), /^\{"format":"bm-recording"/);
+  });
+
+  test('bm sandbox serve --replay (the binary) serves the recorded trades over REST', async () => {
+    const s = await startSandbox(['--replay', zipped, '--speed', '1000']);
+    try {
+      const z = readRecording(zipped);
+      const want = z.events.flatMap((e) => (JSON.parse(e.raw) as { table: string; data: Entry[] }).data.filter((d) => d.symbol === SYM && d.price && !d.asks));
+      let got: Entry[] = [];
+      const enough = () => got.length >= Math.min(want.length, 50);
+      for (const end = Date.now() + 15_000; !enough() && Date.now() < end; await sleep(100)) {
+        got = (await call(s.url, 'GET', '/spot/v1/symbols/trades', { query: `symbol=${SYM}` })).json.data.trades;
+      }
+      const n = Math.min(want.length, got.length);
+      assert.ok(n >= 20, `${n} trades`);
+      assert.deepEqual(got.slice(0, n).map((t) => [t.price, t.count, t.type]), want.slice(-n).reverse().map((t) => [t.price, t.size, t.side]));
+    } finally {
+      await s.stop();
+    }
+  });
+
+  test('a file that is not a recording exits 5 naming it; bad options exit 2', () => {
+    const env = isolatedEnv();
+    const files: Record<string, string | Buffer> = {
+      'notes.txt': 'hello\n',
+      'empty.ndjson': '',
+      'array.ndjson': '[1,2]\n',
+      'wrong.ndjson': `${readFileSync(plain, 'utf8').split('\n')[0]}\n{"t":"x","raw":1}\n`,
+      'newer.ndjson': '{"format":"bm-recording","version":99,"venue":"ws://x","topics":[],"started":1}\n',
+      'broken.gz': gzipSync('x').subarray(0, 8),
+    };
+    for (const [name, body] of Object.entries(files)) {
+      const path = join(dir, name);
+      writeFileSync(path, body);
+      const r = bm(['sandbox', 'serve', '--port', '0', '--replay', path], env);
+      assert.equal(r.code, 5, `${name}: ${r.stderr}`);
+      assert.ok(r.stderr.includes(path), r.stderr);
+      assert.match(r.stderr, /hint: give a file written by: bm record/);
+    }
+    const missing = bm(['sandbox', 'serve', '--replay', join(dir, 'nope.ndjson')], env);
+    assert.equal(missing.code, 5, missing.stderr);
+    const usage: string[][] = [
+      ['sandbox', 'serve', '--replay', plain, '--speed', '0'],
+      ['sandbox', 'serve', '--replay', plain, '--speed', 'fast'],
+      ['sandbox', 'serve', '--replay', plain, '--speed', '-1'],
+      ['sandbox', 'serve', '--speed', '2'],
+      ['sandbox', 'serve', '--replay', plain, '--state', join(dir, 's.json')],
+      ['record', SYM, '--channels', 'depth7', '--out', join(dir, 'x')],
+      ['record', SYM, '--channels', 'kline2m', '--out', join(dir, 'x')],
+      ['record', SYM, '--channels', 'user/order', '--out', join(dir, 'x')],
+      ['record', SYM, '--channels', ',', '--out', join(dir, 'x')],
+      ['record', SYM, '--duration', '0', '--out', join(dir, 'x')],
+      ['record', SYM, '--duration', 'soon', '--out', join(dir, 'x')],
+      ['record', 'BTCUSDT', '--out', join(dir, 'x')],
+      ['record', SYM],
+      ['--json', 'record', SYM, '--out', join(dir, 'x')],
+      ['record', SYM, '--out', plain],
+    ];
+    for (const args of usage) {
+      const r = bm(args, env);
+      assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+      assert.match(r.stderr, /^error: /);
+    }
+    // Nothing was started or written for them; --dry-run says what it would record and writes nothing.
+    const dry = bm(['--dry-run', '--ws-url', 'ws://127.0.0.1:9', 'record', 'btc_usdt', '--channels', 'trade,kline1h', '--out', join(dir, 'x')], env);
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.equal(dry.stdout, `would record spot/trade:BTC_USDT spot/kline1H:BTC_USDT from ws://127.0.0.1:9/api?protocol=1.1 to ${join(dir, 'x')}\n`);
+    assert.ok(!existsSync(join(dir, 'x')));
+    assert.equal(JSON.parse(bm(['sandbox', 'status', '--json'], env).stdout).running, false);
+  });
+});

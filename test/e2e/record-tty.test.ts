@@ -1,0 +1,47 @@
+// `bm record` on a terminal: one progress line rewritten in place; Ctrl-C ends the file and exits 0.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { BIN, ensureBuilt, has, isolatedEnv, until } from '../helpers/bm.js';
+import { startServer, type RunningSandbox } from '../../src/sandbox/server.js';
+import { readRecording } from '../../src/sandbox/replay/recording.js';
+
+const SOCKET = `bm-rec-${process.pid}`;
+const env = isolatedEnv({ TERM: 'xterm-256color' });
+let sandbox: RunningSandbox;
+
+function tmux(...args: string[]): string {
+  const r = spawnSync('tmux', ['-L', SOCKET, '-f', '/dev/null', ...args], { env, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`tmux ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+}
+const screen = () => tmux('capture-pane', '-p', '-t', 'rec');
+
+before(async () => {
+  ensureBuilt();
+  sandbox = await startServer({ port: 0, seed: 9, log: () => {} });
+});
+after(async () => {
+  if (has('tmux')) spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+  await sandbox.close();
+});
+
+test('record on a terminal: events, bytes and elapsed on one line, rewritten each second; Ctrl-C completes the file, exit 0', async (t) => {
+  if (!has('tmux')) {
+    if (process.env.CI === 'true') assert.fail('tmux is not installed');
+    return t.skip('tmux is not installed: the progress line is NOT tested here');
+  }
+  const out = join(mkdtempSync(join(tmpdir(), 'bm-rec-tty-')), 'tty.ndjson.gz');
+  const ws = sandbox.url.replace('http', 'ws');
+  tmux('new-session', '-d', '-s', 'rec', '-x', '100', '-y', '20', `${process.execPath} ${BIN} --ws-url ${ws} record BTC_USDT --out ${out}; echo EXIT=$?; sleep 60`);
+  const progress = () => screen().split('\n').filter((l) => l.startsWith('recording '));
+  await until(() => progress().some((l) => /^recording [1-9][0-9]* events, [1-9][0-9]* bytes, 0:00:0[2-9]\s*$/.test(l)), 'a progress line at 2 s or more');
+  assert.equal(progress().length, 1, screen());
+  tmux('send-keys', '-t', 'rec', 'C-c');
+  await until(() => /EXIT=0/.test(screen()), 'exit 0 after Ctrl-C');
+  assert.match(screen(), /^recorded [1-9][0-9]* events, [1-9][0-9]* bytes, 0:00:0[2-9] to .*tty\.ndjson\.gz\s*$/m);
+  assert.ok(readRecording(out).events.length > 0);
+});
