@@ -30,6 +30,8 @@ export interface ServeOptions {
   readonly log?: (line: string) => void;
   /** Scales every limit of the venue (limits-mode.ts): 1 the published ones (default), Infinity none. */
   readonly limits?: LimitFactor;
+  /** ms; default Date.now (tests move it to pass a rate window without waiting). */
+  readonly clock?: () => number;
 }
 
 export interface RunningSandbox {
@@ -68,7 +70,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
   const saved = opts.statePath ? loadState(opts.statePath) : undefined;
   let ex: Exchange;
   try {
-    ex = new Exchange({ log, ...(opts.seed === undefined ? {} : { seed: opts.seed }) }, saved);
+    ex = new Exchange({ log, ...(opts.seed === undefined ? {} : { seed: opts.seed }), ...(opts.clock ? { clock: opts.clock } : {}) }, saved);
   } catch (err) {
     // Figures or records that do not fit: the file is not one this version wrote.
     if (!saved || !opts.statePath) throw err;
@@ -112,7 +114,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
       else res.destroy();
     });
   });
-  const closeWs = await attachWebSocket(server, ex, { log, limits: factor, blocks });
+  const closeWs = await attachWebSocket(server, ex, { log, limits: factor, blocks, now: ex.clock });
   const host = opts.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {
