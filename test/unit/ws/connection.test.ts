@@ -10,7 +10,7 @@ import { WsConnection, type ConnectionOptions } from '../../../src/ws/connection
 import { custom } from '../../../src/api/catalogue/limits.js';
 import { SlidingWindows } from '../../../src/api/ratelimit.js';
 import { Outbox } from '../../../src/ws/outbox.js';
-import { ACCOUNT, order } from '../../helpers/fake-exchange.js';
+import type { SandboxAccount } from '../../../src/sandbox/exchange-api.js';
 import { startWsServer } from '../../helpers/ws-server.js';
 
 const fast = { pingAfterMs: 100, pongTimeoutMs: 150, backoffBaseMs: 20, backoffMaxMs: 100 } as const;
@@ -23,10 +23,10 @@ function until(cond: () => boolean, ms = 3000): Promise<void> {
   });
 }
 
-function login(secret = ACCOUNT.secret, skewMs = 0) {
+function login(a: SandboxAccount, secret = a.secret, skewMs = 0) {
   return (): [string, string, string] => {
     const ts = String(Date.now() - skewMs);
-    return [ACCOUNT.key, ts, signWsLogin(secret, ts, ACCOUNT.memo, 'exchange')];
+    return [a.key, ts, signWsLogin(secret, ts, a.memo, 'exchange')];
   };
 }
 
@@ -43,11 +43,14 @@ test('subscribes, routes pushes by symbol, and keeps a quiet feed alive with tex
   try {
     c.subscribe(['spot/ticker:BTC_USDT', 'spot/ticker:ETH_USDT']);
     c.start();
-    await until(() => pushes.length >= 2);
-    assert.deepEqual(pushes.map(([t]) => t).sort(), ['spot/ticker:BTC_USDT', 'spot/ticker:ETH_USDT']);
-    // The server drops clients silent for 300 ms; pings every 100 ms keep this one.
-    await new Promise((r) => setTimeout(r, 1000));
+    await until(() => new Set(pushes.map(([t]) => t)).size >= 2);
+    assert.deepEqual([...new Set(pushes.map(([t]) => t))].sort(), ['spot/ticker:BTC_USDT', 'spot/ticker:ETH_USDT']);
+    // The server drops clients silent for 300 ms; pings every 100 ms keep this one: five pongs
+    // answered (over 400 ms of pings) on the same connection.
+    const frames = c.messages;
+    await until(() => c.messages >= frames + 5);
     assert.equal(c.reconnects, 0);
+    assert.equal(srv.connections(), 1);
     assert.equal(c.state, 'ready');
   } finally {
     await c.close();
@@ -77,9 +80,9 @@ test('a server that goes silent: ping, no pong in time, reconnect', async () => 
 
 test('after the server drops the connection: reconnect, log in again, resubscribe every topic', async () => {
   const srv = await startWsServer();
-  const { c, pushes, errors } = connect({ url: `${srv.wsUrl}/user?protocol=1.1`, login: login(), ...fast });
+  const { c, pushes, errors } = connect({ url: `${srv.wsUrl}/user?protocol=1.1`, login: login(srv.account), ...fast });
   try {
-    srv.ex.openOrders = [order()];
+    srv.resting('BTC_USDT');
     c.subscribe(['spot/user/order:BTC_USDT', 'spot/ticker:BTC_USDT']);
     c.start();
     await until(() => pushes.length >= 2);
@@ -98,7 +101,7 @@ test('after the server drops the connection: reconnect, log in again, resubscrib
 
 test('login refused for a wrong sign: a BmError with code 91011 and exit code 4, no reconnect loop', async () => {
   const srv = await startWsServer();
-  const { c, errors } = connect({ url: `${srv.wsUrl}/user?protocol=1.1`, login: login('not-the-secret'), ...fast });
+  const { c, errors } = connect({ url: `${srv.wsUrl}/user?protocol=1.1`, login: login(srv.account, 'not-the-secret'), ...fast });
   try {
     c.subscribe(['spot/user/order:BTC_USDT']);
     c.start();
@@ -106,7 +109,7 @@ test('login refused for a wrong sign: a BmError with code 91011 and exit code 4,
     assert.equal(errors[0]!.details.code, '91011');
     assert.equal(errors[0]!.exitCode, 4);
     assert.match(errors[0]!.details.hint ?? '', /memo|service/);
-    await new Promise((r) => setTimeout(r, 200));
+    // Closed, not reconnecting: no attempt is scheduled.
     assert.equal(c.state, 'closed');
     assert.equal(srv.connections(), 1);
   } finally {
@@ -117,7 +120,7 @@ test('login refused for a wrong sign: a BmError with code 91011 and exit code 4,
 
 test('login with a clock 61 s behind: 91022 with the clock hint', async () => {
   const srv = await startWsServer();
-  const { c, errors } = connect({ url: `${srv.wsUrl}/user?protocol=1.1`, login: login(ACCOUNT.secret, 61_000), ...fast });
+  const { c, errors } = connect({ url: `${srv.wsUrl}/user?protocol=1.1`, login: login(srv.account, srv.account.secret, 61_000), ...fast });
   try {
     c.start();
     await until(() => errors.length === 1);
@@ -136,8 +139,12 @@ test('an unknown symbol is a venue error (exit 6); a duplicate subscription is n
     c.subscribe(['spot/ticker:BTC_USDT']);
     c.start();
     await until(() => pushes.length >= 1);
-    (c as unknown as { send(t: string): void }).send(JSON.stringify({ op: 'subscribe', args: ['spot/ticker:BTC_USDT'] }));
-    await new Promise((r) => setTimeout(r, 100));
+    const send = (t: string) => (c as unknown as { send(t: string): void }).send(t);
+    send(JSON.stringify({ op: 'subscribe', args: ['spot/ticker:BTC_USDT'] }));
+    // The server answers in order: once the pong of a later ping is in, any error of the duplicate is too.
+    const frames = c.messages;
+    send('ping');
+    await until(() => c.messages > frames);
     assert.equal(errors.length, 0);
     c.subscribe(['spot/ticker:NOPE_USDT']);
     await until(() => errors.length === 1);
