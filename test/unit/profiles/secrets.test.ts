@@ -55,16 +55,26 @@ test('storage labels flag the insecure file', () => {
   assert.equal(storageLabel({ venue: 'sandbox' }), '');
 });
 
-test('a long deadline says once that it is waiting; a short one stays quiet', async () => {
+test('a long deadline says once that it is waiting; a short one stays quiet', async (t) => {
+  // Mock timers: the store's 1.7 s answer and the 1.5 s notice take no time and cannot race.
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   let said = 0;
   const slowValue: SecretStore = {
     kind: 'keychain', where: 'x',
     get: () => new Promise((r) => setTimeout(() => r(undefined), 1700)), set: async () => {}, delete: async () => true,
   };
-  assert.equal(await new TimedSecretStore(slowValue, 5000, () => said++).get('p'), undefined);
-  assert.equal(said, 1);
-  await assert.rejects(new TimedSecretStore(new HangingStore(), 300, () => said++).get('p'), isKeychainTimeoutOf(0.3));
-  assert.equal(said, 1);
+  const got = new TimedSecretStore(slowValue, 5000, () => said++).get('p');
+  t.mock.timers.tick(1499);
+  assert.equal(said, 0, 'quiet before 1.5 s');
+  t.mock.timers.tick(1);
+  assert.equal(said, 1, 'said at 1.5 s');
+  t.mock.timers.tick(200);
+  assert.equal(await got, undefined);
+  assert.equal(said, 1, 'said once');
+  const hung = new TimedSecretStore(new HangingStore(), 300, () => said++).get('p');
+  t.mock.timers.tick(300);
+  await assert.rejects(hung, isKeychainTimeoutOf(0.3));
+  assert.equal(said, 1, 'a short deadline says nothing');
 });
 
 function isKeychainTimeoutOf(s: number) {
