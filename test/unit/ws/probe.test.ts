@@ -38,9 +38,7 @@ test('probeWs: the sandbox WebSocket answers ping with pong; the round trip is m
 test('probeWs: a server that never answers ping is a network error after the deadline', async () => {
   const srv = await rawServer(() => {});
   try {
-    const t0 = Date.now();
     await assert.rejects(probeWs(srv.url, 300), (e: unknown) => e instanceof BmError && e.category === 'network' && /no pong within 300 ms/.test(e.message) && Boolean(e.details.hint));
-    assert.ok(Date.now() - t0 < 2000);
   } finally {
     await srv.close();
   }
