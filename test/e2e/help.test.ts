@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bm, isolatedEnv } from '../helpers/bm.js';
+import { LOCAL_COLUMNS } from '../../src/commands/local-columns.js';
 
 const env = isolatedEnv();
 const run = (...args: string[]) => bm(args, env);
@@ -71,4 +72,18 @@ test('help vocabulary and help limits print the catalogue: words with codes, lim
   const o = bm(['help', 'output', '--json'], isolatedEnv());
   assert.equal(o.code, 2);
   assert.match(o.stderr, /^error: -o json: bm help output prints text, in no other format\n/);
+});
+
+test('local commands list their output columns in help like catalogue commands, and print exactly those', () => {
+  for (const [command, columns] of Object.entries(LOCAL_COLUMNS)) {
+    const h = run(...command.split(' '), '--help');
+    assert.equal(h.code, 0, h.stderr);
+    assert.ok(h.stdout.includes(`\nOutput columns: ${columns.join(', ')}\n`), `${command}:\n${h.stdout}`);
+  }
+  // What they print is what help says: the header line of tsv (no venue needed for these).
+  for (const command of ['sandbox status', 'profile list'] as const) {
+    const r = run(...command.split(' '), '-o', 'tsv', '--header');
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout.split('\n')[0], LOCAL_COLUMNS[command].join('\t'), command);
+  }
 });

@@ -72,7 +72,7 @@ test('watch depth on a terminal: full screen, prices, spread, status line; q res
   const book = srv.ex.depth('BTC_USDT', 5);
   const spread = fmt(sub(book.asks[0]![0], book.bids[0]![0]), 2);
   assert.match(shown, new RegExp(`^BTC_USDT {2}depth 5 {2}spread ${spread.replace('.', '\\.')} \\(`, 'm'));
-  assert.match(shown, /SIDE\s+PRICE\s+SIZE\s+TOTAL\s+DEPTH/);
+  assert.match(shown, /side\s+price\s+size\s+total\s+depth/);
   for (const [side, levels] of [['ask', book.asks], ['bid', book.bids]] as const) {
     for (const [price, size] of levels) assert.match(shown, new RegExp(`^${side}\\s+${price.replace('.', '\\.')}\\s+${size.replace('.', '\\.')}\\s+[\\d.]+\\s+█+$`, 'm'));
   }
@@ -84,7 +84,7 @@ test('watch depth on a terminal: full screen, prices, spread, status line; q res
   tmux('send-keys', '-t', s, 'q');
   await until('the exit', () => /EXIT=\d+/.test(screen(s)));
   assert.match(screen(s), /EXIT=0/);
-  assert.doesNotMatch(screen(s), /SIDE|spread/, 'the normal screen is back');
+  assert.doesNotMatch(screen(s), /side\s+price|spread/, 'the normal screen is back');
   assert.equal(flag(s, 'alternate_on'), '0');
   assert.equal(flag(s, 'cursor_flag'), '1', 'cursor shown');
 });
@@ -107,7 +107,7 @@ test('ticker view flags STALE data when the venue goes quiet, and recovers', asy
   if (!requireTmux(t)) return;
   const s = launch('ticker BTC_USDT ETH_USDT', 120, 12);
   await until('the ticker view', () => /BTC_USDT/.test(screen(s)) && /ETH_USDT/.test(screen(s)));
-  assert.match(screen(s), /SYMBOL\s+LAST\s+BID\s+ASK/);
+  assert.match(screen(s), /symbol\s+last_price\s+bid_px\s+ask_px/);
   stopFeed();
   await until('STALE', () => /STALE/.test(screen(s)), 9000);
   stopFeed = busy();

@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import { DepthView, spreadOf } from '../../../src/commands/watch/depth.js';
 import { planOf } from '../../../src/commands/watch/plan.js';
 import { statusLine } from '../../../src/commands/watch/screen.js';
-import { ordersView, tickerView } from '../../../src/commands/watch/views.js';
+import { klineView, ordersView, tickerView, tradesView } from '../../../src/commands/watch/views.js';
+import { LOCAL_COLUMNS } from '../../../src/commands/local-columns.js';
 import { LiveScreen, SCREEN } from '../../../src/render/live.js';
 
 const INVERSE = '\x1b[7m';
@@ -27,6 +28,16 @@ test('depth: cumulative totals, bars, spread; a changed size flashes, then stops
   assert.deepEqual(v.rows()[0], { side: 'ask', price: '100.60', size: '2.000', total: '2.700' });
 });
 
+test('live headers are the snake_case names help lists (one naming with one-shot tables)', () => {
+  const wide = { columns: 400, rows: 20 };
+  const views = { ticker: tickerView(), trades: tradesView(), kline: klineView(), orders: ordersView(), depth: new DepthView(5) } as const;
+  views.depth.apply('t', book('100.50', '1.500'));
+  for (const [kind, v] of Object.entries(views)) {
+    const header = v.lines(wide, 0, false).find((l) => /^[a-z_]+ {2}/.test(l));
+    assert.deepEqual(header?.trim().split(/\s+/), [...LOCAL_COLUMNS[`watch ${kind}` as keyof typeof LOCAL_COLUMNS]], kind);
+  }
+});
+
 test('spread is exact decimal arithmetic', () => {
   assert.deepEqual(spreadOf({ asks: [['30000.01', '1']], bids: [['29999.99', '1']] }), { abs: '0.02', pct: '0.000' });
   assert.equal(spreadOf({ asks: [], bids: [['1', '1']] }), undefined);
@@ -37,7 +48,7 @@ test('ticker: one row per symbol in order; a changed cell flashes', () => {
   v.apply('t', { symbol: 'ETH_USDT', last_price: '2000.1', s_t: 1700000000 });
   v.apply('t', { symbol: 'BTC_USDT', last_price: '30000.5', s_t: 1700000000 });
   const lines = v.lines(size, 0, false);
-  assert.match(lines[0]!, /^SYMBOL\s+LAST/);
+  assert.match(lines[0]!, /^symbol\s+last_price/);
   assert.match(lines[1]!, /^BTC_USDT\s+30000\.5/);
   assert.match(lines[2]!, /^ETH_USDT\s+2000\.1/);
   v.apply('t', { symbol: 'BTC_USDT', last_price: '30001.0', s_t: 1700000000 });
