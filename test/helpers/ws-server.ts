@@ -39,6 +39,8 @@ export async function startWsServer(opts: WsServerOptions = {}, seed = 11): Prom
   let offset = 0;
   const base = Date.now();
   const ex = new Exchange({ seed, clock: () => base + offset });
+  // The warm-up runs now, before anyone listens: afterwards the market moves only when a test moves it.
+  ex.advance();
   const account = ex.createAccount(FUNDS);
   const maker = ex.createAccount(FUNDS);
   const taker = ex.createAccount(FUNDS);
