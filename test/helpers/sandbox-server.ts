@@ -1,6 +1,7 @@
 /** Starts the real sandbox server on port 0 for one test file, on a clock the test can move; its log lines are kept, not printed. */
 import { after, before } from 'node:test';
 import { startServer, type RunningSandbox } from '../../src/sandbox/server.js';
+import { passWindowsWith } from './signed.js';
 
 export interface Harness {
   readonly sandbox: () => RunningSandbox;
@@ -16,6 +17,7 @@ export function useSandbox(seed = 11): Harness {
   let offset = 0;
   before(async () => {
     s = await startServer({ port: 0, seed, log: (l) => log.push(l), clock: () => Date.now() + offset });
+    passWindowsWith(s.url, (ms) => void (offset += ms));
   });
   after(async () => {
     await s?.close();
