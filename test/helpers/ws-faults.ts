@@ -1,7 +1,7 @@
 /**
  * WebSocket faults for the fault proxy: the venue's side of each piped connection is read frame by
  * frame (the venue's frames are unmasked, RFC 6455 5.2), so a test can slip a frame of its own in
- * between the venue's, rewrite or drop the venue's frames, or cut every connection.
+ * between the venue's, rewrite or drop the venue's frames, or cut or close every connection.
  */
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -17,6 +17,8 @@ export interface WsFaults {
   mute(): () => void;
   /** Cuts every WebSocket connection (the client sees it drop). */
   cut(): void;
+  /** Closes every WebSocket connection as the venue would, with a close frame of `code`. */
+  close(code: number): void;
 }
 
 /** One encoded server frame (FIN set, no mask). */
@@ -57,6 +59,11 @@ export function wsFaults(): WsFaults & { attach(client: Duplex, venue: Socket): 
     },
     cut() {
       for (const c of open) (c.client.destroy(), c.venue.destroy());
+    },
+    close(code) {
+      const body = Buffer.alloc(2);
+      body.writeUInt16BE(code);
+      for (const c of open) (c.client.end(frame(8, body)), c.venue.destroy());
     },
     attach(client, venue) {
       opened++;
