@@ -32,13 +32,17 @@ class Socket extends EventEmitter {
   }
 }
 
+// One exchange for the file (its market stands still): sessions only read it.
+const START = Date.UTC(2026, 10, 23);
+const ex = new Exchange({ seed: 5, clock: () => START });
+ex.advance();
+const feed = new Feed(ex, { now: () => Date.now() });
+
 function session(t: TestContext, idleMs = IDLE, lifelessMs = LIFELESS) {
-  t.mock.timers.enable({ apis: ['setTimeout', 'Date'], now: Date.UTC(2026, 10, 23) });
-  const ex = new Exchange({ seed: 5, clock: () => Date.now() });
-  const feed = new Feed(ex, { now: () => Date.now() });
+  t.mock.timers.enable({ apis: ['setTimeout', 'Date'], now: START });
   const ws = new Socket();
   const s = new Session(ws as unknown as WebSocket, feed, ex, { idleMs, lifelessMs, now: () => Date.now(), factor: 1 });
-  t.after(() => (ws.close(1000), feed.stop()));
+  t.after(() => ws.close(1000));
   return { ws, s, tick: (ms: number) => t.mock.timers.tick(ms) };
 }
 

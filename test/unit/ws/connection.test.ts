@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { deflateRawSync, deflateSync } from 'node:zlib';
 import { signWsLogin } from '../../../src/api/signing.js';
 import { BmError } from '../../../src/errors.js';
@@ -11,7 +11,12 @@ import { SlidingWindows } from '../../../src/api/ratelimit.js';
 import { Outbox } from '../../../src/ws/outbox.js';
 import type { SandboxAccount } from '../../../src/sandbox/exchange-api.js';
 import { startFaultProxy } from '../../helpers/fault-proxy.js';
-import { startWsServer } from '../../helpers/ws-server.js';
+import { startWsServer, type TestServer } from '../../helpers/ws-server.js';
+
+/** One sandbox WebSocket for the tests that neither count connections nor move the market. */
+let common: Promise<TestServer> | undefined;
+const shared = () => (common ??= startWsServer());
+after(async () => (await common)?.close());
 
 const fast = { pingAfterMs: 100, pongTimeoutMs: 150, backoffBaseMs: 20, backoffMaxMs: 100 } as const;
 
@@ -114,7 +119,7 @@ test('login refused for a wrong sign: a BmError with code 91011 and exit code 4,
 });
 
 test('login with a clock 61 s behind: 91022 with the clock hint', async () => {
-  const srv = await startWsServer();
+  const srv = await shared();
   const { c, errors } = connect({ url: `${srv.wsUrl}/user?protocol=1.1`, login: login(srv.account, srv.account.secret, 61_000), ...fast });
   try {
     c.start();
@@ -123,12 +128,11 @@ test('login with a clock 61 s behind: 91022 with the clock hint', async () => {
     assert.match(errors[0]!.details.hint ?? '', /clock/);
   } finally {
     await c.close();
-    await srv.close();
   }
 });
 
 test('an unknown symbol is a venue error (exit 6); a duplicate subscription is not an error', async () => {
-  const srv = await startWsServer();
+  const srv = await shared();
   const { c, errors, pushes } = connect({ url: `${srv.wsUrl}/api`, ...fast });
   try {
     c.subscribe(['spot/ticker:BTC_USDT']);
@@ -147,7 +151,6 @@ test('an unknown symbol is a venue error (exit 6); a duplicate subscription is n
     assert.equal(errors[0]!.exitCode, 6);
   } finally {
     await c.close();
-    await srv.close();
   }
 });
 
@@ -249,7 +252,7 @@ test('a frame that cannot be inflated is said, and the stream goes on (zlib-wrap
 
 test('a pong keeps the connection alive but is not market data: the age of the data is not reset', async () => {
   // The exchange's market stands still: after the first push only pongs come.
-  const srv = await startWsServer();
+  const srv = await shared();
   const { c, pushes } = connect({ url: `${srv.wsUrl}/api?protocol=1.1`, ...fast });
   try {
     c.subscribe(['spot/ticker:BTC_USDT']);
@@ -263,12 +266,11 @@ test('a pong keeps the connection alive but is not market data: the age of the d
     assert.equal(c.reconnects, 0, 'the pongs kept it alive');
   } finally {
     await c.close();
-    await srv.close();
   }
 });
 
 test('91002 on login: the key is renewed once and the login tried again with the fresh one', async () => {
-  const srv = await startWsServer();
+  const srv = await shared();
   let renewals = 0;
   let who = { key: 'stale0123456789', secret: 'x', memo: 'x' };
   const { c, errors } = connect({
@@ -297,7 +299,6 @@ test('91002 on login: the key is renewed once and the login tried again with the
     assert.equal(second.errors[0]!.exitCode, 4);
   } finally {
     await second.c.close();
-    await srv.close();
   }
 });
 
