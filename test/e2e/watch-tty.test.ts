@@ -66,16 +66,18 @@ after(async () => {
 
 test('watch depth on a terminal: full screen, prices, spread, status line; q restores the screen and exits 0', async (t) => {
   if (!requireTmux(t)) return;
+  // A still market for this view: a trade is two orders, and a push between them shows the maker's.
+  stopFeed();
+  t.after(() => (stopFeed = busy()));
   const s = launch('depth BTC_USDT');
-  await until('the depth view', () => /spread/.test(screen(s)) && /ready/.test(screen(s)));
-  const shown = screen(s);
   const book = srv.ex.depth('BTC_USDT', 5);
   const spread = fmt(sub(book.asks[0]![0], book.bids[0]![0]), 2);
+  const lines = [['ask', book.asks], ['bid', book.bids]].flatMap(([side, levels]) => (levels as typeof book.asks).map(([price, size]) =>
+    new RegExp(`^${side}\\s+${price.replace('.', '\\.')}\\s+${size.replace('.', '\\.')}\\s+[\\d.]+\\s+█+$`, 'm')));
+  await until('the venue\'s book on the screen', () => /ready/.test(screen(s)) && lines.every((re) => re.test(screen(s))));
+  const shown = screen(s);
   assert.match(shown, new RegExp(`^BTC_USDT {2}depth 5 {2}spread ${spread.replace('.', '\\.')} \\(`, 'm'));
   assert.match(shown, /side\s+price\s+size\s+total\s+depth/);
-  for (const [side, levels] of [['ask', book.asks], ['bid', book.bids]] as const) {
-    for (const [price, size] of levels) assert.match(shown, new RegExp(`^${side}\\s+${price.replace('.', '\\.')}\\s+${size.replace('.', '\\.')}\\s+[\\d.]+\\s+█+$`, 'm'));
-  }
   assert.match(shown, new RegExp(`─── spread ${spread.replace('.', '\\.')} `));
   const status = shown.trimEnd().split('\n').pop()!;
   assert.match(status, /^ready .*ws:\/\/127\.0\.0\.1:\d+\/api\?protocol=1\.1 .*last message \d+\.\ds ago .*reconnects 0/);
