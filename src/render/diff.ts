@@ -66,23 +66,40 @@ class Sgr {
   }
 }
 
+/** SGR state after `params`, from the state `key`: memoized, as a screen uses few styles over and over. */
+const transitions = new Map<string, string>();
+const TRANSITIONS_KEPT = 4096;
+
+function nextStyle(key: string, params: string): string {
+  const k = `${key}\0${params}`;
+  let next = transitions.get(k);
+  if (next === undefined) {
+    const sgr = new Sgr();
+    if (key) sgr.apply(key);
+    sgr.apply(params);
+    next = sgr.key();
+    if (transitions.size < TRANSITIONS_KEPT) transitions.set(k, next);
+  }
+  return next;
+}
+
 /** Splits a line into cells; escapes other than SGR are dropped. */
 export function cellsOf(line: string): Cells {
   const chars: string[] = [];
   const styles: string[] = [];
-  const sgr = new Sgr();
+  let style = '';
   for (let i = 0; i < line.length; ) {
     const c = line.charCodeAt(i);
     if (c === 0x1b && line.charCodeAt(i + 1) === 0x5b) {
       let j = i + 2;
       while (j < line.length && !(line.charCodeAt(j) >= 0x40 && line.charCodeAt(j) <= 0x7e)) j++;
-      if (line[j] === 'm') sgr.apply(line.slice(i + 2, j));
+      if (line.charCodeAt(j) === 0x6d) style = nextStyle(style, line.slice(i + 2, j));
       i = j + 1;
       continue;
     }
     const wide = c >= 0xd800 && c <= 0xdbff;
     chars.push(wide ? line.slice(i, i + 2) : line[i]!);
-    styles.push(sgr.key());
+    styles.push(style);
     i += wide ? 2 : 1;
   }
   return { chars, styles };
@@ -104,23 +121,65 @@ function run(c: Cells, from: number, to: number): string {
   return out + (style === '' ? '' : `${ESC}0m`);
 }
 
-/** Cells of a line, at most `columns` of them. */
-function clip(c: Cells, columns: number): Cells {
-  return c.chars.length <= columns ? c : { chars: c.chars.slice(0, columns), styles: c.styles.slice(0, columns) };
+/** Reads a line cell by cell, in place: where the cell is in the text, and the style in force. */
+class Reader {
+  line = '';
+  private i = 0;
+  style = '';
+  start = 0;
+  end = 0;
+
+  reset(line: string): this {
+    this.line = line;
+    this.i = 0;
+    this.style = '';
+    return this;
+  }
+
+  /** Moves to the next cell; false at the end of the line. */
+  next(): boolean {
+    const line = this.line;
+    while (this.i < line.length) {
+      const c = line.charCodeAt(this.i);
+      if (c === 0x1b && line.charCodeAt(this.i + 1) === 0x5b) {
+        let j = this.i + 2;
+        while (j < line.length && !(line.charCodeAt(j) >= 0x40 && line.charCodeAt(j) <= 0x7e)) j++;
+        if (line.charCodeAt(j) === 0x6d) this.style = nextStyle(this.style, line.slice(this.i + 2, j));
+        this.i = j + 1;
+        continue;
+      }
+      this.start = this.i;
+      this.i += c >= 0xd800 && c <= 0xdbff ? 2 : 1;
+      this.end = this.i;
+      return true;
+    }
+    return false;
+  }
+
+  /** The same character in the same style as the other reader's current cell. */
+  same(o: Reader): boolean {
+    const n = this.end - this.start;
+    if (n !== o.end - o.start || this.style !== o.style) return false;
+    for (let k = 0; k < n; k++) if (this.line.charCodeAt(this.start + k) !== o.line.charCodeAt(o.start + k)) return false;
+    return true;
+  }
 }
+
+const nowReader = new Reader();
+const wasReader = new Reader();
 
 /**
  * The previous frame, and the bytes that turn it into the next. Rows are 0-based; the cursor is
- * placed with absolute moves, so nothing depends on where the terminal left it.
+ * placed with absolute moves, so nothing depends on where the terminal left it. Lines are compared
+ * as text first, then cell by cell in place (no per-cell objects: a frame at 10 a second leaves
+ * no garbage behind).
  */
 export class FrameDiff {
   private lines: string[] = [];
-  private cells: (Cells | undefined)[] = [];
 
   /** Forgets the previous frame: the next one is written whole (after a clear). */
   reset(): void {
     this.lines = [];
-    this.cells = [];
   }
 
   /** Bytes to write for `next` (one entry per screen row); empty when nothing changed. */
@@ -130,32 +189,51 @@ export class FrameDiff {
     for (let r = 0; r < rows; r++) {
       const line = next[r] ?? '';
       const prevLine = this.lines[r] ?? '';
-      if (line === prevLine) continue;
-      const now = clip(cellsOf(line), columns);
-      const was = this.cells[r] ?? clip(cellsOf(prevLine), columns);
-      this.cells[r] = now;
-      out += rowUpdate(r, was, now);
+      if (line !== prevLine) out += rowUpdate(r, prevLine, line, columns);
     }
     this.lines = next.slice();
-    this.cells.length = next.length;
     return out;
   }
 }
 
-/** Rewrites the changed cells of one row: from the first difference to the last, then clears a shorter tail. */
-function rowUpdate(row: number, was: Cells, now: Cells): string {
-  const n = now.chars.length;
-  const o = was.chars.length;
-  let first = 0;
-  while (first < n && first < o && now.chars[first] === was.chars[first] && now.styles[first] === was.styles[first]) first++;
-  if (first === n && first === o) return '';
-  let lastNow = n - 1;
-  if (n === o) {
-    while (lastNow > first && now.chars[lastNow] === was.chars[lastNow] && now.styles[lastNow] === was.styles[lastNow]) lastNow--;
+/** Unchanged cells between two changes that are rewritten rather than skipped (a cursor move costs about this much). */
+const GAP_KEPT = 8;
+
+/**
+ * Rewrites the changed cells of one row: each stretch of changes (stretches closer than GAP_KEPT
+ * cells are one), taken from the new line's text with the style in force at its start, then clears
+ * a shorter tail.
+ */
+function rowUpdate(row: number, was: string, now: string, columns: number): string {
+  const a = nowReader.reset(now);
+  const b = wasReader.reset(was);
+  let out = '';
+  let spanAt = -1;
+  let spanCol = 0;
+  let spanStyle = '';
+  let lastEnd = 0;
+  let lastStyle = '';
+  let gap = 0;
+  let n = 0;
+  let o = 0;
+  let hasB = b.next();
+  const emit = () => `${ESC}${row + 1};${spanCol + 1}H${styleOpen(spanStyle)}${now.slice(spanAt, lastEnd)}${lastStyle === '' ? '' : `${ESC}0m`}`;
+  while (n < columns && a.next()) {
+    if (hasB && a.same(b)) {
+      if (spanAt >= 0) gap++;
+    } else {
+      if (spanAt >= 0 && gap > GAP_KEPT) (out += emit()), (spanAt = -1);
+      if (spanAt < 0) (spanAt = a.start), (spanCol = n), (spanStyle = a.style);
+      lastEnd = a.end;
+      lastStyle = a.style;
+      gap = 0;
+    }
+    n++;
+    if (hasB) (o++, (hasB = b.next()));
   }
-  const move = `${ESC}${row + 1};${first + 1}H`;
-  const body = first < n ? run(now, first, lastNow) : '';
-  return move + body + (n < o ? `${ESC}K` : '');
+  if (spanAt >= 0) out += emit();
+  while (hasB && o < columns) (o++, (hasB = b.next()));
+  return n < o ? `${out}${ESC}${row + 1};${n + 1}H${ESC}K` : out;
 }
 
 /** Cells back to text: each style change written once, the line closed with a reset when styled. */

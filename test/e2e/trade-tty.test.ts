@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, test, type TestContext } from 'node:test';
 import { BIN, bm, ensureBuilt, has, isolatedEnv, startSandbox, until } from '../helpers/bm.js';
+import { startFaultProxy } from '../helpers/fault-proxy.js';
 
 const SOCKET = `bm-trade-${process.pid}`;
 const base = isolatedEnv({ TERM: 'xterm-256color', NO_COLOR: '1' });
@@ -21,13 +22,16 @@ function tmux(...args: string[]): string {
 const screen = (s: string) => tmux('capture-pane', '-p', '-t', s);
 const flag = (s: string, f: string) => tmux('display-message', '-p', '-t', s, `#{${f}}`).trim();
 const keys = (s: string, ...k: string[]) => void tmux('send-keys', '-t', s, ...k);
-const seen = (s: string, what: RegExp, limitMs?: number) => until(() => what.test(screen(s)), `${what} on the screen:\n${screen(s)}`, limitMs);
+/** Waits are long: under a loaded machine a frame can take seconds to come; nothing here sleeps. */
+const WAIT_MS = 60_000;
+const seen = (s: string, what: RegExp, limitMs = WAIT_MS) => until(() => what.test(screen(s)), `${what} on the screen:\n${screen(s)}`, limitMs);
+const waitFor = (check: () => boolean, what: string) => until(check, what, WAIT_MS);
 
 /** Starts `bm trade ...` in a detached session of `cols` x `rows`; returns the session name. */
-function launch(args: string, env: Record<string, string>, cols = 120, rows = 40): string {
+function launch(args: string, env: Record<string, string>, cols = 120, rows = 40, base: string | null = url): string {
   const name = `t${++n}`;
   const vars = Object.entries(env).filter(([k]) => /^(BM_|XDG_|HOME$|NO_COLOR$|TERM$)/.test(k)).map(([k, v]) => `${k}='${v}'`).join(' ');
-  tmux('new-session', '-d', '-s', name, '-x', String(cols), '-y', String(rows), `env ${vars} ${process.execPath} ${BIN} --base-url ${url} trade ${args}; echo EXIT=$?; sleep 120`);
+  tmux('new-session', '-d', '-s', name, '-x', String(cols), '-y', String(rows), `env ${vars} ${process.execPath} ${BIN}${base ? ` --base-url ${base}` : ''} trade ${args}; echo EXIT=$?; sleep 120`);
   return name;
 }
 
@@ -72,7 +76,7 @@ test('place a buy from the form: it shows in open orders and is marked in the bo
   // A bid deep in the book: select it (Tab focuses the book), then b prefills its price.
   keys(s, 'Tab');
   for (let i = 0; i < 14; i++) keys(s, 'j');
-  await until(() => selectedBid(screen(s)) === 13, `the 14th bid selected:\n${screen(s)}`);
+  await waitFor(() => selectedBid(screen(s)) === 13, `the 14th bid selected:\n${screen(s)}`);
   keys(s, 'b');
   await seen(s, /BUY BTC_USDT/);
   // The live book may move between the capture and the key: the form holds the level's price then,
@@ -146,7 +150,7 @@ test('read-only without credentials: market panes only, said clearly, order keys
   assert.doesNotMatch(screen(s), /BUY BTC_USDT|SELL BTC_USDT/);
   // Esc and q as two presses (sent in one write they would read as Alt-q).
   keys(s, 'Escape');
-  await until(() => !/KEYS \(Esc closes\)/.test(screen(s)), 'the help to close');
+  await waitFor(() => !/KEYS \(Esc closes\)/.test(screen(s)), 'the help to close');
   keys(s, 'q');
   await seen(s, /EXIT=0/);
 });
@@ -160,11 +164,11 @@ test('resize re-lays out: chart, trades and account panes by width, a "too small
   };
   tmux('resize-window', '-t', s, '-x', '90', '-y', '30');
   await seen(s, /TRADES/);
-  await until(() => !/CANDLES/.test(screen(s)), 'the chart to go below 100 columns');
+  await waitFor(() => !/CANDLES/.test(screen(s)), 'the chart to go below 100 columns');
   assert.match(screen(s), /OPEN ORDERS/);
   fits(90);
   tmux('resize-window', '-t', s, '-x', '64', '-y', '20');
-  await until(() => !/TRADES/.test(screen(s)) && /OPEN ORDERS/.test(screen(s)), 'the trades to go below 80 columns');
+  await waitFor(() => !/TRADES/.test(screen(s)) && /OPEN ORDERS/.test(screen(s)), 'the trades to go below 80 columns');
   fits(64);
   tmux('resize-window', '-t', s, '-x', '40', '-y', '12');
   await seen(s, /terminal too small: 40x12/);
@@ -192,9 +196,46 @@ test('a market sell fills: the log says so, balances refresh, --bell rings', asy
   assert.match(screen(s), /est\. fill +0\.002 BTC at about \d/);
   keys(s, 'y');
   await seen(s, /BTC +0\.998 +0\n/);
-  await seen(s, /fill: sell 0\.002 @ \d/, 10_000);
+  await seen(s, /fill: sell 0\.002 @ \d/);
   assert.match(screen(s), /USDT +1\d\d\d\d\.\d+ +0\n/, 'the sale paid USDT in');
   assert.equal(flag(s, 'window_bell_flag'), '1', 'the bell rang');
   keys(s, 'q');
   await seen(s, /EXIT=0/);
+});
+
+test('the screen comes up at once while the pair\'s rules are read from a slow venue, then the terminal', async (t) => {
+  if (!requireTmux(t)) return;
+  const proxy = await startFaultProxy(url);
+  try {
+    // The pairs' rules come 8 s late; the screen is up before the request is even sent.
+    proxy.add({ method: 'GET', path: '/spot/v1/symbols/details', fault: { kind: 'delay', ms: 8000 }, times: 1 });
+    const env = isolatedEnv({ TERM: 'xterm-256color', NO_COLOR: '1' });
+    const s = launch('--timeout 30000 BTC_USDT', { ...env, ...creds }, 120, 40, proxy.url);
+    await seen(s, /bm trade BTC_USDT[\s\S]*✓ reading the venue and the credentials[\s\S]*… reading the rules of BTC_USDT/);
+    assert.equal(flag(s, 'alternate_on'), '1', 'already full-screen');
+    await seen(s, /OPEN ORDERS \(0\)[\s\S]*ws ready/);
+    keys(s, 'q');
+    await seen(s, /EXIT=0/);
+  } finally {
+    await proxy.close();
+  }
+});
+
+test('no configuration at all: the built-in sandbox and its paper account, orders on', async (t) => {
+  if (!requireTmux(t)) return;
+  const env = isolatedEnv({ TERM: 'xterm-256color', NO_COLOR: '1' });
+  try {
+    const s = launch('BTC_USDT', env, 120, 40, null);
+    await seen(s, /OPEN ORDERS \(0\)[\s\S]*ws ready/);
+    const shown = screen(s);
+    assert.match(shown, /^\[PAPER\] BTC_USDT/m);
+    assert.doesNotMatch(shown, /READ-ONLY/);
+    assert.match(shown, /sandbox 127\.0\.0\.1:\d+ │ profile paper account │ ws ready/);
+    assert.match(shown, /BTC +\d/, 'the paper account\'s balances');
+    assert.match(shown, /│ started the sandbox exchange at /, 'the note is in the log, not written over the screen');
+    keys(s, 'q');
+    await seen(s, /EXIT=0/);
+  } finally {
+    bm(['sandbox', 'stop'], env);
+  }
 });

@@ -63,6 +63,15 @@ function grouped(levels: readonly Level[], step: Dec, up: boolean, placesOut: nu
   return out.map(([p, s]) => [p, fmt(s)] as const);
 }
 
+/** `part / whole` in 1/10000ths as a number: a bar's length, from the integers of both (no decimal division). */
+function shareOf(part: Dec, whole: Dec): number {
+  if (whole.units <= 0n) return 0;
+  const scale = Math.max(part.scale, whole.scale);
+  const p = part.units * 10n ** BigInt(scale - part.scale);
+  const w = whole.units * 10n ** BigInt(scale - whole.scale);
+  return Number((p * 10_000n) / w) / 10_000;
+}
+
 const cache = new WeakMap<TradeState, { key: string; view: BookView }>();
 
 /** The book as shown: grouped, cumulative, marked. */
@@ -91,8 +100,7 @@ export function bookView(s: TradeState): BookView {
   const b = side(bids, mine.buy);
   const top = [a[a.length - 1]?.total, b[b.length - 1]?.total].reduce<Dec>((m, t) => (t && cmp(t, m) > 0 ? t : m), { units: 0n, scale: 0 });
   const rows = (list: typeof a): BookRow[] => list.map((r) => ({
-    price: r.price, size: r.size, total: fmt(r.total), mine: r.mine,
-    share: isZero(top) ? 0 : Number(div(r.total, top, 4).units) / 10_000,
+    price: r.price, size: r.size, total: fmt(r.total), mine: r.mine, share: shareOf(r.total, top),
   }));
   const view = { asks: rows(a), bids: rows(b), step: fmt(step, placesOut) };
   cache.set(s, { key, view });

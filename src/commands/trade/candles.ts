@@ -1,13 +1,12 @@
 /**
  * The candle pane: one column per candle of the chosen step (the newest that fit), wicks `│`, bodies
  * `┃` up (green), `║` down (red: told apart without colour too), a price axis on the right and a
- * time axis below. Scaled with exact decimals; worked out again only when a candle changes.
+ * time axis below. Scaled with exact integers; worked out again only when a candle changes.
  */
 import { SGR } from '../../render/live.js';
-import { cmp, dec, max, min, type Dec } from '../../util/decimal.js';
-import { rowOf } from '../market/chart.js';
+import { dec } from '../../util/decimal.js';
 import type { Candle, TradeState } from './state.js';
-import { cell, fill, Line, title } from './text.js';
+import { cell, fill, Line, title, type Style } from './text.js';
 
 /** Columns between two time labels. */
 const LABEL_EVERY = 12;
@@ -29,6 +28,14 @@ function timeAxis(candles: readonly Candle[], width: number, stepMinutes: number
 }
 
 const cache = new WeakMap<TradeState, { key: string; lines: string[] }>();
+let axis: { key: string; line: string } | undefined;
+
+/** The time axis line; it changes only when the first candle shown or the width does. */
+function axisLine(shown: readonly Candle[], w: number, stepMinutes: number, color: boolean): string {
+  const key = `${shown[0]![0]}|${shown.length}|${w}|${stepMinutes}|${color}`;
+  if (axis?.key !== key) axis = { key, line: new Line(color).add(timeAxis(shown, w, stepMinutes), SGR.gray).done(w) };
+  return axis.line;
+}
 
 /** Lines of the candle pane, exactly `w` x `h`. */
 export function candlePane(s: TradeState, w: number, h: number, color: boolean): string[] {
@@ -40,6 +47,94 @@ export function candlePane(s: TradeState, w: number, h: number, color: boolean):
   return lines;
 }
 
+/** A candle's open, high, low and close as integers of 10^-scale, parsed once (a push replaces only the newest candle). */
+interface Scaled {
+  readonly scale: number;
+  readonly v: readonly [open: bigint, high: bigint, low: bigint, close: bigint];
+}
+const scaledCache = new WeakMap<Candle, Scaled>();
+
+/** Decimal places of a candle's prices (the most of its four). */
+function placesOf(c: Candle): number {
+  let n = 0;
+  for (let i = 1; i <= 4; i++) {
+    const t = c[i] as string;
+    const dot = t.indexOf('.');
+    if (dot >= 0) n = Math.max(n, t.length - dot - 1);
+  }
+  return n;
+}
+
+/** The candle at `scale` places: small integers (a pair's own precision), so the scaling below is cheap. */
+function scaled(c: Candle, scale: number): Scaled['v'] {
+  const hit = scaledCache.get(c);
+  if (hit?.scale === scale) return hit.v;
+  const units = (text: string) => {
+    const d = dec(text);
+    return d.units * 10n ** BigInt(Math.max(0, scale - d.scale));
+  };
+  const v = [units(c[1]), units(c[2]), units(c[3]), units(c[4])] as const;
+  scaledCache.set(c, { scale, v });
+  return v;
+}
+
+/** Grid row of a price, 0 at `hi`: the same integer division as the one-shot chart's, on scaled integers. */
+function rowAt(price: bigint, lo: bigint, hi: bigint, gh: number): number {
+  const span = hi - lo;
+  if (span === 0n) return Math.floor(gh / 2);
+  return Number(((hi - price) * BigInt(gh - 1)) / span);
+}
+
+/** A candle's column: for each row from the top of the grid, its glyph, or undefined above and below it. */
+interface Column {
+  readonly scale: number;
+  readonly lo: bigint;
+  readonly hi: bigint;
+  readonly gh: number;
+  readonly top: number;
+  readonly glyphs: readonly string[];
+  readonly up: boolean;
+}
+
+/** Columns by candle: scaled again only when the chart's range or height changes. */
+const columns = new WeakMap<Candle, Column>();
+
+function columnOf(c: Candle, scale: number, lo: bigint, hi: bigint, gh: number): Column {
+  const hit = columns.get(c);
+  if (hit && hit.scale === scale && hit.lo === lo && hit.hi === hi && hit.gh === gh) return hit;
+  const [o, h, l, cl] = scaled(c, scale);
+  const up = cl >= o;
+  const top = rowAt(h, lo, hi, gh);
+  const bottom = rowAt(l, lo, hi, gh);
+  const bodyTop = rowAt(up ? cl : o, lo, hi, gh);
+  const bodyBottom = rowAt(up ? o : cl, lo, hi, gh);
+  const glyphs: string[] = [];
+  for (let y = top; y <= bottom; y++) glyphs.push(y >= bodyTop && y <= bodyBottom ? (up ? '┃' : '║') : '│');
+  const col = { scale, lo, hi, gh, top, glyphs, up };
+  columns.set(c, col);
+  return col;
+}
+
+/** The older columns' part of each row, by terminal state, with the columns it was drawn from. */
+const prefixes = new WeakMap<TradeState, { readonly cols: readonly Column[]; readonly color: boolean; readonly rows: readonly string[] }>();
+
+/** Row `y` of `cols`, styled: runs of one style as one piece (a styled glyph each would be many escapes). */
+function styledRun(cols: readonly Column[], y: number, color: boolean): string {
+  let out = '';
+  let run = '';
+  let runStyle: Style;
+  const flush = () => (out += color && runStyle ? runStyle(run) : run);
+  for (const col of cols) {
+    const g = col.glyphs[y - col.top];
+    const style: Style = g === undefined ? undefined : col.up ? SGR.green : SGR.red;
+    if (style !== runStyle && run) (flush(), (run = ''));
+    runStyle = style;
+    run += g ?? ' ';
+  }
+  if (run) flush();
+  return out;
+}
+
 function draw(s: TradeState, w: number, h: number, color: boolean): string[] {
   const all = [...s.market.candles.values()].sort((a, b) => a[0] - b[0]);
   const latest = all[all.length - 1];
@@ -48,36 +143,33 @@ function draw(s: TradeState, w: number, h: number, color: boolean): string[] {
   const gh = Math.max(2, h - 2);
   // The axis labels take the widest price plus a blank; the candles take the rest.
   const candidates = all.slice(-Math.max(1, w - 2));
-  let hi: Dec = dec(candidates[0]![2]);
-  let lo: Dec = dec(candidates[0]![3]);
   const axisWidth = 1 + Math.max(...candidates.map((c) => Math.max(c[2].length, c[3].length)));
   const shown = all.slice(-Math.max(1, w - axisWidth));
-  hi = dec(shown[0]![2]);
-  lo = dec(shown[0]![3]);
+  let scale = 0;
+  for (const c of shown) scale = Math.max(scale, placesOf(c));
+  let top = shown[0]!;
+  let bottom = shown[0]!;
   for (const c of shown) {
-    hi = max(hi, c[2]);
-    lo = min(lo, c[3]);
+    if (scaled(c, scale)[1] > scaled(top, scale)[1]) top = c;
+    if (scaled(c, scale)[2] < scaled(bottom, scale)[2]) bottom = c;
   }
-  const grid: { ch: string; up: boolean }[][] = Array.from({ length: gh }, () => []);
-  shown.forEach((c, x) => {
-    const up = cmp(c[4], c[1]) >= 0;
-    const top = rowOf(dec(c[2]), lo, hi, gh);
-    const bottom = rowOf(dec(c[3]), lo, hi, gh);
-    const bodyTop = rowOf(dec(up ? c[4] : c[1]), lo, hi, gh);
-    const bodyBottom = rowOf(dec(up ? c[1] : c[4]), lo, hi, gh);
-    for (let y = top; y <= bottom; y++) grid[y]![x] = { ch: y >= bodyTop && y <= bodyBottom ? (up ? '┃' : '║') : '│', up };
-  });
-  const labels = new Map<number, string>([[0, shown.reduce((m, c) => (cmp(c[2], m) > 0 ? c[2] : m), shown[0]![2])], [gh - 1, shown.reduce((m, c) => (cmp(c[3], m) < 0 ? c[3] : m), shown[0]![3])]]);
+  const hiText = top[2];
+  const loText = bottom[3];
+  // lo and hi are at the same scale as every column, so equal integers mean an equal range.
+  const cols = shown.map((c) => columnOf(c, scale, scaled(bottom, scale)[2], scaled(top, scale)[1], gh));
+  const labels = new Map<number, string>([[0, hiText], [gh - 1, loText]]);
+  // Every column but the newest is usually as it was: their part of each row is kept from the last frame.
+  const older = cols.slice(0, -1);
+  const kept = prefixes.get(s);
+  const same = kept !== undefined && kept.color === color && kept.cols.length === older.length && kept.cols.every((c, i) => c === older[i]);
+  const rows = same ? kept.rows : Array.from({ length: gh }, (_, y) => styledRun(older, y, color));
+  if (!same) prefixes.set(s, { cols: older, color, rows });
+  const newest = cols.slice(-1);
   const out = [head];
   for (let y = 0; y < gh; y++) {
-    const line = new Line(color);
-    for (let x = 0; x < shown.length; x++) {
-      const c = grid[y]![x];
-      line.add(c ? c.ch : ' ', c ? (c.up ? SGR.green : SGR.red) : undefined);
-    }
     const label = labels.get(y);
-    out.push(line.add(label ? ` ${label}` : '').done(w));
+    out.push(new Line(color).addStyled(rows[y]!, older.length).addStyled(styledRun(newest, y, color), newest.length).add(label ? ` ${label}` : '').done(w));
   }
-  out.push(new Line(color).add(timeAxis(shown, w, s.step.minutes), SGR.gray).done(w));
+  out.push(axisLine(shown, w, s.step.minutes, color));
   return fill(out, w, h);
 }

@@ -9,7 +9,7 @@ import { signWsLogin } from '../../api/signing.js';
 import type { Context } from '../../context.js';
 import type { BmError } from '../../errors.js';
 import type { Entry } from '../../ws/codec.js';
-import type { WsConnection } from '../../ws/connection.js';
+import type { ConnectionOptions } from '../../ws/options.js';
 import { topics } from '../../ws/channels.js';
 import { applyDepth, applyKline, applyOrder, applyRestBook, applyRestKlines, applyRestOrders, applyRestTrades, applyTicker, applyTrade, applyWallet } from './apply.js';
 import { BOOK_LEVELS } from './book.js';
@@ -32,11 +32,22 @@ export interface FeedOptions {
   /** The stream failed for good (refused login, unknown pair...). */
   readonly failed: (err: BmError) => void;
   readonly now?: () => number;
+  /** Opens a connection (tests inject one); default: a WsConnection. */
+  readonly connection?: (opts: ConnectionOptions) => Connection;
+}
+
+/** What the feed uses of a connection. */
+export interface Connection {
+  readonly reconnects: number;
+  readonly lastMessageAt: number;
+  subscribe(topics: readonly string[]): void;
+  start(): void;
+  close(): Promise<void>;
 }
 
 export class TradeFeed {
-  private pub: WsConnection | undefined;
-  private priv: WsConnection | undefined;
+  private pub: Connection | undefined;
+  private priv: Connection | undefined;
   private accountTimer: NodeJS.Timeout | undefined;
   private accountRunning: Promise<void> | undefined;
   private accountAgain = false;
@@ -126,10 +137,14 @@ export class TradeFeed {
 
   /** Opens the streams. */
   async start(): Promise<void> {
-    const { WsConnection } = await import('../../ws/connection.js');
+    let open = this.o.connection;
+    if (!open) {
+      const { WsConnection } = await import('../../ws/connection.js');
+      open = (opts) => new WsConnection(opts);
+    }
     const sym = this.s.symbol;
     const trace = this.o.ctx.verbose ? (line: string) => this.o.ctx.trace(line) : undefined;
-    this.pub = new WsConnection({
+    this.pub = open({
       url: `${this.o.wsUrl}/api?protocol=1.1`,
       ...(trace ? { trace } : {}),
       onPush: (_topic, table, e) => this.onPublic(table, e),
@@ -141,7 +156,7 @@ export class TradeFeed {
     this.pub.start();
     const creds = this.o.credentials;
     if (!creds) return;
-    this.priv = new WsConnection({
+    this.priv = open({
       url: `${this.o.wsUrl}/user?protocol=1.1`,
       login: () => {
         const ts = String(Date.now());

@@ -6,7 +6,7 @@
 import type { CheckedOrder } from '../order/check.js';
 import { GROUPS, levelAt, levelPos, selectedLevel } from './book.js';
 import { applyPreset, backspace, nudge, openForm, orderInput, setPrice, switchField, toggleType, typeChar } from './form.js';
-import { deviationError, preflight } from './orders.js';
+import { guardError, preflight } from './orders.js';
 import { pairMatches } from './pairs.js';
 import { openOrders, quoteOf, selectedOrder, type Mode, type OpenOrder, type Side, type TradeState } from './state.js';
 
@@ -123,7 +123,7 @@ export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
       const c = s.ui.confirm!;
       s.ui.confirm = undefined;
       // The market may have moved while the confirmation was open.
-      const guard = deviationError(c.order, quoteOf(s).last, s.maxDeviation);
+      const guard = guardError(c.order, quoteOf(s).last, s.maxDeviation);
       if (guard) {
         s.ui.form = { ...form(s), error: guard };
         s.ui.mode = 'form';

@@ -1,126 +1,86 @@
 /**
- * Every order the terminal places or cancels goes through here, and so does the market context its
- * confirmation shows: the same checks and careful path as `bm order place` (pair rules, client
- * order id, the deviation guard, a lookup when the outcome is unknown). The market context is pure.
+ * Every order the terminal places or cancels goes through here, on the same path as `bm order place`
+ * and `bm order cancel`: the pair's rules (order/check), the market context and the deviation guard
+ * (order/market-context), then the careful-write pipeline (write/pipeline: client order id, sent
+ * once, an unknown outcome looked up and never claimed). Only the shapes are the terminal's own: the
+ * live book as tuples in, one log line out.
  */
 import { endpoint } from '../../api/catalogue/index.js';
+import type { Params } from '../../api/client.js';
 import type { Context } from '../../context.js';
 import { BmError, usage } from '../../errors.js';
-import { add, cmp, dec, div, fmt, isZero, min, mul, norm, sub, truncate, type Dec } from '../../util/decimal.js';
+import { isDecimal, isZero } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';
-import { send } from '../engine.js';
 import { checkOrder, type CheckedOrder, type OrderInput } from '../order/check.js';
-import { outcomeUnknown, resolveUnknown } from '../order/lookup.js';
+import { checkDeviation, crosses, deviationPct, estimateFill, type Book, type Fill } from '../order/market-context.js';
 import type { PairRules } from '../order/pairs.js';
+import { currentChannel } from '../write/current.js';
+import { carefulWrite } from '../write/pipeline.js';
 import type { Level, OpenOrder } from './state.js';
 
-/** What the market looks like to a confirmation: the book's two sides and the last price. */
+/** What the market looks like to a confirmation: the live book's two sides and the last price. */
 export interface Quote {
   readonly asks: readonly Level[];
   readonly bids: readonly Level[];
   readonly last: string | undefined;
 }
 
-export interface Fill {
-  /** Base quantity the visible book would fill. */
-  readonly size: string;
-  /** Quote amount it would cost or bring. */
-  readonly notional: string;
-  readonly avgPrice: string;
-  /** False when the visible book is too thin for the whole order. */
-  readonly complete: boolean;
-}
-
 export interface MarketContext {
   readonly last: string | undefined;
   readonly bestBid: string | undefined;
   readonly bestAsk: string | undefined;
-  /** Signed percent of the order's price from the last price (3 places, truncated). */
+  /** Signed percent of the order's price from the last price (as `bm order place` says it). */
   readonly fromLast: string | undefined;
   /** A limit order that would trade at once; every market order does. */
   readonly crosses: boolean;
-  /** Estimated fill of a market order against the visible book. */
+  /** A market order walked through the visible book. */
   readonly fill: Fill | undefined;
 }
 
-/** Signed percent `(price - ref) / ref`, truncated to `digits` places; undefined without a reference. */
-export function distancePct(price: string, ref: string | undefined, digits = 2): string | undefined {
-  if (!ref || isZero(ref)) return undefined;
-  return fmt(div(mul(sub(price, ref), '100'), ref, digits));
-}
+const usable = (v: string | undefined): v is string => v !== undefined && v !== '' && isDecimal(v) && !isZero(v);
 
-/** A buy at or above the best ask, a sell at or below the best bid. */
-export function crossesBook(side: 'buy' | 'sell', price: string, q: Pick<Quote, 'asks' | 'bids'>): boolean {
-  const best = side === 'buy' ? q.asks[0]?.[0] : q.bids[0]?.[0];
-  if (!best) return false;
-  return side === 'buy' ? cmp(price, best) >= 0 : cmp(price, best) <= 0;
-}
-
-/**
- * Walks the opposite side of the book: a buy spending `amount` of quote (`spends`) or taking
- * `amount` of base, a sell giving `amount` of base. Undefined when that side is empty.
- */
-export function estimateFill(side: 'buy' | 'sell', amount: string, spends: boolean, q: Pick<Quote, 'asks' | 'bids'>): Fill | undefined {
-  const levels = side === 'buy' ? q.asks : q.bids;
-  if (!levels.length) return undefined;
-  let left: Dec = { units: 0n, scale: 0 };
-  left = add(left, amount);
-  let base: Dec = { units: 0n, scale: 0 };
-  let quote: Dec = { units: 0n, scale: 0 };
-  let pricePlaces = 0;
-  for (const [price, size] of levels) {
-    if (left.units <= 0n) break;
-    pricePlaces = Math.max(pricePlaces, dec(price).scale);
-    if (spends) {
-      const worth = mul(price, size);
-      const take = min(worth, left);
-      base = add(base, cmp(take, worth) === 0 ? size : div(take, price, 18));
-      quote = add(quote, take);
-      left = sub(left, take);
-    } else {
-      const take = min(size, left);
-      base = add(base, take);
-      quote = add(quote, mul(take, price));
-      left = sub(left, take);
-    }
-  }
-  if (isZero(base)) return undefined;
-  // An estimate: the size to 8 places, the average price to two places beyond the book's.
-  return { size: norm(truncate(base, 8)), notional: norm(quote), avgPrice: norm(div(quote, base, pricePlaces + 2)), complete: left.units <= 0n };
+/** The live book in the shape the market context reads. */
+function bookOf(q: Pick<Quote, 'asks' | 'bids'>): Book {
+  const side = (levels: readonly Level[]) => levels.map(([price, amount]) => ({ price, amount }));
+  return { asks: side(q.asks), bids: side(q.bids) };
 }
 
 /** The context a confirmation shows for `order`. */
 export function marketContext(order: CheckedOrder, q: Quote): MarketContext {
-  const market = order.type === 'market';
-  const amount = market ? (order.side === 'buy' ? order.notional : order.size) : undefined;
+  const bestBid = q.bids[0]?.[0];
+  const bestAsk = q.asks[0]?.[0];
   return {
-    last: q.last, bestBid: q.bids[0]?.[0], bestAsk: q.asks[0]?.[0],
-    fromLast: order.price !== undefined ? distancePct(order.price, q.last, 3) : undefined,
-    crosses: market || (order.price !== undefined && crossesBook(order.side, order.price, q)),
-    fill: market && amount !== undefined ? estimateFill(order.side, amount, order.side === 'buy', q) : undefined,
+    last: q.last, bestBid, bestAsk,
+    fromLast: order.price !== undefined && usable(q.last) ? deviationPct(order.price, q.last) : undefined,
+    crosses: crosses(order, { last: q.last ?? '', bid: bestBid ?? '', ask: bestAsk ?? '' }),
+    fill: order.type === 'market' ? estimateFill(order, bookOf(q)) : undefined,
   };
 }
 
-/** The deviation guard: a limit price more than `maxPct` through the last price is refused. */
-export function deviationError(order: Pick<CheckedOrder, 'side' | 'price'>, last: string | undefined, maxPct: string): string | undefined {
-  if (order.price === undefined || !last || isZero(last)) return undefined;
-  const through = order.side === 'buy' ? sub(order.price, last) : sub(last, order.price);
-  if (through.units <= 0n) return undefined;
-  const pct = div(mul(through, '100'), last, 2);
-  if (cmp(pct, maxPct) <= 0) return undefined;
-  return `price: ${order.price} is ${fmt(pct)}% ${order.side === 'buy' ? 'above' : 'below'} the last price ${last} (more than --max-deviation ${maxPct}%)`;
+/** The form calls the flags' fields by their own names. */
+const fieldNames = (message: string) => message.replace(/--(size|price|notional)\b/g, '$1').replace(/^notional\b/, 'amount');
+
+/** The deviation guard of `bm order place` on the live last price; the refusal as the form shows it, or undefined. */
+export function guardError(order: Pick<CheckedOrder, 'side' | 'type' | 'price'>, last: string | undefined, maxPct: string | undefined): string | undefined {
+  try {
+    checkDeviation(order, last ?? '', maxPct);
+    return undefined;
+  } catch (err) {
+    if (err instanceof BmError) return fieldNames(err.message);
+    throw err;
+  }
 }
 
 /** Pre-flight: the pair's rules, then the deviation guard. Throws a usage error naming the field (as the form calls it). */
-export function preflight(input: OrderInput, rules: PairRules, q: Quote, maxPct: string): { order: CheckedOrder; context: MarketContext } {
+export function preflight(input: OrderInput, rules: PairRules, q: Quote, maxPct: string | undefined): { order: CheckedOrder; context: MarketContext } {
   let order: CheckedOrder;
   try {
     order = checkOrder(input, rules);
   } catch (err) {
-    if (err instanceof BmError) throw usage(err.message.replace(/--(size|price|notional)\b/g, '$1').replace(/^notional\b/, 'amount'));
+    if (err instanceof BmError) throw usage(fieldNames(err.message));
     throw err;
   }
-  const guard = deviationError(order, q.last, maxPct);
+  const guard = guardError(order, q.last, maxPct);
   if (guard) throw usage(guard);
   return { order, context: marketContext(order, q) };
 }
@@ -132,14 +92,14 @@ export interface Outcome {
   readonly orderId?: string;
 }
 
-/** A failed write: rejected when the venue answered, unknown when it did not (or answered 5xx). */
+/** A write that threw: unknown (exit 8 on the command line) only when the pipeline says so; else refused or not sent. */
 export function outcomeOfError(what: string, err: unknown): Outcome {
   if (!(err instanceof BmError)) return { kind: 'unknown', text: `${what}: outcome unknown: ${(err as Error).message}` };
   const d = err.details;
-  const venue = d.code !== undefined ? ` (code ${d.code}${d.venueMessage ? `: ${d.venueMessage}` : ''}${d.trace ? `, trace ${d.trace}` : ''})` : '';
   const hint = d.hint ? `; ${d.hint}` : '';
-  if (err.category === 'network' || err.category === 'unknown') return { kind: 'unknown', text: `${what}: outcome unknown: ${err.message}${venue}${hint}` };
-  return { kind: 'rejected', text: `${what}: rejected: ${err.message}${venue}${hint}` };
+  if (err.category === 'unknown') return { kind: 'unknown', text: `${err.message.startsWith(what) ? '' : `${what}: `}${err.message}${hint}` };
+  const venue = d.code !== undefined ? ` (code ${d.code}${d.venueMessage ? `: ${d.venueMessage}` : ''}${d.trace ? `, trace ${d.trace}` : ''})` : '';
+  return { kind: 'rejected', text: `${what}: ${d.code !== undefined ? 'rejected' : 'not sent'}: ${err.message}${venue}${hint}` };
 }
 
 /** One line naming an order: `buy 0.01 BTC_USDT @ 30000` (or `market`). */
@@ -148,58 +108,49 @@ export function orderText(o: Pick<CheckedOrder, 'side' | 'type' | 'size' | 'pric
   return `${o.side} ${amount} ${o.symbol} @ ${o.price ?? 'market'}`;
 }
 
+/**
+ * One confirmed write through the pipeline; `command` names it in the pipeline's notes (they go to
+ * the log) and in an unknown outcome.
+ */
+async function write(ctx: Context, id: string, params: Params, command: string) {
+  const r = await carefulWrite(ctx, currentChannel(ctx), { ep: endpoint(id), params, command, what: command, confirmed: true });
+  // --dry-run is refused before the terminal starts, so the pipeline always sends.
+  if (!r) throw new BmError('unknown', `${command}: nothing was sent`);
+  return { r, proof: r.via === 'lookup' ? ', proven by looking it up' : '' };
+}
+
 /** Places a checked order once; an unknown outcome is looked up by its client order id, never re-sent. */
 export async function placeOrder(ctx: Context, order: CheckedOrder): Promise<Outcome> {
   const what = `place ${orderText(order)}`;
   try {
-    let data: unknown;
-    try {
-      data = await send(ctx, endpoint('spot.order.submit'), order.params);
-    } catch (err) {
-      if (!outcomeUnknown(err)) throw err;
-      data = await resolveUnknown(ctx, order.symbol, order.clientOrderId, err);
-    }
-    const id = scalarText((data as Record<string, unknown> | undefined)?.order_id);
-    return { kind: 'ok', text: `placed ${orderText(order)} (order ${id}, client order id ${order.clientOrderId})`, orderId: id };
+    const { r, proof } = await write(ctx, 'spot.order.submit', order.params, what);
+    const id = scalarText((r.data as Record<string, unknown> | undefined)?.order_id);
+    if (r.verdict.outcome !== 'done') return { kind: 'rejected', text: `${what}: ${r.verdict.say} (order ${id}, client order id ${order.clientOrderId}${proof})` };
+    return { kind: 'ok', text: `placed ${orderText(order)} (order ${id}, client order id ${order.clientOrderId}${proof})`, orderId: id };
   } catch (err) {
     return outcomeOfError(what, err);
   }
 }
 
-/** Cancels one order; when the answer is lost, the order's status decides what is claimed. */
+/** Cancels one order; a lost answer is settled by the order's own state. */
 export async function cancelOrder(ctx: Context, symbol: string, o: OpenOrder): Promise<Outcome> {
   const what = `cancel ${o.side} ${o.size} @ ${o.price} (order ${o.id})`;
   try {
-    const data = await send(ctx, endpoint('spot.order.cancel'), [['symbol', symbol], ['order_id', o.id]]);
-    if ((data as { result?: unknown } | undefined)?.result === false) return { kind: 'rejected', text: `${what}: not cancelled: already filled or cancelled` };
-    return { kind: 'ok', text: `cancelled ${o.side} ${o.size} @ ${o.price} (order ${o.id})`, orderId: o.id };
+    const { r, proof } = await write(ctx, 'spot.order.cancel', [['symbol', symbol], ['order_id', o.id]], what);
+    if (r.verdict.outcome !== 'done') return { kind: 'rejected', text: `${what}: ${r.verdict.say}${proof ? ` (${proof.slice(2)})` : ''}` };
+    return { kind: 'ok', text: `cancelled ${o.side} ${o.size} @ ${o.price} (order ${o.id}${proof})`, orderId: o.id };
   } catch (err) {
-    if (!outcomeUnknown(err)) return outcomeOfError(what, err);
-    return cancelLookup(ctx, symbol, o, what, err);
+    return outcomeOfError(what, err);
   }
 }
 
-async function cancelLookup(ctx: Context, symbol: string, o: OpenOrder, what: string, cause: BmError): Promise<Outcome> {
-  try {
-    const api = await ctx.api();
-    const { data } = await api.call(endpoint('spot.order.detail'), [['symbol', symbol], ['order_id', o.id]]);
-    const status = scalarText((data as Record<string, unknown>).status);
-    if (status === '8' || status === '12') return { kind: 'ok', text: `cancelled ${o.side} ${o.size} @ ${o.price} (order ${o.id}, found after: ${cause.message})`, orderId: o.id };
-    if (status === '6') return { kind: 'rejected', text: `${what}: not cancelled: the order filled` };
-  } catch {
-    // The lookup failed too: nothing is proven.
-  }
-  return { kind: 'unknown', text: `${what}: outcome unknown: ${cause.message}; check with: bm order get ${symbol} --order-id ${o.id}` };
-}
-
-/** Cancels every open order of the pair (one request). */
+/** Cancels every open order of the pair (one request); proven when none is left open. */
 export async function cancelAll(ctx: Context, symbol: string): Promise<Outcome> {
   const what = `cancel all on ${symbol}`;
   try {
-    await send(ctx, endpoint('spot.order.cancel_all'), [['symbol', symbol]]);
-    return { kind: 'ok', text: `cancelled every open order on ${symbol}` };
+    const { proof } = await write(ctx, 'spot.order.cancel_all', [['symbol', symbol]], what);
+    return { kind: 'ok', text: `cancelled every open order on ${symbol}${proof ? ` (${proof.slice(2)})` : ''}` };
   } catch (err) {
-    const o = outcomeOfError(what, err);
-    return o.kind === 'unknown' ? { ...o, text: `${o.text}; check with: bm order list ${symbol} --status open` } : o;
+    return outcomeOfError(what, err);
   }
 }

@@ -113,8 +113,8 @@ function confirmBox(s: TradeState, width: number, inner: number, color: boolean)
   ];
   if (o.type === 'market') {
     const fill = c.fill;
-    const text = fill ? `${fill.size} ${r.base_currency} at about ${fill.avgPrice} (${fill.notional} ${r.quote_currency})${fill.complete ? '' : ': more than the visible book'}` : 'no liquidity on that side';
-    lines.push(field('est. fill', text, inner, color, fill?.complete ? undefined : SGR.yellow));
+    const text = fill && fill.average !== '' ? `${fill.size} ${r.base_currency} at about ${fill.average} (${o.notional ?? fill.cost} ${r.quote_currency})${fill.complete ? '' : ': more than the visible book'}` : 'no liquidity on that side';
+    lines.push(field('est. fill', text, inner, color, fill?.complete && fill.average !== '' ? undefined : SGR.yellow));
   }
   lines.push(field('client id', o.clientOrderId, inner, color));
   lines.push(new Line(color).add(cell(s.venue.paper ? 'paper money' : 'LIVE: real money', inner), s.venue.paper ? SGR.yellow : SGR.red).done(inner));

@@ -12,7 +12,7 @@ export function registerTrade(root: Command, contextOf: ContextOf): void {
     .description('Full-screen trading terminal on one pair: book, trades, candles, balances, your orders; b buys, s sells, ? shows every key')
     .argument('<symbol>', 'pair, e.g. BTC_USDT')
     .option('--step <width>', `candle width: ${WS_KLINE_WIDTHS.map(widthWord).join(', ')}, or minutes`, '1m')
-    .option('--max-deviation <pct>', 'refuse a limit price more than this percent through the last price', '10')
+    .option('--max-deviation <pct>', 'refuse a limit price more than this percent through the last price (none: no check)', '10')
     .option('--bell', 'ring the terminal bell when one of your orders fills')
     .option('--once', 'print one screen (read over REST) and exit; the default when stdout is not a terminal')
     .addHelpText('after', '\nExamples:\n  $ bm trade BTC_USDT\n  $ bm trade ETH_USDT --step 5m --bell\n  $ bm trade BTC_USDT --once\n')

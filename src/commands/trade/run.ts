@@ -7,12 +7,15 @@ import type { Context } from '../../context.js';
 import { Context as Ctx } from '../../context.js';
 import { BmError, usage } from '../../errors.js';
 import { IO, type Stream } from '../../render/io.js';
+import { LiveScreen, type Compose } from '../../render/live.js';
 import { allPairs, pairRules } from '../order/pairs.js';
-import { checkDecimal, checkSymbol } from '../params.js';
+import { checkSymbol } from '../params.js';
+import { parseMaxDeviation } from '../order/place.js';
 import { TradeFeed } from './feed.js';
+import { loadingFrame, loadingSteps, stepDone } from './loading.js';
 import { isPaperVenue } from './paper.js';
 import { frame } from './screen.js';
-import { initialState, type TradeState } from './state.js';
+import { initialState, logAction, type TradeState } from './state.js';
 import { candleStep } from './step.js';
 
 export interface TradeRequest {
@@ -40,26 +43,68 @@ class Chatter implements Stream {
   }
 }
 
+/** What the terminal reads before its first frame; `done(i)` as each step of {@link loadingSteps} ends. */
+async function readVenue(ctx: Context, symbol: string, done: (step: number) => void) {
+  const venue = await ctx.resolvedVenue();
+  const credentials = await ctx.credentials();
+  done(0);
+  // The rules fill the pairs' cache, so the pairs come from it; the paper check goes alongside.
+  const [[rules, pairs], paper] = await Promise.all([
+    (async () => {
+      const r = await pairRules(ctx, symbol);
+      done(1);
+      const list = (await allPairs(ctx)).map((p) => p.symbol);
+      done(2);
+      return [r, list] as const;
+    })(),
+    isPaperVenue(venue, ctx.env, ctx.timeoutMs).then((p) => (done(3), p)),
+  ]);
+  return { venue, credentials, rules, pairs, paper };
+}
+
 export async function runTrade(outer: Context, req: TradeRequest): Promise<void> {
   if (outer.globals.dryRun) throw usage('--dry-run: bm trade sends an order only after you confirm it on screen; nothing to print', 'see an order\'s request with: bm order place ... --dry-run');
   const symbol = checkSymbol(req.symbol);
   const step = candleStep(req.step ?? '1m');
-  const maxDeviation = checkDecimal(req.maxDeviation ?? '10', '--max-deviation');
+  const maxDeviation = parseMaxDeviation(req.maxDeviation);
   const chatter = new Chatter(() => outer.io.stderr);
   const io = new IO(outer.io.stdout, chatter, () => outer.io.stdin, outer.env, outer.io.color ? 'always' : 'never');
   const ctx = new Ctx(io, outer.globals, outer.env);
-  const venue = await ctx.resolvedVenue();
-  const credentials = await ctx.credentials();
-  const rules = await pairRules(ctx, symbol);
-  const pairs = (await allPairs(ctx)).map((p) => p.symbol);
-  const paper = await isPaperVenue(venue, ctx.env, ctx.timeoutMs);
+  const live = !req.once && io.isTTY && Boolean(outer.io.stdin.isTTY);
+  // The screen comes up at once with what is being read (a venue may take seconds to answer).
+  const loading = loadingSteps(symbol);
+  const view: { compose: Compose } = { compose: (size) => loadingFrame(loading, size) };
+  const screen = live ? new LiveScreen(io.stdout, (size) => view.compose(size)) : undefined;
+  const onSignal = () => {
+    screen?.stop();
+    process.kill(process.pid, 'SIGINT');
+  };
+  const done = (i: number) => (stepDone(loading, i), screen?.invalidate());
+  if (screen) {
+    screen.start();
+    process.once('SIGINT', onSignal);
+    // Notes (the sandbox started...) would write over the screen: they are shown on it instead.
+    chatter.toLog = (line) => (loading.notes.push(line), screen.invalidate());
+  }
+  let read: Awaited<ReturnType<typeof readVenue>>;
+  try {
+    read = await readVenue(ctx, symbol, done);
+  } catch (err) {
+    screen?.stop();
+    for (const line of loading.notes) outer.io.stderr.write(`bm: ${line}\n`);
+    throw err;
+  } finally {
+    process.off('SIGINT', onSignal);
+    chatter.toLog = undefined;
+  }
+  const { venue, credentials, rules, pairs, paper } = read;
   const profile = ctx.env.BM_API_KEY ? 'BM_API_KEY' : ctx.profileName && ctx.profileName !== 'sandbox' && credentials ? ctx.profileName : credentials && venue.preset === 'sandbox' ? 'paper account' : ctx.profileName ?? 'none';
   const state = initialState({
     symbol, rules, pairs, step, maxDeviation, bell: Boolean(req.bell),
     venue: { name: venue.preset, url: venue.baseUrl.replace(/^https?:\/\//, ''), profile, paper },
     readOnly: credentials ? undefined : 'no credentials: market panes only (add some with bm profile add NAME, or BM_API_KEY, BM_API_SECRET, BM_API_MEMO)',
   });
-  const live = !req.once && io.isTTY && Boolean(outer.io.stdin.isTTY);
+  for (const line of loading.notes) logAction(state, 'info', line, Date.now());
   const feedOf = (s: TradeState, changed: (what: 'data' | 'fill') => void, failed: (e: BmError) => void) =>
     new TradeFeed({ ctx, state: s, wsUrl: venue.wsUrl, service: venue.service, credentials, changed, failed });
   if (!live) {
@@ -73,6 +118,6 @@ export async function runTrade(outer: Context, req: TradeRequest): Promise<void>
     return;
   }
   const { runSession } = await import('./session.js');
-  const code = await runSession({ ctx, state, feedOf, chatter, rulesOf: (sym) => pairRules(ctx, sym) });
+  const code = await runSession({ ctx, state, feedOf, chatter, rulesOf: (sym) => pairRules(ctx, sym), screen: screen!, view });
   if (code === 130) throw new BmError('interrupted', 'interrupted');
 }

@@ -3,12 +3,13 @@
  * LIVE), the panes the width allows, an open box on top, the key hints and the status line.
  */
 import { spliceLine } from '../../render/diff.js';
+import { isDecimal, isZero } from '../../util/decimal.js';
+import { deviationPct } from '../order/market-context.js';
 import { SGR, type Size } from '../../render/live.js';
 import { bookPane } from './book.js';
 import { candlePane } from './candles.js';
 import { hints } from './keys.js';
 import { layout, MIN_COLUMNS, MIN_ROWS, type PaneName } from './layout.js';
-import { distancePct } from './orders.js';
 import { overlayBox, type Box } from './overlay.js';
 import { balancesPane, ordersPane, tradesPane } from './panes.js';
 import type { TradeState } from './state.js';
@@ -29,7 +30,7 @@ export function banner(s: TradeState, width: number, color: boolean): string {
   line.add(` ${s.symbol}`, SGR.bold);
   const t = s.market.ticker;
   if (t?.last) {
-    const change = distancePct(t.last, t.open24h);
+    const change = isDecimal(t.open24h) && !isZero(t.open24h) ? deviationPct(t.last, t.open24h) : undefined;
     line.add(`  last ${t.last}`);
     if (change !== undefined) line.add(`  ${change.startsWith('-') ? '' : '+'}${change}%`, change.startsWith('-') ? SGR.red : SGR.green);
     line.add(`  24h H ${t.high24h}  L ${t.low24h}  V ${t.volume24h}`);
@@ -103,20 +104,21 @@ export function frame(s: TradeState, size: Size, now: number, color: boolean): s
   const L = layout(size, s.readOnly !== undefined);
   if (L.tooSmall) return tooSmall(size);
   const W = size.columns;
-  const body: Array<Array<[number, string]>> = Array.from({ length: size.rows }, () => []);
+  // Each pane's lines are exactly its width, so a row is its panes side by side with one column between.
+  const body: Array<Array<readonly [number, string, number]>> = Array.from({ length: size.rows }, () => []);
   for (const [name, r] of L.panes) {
     const lines = PANES[name](s, r.w, r.h, color);
-    for (let i = 0; i < r.h; i++) body[r.y + i]!.push([r.x, lines[i]!]);
+    for (let i = 0; i < r.h; i++) body[r.y + i]!.push([r.x, lines[i]!, r.w]);
   }
   const sep = color ? SGR.gray('│') : '│';
   const lines = body.map((segs) => {
     segs.sort((a, b) => a[0] - b[0]);
     let out = '';
     let at = 0;
-    for (const [x, text] of segs) {
+    for (const [x, text, w] of segs) {
       if (x > at) out += x - at === 1 && at > 0 ? sep : ' '.repeat(x - at);
       out += text;
-      at = x + cellWidth(text);
+      at = x + w;
     }
     return at < W ? out + ' '.repeat(W - at) : out;
   });
@@ -125,18 +127,12 @@ export function frame(s: TradeState, size: Size, now: number, color: boolean): s
   if (box) drawBox(lines, box, size, color);
   lines[size.rows - 2] = footer(s, W, color);
   lines[size.rows - 1] = statusLine(s, now, W, color);
-  return lines.map((l) => l.replace(/ +$/, ''));
+  return lines.map(trimEnd);
 }
 
-/** Visible width of a pane line (its text without escapes). */
-function cellWidth(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (text.charCodeAt(i) === 0x1b) {
-      i = text.indexOf('m', i);
-      continue;
-    }
-    n++;
-  }
-  return n;
+/** The line without trailing blanks (a frame compares and sends less). */
+function trimEnd(line: string): string {
+  let end = line.length;
+  while (end > 0 && line.charCodeAt(end - 1) === 32) end--;
+  return end === line.length ? line : line.slice(0, end);
 }

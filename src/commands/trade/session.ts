@@ -7,7 +7,7 @@ import { emitKeypressEvents } from 'node:readline';
 import type { Context } from '../../context.js';
 import type { BmError } from '../../errors.js';
 import type { PairRules } from '../order/pairs.js';
-import { LiveScreen } from '../../render/live.js';
+import type { Compose, LiveScreen } from '../../render/live.js';
 import type { TradeFeed } from './feed.js';
 import { handleKey, type Command } from './keys.js';
 import { cancelAll, cancelOrder, orderText, placeOrder, type Outcome } from './orders.js';
@@ -23,6 +23,9 @@ export interface SessionOptions {
   readonly feedOf: (s: TradeState, changed: (what: 'data' | 'fill') => void, failed: (e: BmError) => void) => TradeFeed;
   readonly chatter: { toLog: ((line: string) => void) | undefined };
   readonly rulesOf: (symbol: string) => Promise<PairRules>;
+  /** The screen, already up (showing the loading steps); the session draws on it through `view`. */
+  readonly screen: LiveScreen;
+  readonly view: { compose: Compose };
 }
 
 interface KeyInfo {
@@ -52,10 +55,11 @@ export async function runSession(o: SessionOptions): Promise<number> {
   const done = new Promise<number>((r) => (finish = r));
   const now = () => Date.now();
   let feed: TradeFeed;
-  const screen = new LiveScreen(io.stdout, (size) => {
+  const screen = o.screen;
+  o.view.compose = (size) => {
     feed.sync();
     return frame(s, size, now(), io.color);
-  });
+  };
   const changed = (what: 'data' | 'fill') => {
     if (what === 'fill' && s.bell) io.stdout.write('\x07');
     screen.invalidate();
@@ -149,7 +153,7 @@ export async function runSession(o: SessionOptions): Promise<number> {
   process.once('SIGTERM', onSignal);
   feed = o.feedOf(s, changed, failed);
   try {
-    screen.start();
+    screen.relayout();
     void startFeed().catch((err: Error) => logAction(s, 'error', err.message, now()));
     return await done;
   } finally {

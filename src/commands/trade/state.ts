@@ -138,8 +138,8 @@ export interface TradeState {
   /** Why orders are off (no credentials), or undefined when they are on. */
   readonly readOnly: string | undefined;
   readonly step: CandleStep;
-  /** Percent, as typed (`--max-deviation`). */
-  readonly maxDeviation: string;
+  /** Percent, as typed (`--max-deviation`); undefined: `none`, the guard is off. */
+  readonly maxDeviation: string | undefined;
   readonly bell: boolean;
   market: Market;
   account: Account;
@@ -159,7 +159,7 @@ export interface StateInit {
   readonly venue: Venue;
   readonly readOnly: string | undefined;
   readonly step: CandleStep;
-  readonly maxDeviation: string;
+  readonly maxDeviation: string | undefined;
   readonly bell?: boolean;
 }
 

@@ -28,6 +28,13 @@ export class Line {
     return this;
   }
 
+  /** Adds text already styled, `width` characters wide (styles only: no other escapes). */
+  addStyled(styled: string, width: number): this {
+    this.out += styled;
+    this.length += width;
+    return this;
+  }
+
   /** The line, cut or padded to `width`; a cut never splits an escape sequence. */
   done(width: number, style?: Style): string {
     if (this.length > width) return cutStyled(this.out, width, this.color);

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { cellsOf } from '../../../src/render/diff.js';
 import { handleKey } from '../../../src/commands/trade/keys.js';
+import { applyKline } from '../../../src/commands/trade/apply.js';
 import { frame } from '../../../src/commands/trade/screen.js';
 import { matchGolden } from '../../helpers/golden.js';
 import { fixtureState, NOW } from './fixture.js';
@@ -77,4 +78,19 @@ test('the status line: venue, profile, connection, message age, STALE after 5 s,
   assert.match(frame(s, { columns: 200, rows: 30 }, NOW + 6000, false).at(-1)!, /│ STALE 6\.3s ago │/);
   s.feed.privateState = 'waiting';
   assert.match(frame(s, { columns: 200, rows: 30 }, NOW, false).at(-1)!, /ws market ready, orders reconnecting/);
+});
+
+test('a kline push redraws the chart as a fresh screen would (kept rows of older candles included)', () => {
+  const s = fixtureState();
+  const size = { columns: 160, rows: 50 };
+  frame(s, size, NOW, true);
+  const newest = [...s.market.candles.values()].sort((a, b) => a[0] - b[0]).at(-1)!;
+  // The newest candle moves inside the range, then past its top (every column is scaled again).
+  for (const close of ['30000.00', '31500.00']) {
+    const push = { symbol: 'BTC_USDT', candle: [newest[0], newest[1], close > newest[2] ? close : newest[2], newest[3], close, '2'] };
+    applyKline(s, push);
+    const fresh = fixtureState();
+    applyKline(fresh, push);
+    assert.deepEqual(frame(s, size, NOW, true), frame(fresh, size, NOW, true), `close ${close}`);
+  }
 });
