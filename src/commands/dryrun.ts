@@ -5,8 +5,11 @@ import type { Context } from '../context.js';
 import { stringifyJson } from '../util/json.js';
 
 
-/** Prints the request on stdout: as JSON with -o json/ndjson, else as HTTP text. */
-export function printDryRun(ctx: Context, req: Pick<Prepared, 'method' | 'url' | 'headers' | 'body'>): void {
+/**
+ * Prints the request on stdout: as JSON with -o json/ndjson, else as HTTP text. `note` false leaves
+ * the "nothing was sent" line to the caller (one line for many requests).
+ */
+export function printDryRun(ctx: Context, req: Pick<Prepared, 'method' | 'url' | 'headers' | 'body'>, note = true): void {
   const headers = redactHeaders(req.headers);
   if (ctx.format === 'json' || ctx.format === 'ndjson') {
     ctx.io.out(`${stringifyJson({ method: req.method, url: req.url, headers, body: req.body ?? null }, ctx.format === 'json' ? 2 : undefined)}\n`);
@@ -16,5 +19,5 @@ export function printDryRun(ctx: Context, req: Pick<Prepared, 'method' | 'url' |
   for (const [k, v] of Object.entries(headers)) text += `${k}: ${v}\n`;
   if (req.body !== undefined) text += `\n${req.body}\n`;
   ctx.io.out(text);
-  ctx.note('dry run: nothing was sent');
+  if (note) ctx.note('dry run: nothing was sent');
 }

@@ -17,6 +17,7 @@ import { OVERRIDES, type Override } from './overrides.js';
 import type { CliParam, WriteEntry } from './write/channel.js';
 import { wireParams } from './params.js';
 import { printDryRun } from './dryrun.js';
+import { columnsLine } from './local-columns.js';
 import { withRequestValues } from './hints.js';
 import { rowsOf } from './rows.js';
 
@@ -92,7 +93,7 @@ export function show(ctx: Context, ep: Pick<Endpoint, 'rows' | 'columns' | 'head
 /** The help lines that name a command's output columns (as headers show them). */
 export function columnsHelp(columns: readonly string[] | undefined, headers?: Readonly<Record<string, string>>): string {
   if (!columns?.length) return '';
-  return `\nOutput columns: ${columns.map((c) => headerOf(c, headers)).join(', ')}\n  (--fields takes these or any other field of the answer, as sent or as a header, any case)`;
+  return columnsLine(columns.map((c) => headerOf(c, headers)));
 }
 
 /** Sends (or with --dry-run prints) a request and returns the data; undefined on a dry run. */

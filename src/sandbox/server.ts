@@ -32,7 +32,7 @@ export interface ServeOptions {
   readonly limits?: LimitFactor;
   /** Drives the public market from this recording (src/sandbox/replay/), `speed` times as fast; in memory only. */
   readonly replay?: { readonly path: string; readonly speed: number };
-  /** ms; default Date.now (tests inject one). */
+  /** ms; default Date.now (tests move it to pass a rate window without waiting). */
   readonly clock?: () => number;
 }
 

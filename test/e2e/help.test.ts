@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bm, isolatedEnv } from '../helpers/bm.js';
+import { LOCAL_COLUMNS } from '../../src/commands/local-columns.js';
 
 const env = isolatedEnv();
 const run = (...args: string[]) => bm(args, env);
@@ -71,4 +72,13 @@ test('help vocabulary and help limits print the catalogue: words with codes, lim
   const o = bm(['help', 'output', '--json'], isolatedEnv());
   assert.equal(o.code, 2);
   assert.match(o.stderr, /^error: -o json: bm help output prints text, in no other format\n/);
+});
+
+test('local commands print exactly the output columns their help lists', () => {
+  // Help itself is checked in test/unit/commands/local-columns.test.ts; here, what they print (tsv header, no venue needed).
+  for (const command of ['sandbox status', 'profile list'] as const) {
+    const r = run(...command.split(' '), '-o', 'tsv', '--header');
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout.split('\n')[0], LOCAL_COLUMNS[command].join('\t'), command);
+  }
 });

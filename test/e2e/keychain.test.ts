@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { startFakeVenue } from '../helpers/fakevenue.js';
+import { startVenue } from '../helpers/venue.js';
 import { ensureBuilt, ROOT } from '../helpers/bm.js';
 
 const TOOLS = ['dbus-run-session', 'gnome-keyring-daemon'];
@@ -24,9 +24,8 @@ test('keychain backend and profile commands against a real Secret Service', { ti
     return;
   }
   ensureBuilt();
-  const venue = await startFakeVenue();
-  const creds = { key: 'KCKEY0123456789abcdef', secret: 'KCSECRET-9f8e7d6c5b4a', memo: 'kc-memo-label' };
-  venue.add(creds);
+  const venue = await startVenue();
+  const creds = venue.account();
   const root = mkdtempSync(join(tmpdir(), 'bm-keychain-'));
   const env = {
     PATH: process.env.PATH, HOME: root, XDG_DATA_HOME: join(root, 'data'), XDG_RUNTIME_DIR: root, NO_COLOR: '1',

@@ -1,23 +1,24 @@
 // The built binary never shows a secret or memo: add, list, show, test (also with -v) and their
-// failures, with the secrets fed on stdin and a fake venue that checks signatures.
+// failures, with the secrets fed on stdin and the sandbox checking signatures.
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { startFakeVenue, type FakeVenue } from '../helpers/fakevenue.js';
+import { startVenue, type Venue } from '../helpers/venue.js';
 import { ensureBuilt, bmAsync, type Result } from '../helpers/bm.js';
 
-const KEY = 'AKEYe2e0123456789abcdefWXYZ';
-const SECRET = 'SUPERSECRETe2e-5f1d7a9c3b';
-const MEMO = 'memo-label-e2e-77';
+// An account of the sandbox: its key, secret and memo are what must never show.
+let KEY = '';
+let SECRET = '';
+let MEMO = '';
 const lines = (k: string, s: string, m: string) => `${k}\n${s}\n${m}\n`;
 
-let venue: FakeVenue;
+let venue: Venue;
 before(async () => {
   ensureBuilt();
-  venue = await startFakeVenue();
-  venue.add({ key: KEY, secret: SECRET, memo: MEMO });
+  venue = await startVenue();
+  ({ key: KEY, secret: SECRET, memo: MEMO } = venue.account());
 });
 after(() => venue.close());
 

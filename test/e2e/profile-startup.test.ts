@@ -6,18 +6,18 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { startFakeVenue, type FakeVenue } from '../helpers/fakevenue.js';
+import { startVenue, type Credentials, type Venue } from '../helpers/venue.js';
 import { BIN, ROOT, ensureBuilt } from '../helpers/bm.js';
 
 const HOOK = join(ROOT, 'test', 'helpers', 'loadlog', 'register.mjs');
-const creds = { key: 'STARTUPKEY123456', secret: 'startup-secret', memo: 'startup-memo' };
-let venue: FakeVenue;
+let creds: Credentials;
+let venue: Venue;
 let confChunks: string[] = [];
 
 before(async () => {
   ensureBuilt();
-  venue = await startFakeVenue();
-  venue.add(creds);
+  venue = await startVenue();
+  creds = venue.account();
   const dir = join(ROOT, 'dist', 'vendor');
   confChunks = readdirSync(dir).filter((f) => readFileSync(join(dir, f), 'utf8').includes('Config schema violation'));
 });

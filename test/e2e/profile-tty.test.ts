@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
-import { startFakeVenue } from '../helpers/fakevenue.js';
+import { startVenue } from '../helpers/venue.js';
 import { BIN, ensureBuilt } from '../helpers/bm.js';
 
 const hasTmux = spawnSync('sh', ['-c', 'command -v tmux']).status === 0;
@@ -18,9 +18,8 @@ test('profile add prompts on a terminal and hides the secret', { timeout: 60_000
     return;
   }
   ensureBuilt();
-  const venue = await startFakeVenue();
-  const creds = { key: 'TTYKEY0123456789', secret: 'tty-secret-never-echoed', memo: 'tty-memo' };
-  venue.add(creds);
+  const venue = await startVenue();
+  const creds = venue.account();
   const root = mkdtempSync(join(tmpdir(), 'bm-tty-'));
   const socket = `bm-profile-tty-${process.pid}`;
   const env = {

@@ -147,6 +147,16 @@ test('order list and order fills without a pair cover every pair the account hol
   assert.ok(trades.some((t) => t.symbol === 'ETH_USDT'));
   const bad = run('order', 'fills', '--order-id', '12');
   assert.equal(bad.code, 2);
+  // A dry run across pairs prints every request it would send and says so once, not once per pair.
+  for (const cmd of ['list', 'fills']) {
+    const dry = run('order', cmd, '--dry-run');
+    assert.equal(dry.code, 0, dry.stderr);
+    const requests = dry.stdout.match(/^GET http:\/\/\S+\/spot\/v\d\/(orders|trades)\?symbol=[A-Z]+_[A-Z]+/gm) ?? [];
+    assert.ok(requests.length >= 2, dry.stdout);
+    assert.equal(dry.stderr.match(/dry run/g)?.length, 1, dry.stderr);
+    assert.match(dry.stderr, new RegExp(`dry run: these ${requests.length} requests were not sent \\(only the wallet was read, to find the pairs\\)`));
+    assert.doesNotMatch(dry.stderr, /nothing was sent/);
+  }
 });
 
 test('portfolio: balances valued in a quote currency from last prices, open orders of every pair, recent fills, the total', async () => {

@@ -166,6 +166,46 @@ test('bm api to a catalogue write: no terminal and no --yes is exit 2 with nothi
   assert.equal(await statusOf(cid), '4');
 });
 
+test('bm api to the batch write: every line gets a client order id; a lost answer is looked up line by line, nothing sent again', async () => {
+  fresh();
+  const bid = await restingBid();
+  const lines = [
+    { symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.01', price: bid },
+    { symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.02', price: bid, client_order_id: 'mine2' },
+  ];
+  const batch = ['api', 'POST', '/spot/v2/batch_orders', '-F', `order_params=${JSON.stringify(lines)}`];
+  const no = await run(...batch);
+  assert.equal(no.code, 2, no.stderr);
+  assert.match(no.stderr, /add --yes to confirm: Place a batch of orders/);
+  const dry = await run(...batch, '--dry-run');
+  assert.equal(dry.code, 0, dry.stderr);
+  assert.equal(dry.stdout.match(/"client_order_id":"bm[0-9a-z]+"/g)?.length, 1, 'the line without an id got one');
+  assert.match(dry.stdout, /"client_order_id":"mine2"/, "the user's own id is kept");
+  assert.equal(proxy.count('POST', '/spot/v2/batch_orders'), 0);
+
+  proxy.add({ method: 'POST', path: '/spot/v2/batch_orders', fault: { kind: 'lose' } });
+  const r = await run(...batch, '--yes');
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(proxy.count('POST', '/spot/v2/batch_orders'), 1, 'sent once');
+  const sent = parseJson(proxy.seen.find((x) => x.path === '/spot/v2/batch_orders')!.body) as { order_params: Array<{ client_order_id: string }> };
+  const ids = sent.order_params.map((l) => l.client_order_id);
+  assert.match(ids[0]!, /^bm[0-9a-z]+$/);
+  assert.equal(ids[1], 'mine2');
+  // Looked up by exactly those ids, one read per line.
+  const reads = proxy.seen.filter((x) => x.path === '/spot/v1/order_detail').map((x) => new URL(x.url, 'http://x').searchParams.get('clientOrderId'));
+  assert.deepEqual(reads, ids);
+  assert.match(r.stderr, /looking it up instead of sending it again[\s\S]*every line looked up \(1: placed; 2: placed\)/);
+  for (const id of ids) assert.equal(await statusOf(id), '4');
+
+  // A line the venue never got: outcome unknown, exit 8, the line named; still sent once.
+  fresh();
+  proxy.add({ method: 'POST', path: '/spot/v2/batch_orders', fault: { kind: 'hang' } });
+  const lost = await run(...batch.slice(0, 3), '-F', `order_params=${JSON.stringify([lines[0]])}`, '--yes');
+  assert.equal(lost.code, 8, lost.stderr);
+  assert.equal(proxy.count('POST', '/spot/v2/batch_orders'), 1);
+  assert.match(lost.stderr, /line 1[\s\S]*outcome unknown[\s\S]*no such order[\s\S]*check with: bm order get BTC_USDT --client-order-id bm[0-9a-z]+/);
+});
+
 test('a write endpoint known to the catalogue alone (/spot/v2/cancel_order) is confirmed, dry-runnable and looked up', async () => {
   const id = await place('v2cancel1');
   fresh();

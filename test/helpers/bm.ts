@@ -87,3 +87,43 @@ export async function until(check: () => boolean, what: string, limitMs = 15_000
   for (const end = Date.now() + limitMs; Date.now() < end; await sleep(100)) if (check()) return;
   if (!check()) throw new Error(`timed out waiting for ${what}`);
 }
+
+/** A running `bm` whose output a test can wait on: for streams that end when the test has seen enough. */
+export interface Running {
+  /** Output so far. */
+  readonly out: () => string;
+  /** Resolves once stdout matches `re` (rejects naming it after `limitMs`, or when bm exits first). */
+  waitFor(re: RegExp, limitMs?: number): Promise<void>;
+  /** Sends a signal (default SIGINT, as Ctrl-C). */
+  signal(sig?: NodeJS.Signals): void;
+  readonly done: Promise<Result>;
+}
+
+/** Starts `bm` without waiting for it to end. */
+export function bmStart(args: readonly string[], env: Record<string, string | undefined>): Running {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  let closed = false;
+  const waiters = new Set<() => void>();
+  child.stdout.setEncoding('utf8').on('data', (c: string) => ((stdout += c), waiters.forEach((w) => w())));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+  const done = new Promise<Result>((ok, fail) => {
+    child.on('error', fail);
+    child.on('close', (code) => ((closed = true), ok({ code: code ?? -1, stdout, stderr }), waiters.forEach((w) => w())));
+  });
+  return {
+    out: () => stdout,
+    done,
+    signal: (sig = 'SIGINT') => void child.kill(sig),
+    waitFor: (re, limitMs = 20_000) => new Promise<void>((ok, fail) => {
+      const t = setTimeout(() => (waiters.delete(check), fail(new Error(`no ${re} on stdout within ${limitMs} ms: ${stdout}${stderr}`))), limitMs);
+      function check() {
+        if (re.test(stdout)) return (clearTimeout(t), waiters.delete(check), ok());
+        if (closed) (clearTimeout(t), waiters.delete(check), fail(new Error(`bm ended before ${re}: ${stdout}${stderr}`)));
+      }
+      waiters.add(check);
+      check();
+    }),
+  };
+}

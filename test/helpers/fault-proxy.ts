@@ -2,10 +2,12 @@
  * A venue with faults: an HTTP proxy in front of the real sandbox that lets a test make chosen
  * requests hang, answer late, lose their answer after the venue acted, or come back rewritten
  * (another envelope shape, garbage, a 429 with Retry-After, a foreign order). Everything it does
- * not match is forwarded untouched, WebSocket upgrades included, so the sandbox stays the peer.
+ * not match is forwarded untouched, WebSocket upgrades included, so the sandbox stays the peer;
+ * WebSocket faults (a frame slipped in, frames rewritten or dropped, connections cut) are in `ws`.
  */
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
+import { wsFaults, type WsFaults } from './ws-faults.js';
 
 /** A request as the proxy saw it. */
 export interface Seen {
@@ -63,8 +65,8 @@ export interface FaultProxy {
   clear(): void;
   /** Requests seen for this method and path. */
   count(method: string, path: string): number;
-  /** Cuts every open WebSocket (upgraded) connection at once, as a venue restart would; returns how many. */
-  dropUpgrades(): number;
+  /** Faults of the WebSocket connections piped through. */
+  readonly ws: WsFaults;
   close(): Promise<void>;
 }
 
@@ -79,6 +81,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const rules: Array<{ rule: Rule; left: number }> = [];
   const seen: Seen[] = [];
   const held = new Set<Socket>();
+  const ws = wsFaults();
 
   const match = (s: Seen): Rule | undefined => {
     for (const r of rules) {
@@ -149,16 +152,14 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   });
 
   // WebSocket (and any other) upgrades are piped to the sandbox untouched.
-  const upgraded = new Set<Socket>();
   server.on('upgrade', (req, socket, head) => {
-    upgraded.add(socket as Socket);
-    socket.on('close', () => upgraded.delete(socket as Socket));
     const to = connect(Number(up.port), up.hostname, () => {
       const lines = [`${req.method} ${req.url} HTTP/1.1`];
       for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
       to.write(`${lines.join('\r\n')}\r\n\r\n`);
       if (head.length) to.write(head);
-      socket.pipe(to).pipe(socket);
+      socket.pipe(to);
+      ws.attach(socket, to);
     });
     const end = () => {
       socket.destroy();
@@ -174,6 +175,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     seen,
+    ws,
     add(rule) {
       const entry = { rule, left: rule.times ?? Infinity };
       rules.push(entry);
@@ -187,11 +189,6 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     },
     count(method, path) {
       return seen.filter((s) => s.method === method && s.path === path).length;
-    },
-    dropUpgrades() {
-      const n = upgraded.size;
-      for (const s of upgraded) s.destroy();
-      return n;
     },
     close() {
       for (const s of held) s.destroy();

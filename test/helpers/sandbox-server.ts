@@ -1,21 +1,26 @@
-/** Starts the real sandbox server on port 0 for one test file; its log lines are kept, not printed. */
+/** Starts the real sandbox server on port 0 for one test file, on a clock the test can move; its log lines are kept, not printed. */
 import { after, before } from 'node:test';
 import { startServer, type RunningSandbox } from '../../src/sandbox/server.js';
+import { passWindowsWith } from './signed.js';
 
 export interface Harness {
   readonly sandbox: () => RunningSandbox;
   readonly base: () => string;
   readonly log: string[];
+  /** Moves the sandbox's clock forward by `ms` (a rate window passes without waiting for it). */
+  readonly skip: (ms: number) => void;
 }
 
 export function useSandbox(seed = 11): Harness {
   let s: RunningSandbox | undefined;
   const log: string[] = [];
+  let offset = 0;
   before(async () => {
-    s = await startServer({ port: 0, seed, log: (l) => log.push(l) });
+    s = await startServer({ port: 0, seed, log: (l) => log.push(l), clock: () => Date.now() + offset });
+    passWindowsWith(s.url, (ms) => void (offset += ms));
   });
   after(async () => {
     await s?.close();
   });
-  return { sandbox: () => s!, base: () => s!.url, log };
+  return { sandbox: () => s!, base: () => s!.url, log, skip: (ms) => void (offset += ms) };
 }

@@ -32,13 +32,23 @@ export interface Answer {
   readonly json: any;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** How the window of a 429 is passed, by the venue's base URL: an in-process sandbox moves its clock. */
+const passes = new Map<string, (ms: number) => void>();
+
+/** Lets `call` pass a rate window of the sandbox at `base` by moving its clock instead of waiting. */
+export function passWindowsWith(base: string, skip: (ms: number) => void): void {
+  passes.set(base, skip);
+}
 
 export async function call(base: string, method: string, path: string, o: CallOptions = {}): Promise<Answer> {
   for (let i = 0; ; i++) {
     const a = await once(base, method, path, o);
     if (a.status !== 429 || o.raw429 || i >= 10) return a;
-    await sleep(500);
+    // The venue says when the window frees (seconds); never guessed.
+    const ms = 1000 * Number(a.headers.get('retry-after') ?? a.headers.get('x-bm-ratelimit-reset') ?? '1');
+    const skip = passes.get(base);
+    if (skip) skip(ms);
+    else await new Promise((r) => setTimeout(r, ms));
   }
 }
 

@@ -1,7 +1,7 @@
 /** Spec 4.3 to 4.7: spot private, funding, contract, broker and the signing test endpoints. */
 import { custom, perIp, perKey } from './limits.js';
 import { PROTOCOL } from './protocol.js';
-import { CANCEL, CANCEL_ALL, CONTRACT_ORDER, PLACE } from './safety.js';
+import { BATCH, CANCEL, CANCEL_ALL, CONTRACT_ORDER, PLACE } from './safety.js';
 import type { Endpoint, Param } from './types.js';
 import { filterChoices, ORDER_STATUS_FILTERS, ORDER_STATUSES, ORDER_TYPES, SIDES, STP_MODES, valuesOf } from './vocab.js';
 
@@ -56,7 +56,7 @@ export const PRIVATE: readonly Endpoint[] = [
     examples: ['bm order cancel-all BTC_USDT --side buy --yes'],
   },
   {
-    id: 'spot.order.batch', method: 'POST', path: '/spot/v2/batch_orders', auth: 'SIGNED', rate: perKey(60), write: true,
+    id: 'spot.order.batch', method: 'POST', path: '/spot/v2/batch_orders', auth: 'SIGNED', rate: perKey(60), write: true, safety: BATCH,
     params: [
       { ...SYMBOL, local: true, description: 'pair of the orders that name none' },
       { name: 'order_params', type: 'string', required: true, description: `list of at most ${PROTOCOL.ordersPerBatch} orders` },

@@ -73,3 +73,21 @@ export const CONTRACT_ORDER: WriteSafety = {
   clientId: { param: 'custom_id', kind: 'digits' },
   answer: [{ when: { field: 'order_id' }, outcome: 'done', say: 'placed' }],
 };
+
+/** POST /spot/v2/batch_orders: each line carries its own client order id and is looked up by it. */
+export const BATCH: WriteSafety = {
+  confirm: 'Place a batch of orders[ on {symbol}]',
+  // A line is a place request: its id has the place's name (as `bm order batch` sends it).
+  clientId: { param: 'client_order_id', kind: 'alnum' },
+  lines: 'order_params',
+  // Either documented answer shape is the venue's word on every line (printed as it came).
+  answer: [{ outcome: 'done', say: 'answered' }],
+  lookup: {
+    endpoint: 'spot.order.detail',
+    by: PLACE.lookup!.by,
+    match: PLACE.lookup!.match,
+    expect: 'one',
+    verdicts: PLACE.lookup!.verdicts!,
+    notFound: NOT_FOUND,
+  },
+};

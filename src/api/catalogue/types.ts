@@ -131,6 +131,11 @@ export interface WriteSafety {
   readonly confirm?: string;
   /** The parameter carrying the client order id, generated when the user gives none. */
   readonly clientId?: { readonly param: string; readonly kind: 'alnum' | 'digits' };
+  /**
+   * The parameter that carries a list of orders (a batch): then `clientId` is a field of each line,
+   * every line gets its own, and an unknown outcome is looked up line by line with `lookup`.
+   */
+  readonly lines?: string;
   /** Idempotent: sent again at most this many times (within the rate limit) while the outcome is unknown. */
   readonly resend?: number;
   /** What a readable answer proves; no verdict holding leaves the outcome unknown. */

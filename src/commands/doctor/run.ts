@@ -2,6 +2,7 @@
 import type { Context } from '../../context.js';
 import { BmError } from '../../errors.js';
 import { show } from '../engine.js';
+import { LOCAL_COLUMNS } from '../local-columns.js';
 import { CHECKS, type CheckResult } from './checks.js';
 
 export async function run(ctx: Context): Promise<void> {
@@ -12,7 +13,7 @@ export async function run(ctx: Context): Promise<void> {
   }
   const human = ctx.format === 'table';
   const shown = rows.map((r) => ({ check: r.check, status: human ? r.status.toUpperCase() : r.status, detail: r.detail, fix: r.fix ?? '' }));
-  show(ctx, { columns: ['check', 'status', 'detail', 'fix'] }, rows, { rows: shown });
+  show(ctx, { columns: LOCAL_COLUMNS.doctor }, rows, { rows: shown });
   const failed = rows.filter((r) => r.status === 'fail');
   if (failed.length) throw new BmError('config', `${failed.length} check${failed.length > 1 ? 's' : ''} failed: ${failed.map((f) => f.check).join(', ')}`, { hint: failed[0]!.fix ?? '' });
 }

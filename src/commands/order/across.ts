@@ -58,10 +58,14 @@ export async function overPairs(ctx: Context, ep: Endpoint, pairs: readonly stri
   }
   const per = ep.rate.windows[0]!;
   ctx.note(`bm: fetching ${what} of ${pairs.length} pair${pairs.length > 1 ? 's' : ''} (${pairs.join(', ')}), at most ${per.limit} requests per ${per.windowMs / 1000} s`);
-  const rows: Row[] = [];
-  for (const symbol of pairs) {
-    const data = await send(ctx, ep, paramsOf(symbol));
-    if (data !== undefined) rows.push(...rowsOf(ep, data));
+  if (ctx.globals.dryRun) {
+    const [api, { printDryRun }] = await Promise.all([ctx.api(), import('../dryrun.js')]);
+    for (const symbol of pairs) printDryRun(ctx, await api.prepare(ep, paramsOf(symbol)), false);
+    // One line for all of them; the wallet was read to find the pairs, these were not sent.
+    ctx.note(`dry run: ${pairs.length === 1 ? 'this request was' : `these ${pairs.length} requests were`} not sent (only the wallet was read, to find the pairs)`);
+    return [];
   }
+  const rows: Row[] = [];
+  for (const symbol of pairs) rows.push(...rowsOf(ep, await send(ctx, ep, paramsOf(symbol))));
   return rows;
 }

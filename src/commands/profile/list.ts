@@ -1,10 +1,11 @@
 /** `bm profile list`: every profile, its venue, where its credentials are kept, and which one is current. */
 import type { Context } from '../../context.js';
 import { show } from '../engine.js';
+import { LOCAL_COLUMNS } from '../local-columns.js';
 import { storageLabel } from '../../profiles/secrets.js';
 import { baseUrlLabel, venueOf } from './common.js';
 
-const COLUMNS = ['current', 'name', 'venue', 'base_url', 'storage', 'credentials'];
+const COLUMNS = LOCAL_COLUMNS['profile list'];
 
 export function list(ctx: Context): void {
   const { profiles, currentProfile } = ctx.settings;

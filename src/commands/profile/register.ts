@@ -1,6 +1,7 @@
 /** `bm profile add|list|show|use|remove|test`: declarations only; each verb's code loads when it runs. */
 import { Option, type Command } from 'commander';
 import type { ContextOf } from '../../context.js';
+import { localColumnsHelp } from '../local-columns.js';
 
 export function registerProfile(root: Command, contextOf: ContextOf): void {
   const profile = root.command('profile').description('Named venues and credentials (secrets in the OS keychain)');
@@ -29,12 +30,12 @@ export function registerProfile(root: Command, contextOf: ContextOf): void {
   profile
     .command('list')
     .description('List profiles: venue, address, where the credentials are kept, the current one (*)')
-    .addHelpText('after', '\nExamples:\n  $ bm profile list\n')
+    .addHelpText('after', `${localColumnsHelp('profile list')}\n\nExamples:\n  $ bm profile list\n`)
     .action(async (_o: unknown, self: Command) => (await import('./list.js')).list(contextOf(self)));
   profile
     .command('show')
     .description('Show a profile (default: the current one); the key is masked, the secret and memo never shown')
-    .addHelpText('after', '\nExamples:\n  $ bm profile show main\n')
+    .addHelpText('after', `${localColumnsHelp('profile show')}\n\nExamples:\n  $ bm profile show main\n`)
     .argument('[name]', 'profile name')
     .action(async (name: string | undefined, _o: unknown, self: Command) => (await import('./show.js')).show(contextOf(self), name));
   profile
@@ -52,7 +53,7 @@ export function registerProfile(root: Command, contextOf: ContextOf): void {
   profile
     .command('test')
     .description('Prove credentials with a signed request (default: whatever is in effect)')
-    .addHelpText('after', '\nExamples:\n  $ bm profile test main\n  $ bm profile test\n')
+    .addHelpText('after', `${localColumnsHelp('profile test')}\n\nExamples:\n  $ bm profile test main\n  $ bm profile test\n`)
     .argument('[name]', 'profile name')
     .action(async (name: string | undefined, _o: unknown, self: Command) => (await import('./test.js')).test(contextOf(self), name));
 }

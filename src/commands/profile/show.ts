@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import { config as configError } from '../../errors.js';
 import { storageLabel } from '../../profiles/secrets.js';
 import { show as print } from '../engine.js';
+import { LOCAL_COLUMNS } from '../local-columns.js';
 import { baseUrlLabel, maskKey, profileNamed, storeOf, venueOf } from './common.js';
 
 export async function show(ctx: Context, nameArg: string | undefined): Promise<void> {
@@ -19,5 +20,5 @@ export async function show(ctx: Context, nameArg: string | undefined): Promise<v
     name, current: name === ctx.settings.currentProfile, venue: p.venue, base_url: baseUrlLabel(v), ws_url: v.wsUrl || '(built-in sandbox)',
     legacy_url: v.legacyUrl || '(built-in sandbox)', service: v.service, output: p.output ?? '', storage: storageLabel(p) || '-', key,
   };
-  print(ctx, {}, row, { rows: [{ ...row, current: row.current ? '*' : '' }] });
+  print(ctx, { columns: LOCAL_COLUMNS['profile show'] }, row, { rows: [{ ...row, current: row.current ? '*' : '' }] });
 }

@@ -6,6 +6,7 @@ import { resolveVenue } from '../../config/venue.js';
 import type { Context } from '../../context.js';
 import { config as configError } from '../../errors.js';
 import { show } from '../engine.js';
+import { LOCAL_COLUMNS } from '../local-columns.js';
 import { profileNamed, storeOf } from './common.js';
 import { clientFor, prove } from './verify.js';
 
@@ -34,6 +35,6 @@ export async function test(ctx: Context, name: string | undefined): Promise<void
     const ms = await prove(api, () => ctx.baseUrl(), ctx.profileName);
     result = { profile: ctx.profileName ?? '', venue: ctx.venue.preset, base_url: await ctx.baseUrl(), credentials: sourceOf(ctx), result: 'ok', ms };
   }
-  show(ctx, {}, result, { rows: [result] });
+  show(ctx, { columns: LOCAL_COLUMNS['profile test'] }, result, { rows: [result] });
   ctx.note(`bm: ok: ${result.base_url} accepted a signed request`);
 }

@@ -9,9 +9,10 @@ import { BmError, usage } from '../../errors.js';
 import { isDecimal } from '../../util/decimal.js';
 import { parseJson, stringifyJson } from '../../util/json.js';
 import { show } from '../engine.js';
+import { LOCAL_COLUMNS } from '../local-columns.js';
 
 const PERMISSIONS = ['read-only', 'trade', 'withdraw'];
-const COLUMNS = ['key', 'secret', 'memo', 'account_id', 'permissions'];
+const COLUMNS = LOCAL_COLUMNS['sandbox account create'];
 
 /** `USDT=10000,BTC=1` -> `{USDT:"10000",BTC:"1"}`. */
 export function parseDeposit(text: string): Record<string, string> {

@@ -4,11 +4,14 @@ import type { Context } from '../../context.js';
 import { alive, readServerInfo, sandboxHome, startBackground, stopBackground } from '../../config/background-sandbox.js';
 import { confirmWrite } from '../confirm.js';
 import { show } from '../engine.js';
+import { LOCAL_COLUMNS } from '../local-columns.js';
 
 export async function start(ctx: Context): Promise<void> {
   const info = readServerInfo(ctx.env);
   const running = info && alive(info.pid) ? info : await startBackground(ctx);
-  show(ctx, {}, running, { rows: [{ ...running }] });
+  // snake_case like every table (the file keeps its own names).
+  const row = { url: running.url, pid: running.pid, port: running.port, started_at: running.startedAt, limits: running.limits ?? 'spec' };
+  show(ctx, { columns: LOCAL_COLUMNS['sandbox start'] }, row, { rows: [row] });
 }
 
 export async function stop(ctx: Context): Promise<void> {
@@ -19,7 +22,7 @@ export async function status(ctx: Context): Promise<void> {
   const info = readServerInfo(ctx.env);
   const running = Boolean(info && alive(info.pid));
   const row = { running, url: running ? info!.url : '', pid: running ? info!.pid : '', started_at: running ? info!.startedAt : '', state_dir: sandboxHome(ctx.env) };
-  show(ctx, {}, row, { rows: [row] });
+  show(ctx, { columns: LOCAL_COLUMNS['sandbox status'] }, row, { rows: [row] });
 }
 
 /** Destroys paper balances, orders and keys: asked first (`--yes` skips the question; `--dry-run` only says). */

@@ -1,6 +1,7 @@
 /** `bm sandbox serve|start|stop|status|reset`: the built-in exchange and its background instance. */
 import type { Command } from 'commander';
 import type { ContextOf } from '../../context.js';
+import { localColumnsHelp } from '../local-columns.js';
 
 export function registerSandbox(root: Command, contextOf: ContextOf): void {
   const sandbox = root.command('sandbox').description('The built-in sandbox exchange: a local venue speaking the whole interface');
@@ -26,13 +27,13 @@ export function registerSandbox(root: Command, contextOf: ContextOf): void {
     .description('Create a paper account with API key, secret and memo on the sandbox in use')
     .option('--deposit <list>', 'starting balances, e.g. USDT=10000,BTC=1 (default USDT=10000,BTC=1,ETH=10)')
     .option('--permissions <p>', 'key permission: read-only, trade or withdraw', 'trade')
-    .addHelpText('after', '\nExamples:\n  $ bm sandbox account create --deposit USDT=5000 --json\n')
+    .addHelpText('after', `${localColumnsHelp('sandbox account create')}\n\nExamples:\n  $ bm sandbox account create --deposit USDT=5000 --json\n`)
     .action(async (opts: { deposit?: string; permissions?: string }, self: Command) =>
       (await import('./account.js')).createAccount(contextOf(self), opts));
   sandbox
     .command('start')
     .description('Start the background sandbox of the default venue (if none runs)')
-    .addHelpText('after', '\nExamples:\n  $ bm sandbox start\n')
+    .addHelpText('after', `${localColumnsHelp('sandbox start')}\n\nExamples:\n  $ bm sandbox start\n`)
     .action(async (_o: unknown, self: Command) => (await import('./manage.js')).start(contextOf(self)));
   sandbox
     .command('stop')
@@ -42,7 +43,7 @@ export function registerSandbox(root: Command, contextOf: ContextOf): void {
   sandbox
     .command('status')
     .description('Whether the background sandbox runs, where, and since when')
-    .addHelpText('after', '\nExamples:\n  $ bm sandbox status\n  $ bm sandbox status --json\n')
+    .addHelpText('after', `${localColumnsHelp('sandbox status')}\n\nExamples:\n  $ bm sandbox status\n  $ bm sandbox status --json\n`)
     .action(async (_o: unknown, self: Command) => (await import('./manage.js')).status(contextOf(self)));
   sandbox
     .command('reset')

@@ -6,6 +6,7 @@ import { scalarText } from '../../util/json.js';
 import type { Entry } from '../../ws/codec.js';
 import { Flashes, fit, grid, type Cell } from './grid.js';
 import type { View } from './views.js';
+import { LOCAL_COLUMNS } from '../local-columns.js';
 
 type Level = readonly [price: string, size: string];
 
@@ -98,7 +99,7 @@ export class DepthView implements View {
     const bids = cumulative(b.bids.slice(0, per));
     const last = (l: { total: Dec }[]) => l[l.length - 1]?.total ?? { units: 0n, scale: 0 };
     const max = cmp(last(asks), last(bids)) >= 0 ? last(asks) : last(bids);
-    const cols = [{ name: 'SIDE' }, { name: 'PRICE', right: true }, { name: 'SIZE', right: true }, { name: 'TOTAL', right: true }, { name: 'DEPTH' }];
+    const cols = LOCAL_COLUMNS['watch depth'].map((name) => ({ name, right: name !== 'side' && name !== 'depth' }));
     const fixed = Math.max(4, ...asks.concat(bids).map((l) => l.price.length)) + Math.max(4, ...asks.concat(bids).map((l) => l.size.length));
     const barWidth = Math.max(0, Math.min(40, size.columns - fixed - 30));
     const row = (side: 'asks' | 'bids', l: { price: string; size: string; total: Dec }): Cell[] => {

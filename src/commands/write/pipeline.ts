@@ -13,6 +13,7 @@ import { scalarText } from '../../util/json.js';
 import { confirmWrite, type WriteHost } from '../confirm.js';
 import type { WriteChannel, WriteEntry } from './channel.js';
 import { newClientOrderId, newNumericId } from './client-id.js';
+import { withLineIds, lookUpLines } from './lines.js';
 import { lookUp } from './lookup.js';
 import { fillTemplate, lookupParams, rowOfData, sentText, verdictOf } from './proof.js';
 import { unknownOutcome } from './unknown.js';
@@ -78,7 +79,7 @@ export async function carefulWrite<E extends WriteEntry>(ctx: WriteHost, ch: Wri
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const { ep, command } = req;
   const safety = ep.safety ?? ACCEPTED;
-  const params = withClientId(req.params, safety.clientId);
+  const params = safety.lines ? withLineIds(req.params, safety) : withClientId(req.params, safety.clientId);
   const what = req.what ?? describeWrite(ep, params);
   if (!req.confirmed) await confirmWrite(ctx, what, command, req.context);
   if (ctx.globals.dryRun) {
@@ -112,6 +113,11 @@ export async function carefulWrite<E extends WriteEntry>(ctx: WriteHost, ch: Wri
   }
   if (!safety.lookup) throw unknownOutcome(command, cause!, undefined, ep);
   ctx.note(`bm: ${command}: ${cause!.message}; looking it up${check ? ` (${check})` : ''} instead of sending it again`);
+  if (safety.lines) {
+    const r = await lookUpLines(ch, safety, params, { from, to: now() }, sleep);
+    if (r.proven) return { verdict: r.verdict, ep: lookupEp!, data: r.rows, via: 'lookup', params };
+    throw unknownOutcome(`${command} (line ${r.line}; ${r.provenLines} line${r.provenLines === 1 ? '' : 's'} before it proven)`, cause!, r.found, ep, safety.lookup);
+  }
   const found = await lookUp(ch, safety.lookup, params, { from, to: now() }, sleep);
   if (found.finding.kind === 'proven') return { verdict: found.finding.verdict, ep: lookupEp!, data: found.finding.row, via: 'lookup', params };
   throw unknownOutcome(command, cause!, found, ep, safety.lookup);

@@ -88,19 +88,41 @@ test('a pause longer than a minute is not waited out: exit 7 at once, saying how
 });
 
 test('a 429 pauses every request of that interface, not only the one retried', async () => {
-  const f = fake();
+  // Sleeps are held until the test lets them go, so the second request surely starts while the
+  // first is waiting out the 429 (no timing involved).
+  const clock = { t: 1_900_000_000_000 };
+  const now = () => clock.t;
+  const held: Array<() => void> = [];
+  const sleep = (ms: number) => {
+    const until = clock.t + ms;
+    return new Promise<void>((r) => held.push(() => ((clock.t = Math.max(clock.t, until)), r())));
+  };
+  const f = fake({ now, sleep, gate: new MemoryGate(now, sleep) });
+  const sends: number[] = [];
   let first = true;
   handler = (_q, res) => {
-    f.mark();
+    sends.push(clock.t);
     if (first) return (first = false), reply(res, 429, LIMITED, { 'retry-after': '3' });
     reply(res, 200, OK);
   };
-  await Promise.all([f.c.call(endpoint('spot.ticker')), (async () => {
-    await new Promise((r) => setTimeout(r, 30));
-    await f.c.call(endpoint('spot.ticker'));
-  })()]);
-  assert.equal(f.sends.length, 3);
-  assert.ok(f.sends[1]! - f.sends[0]! >= 3000 && f.sends[2]! - f.sends[0]! >= 3000, `sent at ${f.sends.map((t) => t - f.sends[0]!)}`);
+  // Until n sleeps are held, or a request went out that should not have.
+  const settle = async (n: number) => {
+    while (held.length < n && sends.length < 2) await new Promise((r) => setImmediate(r));
+  };
+  const a = f.c.call(endpoint('spot.ticker'));
+  await settle(1); // the first is waiting out its 429
+  const b = f.c.call(endpoint('spot.ticker'));
+  await settle(2); // the second waits too, before sending anything
+  assert.equal(sends.length, 1, 'nothing sent during the pause');
+  let done = false;
+  const both = Promise.all([a, b]).finally(() => (done = true));
+  while (!done) {
+    held.shift()?.();
+    await new Promise((r) => setImmediate(r));
+  }
+  await both;
+  assert.equal(sends.length, 3);
+  assert.ok(sends[1]! - sends[0]! >= 3000 && sends[2]! - sends[0]! >= 3000, `sent at ${sends.map((t) => t - sends[0]!)}`);
 });
 
 test('paced before the 429: a window the venue says is spent (by someone else) is waited out before sending', async () => {

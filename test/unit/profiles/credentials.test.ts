@@ -11,13 +11,13 @@ import { IO, type InStream } from '../../../src/render/io.js';
 import { FileSecretStore } from '../../../src/profiles/secretfile.js';
 import { SettingsStore } from '../../../src/profiles/store.js';
 import { paperPath, PAPER_DEPOSIT } from '../../../src/profiles/paper.js';
-import { startFakeVenue, type FakeVenue } from '../../helpers/fakevenue.js';
+import { startVenue, type Venue } from '../../helpers/venue.js';
 
-let venue: FakeVenue;
-before(async () => (venue = await startFakeVenue()));
+let venue: Venue;
+before(async () => (venue = await startVenue()));
 after(() => venue.close());
 
-/** Temp config and state dirs, with the background sandbox recorded as the fake venue (this process is alive). */
+/** Temp config and state dirs, with the background sandbox recorded as the test's venue (this process is alive). */
 function world(extra: Env = {}): Env {
   const root = mkdtempSync(join(tmpdir(), 'bm-creds-'));
   const env: Env = { BM_CONFIG_DIR: join(root, 'cfg'), BM_STATE_DIR: join(root, 'state'), ...extra };
@@ -74,41 +74,41 @@ test('a custom venue with no profile credentials has none', async () => {
 
 test('on the sandbox with no profile: a paper account is created once and remembered (0600)', async () => {
   const env = world();
-  const before = venue.created.length;
+  const before = venue.created().length;
   const first = await context(env).ctx.credentials();
-  assert.ok(first && venue.accounts.has(first.key));
-  assert.equal(venue.created.length, before + 1);
-  assert.deepEqual(venue.created.at(-1), { deposit: PAPER_DEPOSIT, permissions: 'trade' });
+  assert.ok(first && venue.knows(first.key));
+  assert.equal(venue.created().length, before + 1);
+  assert.deepEqual(venue.created().at(-1), { deposit: PAPER_DEPOSIT, permissions: 'trade' });
   assert.equal(statSync(paperPath(env)).mode & 0o777, 0o600);
   assert.equal(statSync(join(env.BM_STATE_DIR!, 'sandbox')).mode & 0o777, 0o700);
   const again = await context(env).ctx.credentials();
   assert.deepEqual(again, first);
-  assert.equal(venue.created.length, before + 1);
+  assert.equal(venue.created().length, before + 1);
 });
 
 test('--sandbox with a profile of another venue uses the paper account, not that profile\'s keys', async () => {
   const env = world();
   await profileWithFile(env, 'real', 'bitmart');
   const creds = await context(env, { sandbox: true }).ctx.credentials();
-  assert.ok(creds && creds.key !== 'pk' && venue.accounts.has(creds.key));
+  assert.ok(creds && creds.key !== 'pk' && venue.knows(creds.key));
 });
 
 test('after a sandbox reset (30002) a new paper account is created once and the call succeeds', async () => {
   const env = world();
   const { ctx } = context(env);
   await (await ctx.api()).call(endpoint('test.get'), [['symbol', 'BTC_USDT']]);
-  venue.reset();
-  const before = venue.created.length;
+  venue.forget((await ctx.credentials())!.key);
+  const before = venue.created().length;
   const fresh = context(env).ctx;
   await (await fresh.api()).call(endpoint('test.get'), [['symbol', 'BTC_USDT']]);
-  assert.equal(venue.created.length, before + 1);
+  assert.equal(venue.created().length, before + 1);
 });
 
 test('a 30002 on a profile\'s own key is reported, not papered over', async () => {
   const env = world();
   await profileWithFile(env, 'main');
-  const before = venue.created.length;
+  const before = venue.created().length;
   await assert.rejects((await context(env).ctx.api()).call(endpoint('test.get'), []), (e: { exitCode?: number; details?: { code?: string } }) =>
     e.exitCode === 4 && e.details?.code === '30002');
-  assert.equal(venue.created.length, before);
+  assert.equal(venue.created().length, before);
 });

@@ -24,14 +24,21 @@ function isKeychainTimeout(e: unknown): boolean {
 }
 
 for (const op of ['get', 'set', 'delete'] as const) {
-  test(`a hanging keychain ${op} fails within the deadline with exit 5 and a hint naming --insecure-storage`, async () => {
+  test(`a hanging keychain ${op} fails at the deadline with exit 5 and a hint naming --insecure-storage`, async (t) => {
+    t.mock.timers.enable({ apis: ['setTimeout'] });
     const inner = new HangingStore();
     const store = new TimedSecretStore(inner, 200);
-    const started = Date.now();
-    const call = op === 'set' ? store.set('p', { key: 'k', secret: 's', memo: 'm' }) : store[op]('p');
+    let failed = false;
+    const call = (op === 'set' ? store.set('p', { key: 'k', secret: 's', memo: 'm' }) : store[op]('p')).catch((e: unknown) => {
+      failed = true;
+      throw e;
+    });
+    t.mock.timers.tick(199);
+    await Promise.resolve();
+    assert.equal(failed, false, 'still waiting before the deadline');
+    assert.equal(inner.aborted, 0);
+    t.mock.timers.tick(1);
     await assert.rejects(call, isKeychainTimeout);
-    const took = Date.now() - started;
-    assert.ok(took >= 190 && took < 1000, `took ${took} ms`);
     assert.equal(inner.aborted, 1, 'the backend call was aborted');
   });
 }
@@ -55,16 +62,26 @@ test('storage labels flag the insecure file', () => {
   assert.equal(storageLabel({ venue: 'sandbox' }), '');
 });
 
-test('a long deadline says once that it is waiting; a short one stays quiet', async () => {
+test('a long deadline says once that it is waiting; a short one stays quiet', async (t) => {
+  // Mock timers: the store's 1.7 s answer and the 1.5 s notice take no time and cannot race.
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   let said = 0;
   const slowValue: SecretStore = {
     kind: 'keychain', where: 'x',
     get: () => new Promise((r) => setTimeout(() => r(undefined), 1700)), set: async () => {}, delete: async () => true,
   };
-  assert.equal(await new TimedSecretStore(slowValue, 5000, () => said++).get('p'), undefined);
-  assert.equal(said, 1);
-  await assert.rejects(new TimedSecretStore(new HangingStore(), 300, () => said++).get('p'), isKeychainTimeoutOf(0.3));
-  assert.equal(said, 1);
+  const got = new TimedSecretStore(slowValue, 5000, () => said++).get('p');
+  t.mock.timers.tick(1499);
+  assert.equal(said, 0, 'quiet before 1.5 s');
+  t.mock.timers.tick(1);
+  assert.equal(said, 1, 'said at 1.5 s');
+  t.mock.timers.tick(200);
+  assert.equal(await got, undefined);
+  assert.equal(said, 1, 'said once');
+  const hung = new TimedSecretStore(new HangingStore(), 300, () => said++).get('p');
+  t.mock.timers.tick(300);
+  await assert.rejects(hung, isKeychainTimeoutOf(0.3));
+  assert.equal(said, 1, 'a short deadline says nothing');
 });
 
 function isKeychainTimeoutOf(s: number) {

@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import { DepthView, spreadOf } from '../../../src/commands/watch/depth.js';
 import { planOf } from '../../../src/commands/watch/plan.js';
 import { statusLine } from '../../../src/commands/watch/screen.js';
-import { ordersView, tickerView } from '../../../src/commands/watch/views.js';
+import { klineView, ordersView, tickerView, tradesView } from '../../../src/commands/watch/views.js';
+import { LOCAL_COLUMNS } from '../../../src/commands/local-columns.js';
 import { LiveScreen, SCREEN } from '../../../src/render/live.js';
 
 const INVERSE = '\x1b[7m';
@@ -27,6 +28,16 @@ test('depth: cumulative totals, bars, spread; a changed size flashes, then stops
   assert.deepEqual(v.rows()[0], { side: 'ask', price: '100.60', size: '2.000', total: '2.700' });
 });
 
+test('live headers are the snake_case names help lists (one naming with one-shot tables)', () => {
+  const wide = { columns: 400, rows: 20 };
+  const views = { ticker: tickerView(), trades: tradesView(), kline: klineView(), orders: ordersView(), depth: new DepthView(5) } as const;
+  views.depth.apply('t', book('100.50', '1.500'));
+  for (const [kind, v] of Object.entries(views)) {
+    const header = v.lines(wide, 0, false).find((l) => /^[a-z_]+ {2}/.test(l));
+    assert.deepEqual(header?.trim().split(/\s+/), [...LOCAL_COLUMNS[`watch ${kind}` as keyof typeof LOCAL_COLUMNS]], kind);
+  }
+});
+
 test('spread is exact decimal arithmetic', () => {
   assert.deepEqual(spreadOf({ asks: [['30000.01', '1']], bids: [['29999.99', '1']] }), { abs: '0.02', pct: '0.000' });
   assert.equal(spreadOf({ asks: [], bids: [['1', '1']] }), undefined);
@@ -37,7 +48,7 @@ test('ticker: one row per symbol in order; a changed cell flashes', () => {
   v.apply('t', { symbol: 'ETH_USDT', last_price: '2000.1', s_t: 1700000000 });
   v.apply('t', { symbol: 'BTC_USDT', last_price: '30000.5', s_t: 1700000000 });
   const lines = v.lines(size, 0, false);
-  assert.match(lines[0]!, /^SYMBOL\s+LAST/);
+  assert.match(lines[0]!, /^symbol\s+last_price/);
   assert.match(lines[1]!, /^BTC_USDT\s+30000\.5/);
   assert.match(lines[2]!, /^ETH_USDT\s+2000\.1/);
   v.apply('t', { symbol: 'BTC_USDT', last_price: '30001.0', s_t: 1700000000 });
@@ -61,22 +72,30 @@ test('status line: state, age, STALE after 5 s, reconnects', () => {
   assert.ok(statusLine(conn, 'ws://h/api', 16_000, false, 40).length <= 40);
 });
 
-test('live screen: one write per frame, at most 10 frames a second however often data comes', async () => {
+test('live screen: one write per frame, at most 10 frames a second however often data comes', (t) => {
+  // The screen's clock and timers are the test's: 0.45 s of data every 5 ms takes no time.
+  t.mock.timers.enable({ apis: ['setTimeout', 'setInterval'] });
+  let clock = 0;
+  t.mock.method(performance, 'now', () => clock);
+  const step = (ms: number) => {
+    clock += ms;
+    t.mock.timers.tick(ms);
+  };
   const writes: string[] = [];
   const out = { isTTY: true, columns: 40, rows: 5, write: (s: string) => (writes.push(s), true) };
   let n = 0;
   const screen = new LiveScreen(out, () => [`a ${n++}`, 'b'], { tickMs: 10_000 });
   screen.start();
   assert.ok(writes[0]!.startsWith(SCREEN.enter));
-  const t0 = Date.now();
-  while (Date.now() - t0 < 450) {
+  for (let ms = 0; ms < 450; ms += 5) {
     screen.invalidate();
-    await new Promise((r) => setImmediate(r));
+    step(5);
   }
-  await new Promise((r) => setTimeout(r, 120));
+  step(120);
   screen.stop();
   const frames = writes.filter((w) => w.startsWith(SCREEN.syncOn));
-  assert.ok(frames.length >= 4 && frames.length <= 7, `${frames.length} frames in 0.45 s`);
+  // At 0 ms, then one per 100 ms: 100, 200, 300, 400, and the change still owed at 500.
+  assert.equal(frames.length, 6, `${frames.length} frames in 0.45 s`);
   // After the first frame only the counter changes: each frame rewrites that one cell run.
   for (const f of frames.slice(1)) assert.match(f, /^\x1b\[\?2026h\x1b\[1;3H\x1b\[0m\d+\x1b\[\?2026l$/);
   assert.equal(writes.at(-1), SCREEN.leave);

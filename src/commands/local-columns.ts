@@ -1,0 +1,33 @@
+/**
+ * Output columns of the commands that are not catalogue endpoints, in snake_case like every table:
+ * the commands print these and their help lists them (the catalogue's own commands read theirs from
+ * their entries). Tiny on purpose: help loads it at start-up.
+ */
+
+/** Columns by command path. */
+export const LOCAL_COLUMNS = {
+  'profile list': ['current', 'name', 'venue', 'base_url', 'storage', 'credentials'],
+  'profile show': ['name', 'current', 'venue', 'base_url', 'ws_url', 'legacy_url', 'service', 'output', 'storage', 'key'],
+  'profile test': ['profile', 'venue', 'base_url', 'credentials', 'result', 'ms'],
+  'sandbox account create': ['key', 'secret', 'memo', 'account_id', 'permissions'],
+  'sandbox start': ['url', 'pid', 'port', 'started_at', 'limits'],
+  'sandbox status': ['running', 'url', 'pid', 'started_at', 'state_dir'],
+  doctor: ['check', 'status', 'detail', 'fix'],
+  'watch ticker': ['symbol', 'last_price', 'bid_px', 'ask_px', 'open_24h', 'high_24h', 'low_24h', 'base_volume_24h', 'time'],
+  'watch depth': ['side', 'price', 'size', 'total', 'depth'],
+  'watch trades': ['time', 'side', 'price', 'size'],
+  'watch kline': ['time', 'open', 'high', 'low', 'close', 'volume'],
+  'watch orders': ['order_id', 'side', 'type', 'price', 'size', 'filled_size', 'state', 'last_fill_price', 'ms_t', 'client_order_id'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type LocalCommand = keyof typeof LOCAL_COLUMNS;
+
+/** The help lines naming output columns, the same for catalogue and local commands; `more` adds a line. */
+export function columnsLine(columns: readonly string[], more = '(--fields takes these or any other field of the answer, as sent or as a header, any case)'): string {
+  return `\nOutput columns: ${columns.join(', ')}\n  ${more}`;
+}
+
+/** The help of a local command's columns. */
+export function localColumnsHelp(command: LocalCommand, more?: string): string {
+  return columnsLine(LOCAL_COLUMNS[command], more);
+}
