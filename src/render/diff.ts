@@ -3,6 +3,7 @@
  * skipped, and a changed row is rewritten only from its first to its last changed cell (a cell is a
  * character and its style). Lines are text with SGR escapes; every character is one column.
  */
+import { nextStyle, penTo } from './sgr.js';
 
 const ESC = '\x1b[';
 
@@ -10,77 +11,6 @@ const ESC = '\x1b[';
 export interface Cells {
   readonly chars: readonly string[];
   readonly styles: readonly string[];
-}
-
-/** SGR state while reading a line; `key()` is a canonical parameter list, e.g. `1;7;31`. */
-class Sgr {
-  fg = '';
-  bg = '';
-  bold = false;
-  dim = false;
-  underline = false;
-  inverse = false;
-  private cached: string | undefined = '';
-
-  apply(params: string): void {
-    const p = params === '' ? ['0'] : params.split(';');
-    for (let i = 0; i < p.length; i++) {
-      const n = Number(p[i]);
-      if (n === 0) this.reset();
-      else if (n === 1) this.bold = true;
-      else if (n === 2) this.dim = true;
-      else if (n === 22) this.bold = this.dim = false;
-      else if (n === 4) this.underline = true;
-      else if (n === 24) this.underline = false;
-      else if (n === 7) this.inverse = true;
-      else if (n === 27) this.inverse = false;
-      else if ((n >= 30 && n <= 37) || (n >= 90 && n <= 97)) this.fg = String(n);
-      else if (n === 39) this.fg = '';
-      else if ((n >= 40 && n <= 47) || (n >= 100 && n <= 107)) this.bg = String(n);
-      else if (n === 49) this.bg = '';
-      else if ((n === 38 || n === 48) && p[i + 1] === '5') {
-        const v = `${n};5;${p[i + 2] ?? '0'}`;
-        if (n === 38) this.fg = v;
-        else this.bg = v;
-        i += 2;
-      }
-    }
-    this.cached = undefined;
-  }
-
-  reset(): void {
-    this.fg = this.bg = '';
-    this.bold = this.dim = this.underline = this.inverse = false;
-  }
-
-  key(): string {
-    if (this.cached !== undefined) return this.cached;
-    const parts: string[] = [];
-    if (this.bold) parts.push('1');
-    if (this.dim) parts.push('2');
-    if (this.underline) parts.push('4');
-    if (this.inverse) parts.push('7');
-    if (this.fg) parts.push(this.fg);
-    if (this.bg) parts.push(this.bg);
-    return (this.cached = parts.join(';'));
-  }
-}
-
-/** SGR state after `params`, from the state `key`: memoized, as a screen uses few styles over and over. */
-const transitions = new Map<string, string>();
-const TRANSITIONS_KEPT = 4096;
-
-function nextStyle(key: string, params: string): string {
-  const k = `${key}\0${params}`;
-  let next = transitions.get(k);
-  if (next === undefined) {
-    const sgr = new Sgr();
-    if (key) sgr.apply(key);
-    sgr.apply(params);
-    next = sgr.key();
-    if (transitions.size < TRANSITIONS_KEPT) transitions.set(k, next);
-  }
-  return next;
 }
 
 /** Splits a line into cells; escapes other than SGR are dropped. */
@@ -93,7 +23,7 @@ export function cellsOf(line: string): Cells {
     if (c === 0x1b && line.charCodeAt(i + 1) === 0x5b) {
       let j = i + 2;
       while (j < line.length && !(line.charCodeAt(j) >= 0x40 && line.charCodeAt(j) <= 0x7e)) j++;
-      if (line.charCodeAt(j) === 0x6d) style = nextStyle(style, line.slice(i + 2, j));
+      if (line.charCodeAt(j) === 0x6d) style = nextStyle(style, line, i + 2, j);
       i = j + 1;
       continue;
     }
@@ -124,15 +54,21 @@ function run(c: Cells, from: number, to: number): string {
 /** Reads a line cell by cell, in place: where the cell is in the text, and the style in force. */
 class Reader {
   line = '';
-  private i = 0;
+  /** Where the next cell (or the escapes before it) starts in the text. */
+  i = 0;
   style = '';
   start = 0;
   end = 0;
 
   reset(line: string): this {
+    return this.seek(line, 0, '');
+  }
+
+  /** Reads `line` on from text index `i`, where `style` is in force. */
+  seek(line: string, i: number, style: string): this {
     this.line = line;
-    this.i = 0;
-    this.style = '';
+    this.i = i;
+    this.style = style;
     return this;
   }
 
@@ -144,7 +80,7 @@ class Reader {
       if (c === 0x1b && line.charCodeAt(this.i + 1) === 0x5b) {
         let j = this.i + 2;
         while (j < line.length && !(line.charCodeAt(j) >= 0x40 && line.charCodeAt(j) <= 0x7e)) j++;
-        if (line.charCodeAt(j) === 0x6d) this.style = nextStyle(this.style, line.slice(this.i + 2, j));
+        if (line.charCodeAt(j) === 0x6d) this.style = nextStyle(this.style, line, this.i + 2, j);
         this.i = j + 1;
         continue;
       }
@@ -171,15 +107,20 @@ const wasReader = new Reader();
 /**
  * The previous frame, and the bytes that turn it into the next. Rows are 0-based; the cursor is
  * placed with absolute moves, so nothing depends on where the terminal left it. Lines are compared
- * as text first, then cell by cell in place (no per-cell objects: a frame at 10 a second leaves
- * no garbage behind).
+ * as text first, then cell by cell in place from their first differing character to the start of
+ * the text they end with alike (no per-cell objects: a frame at 10 a second leaves no garbage
+ * behind). The terminal's pen (its current style) is followed, so a stretch opens with only the
+ * style change it needs; a frame ends with the pen plain.
  */
 export class FrameDiff {
   private lines: string[] = [];
+  /** The terminal's style now; undefined when not known (before the first frame, after a reset). */
+  private pen: string | undefined;
 
   /** Forgets the previous frame: the next one is written whole (after a clear). */
   reset(): void {
     this.lines = [];
+    this.pen = undefined;
   }
 
   /** Bytes to write for `next` (one entry per screen row); empty when nothing changed. */
@@ -189,52 +130,83 @@ export class FrameDiff {
     for (let r = 0; r < rows; r++) {
       const line = next[r] ?? '';
       const prevLine = this.lines[r] ?? '';
-      if (line !== prevLine) out += rowUpdate(r, prevLine, line, columns);
+      if (line !== prevLine) out += this.rowUpdate(r, prevLine, line, columns);
     }
     this.lines = next.slice();
+    if (out && this.pen !== '') out += penTo(this.pen, '');
+    if (out) this.pen = '';
+    return out;
+  }
+
+  /**
+   * Rewrites the changed cells of one row: each stretch of changes (stretches closer than GAP_KEPT
+   * cells are one), taken from the new line's text with the style in force at its start, then clears
+   * a shorter tail.
+   */
+  private rowUpdate(row: number, was: string, now: string, columns: number): string {
+    // Text both lines start with holds equal cells, and so does text they end with, once both are
+    // read up to it in the same style: neither is compared cell by cell.
+    const most = Math.min(was.length, now.length);
+    let pre = 0;
+    while (pre < most && was.charCodeAt(pre) === now.charCodeAt(pre)) pre++;
+    let suf = 0;
+    while (suf < most - pre && was.charCodeAt(was.length - 1 - suf) === now.charCodeAt(now.length - 1 - suf)) suf++;
+    const a = nowReader.reset(now);
+    let n = 0;
+    let at = 0;
+    let atStyle = '';
+    for (;;) {
+      at = a.i;
+      atStyle = a.style;
+      if (n >= columns || !a.next() || a.end > pre) break;
+      n++;
+    }
+    a.seek(now, at, atStyle);
+    const b = wasReader.seek(was, at, atStyle);
+    let out = '';
+    let spanAt = -1;
+    let spanCol = 0;
+    let spanStyle = '';
+    let lastEnd = 0;
+    let lastStyle = '';
+    let gap = 0;
+    let o = n;
+    let alike = false;
+    let hasB = b.next();
+    const emit = () => {
+      out += `${ESC}${row + 1};${spanCol + 1}H${penTo(this.pen, spanStyle)}${now.slice(spanAt, lastEnd)}`;
+      this.pen = lastStyle;
+    };
+    while (n < columns && a.next()) {
+      if (hasB && a.same(b)) {
+        if (spanAt >= 0) gap++;
+        // Same cell, same style, same text after it: the rest of the row is alike.
+        if (now.length - a.end <= suf && now.length - a.end === was.length - b.end) {
+          alike = true;
+          break;
+        }
+      } else {
+        if (spanAt >= 0 && gap > GAP_KEPT) (emit(), (spanAt = -1));
+        if (spanAt < 0) (spanAt = a.start), (spanCol = n), (spanStyle = a.style);
+        lastEnd = a.end;
+        lastStyle = a.style;
+        gap = 0;
+      }
+      n++;
+      if (hasB) (o++, (hasB = b.next()));
+    }
+    if (spanAt >= 0) emit();
+    if (alike) return out;
+    while (hasB && o < columns) (o++, (hasB = b.next()));
+    if (n >= o) return out;
+    out += `${ESC}${row + 1};${n + 1}H${penTo(this.pen, '')}${ESC}K`;
+    this.pen = '';
     return out;
   }
 }
 
 /** Unchanged cells between two changes that are rewritten rather than skipped (a cursor move costs about this much). */
 const GAP_KEPT = 8;
-
-/**
- * Rewrites the changed cells of one row: each stretch of changes (stretches closer than GAP_KEPT
- * cells are one), taken from the new line's text with the style in force at its start, then clears
- * a shorter tail.
- */
-function rowUpdate(row: number, was: string, now: string, columns: number): string {
-  const a = nowReader.reset(now);
-  const b = wasReader.reset(was);
-  let out = '';
-  let spanAt = -1;
-  let spanCol = 0;
-  let spanStyle = '';
-  let lastEnd = 0;
-  let lastStyle = '';
-  let gap = 0;
-  let n = 0;
-  let o = 0;
-  let hasB = b.next();
-  const emit = () => `${ESC}${row + 1};${spanCol + 1}H${styleOpen(spanStyle)}${now.slice(spanAt, lastEnd)}${lastStyle === '' ? '' : `${ESC}0m`}`;
-  while (n < columns && a.next()) {
-    if (hasB && a.same(b)) {
-      if (spanAt >= 0) gap++;
-    } else {
-      if (spanAt >= 0 && gap > GAP_KEPT) (out += emit()), (spanAt = -1);
-      if (spanAt < 0) (spanAt = a.start), (spanCol = n), (spanStyle = a.style);
-      lastEnd = a.end;
-      lastStyle = a.style;
-      gap = 0;
-    }
-    n++;
-    if (hasB) (o++, (hasB = b.next()));
-  }
-  if (spanAt >= 0) out += emit();
-  while (hasB && o < columns) (o++, (hasB = b.next()));
-  return n < o ? `${out}${ESC}${row + 1};${n + 1}H${ESC}K` : out;
-}
 
 /** Cells back to text: each style change written once, the line closed with a reset when styled. */
 export function lineOf(c: Cells): string {

@@ -32,9 +32,12 @@ export function applyRestBook(s: TradeState, data: unknown): void {
   s.versions.book++;
 }
 
+/** A venue's epoch-milliseconds field as a number (a time, never an amount). */
+const epochMs = (v: unknown) => Number(text(v));
+
 /** Trade pushes, oldest first within one push: the newest goes on top. */
 export function applyTrade(s: TradeState, e: Obj): void {
-  const ms = e.ms_t !== undefined ? Number(text(e.ms_t)) : Number(text(e.s_t)) * 1000;
+  const ms = e.ms_t !== undefined ? epochMs(e.ms_t) : epochMs(e.s_t) * 1000;
   const trades = s.market.trades;
   trades.unshift({ time: clock(ms), side: text(e.side), price: text(e.price), size: text(e.size) });
   if (trades.length > TRADES_KEPT) trades.pop();
@@ -44,7 +47,10 @@ export function applyTrade(s: TradeState, e: Obj): void {
 /** `GET /spot/v1/symbols/trades`: newest first; replaces what was shown. */
 export function applyRestTrades(s: TradeState, data: unknown): void {
   const list = ((data as Obj | undefined)?.trades ?? []) as Obj[];
-  s.market.trades = list.slice(0, TRADES_KEPT).map((t) => ({ time: clock(Number(text(t.order_time))), side: text(t.type ?? t.side), price: text(t.price), size: text(t.count ?? t.size) }));
+  s.market.trades = list.slice(0, TRADES_KEPT).map((t) => {
+    const time = clock(epochMs(t.order_time));
+    return { time, side: text(t.type ?? t.side), price: text(t.price), size: text(t.count ?? t.size) };
+  });
   s.versions.trades++;
 }
 
@@ -92,9 +98,10 @@ const OPEN_STATES = new Set(['4', '5', '7', '11']);
 function orderOf(o: Obj, timeKey: string): OpenOrder | undefined {
   const side = text(o.side);
   if (side !== 'buy' && side !== 'sell') return undefined;
+  const time = epochMs(o[timeKey] ?? o.create_time) || 0;
   return {
     id: text(o.order_id), clientOrderId: text(o.client_order_id ?? o.clientOrderId), side, type: text(o.type),
-    price: text(o.price), size: text(o.size), filled: text(o.filled_size) || '0', time: Number(text(o[timeKey] ?? o.create_time)) || 0,
+    price: text(o.price), size: text(o.size), filled: text(o.filled_size) || '0', time,
   };
 }
 

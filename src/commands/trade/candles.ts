@@ -78,11 +78,13 @@ function scaled(c: Candle, scale: number): Scaled['v'] {
   return v;
 }
 
-/** Grid row of a price, 0 at `hi`: the same integer division as the one-shot chart's, on scaled integers. */
-function rowAt(price: bigint, lo: bigint, hi: bigint, gh: number): number {
+/** Grid row of a level (scaled integer), 0 at `hi`: the same integer division as the one-shot chart's. */
+function rowAt(level: bigint, lo: bigint, hi: bigint, gh: number): number {
   const span = hi - lo;
   if (span === 0n) return Math.floor(gh / 2);
-  return Number(((hi - price) * BigInt(gh - 1)) / span);
+  // A row index (small), never an amount.
+  const row = ((hi - level) * BigInt(gh - 1)) / span;
+  return Number(row);
 }
 
 /** A candle's column: for each row from the top of the grid, its glyph, or undefined above and below it. */
