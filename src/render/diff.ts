@@ -114,12 +114,15 @@ const wasReader = new Reader();
  */
 export class FrameDiff {
   private lines: string[] = [];
+  /** The last frame's regions' lines, by index (a frame of regions). */
+  private areas: Array<readonly string[] | undefined> = [];
   /** The terminal's style now; undefined when not known (before the first frame, after a reset). */
   private pen: string | undefined;
 
   /** Forgets the previous frame: the next one is written whole (after a clear). */
   reset(): void {
     this.lines = [];
+    this.areas = [];
     this.pen = undefined;
   }
 
@@ -130,20 +133,46 @@ export class FrameDiff {
     for (let r = 0; r < rows; r++) {
       const line = next[r] ?? '';
       const prevLine = this.lines[r] ?? '';
-      if (line !== prevLine) out += this.rowUpdate(r, prevLine, line, columns);
+      if (line !== prevLine) out += this.rowUpdate(r, 0, prevLine, line, columns, true);
     }
     this.lines = next.slice();
-    if (out && this.pen !== '') out += penTo(this.pen, '');
-    if (out) this.pen = '';
+    return this.plain(out);
+  }
+
+  /**
+   * Bytes to write for a frame of regions, each diffed against the region of the same index in the
+   * last frame (the caller keeps the layout, or resets): a region whose lines are the ones it had
+   * is passed over by reference, and one that changed is diffed within its own columns only.
+   */
+  updateRegions(regions: readonly Region[], columns: number): string {
+    let out = '';
+    regions.forEach((r, i) => {
+      const was = this.areas[i];
+      if (was === r.lines) return;
+      for (let k = 0; k < r.lines.length; k++) {
+        const line = r.lines[k]!;
+        const prevLine = was?.[k] ?? '';
+        if (line !== prevLine) out += this.rowUpdate(r.y + k, r.x, prevLine, line, r.width, r.x + r.width >= columns);
+      }
+      this.areas[i] = r.lines;
+    });
+    return this.plain(out);
+  }
+
+  /** A frame ends with the pen plain. */
+  private plain(out: string): string {
+    if (!out) return out;
+    if (this.pen !== '') out += penTo(this.pen, '');
+    this.pen = '';
     return out;
   }
 
   /**
    * Rewrites the changed cells of one row: each stretch of changes (stretches closer than GAP_KEPT
    * cells are one), taken from the new line's text with the style in force at its start, then clears
-   * a shorter tail.
+   * a shorter tail (blanks written over it when the line does not reach the screen's edge).
    */
-  private rowUpdate(row: number, was: string, now: string, columns: number): string {
+  private rowUpdate(row: number, x0: number, was: string, now: string, columns: number, edge: boolean): string {
     // Text both lines start with holds equal cells, and so does text they end with, once both are
     // read up to it in the same style: neither is compared cell by cell.
     const most = Math.min(was.length, now.length);
@@ -174,7 +203,7 @@ export class FrameDiff {
     let alike = false;
     let hasB = b.next();
     const emit = () => {
-      out += `${ESC}${row + 1};${spanCol + 1}H${penTo(this.pen, spanStyle)}${now.slice(spanAt, lastEnd)}`;
+      out += `${ESC}${row + 1};${x0 + spanCol + 1}H${penTo(this.pen, spanStyle)}${now.slice(spanAt, lastEnd)}`;
       this.pen = lastStyle;
     };
     while (n < columns && a.next()) {
@@ -199,10 +228,18 @@ export class FrameDiff {
     if (alike) return out;
     while (hasB && o < columns) (o++, (hasB = b.next()));
     if (n >= o) return out;
-    out += `${ESC}${row + 1};${n + 1}H${penTo(this.pen, '')}${ESC}K`;
+    out += `${ESC}${row + 1};${x0 + n + 1}H${penTo(this.pen, '')}${edge ? `${ESC}K` : ' '.repeat(o - n)}`;
     this.pen = '';
     return out;
   }
+}
+
+/** Lines drawn at column `x`, row `y` (0-based), each at most `width` cells: a part of a screen diffed on its own. */
+export interface Region {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly lines: readonly string[];
 }
 
 /** Unchanged cells between two changes that are rewritten rather than skipped (a cursor move costs about this much). */

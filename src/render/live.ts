@@ -4,7 +4,7 @@
  * A frame sends only the cells that changed since the last one, inside synchronized output (the
  * terminal shows it whole, never half drawn); a resize repaints everything.
  */
-import { FrameDiff } from './diff.js';
+import { FrameDiff, type Region } from './diff.js';
 import type { Stream } from './io.js';
 
 const ESC = '\x1b[';
@@ -39,8 +39,18 @@ export interface Size {
   readonly rows: number;
 }
 
-/** Lines of one frame, each at most `size.columns` visible characters. */
-export type Compose = (size: Size) => readonly string[];
+/**
+ * A frame as regions (panes side by side): each diffed on its own, so a pane that did not change
+ * costs a reference compare. `layout` names their places; when it changes the screen is repainted.
+ * A region's lines are not changed after they are handed over (a pane may hand the same array again).
+ */
+export interface Regions {
+  readonly layout: string;
+  readonly regions: readonly Region[];
+}
+
+/** Lines of one frame, each at most `size.columns` visible characters, or the frame as regions. */
+export type Compose = (size: Size) => readonly string[] | Regions;
 
 export interface LiveOptions {
   /** Most frames per second. */
@@ -55,6 +65,8 @@ export class LiveScreen {
   /** Bytes (UTF-16 units) written. */
   written = 0;
   private readonly diff = new FrameDiff();
+  /** The layout of the last frame of regions; undefined after a frame of lines. */
+  private layout: string | undefined;
   private timer: NodeJS.Timeout | undefined;
   private ticker: NodeJS.Timeout | undefined;
   private last = 0;
@@ -110,8 +122,15 @@ export class LiveScreen {
     this.timer = undefined;
     this.last = performance.now();
     const size = this.size;
-    const lines = this.compose(size).slice(0, size.rows);
-    const changes = prefix + this.diff.update(lines, size.columns);
+    const view = this.compose(size);
+    const regions = 'regions' in view ? view : undefined;
+    if (regions?.layout !== this.layout) {
+      // Another arrangement: what is on screen is not what the new one would diff against.
+      this.layout = regions?.layout;
+      this.diff.reset();
+      prefix = SCREEN.clear;
+    }
+    const changes = prefix + (regions ? this.diff.updateRegions(regions.regions, size.columns) : this.diff.update((view as readonly string[]).slice(0, size.rows), size.columns));
     if (!changes) return;
     const text = SCREEN.syncOn + changes + SCREEN.syncOff;
     this.out.write(text);

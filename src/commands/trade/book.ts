@@ -93,7 +93,7 @@ export function bookView(s: TradeState): BookView {
     let total: Dec = { units: 0n, scale: 0 };
     return levels.map(([price, size]) => {
       total = add(total, size);
-      return { price, size, total, mine: own.has(s.ui.group === 1 ? fmt(dec(price), placesOut) : price) };
+      return { price, size, total, mine: own.size > 0 && own.has(s.ui.group === 1 ? fmt(dec(price), placesOut) : price) };
     });
   };
   const a = side(asks, mine.sell);

@@ -120,6 +120,9 @@ function columnOf(c: Candle, scale: number, lo: bigint, hi: bigint, gh: number):
 /** The older columns' part of each row, by terminal state, with the columns it was drawn from. */
 const prefixes = new WeakMap<TradeState, { readonly cols: readonly Column[]; readonly color: boolean; readonly rows: readonly string[] }>();
 
+/** Each grid row last drawn, with what it was made of: a row whose parts are the same is the same line (the screen passes it over). */
+const drawn = new WeakMap<TradeState, Array<{ older: string; newest: string; label: string | undefined; w: number; line: string } | undefined>>();
+
 /** Row `y` of `cols`, styled: runs of one style as one piece (a styled glyph each would be many escapes). */
 function styledRun(cols: readonly Column[], y: number, color: boolean): string {
   let out = '';
@@ -168,9 +171,19 @@ function draw(s: TradeState, w: number, h: number, color: boolean): string[] {
   if (!same) prefixes.set(s, { cols: older, color, rows });
   const newest = cols.slice(-1);
   const out = [head];
+  let last = drawn.get(s);
+  if (!last) drawn.set(s, (last = []));
   for (let y = 0; y < gh; y++) {
     const label = labels.get(y);
-    out.push(new Line(color).addStyled(rows[y]!, older.length).addStyled(styledRun(newest, y, color), newest.length).add(label ? ` ${label}` : '').done(w));
+    const run = styledRun(newest, y, color);
+    const was = last[y];
+    if (was && was.older === rows[y] && was.newest === run && was.label === label && was.w === w) {
+      out.push(was.line);
+      continue;
+    }
+    const line = new Line(color).addStyled(rows[y]!, older.length).addStyled(run, newest.length).add(label ? ` ${label}` : '').done(w);
+    last[y] = { older: rows[y]!, newest: run, label, w, line };
+    out.push(line);
   }
   out.push(axisLine(shown, w, s.step.minutes, color));
   return fill(out, w, h);

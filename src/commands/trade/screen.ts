@@ -5,7 +5,8 @@
 import { spliceLine } from '../../render/diff.js';
 import { isDecimal, isZero } from '../../util/decimal.js';
 import { deviationPct } from '../order/market-context.js';
-import { SGR, type Size } from '../../render/live.js';
+import type { Region } from '../../render/diff.js';
+import { SGR, type Regions, type Size } from '../../render/live.js';
 import { bookPane } from './book.js';
 import { candlePane } from './candles.js';
 import { hints } from './keys.js';
@@ -39,15 +40,22 @@ export function banner(s: TradeState, width: number, color: boolean): string {
   return line.done(width);
 }
 
+/** The last footer, by the hints it shows: the same hints are the same line. */
+let lastFooter: { key: string; line: string } | undefined;
+
 /** The key hints of the current mode, as many as fit. */
 export function footer(s: TradeState, width: number, color: boolean): string {
+  const all = hints(s);
+  const key = `${width}|${color}|${all.join('|')}`;
+  if (lastFooter?.key === key) return lastFooter.line;
   const line = new Line(color);
-  for (const [key, what] of hints(s)) {
+  for (const [key, what] of all) {
     const piece = `${key} ${what}`;
     if (line.length + piece.length + 2 > width) break;
     line.add(line.length ? '  ' : '').add(key, SGR.cyan).add(` ${what}`);
   }
-  return line.done(width);
+  lastFooter = { key, line: line.done(width) };
+  return lastFooter.line;
 }
 
 const connText = (st: string | undefined) => (st === 'waiting' ? 'reconnecting' : st ?? '-');
@@ -99,20 +107,53 @@ function drawBox(lines: string[], box: Box, size: Size, color: boolean): void {
   void inner;
 }
 
+/** A pane's lines, kept while what it shows is the same (the key): a frame then reuses them as they are. */
+const paneKeys: Readonly<Record<PaneName, (s: TradeState) => string>> = {
+  book: (s) => `${s.symbol}|${s.versions.book}|${s.versions.account}|${s.market.ticker?.last}|${s.ui.focus}|${s.ui.mode}|${s.ui.level.book}${s.ui.level.index}|${s.ui.group}`,
+  chart: (s) => `${s.symbol}|${s.versions.candles}`,
+  trades: (s) => `${s.symbol}|${s.versions.trades}`,
+  balances: (s) => `${s.symbol}|${s.versions.account}`,
+  orders: (s) => `${s.symbol}|${s.versions.account}|${s.ui.focus}|${s.ui.mode}|${s.ui.selected}|${s.ui.busy}`,
+};
+
+/** What the last frame of a state was made of: each pane's lines by key, and each body row with the pieces it was joined from. */
+interface Kept {
+  key: string;
+  panes: Map<PaneName, { key: string; lines: string[] }>;
+  pieces: Array<readonly string[] | undefined>;
+  rows: string[];
+}
+const kept = new WeakMap<TradeState, Kept>();
+
+function paneLines(k: Kept, name: PaneName, s: TradeState, r: { w: number; h: number }, color: boolean): string[] {
+  const key = paneKeys[name](s);
+  const hit = k.panes.get(name);
+  if (hit?.key === key) return hit.lines;
+  const lines = PANES[name](s, r.w, r.h, color);
+  k.panes.set(name, { key, lines });
+  return lines;
+}
+
 /** The screen: exactly `size.rows` lines, none wider than `size.columns`. */
 export function frame(s: TradeState, size: Size, now: number, color: boolean): string[] {
   const L = layout(size, s.readOnly !== undefined);
   if (L.tooSmall) return tooSmall(size);
   const W = size.columns;
+  const frameKey = `${W}x${size.rows}|${color}|${s.readOnly !== undefined}`;
+  let k = kept.get(s);
+  if (k?.key !== frameKey) kept.set(s, (k = { key: frameKey, panes: new Map(), pieces: [], rows: [] }));
   // Each pane's lines are exactly its width, so a row is its panes side by side with one column between.
   const body: Array<Array<readonly [number, string, number]>> = Array.from({ length: size.rows }, () => []);
   for (const [name, r] of L.panes) {
-    const lines = PANES[name](s, r.w, r.h, color);
+    const lines = paneLines(k, name, s, r, color);
     for (let i = 0; i < r.h; i++) body[r.y + i]!.push([r.x, lines[i]!, r.w]);
   }
   const sep = color ? SGR.gray('│') : '│';
-  const lines = body.map((segs) => {
+  const lines = body.map((segs, y) => {
     segs.sort((a, b) => a[0] - b[0]);
+    // A row joined from the same pieces as last frame is the same row: kept, not joined again.
+    const was = k.pieces[y];
+    if (was && was.length === segs.length && segs.every((g, i) => g[1] === was[i])) return k.rows[y]!;
     let out = '';
     let at = 0;
     for (const [x, text, w] of segs) {
@@ -120,14 +161,49 @@ export function frame(s: TradeState, size: Size, now: number, color: boolean): s
       out += text;
       at = x + w;
     }
-    return at < W ? out + ' '.repeat(W - at) : out;
+    const row = trimEnd(at < W ? out + ' '.repeat(W - at) : out);
+    k.pieces[y] = segs.map((g) => g[1]);
+    k.rows[y] = row;
+    return row;
   });
-  lines[0] = banner(s, W, color);
+  lines[0] = trimEnd(banner(s, W, color));
   const box = overlayBox(s, W, size.rows, color);
   if (box) drawBox(lines, box, size, color);
-  lines[size.rows - 2] = footer(s, W, color);
-  lines[size.rows - 1] = statusLine(s, now, W, color);
-  return lines.map(trimEnd);
+  lines[size.rows - 2] = trimEnd(footer(s, W, color));
+  lines[size.rows - 1] = trimEnd(statusLine(s, now, W, color));
+  return box ? lines.map(trimEnd) : lines;
+}
+
+/** The separators between panes: the same lines every frame, kept by height and colour. */
+const separators = new Map<string, readonly string[]>();
+
+function separator(h: number, color: boolean): readonly string[] {
+  const key = `${h}|${color}`;
+  let lines = separators.get(key);
+  if (!lines) separators.set(key, (lines = Array.from({ length: h }, () => (color ? SGR.gray('│') : '│'))));
+  return lines;
+}
+
+/**
+ * The screen as regions for the live view: banner, each pane, the separators between them, the
+ * key hints and the status line, each diffed on its own (a pane that did not change is passed
+ * over). It shows exactly what {@link frame} does; with a box open, or below the minimum size,
+ * it is {@link frame}'s lines.
+ */
+export function frameRegions(s: TradeState, size: Size, now: number, color: boolean): Regions | string[] {
+  const L = layout(size, s.readOnly !== undefined);
+  const W = size.columns;
+  if (L.tooSmall || overlayBox(s, W, size.rows, color)) return frame(s, size, now, color);
+  const frameKey = `${W}x${size.rows}|${color}|${s.readOnly !== undefined}`;
+  let k = kept.get(s);
+  if (k?.key !== frameKey) kept.set(s, (k = { key: frameKey, panes: new Map(), pieces: [], rows: [] }));
+  const regions: Region[] = [{ x: 0, y: 0, width: W, lines: [banner(s, W, color)] }];
+  for (const [name, r] of L.panes) {
+    regions.push({ x: r.x, y: r.y, width: r.w, lines: paneLines(k, name, s, r, color) });
+    if (r.x > 0) regions.push({ x: r.x - 1, y: r.y, width: 1, lines: separator(r.h, color) });
+  }
+  regions.push({ x: 0, y: size.rows - 2, width: W, lines: [footer(s, W, color)] }, { x: 0, y: size.rows - 1, width: W, lines: [statusLine(s, now, W, color)] });
+  return { layout: `${frameKey}|${L.panes.map(([n, r]) => `${n}${r.x},${r.y},${r.w},${r.h}`).join(' ')}`, regions };
 }
 
 /** The line without trailing blanks (a frame compares and sends less). */

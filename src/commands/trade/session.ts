@@ -11,7 +11,7 @@ import type { Compose, LiveScreen } from '../../render/live.js';
 import type { TradeFeed } from './feed.js';
 import { handleKey, type Command } from './keys.js';
 import { cancelAll, cancelOrder, orderText, placeOrder, type Outcome } from './orders.js';
-import { frame } from './screen.js';
+import { frameRegions } from './screen.js';
 import { emptyAccount, emptyMarket, logAction, type TradeState } from './state.js';
 
 /** ms readline waits after Esc for the rest of an escape sequence. */
@@ -58,7 +58,7 @@ export async function runSession(o: SessionOptions): Promise<number> {
   const screen = o.screen;
   o.view.compose = (size) => {
     feed.sync();
-    return frame(s, size, now(), io.color);
+    return frameRegions(s, size, now(), io.color);
   };
   const changed = (what: 'data' | 'fill') => {
     if (what === 'fill' && s.bell) io.stdout.write('\x07');
