@@ -19,6 +19,10 @@ export const EXIT = {
   /** A `--wait` that ended before the order reached the state waited for. */
   waited: 10,
   interrupted: 130,
+  /** Ended by SIGHUP (128 + 1): the terminal went away. */
+  hangup: 129,
+  /** Ended by SIGTERM (128 + 15). */
+  terminated: 143,
 } as const;
 
 export type Category = keyof typeof EXIT;

@@ -35,6 +35,31 @@ function launch(args: string, env: Record<string, string>, cols = 120, rows = 40
   return name;
 }
 
+/**
+ * A shell in tmux that prints a line, runs `bm trade ...`, then its exit code and whether the
+ * keyboard is back in line mode; returns the session name and a reader of bm's pid.
+ */
+function launchInShell(args: string, env: Record<string, string>, base: string): { name: string; pid: () => number } {
+  const name = `t${++n}`;
+  const vars = Object.entries(env).filter(([k]) => /^(BM_|XDG_|HOME$|NO_COLOR$|TERM$)/.test(k)).map(([k, v]) => `${k}='${v}'`).join(' ');
+  tmux('new-session', '-d', '-s', name, '-x', '120', '-y', '40', `echo BEFORE-TRADE-LINE; env ${vars} ${process.execPath} ${BIN} --base-url ${base} trade ${args}; echo EXIT=$?; stty -a | tr ' ;' '\n\n' | grep -x -e icanon -e -icanon; sleep 120`);
+  const shell = Number(flag(name, 'pane_pid'));
+  const pid = () => {
+    const r = spawnSync('ps', ['-o', 'pid=,args=', '--ppid', String(shell)], { encoding: 'utf8' });
+    const line = r.stdout.split('\n').find((l) => l.includes(BIN));
+    return line ? Number(line.trim().split(/\s+/)[0]) : 0;
+  };
+  return { name, pid };
+}
+
+/** After bm ended: the shell's own screen is back with what it showed before, the cursor shown, line mode on. */
+function restored(s: string, exit: number): void {
+  const shown = screen(s);
+  assert.match(shown, new RegExp(`^BEFORE-TRADE-LINE\\n[\\s\\S]*EXIT=${exit}\\nicanon$`, 'm'), shown);
+  assert.equal(flag(s, 'alternate_on'), '0', 'the alternate screen is left');
+  assert.equal(flag(s, 'cursor_flag'), '1', 'the cursor is shown');
+}
+
 function requireTmux(t: TestContext): boolean {
   if (has('tmux')) return true;
   const msg = 'tmux is not installed: the trading terminal is NOT tested here (apt-get install -y tmux; CI installs it)';
@@ -218,6 +243,36 @@ test('the screen comes up at once while the pair\'s rules are read from a slow v
     await seen(s, /EXIT=0/);
   } finally {
     await proxy.close();
+  }
+});
+
+test('SIGTERM on the loading screen restores the terminal and exits 143', async (t) => {
+  if (!requireTmux(t)) return;
+  const proxy = await startFaultProxy(url);
+  try {
+    // The pair's rules never come: the loading screen stays up until the signal.
+    proxy.add({ method: 'GET', path: '/spot/v1/symbols/details', fault: { kind: 'hang' } });
+    const env = isolatedEnv({ TERM: 'xterm-256color', NO_COLOR: '1' });
+    const { name: s, pid } = launchInShell('--timeout 60000 BTC_USDT', { ...env, ...creds }, proxy.url);
+    await seen(s, /bm trade BTC_USDT[\s\S]*… reading the rules of BTC_USDT/);
+    assert.equal(flag(s, 'alternate_on'), '1');
+    await waitFor(() => pid() > 0, 'the pid of bm');
+    process.kill(pid(), 'SIGTERM');
+    await seen(s, /EXIT=\d+\n-?icanon/);
+    restored(s, 143);
+  } finally {
+    await proxy.close();
+  }
+});
+
+test('SIGHUP and SIGTERM on the live terminal restore it (raw mode off) and exit 129 and 143', async (t) => {
+  if (!requireTmux(t)) return;
+  for (const [sig, exit] of [['SIGHUP', 129], ['SIGTERM', 143]] as const) {
+    const { name: s, pid } = launchInShell('BTC_USDT', { ...base, ...creds }, url);
+    await seen(s, /OPEN ORDERS \(0\)[\s\S]*ws ready/);
+    process.kill(pid(), sig);
+    await seen(s, /EXIT=\d+\n-?icanon/);
+    restored(s, exit);
   }
 });
 

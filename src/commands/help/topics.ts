@@ -38,6 +38,8 @@ const EXIT_MEANING: Record<keyof typeof EXIT, string> = {
   partial: 'partial success in a batch',
   waited: 'a --wait ran out before the order reached the state waited for (the order is left as it is)',
   interrupted: 'interrupted (Ctrl-C anywhere, a confirmation prompt included)',
+  hangup: 'the terminal hung up (SIGHUP) while a full-screen view ran: the screen was restored first',
+  terminated: 'ended by SIGTERM while a full-screen view ran: the screen was restored first',
 };
 
 export const EXIT_CODES: readonly Row[] = Object.entries(EXIT).map(([category, code]) => ({ code, category, meaning: EXIT_MEANING[category as keyof typeof EXIT] }));

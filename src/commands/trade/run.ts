@@ -14,6 +14,7 @@ import { parseMaxDeviation } from '../order/place.js';
 import { TradeFeed } from './feed.js';
 import { loadingFrame, loadingSteps, stepDone } from './loading.js';
 import { isPaperVenue } from './paper.js';
+import { ENDING_SIGNALS, signalError } from './signals.js';
 import { frame } from './screen.js';
 import { initialState, logAction, type TradeState } from './state.js';
 import { candleStep } from './step.js';
@@ -75,14 +76,20 @@ export async function runTrade(outer: Context, req: TradeRequest): Promise<void>
   const loading = loadingSteps(symbol);
   const view: { compose: Compose } = { compose: (size) => loadingFrame(loading, size) };
   const screen = live ? new LiveScreen(io.stdout, (size) => view.compose(size)) : undefined;
-  const onSignal = () => {
+  // A signal while loading: the screen restored, then the signal again with nothing left to catch it,
+  // so bm ends as the signal says (the shell sees 128 + its number).
+  const onSignal = (sig: NodeJS.Signals) => {
     screen?.stop();
-    process.kill(process.pid, 'SIGINT');
+    for (const s of ENDING_SIGNALS) process.off(s, onSignal);
+    process.kill(process.pid, sig);
+  };
+  const offSignals = () => {
+    for (const s of ENDING_SIGNALS) process.off(s, onSignal);
   };
   const done = (i: number) => (stepDone(loading, i), screen?.invalidate());
   if (screen) {
     screen.start();
-    process.once('SIGINT', onSignal);
+    for (const s of ENDING_SIGNALS) process.once(s, onSignal);
     // Notes (the sandbox started...) would write over the screen: they are shown on it instead.
     chatter.toLog = (line) => (loading.notes.push(line), screen.invalidate());
   }
@@ -90,11 +97,11 @@ export async function runTrade(outer: Context, req: TradeRequest): Promise<void>
   try {
     read = await readVenue(ctx, symbol, done);
   } catch (err) {
+    offSignals();
     screen?.stop();
     for (const line of loading.notes) outer.io.stderr.write(`bm: ${line}\n`);
     throw err;
   } finally {
-    process.off('SIGINT', onSignal);
     chatter.toLog = undefined;
   }
   const { venue, credentials, rules, pairs, paper } = read;
@@ -108,6 +115,7 @@ export async function runTrade(outer: Context, req: TradeRequest): Promise<void>
   const feedOf = (s: TradeState, changed: (what: 'data' | 'fill') => void, failed: (e: BmError) => void) =>
     new TradeFeed({ ctx, state: s, wsUrl: venue.wsUrl, service: venue.service, credentials, changed, failed });
   if (!live) {
+    offSignals();
     state.feed.state = 'snapshot';
     state.feed.privateState = credentials ? 'snapshot' : undefined;
     await feedOf(state, () => {}, () => {}).snapshot();
@@ -118,6 +126,9 @@ export async function runTrade(outer: Context, req: TradeRequest): Promise<void>
     return;
   }
   const { runSession } = await import('./session.js');
-  const code = await runSession({ ctx, state, feedOf, chatter, rulesOf: (sym) => pairRules(ctx, sym), screen: screen!, view });
-  if (code === 130) throw new BmError('interrupted', 'interrupted');
+  // The loading handlers stay until the session has its own (it sets them before it first waits).
+  const ended = runSession({ ctx, state, feedOf, chatter, rulesOf: (sym) => pairRules(ctx, sym), screen: screen!, view });
+  offSignals();
+  const code = await ended;
+  if (code !== 0) throw signalError(code);
 }

@@ -1,7 +1,8 @@
 /**
  * The terminal while it runs: the live screen, keys (Esc answers after 50 ms, not Node's 500), the
  * commands they give (send, cancel, switch pair, resync, quit), resizes and the bell on fills.
- * Resolves with the exit code: 0 on `q`, 130 on Ctrl-C or a signal; the screen is restored either way.
+ * Resolves with the exit code: 0 on `q`, 130 on Ctrl-C, 128 + n on signal n (SIGINT, SIGTERM, SIGHUP);
+ * the screen, the cursor and the keyboard's mode are restored either way.
  */
 import { emitKeypressEvents } from 'node:readline';
 import type { Context } from '../../context.js';
@@ -12,6 +13,7 @@ import type { TradeFeed } from './feed.js';
 import { handleKey, type Command } from './keys.js';
 import { cancelAll, cancelOrder, orderText, placeOrder, type Outcome } from './orders.js';
 import { frameRegions } from './screen.js';
+import { ENDING_SIGNALS, SIGNAL_EXIT } from './signals.js';
 import { emptyAccount, emptyMarket, logAction, type TradeState } from './state.js';
 
 /** ms readline waits after Esc for the rest of an escape sequence. */
@@ -140,7 +142,7 @@ export async function runSession(o: SessionOptions): Promise<number> {
     if (cmd) run(cmd);
   };
   const onResize = () => screen.relayout();
-  const onSignal = () => finish(130);
+  const onSignal = (sig: NodeJS.Signals) => finish(SIGNAL_EXIT[sig as keyof typeof SIGNAL_EXIT] ?? 130);
   const out = io.stdout as Partial<NodeJS.WriteStream>;
   // readline reads `escapeCodeTimeout` from the interface it is given.
   emitKeypressEvents(stdin, { escapeCodeTimeout: ESCAPE_TIMEOUT_MS } as unknown as Parameters<typeof emitKeypressEvents>[1]);
@@ -149,8 +151,7 @@ export async function runSession(o: SessionOptions): Promise<number> {
   stdin.resume();
   out.on?.('resize', onResize);
   process.on('SIGWINCH', onResize);
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  for (const sig of ENDING_SIGNALS) process.once(sig, onSignal);
   feed = o.feedOf(s, changed, failed);
   try {
     screen.relayout();
@@ -164,8 +165,7 @@ export async function runSession(o: SessionOptions): Promise<number> {
     stdin.pause();
     out.off?.('resize', onResize);
     process.off('SIGWINCH', onResize);
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    for (const sig of ENDING_SIGNALS) process.off(sig, onSignal);
     await feed.close();
   }
 }
