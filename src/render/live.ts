@@ -122,7 +122,9 @@ export class LiveScreen {
     this.timer = undefined;
     this.last = performance.now();
     const size = this.size;
+    if (process.env.BM_X === 'nodraw') return;
     const view = this.compose(size);
+    if (process.env.BM_X === 'nodiff') return;
     const regions = 'regions' in view ? view : undefined;
     if (regions?.layout !== this.layout) {
       // Another arrangement: what is on screen is not what the new one would diff against.
@@ -133,7 +135,7 @@ export class LiveScreen {
     const changes = prefix + (regions ? this.diff.updateRegions(regions.regions, size.columns) : this.diff.update((view as readonly string[]).slice(0, size.rows), size.columns));
     if (!changes) return;
     const text = SCREEN.syncOn + changes + SCREEN.syncOff;
-    this.out.write(text);
+    if (process.env.BM_X !== 'nowrite') this.out.write(text);
     this.written += text.length;
     this.frames++;
   }

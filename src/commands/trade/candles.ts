@@ -78,11 +78,16 @@ function scaled(c: Candle, scale: number): Scaled['v'] {
   return v;
 }
 
+/** Spans below this divide exactly in doubles (a quotient under a screen's height, integers far under 2^53). */
+const SAFE_SPAN = 2n ** 40n;
+
 /** Grid row of a level (scaled integer), 0 at `hi`: the same integer division as the one-shot chart's. */
 function rowAt(level: bigint, lo: bigint, hi: bigint, gh: number): number {
   const span = hi - lo;
   if (span === 0n) return Math.floor(gh / 2);
-  // A row index (small), never an amount.
+  // A row index (small), never an amount: in doubles when they are exact, as they are for any
+  // pair's prices at its own precision (a rescale redraws every column, often).
+  if (span < SAFE_SPAN) return Math.floor((Number(hi - level) * (gh - 1)) / Number(span));
   const row = ((hi - level) * BigInt(gh - 1)) / span;
   return Number(row);
 }
@@ -123,12 +128,12 @@ const prefixes = new WeakMap<TradeState, { readonly cols: readonly Column[]; rea
 /** Each grid row last drawn, with what it was made of: a row whose parts are the same is the same line (the screen passes it over). */
 const drawn = new WeakMap<TradeState, Array<{ older: string; newest: string; label: string | undefined; w: number; line: string } | undefined>>();
 
-/** Row `y` of `cols`, styled: runs of one style as one piece (a styled glyph each would be many escapes). */
+/** Row `y` of `cols`, styled: runs of one style as one piece (a styled glyph each would be many escapes), joined flat. */
 function styledRun(cols: readonly Column[], y: number, color: boolean): string {
-  let out = '';
+  const out: string[] = [];
   let run = '';
   let runStyle: Style;
-  const flush = () => (out += color && runStyle ? runStyle(run) : run);
+  const flush = () => out.push(color && runStyle ? runStyle(run) : run);
   for (const col of cols) {
     const g = col.glyphs[y - col.top];
     const style: Style = g === undefined ? undefined : col.up ? SGR.green : SGR.red;
@@ -137,11 +142,24 @@ function styledRun(cols: readonly Column[], y: number, color: boolean): string {
     run += g ?? ' ';
   }
   if (run) flush();
-  return out;
+  return out.join('');
+}
+
+/** The candles' start times in order, kept while the set of times is the same (a push mostly replaces the newest). */
+const order = new WeakMap<ReadonlyMap<number, Candle>, number[]>();
+
+function sortedCandles(candles: ReadonlyMap<number, Candle>): Candle[] {
+  let keys = order.get(candles);
+  // Times only come and go at the ends (a new candle, the oldest dropped): both ends tell.
+  if (!keys || keys.length !== candles.size || !candles.has(keys[0]!) || !candles.has(keys[keys.length - 1]!)) {
+    keys = [...candles.keys()].sort((a, b) => a - b);
+    order.set(candles, keys);
+  }
+  return keys.map((k) => candles.get(k)!);
 }
 
 function draw(s: TradeState, w: number, h: number, color: boolean): string[] {
-  const all = [...s.market.candles.values()].sort((a, b) => a[0] - b[0]);
+  const all = sortedCandles(s.market.candles);
   const latest = all[all.length - 1];
   const head = title(`CANDLES ${s.step.interval}`, latest ? `O ${latest[1]}  H ${latest[2]}  L ${latest[3]}  C ${latest[4]}` : '', w, color, SGR.bold);
   if (!latest) return fill([head, cell('waiting for candles…', w)], w, h);

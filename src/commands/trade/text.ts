@@ -12,9 +12,13 @@ export function cell(text: string, width: number, right = false): string {
   return right ? text.padStart(width) : text.padEnd(width);
 }
 
-/** Builds one line from pieces, each measured plain and styled when colour is on. */
+/**
+ * Builds one line from pieces, each measured plain and styled when colour is on. The pieces are
+ * joined once, into flat text: a line built by `+=` is a tree of small strings that the screen's
+ * diff would flatten again on its first compare.
+ */
 export class Line {
-  private out = '';
+  private readonly parts: string[] = [];
   /** Visible characters so far. */
   length = 0;
 
@@ -23,22 +27,23 @@ export class Line {
   /** Adds `text` as is (no cut): callers size their pieces. */
   add(text: string, style?: Style): this {
     if (!text) return this;
-    this.out += this.color && style ? style(text) : text;
+    this.parts.push(this.color && style ? style(text) : text);
     this.length += text.length;
     return this;
   }
 
   /** Adds text already styled, `width` characters wide (styles only: no other escapes). */
   addStyled(styled: string, width: number): this {
-    this.out += styled;
+    this.parts.push(styled);
     this.length += width;
     return this;
   }
 
   /** The line, cut or padded to `width`; a cut never splits an escape sequence. */
   done(width: number, style?: Style): string {
-    if (this.length > width) return cutStyled(this.out, width, this.color);
-    const line = this.out + ' '.repeat(width - this.length);
+    if (this.length > width) return cutStyled(this.parts.join(''), width, this.color);
+    if (width > this.length) this.parts.push(' '.repeat(width - this.length));
+    const line = this.parts.join('');
     return this.color && style ? style(line) : line;
   }
 }
