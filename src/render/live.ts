@@ -122,9 +122,7 @@ export class LiveScreen {
     this.timer = undefined;
     this.last = performance.now();
     const size = this.size;
-    if (process.env.BM_X === 'nodraw') return;
     const view = this.compose(size);
-    if (process.env.BM_X === 'nodiff') return;
     const regions = 'regions' in view ? view : undefined;
     if (regions?.layout !== this.layout) {
       // Another arrangement: what is on screen is not what the new one would diff against.
@@ -135,7 +133,7 @@ export class LiveScreen {
     const changes = prefix + (regions ? this.diff.updateRegions(regions.regions, size.columns) : this.diff.update((view as readonly string[]).slice(0, size.rows), size.columns));
     if (!changes) return;
     const text = SCREEN.syncOn + changes + SCREEN.syncOff;
-    if (process.env.BM_X !== 'nowrite') this.out.write(text);
+    this.out.write(text);
     this.written += text.length;
     this.frames++;
   }

@@ -126,7 +126,7 @@ interface Kept {
 const kept = new WeakMap<TradeState, Kept>();
 
 function paneLines(k: Kept, name: PaneName, s: TradeState, r: { w: number; h: number }, color: boolean): string[] {
-  const key = process.env.BM_X === `no${name}` ? 'x' : paneKeys[name](s);
+  const key = paneKeys[name](s);
   const hit = k.panes.get(name);
   if (hit?.key === key) return hit.lines;
   const lines = PANES[name](s, r.w, r.h, color);
