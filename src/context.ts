@@ -4,6 +4,9 @@
  */
 import type { Command } from 'commander';
 import type { ApiClient, Credentials } from './api/client.js';
+import type { CurrentCalls } from './lib/calls.js';
+import type { Client } from './lib/client.js';
+import type { LegacyCalls } from './lib/legacy.js';
 import type { Env } from './config/paths.js';
 import { readSettings, type ProfileSettings, type Settings } from './config/settings.js';
 import { resolveVenue, type Venue } from './config/venue.js';
@@ -39,7 +42,7 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export class Context {
   private cachedSettings?: Settings;
   private cachedVenue?: Venue;
-  private cachedApi?: ApiClient;
+  private cachedClient?: Promise<Client>;
   private cachedCreds?: Promise<Credentials | undefined>;
   private sandboxUrl?: string;
 
@@ -112,29 +115,43 @@ export class Context {
     return Boolean(this.globals.verbose) || this.env.BM_DEBUG === '1';
   }
 
+  /**
+   * The client of this invocation, built from its profile, venue and options: every command calls the
+   * venue through it, by the same code as a library client (src/lib/calls.ts).
+   */
+  client(): Promise<Client> {
+    this.cachedClient ??= Promise.all([import('./lib/client.js'), import('./lib/context-venue.js')]).then(([{ Client }, { contextVenue }]) => new Client({}, {
+      venue: contextVenue(this),
+      env: this.env,
+      timeoutMs: this.timeoutMs,
+      note: (line: string) => this.note(line),
+      ...(this.verbose ? { trace: (line: string) => this.trace(line) } : {}),
+      gateTrace: (line: string) => this.trace(line),
+    }));
+    return this.cachedClient;
+  }
+
+  /** The current generation's calls of this invocation's client. */
+  async calls(): Promise<CurrentCalls> {
+    return (await this.client()).core();
+  }
+
+  /** The first generation's calls of this invocation's client. */
+  async legacyCalls(): Promise<LegacyCalls> {
+    return (await this.client()).legacyCore();
+  }
+
+  /** The REST client of this invocation's client (for code that reads the venue's answers itself). */
   async api(): Promise<ApiClient> {
-    if (!this.cachedApi) {
-      const { ApiClient } = await import('./api/client.js');
-      const { sharedGate } = await import('./api/file-gate.js');
-      this.cachedApi = new ApiClient({
-        env: this.env,
-        baseUrl: () => this.baseUrl(),
-        credentials: () => this.credentials(),
-        timeoutMs: this.timeoutMs,
-        // Limits are counted with every other bm process on this machine (same state dir).
-        gate: sharedGate(this.env, this.timeoutMs, (line) => this.trace(line)),
-        note: (line: string) => this.note(line),
-        ...(this.verbose ? { trace: (line: string) => this.trace(line) } : {}),
-        onRefused: async () => {
-          if (this.venue.baseUrl) return undefined;
-          const { restartSandbox } = await import('./config/background-sandbox.js');
-          this.sandboxUrl = await restartSandbox(this);
-          return this.sandboxUrl;
-        },
-        onKeyUnknown: () => this.renewStaleKey(),
-      });
-    }
-    return this.cachedApi;
+    return (await this.calls()).api;
+  }
+
+  /** After a refused connection: the built-in sandbox restarted and its new address, or undefined (an explicit venue). */
+  async refused(): Promise<string | undefined> {
+    if (this.venue.baseUrl) return undefined;
+    const { restartSandbox } = await import('./config/background-sandbox.js');
+    this.sandboxUrl = await restartSandbox(this);
+    return this.sandboxUrl;
   }
 
   /**
