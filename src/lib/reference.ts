@@ -96,12 +96,33 @@ function legacySignature(m: MethodEntry<LegacyEndpoint>): string {
   const name = `Legacy${typeName(m.path)}`;
   const optional = m.ep.params.every((p) => !p.required);
   const what = `${summaryOf(m.ep)} (${m.ep.method} ${m.ep.path}; \`bm legacy ${m.ep.command.join(' ')}\`)${m.ep.write ? ': a careful write' : ''}`;
-  return overloads(what, m.path[m.path.length - 1]!, `params${optional ? '?' : ''}: ${name}Params`, m.ep.write ? 'WriteOutcome' : 'Value');
+  return overloads(what, m.path[m.path.length - 1]!, `params${optional ? '?' : ''}: ${name}Params`, m.ep.write ? 'WriteOutcome' : `${name}Result`);
+}
+
+/** The type of a first-generation body, from its entry (numbers as exact text). */
+export function legacyResultType(ep: LegacyEndpoint): string {
+  const fields = ep.body?.fields ?? ep.columns ?? [];
+  const row = fields.length ? `Row<${fields.map(literal).join(' | ')}>` : 'Data';
+  const list = `ReadonlyArray<${row}>`;
+  if (ep.rows) return `{ readonly ${ep.rows}: ${list} } & Data`;
+  switch (ep.body?.shape ?? 'list') {
+    case 'object':
+      return row;
+    case 'objectOrList':
+      return `${row} | ${list}`;
+    case 'values':
+      return 'ReadonlyArray<string>';
+    case 'sides':
+      return `{ readonly buys: ${list}; readonly sells: ${list} } & Data`;
+    default:
+      return list;
+  }
 }
 
 function legacyParamsInterface(m: MethodEntry<LegacyEndpoint>): string {
   const lines = m.ep.params.map((p) => `${doc(p.description, '  ')}  readonly ${p.name}${p.required ? '' : '?'}: ${legacyParamType(p)};\n`);
-  return `/** Parameters of ${m.ep.method} ${m.ep.path} (first generation). */\nexport interface Legacy${typeName(m.path)}Params {\n${lines.join('')}}\n`;
+  const result = m.ep.write ? '' : `/** The body of ${m.ep.method} ${m.ep.path}, numbers as exact text. */\nexport type Legacy${typeName(m.path)}Result = ${legacyResultType(m.ep)};\n`;
+  return `/** Parameters of ${m.ep.method} ${m.ep.path} (first generation). */\nexport interface Legacy${typeName(m.path)}Params {\n${lines.join('')}}\n${result}`;
 }
 
 /** Nests signatures under their groups (`order: { place(...); ... }`). */
@@ -123,7 +144,7 @@ function methodsBody<E extends { readonly command?: readonly string[] }>(table: 
 /** `endpoints.d.ts`: parameter and result types of every method, and the `Methods` interface the client has. */
 export function endpointDts(table: readonly MethodEntry[] = methodTable(), legacy: readonly MethodEntry<LegacyEndpoint>[] = legacyTable()): string {
   let out = '// Generated from the endpoint catalogue by build.mjs: do not edit.\n';
-  out += "import type { BatchOrder, BatchResult, CallOptions, Data, DecimalString, DryRun, LongInput, Row, Value, WriteOutcome } from './index.js';\n\n";
+  out += "import type { BatchOrder, BatchResult, CallOptions, Data, DecimalString, DryRun, LongInput, Row, WriteOutcome } from './index.js';\n\n";
   for (const m of table) {
     if (m.ep.id === 'spot.order.batch') continue;
     const name = typeName(m.path);
@@ -135,11 +156,18 @@ export function endpointDts(table: readonly MethodEntry[] = methodTable(), legac
   return `${out}/** The client's methods, one per catalogue entry with a \`bm\` command. */\nexport interface Methods {\n${methodsBody(table, 0, '  ', signature)}  /** The first generation (\`bm legacy\`); answers are its bodies as sent, numbers as exact text. */\n  readonly legacy: {\n${legacyBody}  };\n}\n`;
 }
 
+/** A first-generation body in the README's words. */
+function legacyReturns(ep: LegacyEndpoint): string {
+  if (ep.rows) return `\`{ ${ep.rows}: [...] }\``;
+  const shape = ep.body?.shape ?? 'list';
+  return { object: 'object', objectOrList: 'object or `[...]`', values: '`[...]` of text', sides: '`{ buys, sells }`', list: '`[...]`' }[shape];
+}
+
 /** The README's method table (markdown). */
 export function referenceMarkdown(table: readonly MethodEntry[] = methodTable(), legacy: readonly MethodEntry<LegacyEndpoint>[] = legacyTable()): string {
   const legacyRows = legacy.map((m) => {
     const params = m.ep.params.map((p) => `\`${p.name}${p.required ? '' : '?'}\``).join(', ') || '-';
-    return `| \`client.legacy.${m.path.join('.')}\` | ${m.ep.method} \`${m.ep.path}\` | ${params} | ${m.ep.write ? 'WriteOutcome' : 'body'} | ${summaryOf(m.ep)} |`;
+    return `| \`client.legacy.${m.path.join('.')}\` | ${m.ep.method} \`${m.ep.path}\` | ${params} | ${m.ep.write ? 'WriteOutcome' : legacyReturns(m.ep)} | ${summaryOf(m.ep)} |`;
   });
   const rows = table.map((m) => {
     const batch = m.ep.id === 'spot.order.batch';

@@ -64,7 +64,7 @@ test('npm pack, install into an empty project, tsc --noEmit (strict) on a bot, r
     cancelled: { outcome: string; say: string };
     detail: Record<string, unknown>;
     venueError: { category: string; code: string; httpStatus: number; exitCode: number; retryable: boolean };
-    preflight: string; openAfterDry: number; batchOpen: string[];
+    preflight: string; openAfterDry: number; batchOpen: string[]; legacyBid: string;
     dry: { dryRun: boolean; method: string; url: string; headers: Record<string, string>; body?: string };
     batchDry: Array<{ url: string; body?: string }>;
     batch: { placed: number; failed: number; unknown: number; orders: Array<{ index: number; result: string; orderId?: string; clientOrderId: string }> };
@@ -85,6 +85,7 @@ test('npm pack, install into an empty project, tsc --noEmit (strict) on a bot, r
   assert.equal(typeof r.venueError.httpStatus, 'number');
   assert.match(r.usage, /^usage 2 size: /, 'bad input names the parameter, exit code 2');
   assert.match(r.preflight, /^usage 2 price: at most 2 decimal places for BTC_USDT/, 'the pair\'s rules are checked before sending');
+  assert.match(r.legacyBid, /^[0-9]+(\.[0-9]+)?$/, 'a legacy book price is decimal text');
   assert.equal(r.dry.dryRun, true);
   assert.equal(r.dry.method, 'POST');
   assert.match(r.dry.url, /\/spot\/v2\/submit_order$/);

@@ -38,6 +38,12 @@ test('parameter types: decimals as text, 64-bit integers as text or bigint, list
   // A batch takes the orders themselves, not the request's parameters.
   assert.match(dts, /batch\(orders: readonly BatchOrder\[\], opts\?: CallOptions\): Promise<BatchResult>;/);
   assert.doesNotMatch(dts, /OrderBatchParams/);
+  // The first generation's bodies are typed from its catalogue entries (no loose Value).
+  assert.match(dts, /export type LegacyBookResult = \{ readonly buys: ReadonlyArray<Row<"price" \| "amount" \| "total" \| "count">>; readonly sells:/);
+  assert.match(dts, /export type LegacyOrderListResult = \{ readonly orders: ReadonlyArray<Row<"entrust_id"/);
+  assert.match(dts, /export type LegacyStepsResult = ReadonlyArray<string>;/);
+  assert.match(dts, /wallet\(params\?: LegacyWalletParams, opts\?: CallOptions\): Promise<LegacyWalletResult>;/);
+  assert.doesNotMatch(dts, /Promise<Value>/);
 });
 
 test('src/lib/method-ids.ts is the one generated from the catalogue', () => {
