@@ -82,11 +82,16 @@ export class CurrentCalls {
     const [{ writeOutcome }, { preflight }] = await Promise.all([import('./outcome.js'), import('./preflight.js')]);
     const checked = await preflight(this, ep, params);
     let shown: ShownRequest | undefined;
-    const r = await this.write(opts.dryRun ? { ...host, globals: { ...host.globals, dryRun: true } } : host, {
+    const r = await this.write(hostFor(host, opts), {
       ep, params: checked, command: ep.command?.join(' ') ?? `${ep.method} ${ep.path}`,
     }, async (e, p) => void (shown = await this.dryRun(e, p)));
     return r ? writeOutcome(r, ep.safety?.clientId?.param) : dryRunOf(shown!);
   }
+}
+
+/** The write's host for a call's options: with `dryRun`, the pipeline stops before sending. */
+export function hostFor(host: WriteHost, opts: CallOptions): WriteHost {
+  return opts.dryRun ? { globals: { ...host.globals, dryRun: true }, io: host.io, note: (line) => host.note(line) } : host;
 }
 
 /** A dry run's answer: the request that would have been sent. */

@@ -15,7 +15,7 @@ import { LegacyClient } from '../legacy/client.js';
 import { redactLegacy } from '../legacy/request.js';
 import { FileTokenStore, tokenFile } from '../legacy/tokens.js';
 import { baseOptions } from './base-options.js';
-import { dryRunOf, type DryRunSink } from './calls.js';
+import { dryRunOf, hostFor, type DryRunSink } from './calls.js';
 import { exact } from './exact.js';
 import { writeOutcome } from './outcome.js';
 import type { CallOptions } from './types.js';
@@ -50,7 +50,7 @@ export class LegacyCalls {
     const params = Object.entries(values).filter(([, v]) => v !== undefined);
     if (!ep.write) return opts.dryRun ? dryRunOf(await this.dryRun(ep, params)) : exact(await this.api.call(ep, values));
     let shown: ShownRequest | undefined;
-    const r = await carefulWrite(opts.dryRun ? { ...host, globals: { ...host.globals, dryRun: true } } : host, this.channel(async (e, p) => void (shown = await this.dryRun(e, p))), {
+    const r = await carefulWrite(hostFor(host, opts), this.channel(async (e, p) => void (shown = await this.dryRun(e, p))), {
       ep, params, command: `legacy ${ep.command.join(' ')}`,
     });
     return r ? writeOutcome(r, undefined) : dryRunOf(shown!);
