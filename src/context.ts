@@ -5,8 +5,8 @@
 import type { Command } from 'commander';
 import type { ApiClient, Credentials } from './api/client.js';
 import type { CurrentCalls } from './lib/calls.js';
-import type { Client } from './lib/client.js';
 import type { LegacyCalls } from './lib/legacy.js';
+import type { LibVenue, Wiring } from './lib/venue.js';
 import type { Env } from './config/paths.js';
 import { readSettings, type ProfileSettings, type Settings } from './config/settings.js';
 import { resolveVenue, type Venue } from './config/venue.js';
@@ -42,7 +42,8 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export class Context {
   private cachedSettings?: Settings;
   private cachedVenue?: Venue;
-  private cachedClient?: Promise<Client>;
+  private cachedCalls?: Promise<CurrentCalls>;
+  private cachedLegacy?: Promise<LegacyCalls>;
   private cachedCreds?: Promise<Credentials | undefined>;
   private sandboxUrl?: string;
 
@@ -115,33 +116,53 @@ export class Context {
     return Boolean(this.globals.verbose) || this.env.BM_DEBUG === '1';
   }
 
+  /** This invocation's venue as a client reads it: the sandbox found (and started or restarted) as the context does. */
+  libVenue(): LibVenue {
+    return {
+      baseUrl: () => this.baseUrl(),
+      ws: async () => {
+        const v = await this.resolvedVenue();
+        return { url: v.wsUrl, service: v.service };
+      },
+      // An explicit legacy address wins without finding (or starting) the built-in sandbox.
+      legacyUrl: async () => (this.venue.legacyUrl || (await this.resolvedVenue()).legacyUrl).replace(/\/+$/, ''),
+      credentials: () => this.credentials(),
+      renewKey: () => this.renewStaleKey(),
+      refused: () => this.refused(),
+    };
+  }
+
   /**
-   * The client of this invocation, built from its profile, venue and options: every command calls the
-   * venue through it, by the same code as a library client (src/lib/calls.ts).
+   * How this invocation's calls reach the venue: its profile, venue, credentials and options, as a
+   * library client is wired (src/lib/venue.ts).
    */
-  client(): Promise<Client> {
-    this.cachedClient ??= Promise.all([import('./lib/client.js'), import('./lib/context-venue.js')]).then(([{ Client }, { contextVenue }]) => new Client({}, {
-      venue: contextVenue(this),
+  wiring(): Wiring {
+    return {
+      venue: this.libVenue(),
       env: this.env,
       timeoutMs: this.timeoutMs,
       note: (line: string) => this.note(line),
       ...(this.verbose ? { trace: (line: string) => this.trace(line) } : {}),
       gateTrace: (line: string) => this.trace(line),
-    }));
-    return this.cachedClient;
+    };
   }
 
-  /** The current generation's calls of this invocation's client. */
-  async calls(): Promise<CurrentCalls> {
-    return (await this.client()).core();
+  /**
+   * The current generation's calls of this invocation: the core a library client calls through
+   * (src/lib/calls.ts), so every command reaches the venue by the same code as the library.
+   */
+  calls(): Promise<CurrentCalls> {
+    this.cachedCalls ??= import('./lib/calls.js').then(({ CurrentCalls }) => new CurrentCalls(this.wiring()));
+    return this.cachedCalls;
   }
 
-  /** The first generation's calls of this invocation's client. */
-  async legacyCalls(): Promise<LegacyCalls> {
-    return (await this.client()).legacyCore();
+  /** The first generation's calls of this invocation (src/lib/legacy.ts, as `client.legacy`'s). */
+  legacyCalls(): Promise<LegacyCalls> {
+    this.cachedLegacy ??= import('./lib/legacy.js').then(({ LegacyCalls }) => new LegacyCalls(this.wiring()));
+    return this.cachedLegacy;
   }
 
-  /** The REST client of this invocation's client (for code that reads the venue's answers itself). */
+  /** The REST client of this invocation's calls (for code that reads the venue's answers itself). */
   async api(): Promise<ApiClient> {
     return (await this.calls()).api;
   }

@@ -10,7 +10,6 @@ import { Context } from '../context.js';
 import { config as configError } from '../errors.js';
 import { IO, type InStream } from '../render/io.js';
 import { alive, readServerInfo } from '../config/background-sandbox.js';
-import { contextVenue } from './context-venue.js';
 import type { LibVenue } from './venue.js';
 
 /** The CLI's context, except that a library never starts a sandbox process of its own. */
@@ -44,6 +43,6 @@ export function cliVenue(opts: { profile?: string; sandbox?: boolean; wsUrl?: st
     ...(opts.legacyUrl !== undefined ? { legacyUrl: opts.legacyUrl } : {}),
     ...(opts.service !== undefined ? { service: opts.service } : {}),
   }, env);
-  const venue = contextVenue(ctx);
+  const venue = ctx.libVenue();
   return creds ? { ...venue, credentials: () => Promise.resolve(creds), renewKey: () => Promise.resolve(false) } : venue;
 }

@@ -1,8 +1,8 @@
 /**
  * The client: one method per catalogue entry with a `bm` command, on the one REST client of `bm`
  * (signing, clock, limits counted with every `bm` process on the machine) and, for writes, the
- * careful-write pipeline (client order ids, sent once, outcomes proven or reported unknown). The
- * command line's commands call the venue through a client of this class built from their context.
+ * careful-write pipeline (client order ids, sent once, outcomes proven or reported unknown). Its calls
+ * (./calls.ts, ./legacy.ts) are the ones every `bm` command makes, wired from the command's context.
  */
 import { debuglog } from 'node:util';
 import type { WriteHost } from '../commands/confirm.js';
@@ -41,18 +41,14 @@ export class Client {
   /** The first generation's commands (`client.legacy.order.place`). */
   readonly legacy: Record<string, unknown>;
 
-  /**
-   * `wiring` is the command line's: a command builds its client from its context (profile, venue,
-   * --verbose, --timeout) and so calls the venue through the same code as a library client.
-   */
-  constructor(readonly options: ClientOptions = {}, wiring?: Wiring) {
-    const note = wiring?.note ?? options.onNote ?? ((line: string) => debug('%s', line));
+  constructor(readonly options: ClientOptions = {}) {
+    const note = options.onNote ?? ((line: string) => debug('%s', line));
     const env = options.env ?? process.env;
     const { baseUrl, wsUrl, legacyUrl, service, credentials } = options;
     if (baseUrl !== undefined && (options.profile !== undefined || options.sandbox)) throw usage('baseUrl: give an address, a profile or sandbox, not several');
     if (baseUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(baseUrl)) throw usage(`baseUrl: not an http(s) address: ${baseUrl}`);
     // The CLI's venue resolution (profiles, keychain) loads only when no address is given.
-    this.wiring = wiring ? Promise.resolve(wiring) : baseUrl !== undefined
+    this.wiring = baseUrl !== undefined
       ? Promise.resolve(libraryWiring(explicitVenue(baseUrl, wsUrl, legacyUrl, service, credentials), options, note))
       : import('./cli-venue.js').then((m) => libraryWiring(m.cliVenue(options, env, credentials, note), options, note));
     this.wiring.catch(() => undefined);
@@ -76,11 +72,11 @@ export class Client {
         throw libraryError(err);
       }
     });
-    this.watch = new Watch(async () => (await this.wiring).venue, wiring?.timeoutMs ?? options.timeoutMs ?? 10_000);
+    this.watch = new Watch(async () => (await this.wiring).venue, options.timeoutMs ?? 10_000);
   }
 
   /** The current generation's calls, loaded and made on first use (importing the library stays cheap). */
-  async core(): Promise<CurrentCalls> {
+  private async core(): Promise<CurrentCalls> {
     if (this.current) return this.current;
     const [wiring, { CurrentCalls }] = await Promise.all([this.wiring, import('./calls.js')]);
     return (this.current ??= new CurrentCalls(wiring));
@@ -100,7 +96,7 @@ export class Client {
   }
 
   /** The first generation's calls, made on first use. */
-  async legacyCore(): Promise<LegacyCalls> {
+  private async legacyCore(): Promise<LegacyCalls> {
     if (this.legacyApi) return this.legacyApi;
     const [wiring, { LegacyCalls }] = await Promise.all([this.wiring, import('./legacy.js')]);
     return (this.legacyApi ??= new LegacyCalls(wiring));

@@ -82,6 +82,17 @@ test('a careful write: the command and the method place the same order with the 
   await c.order.cancelAll({ symbol: 'BTC_USDT' });
 });
 
+test('a first-generation read: the command and the method send the same request', async () => {
+  const c = client();
+  const cli = await requestsOf('/v2/symbols/BTC_USDT/orders', async () => {
+    const r = await bmAsync(['--base-url', proxy.url, 'legacy', 'book', 'BTC_USDT', '--precision', '1', '-o', 'json'], env);
+    assert.equal(r.code, 0, r.stderr);
+  });
+  const lib = await requestsOf('/v2/symbols/BTC_USDT/orders', () => c.legacy.book({ symbol: 'BTC_USDT', precision: 1 }));
+  assert.equal(cli.length, 1);
+  assert.deepEqual(wire(lib[0]!), wire(cli[0]!));
+});
+
 /** Every .ts file under `dir`, relative to src/. */
 function sources(dir: string): string[] {
   const src = join(ROOT, 'src');
@@ -103,5 +114,12 @@ test('the REST clients are made in one place: the client of src/lib, for the lib
     assert.doesNotMatch(text, /import\('[./]*(api\/client|legacy\/client)\.js'\)/, `${f} loads a REST client`);
   }
   const engine = readFileSync(join(src, 'commands', 'engine.ts'), 'utf8');
-  assert.match(engine, /await ctx\.calls\(\)/, 'the engine sends through the invocation\'s client');
+  assert.match(engine, /await ctx\.calls\(\)/, 'the engine sends through the invocation\'s calls');
+  // A command's calls are the library client's: the same classes, wired from the context.
+  const context = readFileSync(join(src, 'context.ts'), 'utf8');
+  assert.match(context, /import\('\.\/lib\/calls\.js'\)\.then\(\(\{ CurrentCalls \}\) => new CurrentCalls\(this\.wiring\(\)\)\)/);
+  assert.match(context, /import\('\.\/lib\/legacy\.js'\)\.then\(\(\{ LegacyCalls \}\) => new LegacyCalls\(this\.wiring\(\)\)\)/);
+  const client = readFileSync(join(src, 'lib', 'client.ts'), 'utf8');
+  assert.match(client, /new CurrentCalls\(wiring\)/);
+  assert.match(client, /new LegacyCalls\(wiring\)/);
 });

@@ -16,14 +16,9 @@ export async function clientFor(ctx: Context, venue: Venue, creds: Credentials):
     if (!url) url = await (await import('../../config/background-sandbox.js')).ensureSandbox(ctx);
     return url;
   };
-  const { Client } = await import('../../lib/client.js');
-  const client = new Client({}, {
-    venue: { baseUrl, ws: async () => ({ url: venue.wsUrl, service: venue.service }), legacyUrl: async () => venue.legacyUrl, credentials: async () => creds },
-    env: ctx.env, timeoutMs: ctx.timeoutMs, note: (line) => ctx.note(line),
-    ...(ctx.verbose ? { trace: (line: string) => ctx.trace(line) } : {}),
-    gateTrace: (line) => ctx.trace(line),
-  });
-  return { calls: await client.core(), baseUrl };
+  const { CurrentCalls } = await import('../../lib/calls.js');
+  const wiring = ctx.wiring();
+  return { calls: new CurrentCalls({ ...wiring, venue: { ...wiring.venue, baseUrl, credentials: async () => creds, renewKey: async () => false, refused: async () => undefined } }), baseUrl };
 }
 
 /** Sends the signed proof; resolves with its round-trip time in ms, or throws an explained {@link BmError}. */
