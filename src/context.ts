@@ -4,6 +4,9 @@
  */
 import type { Command } from 'commander';
 import type { ApiClient, Credentials } from './api/client.js';
+import type { CurrentCalls } from './lib/calls.js';
+import type { LegacyCalls } from './lib/legacy.js';
+import type { LibVenue, Wiring } from './lib/venue.js';
 import type { Env } from './config/paths.js';
 import { readSettings, type ProfileSettings, type Settings } from './config/settings.js';
 import { resolveVenue, type Venue } from './config/venue.js';
@@ -39,7 +42,8 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export class Context {
   private cachedSettings?: Settings;
   private cachedVenue?: Venue;
-  private cachedApi?: ApiClient;
+  private cachedCalls?: Promise<CurrentCalls>;
+  private cachedLegacy?: Promise<LegacyCalls>;
   private cachedCreds?: Promise<Credentials | undefined>;
   private sandboxUrl?: string;
 
@@ -112,29 +116,63 @@ export class Context {
     return Boolean(this.globals.verbose) || this.env.BM_DEBUG === '1';
   }
 
+  /** This invocation's venue as a client reads it: the sandbox found (and started or restarted) as the context does. */
+  libVenue(): LibVenue {
+    return {
+      baseUrl: () => this.baseUrl(),
+      ws: async () => {
+        const v = await this.resolvedVenue();
+        return { url: v.wsUrl, service: v.service };
+      },
+      // An explicit legacy address wins without finding (or starting) the built-in sandbox.
+      legacyUrl: async () => (this.venue.legacyUrl || (await this.resolvedVenue()).legacyUrl).replace(/\/+$/, ''),
+      credentials: () => this.credentials(),
+      renewKey: () => this.renewStaleKey(),
+      refused: () => this.refused(),
+    };
+  }
+
+  /**
+   * How this invocation's calls reach the venue: its profile, venue, credentials and options, as a
+   * library client is wired (src/lib/venue.ts).
+   */
+  wiring(): Wiring {
+    return {
+      venue: this.libVenue(),
+      env: this.env,
+      timeoutMs: this.timeoutMs,
+      note: (line: string) => this.note(line),
+      ...(this.verbose ? { trace: (line: string) => this.trace(line) } : {}),
+      gateTrace: (line: string) => this.trace(line),
+    };
+  }
+
+  /**
+   * The current generation's calls of this invocation: the core a library client calls through
+   * (src/lib/calls.ts), so every command reaches the venue by the same code as the library.
+   */
+  calls(): Promise<CurrentCalls> {
+    this.cachedCalls ??= import('./lib/calls.js').then(({ CurrentCalls }) => new CurrentCalls(this.wiring()));
+    return this.cachedCalls;
+  }
+
+  /** The first generation's calls of this invocation (src/lib/legacy.ts, as `client.legacy`'s). */
+  legacyCalls(): Promise<LegacyCalls> {
+    this.cachedLegacy ??= import('./lib/legacy.js').then(({ LegacyCalls }) => new LegacyCalls(this.wiring()));
+    return this.cachedLegacy;
+  }
+
+  /** The REST client of this invocation's calls (for code that reads the venue's answers itself). */
   async api(): Promise<ApiClient> {
-    if (!this.cachedApi) {
-      const { ApiClient } = await import('./api/client.js');
-      const { sharedGate } = await import('./api/file-gate.js');
-      this.cachedApi = new ApiClient({
-        env: this.env,
-        baseUrl: () => this.baseUrl(),
-        credentials: () => this.credentials(),
-        timeoutMs: this.timeoutMs,
-        // Limits are counted with every other bm process on this machine (same state dir).
-        gate: sharedGate(this.env, this.timeoutMs, (line) => this.trace(line)),
-        note: (line: string) => this.note(line),
-        ...(this.verbose ? { trace: (line: string) => this.trace(line) } : {}),
-        onRefused: async () => {
-          if (this.venue.baseUrl) return undefined;
-          const { restartSandbox } = await import('./config/background-sandbox.js');
-          this.sandboxUrl = await restartSandbox(this);
-          return this.sandboxUrl;
-        },
-        onKeyUnknown: () => this.renewStaleKey(),
-      });
-    }
-    return this.cachedApi;
+    return (await this.calls()).api;
+  }
+
+  /** After a refused connection: the built-in sandbox restarted and its new address, or undefined (an explicit venue). */
+  async refused(): Promise<string | undefined> {
+    if (this.venue.baseUrl) return undefined;
+    const { restartSandbox } = await import('./config/background-sandbox.js');
+    this.sandboxUrl = await restartSandbox(this);
+    return this.sandboxUrl;
   }
 
   /**

@@ -2,7 +2,7 @@
 // package; their option and result types are src/lib/types.ts (shipped as ./types.d.ts), and the
 // methods' parameter and result types are generated from the endpoint catalogue into ./endpoints.d.ts.
 import type { Category, Methods } from './endpoints.js';
-import type { ClientOptions, RunningVenue, SandboxOptions, Value, WatchApi, WriteOutcome } from './types.js';
+import type { CallOptions, ClientOptions, DryRun, RunningVenue, SandboxOptions, Value, WatchApi, WriteOutcome } from './types.js';
 
 export * from './endpoints.js';
 export * from './types.js';
@@ -42,9 +42,10 @@ export declare class Client {
   readonly watch: WatchApi;
   /**
    * Any endpoint of the catalogue by method and path, as `bm api` (those without a method too; spec 4.8's,
-   * whose shapes are not known, take their parameters as given): a read's data, or a write's outcome.
+   * whose shapes are not known, take their parameters as given): a read's data, or a write's outcome
+   * (with `{ dryRun: true }`, the request it would send).
    */
-  api(method: 'GET' | 'POST' | 'DELETE' | 'PUT', path: string, params?: { readonly [name: string]: string | number | bigint | boolean | undefined }): Promise<Value | WriteOutcome>;
+  api(method: 'GET' | 'POST' | 'DELETE' | 'PUT', path: string, params?: { readonly [name: string]: string | number | bigint | boolean | undefined }, opts?: CallOptions): Promise<Value | WriteOutcome | DryRun>;
   /** Closes every stream this client opened. */
   close(): Promise<void>;
 }

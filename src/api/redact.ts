@@ -25,3 +25,16 @@ export function traceResponse(trace: (line: string) => void, res: HttpResponse, 
   for (const [k, v] of Object.entries(res.headers)) if (k.startsWith('x-bm-')) trace(`< ${k}: ${v}`);
   trace(`< ${text.length > 2000 ? `${text.slice(0, 2000)}...` : text}`);
 }
+
+/** A request as it may be shown (a dry run): method, address, headers with secrets redacted, body. */
+export interface ShownRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Record<string, string>;
+  readonly body?: string;
+}
+
+/** The request fit to show: key, signature and token headers redacted; the body as sent. */
+export function shownRequest(req: ShownRequest): ShownRequest {
+  return { method: req.method, url: req.url, headers: redactHeaders(req.headers), ...(req.body !== undefined ? { body: req.body } : {}) };
+}

@@ -72,12 +72,12 @@ export function registerApi(root: Command, contextOf: ContextOf): void {
         await print(r.data);
         return;
       }
-      const api = await ctx.api();
+      const calls = await ctx.calls();
       if (ctx.globals.dryRun) {
         const { printDryRun } = await import('./dryrun.js');
-        printDryRun(ctx, await api.prepare(target, params as Params));
+        printDryRun(ctx, await calls.dryRun(target, params as Params));
         return;
       }
-      await print((await api.call(target, params as Params)).data);
+      await print(await calls.send(target, params as Params));
     });
 }

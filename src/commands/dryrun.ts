@@ -1,16 +1,15 @@
 /** `--dry-run`: the exact request that would be sent, with key and signature redacted. */
-import type { Prepared } from '../api/client.js';
-import { redactHeaders } from '../api/redact.js';
+import { shownRequest, type ShownRequest } from '../api/redact.js';
 import type { Context } from '../context.js';
 import { stringifyJson } from '../util/json.js';
-
 
 /**
  * Prints the request on stdout: as JSON with -o json/ndjson, else as HTTP text. `note` false leaves
  * the "nothing was sent" line to the caller (one line for many requests).
  */
-export function printDryRun(ctx: Context, req: Pick<Prepared, 'method' | 'url' | 'headers' | 'body'>, note = true): void {
-  const headers = redactHeaders(req.headers);
+export function printDryRun(ctx: Context, prepared: ShownRequest, note = true): void {
+  const req = shownRequest(prepared);
+  const headers = req.headers;
   if (ctx.format === 'json' || ctx.format === 'ndjson') {
     ctx.io.out(`${stringifyJson({ method: req.method, url: req.url, headers, body: req.body ?? null }, ctx.format === 'json' ? 2 : undefined)}\n`);
     return;

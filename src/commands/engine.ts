@@ -96,15 +96,15 @@ export function columnsHelp(columns: readonly string[] | undefined, headers?: Re
   return columnsLine(columns.map((c) => headerOf(c, headers)));
 }
 
-/** Sends (or with --dry-run prints) a request and returns the data; undefined on a dry run. */
+/** Sends (or with --dry-run prints) a request through the invocation's client and returns the data; undefined on a dry run. */
 export async function send(ctx: Context, ep: Endpoint, params: Params): Promise<unknown> {
-  const api = await ctx.api();
+  const calls = await ctx.calls();
   if (ctx.globals.dryRun) {
-    printDryRun(ctx, await api.prepare(ep, params));
+    printDryRun(ctx, await calls.dryRun(ep, params));
     return undefined;
   }
   try {
-    return (await api.call(ep, params)).data;
+    return await calls.send(ep, params);
   } catch (err) {
     throw withRequestValues(err, params);
   }

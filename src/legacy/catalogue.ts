@@ -28,6 +28,17 @@ export interface LegacyParam {
   readonly description: string;
 }
 
+/**
+ * A body's shape, for the library's result types: one object, a list of them, either (by whether a
+ * parameter was given), a list of plain values, or the book's two sides; `fields` are the text fields
+ * its objects carry (default: the columns). With `rows`, an object wrapping a list of them; else by
+ * default a list.
+ */
+export interface LegacyBody {
+  readonly shape?: 'object' | 'list' | 'objectOrList' | 'values' | 'sides';
+  readonly fields?: readonly string[];
+}
+
 export interface LegacyEndpoint {
   readonly id: string;
   readonly method: LegacyMethod;
@@ -40,6 +51,8 @@ export interface LegacyEndpoint {
   readonly summary: string;
   /** The key holding the rows when the body is an object wrapping a list. */
   readonly rows?: string;
+  /** What the body is, where the columns (which the command may derive) do not say it. */
+  readonly body?: LegacyBody;
   /** Default columns of table, tsv and csv. */
   readonly columns?: readonly string[];
   /** Places or cancels: confirmation, dry-run, no blind retry. */
@@ -106,10 +119,10 @@ export const LEGACY: readonly LegacyEndpoint[] = [
     summary: 'Fetch (or show the cached) access token; it is cached in the state dir and reused by every command',
     columns: ['expires_in', 'expires_at', 'cached'],
   },
-  { id: 'legacy.ping', examples: ['bm legacy ping'], method: 'GET', path: '/v2/ping', auth: 'none', params: [], command: ['ping'], summary: 'Check the legacy venue answers, and how fast', columns: ['status', 'latency_ms'] },
-  { id: 'legacy.time', examples: ['bm legacy time'], method: 'GET', path: '/v2/time', auth: 'none', params: [], command: ['time'], summary: 'Server time (ms) and the local clock offset', columns: ['server_time', 'local_time', 'offset_ms'] },
-  { id: 'legacy.currencies', examples: ['bm legacy currencies --fields id,name'], method: 'GET', path: '/v2/currencies', auth: 'none', params: [], command: ['currencies'], summary: 'Currencies', columns: ['id', 'name', 'withdraw_enabled', 'deposit_enabled'] },
-  { id: 'legacy.symbols', examples: ['bm legacy symbols'], method: 'GET', path: '/v2/symbols', auth: 'none', params: [], command: ['symbols'], summary: 'Names of the trading pairs', columns: ['symbol'] },
+  { id: 'legacy.ping', examples: ['bm legacy ping'], method: 'GET', path: '/v2/ping', auth: 'none', params: [], command: ['ping'], summary: 'Check the legacy venue answers, and how fast', body: { shape: 'object', fields: [] }, columns: ['status', 'latency_ms'] },
+  { id: 'legacy.time', examples: ['bm legacy time'], method: 'GET', path: '/v2/time', auth: 'none', params: [], command: ['time'], summary: 'Server time (ms) and the local clock offset', body: { shape: 'object', fields: ['server_time'] }, columns: ['server_time', 'local_time', 'offset_ms'] },
+  { id: 'legacy.currencies', examples: ['bm legacy currencies --fields id,name'], method: 'GET', path: '/v2/currencies', auth: 'none', params: [], command: ['currencies'], summary: 'Currencies', body: { shape: 'list', fields: ['id', 'name'] }, columns: ['id', 'name', 'withdraw_enabled', 'deposit_enabled'] },
+  { id: 'legacy.symbols', examples: ['bm legacy symbols'], method: 'GET', path: '/v2/symbols', auth: 'none', params: [], command: ['symbols'], summary: 'Names of the trading pairs', body: { shape: 'values' }, columns: ['symbol'] },
   {
     id: 'legacy.symbols.details', examples: ['bm legacy symbol-details --fields id,base_min_size,quote_increment'], method: 'GET', path: '/v2/symbols_details', auth: 'none', params: [], command: ['symbol-details'],
     summary: 'Trading rules of every pair',
@@ -119,8 +132,9 @@ export const LEGACY: readonly LegacyEndpoint[] = [
     id: 'legacy.ticker', examples: ['bm legacy ticker BTC_USDT', 'bm legacy ticker -o json'], method: 'GET', path: '/v2/ticker', auth: 'none', command: ['ticker'], summary: 'Ticker of one pair, or of every pair',
     params: [{ ...SYMBOL_PATH, in: 'query', required: false, description: 'one pair; every pair when omitted' }],
     columns: ['symbol_id', 'current_price', 'fluctuation', 'highest_price', 'lowest_price', 'base_volume', 'volume', 'bid_1', 'ask_1'],
+    body: { shape: 'objectOrList', fields: ['symbol_id', 'current_price', 'fluctuation', 'highest_price', 'lowest_price', 'base_volume', 'volume', 'bid_1', 'bid_1_amount', 'ask_1', 'ask_1_amount'] },
   },
-  { id: 'legacy.steps', examples: ['bm legacy steps'], method: 'GET', path: '/v2/steps', auth: 'none', params: [], command: ['steps'], summary: 'K-line steps in minutes', columns: ['step'] },
+  { id: 'legacy.steps', examples: ['bm legacy steps'], method: 'GET', path: '/v2/steps', auth: 'none', params: [], command: ['steps'], summary: 'K-line steps in minutes', body: { shape: 'values' }, columns: ['step'] },
   {
     id: 'legacy.kline', examples: ['bm legacy kline BTC_USDT --from -2h --step 5m'], method: 'GET', path: '/v2/symbols/{symbol}/kline', auth: 'none', command: ['kline'], summary: 'Candles of a pair (times in ms on the wire)',
     params: [
@@ -135,6 +149,7 @@ export const LEGACY: readonly LegacyEndpoint[] = [
     id: 'legacy.book', examples: ['bm legacy book BTC_USDT'], method: 'GET', path: '/v2/symbols/{symbol}/orders', auth: 'none', command: ['book'], summary: 'Order book: asks then bids',
     params: [SYMBOL_PATH, { name: 'precision', in: 'query', kind: 'int', min: 0, max: 18, description: 'price decimals to merge levels to (default: the pair\'s price_max_precision)' }],
     columns: ['side', 'price', 'amount', 'total', 'count'],
+    body: { shape: 'sides', fields: ['price', 'amount', 'total', 'count'] },
   },
   {
     id: 'legacy.trades', examples: ['bm legacy trades BTC_USDT'], method: 'GET', path: '/v2/symbols/{symbol}/trades', auth: 'none', params: [SYMBOL_PATH], command: ['trades'],
@@ -164,7 +179,7 @@ export const LEGACY: readonly LegacyEndpoint[] = [
   },
   {
     id: 'legacy.order.get', examples: ['bm legacy order get "$(bm legacy order list BTC_USDT --status 6 --fields entrust_id | head -n 1)"'], method: 'GET', path: '/v2/orders/{entrust_id}', auth: 'token', command: ['order', 'get'],
-    summary: 'One order', params: [ENTRUST_PATH], columns: ORDER_COLUMNS,
+    summary: 'One order', params: [ENTRUST_PATH], columns: ORDER_COLUMNS, body: { shape: 'object' },
   },
   {
     id: 'legacy.order.list', examples: ['bm legacy order list BTC_USDT --status 6', 'bm legacy order list BTC_USDT --status 4 --page 0 --limit 50'], method: 'GET', path: '/v2/orders', auth: 'token', command: ['order', 'list'], summary: 'Orders of a pair by status',
@@ -183,6 +198,8 @@ export const LEGACY: readonly LegacyEndpoint[] = [
       PAGE, LIMIT,
     ],
     rows: 'trades', columns: ['trade_id', 'entrust_id', 'symbol', 'side', 'price', 'amount', 'fees', 'active', 'timestamp'],
+    // The command derives side from entrustType (0 buy, 1 sell); active is true or false.
+    body: { fields: ['trade_id', 'entrust_id', 'symbol', 'entrustType', 'price', 'amount', 'fees', 'timestamp'] },
   },
 ];
 

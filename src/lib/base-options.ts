@@ -1,23 +1,19 @@
-/** What both generations' REST clients of a library client share: its venue's credentials, its timeout, the machine's limits. */
-import { debuglog } from 'node:util';
+/** What both generations' REST clients of a client share: its venue's credentials, its timeout, the machine's limits. */
 import type { BaseOptions } from '../api/base.js';
 import { sharedGate } from '../api/file-gate.js';
-import type { Env } from '../config/paths.js';
-import type { LibVenue } from './venue.js';
+import type { Wiring } from './venue.js';
 
-const debug = debuglog('bm');
-
-/** Client options over `baseUrl` (one generation's address); `timeoutMs` per request. */
-export function baseOptions(venue: LibVenue, baseUrl: () => Promise<string>, env: Env, timeoutMs: number, note: (line: string) => void): BaseOptions {
+/** Client options over `baseUrl` (one generation's address). The one place a REST client of `bm` (CLI or library) is wired. */
+export function baseOptions(w: Wiring, baseUrl: () => Promise<string>): BaseOptions {
+  const { venue } = w;
   return {
-    env,
+    env: w.env,
     baseUrl,
     credentials: () => venue.credentials(),
-    timeoutMs,
+    timeoutMs: w.timeoutMs,
     // Counted with every other bm process and client on this machine (same state directory).
-    gate: sharedGate(env, timeoutMs, (line) => debug('%s', line)),
-    note,
-    // NODE_DEBUG=bm: each request and answer, secrets redacted (as bm --verbose).
-    ...(debug.enabled ? { trace: (line: string) => debug('%s', line) } : {}),
+    gate: sharedGate(w.env, w.timeoutMs, w.gateTrace),
+    note: w.note,
+    ...(w.trace ? { trace: w.trace } : {}),
   };
 }

@@ -1,28 +1,37 @@
 /**
- * The current generation's calls for one client, loaded on its first call as one module: the
- * catalogue, the checks and the command line's REST client (signing, clock, limits counted with
- * every `bm` process on the machine); writes through its careful-write pipeline.
+ * The current generation's calls for one client: the one path from a catalogue entry to the wire for
+ * the library and the command line alike (signing, clock, limits counted with every `bm` process on
+ * the machine), and writes through the careful-write pipeline. Loaded on a client's first call.
  */
 import { endpoint, findRoute } from '../api/catalogue/index.js';
 import type { Endpoint } from '../api/catalogue/types.js';
-import { ApiClient, type Params } from '../api/client.js';
+import { ApiClient, type Params, type Target } from '../api/client.js';
+import { shownRequest, type ShownRequest } from '../api/redact.js';
 import type { WriteHost } from '../commands/confirm.js';
 import { rowsOf } from '../commands/rows.js';
-import type { Env } from '../config/paths.js';
+import { apiChannel } from '../commands/write/api-channel.js';
+import type { WriteChannel } from '../commands/write/channel.js';
+import type { WriteRequest, WriteResult } from '../commands/write/pipeline.js';
 import { usage } from '../errors.js';
 import { baseOptions } from './base-options.js';
 import { exact } from './exact.js';
-import type { WriteOutcome } from './types.js';
-import type { LibVenue } from './venue.js';
+import type { CallOptions, DryRun, WriteOutcome } from './types.js';
+import type { Wiring } from './venue.js';
 import { freeParams, wireOf, type InputValue } from './wire.js';
 
+/** What a dry run does with the request it would send. */
+export type DryRunSink<E = Endpoint> = (ep: E, params: Params) => Promise<void>;
+
 export class CurrentCalls {
+  /** The REST client: the only one a `bm` process or a library client makes for the current generation. */
   readonly api: ApiClient;
 
-  constructor(venue: LibVenue, env: Env, timeoutMs: number, private readonly host: WriteHost) {
+  constructor(readonly wiring: Wiring) {
+    const { venue } = wiring;
     this.api = new ApiClient({
-      ...baseOptions(venue, () => venue.baseUrl(), env, timeoutMs, host.note),
+      ...baseOptions(wiring, () => venue.baseUrl()),
       ...(venue.renewKey ? { onKeyUnknown: () => venue.renewKey!() } : {}),
+      ...(venue.refused ? { onRefused: () => venue.refused!() } : {}),
     });
   }
 
@@ -38,24 +47,54 @@ export class CurrentCalls {
     return ep;
   }
 
-  /** A read's data (numbers as exact text, the rows always a list), or a write's {@link WriteOutcome}. */
-  async run(ep: Endpoint, given?: Readonly<Record<string, InputValue | undefined>>): Promise<unknown> {
+  /** Sends one request of `ep`: the answer's `data` as parsed (lossless), or a BmError. */
+  async send(ep: Target, params: Params = []): Promise<unknown> {
+    return (await this.api.call(ep, params)).data;
+  }
+
+  /** The request `send` would make, fit to show (key and signature redacted); nothing is sent. */
+  async dryRun(ep: Target, params: Params = []): Promise<ShownRequest> {
+    return shownRequest(await this.api.prepare(ep, params));
+  }
+
+  /** The careful-write pipeline's view of these calls; `dryRun` receives the request a dry run would send. */
+  channel(dryRun: DryRunSink): WriteChannel<Endpoint> {
+    return apiChannel(async () => this, dryRun);
+  }
+
+  /** A careful write (client order id, sent once, outcome proven or unknown); undefined on a dry run. */
+  async write(host: WriteHost, req: WriteRequest<Endpoint>, dryRun: DryRunSink): Promise<WriteResult<Endpoint> | undefined> {
+    const { carefulWrite } = await import('../commands/write/pipeline.js');
+    return carefulWrite(host, this.channel(dryRun), req);
+  }
+
+  /** A library call: a read's data (numbers as exact text, the rows always a list), a write's {@link WriteOutcome}, or a dry run. */
+  async run(host: WriteHost, ep: Endpoint, given?: Readonly<Record<string, InputValue | undefined>>, opts: CallOptions = {}): Promise<unknown> {
     const params = ep.shapeUnknown ? freeParams(given) : wireOf(ep.params, given);
-    if (ep.write) return this.write(ep, params);
-    const data = exact((await this.api.call(ep, params)).data);
+    if (ep.write) return this.libraryWrite(host, ep, params, opts);
+    if (opts.dryRun) return dryRunOf(await this.dryRun(ep, params));
+    const data = exact(await this.send(ep, params));
     // The rows are always a list, as the command reads them (one record is a list of one).
     return ep.rows && data !== null && typeof data === 'object' ? { ...data, [ep.rows]: rowsOf(ep, data) } : data;
   }
 
-  private async write(ep: Endpoint, params: Params): Promise<WriteOutcome> {
-    // Loaded with the first write: client order ids need node:crypto, which a read never pays for.
-    const [{ apiChannel }, { carefulWrite }, { writeOutcome }] = await Promise.all([
-      import('../commands/write/api-channel.js'), import('../commands/write/pipeline.js'), import('./outcome.js'),
-    ]);
-    const channel = apiChannel(async () => this.api, async () => {
-      throw usage('a dry run is a command-line feature');
-    });
-    const r = (await carefulWrite(this.host, channel, { ep, params, command: ep.command?.join(' ') ?? `${ep.method} ${ep.path}` }))!;
-    return writeOutcome(r, ep.safety?.clientId?.param);
+  private async libraryWrite(host: WriteHost, ep: Endpoint, params: Params, opts: CallOptions): Promise<WriteOutcome | DryRun> {
+    const [{ writeOutcome }, { preflight }] = await Promise.all([import('./outcome.js'), import('./preflight.js')]);
+    const checked = await preflight(this, ep, params);
+    let shown: ShownRequest | undefined;
+    const r = await this.write(hostFor(host, opts), {
+      ep, params: checked, command: ep.command?.join(' ') ?? `${ep.method} ${ep.path}`,
+    }, async (e, p) => void (shown = await this.dryRun(e, p)));
+    return r ? writeOutcome(r, ep.safety?.clientId?.param) : dryRunOf(shown!);
   }
+}
+
+/** The write's host for a call's options: with `dryRun`, the pipeline stops before sending. */
+export function hostFor(host: WriteHost, opts: CallOptions): WriteHost {
+  return opts.dryRun ? { globals: { ...host.globals, dryRun: true }, io: host.io, note: (line) => host.note(line) } : host;
+}
+
+/** A dry run's answer: the request that would have been sent. */
+export function dryRunOf(req: ShownRequest): DryRun {
+  return { dryRun: true, method: req.method, url: req.url, headers: req.headers, ...(req.body !== undefined ? { body: req.body } : {}) };
 }

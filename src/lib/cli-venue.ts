@@ -20,6 +20,10 @@ class LibContext extends Context {
     if (info && alive(info.pid)) return info.url;
     throw configError('no sandbox exchange is running on this machine', 'start one with: bm sandbox start (or startSandbox() in the program, and its url as baseUrl)');
   }
+
+  override async refused(): Promise<string | undefined> {
+    return undefined;
+  }
 }
 
 function quietIO(env: Env, note: (line: string) => void): IO {
@@ -39,14 +43,6 @@ export function cliVenue(opts: { profile?: string; sandbox?: boolean; wsUrl?: st
     ...(opts.legacyUrl !== undefined ? { legacyUrl: opts.legacyUrl } : {}),
     ...(opts.service !== undefined ? { service: opts.service } : {}),
   }, env);
-  return {
-    baseUrl: () => ctx.baseUrl(),
-    ws: async () => {
-      const v = await ctx.resolvedVenue();
-      return { url: v.wsUrl, service: v.service };
-    },
-    legacyUrl: async () => (ctx.venue.legacyUrl || (await ctx.resolvedVenue()).legacyUrl).replace(/\/+$/, ''),
-    credentials: () => (creds ? Promise.resolve(creds) : ctx.credentials()),
-    renewKey: () => (creds ? Promise.resolve(false) : ctx.renewStaleKey()),
-  };
+  const venue = ctx.libVenue();
+  return creds ? { ...venue, credentials: () => Promise.resolve(creds), renewKey: () => Promise.resolve(false) } : venue;
 }

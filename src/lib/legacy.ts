@@ -1,44 +1,58 @@
 /**
- * `client.legacy`: the first generation's commands as methods, on the command line's legacy client
- * (token issued and cached in the same file as `bm legacy`, limits shared) and its careful-write
- * pipeline. Loaded on the first legacy call.
+ * The first generation's calls for one client (`client.legacy`, and every `bm legacy` command): the
+ * legacy REST client (token issued and cached in the same file as `bm legacy`, limits shared) and its
+ * careful-write pipeline. Loaded on the first legacy call.
  */
-import { legacyApiChannel } from '../commands/legacy/channel.js';
+import type { Params } from '../api/client.js';
+import { shownRequest, type ShownRequest } from '../api/redact.js';
+import { legacyApiChannel, valuesOf } from '../commands/legacy/channel.js';
 import { legacyValues } from '../commands/legacy/validate.js';
 import type { WriteHost } from '../commands/confirm.js';
+import type { WriteChannel } from '../commands/write/channel.js';
 import { carefulWrite } from '../commands/write/pipeline.js';
-import type { Env } from '../config/paths.js';
-import { usage } from '../errors.js';
 import type { LegacyEndpoint } from '../legacy/catalogue.js';
 import { LegacyClient } from '../legacy/client.js';
+import { redactLegacy } from '../legacy/request.js';
 import { FileTokenStore, tokenFile } from '../legacy/tokens.js';
-import type { LibVenue } from './venue.js';
 import { baseOptions } from './base-options.js';
+import { dryRunOf, hostFor, type DryRunSink } from './calls.js';
 import { exact } from './exact.js';
-import { asLibraryInput, inputText, refuseUnknown, type InputValue } from './wire.js';
 import { writeOutcome } from './outcome.js';
-import type { WriteOutcome } from './types.js';
+import type { CallOptions } from './types.js';
+import type { Wiring } from './venue.js';
+import { asLibraryInput, inputText, refuseUnknown, type InputValue } from './wire.js';
 
 /** Calls of the first generation for one client. */
 export class LegacyCalls {
-  private readonly api: LegacyClient;
+  /** The legacy REST client: the only one a `bm` process or a library client makes. */
+  readonly api: LegacyClient;
 
-  constructor(venue: LibVenue, env: Env, timeoutMs: number, private readonly host: WriteHost) {
-    this.api = new LegacyClient({ ...baseOptions(venue, () => venue.legacyUrl(), env, timeoutMs, host.note), store: new FileTokenStore(tokenFile(env)) });
+  constructor(wiring: Wiring) {
+    this.api = new LegacyClient({ ...baseOptions(wiring, () => wiring.venue.legacyUrl()), store: new FileTokenStore(tokenFile(wiring.env)) });
   }
 
-  /** A read's body (numbers as exact text), or a write's {@link WriteOutcome}. */
-  async run(ep: LegacyEndpoint, given: Readonly<Record<string, InputValue | undefined>> = {}): Promise<unknown> {
+  /** The request `ep` would send, fit to show (key, signature and token redacted); nothing is sent. */
+  async dryRun(ep: LegacyEndpoint, params: Params): Promise<ShownRequest> {
+    return shownRequest({ ...redactLegacy(await this.api.prepare(ep, valuesOf(params))), method: ep.method });
+  }
+
+  /** The careful-write pipeline's view of these calls; `dryRun` receives the request a dry run would send. */
+  channel(dryRun: DryRunSink<LegacyEndpoint>): WriteChannel<LegacyEndpoint> {
+    return legacyApiChannel(this.api, dryRun);
+  }
+
+  /** A library call: a read's body (numbers as exact text), a write's {@link WriteOutcome}, or a dry run. */
+  async run(host: WriteHost, ep: LegacyEndpoint, given: Readonly<Record<string, InputValue | undefined>> = {}, opts: CallOptions = {}): Promise<unknown> {
     refuseUnknown(ep.params.map((p) => p.name), given);
     const typed = Object.fromEntries(ep.params.filter((p) => given[p.name] !== undefined)
       .map((p) => [p.name, inputText(p.name, p.kind === 'decimal' ? 'decimal' : p.kind === 'id' ? 'long' : 'other', given[p.name]!)]));
     const values = asLibraryInput(() => legacyValues(ep, typed));
     const params = Object.entries(values).filter(([, v]) => v !== undefined);
-    if (!ep.write) return exact(await this.api.call(ep, values));
-    const channel = legacyApiChannel(this.api, async () => {
-      throw usage('a dry run is a command-line feature');
+    if (!ep.write) return opts.dryRun ? dryRunOf(await this.dryRun(ep, params)) : exact(await this.api.call(ep, values));
+    let shown: ShownRequest | undefined;
+    const r = await carefulWrite(hostFor(host, opts), this.channel(async (e, p) => void (shown = await this.dryRun(e, p))), {
+      ep, params, command: `legacy ${ep.command.join(' ')}`,
     });
-    const r = (await carefulWrite(this.host, channel, { ep, params, command: `legacy ${ep.command.join(' ')}` }))!;
-    return writeOutcome(r, undefined);
+    return r ? writeOutcome(r, undefined) : dryRunOf(shown!);
   }
 }

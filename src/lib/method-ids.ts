@@ -15,6 +15,7 @@ export const METHOD_IDS: ReadonlyArray<readonly [string, string]> = [
   ['order.place', 'spot.order.submit'],
   ['order.cancel', 'spot.order.cancel'],
   ['order.cancelAll', 'spot.order.cancel_all'],
+  ['order.batch', 'spot.order.batch'],
   ['order.get', 'spot.order.detail'],
   ['order.list', 'spot.orders'],
   ['order.fills', 'spot.trades.user'],

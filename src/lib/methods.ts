@@ -18,12 +18,10 @@ export interface MethodEntry<E extends { readonly command?: readonly string[] } 
   readonly ep: E;
 }
 
-/** Commands the library leaves to the command line: a batch file with its journal and resume. */
-const CLI_ONLY = new Set(['spot.order.batch']);
-
 /** Where a method does less than its command, its summary says so (the catalogue's speaks of the command). */
 const LIBRARY_SUMMARY: Readonly<Record<string, string>> = {
-  'spot.order.submit': 'Place a spot order (the venue checks the pair rules; the command checks them first)',
+  'spot.order.submit': 'Place a spot order, checked first against the pair\'s rules',
+  'spot.order.batch': 'Place a list of orders (10 per request), each with its own client order id and outcome',
   'spot.kline': 'Candles of a pair: one request, at most 500 candles (the command pages longer ranges)',
   'contract.order': 'Submit a contract order (give nonce, in seconds: the command sets it)',
   'system.time': 'Server time (ms)',
@@ -38,7 +36,7 @@ export function summaryOf(ep: { readonly id: string; readonly summary: string; r
 
 /** Every entry with a `bm` command, as a client method. */
 export function methodTable(catalogue: readonly Endpoint[] = CATALOGUE): MethodEntry[] {
-  return catalogue.filter((ep) => ep.command && !CLI_ONLY.has(ep.id)).map((ep) => ({ path: ep.command!.map(camel), ep }));
+  return catalogue.filter((ep) => ep.command).map((ep) => ({ path: ep.command!.map(camel), ep }));
 }
 
 /** The first generation's commands as methods (`legacy.order.place`); the token is the client's own business. */

@@ -77,23 +77,52 @@ function resultType(name: string, ep: Endpoint): string {
   return `/** The answer's \`data\` of ${ep.method} ${ep.path}, numbers as exact text. */\nexport type ${name}Result = ${shape};\n`;
 }
 
+/** A method's two signatures: with `{ dryRun: true }` it resolves with the request it would send. */
+function overloads(what: string, method: string, params: string, result: string, dry = 'DryRun'): string {
+  return `${doc(`${what}: with \`{ dryRun: true }\`, the request it would send (nothing is sent)`, '')}${method}(${params.includes('?:') ? `${params.replace('?:', ':')} | undefined` : params}, opts: { readonly dryRun: true }): Promise<${dry}>;\n`
+    + `${doc(what, '')}${method}(${params}, opts?: CallOptions): Promise<${result}>;\n`;
+}
+
 function signature(m: MethodEntry): string {
   const name = typeName(m.path);
+  const what = `${summaryOf(m.ep)} (${m.ep.method} ${m.ep.path}; \`bm ${m.ep.command!.join(' ')}\`)${m.ep.write ? ': a careful write' : ''}`;
+  // A batch takes the orders themselves (the command reads them from a file).
+  if (m.ep.id === 'spot.order.batch') return overloads(what, m.path[m.path.length - 1]!, 'orders: readonly BatchOrder[]', 'BatchResult', 'DryRun[]');
   const optional = m.ep.params.every((p) => !p.required || p.local);
-  const result = m.ep.write ? 'WriteOutcome' : `${name}Result`;
-  return `${doc(`${summaryOf(m.ep)} (${m.ep.method} ${m.ep.path}; \`bm ${m.ep.command!.join(' ')}\`)${m.ep.write ? ': a careful write' : ''}`, '')}${m.path[m.path.length - 1]}(params${optional ? '?' : ''}: ${name}Params): Promise<${result}>;\n`;
+  return overloads(what, m.path[m.path.length - 1]!, `params${optional ? '?' : ''}: ${name}Params`, m.ep.write ? 'WriteOutcome' : `${name}Result`);
 }
 
 function legacySignature(m: MethodEntry<LegacyEndpoint>): string {
   const name = `Legacy${typeName(m.path)}`;
   const optional = m.ep.params.every((p) => !p.required);
-  const result = m.ep.write ? 'WriteOutcome' : 'Value';
-  return `${doc(`${summaryOf(m.ep)} (${m.ep.method} ${m.ep.path}; \`bm legacy ${m.ep.command.join(' ')}\`)${m.ep.write ? ': a careful write' : ''}`, '')}${m.path[m.path.length - 1]}(params${optional ? '?' : ''}: ${name}Params): Promise<${result}>;\n`;
+  const what = `${summaryOf(m.ep)} (${m.ep.method} ${m.ep.path}; \`bm legacy ${m.ep.command.join(' ')}\`)${m.ep.write ? ': a careful write' : ''}`;
+  return overloads(what, m.path[m.path.length - 1]!, `params${optional ? '?' : ''}: ${name}Params`, m.ep.write ? 'WriteOutcome' : `${name}Result`);
+}
+
+/** The type of a first-generation body, from its entry (numbers as exact text). */
+export function legacyResultType(ep: LegacyEndpoint): string {
+  const fields = ep.body?.fields ?? ep.columns ?? [];
+  const row = fields.length ? `Row<${fields.map(literal).join(' | ')}>` : 'Data';
+  const list = `ReadonlyArray<${row}>`;
+  if (ep.rows) return `{ readonly ${ep.rows}: ${list} } & Data`;
+  switch (ep.body?.shape ?? 'list') {
+    case 'object':
+      return row;
+    case 'objectOrList':
+      return `${row} | ${list}`;
+    case 'values':
+      return 'ReadonlyArray<string>';
+    case 'sides':
+      return `{ readonly buys: ${list}; readonly sells: ${list} } & Data`;
+    default:
+      return list;
+  }
 }
 
 function legacyParamsInterface(m: MethodEntry<LegacyEndpoint>): string {
   const lines = m.ep.params.map((p) => `${doc(p.description, '  ')}  readonly ${p.name}${p.required ? '' : '?'}: ${legacyParamType(p)};\n`);
-  return `/** Parameters of ${m.ep.method} ${m.ep.path} (first generation). */\nexport interface Legacy${typeName(m.path)}Params {\n${lines.join('')}}\n`;
+  const result = m.ep.write ? '' : `/** The body of ${m.ep.method} ${m.ep.path}, numbers as exact text. */\nexport type Legacy${typeName(m.path)}Result = ${legacyResultType(m.ep)};\n`;
+  return `/** Parameters of ${m.ep.method} ${m.ep.path} (first generation). */\nexport interface Legacy${typeName(m.path)}Params {\n${lines.join('')}}\n${result}`;
 }
 
 /** Nests signatures under their groups (`order: { place(...); ... }`). */
@@ -115,8 +144,9 @@ function methodsBody<E extends { readonly command?: readonly string[] }>(table: 
 /** `endpoints.d.ts`: parameter and result types of every method, and the `Methods` interface the client has. */
 export function endpointDts(table: readonly MethodEntry[] = methodTable(), legacy: readonly MethodEntry<LegacyEndpoint>[] = legacyTable()): string {
   let out = '// Generated from the endpoint catalogue by build.mjs: do not edit.\n';
-  out += "import type { Data, DecimalString, LongInput, Row, Value, WriteOutcome } from './index.js';\n\n";
+  out += "import type { BatchOrder, BatchResult, CallOptions, Data, DecimalString, DryRun, LongInput, Row, WriteOutcome } from './index.js';\n\n";
   for (const m of table) {
+    if (m.ep.id === 'spot.order.batch') continue;
     const name = typeName(m.path);
     out += `${paramsInterface(name, m.ep)}${resultType(name, m.ep)}\n`;
   }
@@ -126,15 +156,23 @@ export function endpointDts(table: readonly MethodEntry[] = methodTable(), legac
   return `${out}/** The client's methods, one per catalogue entry with a \`bm\` command. */\nexport interface Methods {\n${methodsBody(table, 0, '  ', signature)}  /** The first generation (\`bm legacy\`); answers are its bodies as sent, numbers as exact text. */\n  readonly legacy: {\n${legacyBody}  };\n}\n`;
 }
 
+/** A first-generation body in the README's words. */
+function legacyReturns(ep: LegacyEndpoint): string {
+  if (ep.rows) return `\`{ ${ep.rows}: [...] }\``;
+  const shape = ep.body?.shape ?? 'list';
+  return { object: 'object', objectOrList: 'object or `[...]`', values: '`[...]` of text', sides: '`{ buys, sells }`', list: '`[...]`' }[shape];
+}
+
 /** The README's method table (markdown). */
 export function referenceMarkdown(table: readonly MethodEntry[] = methodTable(), legacy: readonly MethodEntry<LegacyEndpoint>[] = legacyTable()): string {
   const legacyRows = legacy.map((m) => {
     const params = m.ep.params.map((p) => `\`${p.name}${p.required ? '' : '?'}\``).join(', ') || '-';
-    return `| \`client.legacy.${m.path.join('.')}\` | ${m.ep.method} \`${m.ep.path}\` | ${params} | ${m.ep.write ? 'WriteOutcome' : 'body'} | ${summaryOf(m.ep)} |`;
+    return `| \`client.legacy.${m.path.join('.')}\` | ${m.ep.method} \`${m.ep.path}\` | ${params} | ${m.ep.write ? 'WriteOutcome' : legacyReturns(m.ep)} | ${summaryOf(m.ep)} |`;
   });
   const rows = table.map((m) => {
-    const params = m.ep.params.filter((p) => !p.local).map((p) => `\`${p.name}${p.required ? '' : '?'}\``).join(', ') || '-';
-    const returns = m.ep.write ? 'WriteOutcome' : m.ep.rows ? `\`{ ${m.ep.rows}: [...] }\`` : '`data`';
+    const batch = m.ep.id === 'spot.order.batch';
+    const params = batch ? '`[{ symbol, side, type, size?, price?, notional?, client_order_id? }]`' : m.ep.params.filter((p) => !p.local).map((p) => `\`${p.name}${p.required ? '' : '?'}\``).join(', ') || '-';
+    const returns = batch ? 'BatchResult' : m.ep.write ? 'WriteOutcome' : m.ep.rows ? `\`{ ${m.ep.rows}: [...] }\`` : '`data`';
     return `| \`client.${m.path.join('.')}\` | ${m.ep.method} \`${m.ep.path}\` | ${params} | ${returns} | ${summaryOf(m.ep)} |`;
   });
   return ['| Method | Endpoint | Parameters | Returns | What |', '|---|---|---|---|---|', ...rows, ...legacyRows].join('\n');

@@ -62,6 +62,56 @@ export interface WriteOutcome {
   readonly clientOrderId?: string;
 }
 
+/** An order of `client.order.batch`: its pair, and the fields of a placement (decimals as text). */
+export interface BatchOrder {
+  readonly symbol: string;
+  readonly side: 'buy' | 'sell';
+  readonly type: 'limit' | 'market' | 'limit_maker' | 'ioc';
+  readonly size?: DecimalString;
+  readonly price?: DecimalString;
+  /** Quote amount of a market buy. */
+  readonly notional?: DecimalString;
+  /** Your id of the order (letters and digits, at most 32); made for you when absent. */
+  readonly client_order_id?: string;
+}
+
+/** What became of one order of a batch. */
+export interface BatchOrderOutcome {
+  /** Its place in the list given, from 1. */
+  readonly index: number;
+  /** placed and failed are the venue's word (or a lookup's, by client order id); unknown: look it up before sending it again. */
+  readonly result: 'placed' | 'failed' | 'unknown';
+  readonly clientOrderId: string;
+  readonly orderId?: string;
+  /** The venue's code for this order (a refusal's), or empty. */
+  readonly code: string;
+  readonly message: string;
+}
+
+/** The outcomes of a batch, in the order given, and their counts. */
+export interface BatchResult {
+  readonly orders: readonly BatchOrderOutcome[];
+  readonly placed: number;
+  readonly failed: number;
+  readonly unknown: number;
+}
+
+/** Options of one call. */
+export interface CallOptions {
+  /** Check everything and build the request, signed, but send nothing: resolves with the {@link DryRun}. */
+  readonly dryRun?: boolean;
+}
+
+/** The request a call would have sent (`{ dryRun: true }`): key, signature and token redacted. */
+export interface DryRun {
+  readonly dryRun: true;
+  readonly method: string;
+  readonly url: string;
+  readonly headers: { readonly [name: string]: string };
+  /** The body as it would be sent (writes). */
+  readonly body?: string;
+}
+
 export interface StreamOptions {
   /** Ends the stream (the loop finishes normally). */
   readonly signal?: AbortSignal;

@@ -1,5 +1,6 @@
 /** What a library client needs of its venue, and the explicit venue: an address and the credentials given. */
 import type { Credentials } from '../api/client.js';
+import type { Env } from '../config/paths.js';
 
 /** What a client needs of its venue. */
 export interface LibVenue {
@@ -11,6 +12,22 @@ export interface LibVenue {
   credentials(): Promise<Credentials | undefined>;
   /** After "key not found" (30002): true when fresh credentials were made (a reset sandbox's paper account). */
   renewKey?(): Promise<boolean>;
+  /** After a refused connection: a new REST address to try once (the CLI restarts its own sandbox), or undefined. */
+  refused?(): Promise<string | undefined>;
+}
+
+/** How a client is wired to its venue and its caller: the library's defaults, or a command's context. */
+export interface Wiring {
+  readonly venue: LibVenue;
+  readonly env: Env;
+  /** Whole-request timeout, ms. */
+  readonly timeoutMs: number;
+  /** A line for the caller (stderr for the CLI). */
+  readonly note: (line: string) => void;
+  /** One line per request and answer, secrets redacted (--verbose, NODE_DEBUG=bm); absent: none. */
+  readonly trace?: (line: string) => void;
+  /** Lines of the shared rate-limit gate (traced only when tracing). */
+  readonly gateTrace: (line: string) => void;
 }
 
 /** An explicit venue: the address given, its WebSocket and legacy generation by the same host unless given, and only the credentials given. */

@@ -26,13 +26,23 @@ export function refuseUnknown(names: readonly string[], given: object): void {
   }
 }
 
-/** Runs the command line's checks; their messages name an option (`--name`), a library caller named a property. */
+/** A message of the command line's checks in a library caller's words: the property, not the option (`--client-order-id` is `client_order_id`). */
+function libraryWords(message: string): string {
+  return message.replace(/(^|: )SYMBOL\b/g, '$1symbol').replace(/--([a-z][a-z_-]*)/g, (_m, f: string) => (f === 'stp-mode' ? 'stpMode' : f.replace(/-/g, '_')));
+}
+
+function reworded(err: unknown): never {
+  if (err instanceof BmError) throw new BmError(err.category, libraryWords(err.message), err.details);
+  throw err;
+}
+
+/** Runs the command line's checks (synchronous or not); their messages name an option (`--name`), a library caller named a property. */
 export function asLibraryInput<T>(check: () => T): T {
   try {
-    return check();
+    const r = check();
+    return (r instanceof Promise ? r.catch(reworded) : r) as T;
   } catch (err) {
-    if (err instanceof BmError) throw new BmError(err.category, err.message.replace(/^--/, ''), err.details);
-    throw err;
+    return reworded(err);
   }
 }
 

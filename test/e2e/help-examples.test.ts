@@ -10,7 +10,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileS
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { BIN, bm, bmAsync, isolatedEnv, startSandbox, type Result } from '../helpers/bm.js';
+import { BIN, bmAsync, isolatedEnv, startSandbox, type Result } from '../helpers/bm.js';
 
 interface Example { readonly command: string; readonly line: string }
 
@@ -27,22 +27,42 @@ function children(help: string, root: boolean): string[] {
   return names;
 }
 
-/** Walks the tree from the built binary; returns every leaf command with its examples, and its help text. */
-function collect(): Map<string, string[]> {
-  const leaves = new Map<string, string[]>();
-  const walk = (path: string[]) => {
-    const r = bm([...path, '--help'], isolatedEnv());
+/**
+ * Walks the tree from the built binary, up to 4 help commands at once; returns every leaf command with its
+ * examples, and records its help text.
+ */
+async function collect(): Promise<Map<string, string[]>> {
+  let running = 0;
+  const queue: Array<() => void> = [];
+  const help = async (path: string[]): Promise<Result> => {
+    if (running >= 4) await new Promise<void>((go) => queue.push(go));
+    running++;
+    try {
+      return await bmAsync([...path, '--help'], isolatedEnv());
+    } finally {
+      running--;
+      queue.shift()?.();
+    }
+  };
+  // Filled out of order; `at` (the indices of the path in its parents' lists) puts them back in help order.
+  const found: Array<{ at: number[]; path: string; examples: string[] }> = [];
+  const walk = async (path: string[], at: number[]): Promise<void> => {
+    const r = await help(path);
     assert.equal(r.code, 0, `bm ${path.join(' ')} --help: ${r.stderr}`);
     const subs = children(r.stdout, path.length === 0);
     if (path.length && !subs.length) {
       const block = r.stdout.split('\nExamples:\n')[1] ?? '';
-      leaves.set(path.join(' '), block.split('\n').filter((l) => l.startsWith('  $ ')).map((l) => l.slice(4)));
+      found.push({ at, path: path.join(' '), examples: block.split('\n').filter((l) => l.startsWith('  $ ')).map((l) => l.slice(4)) });
       helps.set(path.join(' '), r.stdout);
     }
-    for (const s of subs) walk([...path, s]);
+    await Promise.all(subs.map((s, i) => walk([...path, s], [...at, i])));
   };
-  walk([]);
-  return leaves;
+  await walk([], []);
+  const before = (a: number[], b: number[]): number => {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+    return a.length - b.length;
+  };
+  return new Map(found.sort((a, b) => before(a.at, b.at)).map((f) => [f.path, f.examples]));
 }
 
 const helps = new Map<string, string>();
@@ -70,7 +90,7 @@ before(async () => {
     // The shell variables of the `printf ... | bm profile add` example.
     KEY: a.key, SECRET: a.secret, MEMO: a.memo,
   };
-  leaves = collect();
+  leaves = await collect();
 });
 after(async () => {
   // `bm sandbox start` is an example: leave no background sandbox behind, whatever happened.

@@ -64,6 +64,10 @@ test('npm pack, install into an empty project, tsc --noEmit (strict) on a bot, r
     cancelled: { outcome: string; say: string };
     detail: Record<string, unknown>;
     venueError: { category: string; code: string; httpStatus: number; exitCode: number; retryable: boolean };
+    preflight: string; openAfterDry: number; batchOpen: string[]; legacyBid: string;
+    dry: { dryRun: boolean; method: string; url: string; headers: Record<string, string>; body?: string };
+    batchDry: Array<{ url: string; body?: string }>;
+    batch: { placed: number; failed: number; unknown: number; orders: Array<{ index: number; result: string; orderId?: string; clientOrderId: string }> };
   };
   assert.match(r.last, /^[0-9]+\.[0-9]+$/, 'last price is decimal text');
   assert.equal(r.exact, true, 'the client gave the venue\'s text of the last price');
@@ -80,6 +84,22 @@ test('npm pack, install into an empty project, tsc --noEmit (strict) on a bot, r
   assert.match(r.venueError.code, /^5\d{4}$/);
   assert.equal(typeof r.venueError.httpStatus, 'number');
   assert.match(r.usage, /^usage 2 size: /, 'bad input names the parameter, exit code 2');
+  assert.match(r.preflight, /^usage 2 price: at most 2 decimal places for BTC_USDT/, 'the pair\'s rules are checked before sending');
+  assert.match(r.legacyBid, /^[0-9]+(\.[0-9]+)?$/, 'a legacy book price is decimal text');
+  assert.equal(r.dry.dryRun, true);
+  assert.equal(r.dry.method, 'POST');
+  assert.match(r.dry.url, /\/spot\/v2\/submit_order$/);
+  assert.match(r.dry.body!, /"client_order_id":"bm[0-9a-z]+"/, 'the dry run shows the client order id it would send');
+  assert.equal(r.dry.headers['x-bm-key'], '[redacted]');
+  assert.equal(r.dry.headers['x-bm-sign'], '[redacted]');
+  assert.equal(r.openAfterDry, 0, 'a dry run sends nothing');
+  assert.equal(r.batchDry.length, 1, 'three orders are one request');
+  assert.match(r.batchDry[0]!.url, /\/spot\/v2\/batch_orders$/);
+  assert.equal(JSON.parse(r.batchDry[0]!.body!).order_params.length, 3);
+  assert.deepEqual([r.batch.placed, r.batch.failed, r.batch.unknown], [3, 0, 0]);
+  assert.deepEqual(r.batch.orders.map((o) => [o.index, o.result]), [[1, 'placed'], [2, 'placed'], [3, 'placed']]);
+  assert.ok(r.batch.orders.every((o) => /^[0-9]+$/.test(o.orderId ?? '')), 'every order placed has its id');
+  assert.deepEqual(r.batchOpen, r.batch.orders.map((o) => o.clientOrderId).sort(), 'the venue holds the three orders under the client order ids the batch gave them');
 
   // The README's bot runs too: place, wait for the fill on the order stream (10 s at most), else cancel.
   const readmeBot = run(process.execPath, ['--import', tsx, 'readme-bot.mts'], project, isolatedEnv());

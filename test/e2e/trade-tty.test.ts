@@ -232,12 +232,16 @@ test('the screen comes up at once while the pair\'s rules are read from a slow v
   if (!requireTmux(t)) return;
   const proxy = await startFaultProxy(url);
   try {
-    // The pairs' rules come 8 s late; the screen is up before the request is even sent.
-    proxy.add({ method: 'GET', path: '/spot/v1/symbols/details', fault: { kind: 'delay', ms: 8000 }, times: 1 });
+    // The pairs' rules are held until the loading screen has been seen: it is up before they come.
+    let release = (): void => {};
+    const released = new Promise<void>((r) => (release = r));
+    proxy.add({ method: 'GET', path: '/spot/v1/symbols/details', fault: { kind: 'delay', until: released }, times: 1 });
     const env = isolatedEnv({ TERM: 'xterm-256color', NO_COLOR: '1' });
     const s = launch('--timeout 30000 BTC_USDT', { ...env, ...creds }, 120, 40, proxy.url);
     await seen(s, /bm trade BTC_USDT[\s\S]*✓ reading the venue and the credentials[\s\S]*… reading the rules of BTC_USDT/);
     assert.equal(flag(s, 'alternate_on'), '1', 'already full-screen');
+    await until(() => proxy.count('GET', '/spot/v1/symbols/details') === 1, 'the request for the rules, held');
+    release();
     await seen(s, /OPEN ORDERS \(0\)[\s\S]*ws ready/);
     keys(s, 'q');
     await seen(s, /EXIT=0/);

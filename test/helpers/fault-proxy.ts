@@ -32,7 +32,7 @@ export interface Answer {
  * What to do with a matching request:
  * - `hang`: never forwarded, never answered;
  * - `lose`: forwarded (the venue acts), its answer never delivered;
- * - `delay`: forwarded after `ms`;
+ * - `delay`: forwarded after `ms`, or when `until` settles (the test says when);
  * - `reply`: answered by the proxy, never forwarded;
  * - `rewrite`: forwarded, the venue's answer replaced by what `fn` returns;
  * - `reset`: the connection is destroyed before anything is forwarded.
@@ -41,6 +41,7 @@ export type Fault =
   | { readonly kind: 'hang' }
   | { readonly kind: 'lose' }
   | { readonly kind: 'delay'; readonly ms: number }
+  | { readonly kind: 'delay'; readonly until: Promise<unknown> }
   | { readonly kind: 'reply'; readonly answer: Answer | ((seen: Seen) => Answer) }
   | { readonly kind: 'rewrite'; readonly fn: (answer: Answer, seen: Seen) => Answer }
   | { readonly kind: 'reset' };
@@ -134,7 +135,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
           forward(s).catch(() => undefined);
           return;
         case 'delay':
-          setTimeout(() => relay(forward(s)), f.ms);
+          if ('until' in f) void f.until.finally(() => relay(forward(s)));
+          else setTimeout(() => relay(forward(s)), f.ms);
           return;
         case 'reply':
           return send(typeof f.answer === 'function' ? f.answer(s) : f.answer);

@@ -14,10 +14,10 @@ test('the README reference is the one generated from the catalogue', () => {
     "README.md's library reference is stale: node --import tsx -e \"import('./src/lib/reference.ts').then(m => { const fs = require('node:fs'); fs.writeFileSync('README.md', m.withReference(fs.readFileSync('README.md', 'utf8'))); })\"");
 });
 
-test('every command of the catalogue but the file batch is a method named as the command', () => {
+test('every command of the catalogue is a method named as the command', () => {
   const names = methodTable().map((m) => m.path.join('.'));
-  assert.ok(names.includes('order.cancelAll') && names.includes('symbolDetails') && names.includes('signTest.get'));
-  const commands = CATALOGUE.filter((e) => e.command && e.id !== 'spot.order.batch');
+  assert.ok(names.includes('order.cancelAll') && names.includes('symbolDetails') && names.includes('signTest.get') && names.includes('order.batch'));
+  const commands = CATALOGUE.filter((e) => e.command);
   assert.deepEqual(names, commands.map((e) => e.command!.map(camel).join('.')));
   assert.equal(camel('cancel-all'), 'cancelAll');
 });
@@ -30,8 +30,20 @@ test('parameter types: decimals as text, 64-bit integers as text or bigint, list
   const dts = endpointDts();
   assert.match(dts, /export interface OrderPlaceParams \{[^}]*readonly symbol: string;[^}]*readonly size\?: DecimalString;/s);
   assert.match(dts, /export type TickerResult = \{ readonly tickers: ReadonlyArray<Row<"symbol" \| "last_price"/);
-  assert.match(dts, /readonly order: \{[^}]*place\(params: OrderPlaceParams\): Promise<WriteOutcome>;/s);
-  assert.doesNotMatch(dts, /OrderBatch/);
+  assert.match(dts, /readonly order: \{[^]*?place\(params: OrderPlaceParams, opts\?: CallOptions\): Promise<WriteOutcome>;/s);
+  // Every method has a dry run that resolves with the request it would send.
+  assert.match(dts, /place\(params: OrderPlaceParams, opts: \{ readonly dryRun: true \}\): Promise<DryRun>;/);
+  assert.match(dts, /ticker\(params\?: TickerParams, opts\?: CallOptions\): Promise<TickerResult>;/);
+  assert.match(dts, /ticker\(params: TickerParams \| undefined, opts: \{ readonly dryRun: true \}\): Promise<DryRun>;/);
+  // A batch takes the orders themselves, not the request's parameters.
+  assert.match(dts, /batch\(orders: readonly BatchOrder\[\], opts\?: CallOptions\): Promise<BatchResult>;/);
+  assert.doesNotMatch(dts, /OrderBatchParams/);
+  // The first generation's bodies are typed from its catalogue entries (no loose Value).
+  assert.match(dts, /export type LegacyBookResult = \{ readonly buys: ReadonlyArray<Row<"price" \| "amount" \| "total" \| "count">>; readonly sells:/);
+  assert.match(dts, /export type LegacyOrderListResult = \{ readonly orders: ReadonlyArray<Row<"entrust_id"/);
+  assert.match(dts, /export type LegacyStepsResult = ReadonlyArray<string>;/);
+  assert.match(dts, /wallet\(params\?: LegacyWalletParams, opts\?: CallOptions\): Promise<LegacyWalletResult>;/);
+  assert.doesNotMatch(dts, /Promise<Value>/);
 });
 
 test('src/lib/method-ids.ts is the one generated from the catalogue', () => {

@@ -64,10 +64,10 @@ export const proxy: Check = async (ctx) => {
 
 const rest: Check = async (ctx) => {
   const base = await ctx.baseUrl();
-  const api = await ctx.api();
+  const calls = await ctx.calls();
   const started = Date.now();
   try {
-    const { data } = await api.call(endpoint('system.time'));
+    const data = await calls.send(endpoint('system.time'));
     const rtt = Date.now() - started;
     const offset = Number((data as { server_time?: unknown }).server_time) - (started + rtt / 2);
     const abs = Math.abs(offset);
@@ -106,8 +106,7 @@ const credentials: Check = async (ctx) => {
   }
   if (!creds) return { check: 'credentials', status: 'warn', detail: 'none configured: private commands will fail', fix: 'bm profile add NAME' };
   try {
-    const api = await ctx.api();
-    await api.call(endpoint('test.get'), [['symbol', 'BTC_USDT']]);
+    await (await ctx.calls()).send(endpoint('test.get'), [['symbol', 'BTC_USDT']]);
     return { check: 'credentials', status: 'ok', detail: `a signed call was accepted (key ...${creds.key.slice(-4)})` };
   } catch (err) {
     const { explain } = await import('../profile/verify.js');

@@ -6,7 +6,7 @@ import { legacyChannel } from './run.js';
 
 export async function run(inv: Invocation<LegacyEndpoint>): Promise<void> {
   const { ctx, ep } = inv;
-  const ch = legacyChannel(ctx);
+  const ch = await legacyChannel(ctx);
   if (ctx.globals.dryRun) return ch.dryRun(ep, []);
   const before = Date.now();
   const data = await ch.send(ep, []);

@@ -6,23 +6,19 @@
 import type { Params } from '../../api/client.js';
 import type { Context } from '../../context.js';
 import type { LegacyEndpoint } from '../../legacy/catalogue.js';
-import { redactLegacy, type LegacyValues } from '../../legacy/request.js';
+import type { LegacyValues } from '../../legacy/request.js';
 import { scalarText } from '../../util/json.js';
 import { printDryRun } from '../dryrun.js';
 import { show, type Invocation } from '../engine.js';
 import type { WriteChannel } from '../write/channel.js';
 import { carefulWrite } from '../write/pipeline.js';
-import { legacyApi } from './api.js';
-import { legacyApiChannel, valuesOf } from './channel.js';
 import { rowsOfLegacy } from './rows.js';
 import { legacyValues } from './validate.js';
 
-/** The pipeline's view of the legacy generation for one invocation. */
-export function legacyChannel(ctx: Context): WriteChannel<LegacyEndpoint> {
-  const api = legacyApi(ctx);
-  return legacyApiChannel(api, async (ep, params) => {
-    printDryRun(ctx, { ...redactLegacy(await api.prepare(ep, valuesOf(params))), method: ep.method });
-  });
+/** The pipeline's view of the legacy generation for one invocation: its client's calls; a dry run printed. */
+export async function legacyChannel(ctx: Context): Promise<WriteChannel<LegacyEndpoint>> {
+  const calls = await ctx.legacyCalls();
+  return calls.channel(async (ep, params) => printDryRun(ctx, await calls.dryRun(ep, params)));
 }
 
 function print(ctx: Context, ep: LegacyEndpoint, data: unknown, values: LegacyValues): void {
@@ -33,7 +29,7 @@ function print(ctx: Context, ep: LegacyEndpoint, data: unknown, values: LegacyVa
 export async function runLegacy(inv: Invocation<LegacyEndpoint>): Promise<void> {
   const { ctx, ep } = inv;
   const values = legacyValues(ep, inv.values);
-  const ch = legacyChannel(ctx);
+  const ch = await legacyChannel(ctx);
   const params: Params = Object.entries(values).filter(([, v]) => v !== undefined);
   if (!ep.write) {
     if (ctx.globals.dryRun) return ch.dryRun(ep, params);

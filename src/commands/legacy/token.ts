@@ -1,15 +1,14 @@
 /** `bm legacy token [--fresh] [--show-token]`: the cached token's life, or a new one; the token itself only on request. */
 import type { LegacyEndpoint } from '../../legacy/catalogue.js';
-import { redactLegacy } from '../../legacy/request.js';
 import { printDryRun } from '../dryrun.js';
 import { show, type Invocation } from '../engine.js';
-import { legacyApi } from './api.js';
 
 export async function run(inv: Invocation<LegacyEndpoint>): Promise<void> {
   const { ctx, ep, opts } = inv;
-  const api = legacyApi(ctx);
+  const calls = await ctx.legacyCalls();
+  const api = calls.api;
   if (ctx.globals.dryRun) {
-    printDryRun(ctx, { ...redactLegacy(await api.prepare(ep, {})), method: 'POST' });
+    printDryRun(ctx, { ...(await calls.dryRun(ep, [])), method: 'POST' });
     return;
   }
   const t = await api.token(Boolean(opts.fresh));

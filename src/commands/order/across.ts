@@ -26,8 +26,7 @@ export interface Balance {
 
 /** The spot wallet, as text. */
 export async function balances(ctx: Context): Promise<Balance[]> {
-  const api = await ctx.api();
-  const { data } = await api.call(endpoint('spot.wallet'));
+  const data = await (await ctx.calls()).send(endpoint('spot.wallet'));
   const t = (r: Row, k: string) => scalarText(r[k]);
   return rowsOf(endpoint('spot.wallet'), data).map((r) => ({ currency: t(r, 'id'), name: t(r, 'name'), available: t(r, 'available') || '0', frozen: t(r, 'frozen') || '0' }));
 }
@@ -59,8 +58,8 @@ export async function overPairs(ctx: Context, ep: Endpoint, pairs: readonly stri
   const per = ep.rate.windows[0]!;
   ctx.note(`bm: fetching ${what} of ${pairs.length} pair${pairs.length > 1 ? 's' : ''} (${pairs.join(', ')}), at most ${per.limit} requests per ${per.windowMs / 1000} s`);
   if (ctx.globals.dryRun) {
-    const [api, { printDryRun }] = await Promise.all([ctx.api(), import('../dryrun.js')]);
-    for (const symbol of pairs) printDryRun(ctx, await api.prepare(ep, paramsOf(symbol)), false);
+    const [calls, { printDryRun }] = await Promise.all([ctx.calls(), import('../dryrun.js')]);
+    for (const symbol of pairs) printDryRun(ctx, await calls.dryRun(ep, paramsOf(symbol)), false);
     // One line for all of them; the wallet was read to find the pairs, these were not sent.
     ctx.note(`dry run: ${pairs.length === 1 ? 'this request was' : `these ${pairs.length} requests were`} not sent (only the wallet was read, to find the pairs)`);
     return [];

@@ -10,13 +10,14 @@ import type { Context } from '../../context.js';
 import { BmError, usage } from '../../errors.js';
 import { parseJson, scalarText } from '../../util/json.js';
 import { confirmWrite } from '../confirm.js';
-import type { Invocation } from '../engine.js';
+import { send, type Invocation } from '../engine.js';
 import { checkSymbol } from '../params.js';
 import { defaultJournalPath, digestOf, Journal, readJournal, type JournalState, type Outcome } from './batch-journal.js';
 import { BatchPrinter } from './batch-output.js';
-import { sendBatch, type BatchOrder } from './batch-send.js';
+import { sendBatch, type BatchHost, type BatchOrder } from './batch-send.js';
 import { checkOrder, type CheckedOrder } from './check.js';
-import { pairRules } from './pairs.js';
+import { pairRules, type PairSource } from './pairs.js';
+import { currentChannel } from '../write/current.js';
 
 export { BATCH, IN_FLIGHT } from './batch-send.js';
 
@@ -60,13 +61,18 @@ export function parseOrders(text: string): Array<Record<string, unknown>> {
   return list as Array<Record<string, unknown>>;
 }
 
+/** A batch sent for a command: through its client, dry runs printed, notes on stderr. */
+function batchHost(ctx: Context): BatchHost {
+  return { send: (ep, params) => send(ctx, ep, params), channel: currentChannel(ctx), note: (line) => ctx.note(line), dryRun: Boolean(ctx.globals.dryRun) };
+}
+
 function text(o: Record<string, unknown>, ...keys: string[]): string | undefined {
   for (const k of keys) if (o[k] !== undefined && o[k] !== null) return scalarText(o[k]);
   return undefined;
 }
 
 /** Every order of the file checked; a resumed batch keeps the client order ids its journal gave them. */
-async function checkAll(ctx: Context, symbol: string, raw: ReadonlyArray<Record<string, unknown>>, ids?: readonly string[]): Promise<CheckedOrder[]> {
+export async function checkAll(ctx: PairSource, symbol: string, raw: ReadonlyArray<Record<string, unknown>>, ids?: readonly string[]): Promise<CheckedOrder[]> {
   const checked: CheckedOrder[] = [];
   for (const [i, o] of raw.entries()) {
     const sym = checkSymbol(text(o, 'symbol') ?? symbol, `order ${i + 1}: symbol`);
@@ -96,7 +102,7 @@ export async function run(inv: Invocation): Promise<void> {
   const lookFirst = unsettled(resumed, todo);
   await confirmWrite(ctx, resumed ? `Resume the batch: ${todo.length - lookFirst.size} of ${orders.length} orders to send, ${lookFirst.size} to look up first (${what})?` : `Place ${what}?`, 'order batch');
   if (ctx.globals.dryRun) {
-    await sendBatch(ctx, symbol, inv.ep, todo, { stopped: () => false, report: () => {}, sending: () => {} }, new Set<number>());
+    await sendBatch(batchHost(ctx), inv.ep, todo, { stopped: () => false, report: () => {}, sending: () => {} }, new Set<number>());
     return;
   }
 
@@ -122,7 +128,7 @@ export async function run(inv: Invocation): Promise<void> {
   };
   process.on('SIGINT', onSignal);
   try {
-    await sendBatch(ctx, symbol, inv.ep, todo, { stopped: () => stopping, report: (o) => record(o), sending: (batch) => journal.sending(batch.map((b) => ({ index: b.index, client_order_id: b.order.clientOrderId }))) }, lookFirst);
+    await sendBatch(batchHost(ctx), inv.ep, todo, { stopped: () => stopping, report: (o) => record(o), sending: (batch) => journal.sending(batch.map((b) => ({ index: b.index, client_order_id: b.order.clientOrderId }))) }, lookFirst);
   } finally {
     process.off('SIGINT', onSignal);
     printer.finish();

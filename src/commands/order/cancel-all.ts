@@ -14,10 +14,10 @@ import { carefulWrite } from '../write/pipeline.js';
 import { allPairs } from './pairs.js';
 
 async function pairsWithOpenOrders(ctx: Context): Promise<string[]> {
-  const api = await ctx.api();
+  const calls = await ctx.calls();
   const out: string[] = [];
   for (const p of await allPairs(ctx)) {
-    const { data } = await api.call(endpoint('spot.orders'), [['symbol', p.symbol], ['N', 1], ['status', '9']]);
+    const data = await calls.send(endpoint('spot.orders'), [['symbol', p.symbol], ['N', 1], ['status', '9']]);
     if (((data as { orders?: unknown[] }).orders ?? []).length) out.push(p.symbol);
   }
   return out;

@@ -5,26 +5,28 @@
  */
 import { endpoint } from '../../api/catalogue/index.js';
 import { PLACE } from '../../api/catalogue/safety.js';
+import type { Endpoint } from '../../api/catalogue/types.js';
 import type { Context } from '../../context.js';
 import { BmError } from '../../errors.js';
 import { currentChannel } from '../write/current.js';
+import type { WriteChannel } from '../write/channel.js';
 import { lookUp, type LookupResult } from '../write/lookup.js';
 import { unknownOutcome } from '../write/unknown.js';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Looks a placement up by its client order id: the finding (proven, absent, foreign, failed) and the command that checks. */
-export function lookUpPlacement(ctx: Context, symbol: string, clientOrderId: string): Promise<LookupResult> {
+export function lookUpPlacement(ch: WriteChannel<Endpoint>, symbol: string, clientOrderId: string): Promise<LookupResult> {
   const now = Date.now();
-  return lookUp(currentChannel(ctx), PLACE.lookup!, [['symbol', symbol], ['client_order_id', clientOrderId]], { from: now, to: now }, sleep);
+  return lookUp(ch, PLACE.lookup!, [['symbol', symbol], ['client_order_id', clientOrderId]], { from: now, to: now }, sleep);
 }
 
 /**
  * The order with this client order id; undefined when the venue says there is none or answers with
  * another order (not proof of ours). Throws when the lookup itself fails (a read is retried first).
  */
-export async function findByClientId(ctx: Context, symbol: string, clientOrderId: string): Promise<Record<string, unknown> | undefined> {
-  const { finding } = await lookUpPlacement(ctx, symbol, clientOrderId);
+export async function findByClientId(ch: WriteChannel<Endpoint>, symbol: string, clientOrderId: string): Promise<Record<string, unknown> | undefined> {
+  const { finding } = await lookUpPlacement(ch, symbol, clientOrderId);
   if (finding.kind === 'failed') throw finding.error;
   return finding.kind === 'proven' || finding.kind === 'pending' ? finding.row : undefined;
 }
@@ -35,7 +37,7 @@ export async function findByClientId(ctx: Context, symbol: string, clientOrderId
  */
 export async function resolveUnknown(ctx: Context, symbol: string, clientOrderId: string, cause: BmError): Promise<Record<string, unknown>> {
   ctx.note(`bm: ${cause.message}; looking the order up by client order id ${clientOrderId} instead of sending it again`);
-  const found = await lookUpPlacement(ctx, symbol, clientOrderId);
+  const found = await lookUpPlacement(currentChannel(ctx), symbol, clientOrderId);
   if (found.finding.kind === 'proven' || found.finding.kind === 'pending') return found.finding.row;
   throw unknownOutcome('order place', cause, found, endpoint('spot.order.submit'), PLACE.lookup);
 }

@@ -147,16 +147,14 @@ export function contextLines(o: OrderShape, q: Quote, book: Book | undefined, ba
 
 /** The pair's quote from the ticker. */
 export async function readQuote(ctx: Context, symbol: string): Promise<Quote> {
-  const api = await ctx.api();
-  const { data } = await api.call(endpoint('spot.ticker'), [['symbol', symbol]]);
+  const data = await (await ctx.calls()).send(endpoint('spot.ticker'), [['symbol', symbol]]);
   const t = ((data as { tickers?: Array<Record<string, unknown>> }).tickers ?? []).find((x) => scalarText(x.symbol) === symbol) ?? {};
   return { last: scalarText(t.last_price), bid: scalarText(t.best_bid), ask: scalarText(t.best_ask) };
 }
 
 /** The pair's book, `levels` a side (at most 200). */
 export async function readBook(ctx: Context, symbol: string, levels = 200): Promise<Book> {
-  const api = await ctx.api();
-  const { data } = await api.call(endpoint('spot.book'), [['symbol', symbol], ['size', levels]]);
+  const data = await (await ctx.calls()).send(endpoint('spot.book'), [['symbol', symbol], ['size', levels]]);
   const side = (v: unknown): Level[] => (Array.isArray(v) ? v : []).map((l: Record<string, unknown>) => ({ price: scalarText(l.price), amount: scalarText(l.amount) }));
   const d = data as { buys?: unknown; sells?: unknown };
   return { bids: side(d.buys), asks: side(d.sells) };

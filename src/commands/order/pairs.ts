@@ -27,7 +27,10 @@ export interface PairRules {
 
 const TTL_MS = 3600_000;
 
-function cacheFile(ctx: Context, base: string): string {
+/** Where the rules are read: a command's context, or a library client. */
+export type PairSource = Pick<Context, 'env' | 'baseUrl' | 'calls'>;
+
+function cacheFile(ctx: PairSource, base: string): string {
   return join(cacheDir(ctx.env), `pairs-${createHash('sha256').update(base).digest('hex').slice(0, 12)}.json`);
 }
 
@@ -40,9 +43,8 @@ function toRules(r: Record<string, unknown>): PairRules {
   };
 }
 
-async function fetchAll(ctx: Context, file: string): Promise<PairRules[]> {
-  const api = await ctx.api();
-  const { data } = await api.call(endpoint('spot.symbols.details'));
+async function fetchAll(ctx: PairSource, file: string): Promise<PairRules[]> {
+  const data = await (await ctx.calls()).send(endpoint('spot.symbols.details'));
   const rules = ((data as { symbols?: Array<Record<string, unknown>> }).symbols ?? []).map(toRules);
   try {
     mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
@@ -55,7 +57,7 @@ async function fetchAll(ctx: Context, file: string): Promise<PairRules[]> {
 }
 
 /** Every pair's rules: from the cache when fresh, else from the venue. */
-export async function allPairs(ctx: Context, fresh = false): Promise<PairRules[]> {
+export async function allPairs(ctx: PairSource, fresh = false): Promise<PairRules[]> {
   const file = cacheFile(ctx, await ctx.baseUrl());
   if (!fresh) {
     try {
@@ -69,7 +71,7 @@ export async function allPairs(ctx: Context, fresh = false): Promise<PairRules[]
 }
 
 /** One pair's rules; an unknown pair is a usage error (nothing is sent). */
-export async function pairRules(ctx: Context, symbol: string): Promise<PairRules> {
+export async function pairRules(ctx: PairSource, symbol: string): Promise<PairRules> {
   let found = (await allPairs(ctx)).find((p) => p.symbol === symbol);
   if (!found) found = (await allPairs(ctx, true)).find((p) => p.symbol === symbol);
   if (!found) throw usage(`SYMBOL: no pair ${symbol} on this venue`, 'list pairs with: bm symbols');

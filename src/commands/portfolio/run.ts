@@ -16,9 +16,8 @@ import { valueIn, type Prices } from './value.js';
 const BALANCE_COLUMNS = ['currency', 'available', 'frozen', 'total', 'price', 'value'];
 
 async function prices(ctx: Context): Promise<Prices> {
-  const api = await ctx.api();
   const ep = endpoint('spot.ticker');
-  const { data } = await api.call(ep);
+  const data = await (await ctx.calls()).send(ep);
   return new Map(rowsOf(ep, data).map((t) => [scalarText(t.symbol), scalarText(t.last_price)]));
 }
 

@@ -67,8 +67,8 @@ export async function add(ctx: Context, name: string, o: AddOptions): Promise<vo
   if (o.verify === false) {
     ctx.note(`bm: not verified (--no-verify): check later with bm profile test ${name}`);
   } else {
-    const { api, baseUrl } = await clientFor(ctx, venueOf(profile), creds);
-    const ms = await prove(api, baseUrl, name);
+    const { calls, baseUrl } = await clientFor(ctx, venueOf(profile), creds);
+    const ms = await prove(calls, baseUrl, name);
     ctx.note(`bm: verified: ${await baseUrl()} accepted a signed request (${ms} ms)`);
   }
 

@@ -27,12 +27,11 @@ export async function test(ctx: Context, name: string | undefined): Promise<void
     const creds = await store.get(name);
     if (!creds) throw configError(`profile '${name}' has no credentials in ${store.where}`, `enter them again with: bm profile add ${name}`);
     const venue = resolveVenue(ctx.globals, ctx.env, p);
-    const { api, baseUrl } = await clientFor(ctx, venue, creds);
-    const ms = await prove(api, baseUrl, name);
+    const { calls, baseUrl } = await clientFor(ctx, venue, creds);
+    const ms = await prove(calls, baseUrl, name);
     result = { profile: name, venue: venue.preset, base_url: await baseUrl(), credentials: store.kind === 'file' ? 'file (insecure)' : 'keychain', result: 'ok', ms };
   } else {
-    const api = await ctx.api();
-    const ms = await prove(api, () => ctx.baseUrl(), ctx.profileName);
+    const ms = await prove(await ctx.calls(), () => ctx.baseUrl(), ctx.profileName);
     result = { profile: ctx.profileName ?? '', venue: ctx.venue.preset, base_url: await ctx.baseUrl(), credentials: sourceOf(ctx), result: 'ok', ms };
   }
   show(ctx, { columns: LOCAL_COLUMNS['profile test'] }, result, { rows: [result] });

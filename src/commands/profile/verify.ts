@@ -3,31 +3,29 @@
  * words a user can act on (30005 is nearly always the memo).
  */
 import { endpoint } from '../../api/catalogue/index.js';
-import type { ApiClient, Credentials } from '../../api/client.js';
+import type { Credentials } from '../../api/client.js';
+import type { Sender } from '../write/api-channel.js';
 import type { Venue } from '../../config/venue.js';
 import type { Context } from '../../context.js';
 import { BmError } from '../../errors.js';
 
-/** A client for `venue` signing with `creds`; the built-in sandbox is found or started. */
-export async function clientFor(ctx: Context, venue: Venue, creds: Credentials): Promise<{ api: ApiClient; baseUrl: () => Promise<string> }> {
+/** A client for `venue` signing with `creds` (not the context's own); the built-in sandbox is found or started. */
+export async function clientFor(ctx: Context, venue: Venue, creds: Credentials): Promise<{ calls: Sender; baseUrl: () => Promise<string> }> {
   let url: string | undefined = venue.baseUrl || undefined;
   const baseUrl = async (): Promise<string> => {
     if (!url) url = await (await import('../../config/background-sandbox.js')).ensureSandbox(ctx);
     return url;
   };
-  const { ApiClient } = await import('../../api/client.js');
-  const api = new ApiClient({
-    env: ctx.env, baseUrl, credentials: async () => creds, timeoutMs: ctx.timeoutMs,
-    ...(ctx.verbose ? { trace: (line: string) => ctx.trace(line) } : {}),
-  });
-  return { api, baseUrl };
+  const { CurrentCalls } = await import('../../lib/calls.js');
+  const wiring = ctx.wiring();
+  return { calls: new CurrentCalls({ ...wiring, venue: { ...wiring.venue, baseUrl, credentials: async () => creds, renewKey: async () => false, refused: async () => undefined } }), baseUrl };
 }
 
 /** Sends the signed proof; resolves with its round-trip time in ms, or throws an explained {@link BmError}. */
-export async function prove(api: ApiClient, baseUrl: () => Promise<string>, profile: string | undefined): Promise<number> {
+export async function prove(calls: Sender, baseUrl: () => Promise<string>, profile: string | undefined): Promise<number> {
   const started = Date.now();
   try {
-    await api.call(endpoint('test.get'), [['symbol', 'BTC_USDT']]);
+    await calls.send(endpoint('test.get'), [['symbol', 'BTC_USDT']]);
   } catch (err) {
     throw explain(err, await baseUrl().catch(() => 'the venue'), profile);
   }

@@ -8,9 +8,9 @@ import { apiChannel } from './api-channel.js';
 import type { WriteChannel } from './channel.js';
 import { carefulWrite, type WriteResult } from './pipeline.js';
 
-/** The pipeline's view of the current generation for one invocation. */
+/** The pipeline's view of the current generation for one invocation: its client's calls; a dry run printed. */
 export function currentChannel(ctx: Context): WriteChannel<Endpoint> {
-  return apiChannel(() => ctx.api(), async (ep, params) => printDryRun(ctx, await (await ctx.api()).prepare(ep, params)));
+  return apiChannel(() => ctx.calls(), async (ep, params) => printDryRun(ctx, await (await ctx.calls()).dryRun(ep, params)));
 }
 
 /** Says what was proven, on stderr: the verdict, and how it was learnt. */
