@@ -286,6 +286,8 @@ test('no configuration at all: the built-in sandbox and its paper account, order
   try {
     const s = launch('BTC_USDT', env, 120, 40, null);
     await seen(s, /OPEN ORDERS \(0\)[\s\S]*ws ready/);
+    // The balances are read over REST beside the streams: they may come a moment after `ws ready`.
+    await seen(s, /BALANCE +AVAILABLE/);
     const shown = screen(s);
     assert.match(shown, /^\[PAPER\] BTC_USDT/m);
     assert.doesNotMatch(shown, /READ-ONLY/);
