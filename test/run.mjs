@@ -1,6 +1,9 @@
 // Runs every test/**/*.test.ts with node's test runner (TypeScript through tsx).
 // Arguments narrow the run: `node test/run.mjs sandbox` runs the files whose path contains "sandbox".
-import { spawnSync } from 'node:child_process';
+// `--typecheck` (npm test) type-checks the tree at the same time; the run fails if either fails.
+// Test files run one more at a time than the machine has cores: most of them wait on a sandbox or a terminal.
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -10,11 +13,28 @@ function walk(dir) {
   );
 }
 
-const filters = process.argv.slice(2);
+const typecheck = process.argv.includes('--typecheck');
+const filters = process.argv.slice(2).filter((a) => a !== '--typecheck');
 const files = walk('test').filter((f) => !filters.length || filters.some((x) => f.includes(x))).sort();
 if (!files.length) {
   console.error('no test files matched');
   process.exit(1);
 }
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=120000', ...files], { stdio: 'inherit' });
-process.exit(r.status ?? 1);
+// tsc's report is held until the tests end, so the two never interleave.
+const tsc = typecheck
+  ? new Promise((done) => {
+      const child = spawn(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (c) => (out += c));
+      child.stderr.on('data', (c) => (out += c));
+      child.on('close', (code) => done({ code: code ?? 1, out }));
+    })
+  : Promise.resolve({ code: 0, out: '' });
+const concurrency = Math.max(2, availableParallelism() + 1);
+const r = await new Promise((done) => {
+  spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=120000', ...files], { stdio: 'inherit' })
+    .on('close', (code) => done(code ?? 1));
+});
+const t = await tsc;
+if (t.code !== 0) console.error(`tsc --noEmit failed:\n${t.out}`);
+process.exit(r !== 0 ? r : t.code);
