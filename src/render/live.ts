@@ -8,6 +8,9 @@ import { FrameDiff, type Region } from './diff.js';
 import type { Stream } from './io.js';
 
 const ESC = '\x1b[';
+/** ms without a message after which a live view shows its data as STALE. */
+export const STALE_MS = 5000;
+
 export const SCREEN = {
   enter: `${ESC}?1049h${ESC}?25l${ESC}2J`,
   leave: `${ESC}0m${ESC}?25h${ESC}?1049l`,

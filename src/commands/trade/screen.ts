@@ -6,7 +6,7 @@ import { spliceLine } from '../../render/diff.js';
 import { isDecimal, isZero } from '../../util/decimal.js';
 import { deviationPct } from '../order/market-context.js';
 import type { Region } from '../../render/diff.js';
-import { SGR, type Regions, type Size } from '../../render/live.js';
+import { SGR, STALE_MS, type Regions, type Size } from '../../render/live.js';
 import { bookPane } from './book.js';
 import { candlePane } from './candles.js';
 import { hints } from './keys.js';
@@ -15,9 +15,6 @@ import { overlayBox, type Box } from './overlay.js';
 import { balancesPane, ordersPane, tradesPane } from './panes.js';
 import type { TradeState } from './state.js';
 import { cell, Line } from './text.js';
-
-/** ms without a message after which the data is shown as STALE. */
-export const STALE_MS = 5000;
 
 type Pane = (s: TradeState, w: number, h: number, color: boolean) => string[];
 const PANES: Readonly<Record<PaneName, Pane>> = { book: bookPane, chart: candlePane, trades: tradesPane, balances: balancesPane, orders: ordersPane };

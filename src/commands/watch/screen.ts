@@ -3,13 +3,10 @@
  * status line with the connection state, the age of the last message and the reconnect count.
  */
 import type { IO } from '../../render/io.js';
-import { LiveScreen, SGR, type Size } from '../../render/live.js';
+import { LiveScreen, SGR, STALE_MS, type Size } from '../../render/live.js';
 import type { WsConnection } from '../../ws/connection.js';
 import { fit } from './grid.js';
 import type { View } from './views.js';
-
-/** ms without a message after which the data is shown as stale. */
-export const STALE_MS = 5000;
 
 export function statusLine(conn: Pick<WsConnection, 'state' | 'lastMessageAt' | 'reconnects' | 'messages'> & { notice?: string }, url: string, now: number, color: boolean, width: number): string {
   const age = conn.lastMessageAt ? now - conn.lastMessageAt : undefined;
