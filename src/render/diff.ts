@@ -5,8 +5,6 @@
  */
 import { nextStyle, penTo } from './sgr.js';
 
-export { cellsOf, lineOf, spliceLine, type Cells } from './splice.js';
-
 const ESC = '\x1b[';
 
 /** Reads a line cell by cell, in place: where the cell is in the text, and the style in force. */

@@ -2,7 +2,7 @@
  * A tiny terminal for tests: it applies what a live screen writes (cursor moves, erase to end of
  * line, clear, SGR) to a grid of cells, so a test can compare the screen with the frame it should show.
  */
-import { cellsOf } from '../../src/render/diff.js';
+import { cellsOf } from '../../src/render/splice.js';
 
 export class VirtualTerminal {
   private chars: string[][];

@@ -2,7 +2,7 @@
  * The whole screen as a function of the state, the terminal size and the time: the banner (PAPER or
  * LIVE), the panes the width allows, an open box on top, the key hints and the status line.
  */
-import { spliceLine } from '../../render/diff.js';
+import { spliceLine } from '../../render/splice.js';
 import { isDecimal, isZero } from '../../util/decimal.js';
 import { deviationPct } from '../order/market-context.js';
 import type { Region } from '../../render/diff.js';

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cellsOf, FrameDiff, spliceLine } from '../../../src/render/diff.js';
+import { FrameDiff } from '../../../src/render/diff.js';
+import { cellsOf, spliceLine } from '../../../src/render/splice.js';
 import { LiveScreen, SGR } from '../../../src/render/live.js';
 import { expectedScreen, VirtualTerminal } from '../../helpers/vt.js';
 

@@ -2,7 +2,7 @@
 // 200 columns, with the order form, the confirmation, the help, read-only mode and a too-small terminal.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cellsOf } from '../../../src/render/diff.js';
+import { cellsOf } from '../../../src/render/splice.js';
 import { handleKey } from '../../../src/commands/trade/keys.js';
 import { applyKline } from '../../../src/commands/trade/apply.js';
 import { frame } from '../../../src/commands/trade/screen.js';
