@@ -3,7 +3,7 @@
  * the profile, the venue, the credentials and the API client. Nothing is loaded before it is asked for.
  */
 import type { Command } from 'commander';
-import type { ApiClient, Credentials } from './api/client.js';
+import type { Credentials } from './api/client.js';
 import type { CurrentCalls } from './lib/calls.js';
 import type { LegacyCalls } from './lib/legacy.js';
 import type { LibVenue, Wiring } from './lib/venue.js';
@@ -160,11 +160,6 @@ export class Context {
   legacyCalls(): Promise<LegacyCalls> {
     this.cachedLegacy ??= import('./lib/legacy.js').then(({ LegacyCalls }) => new LegacyCalls(this.wiring()));
     return this.cachedLegacy;
-  }
-
-  /** The REST client of this invocation's calls (for code that reads the venue's answers itself). */
-  async api(): Promise<ApiClient> {
-    return (await this.calls()).api;
   }
 
   /** After a refused connection: the built-in sandbox restarted and its new address, or undefined (an explicit venue). */

@@ -64,7 +64,7 @@ export class TradeFeed {
 
   /** Reads everything over REST: ticker, book, trades, candles, and with credentials balances and open orders. */
   async snapshot(): Promise<void> {
-    const api = await this.o.ctx.api();
+    const calls = await this.o.ctx.calls();
     const sym = this.s.symbol;
     const nowS = Math.floor(this.now() / 1000);
     const stepS = this.s.step.minutes * 60;
@@ -77,20 +77,20 @@ export class TradeFeed {
     };
     await Promise.all([
       read('the ticker', async () => {
-        const { data } = await api.call(endpoint('spot.ticker'), [['symbol', sym]]);
+        const data = await calls.send(endpoint('spot.ticker'), [['symbol', sym]]);
         const t = ((data as { tickers?: Entry[] }).tickers ?? [])[0];
         if (t && this.s.symbol === sym) applyTicker(this.s, t);
       }),
       read('the book', async () => {
-        const { data } = await api.call(endpoint('spot.book'), [['symbol', sym], ['size', BOOK_LEVELS]]);
+        const data = await calls.send(endpoint('spot.book'), [['symbol', sym], ['size', BOOK_LEVELS]]);
         if (this.s.symbol === sym) applyRestBook(this.s, data);
       }),
       read('the trades', async () => {
-        const { data } = await api.call(endpoint('spot.trades'), [['symbol', sym], ['N', 50]]);
+        const data = await calls.send(endpoint('spot.trades'), [['symbol', sym], ['N', 50]]);
         if (this.s.symbol === sym) applyRestTrades(this.s, data);
       }),
       read('the candles', async () => {
-        const { data } = await api.call(endpoint('spot.kline'), [['symbol', sym], ['from', nowS - CANDLES_AT_START * stepS], ['to', nowS], ['step', this.s.step.minutes]]);
+        const data = await calls.send(endpoint('spot.kline'), [['symbol', sym], ['from', nowS - CANDLES_AT_START * stepS], ['to', nowS], ['step', this.s.step.minutes]]);
         if (this.s.symbol === sym) applyRestKlines(this.s, data);
       }),
       this.o.credentials ? this.readAccount() : Promise.resolve(),
@@ -100,16 +100,16 @@ export class TradeFeed {
 
   /** Balances and open orders of the pair, now. */
   private async readAccount(): Promise<void> {
-    const api = await this.o.ctx.api();
+    const calls = await this.o.ctx.calls();
     const sym = this.s.symbol;
     try {
       const [wallet, orders] = await Promise.all([
-        api.call(endpoint('spot.wallet')),
-        api.call(endpoint('spot.orders'), [['symbol', sym], ['N', 100], ['status', '9']]),
+        calls.send(endpoint('spot.wallet')),
+        calls.send(endpoint('spot.orders'), [['symbol', sym], ['N', 100], ['status', '9']]),
       ]);
       if (this.s.symbol !== sym) return;
-      applyWallet(this.s, wallet.data);
-      applyRestOrders(this.s, orders.data);
+      applyWallet(this.s, wallet);
+      applyRestOrders(this.s, orders);
     } catch (err) {
       logAction(this.s, 'error', `reading balances and orders: ${(err as Error).message}`, this.now());
     }

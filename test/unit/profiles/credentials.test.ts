@@ -96,11 +96,11 @@ test('--sandbox with a profile of another venue uses the paper account, not that
 test('after a sandbox reset (30002) a new paper account is created once and the call succeeds', async () => {
   const env = world();
   const { ctx } = context(env);
-  await (await ctx.api()).call(endpoint('test.get'), [['symbol', 'BTC_USDT']]);
+  await (await ctx.calls()).send(endpoint('test.get'), [['symbol', 'BTC_USDT']]);
   venue.forget((await ctx.credentials())!.key);
   const before = venue.created().length;
   const fresh = context(env).ctx;
-  await (await fresh.api()).call(endpoint('test.get'), [['symbol', 'BTC_USDT']]);
+  await (await fresh.calls()).send(endpoint('test.get'), [['symbol', 'BTC_USDT']]);
   assert.equal(venue.created().length, before + 1);
 });
 
@@ -108,7 +108,7 @@ test('a 30002 on a profile\'s own key is reported, not papered over', async () =
   const env = world();
   await profileWithFile(env, 'main');
   const before = venue.created().length;
-  await assert.rejects((await context(env).ctx.api()).call(endpoint('test.get'), []), (e: { exitCode?: number; details?: { code?: string } }) =>
+  await assert.rejects((await context(env).ctx.calls()).send(endpoint('test.get'), []), (e: { exitCode?: number; details?: { code?: string } }) =>
     e.exitCode === 4 && e.details?.code === '30002');
   assert.equal(venue.created().length, before);
 });
