@@ -48,8 +48,8 @@ export class Line {
   }
 }
 
-/** A styled line cut to `width` visible characters, styles closed. */
-function cutStyled(line: string, width: number, color: boolean): string {
+/** A styled line cut to `width` visible characters, styles closed (what {@link Line.done} does to a long line). */
+export function cutStyled(line: string, width: number, color: boolean): string {
   if (!color) return line.slice(0, width);
   let out = '';
   let seen = 0;
@@ -67,9 +67,22 @@ function cutStyled(line: string, width: number, color: boolean): string {
   return `${out}\x1b[0m`;
 }
 
+const runs = new Map<string, string[]>();
+
+/**
+ * `n` times `ch` (n >= 0), built once per length: the same padding and bars every frame, no garbage,
+ * and equal lines stay the same strings.
+ */
+export function repeated(ch: string, n: number): string {
+  let list = runs.get(ch);
+  if (!list) runs.set(ch, (list = []));
+  if (n > 1024) return ch.repeat(n);
+  return (list[n] ??= ch.repeat(n));
+}
+
 /** A pane's lines, padded with blank lines to exactly `height`. */
 export function fill(lines: string[], width: number, height: number): string[] {
-  const blank = ' '.repeat(Math.max(0, width));
+  const blank = repeated(' ', Math.max(0, width));
   const out = lines.slice(0, height);
   while (out.length < height) out.push(blank);
   return out;
