@@ -1,117 +1,143 @@
 /**
- * Fast paths of exact decimal arithmetic for values whose units fit a JS number exactly (below 2^53):
- * a hand parse instead of a regex and BigInt, with every step checked so that a result is either
- * exact or handed to the BigInt arithmetic of decimal.ts. The answers are those of decimal.ts, always.
+ * Running totals of decimal strings, exact, for values whose units fit a JS number exactly (below
+ * 2^53): the digits are read as an integer by the engine's own number parser (exact for integers in
+ * that range) and every later step is checked, so a result is either exact or worked out again by the
+ * BigInt arithmetic of decimal.ts. The answers are those of decimal.ts, always. Few steps of our own
+ * on purpose: a view composed 10 times a second runs mostly before the engine optimises it.
  */
-import { add, dec, fmt, type Dec } from './decimal.js';
+import { add, cmp, dec, fmt, type Dec } from './decimal.js';
 
+/** A plain decimal: what dec() reads without trimming or an exponent. */
+const PLAIN = /^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)$/;
 /** Exact powers of ten as numbers (10^22 is the largest a double holds exactly). */
 const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
 
-/** Units and scale of the last successful {@link parseSmall}: scratch, so the fast path allocates nothing. */
-let pUnits = 0;
-let pScale = 0;
-
-/**
- * Parses a plain decimal (`12`, `-0.5`, `.5`, `3.`, `+1`) into pUnits/pScale when its units fit a number
- * exactly; false for anything else (exponents, blanks, too many digits), which dec() parses or refuses.
- */
-function parseSmall(s: string): boolean {
-  const n = s.length;
-  let i = 0;
-  const c0 = n > 0 ? s.charCodeAt(0) : 0;
-  if (c0 === 45 || c0 === 43) i = 1; // - +
-  let units = 0;
-  let digits = 0;
-  let point = -1;
-  for (; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
-      units = units * 10 + (c - 48);
-      digits++;
-    } else if (c === 46 && point < 0) point = i;
-    else return false;
-  }
-  // Past 2^53 a step may round, but never back below it: a final value within range is exact.
-  if (digits === 0 || units > Number.MAX_SAFE_INTEGER) return false;
-  pUnits = c0 === 45 ? -units : units;
-  pScale = point < 0 ? 0 : n - point - 1;
-  return true;
+/** Units of a plain decimal (at its own scale) when a number holds them exactly, else NaN. */
+function unitsOf(v: string): number {
+  if (!PLAIN.test(v)) return Number.NaN;
+  // The digits without the point are an integer: parsed exactly below 2^53, and past it never back below.
+  const u = Number(v.replace('.', ''));
+  return Number.isSafeInteger(u) ? u : Number.NaN;
 }
 
-/** fmt() of `units` at `scale`, from a number (a safe integer). */
-function smallText(units: number, scale: number): string {
-  let digits = String(units < 0 ? -units : units);
-  if (scale > 0) {
-    digits = digits.padStart(scale + 1, '0');
-    digits = `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
-  }
-  return units < 0 ? `-${digits}` : digits;
+/** Digits after the point. */
+function scaleOf(v: string): number {
+  const dot = v.indexOf('.');
+  return dot < 0 ? 0 : v.length - dot - 1;
 }
 
-/** `u` times 10^`k` when exact as a number, else NaN. */
+/** `u` times 10^`k` (k >= 0) when exact as a number, else NaN. */
 function shift(u: number, k: number): number {
   if (k === 0) return u;
-  if (k >= POW10.length) return Number.NaN;
-  const r = u * POW10[k]!;
+  const r = u * (POW10[k] ?? Number.NaN);
   return Number.isSafeInteger(r) ? r : Number.NaN;
 }
 
-/**
- * The running totals of decimal strings as text: entry i is `fmt` of values[0] + ... + values[i], at
- * the largest scale so far (what chained `add` gives). Exact at any size; throws dec()'s RangeError
- * on a value that is not a decimal.
- */
-export function runningTotals(values: readonly string[]): string[] {
-  const out = new Array<string>(values.length);
-  let units = 0;
-  let scale = 0;
-  let i = 0;
-  for (; i < values.length; i++) {
-    if (!parseSmall(values[i]!)) break;
-    const to = Math.max(scale, pScale);
-    const sum = shift(units, to - scale) + shift(pUnits, to - pScale);
-    if (!Number.isSafeInteger(sum)) break;
-    units = sum;
-    scale = to;
-    out[i] = smallText(units, scale);
-  }
-  if (i < values.length) {
-    let total: Dec = { units: BigInt(units), scale };
-    for (; i < values.length; i++) {
-      total = add(total, values[i]!);
-      out[i] = fmt(total);
-    }
-  }
-  return out;
+/** fmt() of `units` (a safe integer) at `scale`. */
+function smallText(units: number, scale: number): string {
+  const digits = String(units < 0 ? -units : units);
+  const sign = units < 0 ? '-' : '';
+  if (scale === 0) return sign + digits;
+  const whole = digits.length > scale ? digits.slice(0, -scale) : '0';
+  const frac = digits.length >= scale ? digits.slice(-scale) : digits.padStart(scale, '0');
+  return `${sign}${whole}.${frac}`;
 }
 
 /**
- * `part / whole` in 1/`per`ths, truncated toward zero, as a number: a proportion (a bar's length,
- * never money), worked out from the integers of both, no decimal division. Throws when whole is 0.
+ * The running totals of a column of decimal strings: total i is values[0] + ... + values[i], exact,
+ * shown as `fmt` prints it at the largest scale so far (what chained `add` gives). Throws dec()'s
+ * RangeError on a value that is not a decimal.
  */
-export function ratioOf(part: string, whole: string, per: number): number {
-  if (parseSmall(part)) {
-    const pu = pUnits;
-    const ps = pScale;
-    if (parseSmall(whole) && pu >= 0 && pUnits > 0) {
-      const to = Math.max(ps, pScale);
+export class RunningTotals {
+  /** fmt() of each total. */
+  readonly texts: string[];
+  /** Each total's units at its scale, while every total is exact as a number (`exact`). */
+  private readonly units: number[] = [];
+  private readonly scales: number[] = [];
+  private readonly exact: boolean;
+  /** The last total's units and scale when `exact` (0 and 0 for no values). */
+  private readonly lastU: number;
+  private readonly lastS: number;
+
+  constructor(values: readonly string[]) {
+    const texts = new Array<string>(values.length);
+    let units = 0;
+    let scale = 0;
+    let i = 0;
+    for (; i < values.length; i++) {
+      const v = values[i]!;
+      const vu = unitsOf(v);
+      const vs = scaleOf(v);
+      const to = scale > vs ? scale : vs;
+      const a = shift(units, to - scale);
+      const b = shift(vu, to - vs);
+      // NaN anywhere fails here too.
+      if (!(Number.isSafeInteger(a) && Number.isSafeInteger(b) && Number.isSafeInteger(a + b))) break;
+      units = a + b;
+      scale = to;
+      this.units.push(units);
+      this.scales.push(scale);
+      texts[i] = smallText(units, scale);
+    }
+    this.exact = i === values.length;
+    this.lastU = units;
+    this.lastS = scale;
+    if (!this.exact) {
+      let total: Dec = { units: BigInt(units), scale };
+      for (; i < values.length; i++) {
+        total = add(total, values[i]!);
+        texts[i] = fmt(total);
+      }
+    }
+    this.texts = texts;
+  }
+
+  /** The last total as text; undefined for no values. */
+  get last(): string | undefined {
+    return this.texts[this.texts.length - 1];
+  }
+
+  /** -1, 0 or 1: this column's last total against `other`'s (no values counts as 0). */
+  compareLast(other: RunningTotals): number {
+    if (this.exact && other.exact) {
+      const to = this.lastS > other.lastS ? this.lastS : other.lastS;
+      const x = shift(this.lastU, to - this.lastS);
+      const y = shift(other.lastU, to - other.lastS);
+      if (Number.isSafeInteger(x) && Number.isSafeInteger(y)) return x < y ? -1 : x > y ? 1 : 0;
+    }
+    return cmp(this.last ?? '0', other.last ?? '0');
+  }
+
+  /** The sign of the last total (0 for no values). */
+  signOfLast(): number {
+    if (this.exact) return Math.sign(this.lastU) || 0;
+    const u = dec(this.last ?? '0').units;
+    return u < 0n ? -1 : u > 0n ? 1 : 0;
+  }
+
+  /**
+   * Total `i` as a share of `whole`'s last total (> 0), in 1/`per`ths truncated toward zero, as a
+   * number: a proportion (a bar's length), never money.
+   */
+  ratio(i: number, whole: RunningTotals, per: number): number {
+    if (this.exact && whole.exact) {
+      const pu = this.units[i]!;
+      const ps = this.scales[i]!;
+      const to = ps > whole.lastS ? ps : whole.lastS;
       const a = shift(pu, to - ps) * per;
-      const w = shift(pUnits, to - pScale);
-      // a + w within 2^53 keeps q * w exact; a correctly rounded quotient is off by one at most.
-      if (Number.isSafeInteger(a + w)) {
+      const w = shift(whole.lastU, to - whole.lastS);
+      // With a + w within 2^53 every product below is exact; a rounded quotient is off by one at most.
+      if (pu >= 0 && w > 0 && Number.isSafeInteger(a + w)) {
         let q = Math.floor(a / w);
         if (q * w > a) q--;
         else if ((q + 1) * w <= a) q++;
         return q || 0; // never -0
       }
     }
+    const p = dec(this.texts[i]!);
+    const w = dec(whole.last ?? '0');
+    if (w.units === 0n) throw new RangeError('division by zero');
+    const to = Math.max(p.scale, w.scale);
+    return Number((p.units * 10n ** BigInt(to - p.scale) * BigInt(per)) / (w.units * 10n ** BigInt(to - w.scale)));
   }
-  const p = dec(part);
-  const w = dec(whole);
-  if (w.units === 0n) throw new RangeError('division by zero');
-  const to = Math.max(p.scale, w.scale);
-  const pu = p.units * 10n ** BigInt(to - p.scale);
-  const wu = w.units * 10n ** BigInt(to - w.scale);
-  return Number((pu * BigInt(per)) / wu);
 }

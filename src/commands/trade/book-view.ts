@@ -4,7 +4,7 @@
  * marked. Worked out once per book, account or grouping change.
  */
 import { add, cmp, div, dec, fmt, isZero, mul, type Dec } from '../../util/decimal.js';
-import { ratioOf, runningTotals } from '../../util/small-decimal.js';
+import { RunningTotals } from '../../util/small-decimal.js';
 import { priceTick } from './form.js';
 import type { Level, TradeState } from './state.js';
 
@@ -60,44 +60,74 @@ function grouped(levels: readonly Level[], step: Dec, up: boolean, placesOut: nu
   return out.map(([p, s]) => [p, fmt(s)] as const);
 }
 
-/** A side's levels with their running totals as text (exact) and whether one of `own` is there. */
-interface Side {
-  readonly levels: readonly Level[];
-  readonly totals: readonly string[];
-  readonly own: ReadonlySet<string>;
+/** What the grouping makes of prices, and the own orders' prices so grouped: kept while neither changes. */
+interface Marks {
+  readonly rules: TradeState['rules'];
+  readonly group: number;
+  readonly account: number;
+  readonly step: Dec;
+  readonly stepText: string;
+  readonly places: number;
+  /** Prices at `places` that need no reformatting (fmt gives them back as they are). */
+  readonly plain: RegExp;
+  readonly buy: ReadonlySet<string>;
+  readonly sell: ReadonlySet<string>;
 }
 
-const cache = new WeakMap<TradeState, { key: string; view: BookView }>();
-
-/** The book as shown: grouped, cumulative, marked. */
-export function bookView(s: TradeState): BookView {
-  const key = `${s.symbol}|${s.versions.book}|${s.versions.account}|${s.ui.group}`;
-  const hit = cache.get(s);
-  if (hit?.key === key) return hit.view;
-  const tick = priceTick(s.rules);
-  const step = mul(tick, String(s.ui.group));
-  const placesOut = groupPlaces(s);
-  const asks = s.ui.group === 1 ? s.market.asks.slice(0, BOOK_LEVELS) : grouped(s.market.asks, step, true, placesOut);
-  const bids = s.ui.group === 1 ? s.market.bids.slice(0, BOOK_LEVELS) : grouped(s.market.bids, step, false, placesOut);
+function marksOf(s: TradeState): Marks {
+  const step = mul(priceTick(s.rules), String(s.ui.group));
+  const places = groupPlaces(s);
   const mine = { buy: new Set<string>(), sell: new Set<string>() };
   for (const o of s.account.orders.values()) {
     if (!o.price || isZero(o.price)) continue;
-    mine[o.side].add(s.ui.group === 1 ? fmt(o.price, placesOut) : bucket(o.price, step, o.side === 'sell', placesOut));
+    mine[o.side].add(s.ui.group === 1 ? fmt(o.price, places) : bucket(o.price, step, o.side === 'sell', places));
   }
-  const a: Side = { levels: asks, totals: runningTotals(asks.map((l) => l[1])), own: mine.sell };
-  const b: Side = { levels: bids, totals: runningTotals(bids.map((l) => l[1])), own: mine.buy };
-  // The larger side's total (never below zero) is a full bar.
-  let top = '0';
-  for (const t of [a.totals[a.totals.length - 1], b.totals[b.totals.length - 1]]) if (t !== undefined && cmp(t, top) > 0) top = t;
-  const full = !isZero(top);
-  const rows = (side: Side): BookRow[] => side.levels.map(([price, size], i) => {
-    const total = side.totals[i]!;
-    const mark = side.own.size > 0 && side.own.has(s.ui.group === 1 ? fmt(price, placesOut) : price);
-    return { price, size, total, mine: mark, share: full ? ratioOf(total, top, 10_000) / 10_000 : 0 };
-  });
-  const view = { asks: rows(a), bids: rows(b), step: fmt(step, placesOut) };
-  cache.set(s, { key, view });
+  const plain = new RegExp(`^(?:0|[1-9][0-9]*)${places > 0 ? `\\.[0-9]{${places}}` : ''}$`);
+  return { rules: s.rules, group: s.ui.group, account: s.versions.account, step, stepText: fmt(step, places), places, plain, ...mine };
+}
+
+interface Cached {
+  readonly symbol: string;
+  readonly book: number;
+  readonly marks: Marks;
+  readonly view: BookView;
+}
+
+const cache = new WeakMap<TradeState, Cached>();
+
+/** A side's rows: levels, exact running totals, shares of the `top` total (none: no bars), marks. */
+function rowsOf(levels: readonly Level[], totals: RunningTotals, top: RunningTotals | undefined, own: ReadonlySet<string>, m: Marks): BookRow[] {
+  const rows = new Array<BookRow>(levels.length);
+  for (let i = 0; i < levels.length; i++) {
+    const price = levels[i]![0];
+    // Ungrouped, a level is yours when its price at the pair's precision is one of yours.
+    const mine = own.size > 0 && own.has(m.group !== 1 || m.plain.test(price) ? price : fmt(price, m.places));
+    rows[i] = { price, size: levels[i]![1], total: totals.texts[i]!, mine, share: top ? totals.ratio(i, top, 10_000) / 10_000 : 0 };
+  }
+  return rows;
+}
+
+/** The book as shown: grouped, cumulative, marked. */
+export function bookView(s: TradeState): BookView {
+  const hit = cache.get(s);
+  if (hit && hit.book === s.versions.book && hit.symbol === s.symbol && hit.marks.account === s.versions.account && hit.marks.group === s.ui.group && hit.marks.rules === s.rules) return hit.view;
+  const m = hit && hit.marks.account === s.versions.account && hit.marks.group === s.ui.group && hit.marks.rules === s.rules ? hit.marks : marksOf(s);
+  const asks = s.ui.group === 1 ? s.market.asks.slice(0, BOOK_LEVELS) : grouped(s.market.asks, m.step, true, m.places);
+  const bids = s.ui.group === 1 ? s.market.bids.slice(0, BOOK_LEVELS) : grouped(s.market.bids, m.step, false, m.places);
+  const a = new RunningTotals(sizesOf(asks));
+  const b = new RunningTotals(sizesOf(bids));
+  // The larger side's total is a full bar; none above zero, no bars.
+  let top: RunningTotals | undefined;
+  for (const t of [a, b]) if (t.texts.length > 0 && (top ? t.compareLast(top) > 0 : t.signOfLast() > 0)) top = t;
+  const view = { asks: rowsOf(asks, a, top, m.sell, m), bids: rowsOf(bids, b, top, m.buy, m), step: m.stepText };
+  cache.set(s, { symbol: s.symbol, book: s.versions.book, marks: m, view });
   return view;
+}
+
+function sizesOf(levels: readonly Level[]): string[] {
+  const sizes = new Array<string>(levels.length);
+  for (let i = 0; i < levels.length; i++) sizes[i] = levels[i]![1];
+  return sizes;
 }
 
 /** Linear position of a selected level: asks above the spread are negative, bids from 0 down. */

@@ -8,7 +8,7 @@ import { SGR } from '../../render/live.js';
 import { spreadOf } from '../watch/depth.js';
 import { BOOK_LEVELS, bookView, type BookRow, type BookView } from './book-view.js';
 import type { TradeState } from './state.js';
-import { cell, cutStyled, fill, Line, repeated, title, type Style } from './text.js';
+import { cell, cutStyled, fill, Line, runOf, spaces, title, type Style } from './text.js';
 
 export { BOOK_LEVELS, GROUPS, bookView, levelAt, levelPos, selectedLevel, type BookRow, type BookView } from './book-view.js';
 
@@ -18,45 +18,39 @@ function escapes(style: NonNullable<Style>): readonly [open: string, close: stri
   return [open, close];
 }
 
-const [RED, RED_END] = escapes(SGR.red);
-const [GREEN, GREEN_END] = escapes(SGR.green);
 const [INVERSE, INVERSE_END] = escapes(SGR.inverse);
-const MARK = { plain: [' ', '◆'], color: [SGR.yellow(' '), SGR.yellow('◆')] } as const;
+/** A side's colour (of its prices and bars) as escapes: `close` ends it, `closeGap` ends it and leaves a blank. */
+interface Ink {
+  readonly open: string;
+  readonly close: string;
+  readonly closeGap: string;
+}
+const ink = ([open, close]: readonly [string, string]): Ink => ({ open, close, closeGap: `${close} ` });
+/** By colour on or off, then side. */
+const SIDE = { plain: { ask: ink(['', '']), bid: ink(['', '']) }, color: { ask: ink(escapes(SGR.red)), bid: ink(escapes(SGR.green)) } } as const;
+const bars = runOf('█');
+
+/**
+ * A row's start: inverse when selected, the selection and own-order marks, the price's colour.
+ * Indexed by bits: colour 16, ask 8, yours 4, selected 2, inverse 1; built once.
+ */
+const LEADS = Array.from({ length: 32 }, (_, i) => {
+  const [color, ask, mine, picked, inverse] = [16, 8, 4, 2, 1].map((bit) => (i & bit) !== 0);
+  const mark = mine ? '◆' : ' ';
+  return `${inverse ? INVERSE : ''}${picked ? '›' : ' '}${color ? SGR.yellow(mark) : mark}${SIDE[color ? 'color' : 'plain'][ask ? 'ask' : 'bid'].open}`;
+});
+/**
+ * The pieces of the row being built, joined once: one flat string (a chain of `+` is a tree of small
+ * strings that the screen's diff, reading it character by character, would pay to walk or flatten).
+ */
+const parts: string[] = [];
+/** Of each row shown, in screen order: characters from the point (0 without one) of price, size, total. */
+let fracs = new Int32Array(6 * BOOK_LEVELS);
 
 /** Characters after the decimal point, the point included (0 without one). */
 function fracOf(v: string): number {
   const dot = v.indexOf('.');
   return dot < 0 ? 0 : v.length - dot;
-}
-
-/** One column of decimals aligned on the point and right-aligned in `width` (what alignDecimals then cell give). */
-class Column {
-  /** Widest part before the point, and longest part from it. */
-  int = 0;
-  frac = 0;
-  width = 0;
-
-  constructor(private readonly min: number) {}
-
-  reset(): void {
-    this.int = this.frac = 0;
-  }
-
-  measure(v: string): void {
-    const f = fracOf(v);
-    if (f > this.frac) this.frac = f;
-    if (v.length - f > this.int) this.int = v.length - f;
-  }
-
-  /** Call once every value is measured. */
-  fix(): void {
-    this.width = Math.max(this.min, this.int + this.frac);
-  }
-
-  text(v: string): string {
-    const f = fracOf(v);
-    return repeated(' ', this.width - (v.length - f) - this.frac) + v + repeated(' ', this.frac - f);
-  }
 }
 
 /** What a pane was built from, and its lines: the same inputs hand back the same strings. */
@@ -66,14 +60,15 @@ interface Built {
   h: number;
   color: boolean;
   selected: string;
+  /** The column header and the rows of both sides (asks first), which change with the book only. */
   rows: readonly string[];
+  header: string;
   head: string;
   spread: string;
   lines: string[];
 }
 
 const built = new WeakMap<TradeState, Built>();
-const columns = [new Column(5), new Column(4), new Column(5)] as const;
 const lineCache = new Map<string, string>();
 
 /** A line worked out once per distinct key (titles, headers, spread lines: a handful of keys at a time). */
@@ -86,38 +81,66 @@ function once(key: string, make: () => string): string {
   return line;
 }
 
-/** The asks (reversed, best last) and bids rows as lines of width `w`. */
+/**
+ * The asks (best last) and bids rows as lines of width `w`, with the header over them. Prices, sizes
+ * and totals are aligned on their points and right-aligned as alignDecimals and cell would, in one
+ * pass over the rows to measure and one to build (no per-column arrays).
+ */
 function bookRows(v: BookView, per: number, w: number, color: boolean, sel: TradeState['ui']['level'] | undefined): { rows: string[]; header: string } {
   const asks = Math.min(per, v.asks.length);
-  const bids = Math.min(per, v.bids.length);
-  const [pc, sc, tc] = columns;
-  for (const c of columns) c.reset();
-  const measure = (r: BookRow) => (pc.measure(r.price), sc.measure(r.size), tc.measure(r.total));
-  for (let i = 0; i < asks; i++) measure(v.asks[i]!);
-  for (let i = 0; i < bids; i++) measure(v.bids[i]!);
-  for (const c of columns) c.fix();
-  const fixed = 2 + pc.width + 1 + sc.width + 1 + tc.width + 1;
+  const shown: BookRow[] = [];
+  for (let i = asks - 1; i >= 0; i--) shown.push(v.asks[i]!);
+  for (let i = 0; i < Math.min(per, v.bids.length); i++) shown.push(v.bids[i]!);
+  if (fracs.length < 3 * shown.length) fracs = new Int32Array(3 * shown.length);
+  // The longest part of each column before its point, and from it.
+  let pInt = 0, pFrac = 0, sInt = 0, sFrac = 0, tInt = 0, tFrac = 0;
+  for (let k = 0; k < shown.length; k++) {
+    const r = shown[k]!;
+    const pf = (fracs[3 * k] = fracOf(r.price));
+    const sf = (fracs[3 * k + 1] = fracOf(r.size));
+    const tf = (fracs[3 * k + 2] = fracOf(r.total));
+    pInt = Math.max(pInt, r.price.length - pf);
+    pFrac = Math.max(pFrac, pf);
+    sInt = Math.max(sInt, r.size.length - sf);
+    sFrac = Math.max(sFrac, sf);
+    tInt = Math.max(tInt, r.total.length - tf);
+    tFrac = Math.max(tFrac, tf);
+  }
+  const pw = Math.max(5, pInt + pFrac);
+  const sw = Math.max(4, sInt + sFrac);
+  const tw = Math.max(5, tInt + tFrac);
+  const fixed = 2 + pw + 1 + sw + 1 + tw + 1;
   const barW = Math.max(0, w - fixed);
-  const header = once(`${pc.width}|${sc.width}|${tc.width}|${w}|${color}`, () =>
-    new Line(color).add(`  ${cell('PRICE', pc.width, true)} ${cell('SIZE', sc.width, true)} ${cell('TOTAL', tc.width, true)}`, SGR.bold).done(w));
-  const row = (r: BookRow, ask: boolean, index: number): string => {
+  const header = once(`${pw}|${sw}|${tw}|${w}|${color}`, () =>
+    new Line(color).add(`  ${cell('PRICE', pw, true)} ${cell('SIZE', sw, true)} ${cell('TOTAL', tw, true)}`, SGR.bold).done(w));
+  const rows = new Array<string>(shown.length);
+  for (let k = 0; k < shown.length; k++) {
+    const r = shown[k]!;
+    const ask = k < asks;
+    const index = ask ? asks - 1 - k : k - asks;
     const picked = sel !== undefined && sel.index === index && (sel.book === 'ask') === ask;
     const n = Math.round(r.share * barW);
-    const body = ` ${sc.text(r.size)} ${tc.text(r.total)} `;
-    const bar = repeated('█', n);
-    let line: string;
-    if (color) {
-      const open = ask ? RED : GREEN;
-      const close = ask ? RED_END : GREEN_END;
-      line = (picked ? '›' : ' ') + MARK.color[r.mine ? 1 : 0] + open + pc.text(r.price) + close + body + (n > 0 ? open + bar + close : '');
-    } else line = (picked ? '›' : ' ') + MARK.plain[r.mine ? 1 : 0] + pc.text(r.price) + body + bar;
-    if (fixed + n > w) return cutStyled(line, w, color);
-    line += repeated(' ', w - fixed - n);
-    return picked && color ? INVERSE + line + INVERSE_END : line;
-  };
-  const rows: string[] = [];
-  for (let i = asks - 1; i >= 0; i--) rows.push(row(v.asks[i]!, true, i));
-  for (let i = 0; i < bids; i++) rows.push(row(v.bids[i]!, false, i));
+    const fits = fixed + n <= w;
+    const inverse = picked && color && fits;
+    const ink = SIDE[color ? 'color' : 'plain'][ask ? 'ask' : 'bid'];
+    const pf = fracs[3 * k]!;
+    const sf = fracs[3 * k + 1]!;
+    const tf = fracs[3 * k + 2]!;
+    parts.length = 0;
+    parts.push(
+      LEADS[(color ? 16 : 0) | (ask ? 8 : 0) | (r.mine ? 4 : 0) | (picked ? 2 : 0) | (inverse ? 1 : 0)]!,
+      spaces(pw - r.price.length + pf - pFrac), r.price, spaces(pFrac - pf), ink.closeGap,
+      spaces(sw - r.size.length + sf - sFrac), r.size, spaces(sFrac - sf), ' ',
+      spaces(tw - r.total.length + tf - tFrac), r.total, spaces(tFrac - tf), ' ',
+    );
+    if (n > 0) parts.push(ink.open, bars(n), ink.close);
+    // A line longer than the pane (a narrow pane) is cut as Line.done cuts it: no inverse then.
+    if (!fits) rows[k] = cutStyled(parts.join(''), w, color);
+    else {
+      parts.push(spaces(w - fixed - n), inverse ? INVERSE_END : '');
+      rows[k] = parts.join('');
+    }
+  }
   return { rows, header };
 }
 
@@ -140,11 +163,18 @@ export function bookPane(s: TradeState, w: number, h: number, color: boolean): s
     if (b.head === head && b.spread === spreadLine) return b.lines;
   } else {
     const { rows, header } = bookRows(v, per, w, color, sel);
-    b = { view: v, w, h, color, selected, rows: [header, ...rows], head: '', spread: '', lines: [] };
+    b = { view: v, w, h, color, selected, rows, header, head: '', spread: '', lines: [] };
     built.set(s, b);
   }
   const asks = Math.min(per, v.asks.length);
-  const lines = [head, ...b.rows.slice(0, asks + 1), spreadLine, ...b.rows.slice(asks + 1)];
-  Object.assign(b, { head, spread: spreadLine, lines: fill(lines, w, h) });
+  const lines = [head, b.header];
+  for (let k = 0; k < b.rows.length; k++) {
+    if (k === asks) lines.push(spreadLine);
+    lines.push(b.rows[k]!);
+  }
+  if (asks === b.rows.length) lines.push(spreadLine);
+  b.head = head;
+  b.spread = spreadLine;
+  b.lines = fill(lines, w, h);
   return b.lines;
 }

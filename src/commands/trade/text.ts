@@ -67,22 +67,21 @@ export function cutStyled(line: string, width: number, color: boolean): string {
   return `${out}\x1b[0m`;
 }
 
-const runs = new Map<string, string[]>();
-
 /**
- * `n` times `ch` (n >= 0), built once per length: the same padding and bars every frame, no garbage,
- * and equal lines stay the same strings.
+ * `n` times `ch` (n >= 0), each length built once: the same padding and bars every frame, no
+ * garbage, and equal lines stay the same strings.
  */
-export function repeated(ch: string, n: number): string {
-  let list = runs.get(ch);
-  if (!list) runs.set(ch, (list = []));
-  if (n > 1024) return ch.repeat(n);
-  return (list[n] ??= ch.repeat(n));
+export function runOf(ch: string): (n: number) => string {
+  const made: string[] = [];
+  return (n) => (n > 1024 ? ch.repeat(n) : (made[n] ??= ch.repeat(n)));
 }
+
+/** `n` blanks. */
+export const spaces = runOf(' ');
 
 /** A pane's lines, padded with blank lines to exactly `height`. */
 export function fill(lines: string[], width: number, height: number): string[] {
-  const blank = repeated(' ', Math.max(0, width));
+  const blank = spaces(Math.max(0, width));
   const out = lines.slice(0, height);
   while (out.length < height) out.push(blank);
   return out;
