@@ -69,8 +69,8 @@ export class RunningTotals {
       const vu = unitsOf(v);
       const vs = scaleOf(v);
       const to = scale > vs ? scale : vs;
-      const a = shift(units, to - scale);
-      const b = shift(vu, to - vs);
+      const a = to === scale ? units : shift(units, to - scale);
+      const b = to === vs ? vu : shift(vu, to - vs);
       // NaN anywhere fails here too.
       if (!(Number.isSafeInteger(a) && Number.isSafeInteger(b) && Number.isSafeInteger(a + b))) break;
       units = a + b;

@@ -117,8 +117,8 @@ export function bookView(s: TradeState): BookView {
   const a = new RunningTotals(sizesOf(asks));
   const b = new RunningTotals(sizesOf(bids));
   // The larger side's total is a full bar; none above zero, no bars.
-  let top: RunningTotals | undefined;
-  for (const t of [a, b]) if (t.texts.length > 0 && (top ? t.compareLast(top) > 0 : t.signOfLast() > 0)) top = t;
+  let top = a.texts.length > 0 && a.signOfLast() > 0 ? a : undefined;
+  if (b.texts.length > 0 && (top ? b.compareLast(top) > 0 : b.signOfLast() > 0)) top = b;
   const view = { asks: rowsOf(asks, a, top, m.sell, m), bids: rowsOf(bids, b, top, m.buy, m), step: m.stepText };
   cache.set(s, { symbol: s.symbol, book: s.versions.book, marks: m, view });
   return view;

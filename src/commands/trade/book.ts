@@ -39,11 +39,6 @@ const LEADS = Array.from({ length: 32 }, (_, i) => {
   const mark = mine ? '◆' : ' ';
   return `${inverse ? INVERSE : ''}${picked ? '›' : ' '}${color ? SGR.yellow(mark) : mark}${SIDE[color ? 'color' : 'plain'][ask ? 'ask' : 'bid'].open}`;
 });
-/**
- * The pieces of the row being built, joined once: one flat string (a chain of `+` is a tree of small
- * strings that the screen's diff, reading it character by character, would pay to walk or flatten).
- */
-const parts: string[] = [];
 /** Of each row shown, in screen order: characters from the point (0 without one) of price, size, total. */
 let fracs = new Int32Array(6 * BOOK_LEVELS);
 
@@ -69,17 +64,23 @@ interface Built {
 }
 
 const built = new WeakMap<TradeState, Built>();
-const lineCache = new Map<string, string>();
+/** A line kept with the inputs it was made from, made again only when one of them changed (===). */
+class Kept {
+  private inputs: readonly unknown[] = [];
+  private line = '';
 
-/** A line worked out once per distinct key (titles, headers, spread lines: a handful of keys at a time). */
-function once(key: string, make: () => string): string {
-  let line = lineCache.get(key);
-  if (line === undefined) {
-    if (lineCache.size > 64) lineCache.clear();
-    lineCache.set(key, (line = make()));
+  of(inputs: readonly unknown[], make: () => string): string {
+    let same = inputs.length === this.inputs.length;
+    for (let i = 0; same && i < inputs.length; i++) same = inputs[i] === this.inputs[i];
+    if (!same) {
+      this.inputs = inputs;
+      this.line = make();
+    }
+    return this.line;
   }
-  return line;
 }
+
+const kept = { title: new Kept(), header: new Kept(), spread: new Kept() };
 
 /**
  * The asks (best last) and bids rows as lines of width `w`, with the header over them. Prices, sizes
@@ -111,7 +112,7 @@ function bookRows(v: BookView, per: number, w: number, color: boolean, sel: Trad
   const tw = Math.max(5, tInt + tFrac);
   const fixed = 2 + pw + 1 + sw + 1 + tw + 1;
   const barW = Math.max(0, w - fixed);
-  const header = once(`${pw}|${sw}|${tw}|${w}|${color}`, () =>
+  const header = kept.header.of([pw, sw, tw, w, color], () =>
     new Line(color).add(`  ${cell('PRICE', pw, true)} ${cell('SIZE', sw, true)} ${cell('TOTAL', tw, true)}`, SGR.bold).done(w));
   const rows = new Array<string>(shown.length);
   for (let k = 0; k < shown.length; k++) {
@@ -126,20 +127,12 @@ function bookRows(v: BookView, per: number, w: number, color: boolean, sel: Trad
     const pf = fracs[3 * k]!;
     const sf = fracs[3 * k + 1]!;
     const tf = fracs[3 * k + 2]!;
-    parts.length = 0;
-    parts.push(
-      LEADS[(color ? 16 : 0) | (ask ? 8 : 0) | (r.mine ? 4 : 0) | (picked ? 2 : 0) | (inverse ? 1 : 0)]!,
-      spaces(pw - r.price.length + pf - pFrac), r.price, spaces(pFrac - pf), ink.closeGap,
-      spaces(sw - r.size.length + sf - sFrac), r.size, spaces(sFrac - sf), ' ',
-      spaces(tw - r.total.length + tf - tFrac), r.total, spaces(tFrac - tf), ' ',
-    );
-    if (n > 0) parts.push(ink.open, bars(n), ink.close);
+    const line = `${LEADS[(color ? 16 : 0) | (ask ? 8 : 0) | (r.mine ? 4 : 0) | (picked ? 2 : 0) | (inverse ? 1 : 0)]}${
+      spaces(pw - r.price.length + pf - pFrac)}${r.price}${spaces(pFrac - pf)}${ink.closeGap}${
+      spaces(sw - r.size.length + sf - sFrac)}${r.size}${spaces(sFrac - sf)} ${
+      spaces(tw - r.total.length + tf - tFrac)}${r.total}${spaces(tFrac - tf)} ${n > 0 ? `${ink.open}${bars(n)}${ink.close}` : ''}`;
     // A line longer than the pane (a narrow pane) is cut as Line.done cuts it: no inverse then.
-    if (!fits) rows[k] = cutStyled(parts.join(''), w, color);
-    else {
-      parts.push(spaces(w - fixed - n), inverse ? INVERSE_END : '');
-      rows[k] = parts.join('');
-    }
+    rows[k] = fits ? `${line}${spaces(w - fixed - n)}${inverse ? INVERSE_END : ''}` : cutStyled(line, w, color);
   }
   return { rows, header };
 }
@@ -147,13 +140,13 @@ function bookRows(v: BookView, per: number, w: number, color: boolean, sel: Trad
 /** Lines of the book pane, exactly `w` x `h`. */
 export function bookPane(s: TradeState, w: number, h: number, color: boolean): string[] {
   const v = bookView(s);
-  const head = once(`t|${s.symbol}|${v.step}|${w}|${color}`, () => title('BOOK', `${s.symbol}  group ${v.step}`, w, color, SGR.bold));
+  const head = kept.title.of([s.symbol, v.step, w, color], () => title('BOOK', `${s.symbol}  group ${v.step}`, w, color, SGR.bold));
   if (!v.asks.length && !v.bids.length) return fill([head, cell('waiting for the book…', w)], w, h);
   const per = Math.max(1, Math.min(BOOK_LEVELS, Math.floor((h - 3) / 2)));
   const sel = s.ui.focus === 'book' && s.ui.mode === 'main' ? s.ui.level : undefined;
   const selected = sel ? `${sel.book}${sel.index}` : '';
   const last = s.market.ticker?.last;
-  const spreadLine = once(`s|${s.market.asks[0]?.[0]}|${s.market.bids[0]?.[0]}|${last}|${w}|${color}`, () => {
+  const spreadLine = kept.spread.of([s.market.asks[0]?.[0], s.market.bids[0]?.[0], last, w, color], () => {
     const spread = spreadOf(s.market);
     const text = `  spread ${spread ? `${spread.abs} (${spread.pct}%)` : '-'}${last ? `  last ${last}` : ''}`;
     return new Line(color).add(cell(text, w), SGR.yellow).done(w);
