@@ -2,7 +2,7 @@
  * Lines as cells and back: what splices a box over a styled line (and what tests read a frame with).
  * Lines are text with SGR escapes; every character is one column.
  */
-import { nextStyle } from './sgr.js';
+import { RowCells } from './row-cells.js';
 
 const ESC = '\x1b[';
 
@@ -14,24 +14,10 @@ export interface Cells {
 
 /** Splits a line into cells; escapes other than SGR are dropped. */
 export function cellsOf(line: string): Cells {
+  const r = new RowCells().read(line);
   const chars: string[] = [];
-  const styles: string[] = [];
-  let style = '';
-  for (let i = 0; i < line.length; ) {
-    const c = line.charCodeAt(i);
-    if (c === 0x1b && line.charCodeAt(i + 1) === 0x5b) {
-      let j = i + 2;
-      while (j < line.length && !(line.charCodeAt(j) >= 0x40 && line.charCodeAt(j) <= 0x7e)) j++;
-      if (line.charCodeAt(j) === 0x6d) style = nextStyle(style, line, i + 2, j);
-      i = j + 1;
-      continue;
-    }
-    const wide = c >= 0xd800 && c <= 0xdbff;
-    chars.push(wide ? line.slice(i, i + 2) : line[i]!);
-    styles.push(style);
-    i += wide ? 2 : 1;
-  }
-  return { chars, styles };
+  for (let k = 0; k < r.count; k++) chars.push(line.slice(r.starts[k], r.end(k)));
+  return { chars, styles: r.styles.slice(0, r.count) };
 }
 
 const styleOpen = (key: string) => (key === '' ? `${ESC}0m` : `${ESC}0;${key}m`);

@@ -15,11 +15,21 @@ export function tradesPane(s: TradeState, w: number, h: number, color: boolean):
   const prices = alignDecimals(shown.map((t) => t.price));
   const sizes = alignDecimals(shown.map((t) => t.size));
   shown.forEach((t, i) => {
+    const price = prices[i]!;
+    const size = sizes[i]!;
+    // A trade keeps its line while its columns are as wide as they were: a push adds one line, not a pane.
+    const hit = tradeLines.get(t);
+    if (hit && hit.price === price && hit.size === size && hit.w === w && hit.color === color) return void lines.push(hit.line);
     const style = sideStyle(t.side);
-    lines.push(new Line(color).add(`${t.time} `).add(t.side === 'buy' ? '▲' : t.side === 'sell' ? '▼' : ' ', style).add(' ').add(prices[i]!, style).add(` ${sizes[i]}`).done(w));
+    const line = new Line(color).add(`${t.time} `).add(t.side === 'buy' ? '▲' : t.side === 'sell' ? '▼' : ' ', style).add(' ').add(price, style).add(` ${size}`).done(w);
+    tradeLines.set(t, { price, size, w, color, line });
+    lines.push(line);
   });
   return fill(lines, w, h);
 }
+
+/** Each trade's line as last drawn, with the aligned texts and the width it was drawn with. */
+const tradeLines = new WeakMap<object, { price: string; size: string; w: number; color: boolean; line: string }>();
 
 /** The pair's base and quote: available and frozen. */
 export function balancesPane(s: TradeState, w: number, h: number, color: boolean): string[] {

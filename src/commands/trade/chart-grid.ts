@@ -1,0 +1,148 @@
+/**
+ * The candle chart's grid: candles scaled to exact integers once, their rows worked out for a range,
+ * and each row of the chart made in one pass over the columns into character codes.
+ */
+import { SGR } from '../../render/live.js';
+import { dec } from '../../util/decimal.js';
+import type { Candle } from './state.js';
+
+/**
+ * A candle's open, high, low and close as integers of 10^-scale, parsed once (a push replaces only the
+ * newest candle): as bigints, and as doubles too when every one is a safe integer (a pair's prices at
+ * its own precision always are), for the row arithmetic below.
+ */
+export interface Scaled {
+  readonly scale: number;
+  readonly v: readonly [open: bigint, high: bigint, low: bigint, close: bigint];
+  readonly n: readonly [open: number, high: number, low: number, close: number] | undefined;
+}
+const scaledCache = new WeakMap<Candle, Scaled>();
+const placesCache = new WeakMap<Candle, number>();
+
+/** Decimal places of a candle's prices (the most of its four). */
+export function placesOf(c: Candle): number {
+  let n = placesCache.get(c);
+  if (n !== undefined) return n;
+  n = 0;
+  for (let i = 1; i <= 4; i++) {
+    const t = c[i] as string;
+    const dot = t.indexOf('.');
+    if (dot >= 0) n = Math.max(n, t.length - dot - 1);
+  }
+  placesCache.set(c, n);
+  return n;
+}
+
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** The candle at `scale` places: small integers (a pair's own precision), so the scaling below is cheap. */
+export function scaled(c: Candle, scale: number): Scaled {
+  const hit = scaledCache.get(c);
+  if (hit?.scale === scale) return hit;
+  const units = (text: string) => {
+    const d = dec(text);
+    return d.units * 10n ** BigInt(Math.max(0, scale - d.scale));
+  };
+  const v = [units(c[1]), units(c[2]), units(c[3]), units(c[4])] as const;
+  const safe = v.every((x) => x <= SAFE && x >= -SAFE);
+  const s = { scale, v, n: safe ? ([Number(v[0]), Number(v[1]), Number(v[2]), Number(v[3])] as const) : undefined };
+  scaledCache.set(c, s);
+  return s;
+}
+
+/** Spans below this divide exactly in doubles (a quotient under a screen's height, integers far under 2^53). */
+const SAFE_SPAN = 2n ** 40n;
+
+/**
+ * Grid rows of a candle's high, low and body (0 at the chart's high): the same integer division as the
+ * one-shot chart's. Row indexes, never amounts: in doubles when they are exact, as they are for any
+ * pair's prices at its own precision (a rescale works out every column again, often).
+ */
+function rowsOf(c: Scaled, lo: bigint, hi: bigint, gh: number, out: Int32Array, at: number): boolean {
+  const [o, h, l, cl] = c.v;
+  const up = cl >= o;
+  const span = hi - lo;
+  if (span === 0n) {
+    const mid = Math.floor(gh / 2);
+    out.fill(mid, at, at + 4);
+    return up;
+  }
+  if (span < SAFE_SPAN && c.n && hi <= SAFE && lo >= -SAFE) {
+    const [no, nh, nl, ncl] = c.n;
+    const nhi = Number(hi);
+    const k = gh - 1;
+    const nspan = Number(span);
+    out[at] = Math.floor(((nhi - nh) * k) / nspan);
+    out[at + 1] = Math.floor(((nhi - nl) * k) / nspan);
+    out[at + 2] = Math.floor(((nhi - (up ? ncl : no)) * k) / nspan);
+    out[at + 3] = Math.floor(((nhi - (up ? no : ncl)) * k) / nspan);
+    return up;
+  }
+  out[at] = rowAt(h, lo, hi, gh);
+  out[at + 1] = rowAt(l, lo, hi, gh);
+  out[at + 2] = rowAt(up ? cl : o, lo, hi, gh);
+  out[at + 3] = rowAt(up ? o : cl, lo, hi, gh);
+  return up;
+}
+
+/** Grid row of a level (scaled integer), 0 at `hi`, for prices beyond doubles' exact integers. */
+function rowAt(level: bigint, lo: bigint, hi: bigint, gh: number): number {
+  const span = hi - lo;
+  if (span < SAFE_SPAN) return Math.floor((Number(hi - level) * (gh - 1)) / Number(span));
+  return Number(((hi - level) * BigInt(gh - 1)) / span);
+}
+
+const WICK = 0x2502; // │
+const BODY_UP = 0x2503; // ┃
+const BODY_DOWN = 0x2551; // ║
+const SPACE = 0x20;
+/** The escapes around a piece styled by `style`, as character codes: the chart's runs are styled as every pane's. */
+const around = (style: (s: string) => string) => style('\0').split('\0').map((e) => Array.from(e, (ch) => ch.charCodeAt(0)));
+const [GREEN_ON = [], FG_OFF = []] = around(SGR.green);
+const [RED_ON = []] = around(SGR.red);
+
+/**
+ * Columns of candles as grid rows: for each column its high, low, body top and body bottom rows, and
+ * whether it closed up. Each row of the chart is then one pass over the columns into a buffer of
+ * character codes, styled by runs (a styled glyph each would be many escapes) exactly as the colour
+ * helpers style them, and made a string once.
+ */
+export class Grid {
+  private rows = new Int32Array(0);
+  private up = new Uint8Array(0);
+  private buf = new Uint16Array(0);
+  count = 0;
+
+  /** Works out the rows of `cols` candles for a chart from `lo` to `hi` over `gh` rows. */
+  set(cols: readonly Scaled[], lo: bigint, hi: bigint, gh: number): this {
+    const n = cols.length;
+    if (this.up.length < n) (this.rows = new Int32Array(n * 4)), (this.up = new Uint8Array(n));
+    for (let i = 0; i < n; i++) this.up[i] = rowsOf(cols[i]!, lo, hi, gh, this.rows, i * 4) ? 1 : 0;
+    this.count = n;
+    // Each cell one code, at most a style's end and a style's start before it, and an end after the last.
+    const room = (n + 1) * (1 + FG_OFF.length + Math.max(GREEN_ON.length, RED_ON.length));
+    if (this.buf.length < room) this.buf = new Uint16Array(room);
+    return this;
+  }
+
+  /** Row `y` of columns `from` to `to`, styled when `color`. */
+  line(y: number, color: boolean, from = 0, to = this.count): string {
+    const { rows, up, buf } = this;
+    let k = 0;
+    /** 0: no style, 1: green, 2: red. */
+    let style = 0;
+    for (let i = from; i < to; i++) {
+      const r = i * 4;
+      const inside = y >= rows[r]! && y <= rows[r + 1]!;
+      const want = inside ? (up[i] ? 1 : 2) : 0;
+      if (color && want !== style) {
+        if (style) for (const c of FG_OFF) buf[k++] = c;
+        if (want) for (const c of want === 1 ? GREEN_ON : RED_ON) buf[k++] = c;
+        style = want;
+      }
+      buf[k++] = !inside ? SPACE : y >= rows[r + 2]! && y <= rows[r + 3]! ? (up[i] ? BODY_UP : BODY_DOWN) : WICK;
+    }
+    if (color && style) for (const c of FG_OFF) buf[k++] = c;
+    return String.fromCharCode.apply(null, buf.subarray(0, k) as unknown as number[]);
+  }
+}
