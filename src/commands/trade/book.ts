@@ -24,8 +24,10 @@ interface Ink {
   readonly open: string;
   readonly close: string;
   readonly closeGap: string;
+  /** Between a price and a size: blanks, `closeGap`, blanks (see {@link around}). */
+  readonly between: string[];
 }
-const ink = ([open, close]: readonly [string, string]): Ink => ({ open, close, closeGap: `${close} ` });
+const ink = ([open, close]: readonly [string, string]): Ink => ({ open, close, closeGap: `${close} `, between: [] });
 /** By colour on or off, then side. */
 const SIDE = { plain: { ask: ink(['', '']), bid: ink(['', '']) }, color: { ask: ink(escapes(SGR.red)), bid: ink(escapes(SGR.green)) } } as const;
 const bars = runOf('█');
@@ -39,6 +41,20 @@ const LEADS = Array.from({ length: 32 }, (_, i) => {
   const mark = mine ? '◆' : ' ';
   return `${inverse ? INVERSE : ''}${picked ? '›' : ' '}${color ? SGR.yellow(mark) : mark}${SIDE[color ? 'color' : 'plain'][ask ? 'ask' : 'bid'].open}`;
 });
+/** Blanks, a row's start, blanks: by lead (as LEADS) then as {@link around}. */
+const LEAD_PADS = LEADS.map((): string[] => []);
+/** Blanks, one blank, blanks: between a size and a total, and after a total. */
+const GAPS: string[] = [];
+
+/**
+ * `a` blanks, `mid`, `b` blanks: the text between two values of a row, made once per (a, b) and kept
+ * in `made` (one list per `mid`), so a row is a few pieces and padding no garbage.
+ */
+function around(made: string[], a: number, mid: string, b: number): string {
+  if (a >= 64 || b >= 64) return `${spaces(a)}${mid}${spaces(b)}`;
+  return (made[a * 64 + b] ??= `${spaces(a)}${mid}${spaces(b)}`);
+}
+
 /** Of each row shown, in screen order: characters from the point (0 without one) of price, size, total. */
 let fracs = new Int32Array(6 * BOOK_LEVELS);
 
@@ -127,10 +143,11 @@ function bookRows(v: BookView, per: number, w: number, color: boolean, sel: Trad
     const pf = fracs[3 * k]!;
     const sf = fracs[3 * k + 1]!;
     const tf = fracs[3 * k + 2]!;
-    const line = `${LEADS[(color ? 16 : 0) | (ask ? 8 : 0) | (r.mine ? 4 : 0) | (picked ? 2 : 0) | (inverse ? 1 : 0)]}${
-      spaces(pw - r.price.length + pf - pFrac)}${r.price}${spaces(pFrac - pf)}${ink.closeGap}${
-      spaces(sw - r.size.length + sf - sFrac)}${r.size}${spaces(sFrac - sf)} ${
-      spaces(tw - r.total.length + tf - tFrac)}${r.total}${spaces(tFrac - tf)} ${n > 0 ? `${ink.open}${bars(n)}${ink.close}` : ''}`;
+    const lead = (color ? 16 : 0) | (ask ? 8 : 0) | (r.mine ? 4 : 0) | (picked ? 2 : 0) | (inverse ? 1 : 0);
+    const line = `${around(LEAD_PADS[lead]!, 0, LEADS[lead]!, pw - r.price.length + pf - pFrac)}${r.price}${
+      around(ink.between, pFrac - pf, ink.closeGap, sw - r.size.length + sf - sFrac)}${r.size}${
+      around(GAPS, sFrac - sf, ' ', tw - r.total.length + tf - tFrac)}${r.total}${around(GAPS, tFrac - tf, ' ', 0)}${
+      n > 0 ? `${ink.open}${bars(n)}${ink.close}` : ''}`;
     // A line longer than the pane (a narrow pane) is cut as Line.done cuts it: no inverse then.
     rows[k] = fits ? `${line}${spaces(w - fixed - n)}${inverse ? INVERSE_END : ''}` : cutStyled(line, w, color);
   }
