@@ -26,11 +26,9 @@ function scaleOf(v: string): number {
   return dot < 0 ? 0 : v.length - dot - 1;
 }
 
-/** `u` times 10^`k` (k >= 0) when exact as a number, else NaN. */
+/** `u` times 10^`k` (k >= 0): exact when the result is a safe integer (callers check), NaN past 10^22. */
 function shift(u: number, k: number): number {
-  if (k === 0) return u;
-  const r = u * (POW10[k] ?? Number.NaN);
-  return Number.isSafeInteger(r) ? r : Number.NaN;
+  return k === 0 ? u : u * (POW10[k] ?? Number.NaN);
 }
 
 /** fmt() of `units` (a safe integer) at `scale`. */
@@ -116,28 +114,39 @@ export class RunningTotals {
   }
 
   /**
-   * Total `i` as a share of `whole`'s last total (> 0), in 1/`per`ths truncated toward zero, as a
-   * number: a proportion (a bar's length), never money.
+   * Every total as a share of `whole`'s last total (> 0), in 1/`per`ths truncated toward zero, as
+   * numbers: proportions (a bar's length), never money.
    */
-  ratio(i: number, whole: RunningTotals, per: number): number {
-    if (this.exact && whole.exact) {
-      const pu = this.units[i]!;
-      const ps = this.scales[i]!;
-      const to = ps > whole.lastS ? ps : whole.lastS;
-      const a = shift(pu, to - ps) * per;
-      const w = shift(whole.lastU, to - whole.lastS);
-      // With a + w within 2^53 every product below is exact; a rounded quotient is off by one at most.
-      if (pu >= 0 && w > 0 && Number.isSafeInteger(a + w)) {
-        let q = Math.floor(a / w);
-        if (q * w > a) q--;
-        else if ((q + 1) * w <= a) q++;
-        return q || 0; // never -0
+  shares(whole: RunningTotals, per: number): number[] {
+    const out = new Array<number>(this.texts.length);
+    const fast = this.exact && whole.exact && whole.lastU > 0;
+    for (let i = 0; i < out.length; i++) {
+      if (fast) {
+        const pu = this.units[i]!;
+        const ps = this.scales[i]!;
+        const to = ps > whole.lastS ? ps : whole.lastS;
+        const a = shift(pu, to - ps) * per;
+        const w = shift(whole.lastU, to - whole.lastS);
+        // With a + w within 2^53 every product below is exact; a rounded quotient is off by one at most.
+        if (pu >= 0 && Number.isSafeInteger(a + w)) {
+          let q = Math.floor(a / w);
+          if (q * w > a) q--;
+          else if ((q + 1) * w <= a) q++;
+          out[i] = q || 0; // never -0
+          continue;
+        }
       }
+      out[i] = bigShare(this.texts[i]!, whole.last ?? '0', per);
     }
-    const p = dec(this.texts[i]!);
-    const w = dec(whole.last ?? '0');
-    if (w.units === 0n) throw new RangeError('division by zero');
-    const to = Math.max(p.scale, w.scale);
-    return Number((p.units * 10n ** BigInt(to - p.scale) * BigInt(per)) / (w.units * 10n ** BigInt(to - w.scale)));
+    return out;
   }
+}
+
+/** `part / whole` in 1/`per`ths truncated toward zero, through BigInt. */
+function bigShare(part: string, whole: string, per: number): number {
+  const p = dec(part);
+  const w = dec(whole);
+  if (w.units === 0n) throw new RangeError('division by zero');
+  const to = Math.max(p.scale, w.scale);
+  return Number((p.units * 10n ** BigInt(to - p.scale) * BigInt(per)) / (w.units * 10n ** BigInt(to - w.scale)));
 }

@@ -98,11 +98,12 @@ const cache = new WeakMap<TradeState, Cached>();
 /** A side's rows: levels, exact running totals, shares of the `top` total (none: no bars), marks. */
 function rowsOf(levels: readonly Level[], totals: RunningTotals, top: RunningTotals | undefined, own: ReadonlySet<string>, m: Marks): BookRow[] {
   const rows = new Array<BookRow>(levels.length);
+  const shares = top ? totals.shares(top, 10_000) : undefined;
   for (let i = 0; i < levels.length; i++) {
     const price = levels[i]![0];
     // Ungrouped, a level is yours when its price at the pair's precision is one of yours.
     const mine = own.size > 0 && own.has(m.group !== 1 || m.plain.test(price) ? price : fmt(price, m.places));
-    rows[i] = { price, size: levels[i]![1], total: totals.texts[i]!, mine, share: top ? totals.ratio(i, top, 10_000) / 10_000 : 0 };
+    rows[i] = { price, size: levels[i]![1], total: totals.texts[i]!, mine, share: shares ? shares[i]! / 10_000 : 0 };
   }
   return rows;
 }

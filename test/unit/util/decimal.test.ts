@@ -28,3 +28,18 @@ test('comparison, precision and steps', () => {
   assert.ok(!isMultiple('0.0035', '0.001'));
   assert.throws(() => dec('abc'), RangeError);
 });
+
+test('fmt gives text it would print anyway back as it is, and reformats the rest', () => {
+  for (const s of ['0', '12', '0.5', '10.00', '0.000010000000000000000000000000', '123456789012345678901234567890.123']) {
+    assert.equal(fmt(s), s);
+    assert.equal(fmt(s), fmt(dec(s)));
+  }
+  const cases: Array<[string, number | undefined, string]> = [
+    ['05', undefined, '5'], ['5.', undefined, '5'], ['.5', undefined, '0.5'], ['+1.20', undefined, '1.20'],
+    ['-0.00', undefined, '0.00'], ['-1.5', undefined, '-1.5'], [' 7', undefined, '7'], ['1e-3', undefined, '0.001'],
+    ['1.5', 2, '1.50'], ['1.50', 2, '1.50'], ['1.505', 2, '1.50'], ['12', 0, '12'], ['12.0', 0, '12'], ['12', 1, '12.0'],
+    ['1234', -2, '1200'], ['0.0', 1, '0.0'], ['00.10', 2, '0.10'],
+  ];
+  for (const [s, fixed, want] of cases) assert.equal(fmt(s, fixed), want, `fmt(${JSON.stringify(s)}, ${fixed})`);
+  assert.throws(() => fmt('1.2.3'), RangeError);
+});
