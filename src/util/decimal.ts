@@ -118,24 +118,8 @@ export function isMultiple(a: string | Dec, step: string | Dec): boolean {
   return y !== 0n && x % y === 0n;
 }
 
-/**
- * True when `s` is already what {@link fmt} prints for it (at `fixed` places when given): unsigned, no
- * leading zeros, digits after a point if it has one. A hand scan: text from the venue is usually so.
- */
-function isCanonical(s: string, fixed: number | undefined): boolean {
-  const n = s.length;
-  let i = 0;
-  while (i < n && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) i++;
-  if (i === 0 || (i > 1 && s.charCodeAt(0) === 48)) return false;
-  if (i === n) return fixed === undefined || fixed === 0;
-  if (s.charCodeAt(i) !== 46 || i === n - 1 || (fixed !== undefined && n - i - 1 !== fixed)) return false;
-  for (let j = i + 1; j < n; j++) if (s.charCodeAt(j) < 48 || s.charCodeAt(j) > 57) return false;
-  return true;
-}
-
 /** Plain decimal text; `fixed` pads or truncates to that many places, else trailing zeros are kept as given. */
 export function fmt(a: string | Dec, fixed?: number): string {
-  if (typeof a === 'string' && isCanonical(a, fixed)) return a;
   let x = dec(a);
   if (fixed !== undefined) {
     x = x.scale > fixed ? truncate(x, fixed) : { units: x.units * 10n ** BigInt(fixed - x.scale), scale: fixed };

@@ -29,7 +29,7 @@ test('comparison, precision and steps', () => {
   assert.throws(() => dec('abc'), RangeError);
 });
 
-test('fmt gives text it would print anyway back as it is, and reformats the rest', () => {
+test('fmt prints plain text as it is and reformats other forms', () => {
   for (const s of ['0', '12', '0.5', '10.00', '0.000010000000000000000000000000', '123456789012345678901234567890.123']) {
     assert.equal(fmt(s), s);
     assert.equal(fmt(s), fmt(dec(s)));
