@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { BIN, isolatedEnv, startSandbox, table } from './lib.mjs';
 
 const WARM_S = 4;
-const SECONDS = 10;
+const SECONDS = 20;
 const TICK = 100; // clock ticks a second of /proc/<pid>/stat (getconf CLK_TCK)
 const SOCKET = `bm-bench-${process.pid}`;
 const env = { ...isolatedEnv(), TERM: 'xterm-256color' };

@@ -47,10 +47,18 @@ export function candlePane(s: TradeState, w: number, h: number, color: boolean):
   return lines;
 }
 
-/** What the older columns' rows were drawn from, by terminal state: reused while the same. */
+/**
+ * What the older columns (all but the newest) were drawn from, by terminal state: the same candles
+ * keep their extremes and, on the same range, their part of each row (a push moves only the newest).
+ */
 interface Older {
   readonly candles: readonly Candle[];
+  /** Decimal places of the older candles, and the scale the chart was worked out at. */
+  readonly places: number;
   readonly scale: number;
+  /** Which older candle has the highest high and which the lowest low (the first of equals), at `scale`. */
+  readonly top: number;
+  readonly bottom: number;
   readonly lo: bigint;
   readonly hi: bigint;
   readonly gh: number;
@@ -59,6 +67,12 @@ interface Older {
 }
 const olderRows = new WeakMap<TradeState, Older>();
 const grid = new Grid();
+
+function sameCandles(a: readonly Candle[], b: readonly Candle[], n: number): boolean {
+  if (a.length !== n) return false;
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /** Each grid row last drawn, with what it was made of: a row whose parts are the same is the same line (the screen passes it over). */
 const drawn = new WeakMap<TradeState, Array<{ older: string; newest: string; label: string | undefined; w: number; line: string } | undefined>>();
@@ -86,32 +100,53 @@ function draw(s: TradeState, w: number, h: number, color: boolean): string[] {
   let widest = 0;
   for (let i = Math.max(0, all.length - Math.max(1, w - 2)); i < all.length; i++) widest = Math.max(widest, all[i]![2].length, all[i]![3].length);
   const shown = all.slice(-Math.max(1, w - (1 + widest)));
-  let scale = 0;
-  for (const c of shown) scale = Math.max(scale, placesOf(c));
-  const sc = shown.map((c) => scaled(c, scale));
+  // Every column but the newest is usually as it was: its extremes and its part of each row are kept
+  // from the last frame while the same candles are shown on the same range.
+  const n = shown.length - 1;
+  const newest = shown[n]!;
+  const was = olderRows.get(s);
+  const olderSame = was !== undefined && sameCandles(was.candles, shown, n);
+  let places = 0;
+  if (olderSame) places = was.places;
+  else for (let i = 0; i < n; i++) places = Math.max(places, placesOf(shown[i]!));
+  const scale = Math.max(places, placesOf(newest));
   let top = 0;
   let bottom = 0;
-  for (let i = 1; i < sc.length; i++) {
-    if (sc[i]!.v[1] > sc[top]!.v[1]) top = i;
-    if (sc[i]!.v[2] < sc[bottom]!.v[2]) bottom = i;
+  if (olderSame && was.scale === scale) (top = was.top), (bottom = was.bottom);
+  else {
+    for (let i = 1; i < n; i++) {
+      if (scaled(shown[i]!, scale).v[1] > scaled(shown[top]!, scale).v[1]) top = i;
+      if (scaled(shown[i]!, scale).v[2] < scaled(shown[bottom]!, scale).v[2]) bottom = i;
+    }
   }
-  const hi = sc[top]!.v[1];
-  const lo = sc[bottom]!.v[2];
-  const labels = new Map<number, string>([[0, shown[top]![2]], [gh - 1, shown[bottom]![3]]]);
-  // Every column but the newest is usually as it was: their part of each row is kept from the last frame
-  // while the same candles are shown on the same range.
-  const n = shown.length - 1;
-  const was = olderRows.get(s);
-  const same = was !== undefined && was.color === color && was.scale === scale && was.lo === lo && was.hi === hi && was.gh === gh && was.candles.length === n && was.candles.every((c, i) => c === shown[i]);
-  grid.set(sc, lo, hi, gh);
-  const rows = same ? was.rows : Array.from({ length: gh }, (_, y) => grid.line(y, color, 0, n));
-  if (!same) olderRows.set(s, { candles: shown.slice(0, n), scale, lo, hi, gh, color, rows });
+  const olderTop = top;
+  const olderBottom = bottom;
+  const nv = scaled(newest, scale);
+  if (n > 0 && nv.v[1] > scaled(shown[top]!, scale).v[1]) top = n;
+  if (n > 0 && nv.v[2] < scaled(shown[bottom]!, scale).v[2]) bottom = n;
+  const hi = scaled(shown[top]!, scale).v[1];
+  const lo = scaled(shown[bottom]!, scale).v[2];
+  const topLabel = shown[top]![2];
+  const bottomLabel = shown[bottom]![3];
+  const same = olderSame && was.color === color && was.scale === scale && was.lo === lo && was.hi === hi && was.gh === gh;
+  let rows: readonly string[];
+  let at: number;
+  if (same) {
+    rows = was.rows;
+    grid.set([nv], lo, hi, gh);
+    at = 0;
+  } else {
+    grid.set(shown.map((c) => scaled(c, scale)), lo, hi, gh);
+    rows = Array.from({ length: gh }, (_, y) => grid.line(y, color, 0, n));
+    olderRows.set(s, { candles: shown.slice(0, n), places, scale, top: olderTop, bottom: olderBottom, lo, hi, gh, color, rows });
+    at = n;
+  }
   const out = [head];
   let last = drawn.get(s);
   if (!last) drawn.set(s, (last = []));
   for (let y = 0; y < gh; y++) {
-    const label = labels.get(y);
-    const run = grid.line(y, color, n, n + 1);
+    const label = y === 0 ? topLabel : y === gh - 1 ? bottomLabel : undefined;
+    const run = grid.line(y, color, at, at + 1);
     const kept = last[y];
     if (kept && kept.older === rows[y] && kept.newest === run && kept.label === label && kept.w === w) {
       out.push(kept.line);

@@ -59,29 +59,28 @@ const SAFE_SPAN = 2n ** 40n;
  * pair's prices at its own precision (a rescale works out every column again, often).
  */
 function rowsOf(c: Scaled, lo: bigint, hi: bigint, gh: number, out: Int32Array, at: number): boolean {
-  const [o, h, l, cl] = c.v;
-  const up = cl >= o;
+  const v = c.v;
+  const up = v[3] >= v[0];
   const span = hi - lo;
   if (span === 0n) {
-    const mid = Math.floor(gh / 2);
-    out.fill(mid, at, at + 4);
+    out.fill(Math.floor(gh / 2), at, at + 4);
     return up;
   }
-  if (span < SAFE_SPAN && c.n && hi <= SAFE && lo >= -SAFE) {
-    const [no, nh, nl, ncl] = c.n;
+  const n = c.n;
+  if (span < SAFE_SPAN && n && hi <= SAFE && lo >= -SAFE) {
     const nhi = Number(hi);
     const k = gh - 1;
     const nspan = Number(span);
-    out[at] = Math.floor(((nhi - nh) * k) / nspan);
-    out[at + 1] = Math.floor(((nhi - nl) * k) / nspan);
-    out[at + 2] = Math.floor(((nhi - (up ? ncl : no)) * k) / nspan);
-    out[at + 3] = Math.floor(((nhi - (up ? no : ncl)) * k) / nspan);
+    out[at] = Math.floor(((nhi - n[1]) * k) / nspan);
+    out[at + 1] = Math.floor(((nhi - n[2]) * k) / nspan);
+    out[at + 2] = Math.floor(((nhi - (up ? n[3] : n[0])) * k) / nspan);
+    out[at + 3] = Math.floor(((nhi - (up ? n[0] : n[3])) * k) / nspan);
     return up;
   }
-  out[at] = rowAt(h, lo, hi, gh);
-  out[at + 1] = rowAt(l, lo, hi, gh);
-  out[at + 2] = rowAt(up ? cl : o, lo, hi, gh);
-  out[at + 3] = rowAt(up ? o : cl, lo, hi, gh);
+  out[at] = rowAt(v[1], lo, hi, gh);
+  out[at + 1] = rowAt(v[2], lo, hi, gh);
+  out[at + 2] = rowAt(up ? v[3] : v[0], lo, hi, gh);
+  out[at + 3] = rowAt(up ? v[0] : v[3], lo, hi, gh);
   return up;
 }
 
@@ -100,6 +99,12 @@ const SPACE = 0x20;
 const around = (style: (s: string) => string) => style('\0').split('\0').map((e) => Array.from(e, (ch) => ch.charCodeAt(0)));
 const [GREEN_ON = [], FG_OFF = []] = around(SGR.green);
 const [RED_ON = []] = around(SGR.red);
+
+/** Copies `codes` into `buf` at `k`; where they end. */
+function put(buf: Uint16Array, k: number, codes: readonly number[]): number {
+  for (let i = 0; i < codes.length; i++) buf[k++] = codes[i]!;
+  return k;
+}
 
 /**
  * Columns of candles as grid rows: for each column its high, low, body top and body bottom rows, and
@@ -136,13 +141,13 @@ export class Grid {
       const inside = y >= rows[r]! && y <= rows[r + 1]!;
       const want = inside ? (up[i] ? 1 : 2) : 0;
       if (color && want !== style) {
-        if (style) for (const c of FG_OFF) buf[k++] = c;
-        if (want) for (const c of want === 1 ? GREEN_ON : RED_ON) buf[k++] = c;
+        if (style) k = put(buf, k, FG_OFF);
+        if (want) k = put(buf, k, want === 1 ? GREEN_ON : RED_ON);
         style = want;
       }
       buf[k++] = !inside ? SPACE : y >= rows[r + 2]! && y <= rows[r + 3]! ? (up[i] ? BODY_UP : BODY_DOWN) : WICK;
     }
-    if (color && style) for (const c of FG_OFF) buf[k++] = c;
+    if (color && style) k = put(buf, k, FG_OFF);
     return String.fromCharCode.apply(null, buf.subarray(0, k) as unknown as number[]);
   }
 }

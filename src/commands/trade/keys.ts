@@ -186,6 +186,10 @@ export function handleKey(s: TradeState, key: string): Command | undefined {
 
 /** The footer's hints for the current mode, as `key what` pairs. */
 export function hints(s: TradeState): Array<readonly [string, string]> {
-  return activeBindings(s)
-    .flatMap((b) => (b.hint ? [[b.hintLabel ?? b.label, b.hint] as const] : []));
+  return hintsOf(activeBindings(s));
+}
+
+/** The hints of these bindings, as `key what` pairs. */
+export function hintsOf(bindings: readonly Binding[]): Array<readonly [string, string]> {
+  return bindings.flatMap((b) => (b.hint ? [[b.hintLabel ?? b.label, b.hint] as const] : []));
 }

@@ -18,6 +18,8 @@ export interface Layout {
   /** Set when the terminal is below the minimum: nothing else is drawn. */
   readonly tooSmall: boolean;
   readonly panes: ReadonlyArray<readonly [PaneName, Rect]>;
+  /** The panes' names and places as text: equal keys, equal layouts. */
+  readonly key: string;
 }
 
 export const MIN_COLUMNS = 50;
@@ -40,9 +42,19 @@ function stack(x: number, y: number, w: number, h: number, parts: ReadonlyArray<
   return out;
 }
 
+/** The last layout worked out: a frame asks for the same one ten times a second. */
+let last: { columns: number; rows: number; readOnly: boolean; layout: Layout } | undefined;
+
+/** Where each pane goes at this size (the same object while the size and the mode are the same). */
 export function layout(size: Size, readOnly: boolean): Layout {
+  if (last?.columns === size.columns && last.rows === size.rows && last.readOnly === readOnly) return last.layout;
+  last = { columns: size.columns, rows: size.rows, readOnly, layout: place(size, readOnly) };
+  return last.layout;
+}
+
+function place(size: Size, readOnly: boolean): Layout {
   const { columns: W, rows: H } = size;
-  if (W < MIN_COLUMNS || H < MIN_ROWS) return { tooSmall: true, panes: [] };
+  if (W < MIN_COLUMNS || H < MIN_ROWS) return { tooSmall: true, panes: [], key: '' };
   const y = 1;
   const B = H - 3;
   const bookW = W >= CHART_FROM ? clamp(Math.floor(W * 0.34), 40, 64) : W >= TRADES_FROM ? clamp(Math.floor(W * 0.42), 34, 42) : Math.floor(W / 2);
@@ -64,5 +76,5 @@ export function layout(size: Size, readOnly: boolean): Layout {
   } else if (readOnly) panes.push(['trades', { x, y, w: rw, h: B }]);
   else if (W >= TRADES_FROM) panes.push(...stack(x, y, rw, B, [['balances', balances], ['orders', Math.ceil((B - balances) / 2)], ['trades', B]]));
   else panes.push(...stack(x, y, rw, B, [['balances', balances], ['orders', B]]));
-  return { tooSmall: false, panes };
+  return { tooSmall: false, panes, key: panes.map(([n, r]) => `${n}${r.x},${r.y},${r.w},${r.h}`).join(' ') };
 }

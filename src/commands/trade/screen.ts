@@ -9,7 +9,7 @@ import type { Region } from '../../render/diff.js';
 import { SGR, STALE_MS, type Regions, type Size } from '../../render/live.js';
 import { bookPane } from './book.js';
 import { candlePane } from './candles.js';
-import { hints } from './keys.js';
+import { activeBindings, hintsOf, type Binding } from './keys.js';
 import { layout, MIN_COLUMNS, MIN_ROWS, type PaneName } from './layout.js';
 import { overlayBox, type Box } from './overlay.js';
 import { balancesPane, ordersPane, tradesPane } from './panes.js';
@@ -37,21 +37,21 @@ export function banner(s: TradeState, width: number, color: boolean): string {
   return line.done(width);
 }
 
-/** The last footer, by the hints it shows: the same hints are the same line. */
-let lastFooter: { key: string; line: string } | undefined;
+/** The last footer, by the bindings it shows (the same static objects) and the width: the same bindings are the same line. */
+let lastFooter: { bindings: readonly Binding[]; width: number; color: boolean; line: string } | undefined;
 
 /** The key hints of the current mode, as many as fit. */
 export function footer(s: TradeState, width: number, color: boolean): string {
-  const all = hints(s);
-  const key = `${width}|${color}|${all.join('|')}`;
-  if (lastFooter?.key === key) return lastFooter.line;
+  const bindings = activeBindings(s);
+  const was = lastFooter;
+  if (was && was.width === width && was.color === color && was.bindings.length === bindings.length && was.bindings.every((b, i) => b === bindings[i])) return was.line;
   const line = new Line(color);
-  for (const [key, what] of all) {
+  for (const [key, what] of hintsOf(bindings)) {
     const piece = `${key} ${what}`;
     if (line.length + piece.length + 2 > width) break;
     line.add(line.length ? '  ' : '').add(key, SGR.cyan).add(` ${what}`);
   }
-  lastFooter = { key, line: line.done(width) };
+  lastFooter = { bindings, width, color, line: line.done(width) };
   return lastFooter.line;
 }
 
@@ -200,7 +200,7 @@ export function frameRegions(s: TradeState, size: Size, now: number, color: bool
     if (r.x > 0) regions.push({ x: r.x - 1, y: r.y, width: 1, lines: separator(r.h, color) });
   }
   regions.push({ x: 0, y: size.rows - 2, width: W, lines: [footer(s, W, color)] }, { x: 0, y: size.rows - 1, width: W, lines: [statusLine(s, now, W, color)] });
-  return { layout: `${frameKey}|${L.panes.map(([n, r]) => `${n}${r.x},${r.y},${r.w},${r.h}`).join(' ')}`, regions };
+  return { layout: `${frameKey}|${L.key}`, regions };
 }
 
 /** The line without trailing blanks (a frame compares and sends less). */
