@@ -1,8 +1,9 @@
 /**
  * The order-book pane: asks above bids, the spread between the sides, your own orders' prices marked
- * and the selected level highlighted. It is composed 10 times a second, so each row is one string
- * built from precomputed style escapes and cached padding, columns are aligned on the decimal point
- * in one pass without intermediate arrays, and what did not change is handed back as the same strings.
+ * and the selected level highlighted. It is composed 10 times a second, mostly before the engine has
+ * optimised it: the columns are aligned on their points in one measuring pass, each row is one
+ * template of a few pieces (style escapes, marks and padding made once and kept), and what did not
+ * change is handed back as the same strings.
  */
 import { SGR } from '../../render/live.js';
 import { spreadOf } from '../watch/depth.js';
@@ -136,18 +137,19 @@ function bookRows(v: BookView, per: number, w: number, color: boolean, sel: Trad
     const ask = k < asks;
     const index = ask ? asks - 1 - k : k - asks;
     const picked = sel !== undefined && sel.index === index && (sel.book === 'ask') === ask;
-    const n = Math.round(r.share * barW);
+    // A share below zero (sizes the venue sent negative) draws no bar.
+    const n = Math.max(0, Math.round(r.share * barW));
     const fits = fixed + n <= w;
     const inverse = picked && color && fits;
-    const ink = SIDE[color ? 'color' : 'plain'][ask ? 'ask' : 'bid'];
+    const side = SIDE[color ? 'color' : 'plain'][ask ? 'ask' : 'bid'];
     const pf = fracs[3 * k]!;
     const sf = fracs[3 * k + 1]!;
     const tf = fracs[3 * k + 2]!;
     const lead = (color ? 16 : 0) | (ask ? 8 : 0) | (r.mine ? 4 : 0) | (picked ? 2 : 0) | (inverse ? 1 : 0);
     const line = `${around(LEAD_PADS[lead]!, 0, LEADS[lead]!, pw - r.price.length + pf - pFrac)}${r.price}${
-      around(ink.between, pFrac - pf, ink.closeGap, sw - r.size.length + sf - sFrac)}${r.size}${
+      around(side.between, pFrac - pf, side.closeGap, sw - r.size.length + sf - sFrac)}${r.size}${
       around(GAPS, sFrac - sf, ' ', tw - r.total.length + tf - tFrac)}${r.total}${around(GAPS, tFrac - tf, ' ', 0)}${
-      n > 0 ? `${ink.open}${bars(n)}${ink.close}` : ''}`;
+      n > 0 ? `${side.open}${bars(n)}${side.close}` : ''}`;
     // A line longer than the pane (a narrow pane) is cut as Line.done cuts it: no inverse then.
     rows[k] = fits ? `${line}${spaces(w - fixed - n)}${inverse ? INVERSE_END : ''}` : cutStyled(line, w, color);
   }

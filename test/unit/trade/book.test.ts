@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { alignDecimals } from '../../../src/render/cells.js';
+import { cellsOf } from '../../../src/render/splice.js';
 import { SGR } from '../../../src/render/live.js';
 import { applyDepth, applyOrder, applyTicker } from '../../../src/commands/trade/apply.js';
 import { bookPane, bookView, type BookRow } from '../../../src/commands/trade/book.js';
@@ -68,6 +69,18 @@ for (const book of BOOKS) {
     }
   });
 }
+
+test('sizes sent negative draw no bar and never a line wider than the pane', () => {
+  const s = fixtureState();
+  applyDepth(s, { asks: [['10', '-5'], ['11', '1']], bids: [['9', '1']] });
+  assert.deepEqual(bookView(s).asks.map((r) => r.share), [-5, -4]);
+  for (const color of [true, false]) {
+    const pane = bookPane(s, 30, 8, color);
+    assert.equal(pane.length, 8);
+    for (const l of pane) assert.equal(cellsOf(l).chars.length, 30, l);
+    assert.ok(pane.slice(2, 4).every((l) => !l.includes('█')));
+  }
+});
 
 test('totals are exact sums at the largest scale so far, past 2^53 too; the larger side is a full bar', () => {
   const s = fixtureState();
