@@ -111,8 +111,9 @@ function rowsOf(levels: readonly Level[], totals: RunningTotals, top: RunningTot
 /** The book as shown: grouped, cumulative, marked. */
 export function bookView(s: TradeState): BookView {
   const hit = cache.get(s);
-  if (hit && hit.book === s.versions.book && hit.symbol === s.symbol && hit.marks.account === s.versions.account && hit.marks.group === s.ui.group && hit.marks.rules === s.rules) return hit.view;
-  const m = hit && hit.marks.account === s.versions.account && hit.marks.group === s.ui.group && hit.marks.rules === s.rules ? hit.marks : marksOf(s);
+  const marksHold = hit !== undefined && hit.marks.account === s.versions.account && hit.marks.group === s.ui.group && hit.marks.rules === s.rules;
+  if (marksHold && hit.book === s.versions.book && hit.symbol === s.symbol) return hit.view;
+  const m = marksHold ? hit.marks : marksOf(s);
   const asks = s.ui.group === 1 ? s.market.asks.slice(0, BOOK_LEVELS) : grouped(s.market.asks, m.step, true, m.places);
   const bids = s.ui.group === 1 ? s.market.bids.slice(0, BOOK_LEVELS) : grouped(s.market.bids, m.step, false, m.places);
   const a = new RunningTotals(sizesOf(asks));
