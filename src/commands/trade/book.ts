@@ -9,7 +9,7 @@ import { SGR } from '../../render/live.js';
 import { spreadOf } from '../watch/depth.js';
 import { BOOK_LEVELS, bookView, type BookRow, type BookView } from './book-view.js';
 import type { TradeState } from './state.js';
-import { cell, cutStyled, fill, Line, runOf, spaces, title, type Style } from './text.js';
+import { cell, cutStyled, fill, Kept, Line, runOf, spaces, title, type Style } from './text.js';
 
 export { BOOK_LEVELS, GROUPS, bookView, levelAt, levelPos, selectedLevel, type BookRow, type BookView } from './book-view.js';
 
@@ -72,39 +72,34 @@ interface Built {
   h: number;
   color: boolean;
   selected: string;
-  /** The column header and the rows of both sides (asks first), which change with the book only. */
-  rows: readonly string[];
-  header: string;
+  /** The column header and the rows of both sides, which change with the book only. */
+  rows: Rows;
   head: string;
   spread: string;
   lines: string[];
 }
 
-const built = new WeakMap<TradeState, Built>();
-/** A line kept with the inputs it was made from, made again only when one of them changed (===). */
-class Kept {
-  private inputs: readonly unknown[] = [];
-  private line = '';
-
-  of(inputs: readonly unknown[], make: () => string): string {
-    let same = inputs.length === this.inputs.length;
-    for (let i = 0; same && i < inputs.length; i++) same = inputs[i] === this.inputs[i];
-    if (!same) {
-      this.inputs = inputs;
-      this.line = make();
-    }
-    return this.line;
-  }
+/** A pane's rows (asks first) and header, with what each row was built from. */
+interface Rows {
+  readonly rows: string[];
+  readonly header: string;
+  readonly shown: readonly BookRow[];
+  /** Of each row: its bar's length times 2, plus 1 when selected. */
+  readonly looks: readonly number[];
+  /** The columns' widths and points, the pane's width and colour, the asks shown. */
+  readonly layout: string;
 }
 
+const built = new WeakMap<TradeState, Built>();
 const kept = { title: new Kept(), header: new Kept(), spread: new Kept() };
 
 /**
  * The asks (best last) and bids rows as lines of width `w`, with the header over them. Prices, sizes
  * and totals are aligned on their points and right-aligned as alignDecimals and cell would, in one
- * pass over the rows to measure and one to build (no per-column arrays).
+ * pass over the rows to measure and one to build (no per-column arrays). A row built from the same
+ * inputs as in `prev`, in the same layout, is `prev`'s string.
  */
-function bookRows(v: BookView, per: number, w: number, color: boolean, sel: TradeState['ui']['level'] | undefined): { rows: string[]; header: string } {
+function bookRows(v: BookView, per: number, w: number, color: boolean, sel: TradeState['ui']['level'] | undefined, prev: Rows | undefined): Rows {
   const asks = Math.min(per, v.asks.length);
   const shown: BookRow[] = [];
   for (let i = asks - 1; i >= 0; i--) shown.push(v.asks[i]!);
@@ -131,7 +126,10 @@ function bookRows(v: BookView, per: number, w: number, color: boolean, sel: Trad
   const barW = Math.max(0, w - fixed);
   const header = kept.header.of([pw, sw, tw, w, color], () =>
     new Line(color).add(`  ${cell('PRICE', pw, true)} ${cell('SIZE', sw, true)} ${cell('TOTAL', tw, true)}`, SGR.bold).done(w));
+  const layout = `${pw},${sw},${tw},${pFrac},${sFrac},${tFrac},${w},${color},${asks}`;
+  const same = prev?.layout === layout;
   const rows = new Array<string>(shown.length);
+  const looks = new Array<number>(shown.length);
   for (let k = 0; k < shown.length; k++) {
     const r = shown[k]!;
     const ask = k < asks;
@@ -139,6 +137,12 @@ function bookRows(v: BookView, per: number, w: number, color: boolean, sel: Trad
     const picked = sel !== undefined && sel.index === index && (sel.book === 'ask') === ask;
     // A share below zero (sizes the venue sent negative) draws no bar.
     const n = Math.max(0, Math.round(r.share * barW));
+    looks[k] = n * 2 + (picked ? 1 : 0);
+    const was = same ? prev.shown[k] : undefined;
+    if (was && prev!.looks[k] === looks[k] && (was === r || (was.price === r.price && was.size === r.size && was.total === r.total && was.mine === r.mine))) {
+      rows[k] = prev!.rows[k]!;
+      continue;
+    }
     const fits = fixed + n <= w;
     const inverse = picked && color && fits;
     const side = SIDE[color ? 'color' : 'plain'][ask ? 'ask' : 'bid'];
@@ -153,7 +157,7 @@ function bookRows(v: BookView, per: number, w: number, color: boolean, sel: Trad
     // A line longer than the pane (a narrow pane) is cut as Line.done cuts it: no inverse then.
     rows[k] = fits ? `${line}${spaces(w - fixed - n)}${inverse ? INVERSE_END : ''}` : cutStyled(line, w, color);
   }
-  return { rows, header };
+  return { rows, header, shown, looks, layout };
 }
 
 /** Lines of the book pane, exactly `w` x `h`. */
@@ -174,17 +178,17 @@ export function bookPane(s: TradeState, w: number, h: number, color: boolean): s
   if (b?.view === v && b.w === w && b.h === h && b.color === color && b.selected === selected) {
     if (b.head === head && b.spread === spreadLine) return b.lines;
   } else {
-    const { rows, header } = bookRows(v, per, w, color, sel);
-    b = { view: v, w, h, color, selected, rows, header, head: '', spread: '', lines: [] };
+    b = { view: v, w, h, color, selected, rows: bookRows(v, per, w, color, sel, b?.rows), head: '', spread: '', lines: [] };
     built.set(s, b);
   }
   const asks = Math.min(per, v.asks.length);
-  const lines = [head, b.header];
-  for (let k = 0; k < b.rows.length; k++) {
+  const { rows, header } = b.rows;
+  const lines = [head, header];
+  for (let k = 0; k < rows.length; k++) {
     if (k === asks) lines.push(spreadLine);
-    lines.push(b.rows[k]!);
+    lines.push(rows[k]!);
   }
-  if (asks === b.rows.length) lines.push(spreadLine);
+  if (asks === rows.length) lines.push(spreadLine);
   b.head = head;
   b.spread = spreadLine;
   b.lines = fill(lines, w, h);

@@ -91,3 +91,19 @@ export function fill(lines: string[], width: number, height: number): string[] {
 export function title(name: string, detail: string, width: number, color: boolean, bold: Style): string {
   return new Line(color).add(name, bold).add(detail ? `  ${detail}` : '').done(width);
 }
+
+/** A line kept with the inputs it was made from, made again only when one of them changed (===). */
+export class Kept {
+  private inputs: readonly unknown[] = [];
+  private line = '';
+
+  of(inputs: readonly unknown[], make: () => string): string {
+    let same = inputs.length === this.inputs.length;
+    for (let i = 0; same && i < inputs.length; i++) same = inputs[i] === this.inputs[i];
+    if (!same) {
+      this.inputs = inputs;
+      this.line = make();
+    }
+    return this.line;
+  }
+}

@@ -118,3 +118,24 @@ test('what did not change is handed back: the same pane, and the same rows when 
   applyDepth(s, { asks: s.market.asks.map(([p]) => [p, '1']), bids: s.market.bids });
   assert.ok(bookPane(s, 54, 47, true).slice(2, 22).every((l, i) => l !== moved[i + 2]), 'every ask row drawn again');
 });
+
+test('a push that changes one level keeps the rows it did not change, and draws what a fresh pane draws', () => {
+  const s = fixtureState();
+  const before = bookPane(s, 54, 47, true);
+  // The deepest bid: no other total moves, and the larger side (asks) keeps every bar.
+  const bids = s.market.bids.map(([p, q], i) => [p, i === 19 ? '0.01500' : q]);
+  applyDepth(s, { asks: s.market.asks, bids });
+  const after = bookPane(s, 54, 47, true);
+  const fresh = fixtureState();
+  applyDepth(fresh, { asks: s.market.asks, bids });
+  assert.deepEqual(after, bookPane(fresh, 54, 47, true));
+  const changed = after.filter((l, i) => l !== before[i]);
+  assert.equal(changed.length, 1, 'only the deepest bid is drawn again');
+  assert.match(changed[0]!, /0\.01500/);
+  // A new own order at an unchanged level: that row alone gains its mark.
+  applyOrder(s, { order_id: '9', client_order_id: 'n', side: 'sell', type: 'limit', price: s.market.asks[5]![0], size: '1', filled_size: '0', state: '4', ms_t: '1' });
+  applyOrder(fresh, { order_id: '9', client_order_id: 'n', side: 'sell', type: 'limit', price: s.market.asks[5]![0], size: '1', filled_size: '0', state: '4', ms_t: '1' });
+  const marked = bookPane(s, 54, 47, true);
+  assert.deepEqual(marked, bookPane(fresh, 54, 47, true));
+  assert.deepEqual(marked.filter((l, i) => l !== after[i]).map((l) => l.includes('◆')), [true]);
+});
