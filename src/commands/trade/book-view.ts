@@ -4,7 +4,7 @@
  * marked. Worked out once per book, account or grouping change.
  */
 import { add, cmp, div, dec, fmt, isZero, mul, type Dec } from '../../util/decimal.js';
-import { RunningTotals } from '../../util/small-decimal.js';
+import { RunningTotals } from '../../util/running-totals.js';
 import { priceTick } from './form.js';
 import type { Level, TradeState } from './state.js';
 

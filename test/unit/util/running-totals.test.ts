@@ -1,10 +1,10 @@
-// Running totals through exact numbers give what chained BigInt `add` gives, character for character:
+// Running totals give what chained `add` gives, character for character, and exact shares:
 // awkward inputs (scales that differ, zeros, long decimals, signs, past 2^53) and seeded random columns.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Prng } from '../../../src/sandbox/market/prng.js';
 import { add, cmp, dec, fmt, type Dec } from '../../../src/util/decimal.js';
-import { RunningTotals } from '../../../src/util/small-decimal.js';
+import { RunningTotals } from '../../../src/util/running-totals.js';
 
 /** What the totals must be: chained add from 0, printed by fmt. */
 function reference(values: readonly string[]): string[] {
@@ -48,7 +48,7 @@ test('totals keep the largest scale so far, as chained add prints them', () => {
   ]) check(values);
 });
 
-test('past 2^53 the totals are still exact (BigInt from there on), and so are shares', () => {
+test('past 2^53 the totals are exact, and so are shares', () => {
   check(['9007199254740991', '1', '0.5']);
   check(['9007199254740993']);
   check(['0.5', '12345678901234567890.5', '1']);
@@ -59,7 +59,7 @@ test('past 2^53 the totals are still exact (BigInt from there on), and so are sh
   assert.deepEqual(new RunningTotals(['2', '3.5']).shares(big, 10_000), [0, 0]);
 });
 
-test('what a plain parse refuses goes to dec(): trimmed, exponents read, garbage refused alike', () => {
+test('values as dec() reads them: trimmed, exponents read, garbage refused', () => {
   check([' 1.0', '1e-3', '2.5E+2', '3']);
   for (const bad of ['', 'abc', '1.2.3', '--1', '.', '0x10']) {
     assert.throws(() => new RunningTotals(['1', bad]), (e: Error) => e instanceof RangeError && e.message === `not a decimal: ${JSON.stringify(bad)}`);
