@@ -9,15 +9,9 @@ import { SGR } from '../../render/live.js';
 import { spreadOf } from '../watch/depth.js';
 import { BOOK_LEVELS, bookView, type BookRow, type BookView } from './book-view.js';
 import type { TradeState } from './state.js';
-import { cell, cutStyled, fill, Kept, Line, runOf, spaces, title, type Style } from './text.js';
+import { cell, cutStyled, escapes, fill, Kept, Line, runOf, spaces, title } from './text.js';
 
 export { BOOK_LEVELS, GROUPS, bookView, levelAt, levelPos, selectedLevel, type BookRow, type BookView } from './book-view.js';
-
-/** A style's opening and closing escapes, taken from the style itself. */
-function escapes(style: NonNullable<Style>): readonly [open: string, close: string] {
-  const [open = '', close = ''] = style('\0').split('\0');
-  return [open, close];
-}
 
 const [INVERSE, INVERSE_END] = escapes(SGR.inverse);
 /** A side's colour (of its prices and bars) as escapes: `close` ends it, `closeGap` ends it and leaves a blank. */

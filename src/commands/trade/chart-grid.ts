@@ -5,6 +5,7 @@
 import { SGR } from '../../render/live.js';
 import { dec } from '../../util/decimal.js';
 import type { Candle } from './state.js';
+import { escapes, type Style } from './text.js';
 
 /**
  * A candle's open, high, low and close as integers of 10^-scale, parsed once (a push replaces only the
@@ -96,7 +97,7 @@ const BODY_UP = 0x2503; // ┃
 const BODY_DOWN = 0x2551; // ║
 const SPACE = 0x20;
 /** The escapes around a piece styled by `style`, as character codes: the chart's runs are styled as every pane's. */
-const around = (style: (s: string) => string) => style('\0').split('\0').map((e) => Array.from(e, (ch) => ch.charCodeAt(0)));
+const around = (style: NonNullable<Style>) => escapes(style).map((e) => Array.from(e, (ch) => ch.charCodeAt(0)));
 const [GREEN_ON = [], FG_OFF = []] = around(SGR.green);
 const [RED_ON = []] = around(SGR.red);
 

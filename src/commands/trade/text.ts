@@ -79,6 +79,12 @@ export function runOf(ch: string): (n: number) => string {
 /** `n` blanks. */
 export const spaces = runOf(' ');
 
+/** A style's opening and closing escapes, taken from the style itself (pieces built without calling it). */
+export function escapes(style: NonNullable<Style>): readonly [open: string, close: string] {
+  const [open = '', close = ''] = style('\0').split('\0');
+  return [open, close];
+}
+
 /** A pane's lines, padded with blank lines to exactly `height`. */
 export function fill(lines: string[], width: number, height: number): string[] {
   const blank = spaces(Math.max(0, width));
