@@ -1,26 +1,20 @@
 // The built binary against an in-process server with the sandbox's legacy routes on port 0.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, test } from 'node:test';
 import { legacyState } from '../../src/sandbox/legacy/auth.js';
-import { bmAsync, isolatedEnv } from '../helpers/bm.js';
+import { bmAsync, ensureBuilt, isolatedEnv } from '../helpers/bm.js';
 import { ACCOUNT } from '../helpers/legacy-exchange.js';
 import { startLegacyServer, type LegacyTestServer } from '../helpers/legacy-server.js';
 
 let srv: LegacyTestServer;
 const home = mkdtempSync(join(tmpdir(), 'bm-legacy-e2e-'));
 
-function newest(dir: string): number {
-  return Math.max(...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)));
-}
-
 before(async () => {
-  // `npm test` builds first; a lone `node test/run.mjs legacy` after an edit rebuilds here.
-  const built = statSync('dist/main.cjs', { throwIfNoEntry: false });
-  if (!built || built.mtimeMs < newest('src')) spawnSync(process.execPath, ['build.mjs'], { stdio: 'inherit' });
+  // As every e2e file: built when missing, never rebuilt under test files already running on dist/.
+  ensureBuilt();
   srv = await startLegacyServer();
 });
 after(async () => {
