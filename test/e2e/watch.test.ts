@@ -25,9 +25,10 @@ test('watch depth -o ndjson --duration 2: one JSON object per push, no ANSI, end
     assert.equal(o.symbol, 'BTC_USDT');
     assert.equal((o.asks as unknown[]).length, 20);
   }
-  // The book at once, then at most one push per 0.5 s, read from the venue's own stamps (never from how long the test took).
-  const stamps = objs.map((o) => Number(o.ms_t));
-  for (let i = 2; i < stamps.length; i++) assert.ok(stamps[i]! - stamps[i - 1]! >= 450, `pushes at ${stamps.join(', ')}`);
+  // The book at once, then at most one push per 0.5 s: within 2 s, at most 1 + 2 / 0.5 + 1 frames (a load
+  // can only make fewer). The pushes' `ms_t` is when the book last changed, not when it was sent, so two
+  // stamps can be closer than 0.5 s; the count is what the pacing bounds.
+  assert.ok(objs.length <= 6, `${objs.length} pushes in 2 s`);
 });
 
 test('watch ticker of two pairs piped (no -o): NDJSON routed by symbol; --fields narrows it', async () => {
