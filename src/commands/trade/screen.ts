@@ -14,13 +14,20 @@ import { layout, MIN_COLUMNS, MIN_ROWS, type PaneName } from './layout.js';
 import { overlayBox, type Box } from './overlay.js';
 import { balancesPane, ordersPane, tradesPane } from './panes.js';
 import type { TradeState } from './state.js';
-import { cell, Line } from './text.js';
+import { cell, Kept, Line } from './text.js';
 
 type Pane = (s: TradeState, w: number, h: number, color: boolean) => string[];
 const PANES: Readonly<Record<PaneName, Pane>> = { book: bookPane, chart: candlePane, trades: tradesPane, balances: balancesPane, orders: ordersPane };
 
+/** The banner as last made, with what it was made from: frames between two ticker pushes reuse it. */
+const bannerKept = new Kept();
+
 /** Row 0: PAPER or LIVE (and READ-ONLY), the pair, its last price and 24-hour figures. */
 export function banner(s: TradeState, width: number, color: boolean): string {
+  return bannerKept.of([s.market.ticker, s.symbol, s.venue.paper, s.readOnly, s.step.interval, width, color], () => makeBanner(s, width, color));
+}
+
+function makeBanner(s: TradeState, width: number, color: boolean): string {
   const line = new Line(color);
   if (color) line.add(s.venue.paper ? ' PAPER ' : ' LIVE ', s.venue.paper ? SGR.onYellow : SGR.onRed);
   else line.add(s.venue.paper ? '[PAPER]' : '[LIVE: REAL MONEY]');
@@ -114,15 +121,15 @@ const paneKeys: Readonly<Record<PaneName, (s: TradeState) => string>> = {
 };
 
 /** What the last frame of a state was made of: each pane's lines by key, and each body row with the pieces it was joined from. */
-interface Kept {
+interface FrameParts {
   key: string;
   panes: Map<PaneName, { key: string; lines: string[] }>;
   pieces: Array<readonly string[] | undefined>;
   rows: string[];
 }
-const kept = new WeakMap<TradeState, Kept>();
+const kept = new WeakMap<TradeState, FrameParts>();
 
-function paneLines(k: Kept, name: PaneName, s: TradeState, r: { w: number; h: number }, color: boolean): string[] {
+function paneLines(k: FrameParts, name: PaneName, s: TradeState, r: { w: number; h: number }, color: boolean): string[] {
   const key = paneKeys[name](s);
   const hit = k.panes.get(name);
   if (hit?.key === key) return hit.lines;

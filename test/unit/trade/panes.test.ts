@@ -2,7 +2,8 @@
 // pane must be the one a state seeing those trades for the first time draws.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { applyTrade } from '../../../src/commands/trade/apply.js';
+import { applyTicker, applyTrade } from '../../../src/commands/trade/apply.js';
+import { banner } from '../../../src/commands/trade/screen.js';
 import { tradesPane } from '../../../src/commands/trade/panes.js';
 import { fixtureState, NOW } from './fixture.js';
 
@@ -25,3 +26,15 @@ for (const [w, color] of [[40, true], [40, false], [31, true]] as const) {
     assert.ok(kept > 30 * 10, `lines kept: ${kept}`);
   });
 }
+
+test('the banner is kept between ticker pushes and made again by each push, the width or the colour', () => {
+  const s = fixtureState();
+  const first = banner(s, 120, true);
+  assert.equal(banner(s, 120, true), first, 'no push: the same line');
+  applyTicker(s, { last_price: '30100.50', open_24h: '29500.00', high_24h: '30412.10', low_24h: '29380.55', base_volume_24h: '1234.56789' });
+  assert.match(banner(s, 120, true), /last 30100\.50\x1b\[32m {2}\+2\.03%/, 'a push: the new price');
+  const plain = banner(s, 120, false);
+  assert.match(plain, /last 30100\.50 {2}\+2\.03%/);
+  assert.doesNotMatch(plain, /\x1b/);
+  assert.equal(banner(s, 60, false).length, 60);
+});
