@@ -62,9 +62,13 @@ export class FrameDiff {
       const was = this.areas[i];
       if (was === r.lines) continue;
       const cells = (this.areaCells[i] ??= []);
-      for (let k = 0; k < r.lines.length; k++) {
+      // Bottom up: a line that moved down one row (a list with a new entry on top) takes the cells it
+      // had one row up, not yet replaced, instead of being read again.
+      for (let k = r.lines.length - 1; k >= 0; k--) {
         const line = r.lines[k]!;
-        if (line !== (was?.[k] ?? '')) out += this.rowUpdate(cells, k, r.y + k, r.x, line, r.width, r.x + r.width >= columns);
+        if (line === (was?.[k] ?? '')) continue;
+        const moved = k > 0 && was !== undefined && line === was[k - 1] ? cells[k - 1] : undefined;
+        out += this.rowUpdate(cells, k, r.y + k, r.x, line, r.width, r.x + r.width >= columns, moved);
       }
       this.areas[i] = r.lines;
     }
@@ -81,13 +85,13 @@ export class FrameDiff {
 
   /**
    * Rewrites the changed cells of one row (its previous cells are `kept[at]`, replaced by the new
-   * ones): each stretch of changes (stretches closer than GAP_KEPT cells are one), taken from the new
+   * ones, read from `line` or copied from `moved`, the same line's cells one row up): each stretch of changes (stretches closer than GAP_KEPT cells are one), taken from the new
    * line's text with the style in force at its start, then clears a shorter tail (blanks written over
    * it when the line does not reach the screen's edge).
    */
-  private rowUpdate(kept: RowCells[], at: number, row: number, x0: number, line: string, columns: number, edge: boolean): string {
+  private rowUpdate(kept: RowCells[], at: number, row: number, x0: number, line: string, columns: number, edge: boolean, moved?: RowCells): string {
     const was = kept[at] ?? NONE;
-    const now = this.spare.read(line, columns);
+    const now = moved ? this.spare.copy(moved) : this.spare.read(line, columns);
     this.spare = was === NONE ? new RowCells() : was;
     kept[at] = now;
     const n = now.count;

@@ -50,6 +50,20 @@ export class RowCells {
     return this;
   }
 
+  /** Takes `o`'s cells (the same line read with the same limit): copies, no reading. */
+  copy(o: RowCells): this {
+    const n = o.count;
+    if (this.codes.length < n) {
+      this.codes = new Uint32Array(o.codes.length);
+      this.starts = new Int32Array(o.codes.length);
+    }
+    this.codes.set(o.codes.subarray(0, n));
+    this.starts.set(o.starts.subarray(0, n));
+    for (let k = 0; k < n; k++) this.styles[k] = o.styles[k]!;
+    this.count = n;
+    return this;
+  }
+
   /** Where cell `k`'s character ends in the text. */
   end(k: number): number {
     return this.starts[k]! + (this.codes[k]! > 0xffff ? 2 : 1);
