@@ -119,8 +119,8 @@ export class FrameDiff {
 
   /** Cells `from..to` of the line: the cursor placed, the pen set, their text (escapes between them included). */
   private stretch(row: number, x0: number, now: RowCells, line: string, from: number, to: number): string {
-    const out = `${ESC}${row + 1};${x0 + from + 1}H${penTo(this.pen, now.styles[from]!)}${line.slice(now.starts[from], now.end(to))}`;
-    this.pen = now.styles[to]!;
+    const out = `${ESC}${row + 1};${x0 + from + 1}H${penTo(this.pen, now.style(from))}${line.slice(now.starts[from], now.end(to))}`;
+    this.pen = now.style(to);
     return out;
   }
 }

@@ -5,6 +5,16 @@
  */
 import { nextStyle } from './sgr.js';
 
+/** Styles by number: cells hold a style's number, so a row is typed arrays and equal styles are equal numbers. */
+const STYLES: string[] = [''];
+const NUMBERS = new Map<string, number>([['', 0]]);
+
+function numberOf(style: string): number {
+  let n = NUMBERS.get(style);
+  if (n === undefined) NUMBERS.set(style, (n = STYLES.push(style) - 1));
+  return n;
+}
+
 export class RowCells {
   /** Cells read. */
   count = 0;
@@ -12,39 +22,50 @@ export class RowCells {
   codes = new Uint32Array(0);
   /** Where each cell's character starts in the text. */
   starts = new Int32Array(0);
-  /** The style in force at each cell (`''`: plain); canonical keys, so equal styles are equal strings. */
-  readonly styles: string[] = [];
+  /** The number of the style in force at each cell (see {@link style}). */
+  ids = new Uint32Array(0);
 
   /** Reads `line`, at most `max` cells; the arrays are reused (they grow when a line is longer). */
   read(line: string, max = Number.MAX_SAFE_INTEGER): this {
-    const room = Math.min(line.length, max);
-    if (this.codes.length < room) {
-      const size = Math.max(room, this.codes.length * 2, 16);
-      this.codes = new Uint32Array(size);
-      this.starts = new Int32Array(size);
-    }
-    const { codes, starts, styles } = this;
+    this.room(Math.min(line.length, max));
+    const { codes, starts, ids } = this;
     let style = '';
+    let id = 0;
     let n = 0;
     for (let i = 0; i < line.length && n < max; ) {
-      const c = line.charCodeAt(i);
-      if (c === 0x1b && line.charCodeAt(i + 1) === 0x5b) {
-        let j = i + 2;
-        while (j < line.length && !(line.charCodeAt(j) >= 0x40 && line.charCodeAt(j) <= 0x7e)) j++;
-        if (line.charCodeAt(j) === 0x6d) style = nextStyle(style, line, i + 2, j);
-        i = j + 1;
+      // A run of characters up to the next escape: all in one style.
+      let end = line.indexOf('\x1b', i);
+      if (end < 0) end = line.length;
+      while (i < end && n < max) {
+        const c = line.charCodeAt(i);
+        starts[n] = i;
+        ids[n] = id;
+        if (c >= 0xd800 && c <= 0xdbff) {
+          codes[n] = c * 0x10000 + line.charCodeAt(i + 1);
+          i += 2;
+        } else {
+          codes[n] = c;
+          i++;
+        }
+        n++;
+      }
+      if (i >= line.length || n >= max) break;
+      // An escape: SGR changes the style; others are skipped. A lone ESC is a character.
+      if (line.charCodeAt(i + 1) !== 0x5b) {
+        starts[n] = i;
+        ids[n] = id;
+        codes[n] = 0x1b;
+        i++;
+        n++;
         continue;
       }
-      starts[n] = i;
-      styles[n] = style;
-      if (c >= 0xd800 && c <= 0xdbff) {
-        codes[n] = c * 0x10000 + line.charCodeAt(i + 1);
-        i += 2;
-      } else {
-        codes[n] = c;
-        i++;
+      let j = i + 2;
+      while (j < line.length && !(line.charCodeAt(j) >= 0x40 && line.charCodeAt(j) <= 0x7e)) j++;
+      if (line.charCodeAt(j) === 0x6d) {
+        const next = nextStyle(style, line, i + 2, j);
+        if (next !== style) (style = next), (id = numberOf(next));
       }
-      n++;
+      i = j + 1;
     }
     this.count = n;
     return this;
@@ -53,15 +74,17 @@ export class RowCells {
   /** Takes `o`'s cells (the same line read with the same limit): copies, no reading. */
   copy(o: RowCells): this {
     const n = o.count;
-    if (this.codes.length < n) {
-      this.codes = new Uint32Array(o.codes.length);
-      this.starts = new Int32Array(o.codes.length);
-    }
+    this.room(n);
     this.codes.set(o.codes.subarray(0, n));
     this.starts.set(o.starts.subarray(0, n));
-    for (let k = 0; k < n; k++) this.styles[k] = o.styles[k]!;
+    this.ids.set(o.ids.subarray(0, n));
     this.count = n;
     return this;
+  }
+
+  /** The style in force at cell `k` (`''`: plain), as a canonical key. */
+  style(k: number): string {
+    return STYLES[this.ids[k]!]!;
   }
 
   /** Where cell `k`'s character ends in the text. */
@@ -71,6 +94,15 @@ export class RowCells {
 
   /** True when cell `k` is the same character in the same style as cell `k` of `o`. */
   same(k: number, o: RowCells): boolean {
-    return this.codes[k] === o.codes[k] && this.styles[k] === o.styles[k];
+    return this.codes[k] === o.codes[k] && this.ids[k] === o.ids[k];
+  }
+
+  /** Room for `n` cells. */
+  private room(n: number): void {
+    if (this.codes.length >= n) return;
+    const size = Math.max(n, this.codes.length * 2, 16);
+    this.codes = new Uint32Array(size);
+    this.starts = new Int32Array(size);
+    this.ids = new Uint32Array(size);
   }
 }

@@ -17,7 +17,7 @@ export function cellsOf(line: string): Cells {
   const r = new RowCells().read(line);
   const chars: string[] = [];
   for (let k = 0; k < r.count; k++) chars.push(line.slice(r.starts[k], r.end(k)));
-  return { chars, styles: r.styles.slice(0, r.count) };
+  return { chars, styles: Array.from({ length: r.count }, (_, k) => r.style(k)) };
 }
 
 const styleOpen = (key: string) => (key === '' ? `${ESC}0m` : `${ESC}0;${key}m`);
