@@ -44,7 +44,8 @@ export class FrameDiff {
     const rows = Math.max(next.length, this.lines.length);
     for (let r = 0; r < rows; r++) {
       const line = next[r] ?? '';
-      if (line !== (this.lines[r] ?? '')) out += this.rowUpdate(this.cells, r, r, 0, line, columns, true);
+      const prev = this.lines[r] ?? '';
+      if (line !== prev) out += this.rowUpdate(this.cells, r, r, 0, prev, line, columns, true);
     }
     this.lines = next.slice();
     return this.plain(out);
@@ -66,9 +67,10 @@ export class FrameDiff {
       // had one row up, not yet replaced, instead of being read again.
       for (let k = r.lines.length - 1; k >= 0; k--) {
         const line = r.lines[k]!;
-        if (line === (was?.[k] ?? '')) continue;
+        const prev = was?.[k] ?? '';
+        if (line === prev) continue;
         const moved = k > 0 && was !== undefined && line === was[k - 1] ? cells[k - 1] : undefined;
-        out += this.rowUpdate(cells, k, r.y + k, r.x, line, r.width, r.x + r.width >= columns, moved);
+        out += this.rowUpdate(cells, k, r.y + k, r.x, prev, line, r.width, r.x + r.width >= columns, moved);
       }
       this.areas[i] = r.lines;
     }
@@ -84,14 +86,24 @@ export class FrameDiff {
   }
 
   /**
-   * Rewrites the changed cells of one row (its previous cells are `kept[at]`, replaced by the new
-   * ones, read from `line` or copied from `moved`, the same line's cells one row up): each stretch of changes (stretches closer than GAP_KEPT cells are one), taken from the new
+   * Rewrites the changed cells of one row (`prev` was its line, and `kept[at]` its cells, replaced by
+   * `line`'s: read, or copied from `moved`, the same line's cells one row up): each stretch of changes (stretches closer than GAP_KEPT cells are one), taken from the new
    * line's text with the style in force at its start, then clears a shorter tail (blanks written over
    * it when the line does not reach the screen's edge).
    */
-  private rowUpdate(kept: RowCells[], at: number, row: number, x0: number, line: string, columns: number, edge: boolean, moved?: RowCells): string {
+  private rowUpdate(kept: RowCells[], at: number, row: number, x0: number, prev: string, line: string, columns: number, edge: boolean, moved?: RowCells): string {
     const was = kept[at] ?? NONE;
-    const now = moved ? this.spare.copy(moved) : this.spare.read(line, columns);
+    // The cells of text both lines start with are the same cells: taken from the row's, not read or compared again.
+    let keep = 0;
+    let now: RowCells;
+    if (moved) now = this.spare.copy(moved);
+    else {
+      const most = Math.min(prev.length, line.length);
+      let pre = 0;
+      while (pre < most && prev.charCodeAt(pre) === line.charCodeAt(pre)) pre++;
+      keep = was.cellsWithin(pre, columns);
+      now = this.spare.read(line, columns, was, keep);
+    }
     this.spare = was === NONE ? new RowCells() : was;
     kept[at] = now;
     const n = now.count;
@@ -100,7 +112,7 @@ export class FrameDiff {
     let span = -1;
     let last = -1;
     let gap = 0;
-    for (let k = 0; k < n; k++) {
+    for (let k = keep; k < n; k++) {
       if (k < o && now.same(k, was)) {
         if (span >= 0) gap++;
         continue;

@@ -25,14 +25,27 @@ export class RowCells {
   /** The number of the style in force at each cell (see {@link style}). */
   ids = new Uint32Array(0);
 
-  /** Reads `line`, at most `max` cells; the arrays are reused (they grow when a line is longer). */
-  read(line: string, max = Number.MAX_SAFE_INTEGER): this {
+  /**
+   * Reads `line`, at most `max` cells; the arrays are reused (they grow when a line is longer). The
+   * first `keep` cells may be taken from `from`, another line's cells whose text `line` starts with
+   * (up to the end of those cells): they are copied, and reading goes on after them.
+   */
+  read(line: string, max = Number.MAX_SAFE_INTEGER, from?: RowCells, keep = 0): this {
     this.room(Math.min(line.length, max));
     const { codes, starts, ids } = this;
-    let style = '';
     let id = 0;
     let n = 0;
-    for (let i = 0; i < line.length && n < max; ) {
+    let i = 0;
+    if (from && keep > 0) {
+      codes.set(from.codes.subarray(0, keep));
+      starts.set(from.starts.subarray(0, keep));
+      ids.set(from.ids.subarray(0, keep));
+      n = keep;
+      i = from.end(keep - 1);
+      id = from.ids[keep - 1]!;
+    }
+    let style = STYLES[id]!;
+    while (i < line.length && n < max) {
       // A run of characters up to the next escape: all in one style.
       let end = line.indexOf('\x1b', i);
       if (end < 0) end = line.length;
@@ -85,6 +98,19 @@ export class RowCells {
   /** The style in force at cell `k` (`''`: plain), as a canonical key. */
   style(k: number): string {
     return STYLES[this.ids[k]!]!;
+  }
+
+  /** How many cells, from the first, lie wholly within the first `chars` characters of the text (at most `max`). */
+  cellsWithin(chars: number, max: number): number {
+    // Cells end in order: the last whose end is within `chars`, by halving.
+    let lo = 0;
+    let hi = Math.min(this.count, max);
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.end(mid) <= chars) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** Where cell `k`'s character ends in the text. */
