@@ -4,33 +4,23 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { after, before, test } from 'node:test';
-import { Client, startSandbox, type RunningVenue } from '../../src/lib/index.js';
-import type { Credentials } from '../../src/api/client.js';
+import { before, test } from 'node:test';
+import { Client } from '../../src/lib/index.js';
 import { bmAsync, ensureBuilt, isolatedEnv, ROOT } from '../helpers/bm.js';
-import { startFaultProxy, type FaultProxy, type Seen } from '../helpers/fault-proxy.js';
+import type { Seen } from '../helpers/fault-proxy.js';
+import { useLibraryVenue } from '../helpers/library-venue.js';
 
-let venue: RunningVenue;
-let proxy: FaultProxy;
-let credentials: Credentials;
 let env: Record<string, string>;
+const venue = useLibraryVenue(17, { USDT: '10000', BTC: '1' }, ({ credentials: c }) => {
+  env = isolatedEnv({ BM_API_KEY: c.key, BM_API_SECRET: c.secret, BM_API_MEMO: c.memo });
+});
 
-before(async () => {
-  ensureBuilt();
-  venue = await startSandbox({ seed: 17 });
-  proxy = await startFaultProxy(venue.url);
-  credentials = await venue.createAccount({ deposit: { USDT: '10000', BTC: '1' } });
-  env = isolatedEnv({ BM_API_KEY: credentials.key, BM_API_SECRET: credentials.secret, BM_API_MEMO: credentials.memo });
-});
-after(async () => {
-  await proxy.close();
-  await venue.stop();
-});
+before(() => ensureBuilt());
 
 // The methods come from the catalogue at run time (their declared types ship in dist/lib).
 type Api = Omit<Client, 'legacy'> & Record<string, any>;
 function client(): Api {
-  return new Client({ baseUrl: proxy.url, credentials, env }) as Api;
+  return new Client({ baseUrl: venue.proxy.url, credentials: venue.credentials, env }) as Api;
 }
 
 /** What identifies a request on the wire: method, path and query, body, and the headers but those that change with time. */
@@ -42,22 +32,22 @@ function wire(s: Seen): { method: string; url: string; body: string; headers: Re
 
 /** The requests made by `run` (those to `path` only). */
 async function requestsOf(path: string, run: () => Promise<unknown>): Promise<Seen[]> {
-  proxy.seen.splice(0);
+  venue.proxy.seen.splice(0);
   await run();
-  return proxy.seen.filter((s) => s.path === path);
+  return venue.proxy.seen.filter((s) => s.path === path);
 }
 
 test('a private read: the command and the method send the same request', async () => {
   const c = client();
   const cli = await requestsOf('/spot/v1/wallet', async () => {
-    const r = await bmAsync(['--base-url', proxy.url, 'wallet', '--currency', 'BTC', '-o', 'json'], env);
+    const r = await bmAsync(['--base-url', venue.proxy.url, 'wallet', '--currency', 'BTC', '-o', 'json'], env);
     assert.equal(r.code, 0, r.stderr);
   });
   const lib = await requestsOf('/spot/v1/wallet', () => c.wallet({ currency: 'BTC' }));
   assert.equal(cli.length, 1);
   assert.equal(lib.length, 1);
   assert.deepEqual(wire(lib[0]!), wire(cli[0]!));
-  assert.equal(cli[0]!.headers['x-bm-key'], credentials.key, 'with the key');
+  assert.equal(cli[0]!.headers['x-bm-key'], venue.credentials.key, 'with the key');
 });
 
 test('a careful write: the command and the method place the same order with the same bytes', async () => {
@@ -66,7 +56,7 @@ test('a careful write: the command and the method place the same order with the 
   // Far below the market, so it rests; the same order twice, told apart only by its client order id.
   const price = (BigInt(bid.split('.')[0]!) / 2n).toString();
   const cli = await requestsOf('/spot/v2/submit_order', async () => {
-    const r = await bmAsync(['--base-url', proxy.url, 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.001', '--price', price, '--client-order-id', 'seamA1', '--max-deviation', 'none', '--yes', '-o', 'json'], env);
+    const r = await bmAsync(['--base-url', venue.proxy.url, 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.001', '--price', price, '--client-order-id', 'seamA1', '--max-deviation', 'none', '--yes', '-o', 'json'], env);
     assert.equal(r.code, 0, r.stderr);
   });
   const lib = await requestsOf('/spot/v2/submit_order', () => c.order.place({ symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.001', price, client_order_id: 'seamB1' }));
@@ -85,7 +75,7 @@ test('a careful write: the command and the method place the same order with the 
 test('a first-generation read: the command and the method send the same request', async () => {
   const c = client();
   const cli = await requestsOf('/v2/symbols/BTC_USDT/orders', async () => {
-    const r = await bmAsync(['--base-url', proxy.url, 'legacy', 'book', 'BTC_USDT', '--precision', '1', '-o', 'json'], env);
+    const r = await bmAsync(['--base-url', venue.proxy.url, 'legacy', 'book', 'BTC_USDT', '--precision', '1', '-o', 'json'], env);
     assert.equal(r.code, 0, r.stderr);
   });
   const lib = await requestsOf('/v2/symbols/BTC_USDT/orders', () => c.legacy.book({ symbol: 'BTC_USDT', precision: 1 }));

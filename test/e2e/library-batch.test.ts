@@ -4,31 +4,19 @@
  * proved nothing settled by looking its orders up, never re-sent), with outcomes per order.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { BmError, Client, startSandbox, type RunningVenue } from '../../src/lib/index.js';
-import type { Credentials } from '../../src/api/client.js';
-import { envelope, startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
+import { test } from 'node:test';
+import { BmError, Client } from '../../src/lib/index.js';
+import { envelope } from '../helpers/fault-proxy.js';
+import { useLibraryVenue } from '../helpers/library-venue.js';
 import { isolatedEnv } from '../helpers/bm.js';
 
-let venue: RunningVenue;
-let proxy: FaultProxy;
-let credentials: Credentials;
+const venue = useLibraryVenue(23, { USDT: '100000', BTC: '1' });
 const env = isolatedEnv();
 const BATCH = '/spot/v2/batch_orders';
 
-before(async () => {
-  venue = await startSandbox({ seed: 23 });
-  proxy = await startFaultProxy(venue.url);
-  credentials = await venue.createAccount({ deposit: { USDT: '100000', BTC: '1' } });
-});
-after(async () => {
-  await proxy.close();
-  await venue.stop();
-});
-
 type Api = Omit<Client, 'legacy'> & Record<string, any>;
 function client(): Api {
-  return new Client({ baseUrl: proxy.url, credentials, env, timeoutMs: 1500 }) as Api;
+  return new Client({ baseUrl: venue.proxy.url, credentials: venue.credentials, env, timeoutMs: 1500 }) as Api;
 }
 
 /** `n` resting buys far below the market, each a cent apart. */
@@ -41,9 +29,9 @@ async function orders(c: Api, n: number): Promise<Array<Record<string, string>>>
 test('12 orders: two requests, each order placed with its own client order id and order id', async () => {
   const c = client();
   const list = await orders(c, 12);
-  const before = proxy.count('POST', BATCH);
+  const before = venue.proxy.count('POST', BATCH);
   const r = await c.order.batch(list);
-  assert.equal(proxy.count('POST', BATCH) - before, 2, 'ten per request');
+  assert.equal(venue.proxy.count('POST', BATCH) - before, 2, 'ten per request');
   assert.deepEqual([r.placed, r.failed, r.unknown], [12, 0, 0]);
   assert.deepEqual(r.orders.map((o: { index: number }) => o.index), Array.from({ length: 12 }, (_, i) => i + 1));
   assert.equal(new Set(r.orders.map((o: { clientOrderId: string }) => o.clientOrderId)).size, 12, 'a client order id each');
@@ -54,11 +42,11 @@ test('12 orders: two requests, each order placed with its own client order id an
 test('a request whose answer is lost is settled by looking each order up by client order id, never re-sent', async () => {
   const c = client();
   const list = (await orders(c, 3)).map((o, i) => ({ ...o, client_order_id: `libbatchlost${i}` }));
-  const remove = proxy.add({ method: 'POST', path: BATCH, fault: { kind: 'lose' } });
-  const before = proxy.count('POST', BATCH);
+  const remove = venue.proxy.add({ method: 'POST', path: BATCH, fault: { kind: 'lose' } });
+  const before = venue.proxy.count('POST', BATCH);
   const r = await c.order.batch(list);
   remove();
-  assert.equal(proxy.count('POST', BATCH) - before, 1, 'sent once');
+  assert.equal(venue.proxy.count('POST', BATCH) - before, 1, 'sent once');
   assert.deepEqual(r.orders.map((o: { result: string; clientOrderId: string }) => [o.result, o.clientOrderId]), [0, 1, 2].map((i) => ['placed', `libbatchlost${i}`]));
   assert.ok(r.orders.every((o: { message: string }) => /found by client order id/.test(o.message)));
   await c.order.cancelAll({ symbol: 'BTC_USDT' });
@@ -68,13 +56,13 @@ test('a lost answer whose lookups fail leaves the orders unknown: reported as su
   const c = client();
   const list = await orders(c, 2);
   const removes = [
-    proxy.add({ method: 'POST', path: BATCH, fault: { kind: 'lose' } }),
-    proxy.add({ method: 'GET', path: '/spot/v1/order_detail', fault: { kind: 'reply', answer: envelope(400, 50000, 'Bad Request') } }),
+    venue.proxy.add({ method: 'POST', path: BATCH, fault: { kind: 'lose' } }),
+    venue.proxy.add({ method: 'GET', path: '/spot/v1/order_detail', fault: { kind: 'reply', answer: envelope(400, 50000, 'Bad Request') } }),
   ];
-  const before = proxy.count('POST', BATCH);
+  const before = venue.proxy.count('POST', BATCH);
   const r = await c.order.batch(list);
   for (const x of removes) x();
-  assert.equal(proxy.count('POST', BATCH) - before, 1, 'sent once');
+  assert.equal(venue.proxy.count('POST', BATCH) - before, 1, 'sent once');
   assert.deepEqual([r.placed, r.failed, r.unknown], [0, 0, 2]);
   assert.ok(r.orders.every((o: { message: string }) => /outcome unknown/.test(o.message)));
   await c.order.cancelAll({ symbol: 'BTC_USDT' });
@@ -83,7 +71,7 @@ test('a lost answer whose lookups fail leaves the orders unknown: reported as su
 test('every order is checked against its pair\'s rules before any is sent; a dry run sends nothing', async () => {
   const c = client();
   const list = await orders(c, 3);
-  const before = proxy.count('POST', BATCH);
+  const before = venue.proxy.count('POST', BATCH);
   const bad = [list[0], { ...list[1], price: `${list[1]!.price}5` }, list[2]];
   const err = await c.order.batch(bad).then(() => undefined, (e: unknown) => e);
   assert.ok(err instanceof BmError, String(err));
@@ -96,5 +84,5 @@ test('every order is checked against its pair\'s rules before any is sent; a dry
   assert.equal(dry.length, 1);
   assert.equal(JSON.parse(dry[0].body).order_params.length, 3);
   assert.equal(dry[0].headers['x-bm-sign'], '[redacted]');
-  assert.equal(proxy.count('POST', BATCH) - before, 0, 'nothing sent');
+  assert.equal(venue.proxy.count('POST', BATCH) - before, 0, 'nothing sent');
 });

@@ -7,31 +7,20 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { BmError, Client, startSandbox, UnknownOutcomeError, type RunningVenue } from '../../src/lib/index.js';
-import type { Credentials } from '../../src/api/client.js';
-import { envelope, startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
+import { before, test } from 'node:test';
+import { BmError, Client, UnknownOutcomeError } from '../../src/lib/index.js';
+import { envelope } from '../helpers/fault-proxy.js';
+import { useLibraryVenue } from '../helpers/library-venue.js';
 import { bmAsync, ensureBuilt, isolatedEnv } from '../helpers/bm.js';
 
-let venue: RunningVenue;
-let proxy: FaultProxy;
-let credentials: Credentials;
+const venue = useLibraryVenue(21, { USDT: '10000', BTC: '1' });
 const env = isolatedEnv();
 
-before(async () => {
-  ensureBuilt();
-  venue = await startSandbox({ seed: 21 });
-  proxy = await startFaultProxy(venue.url);
-  credentials = await venue.createAccount({ deposit: { USDT: '10000', BTC: '1' } });
-});
-after(async () => {
-  await proxy.close();
-  await venue.stop();
-});
+before(() => ensureBuilt());
 
 /** A client through the proxy; a short timeout so a lost answer is given up on soon. */
 function client(): Client {
-  return new Client({ baseUrl: proxy.url, credentials, env, timeoutMs: 1500 });
+  return new Client({ baseUrl: venue.proxy.url, credentials: venue.credentials, env, timeoutMs: 1500 });
 }
 
 type Api = Omit<Client, 'legacy'> & Record<string, any>;
@@ -44,11 +33,11 @@ async function farBid(c: Api): Promise<string> {
 test('a place whose answer is lost is sent once and proven by looking the order up', async () => {
   const c = client() as Api;
   const price = await farBid(c);
-  const remove = proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'lose' } });
-  const before = proxy.count('POST', '/spot/v2/submit_order');
+  const remove = venue.proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'lose' } });
+  const before = venue.proxy.count('POST', '/spot/v2/submit_order');
   const r = await c.order.place({ symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.01', price });
   remove();
-  assert.equal(proxy.count('POST', '/spot/v2/submit_order') - before, 1, 'sent once');
+  assert.equal(venue.proxy.count('POST', '/spot/v2/submit_order') - before, 1, 'sent once');
   assert.deepEqual([r.outcome, r.say, r.via], ['done', 'placed', 'lookup']);
   assert.equal(r.data.clientOrderId ?? r.data.client_order_id, r.clientOrderId);
   assert.ok(BigInt(r.orderId) > 2n ** 53n);
@@ -61,10 +50,10 @@ test('a place whose answer is lost and whose lookup fails is an UnknownOutcomeEr
   const c = client() as Api;
   const price = await farBid(c);
   const removes = [
-    proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'lose' } }),
-    proxy.add({ method: 'GET', path: '/spot/v1/order_detail', fault: { kind: 'reply', answer: envelope(400, 50000, 'Bad Request') } }),
+    venue.proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'lose' } }),
+    venue.proxy.add({ method: 'GET', path: '/spot/v1/order_detail', fault: { kind: 'reply', answer: envelope(400, 50000, 'Bad Request') } }),
   ];
-  const before = proxy.count('POST', '/spot/v2/submit_order');
+  const before = venue.proxy.count('POST', '/spot/v2/submit_order');
   const err = await c.order.place({ symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.01', price, client_order_id: 'libunknown1' }).then(() => undefined, (e: unknown) => e);
   for (const r of removes) r();
   assert.ok(err instanceof UnknownOutcomeError, String(err));
@@ -74,11 +63,11 @@ test('a place whose answer is lost and whose lookup fails is an UnknownOutcomeEr
   assert.equal(err.retryable, false);
   assert.match(err.message, /outcome unknown/);
   assert.match(err.details.hint ?? '', /bm order get BTC_USDT --client-order-id libunknown1/);
-  assert.equal(proxy.count('POST', '/spot/v2/submit_order') - before, 1, 'sent once');
+  assert.equal(venue.proxy.count('POST', '/spot/v2/submit_order') - before, 1, 'sent once');
 });
 
 test('answers are exact: ids beyond 2^53 and long decimals sent as JSON numbers come back as their text', async () => {
-  const remove = proxy.add({
+  const remove = venue.proxy.add({
     method: 'GET', path: '/spot/v1/ticker',
     fault: { kind: 'rewrite', fn: (a) => ({ ...a, body: a.body.replace(/"last_price":"[^"]*"/, '"last_price":30000.123456789012345678').replace(/"symbol":"BTC_USDT"/, '"symbol":"BTC_USDT","big_id":183347420821295423999') }) },
   });
@@ -90,7 +79,7 @@ test('answers are exact: ids beyond 2^53 and long decimals sent as JSON numbers 
 
 test('bad input is refused before anything is sent, naming the parameter (usage, exit code 2)', async () => {
   const c = client() as Api;
-  const before = proxy.seen.length;
+  const before = venue.proxy.seen.length;
   const cases: Array<[() => Promise<unknown>, RegExp]> = [
     [() => c.order.place({ symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: 0.1, price: '1' }), /^size: give a decimal as a string/],
     [() => c.order.place({ symbol: 'BTC_USDT', side: 'long', type: 'limit', size: '0.1', price: '1' }), /^side: must be one of buy, sell/],
@@ -103,7 +92,7 @@ test('bad input is refused before anything is sent, naming the parameter (usage,
     assert.equal(err.exitCode, 2);
     assert.match(err.message, re);
   }
-  assert.equal(proxy.seen.length, before, 'nothing was sent');
+  assert.equal(venue.proxy.seen.length, before, 'nothing was sent');
 });
 
 test('a venue refusal is a BmError with its code, HTTP status and trace', async () => {
@@ -120,13 +109,13 @@ test('a library client and the bm binary count one endpoint\'s requests in the s
   const c = client();
   for (let i = 0; i < 3; i++) await (c as Api).symbols();
   const dir = join(env.XDG_STATE_HOME!, 'bm', 'limits');
-  const file = readdirSync(dir).find((f) => f.includes(new URL(proxy.url).port) && f.endsWith('ip.json'));
+  const file = readdirSync(dir).find((f) => f.includes(new URL(venue.proxy.url).port) && f.endsWith('ip.json'));
   assert.ok(file, readdirSync(dir).join(', '));
   // Answered requests of the last 5 s (the longest window of GET /spot/v1/symbols), as every bm process reads them.
   const stamps = () => (JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, { s: number[] }>)['GET /spot/v1/symbols']!.s.length;
   assert.equal(stamps(), 3);
   // Asynchronously: the sandbox answers from this process.
-  const r = await bmAsync(['--base-url', proxy.url, 'symbols'], env);
+  const r = await bmAsync(['--base-url', venue.proxy.url, 'symbols'], env);
   assert.equal(r.code, 0, r.stderr);
   assert.equal(stamps(), 4, 'the binary counted its request with the library\'s');
 });
@@ -152,13 +141,13 @@ test('a stream reconnects and resubscribes when its connection is cut, and ends 
   const first = await ticker.next();
   assert.equal(first.done, false);
   assert.equal((first.value as Record<string, unknown>).symbol, 'BTC_USDT');
-  assert.equal(proxy.ws.cut(), 1, 'one WebSocket connection was open');
+  assert.equal(venue.proxy.ws.cut(), 1, 'one WebSocket connection was open');
   // A push read while no connection is open came before the cut; one read while one is open came over a new
   // connection (reconnected and resubscribed), which is cut again.
   let after = 0;
   for await (const t of ticker) {
     assert.match(String(t.last_price), /^[0-9]+\.[0-9]+$/);
-    if (proxy.ws.cut() === 0) continue;
+    if (venue.proxy.ws.cut() === 0) continue;
     after++;
     if (after === 3) break;
   }
@@ -175,7 +164,7 @@ test('client.api reaches any endpoint of the catalogue by method and path, those
   assert.ok(hidden instanceof BmError && hidden.category === 'venue', String(hidden));
   const t = (await c.api('GET', '/spot/v1/ticker', { symbol: 'BTC_USDT' })) as { tickers: Array<Record<string, unknown>> };
   assert.match(String(t.tickers[0]!.last_price), /^[0-9]+\.[0-9]+$/);
-  const before = proxy.seen.length;
+  const before = venue.proxy.seen.length;
   await assert.rejects(c.api('GET', '/spot/v9/nothing'), /GET \/spot\/v9\/nothing: not an endpoint of the catalogue/);
-  assert.equal(proxy.seen.length, before);
+  assert.equal(venue.proxy.seen.length, before);
 });
