@@ -184,12 +184,7 @@ export function handleKey(s: TradeState, key: string): Command | undefined {
   return b ? b.run(s, key) ?? undefined : undefined;
 }
 
-/** The footer's hints for the current mode, as `key what` pairs. */
-export function hints(s: TradeState): Array<readonly [string, string]> {
-  return hintsOf(activeBindings(s));
-}
-
-/** The hints of these bindings, as `key what` pairs. */
+/** The footer's hints of these bindings (the current mode's: {@link activeBindings}), as `key what` pairs. */
 export function hintsOf(bindings: readonly Binding[]): Array<readonly [string, string]> {
   return bindings.flatMap((b) => (b.hint ? [[b.hintLabel ?? b.label, b.hint] as const] : []));
 }

@@ -1,7 +1,7 @@
 // Key handling of the trading terminal: every mode's table, driven key by key on a fixed state.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { handleKey, hints, KEYS, type Command } from '../../../src/commands/trade/keys.js';
+import { activeBindings, handleKey, hintsOf, KEYS, type Command } from '../../../src/commands/trade/keys.js';
 import { keyName } from '../../../src/commands/trade/session.js';
 import { frame } from '../../../src/commands/trade/screen.js';
 import type { TradeState } from '../../../src/commands/trade/state.js';
@@ -193,7 +193,7 @@ test('read-only: no order keys (not in the hints, not acting); market keys still
   const s = fixtureState({ readOnly: true });
   press(s, 'b', 's', 'c', 'C');
   assert.equal(s.ui.mode, 'main');
-  const keys = hints(s).map(([k]) => k);
+  const keys = hintsOf(activeBindings(s)).map(([k]) => k);
   assert.deepEqual(keys, ['↑↓', 'g', '/', 'l', '?', 'q']);
   press(s, 'k');
   assert.deepEqual(s.ui.level, { book: 'ask', index: 1 }, 'the book has the focus');
