@@ -13,11 +13,11 @@ export const EXIT = {
   venue: 6,
   ratelimit: 7,
   network: 8,
-  /** A write whose outcome the venue did not prove: scripts tell it from a failed read by the category. */
-  unknown: 8,
   partial: 9,
   /** A `--wait` that ended before the order reached the state waited for. */
   waited: 10,
+  /** A write was sent and the venue did not prove its outcome: look it up before retrying. */
+  unknown: 11,
   interrupted: 130,
   /** Ended by SIGHUP (128 + 1): the terminal went away. */
   hangup: 129,

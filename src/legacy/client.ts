@@ -130,7 +130,7 @@ export class LegacyClient extends ClientBase {
       body = undefined;
     }
     if (res.status >= 200 && res.status < 300) {
-      // An answer that cannot be read proves nothing: for a write, the outcome is unknown (exit 8, looked up).
+      // An answer that cannot be read proves nothing: for a write, the outcome is unknown (exit 11, looked up).
       if (body === undefined) {
         throw new BmError('network', `${req.method} ${path} answered HTTP ${res.status} with a body that is not JSON: ${res.text.slice(0, 100)}`, {
           httpStatus: res.status, ...(write ? { hint: UNKNOWN_HINT } : {}), retryable: false,

@@ -85,7 +85,7 @@ test('an answer of neither shape proves nothing: the orders are looked up by cli
   assert.equal(proxy.count('POST', BATCH_PATH) - sent, 1, 'never sent again');
 });
 
-test('a lookup that finds an order of another client order id is not proof: outcome unknown, exit 8', async () => {
+test('a lookup that finds an order of another client order id is not proof: outcome unknown, exit 11', async () => {
   const env = account();
   const file = ordersFile(env, 3, 'foreign');
   const sent = proxy.count('POST', BATCH_PATH);
@@ -93,7 +93,7 @@ test('a lookup that finds an order of another client order id is not proof: outc
   proxy.add({ method: 'POST', path: BATCH_PATH, fault: { kind: 'rewrite', fn: (a) => ({ ...a, body: 'garbage that is not JSON' }) } });
   proxy.add({ method: 'GET', path: '/spot/v1/order_detail', fault: { kind: 'rewrite', fn: (a) => ({ ...a, body: a.body.replace(/"(clientOrderId|client_order_id)":"[^"]*"/, '"$1":"someoneElse"') }) } });
   const r = await bmAsync(['--base-url', proxy.url, 'order', 'batch', 'BTC_USDT', '--file', file, '--yes', '-o', 'ndjson'], env);
-  assert.equal(r.code, 8, r.stderr);
+  assert.equal(r.code, 11, r.stderr);
   const rows = rowsOf(r.stdout);
   assert.equal(rows.length, 3);
   assert.ok(rows.every((x) => x.result === 'unknown'), r.stdout);
@@ -181,7 +181,7 @@ test('--resume settles what a cut-short run left open: sent and held by the venu
   let n = 0;
   proxy.add({ method: 'POST', path: BATCH_PATH, when: () => n++ === 1, fault: { kind: 'hang' } });
   const r = await bmAsync(['--base-url', proxy.url, '--timeout', '1000', 'order', 'batch', 'BTC_USDT', '--file', file, '--journal', journal, '--yes', '-o', 'ndjson'], env);
-  assert.equal(r.code, 8, r.stderr);
+  assert.equal(r.code, 11, r.stderr);
   assert.deepEqual(rowsOf(r.stdout).map((x) => x.result), [...Array(10).fill('placed'), ...Array(3).fill('unknown')]);
   // As if killed while the first request was out: its outcomes never reached the journal.
   const lines = readFileSync(journal, 'utf8').trim().split('\n');

@@ -59,7 +59,7 @@ test('a place whose answer is lost and whose lookup fails is an UnknownOutcomeEr
   assert.ok(err instanceof UnknownOutcomeError, String(err));
   assert.ok(err instanceof BmError);
   assert.equal(err.category, 'unknown');
-  assert.equal(err.exitCode, 8);
+  assert.equal(err.exitCode, 11);
   assert.equal(err.retryable, false);
   assert.match(err.message, /outcome unknown/);
   assert.match(err.details.hint ?? '', /bm order get BTC_USDT --client-order-id libunknown1/);

@@ -164,7 +164,7 @@ test('a place that times out is looked up by client order id, not sent again', a
     p.clear();
     p.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'hang' } });
     const q = await bmAsync(['--base-url', p.url, '--timeout', '1000', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', restingBid(), '--client-order-id', 'neverSent1', '--yes'], env);
-    assert.equal(q.code, 8, q.stderr);
+    assert.equal(q.code, 11, q.stderr);
     assert.match(q.stderr, /order place: outcome unknown[\s\S]*hint: check with: bm order get BTC_USDT --client-order-id neverSent1/);
   } finally {
     await p.close();

@@ -69,17 +69,17 @@ test('an unreadable answer to a place is looked up: proven by our client order i
   assert.equal(await statusOf('garbled1'), '4');
 });
 
-test('an unreadable answer and an unreadable lookup: outcome unknown, exit 8, the command to check', async () => {
+test('an unreadable answer and an unreadable lookup: outcome unknown, exit 11, the command to check', async () => {
   fresh();
   proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'rewrite', fn: () => garbage } });
   proxy.add({ method: 'GET', path: '/spot/v1/order_detail', fault: { kind: 'reply', answer: garbage } });
   const r = await run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', await restingBid(), '--client-order-id', 'garbled2', '--yes', '--json');
-  assert.equal(r.code, 8, r.stderr);
+  assert.equal(r.code, 11, r.stderr);
   assert.doesNotMatch(r.stderr, /\bplaced\b/);
   assert.match(r.stderr, /order place: outcome unknown[\s\S]*the lookup failed too/);
   const err = JSON.parse(r.stderr.split('\n').find((l) => l.startsWith('{'))!) as { error: { category: string; exit_code: number; hint: string } };
   assert.equal(err.error.category, 'unknown');
-  assert.equal(err.error.exit_code, 8);
+  assert.equal(err.error.exit_code, 11);
   assert.equal(err.error.hint, 'check with: bm order get BTC_USDT --client-order-id garbled2 (do not send it again before you know)');
   assert.equal(proxy.count('POST', '/spot/v2/submit_order'), 1, 'sent once');
 });
@@ -95,7 +95,7 @@ test('a lookup that finds another client order id is not proof: outcome unknown,
     } },
   });
   const r = await run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', await restingBid(), '--client-order-id', 'foreign1', '--yes');
-  assert.equal(r.code, 8, r.stderr);
+  assert.equal(r.code, 11, r.stderr);
   assert.doesNotMatch(r.stderr, /\bplaced\b(?!,)/);
   assert.match(r.stderr, /another order \(clientOrderId 'somebodyElse', not 'foreign1'\): not proof of ours/);
   assert.match(r.stderr, /hint: check with: bm order get BTC_USDT --client-order-id foreign1/);
@@ -123,12 +123,12 @@ test('a cancel whose answer is lost: the repeat is refused as already cancelled,
   assert.match(r.stdout, new RegExp(`^true\t${id}\t8$`, 'm'));
 });
 
-test('a cancel whose order still shows open after the lookup: outcome unknown, exit 8, not "cancelled"', async () => {
+test('a cancel whose order still shows open after the lookup: outcome unknown, exit 11, not "cancelled"', async () => {
   const id = await place('stillOpen1');
   fresh();
   proxy.add({ method: 'POST', path: '/spot/v3/cancel_order', fault: { kind: 'hang' } });
   const r = await run('order', 'cancel', 'BTC_USDT', '--order-id', id, '--yes');
-  assert.equal(r.code, 8, r.stderr);
+  assert.equal(r.code, 11, r.stderr);
   assert.equal(r.stdout, '');
   assert.equal(proxy.count('POST', '/spot/v3/cancel_order'), 3, 'sent once, then again twice');
   assert.match(r.stderr, /order cancel: outcome unknown: .*the order still shows status 4 after the lookup/);
@@ -197,11 +197,11 @@ test('bm api to the batch write: every line gets a client order id; a lost answe
   assert.match(r.stderr, /looking it up instead of sending it again[\s\S]*every line looked up \(1: placed; 2: placed\)/);
   for (const id of ids) assert.equal(await statusOf(id), '4');
 
-  // A line the venue never got: outcome unknown, exit 8, the line named; still sent once.
+  // A line the venue never got: outcome unknown, exit 11, the line named; still sent once.
   fresh();
   proxy.add({ method: 'POST', path: '/spot/v2/batch_orders', fault: { kind: 'hang' } });
   const lost = await run(...batch.slice(0, 3), '-F', `order_params=${JSON.stringify([lines[0]])}`, '--yes');
-  assert.equal(lost.code, 8, lost.stderr);
+  assert.equal(lost.code, 11, lost.stderr);
   assert.equal(proxy.count('POST', '/spot/v2/batch_orders'), 1);
   assert.match(lost.stderr, /line 1[\s\S]*outcome unknown[\s\S]*no such order[\s\S]*check with: bm order get BTC_USDT --client-order-id bm[0-9a-z]+/);
 });
@@ -219,7 +219,7 @@ test('a write endpoint known to the catalogue alone (/spot/v2/cancel_order) is c
   assert.equal(proxy.count('POST', '/spot/v2/cancel_order'), 0);
   proxy.add({ method: 'POST', path: '/spot/v2/cancel_order', fault: { kind: 'hang' } });
   const r = await run(...cancel, '--yes');
-  assert.equal(r.code, 8, r.stderr);
+  assert.equal(r.code, 11, r.stderr);
   assert.equal(proxy.count('POST', '/spot/v2/cancel_order'), 3);
   assert.match(r.stderr, new RegExp(`still shows status 4[\\s\\S]*hint: check with: bm order get BTC_USDT --order-id ${id}`));
   fresh();
@@ -283,7 +283,7 @@ test('a legacy place whose answer is lost is matched by pair, side, price, size 
   const bid = await restingBid();
   proxy.add({ method: 'POST', path: '/v2/orders', fault: { kind: 'lose' } });
   const r = await run('legacy', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--amount', '0.013', '--price', bid, '--yes');
-  assert.equal(r.code, 8, r.stderr);
+  assert.equal(r.code, 11, r.stderr);
   assert.equal(proxy.count('POST', '/v2/orders'), 1, 'sent once');
   assert.match(r.stderr, /legacy order place: outcome unknown: .*one order \(\d+\) matches on symbol, side, price, original_amount and was created while the request was out: likely ours, not proven/);
   assert.match(r.stderr, /hint: check with: bm legacy order list BTC_USDT --status 5/);
@@ -291,7 +291,7 @@ test('a legacy place whose answer is lost is matched by pair, side, price, size 
   fresh();
   proxy.add({ method: 'POST', path: '/v2/orders', fault: { kind: 'hang' } });
   const none = await run('legacy', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--amount', '0.017', '--price', bid, '--yes');
-  assert.equal(none.code, 8, none.stderr);
+  assert.equal(none.code, 11, none.stderr);
   assert.match(none.stderr, /no order matches on symbol, side, price, original_amount in that time: likely not placed, not proven/);
 });
 
@@ -325,7 +325,7 @@ test('a command with nothing hand-written about safety (contract order): confirm
   assert.match(dry.stdout, /"custom_id":\d{13,}\}/, 'a numeric id, sent as a number');
   proxy.add({ method: 'POST', path: '/contract/v1/ifcontract/submitOrder', fault: { kind: 'hang' } });
   const r = await run(...args, '--yes');
-  assert.equal(r.code, 8, r.stderr);
+  assert.equal(r.code, 11, r.stderr);
   assert.equal(proxy.count('POST', '/contract/v1/ifcontract/submitOrder'), 1, 'sent once: there is no read to look it up with');
   assert.match(r.stderr, /contract order: outcome unknown: .*there is no read to look it up with[\s\S]*hint: bm has no read for POST \/contract\/v1\/ifcontract\/submitOrder: check at the venue before sending it again/);
 });

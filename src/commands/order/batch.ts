@@ -140,7 +140,7 @@ export async function run(inv: Invocation): Promise<void> {
   ctx.note(`bm: ${placed} placed, ${failed} rejected, ${unknown} unknown${notSent ? `, ${notSent} not sent` : ''} of ${orders.length} (journal ${journalPath})`);
   const resume = `bm order batch ${symbol} --resume ${journalPath}`;
   if (stopping) throw new BmError('interrupted', `interrupted: ${notSent} of ${orders.length} orders not sent`, { hint: `send the rest with: ${resume}` });
-  if (unknown) throw new BmError('network', `${unknown} of ${orders.length} orders have an unknown outcome`, { hint: `check with: bm order list ${symbol} --status open; or settle and finish them with: ${resume}` });
+  if (unknown) throw new BmError('unknown', `${unknown} of ${orders.length} orders have an unknown outcome`, { hint: `check with: bm order list ${symbol} --status open; or settle and finish them with: ${resume}` });
   if (failed === outcomes.length) throw new BmError('venue', `all ${failed} orders were rejected`);
   if (failed) throw new BmError('partial', `${failed} of ${orders.length} orders were rejected; the others were placed`);
 }

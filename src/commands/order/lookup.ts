@@ -32,7 +32,7 @@ export async function findByClientId(ch: WriteChannel<Endpoint>, symbol: string,
 }
 
 /**
- * After a placement's unknown outcome: the order when the lookup proves it is ours; else the exit-8
+ * After a placement's unknown outcome: the order when the lookup proves it is ours; else the exit-11
  * error (category `unknown`) saying what was found and the command that checks.
  */
 export async function resolveUnknown(ctx: Context, symbol: string, clientOrderId: string, cause: BmError): Promise<Record<string, unknown>> {

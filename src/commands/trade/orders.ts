@@ -92,7 +92,7 @@ export interface Outcome {
   readonly orderId?: string;
 }
 
-/** A write that threw: unknown (exit 8 on the command line) only when the pipeline says so; else refused or not sent. */
+/** A write that threw: unknown (exit 11 on the command line) only when the pipeline says so; else refused or not sent. */
 export function outcomeOfError(what: string, err: unknown): Outcome {
   if (!(err instanceof BmError)) return { kind: 'unknown', text: `${what}: outcome unknown: ${(err as Error).message}` };
   const d = err.details;

@@ -3,7 +3,7 @@
  * checked parameters -> client order id -> confirmation (or exit 2 with no terminal and no --yes)
  * -> --dry-run -> sent once (an idempotent write may be sent again while its outcome is unknown)
  * -> the outcome judged as the catalogue says: claimed only when an answer or a lookup proves it,
- * else an `unknown` error (exit 8) naming the command that checks.
+ * else an `unknown` error (exit 11) naming the command that checks.
  */
 import type { Verdict, WriteSafety } from '../../api/catalogue/types.js';
 import type { Params } from '../../api/client.js';

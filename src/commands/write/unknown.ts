@@ -1,5 +1,5 @@
 /**
- * The error of a write whose outcome is unknown (category `unknown`, exit 8): what was tried, what the
+ * The error of a write whose outcome is unknown (category `unknown`, exit 11): what was tried, what the
  * lookup found (never called "placed" or "cancelled" without proof), and the command that checks.
  */
 import type { WriteLookup } from '../../api/catalogue/types.js';
@@ -49,7 +49,7 @@ function foundText(found: LookupResult | undefined, lookup?: WriteLookup): strin
   }
 }
 
-/** The exit-8 error of a write whose outcome is unknown, with the command to check. */
+/** The exit-11 error of a write whose outcome is unknown, with the command to check. */
 export function unknownOutcome(command: string, cause: BmError, found: LookupResult | undefined, ep: WriteEntry, lookup?: WriteLookup): BmError {
   const check = found?.check;
   const hint = check

@@ -104,7 +104,7 @@ test('unknown outcomes: another client id, no such order, an order not yet prove
   for (const [reply, re] of cases) {
     const v = venue({ 'x.launch': [lost()], 'x.get': [reply] });
     await assert.rejects(carefulWrite(ctx, v.ch, { ep: LAUNCH, params: [['widget', 'w1'], ['ref', 'mine3']], command: 'widget launch' }, deps), (e: unknown) => {
-      assert.ok(e instanceof BmError && e.category === 'unknown' && e.exitCode === 8, String(e));
+      assert.ok(e instanceof BmError && e.category === 'unknown' && e.exitCode === 11, String(e));
       assert.match(e.message, /^widget launch: outcome unknown: POST \/x\/v1\/launch: timed out after 800 ms; /);
       assert.match(e.message, re);
       assert.equal(e.details.hint, 'check with: bm widget get --ref mine3 (do not send it again before you know)');
@@ -137,7 +137,7 @@ test('a repeatable write is sent again while unknown; a repeat that finds it alr
   assert.deepEqual(already.sent.map((s) => s.id), ['x.stop', 'x.stop', 'x.get']);
 
   const never = venue({ 'x.stop': [lost()], 'x.get': [{ ref: 'r2', state: 'queued' }] });
-  await assert.rejects(carefulWrite(ctx, never.ch, { ep: RETRY, params: [['widget', 'w1'], ['ref', 'r2']], command: 'widget stop' }, deps), (e: unknown) => e instanceof BmError && e.exitCode === 8);
+  await assert.rejects(carefulWrite(ctx, never.ch, { ep: RETRY, params: [['widget', 'w1'], ['ref', 'r2']], command: 'widget stop' }, deps), (e: unknown) => e instanceof BmError && e.exitCode === 11);
   assert.equal(never.sent.filter((s) => s.id === 'x.stop').length, 3, 'once, then twice more');
 });
 
@@ -167,7 +167,7 @@ test('no client id to match (legacy): candidates by fields and creation time, ne
     const v = venue({ 'y.place': [lost()], 'x.get': [rows] });
     v.ch.rows = (_ep, data) => data as Record<string, unknown>[];
     await assert.rejects(carefulWrite(ctx, v.ch, { ep: GUESS, params, command: 'y place' }, deps), (e: unknown) => {
-      assert.ok(e instanceof BmError && e.exitCode === 8);
+      assert.ok(e instanceof BmError && e.exitCode === 11);
       assert.match(e.message, re);
       return true;
     });
