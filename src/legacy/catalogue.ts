@@ -215,12 +215,15 @@ export function flagOf(p: LegacyParam): string {
   return p.flag ?? p.name.replace(/_/g, '-');
 }
 
-/** Matches a request to an entry: the entry and its path parameters, or undefined. */
-export function matchLegacy(method: string, pathname: string): { ep: LegacyEndpoint; path: Record<string, string> } | undefined {
+/**
+ * Matches a request to an entry: the entry and its path parameters, or undefined. `anyCase`: the
+ * path's fixed parts in any letter case (`bm api` guards every spelling a venue might honour).
+ */
+export function matchLegacy(method: string, pathname: string, anyCase = false): { ep: LegacyEndpoint; path: Record<string, string> } | undefined {
   for (const ep of LEGACY) {
     if (ep.method !== method) continue;
     const names: string[] = [];
-    const re = new RegExp(`^${ep.path.replace(/\{([a-z_]+)\}/g, (_m, n: string) => (names.push(n), '([^/]+)'))}$`);
+    const re = new RegExp(`^${ep.path.replace(/\{([a-z_]+)\}/g, (_m, n: string) => (names.push(n), '([^/]+)'))}$`, anyCase ? 'i' : '');
     const m = re.exec(pathname);
     if (!m) continue;
     const path: Record<string, string> = {};

@@ -11,7 +11,8 @@ import { usage } from '../../errors.js';
 import { parseTime } from '../../util/time.js';
 import { checkDecimal, checkInt, checkStatus, checkSymbol, checkWidth } from '../params.js';
 
-function label(p: LegacyParam): string {
+/** How a parameter is named to the user of `bm legacy`: its positional name or its option. */
+export function label(p: LegacyParam): string {
   return p.positional ? p.name.toUpperCase() : `--${flagOf(p)}`;
 }
 
