@@ -64,7 +64,7 @@ function sentPath(route: LegacyRoute): string {
 /** Runs `bm api METHOD PATH` for a first-generation path. */
 export async function legacyApi(ctx: Context, method: string, route: LegacyRoute, params: Params, authOpt: string | undefined): Promise<void> {
   if (method !== 'GET' && method !== 'POST' && method !== 'DELETE') throw usage(`${method}: the first generation (paths under /v2/) takes GET, POST and DELETE`);
-  if (route.ep?.id === 'legacy.token') throw usage('POST /v2/authentication: bm keeps the access token to itself and never prints it', 'see its lifetime with: bm legacy token');
+  if (route.ep?.id === 'legacy.token') throw usage('POST /v2/authentication: bm fetches, caches and renews the access token itself', 'see it with: bm legacy token (--show-token prints the token)');
   const values = route.ep ? checkedValues(route.ep, route, params) : typedValues(params);
   const entry = route.ep ?? uncatalogued(method, route.path, values);
   const ep: LegacyEndpoint = authOpt ? { ...entry, auth: AUTHS[authOpt]! } : entry;

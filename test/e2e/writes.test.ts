@@ -228,6 +228,113 @@ test('a write endpoint known to the catalogue alone (/spot/v2/cancel_order) is c
   assert.equal(await statusOf('v2cancel1'), '8');
 });
 
+test('bm api: a write is a write whatever its path looks like: no terminal and no --yes is exit 2, nothing reaches the venue', async () => {
+  fresh();
+  const order = ['-f', 'symbol=BTC_USDT', '-f', 'side=buy', '-f', 'type=limit', '-f', 'size=0.01', '-f', 'price=1000'];
+  const confirm = /confirmation needed and there is no terminal to ask[\s\S]*hint: add --yes to confirm: /;
+  const cases: Array<[string[], RegExp]> = [
+    [['POST', '/spot/v2/submit_order?x=1', '--auth', 'signed', ...order], /PATH: a POST sends its parameters in a signed body, not in a query string \('\?x=1'\)[\s\S]*hint: give them as fields: -f x=1/],
+    [['POST', '/spot/v2/submit_order?', ...order], /api POST \/spot\/v2\/submit_order: confirmation needed[\s\S]*Place limit buy order on BTC_USDT/],
+    [['POST', '/spot/v2/submit_order#', ...order], /Place limit buy order on BTC_USDT/],
+    [['POST', '/Spot//v2/submit_order/', ...order], /Place limit buy order on BTC_USDT/],
+    [['POST', '/spot/v3/cancel_order?a=b', '-f', 'symbol=BTC_USDT', '-f', 'order_id=1'], /not in a query string \('\?a=b'\)/],
+    [['POST', '/spot/v3/cancel_order#', '-f', 'symbol=BTC_USDT', '-f', 'order_id=1'], /Cancel order 1 on BTC_USDT/],
+    [['POST', '/spot/v1/cancel_orders?', '-f', 'symbol=BTC_USDT'], /Cancel every open order on BTC_USDT/],
+    [['POST', '/spot/v9/submit_order', '-f', 'symbol=BTC_USDT'], /POST \/spot\/v9\/submit_order symbol=BTC_USDT/],
+    [['PUT', '/spot/v9/anything'], /PUT \/spot\/v9\/anything/],
+    [['DELETE', '/spot/v9/anything?id=7'], /DELETE \/spot\/v9\/anything id=7/],
+    [['POST', '/v2/orders', '-f', 'symbol=BTC_USDT', '-f', 'side=buy', '-f', 'amount=0.01', '-f', 'price=1000'], /Place a buy limit order for 0\.01 BTC_USDT at 1000 \(legacy\)/],
+    [['DELETE', '/v2/orders/123'], /api DELETE \/v2\/orders\/123: confirmation needed[\s\S]*Cancel order 123 \(legacy\)/],
+    [['DELETE', '/v2/orders?symbol=BTC_USDT&side=buy'], /Cancel every open buy order on BTC_USDT \(legacy\)/],
+    [['POST', '/v2/anything', '-f', 'a=1'], /POST \/v2\/anything a=1/],
+  ];
+  for (const [args, says] of cases) {
+    const r = await run('api', ...args);
+    assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, says, args.join(' '));
+    if (!args[1]!.includes('=')) assert.match(r.stderr, confirm, args.join(' '));
+  }
+  for (const [m, p] of [['POST', '/spot/v2/submit_order'], ['POST', '/spot/v3/cancel_order'], ['POST', '/spot/v1/cancel_orders'], ['POST', '/v2/orders'], ['DELETE', '/v2/orders/123'], ['DELETE', '/v2/orders']] as const) {
+    assert.equal(proxy.count(m, p), 0, `${m} ${p} reached the venue`);
+  }
+  assert.deepEqual(proxy.seen.map((s) => `${s.method} ${s.url}`), [], 'nothing at all reached the venue');
+});
+
+test('bm api with --yes: another spelling of a place gets a client order id, is sent by the catalogue path once, and a lost answer is looked up', async () => {
+  fresh();
+  const order = ['-f', 'symbol=BTC_USDT', '-f', 'side=buy', '-f', 'type=limit', '-f', 'size=0.01', '-f', `price=${await restingBid()}`];
+  const dry = await run('api', 'POST', '/spot//v2/Submit_Order/#', ...order, '--dry-run');
+  assert.equal(dry.code, 0, dry.stderr);
+  assert.match(dry.stdout, /^POST http:\/\/127\.0\.0\.1:\d+\/spot\/v2\/submit_order\n[\s\S]*"client_order_id":"bm[0-9a-z]+"/);
+  assert.equal(proxy.seen.length, 0, 'a dry run sends nothing');
+  proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'lose' } });
+  const r = await run('api', 'POST', '/spot/v2/submit_order?', ...order, '--yes');
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(proxy.count('POST', '/spot/v2/submit_order'), 1, 'sent once, never re-sent');
+  const cid = /"client_order_id":"(bm[0-9a-z]+)"/.exec(proxy.seen.find((s) => s.path === '/spot/v2/submit_order')!.body)?.[1];
+  assert.ok(cid, 'a generated client order id was sent');
+  assert.match(r.stderr, new RegExp(`looking it up \\(bm order get BTC_USDT --client-order-id ${cid}\\)[\\s\\S]*api POST /spot/v2/submit_order: placed \\(proven by looking it up\\)`));
+  assert.equal(await statusOf(cid), '4');
+});
+
+test('bm api to a path the catalogue lacks: a write sent once; with no answer, outcome unknown (exit 11) and bm has no read for it', async () => {
+  fresh();
+  const dry = await run('api', 'POST', '/spot/v9/submit_order', '-f', 'symbol=BTC_USDT', '--dry-run');
+  assert.equal(dry.code, 0, dry.stderr);
+  assert.match(dry.stderr, /dry run: POST \/spot\/v9\/submit_order symbol=BTC_USDT/);
+  proxy.add({ method: 'POST', path: '/spot/v9/submit_order', fault: { kind: 'hang' } });
+  const r = await run('api', 'POST', '/spot/v9/submit_order', '-f', 'symbol=BTC_USDT', '--yes');
+  assert.equal(r.code, 11, r.stderr);
+  assert.equal(proxy.count('POST', '/spot/v9/submit_order'), 1, 'sent once');
+  assert.match(r.stderr, /api POST \/spot\/v9\/submit_order: outcome unknown: .*there is no read to look it up with[\s\S]*hint: bm has no read for POST \/spot\/v9\/submit_order: check at the venue before sending it again/);
+  assert.equal(proxy.seen.length, 1, 'nothing else was sent');
+});
+
+test('bm api to legacy writes goes through the legacy channel: place sent once and matched by its fields, cancel sent again then proven', async () => {
+  fresh();
+  const bid = await restingBid();
+  const place = ['api', 'POST', '/v2/orders', '-f', 'symbol=BTC_USDT', '-f', 'side=buy', '-f', 'amount=0.019', '-f', `price=${bid}`];
+  const dry = await run(...place, '--dry-run');
+  assert.equal(dry.code, 0, dry.stderr);
+  assert.match(dry.stdout, new RegExp(`^POST http://127\\.0\\.0\\.1:\\d+/v2/orders\\n[\\s\\S]*x-bm-signature: \\[redacted\\]\\n\\n\\{"amount":"0\\.019","price":"${bid}","side":"buy","symbol":"BTC_USDT"\\}`));
+  const extra = await run(...place, '-f', 'client_order_id=x', '--yes');
+  assert.equal(extra.code, 2, 'a field the legacy entry would drop unseen is refused');
+  assert.match(extra.stderr, /-f client_order_id: not a parameter of POST \/v2\/orders \(it takes amount, price, side, symbol\)/);
+  assert.equal(proxy.count('POST', '/v2/orders'), 0);
+  proxy.add({ method: 'POST', path: '/v2/orders', fault: { kind: 'lose' } });
+  const lost = await run(...place, '--yes');
+  assert.equal(lost.code, 11, lost.stderr);
+  assert.equal(proxy.count('POST', '/v2/orders'), 1, 'sent once');
+  assert.match(lost.stderr, /api POST \/v2\/orders: outcome unknown: .*one order \(\d+\) matches on symbol, side, price, original_amount and was created while the request was out: likely ours, not proven[\s\S]*hint: check with: bm legacy order list BTC_USDT --status 5/);
+
+  fresh();
+  const placed = await direct('legacy', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--amount', '0.01', '--price', bid, '--yes');
+  assert.equal(placed.code, 0, placed.stderr);
+  const id = placed.stdout.trim();
+  proxy.add({ method: 'DELETE', path: `/v2/orders/${id}`, times: 1, fault: { kind: 'hang' } });
+  const c = await run('api', 'DELETE', `/v2/orders/${id}/`, '--yes');
+  assert.equal(c.code, 0, c.stderr);
+  assert.equal(proxy.count('DELETE', `/v2/orders/${id}`), 2, 'a cancel is safe to repeat');
+  assert.match(c.stderr, new RegExp(`sending it again, as it is safe to repeat[\\s\\S]*api DELETE /v2/orders/${id}: cancelled`));
+  assert.ok(proxy.seen.filter((s) => s.path.startsWith('/v2/orders')).every((s) => typeof s.headers['x-bm-authorization'] === 'string'), 'legacy token auth');
+});
+
+test('bm api reads run without confirmation: a catalogued GET (its query read as fields), a POST the catalogue says is a read, a legacy GET', async () => {
+  fresh();
+  const wallet = await run('api', 'GET', '/spot/v1/wallet?currency=BTC');
+  assert.equal(wallet.code, 0, wallet.stderr);
+  assert.match(wallet.stdout, /"wallet"/);
+  const seen = proxy.seen.find((s) => s.path === '/spot/v1/wallet')!;
+  assert.equal(seen.url, '/spot/v1/wallet?currency=BTC');
+  assert.equal(typeof seen.headers['x-bm-key'], 'string', "the catalogue's auth applied");
+  const echo = await run('api', 'POST', '/spot/v1/test-post', '-f', 'symbol=BTC_USDT');
+  assert.equal(echo.code, 0, echo.stderr);
+  const orders = await run('api', 'GET', '/v2/orders?symbol=BTC_USDT&status=5', '-o', 'tsv', '--fields', 'symbol');
+  assert.equal(orders.code, 0, orders.stderr);
+  assert.match(orders.stdout, /^BTC_USDT$/m);
+  assert.equal(proxy.seen.filter((s) => s.method !== 'GET' && s.path !== '/spot/v1/test-post' && s.path !== '/v2/authentication').length, 0, 'no write was sent');
+});
+
 test('--max-deviation refuses a limit price far through the last price before sending (exit 2)', async () => {
   fresh();
   const p = await last();
