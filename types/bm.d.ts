@@ -45,7 +45,7 @@ export declare class Client {
    * whose shapes are not known, take their parameters as given): a read's data, or a write's outcome
    * (with `{ dryRun: true }`, the request it would send).
    */
-  api(method: 'GET' | 'POST' | 'DELETE' | 'PUT', path: string, params?: { readonly [name: string]: string | number | bigint | boolean | undefined }, opts?: CallOptions): Promise<Value | WriteOutcome | DryRun>;
+  api(method: 'GET' | 'POST' | 'DELETE' | 'PUT', path: string, params?: { readonly [name: string]: string | number | boolean | undefined }, opts?: CallOptions): Promise<Value | WriteOutcome | DryRun>;
   /** Closes every stream this client opened. */
   close(): Promise<void>;
 }
