@@ -19,9 +19,11 @@ function good(): Record<string, unknown> {
 /** [option spoilt, its value (undefined: the option is removed first, then `extra` added), message]. */
 const BAD: ReadonlyArray<readonly [string, unknown, RegExp]> = [
   ['baseUrl', 5, /^baseUrl: give an address starting http:\/\/ or https:\/\/ \(got 5\)/],
-  ['baseUrl', 'ftp://127.0.0.1:1', /^baseUrl: give an address/],
-  ['baseUrl', 'not an address', /^baseUrl: give an address/],
-  ['wsUrl', 'http://127.0.0.1:1', /^wsUrl: give an address starting ws:\/\/ or wss:\/\//],
+  ['baseUrl', 'ftp://127.0.0.1:1', /^baseUrl: must start with http:\/\/ or https:\/\/ \(got "ftp:\/\/127.0.0.1:1"\)/],
+  ['baseUrl', 'localhost:8080', /^baseUrl: must start with http:\/\/ or https:\/\//],
+  ['baseUrl', 'http//127.0.0.1', /^baseUrl: is not a URL/],
+  ['baseUrl', 'http://127.0.0.1:1/\nx', /^baseUrl: contains a space, a newline or a control character/],
+  ['wsUrl', 'ftp://127.0.0.1:1', /^wsUrl: must start with ws:\/\/ or wss:\/\/ or http:\/\/ or https:\/\//],
   ['legacyUrl', { href: 'http://127.0.0.1:1' }, /^legacyUrl: give an address .*\(got an object\)/],
   ['service', '', /^service: give a non-empty string/],
   ['credentials', 'key:secret', /^credentials: give an object \{ key, secret, memo \}/],
