@@ -37,15 +37,16 @@ export declare class UnknownOutcomeError extends BmError {
 
 /** The typed client: one method per catalogue entry (see {@link Methods}), `watch` for the streams. */
 export declare class Client {
+  /** Throws a usage BmError naming a bad or unknown option; no request is made with it. */
   constructor(options?: ClientOptions);
   readonly options: ClientOptions;
   readonly watch: WatchApi;
   /**
    * Any endpoint of the catalogue by method and path, as `bm api` (those without a method too; spec 4.8's,
-   * whose shapes are not known, take their parameters as given): a read's data, or a write's outcome
+   * whose shapes are not known, take any name, each value a string, a safe integer or a boolean): a read's data, or a write's outcome
    * (with `{ dryRun: true }`, the request it would send).
    */
-  api(method: 'GET' | 'POST' | 'DELETE' | 'PUT', path: string, params?: { readonly [name: string]: string | number | bigint | boolean | undefined }, opts?: CallOptions): Promise<Value | WriteOutcome | DryRun>;
+  api(method: 'GET' | 'POST' | 'DELETE' | 'PUT', path: string, params?: { readonly [name: string]: string | number | boolean | undefined }, opts?: CallOptions): Promise<Value | WriteOutcome | DryRun>;
   /** Closes every stream this client opened. */
   close(): Promise<void>;
 }

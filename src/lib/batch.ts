@@ -4,6 +4,7 @@
  * order id, 10 per request, several requests at once within the rate limit, and an order whose
  * request proved nothing looked up by its client order id (never sent again). Loaded on first use.
  */
+import type { Endpoint } from '../api/catalogue/types.js';
 import type { Params } from '../api/client.js';
 import type { ShownRequest } from '../api/redact.js';
 import type { WriteHost } from '../commands/confirm.js';
@@ -16,21 +17,20 @@ import { dryRunOf } from './calls.js';
 import { exact } from './exact.js';
 import { pairSource } from './preflight.js';
 import type { BatchOrderOutcome, BatchResult, CallOptions, DryRun } from './types.js';
-import { asLibraryInput, inputText, refuseUnknown } from './wire.js';
+import { refuseUnknown } from './inputs.js';
+import { asLibraryInput, paramText } from './wire.js';
 
 /** The fields an order of a batch may carry (as a line of `bm order batch`'s file). */
 const FIELDS = ['symbol', 'side', 'type', 'size', 'price', 'notional', 'client_order_id'];
-const DECIMALS = new Set(['size', 'price', 'notional']);
 
-/** The orders as the command's file would carry them: every field as text; a JS number refused for money. */
-function linesOf(given: unknown): Array<Record<string, string>> {
+/** The orders as the command's file would carry them: every field as text, of its kind as `order.place` takes it. */
+function linesOf(given: unknown, place: Endpoint): Array<Record<string, string>> {
   if (!Array.isArray(given) || !given.length) throw usage('order.batch: give a list of orders, e.g. [{ symbol, side, type, size, price }]');
   return given.map((o: unknown, i) => {
     if (o === null || typeof o !== 'object' || Array.isArray(o)) throw usage(`order ${i + 1}: not an order object`);
     refuseUnknown(FIELDS, o);
     return Object.fromEntries(Object.entries(o as Record<string, unknown>).filter(([, v]) => v !== undefined).map(([k, v]) => {
-      if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'bigint') throw usage(`order ${i + 1}: ${k}: give text (got ${typeof v})`);
-      return [k, inputText(`order ${i + 1}: ${k}`, DECIMALS.has(k) ? 'decimal' : 'other', v)];
+      return [k, paramText(place.params, k, `order ${i + 1}: ${k}`, v)];
     }));
   });
 }
@@ -45,7 +45,7 @@ function orderOutcome(o: Outcome): BatchOrderOutcome {
 
 /** Sends a batch of orders; resolves with each order's outcome in the order given (or the requests a dry run would send). */
 export async function batch(calls: CurrentCalls, host: WriteHost, given: unknown, opts: CallOptions = {}): Promise<BatchResult | DryRun[]> {
-  const lines = linesOf(given);
+  const lines = linesOf(given, calls.entry('spot.order.submit'));
   const checked = await asLibraryInput(() => checkAll(pairSource(calls), '', lines));
   const ep = calls.entry('spot.order.batch');
   const shown: ShownRequest[] = [];

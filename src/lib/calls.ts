@@ -17,7 +17,7 @@ import { baseOptions } from './base-options.js';
 import { exact } from './exact.js';
 import type { CallOptions, DryRun, WriteOutcome } from './types.js';
 import type { Wiring } from './venue.js';
-import { freeParams, wireOf, type InputValue } from './wire.js';
+import { freeParams, wireOf } from './wire.js';
 
 /** What a dry run does with the request it would send. */
 export type DryRunSink<E = Endpoint> = (ep: E, params: Params) => Promise<void>;
@@ -69,7 +69,7 @@ export class CurrentCalls {
   }
 
   /** A library call: a read's data (numbers as exact text, the rows always a list), a write's {@link WriteOutcome}, or a dry run. */
-  async run(host: WriteHost, ep: Endpoint, given?: Readonly<Record<string, InputValue | undefined>>, opts: CallOptions = {}): Promise<unknown> {
+  async run(host: WriteHost, ep: Endpoint, given?: unknown, opts: CallOptions = {}): Promise<unknown> {
     const params = ep.shapeUnknown ? freeParams(given) : wireOf(ep.params, given);
     if (ep.write) return this.libraryWrite(host, ep, params, opts);
     if (opts.dryRun) return dryRunOf(await this.dryRun(ep, params));

@@ -11,9 +11,9 @@ import type { CurrentCalls } from './calls.js';
 import { libraryError } from './errors.js';
 import type { LegacyCalls } from './legacy.js';
 import { LEGACY_METHOD_IDS, METHOD_IDS } from './method-ids.js';
+import { callOptions, clientOptions } from './options.js';
 import { methodTree } from './tree.js';
 import { explicitVenue, type LibVenue, type Wiring } from './venue.js';
-import type { InputValue } from './wire.js';
 import type { CallOptions, ClientOptions } from './types.js';
 import { Watch } from './watch.js';
 
@@ -41,12 +41,14 @@ export class Client {
   /** The first generation's commands (`client.legacy.order.place`). */
   readonly legacy: Record<string, unknown>;
 
-  constructor(readonly options: ClientOptions = {}) {
+  readonly options: ClientOptions;
+
+  constructor(given?: ClientOptions) {
+    // Checked before anything else: a bad option is a usage error and no request is ever made.
+    const options = (this.options = clientOptions(given));
     const note = options.onNote ?? ((line: string) => debug('%s', line));
     const env = options.env ?? process.env;
     const { baseUrl, wsUrl, legacyUrl, service, credentials } = options;
-    if (baseUrl !== undefined && (options.profile !== undefined || options.sandbox)) throw usage('baseUrl: give an address, a profile or sandbox, not several');
-    if (baseUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(baseUrl)) throw usage(`baseUrl: not an http(s) address: ${baseUrl}`);
     // The CLI's venue resolution (profiles, keychain) loads only when no address is given.
     this.wiring = baseUrl !== undefined
       ? Promise.resolve(libraryWiring(explicitVenue(baseUrl, wsUrl, legacyUrl, service, credentials), options, note))
@@ -57,17 +59,19 @@ export class Client {
     // The method names are known up front; the catalogue and the checks load on the first call.
     Object.assign(this, methodTree(METHOD_IDS, async (id, params, opts) => {
       try {
+        const checked = callOptions(opts);
         const calls = await this.core();
-        if (id === 'spot.order.batch') return await (await import('./batch.js')).batch(calls, this.host, params, opts);
-        return await calls.run(this.host, calls.entry(id), params as Record<string, InputValue | undefined>, opts);
+        if (id === 'spot.order.batch') return await (await import('./batch.js')).batch(calls, this.host, params, checked);
+        return await calls.run(this.host, calls.entry(id), params, checked);
       } catch (err) {
         throw libraryError(err);
       }
     }));
     this.legacy = methodTree(LEGACY_METHOD_IDS, async (id, params, opts) => {
       try {
+        const checked = callOptions(opts);
         const [{ legacyEndpoint }, calls] = await Promise.all([import('../legacy/catalogue.js'), this.legacyCore()]);
-        return await calls.run(this.host, legacyEndpoint(id), params as Record<string, InputValue | undefined>, opts);
+        return await calls.run(this.host, legacyEndpoint(id), params, checked);
       } catch (err) {
         throw libraryError(err);
       }
@@ -86,10 +90,12 @@ export class Client {
    * Any endpoint of the catalogue by method and path, as `bm api`: those without a command too (spec 4.8's,
    * whose shapes are not known, take their parameters as given). Limits, signing and careful writes apply.
    */
-  async api(method: string, path: string, params?: Record<string, InputValue | undefined>, opts?: CallOptions): Promise<unknown> {
+  async api(method: string, path: string, params?: Readonly<Record<string, string | number | boolean | undefined>>, opts?: CallOptions): Promise<unknown> {
     try {
+      if (typeof method !== 'string' || typeof path !== 'string') throw usage('api: give the method and the path as strings, e.g. api(\'GET\', \'/spot/v1/ticker\')');
+      const checked = callOptions(opts);
       const calls = await this.core();
-      return await calls.run(this.host, calls.route(method, path), params, opts);
+      return await calls.run(this.host, calls.route(method, path), params, checked);
     } catch (err) {
       throw libraryError(err);
     }

@@ -20,7 +20,8 @@ import { exact } from './exact.js';
 import { writeOutcome } from './outcome.js';
 import type { CallOptions } from './types.js';
 import type { Wiring } from './venue.js';
-import { asLibraryInput, inputText, refuseUnknown, type InputValue } from './wire.js';
+import { givenTexts, legacyKindOf } from './inputs.js';
+import { asLibraryInput } from './wire.js';
 
 /** Calls of the first generation for one client. */
 export class LegacyCalls {
@@ -42,10 +43,8 @@ export class LegacyCalls {
   }
 
   /** A library call: a read's body (numbers as exact text), a write's {@link WriteOutcome}, or a dry run. */
-  async run(host: WriteHost, ep: LegacyEndpoint, given: Readonly<Record<string, InputValue | undefined>> = {}, opts: CallOptions = {}): Promise<unknown> {
-    refuseUnknown(ep.params.map((p) => p.name), given);
-    const typed = Object.fromEntries(ep.params.filter((p) => given[p.name] !== undefined)
-      .map((p) => [p.name, inputText(p.name, p.kind === 'decimal' ? 'decimal' : p.kind === 'id' ? 'long' : 'other', given[p.name]!)]));
+  async run(host: WriteHost, ep: LegacyEndpoint, given?: unknown, opts: CallOptions = {}): Promise<unknown> {
+    const typed = givenTexts(ep.params.map((p) => ({ name: p.name, kind: legacyKindOf(p) })), given);
     const values = asLibraryInput(() => legacyValues(ep, typed));
     const params = Object.entries(values).filter(([, v]) => v !== undefined);
     if (!ep.write) return opts.dryRun ? dryRunOf(await this.dryRun(ep, params)) : exact(await this.api.call(ep, values));

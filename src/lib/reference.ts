@@ -6,6 +6,7 @@
 import type { Endpoint, Param } from '../api/catalogue/types.js';
 import { EXIT } from '../errors.js';
 import type { LegacyEndpoint, LegacyParam } from '../legacy/catalogue.js';
+import { isIdName } from './inputs.js';
 import { legacyTable, methodTable, summaryOf, type MethodEntry } from './methods.js';
 
 /** `order cancel-all` as `OrderCancelAll`. */
@@ -36,7 +37,8 @@ export function paramType(p: Param): string {
     case 'bool':
       return 'boolean';
     default:
-      return 'string';
+      // An id is exact text, or a safe integer (src/lib/inputs.ts refuses any other number).
+      return isIdName(p.name) ? 'LongInput' : 'string';
   }
 }
 

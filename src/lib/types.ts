@@ -5,8 +5,11 @@
 
 /** A decimal as text, e.g. `"0.01"`: never a JS number (money stays exact). */
 export type DecimalString = string;
-/** A 64-bit integer (an id, a time): text or bigint; a number only when it is a safe integer (refused otherwise). */
-export type LongInput = string | bigint | number;
+/**
+ * An id or another 64-bit integer (a time): text of any length, e.g. `"1834..."`, or a number only when
+ * `Number.isSafeInteger` holds (a larger number may already have lost digits, and is refused, as is a bigint).
+ */
+export type LongInput = string | number;
 /** A value of an answer: every number is its exact text. */
 export type Value = string | boolean | null | readonly Value[] | { readonly [key: string]: Value };
 /** An answer's `data` (or a row of it). */

@@ -6,25 +6,7 @@ import type { Param } from '../api/catalogue/types.js';
 import type { Params } from '../api/client.js';
 import { checkValue } from '../commands/params.js';
 import { BmError, usage } from '../errors.js';
-
-/** A parameter value a caller may give: decimals and ids as strings (ids also as bigint), counts as numbers. */
-export type InputValue = string | number | bigint | boolean;
-
-/** A value as the checks read it (the text a user would type); a JS number is refused for money and for a large id. */
-export function inputText(name: string, kind: 'decimal' | 'long' | 'other', v: InputValue): string {
-  if (typeof v === 'number' && (kind === 'decimal' || (kind === 'long' && !Number.isSafeInteger(v)))) {
-    // A JS number may already have lost digits: money and ids are given as strings.
-    throw usage(`${name}: give ${kind === 'decimal' ? 'a decimal' : 'a large id'} as a string, not a number (got ${v})`);
-  }
-  return typeof v === 'string' ? v : String(v);
-}
-
-/** Refuses a name that is no parameter of the call. */
-export function refuseUnknown(names: readonly string[], given: object): void {
-  for (const k of Object.keys(given)) {
-    if (!names.includes(k)) throw usage(`${k}: not a parameter of this call (allowed: ${names.join(', ') || 'none'})`);
-  }
-}
+import { givenObject, givenTexts, inputText, kindOf } from './inputs.js';
 
 /** A message of the command line's checks in a library caller's words: the property, not the option (`--client-order-id` is `client_order_id`). */
 function libraryWords(message: string): string {
@@ -46,28 +28,37 @@ export function asLibraryInput<T>(check: () => T): T {
   }
 }
 
+/** The text of `params`' parameter `name` (`label` in messages), when `v` is of its kind (the command line's checks then read it). */
+export function paramText(params: readonly Param[], name: string, label: string, v: unknown): string {
+  const p = params.find((x) => x.name === name);
+  if (!p) throw usage(`${label}: not a parameter of this call (allowed: ${params.map((x) => x.name).join(', ')})`);
+  return inputText(label, kindOf(p), v);
+}
+
 /** Checks `given` against the entry's parameters; the wire list in catalogue order. Unknown names are refused. */
-export function wireOf(all: readonly Param[], given: Readonly<Record<string, InputValue | undefined>> = {}): Params {
+export function wireOf(all: readonly Param[], given?: unknown): Params {
   // A parameter bm reads itself (a local filter of the CLI) is no parameter of the call.
   const params = all.filter((p) => !p.local);
-  refuseUnknown(params.map((p) => p.name), given);
+  const texts = givenTexts(params.map((p) => ({ name: p.name, kind: kindOf(p) })), given);
   const out: Array<readonly [string, unknown]> = [];
   for (const p of params) {
-    const v = given[p.name];
+    const v = texts[p.name];
     if (v === undefined) {
       if (p.required) throw usage(`${p.name}: required (${p.description})`);
       continue;
     }
-    const kind = p.type === 'decimal' || p.type === 'long' ? p.type : 'other';
-    out.push([p.name, asLibraryInput(() => checkValue({ ...p, flag: p.name, positional: false }, inputText(p.name, kind, v)))]);
+    out.push([p.name, asLibraryInput(() => checkValue({ ...p, flag: p.name, positional: false }, v))]);
   }
   return out;
 }
 
-/** Parameters of an endpoint whose shape is not known, sent as given (in the order given); a number must be a safe integer. */
-export function freeParams(given: Readonly<Record<string, InputValue | undefined>> = {}): Params {
-  return Object.entries(given).filter(([, v]) => v !== undefined).map(([k, v]) => {
-    if (typeof v === 'number' && !Number.isSafeInteger(v)) throw usage(`${k}: give a decimal or a large number as a string, not a number (got ${v})`);
-    return [k, v] as const;
+/**
+ * Parameters of an endpoint whose shape is not known, sent as given, in the order given (any name: the
+ * catalogue does not know them). Each is a string, a safe integer or a boolean, which go out exactly.
+ */
+export function freeParams(given?: unknown): Params {
+  return Object.entries(givenObject(given, 'any name')).filter(([, v]) => v !== undefined).map(([k, v]) => {
+    if (typeof v === 'boolean') return [k, v] as const;
+    return [k, Number.isSafeInteger(v) ? v : inputText(k, 'whole', v)] as const;
   });
 }

@@ -22,13 +22,19 @@ test('every command of the catalogue is a method named as the command', () => {
   assert.equal(camel('cancel-all'), 'cancelAll');
 });
 
-test('parameter types: decimals as text, 64-bit integers as text or bigint, listed values as literals', () => {
+test('parameter types: decimals as text, ids and 64-bit integers as text or a number (no bigint), listed values as literals', () => {
   const place = CATALOGUE.find((e) => e.id === 'spot.order.submit')!;
   const byName = Object.fromEntries(place.params.map((p) => [p.name, paramType(p)]));
   assert.equal(byName.size, 'DecimalString');
   assert.equal(byName.side, '"buy" | "sell"');
+  assert.equal(byName.client_order_id, 'LongInput', 'an id by its name, whatever its wire type');
+  const types = readFileSync(join(ROOT, 'src', 'lib', 'types.ts'), 'utf8');
+  assert.match(types, /export type LongInput = string \| number;/);
   const dts = endpointDts();
   assert.match(dts, /export interface OrderPlaceParams \{[^}]*readonly symbol: string;[^}]*readonly size\?: DecimalString;/s);
+  assert.match(dts, /export interface OrderCancelParams \{[^}]*readonly order_id\?: LongInput;/s);
+  assert.match(dts, /export interface ContractOrderParams \{[^}]*readonly contract_id: LongInput;[^}]*readonly price: DecimalString;/s);
+  assert.match(dts, /export interface LegacyOrderCancelParams \{[^}]*readonly entrust_id: LongInput;/s);
   assert.match(dts, /export type TickerResult = \{ readonly tickers: ReadonlyArray<Row<"symbol" \| "last_price"/);
   assert.match(dts, /readonly order: \{[^]*?place\(params: OrderPlaceParams, opts\?: CallOptions\): Promise<WriteOutcome>;/s);
   // Every method has a dry run that resolves with the request it would send.
