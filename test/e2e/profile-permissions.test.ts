@@ -27,7 +27,7 @@ after(() => venue.close());
 /** Runs a signed command with the config as it is: refused with exit 5 and `fix` in the hint, nothing sent. */
 async function refused(fix: string, extra: Record<string, string> = {}): Promise<void> {
   const before = [venue.proxy.count('GET', TEST_GET), venue.proxy.count('GET', '/spot/v1/wallet')];
-  for (const args of [['sign-test', 'get'], ['wallet']]) {
+  for (const args of [['sign-test', 'get'], ['wallet'], ['profile', 'test', 'main']]) {
     const r = await bmAsync(args, { ...env, ...extra });
     assert.equal(r.code, 5, `${args.join(' ')}: ${r.stderr}`);
     assert.match(r.stderr, /bm signs nothing until it is fixed/);
