@@ -65,7 +65,7 @@ export function exposures(env: Env, uid: number | undefined = process.getuid?.()
 }
 
 /** The error of a signed command refused because of `found` (not empty): exit 5, with every fix. */
-export function exposedError(found: readonly Exposure[]): BmError {
+function exposedError(found: readonly Exposure[]): BmError {
   const first = found[0]!;
   return configError(
     `${first.path} ${first.why}: whoever can change it can redirect signed requests, so bm signs nothing until it is fixed`,

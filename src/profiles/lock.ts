@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { config as configError } from '../errors.js';
 import { breakLock } from '../util/filelock.js';
 
+/** The lock's name in the config dir. */
 export const LOCK_FILE = 'config.lock';
 /** How long a writer waits for the lock by default, ms. */
 export const LOCK_WAIT_MS = 20_000;
