@@ -54,7 +54,7 @@ export class Context {
   ) {}
 
   get settings(): Settings {
-    return (this.cachedSettings ??= readSettings(this.env));
+    return (this.cachedSettings ??= readSettings(this.env, (line) => this.io.err(`${line}\n`)));
   }
 
   /** The profile in use: --profile, BM_PROFILE, the current one, else none. */

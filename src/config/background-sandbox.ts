@@ -3,7 +3,7 @@
  * in the state dir, started detached when none answers (said once on stderr), restarted on the
  * port it had when that port is free (so a running `bm watch` reconnects), stopped by `bm sandbox stop`.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BmError, config as configError } from '../errors.js';
 import { stateDir, type Env } from './paths.js';
@@ -155,6 +155,22 @@ function lastPort(env: Env): number {
   }
 }
 
+/** The last `error: ` line of the log (its last 16 KiB), without the prefix. */
+function lastError(logFile: string): string | undefined {
+  try {
+    const fd = openSync(logFile, 'r');
+    try {
+      const buf = Buffer.alloc(16384);
+      const n = readSync(fd, buf, 0, buf.length, Math.max(0, fstatSync(fd).size - buf.length));
+      return buf.toString('utf8', 0, n).split('\n').reverse().find((l) => l.startsWith('error: '))?.slice('error: '.length);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+}
+
 async function spawnServer(env: Env, home: string, port: number, limits: string | undefined): Promise<ServerInfo> {
   const bin = process.argv[1];
   if (!bin) throw new BmError('internal', 'cannot find the bm executable to start the sandbox');
@@ -178,8 +194,9 @@ async function spawnServer(env: Env, home: string, port: number, limits: string 
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      // Exit 5: its state file is damaged or foreign (serve.ts says which in the log).
-      if (code === 5) reject(configError(`the sandbox state ${statePath(env)} is damaged or not a sandbox state (details in ${logFile})`, 'move it away, or delete it with: bm sandbox reset --yes'));
+      // Exit 5: its state file is damaged, foreign or inconsistent; serve.ts said which, last, in the log.
+      const said = code === 5 ? lastError(logFile) : undefined;
+      if (code === 5) reject(configError(said ?? `the sandbox state ${statePath(env)} is damaged or not a sandbox state (details in ${logFile})`, 'move it away, or delete it with: bm sandbox reset --yes'));
       else reject(new BmError('network', `the sandbox exited at start (code ${code})`, { hint: `see ${logFile}` }));
     });
   });

@@ -4,6 +4,11 @@ import { join } from 'node:path';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
+/** The settings file in the config dir (0600). */
+export const SETTINGS_FILE = 'config.json';
+/** The credentials of profiles added with --insecure-storage, in the config dir (0600). */
+export const CREDENTIALS_FILE = 'credentials.json';
+
 /** `BM_CONFIG_DIR`, else `$XDG_CONFIG_HOME/bm`, else `~/.config/bm`. */
 export function configDir(env: Env): string {
   if (env.BM_CONFIG_DIR) return env.BM_CONFIG_DIR;

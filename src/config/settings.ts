@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { config as configError } from '../errors.js';
-import { configDir, type Env } from './paths.js';
+import { configDir, SETTINGS_FILE, type Env } from './paths.js';
+import { exposedWarning } from './permissions.js';
 import { profileProblems } from './profile-check.js';
 
 export type VenuePreset = 'sandbox' | 'bitmart' | 'custom';
@@ -29,11 +30,16 @@ export interface Settings {
   profiles: Record<string, ProfileSettings>;
 }
 
-export const SETTINGS_FILE = 'config.json';
+export { SETTINGS_FILE };
 
-/** The settings file as stored, or empty settings when there is none yet. */
-export function readSettings(env: Env): Settings {
+/**
+ * The settings file as stored, or empty settings when there is none yet. `warn` gets a line when a
+ * config file or folder is writable by others (config/permissions.ts): reads go on, signing does not.
+ */
+export function readSettings(env: Env, warn?: (line: string) => void): Settings {
   const file = join(configDir(env), SETTINGS_FILE);
+  const exposed = warn && exposedWarning(env);
+  if (exposed) warn(exposed);
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

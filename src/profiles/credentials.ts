@@ -2,12 +2,16 @@
  * Where credentials come from, first match wins: BM_API_KEY/SECRET/MEMO (all three), else the
  * profile's (keychain, or its 0600 file when added with --insecure-storage), else, on the built-in
  * sandbox venue, the sandbox paper account. Anywhere else: none (signed calls then say how to add some).
+ * None at all while a config file or folder is writable by others (config/permissions.ts).
  */
 import type { Credentials } from '../api/client.js';
+import { refuseExposedConfig } from '../config/permissions.js';
 import type { Context } from '../context.js';
 import { config as configError, usage } from '../errors.js';
 
 export async function loadCredentials(ctx: Context): Promise<Credentials | undefined> {
+  // Whatever signs, settings others can rewrite could send it elsewhere: refused (exit 5).
+  refuseExposedConfig(ctx.env);
   const { BM_API_KEY: key, BM_API_SECRET: secret, BM_API_MEMO: memo } = ctx.env;
   if (key !== undefined || secret !== undefined || memo !== undefined) {
     if (!key || !secret || memo === undefined) {

@@ -4,10 +4,11 @@
  * (0600, directory 0700), beside the sandbox state it belongs to: `bm sandbox reset` deletes both
  * together. README ("Profiles and credentials") says why this is not the keychain.
  */
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Credentials } from '../api/client.js';
 import { send, TransportError } from '../api/transport.js';
+import { writeFileAtomic } from '../config/atomic-file.js';
 import type { Env } from '../config/paths.js';
 import { BmError } from '../errors.js';
 import { sandboxHome } from '../config/background-sandbox.js';
@@ -99,9 +100,6 @@ export async function createPaper(env: Env, baseUrl: string, timeoutMs: number):
 }
 
 function remember(env: Env, account: PaperAccount): void {
-  const file = paperPath(env);
   ensurePrivateDir(sandboxHome(env));
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify({ ...account, created_at: new Date().toISOString() }, null, 2)}\n`, { mode: FILE_MODE });
-  renameSync(tmp, file);
+  writeFileAtomic(paperPath(env), `${JSON.stringify({ ...account, created_at: new Date().toISOString() }, null, 2)}\n`, FILE_MODE);
 }

@@ -2,16 +2,18 @@
  * The insecure backend, used only for profiles added with `--insecure-storage`: plain JSON in
  * `<configDir>/credentials.json` (0600, directory 0700), `{ "<profile>": {key, secret, memo} }`.
  * Anyone who can read the file as this user (or a backup of it) has the keys: a warning says so
- * on stderr before anything is written.
+ * on stderr before anything is written. Writers hold the config lock (profiles/lock.ts): a change is
+ * a read of the whole file, the change, and an atomic replacement.
  */
-import { chmodSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { configDir, type Env } from '../config/paths.js';
+import { configDir, CREDENTIALS_FILE, type Env } from '../config/paths.js';
+import { syncDir, writeFileAtomic } from '../config/atomic-file.js';
 import { config as configError } from '../errors.js';
 import { ensurePrivateDir, FILE_MODE } from './store.js';
 import { checkSecret, type Secret, type SecretStore } from './secret-store.js';
 
-export const CREDENTIALS_FILE = 'credentials.json';
+export { CREDENTIALS_FILE };
 
 export class FileSecretStore implements SecretStore {
   readonly kind = 'file' as const;
@@ -44,8 +46,7 @@ export class FileSecretStore implements SecretStore {
     const all = this.readAll();
     if (!Object.hasOwn(all, profile)) return false;
     delete all[profile];
-    if (Object.keys(all).length) this.writeAll(all);
-    else rmSync(this.path, { force: true });
+    this.writeAll(all);
     return true;
   }
 
@@ -69,16 +70,33 @@ export class FileSecretStore implements SecretStore {
     throw configError(`${this.path} is damaged`, 'remove it and add the profiles again with: bm profile add NAME --insecure-storage');
   }
 
-  /** Writes a 0600 temporary file beside the target, then renames it: never a moment with looser modes. */
+  /**
+   * Drops the entries of profiles `keep` refuses (left by a write that was cut short); the names dropped.
+   * A file that cannot be read is left alone: the command that needs it says why.
+   */
+  retain(keep: (profile: string) => boolean): string[] {
+    let all: Record<string, unknown>;
+    try {
+      all = this.readAll();
+    } catch {
+      return [];
+    }
+    const dropped = Object.keys(all).filter((p) => !keep(p));
+    for (const p of dropped) delete all[p];
+    if (dropped.length) this.writeAll(all);
+    return dropped;
+  }
+
+  /** Replaces the file atomically (0600 from the first byte); with no entry left, removes it. */
   private writeAll(all: Record<string, unknown>): void {
     ensurePrivateDir(configDir(this.env));
-    const tmp = `${this.path}.${process.pid}.tmp`;
     try {
-      writeFileSync(tmp, `${JSON.stringify(all, null, 2)}\n`, { mode: FILE_MODE });
-      chmodSync(tmp, FILE_MODE);
-      renameSync(tmp, this.path);
+      if (Object.keys(all).length) writeFileAtomic(this.path, `${JSON.stringify(all, null, 2)}\n`, FILE_MODE);
+      else {
+        rmSync(this.path, { force: true });
+        syncDir(configDir(this.env));
+      }
     } catch (err) {
-      rmSync(tmp, { force: true });
       throw configError(`cannot write ${this.path}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
     }
   }

@@ -6,7 +6,8 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDir, type Env } from '../config/paths.js';
-import { SETTINGS_FILE, type ProfileSettings, type Settings } from '../config/settings.js';
+import { SETTINGS_FILE, type Settings } from '../config/settings.js';
+import { syncDir } from '../config/atomic-file.js';
 import { config as configError, usage } from '../errors.js';
 
 export const FILE_MODE = 0o600;
@@ -31,12 +32,16 @@ export function ensurePrivateDir(dir: string): void {
 
 interface ConfLike {
   readonly path: string;
-  get(key: string): unknown;
-  set(key: string, value: unknown): void;
-  delete(key: string): void;
+  store: Record<string, unknown>;
 }
 
-/** The settings file opened for writing. Every write leaves the file 0600 and its directory 0700. */
+/**
+ * The settings file opened for writing through `conf`. conf (v15) re-reads the file on every access
+ * (no cache) and replaces it atomically (temporary file, fsync, rename), but takes no lock: a
+ * read-modify-write of two processes at once loses one of them. So writers go through
+ * {@link changeSettings} (profiles/change.ts), which holds the config lock around the re-read and
+ * the write. Every write leaves the file 0600 and its directory 0700.
+ */
 export class SettingsStore {
   private constructor(
     private readonly conf: ConfLike,
@@ -69,43 +74,19 @@ export class SettingsStore {
     return this.conf.path;
   }
 
-  read(): Settings {
-    const profiles = (this.conf.get('profiles') ?? {}) as Record<string, ProfileSettings>;
-    const current = this.conf.get('currentProfile');
-    return { ...(typeof current === 'string' ? { currentProfile: current } : {}), profiles: { ...profiles } };
-  }
-
-  /** Adds or replaces one profile's settings. */
-  setProfile(name: string, profile: ProfileSettings): void {
-    const profiles = this.read().profiles;
-    profiles[checkProfileName(name)] = profile;
-    this.write(() => this.conf.set('profiles', profiles));
-  }
-
-  /** Removes one profile's settings (and the current marker when it pointed there); false when absent. */
-  removeProfile(name: string): boolean {
-    const s = this.read();
-    if (!s.profiles[name]) return false;
-    delete s.profiles[name];
-    this.write(() => {
-      this.conf.set('profiles', s.profiles);
-      if (s.currentProfile === name) this.conf.delete('currentProfile');
-    });
-    return true;
-  }
-
-  setCurrent(name: string | undefined): void {
-    this.write(() => (name === undefined ? this.conf.delete('currentProfile') : this.conf.set('currentProfile', name)));
-  }
-
-  private write(change: () => void): void {
+  /** Replaces the whole file with `s` (keys other than bm's, if any, are kept). */
+  write(s: Settings): void {
     ensurePrivateDir(this.dir);
+    const next: Record<string, unknown> = { ...this.conf.store, profiles: s.profiles };
+    if (s.currentProfile === undefined) delete next.currentProfile;
+    else next.currentProfile = s.currentProfile;
     try {
-      change();
+      this.conf.store = next;
     } catch (err) {
       throw configError(`cannot write ${this.path}: ${(err as Error).message}`);
     }
-    // conf writes atomically through a temporary file: enforce the mode on what ends up there.
+    // conf's temporary file is created under the umask: enforce the mode on what ends up there.
     chmodSync(this.path, FILE_MODE);
+    syncDir(this.dir);
   }
 }

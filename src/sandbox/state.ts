@@ -3,13 +3,14 @@
  * rename, fsync of the folder) so a killed server finds either the old or the new state, never a
  * torn one.
  */
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../config/atomic-file.js';
 import type { AccountRec } from './accounts.js';
 import type { LedgerData } from './engine/ledger.js';
 import type { FillRec, OrderRec, TradeRec } from './engine/types.js';
 import type { SimState } from './market/sim.js';
 import type { Candle } from './market/tape.js';
+import { firstViolation } from './state-check.js';
 
 export const STATE_VERSION = 1;
 
@@ -42,7 +43,7 @@ export class StateFileError extends Error {
   }
 }
 
-/** The saved state, or undefined when the file does not exist. */
+/** The saved state, or undefined when the file does not exist; a damaged or inconsistent one throws {@link StateFileError}. */
 export function loadState(path: string): ExchangeState | undefined {
   if (!existsSync(path)) return undefined;
   let s: ExchangeState;
@@ -55,6 +56,9 @@ export function loadState(path: string): ExchangeState | undefined {
   if (s.version !== STATE_VERSION) throw new StateFileError(path, `state version ${String(s.version)}, expected ${STATE_VERSION}`);
   const wrong = SHAPE.find(([key, kind]) => kindOf((s as unknown as Record<string, unknown>)[key]) !== kind);
   if (wrong) throw new StateFileError(path, `not a sandbox state: "${wrong[0]}" is not ${/^[aeiou]/.test(wrong[1]) ? 'an' : 'a'} ${wrong[1]}`);
+  // Never started on, never mended: a state that breaks a rule of the exchange is refused as it is.
+  const broken = firstViolation(s);
+  if (broken) throw new StateFileError(path, `not a consistent sandbox state: ${broken}`);
   return s;
 }
 
@@ -71,25 +75,7 @@ function kindOf(v: unknown): string {
 
 /** Writes the state durably: temp file, fsync, rename over the old one, fsync of the folder. */
 export function saveState(path: string, state: ExchangeState): void {
-  const tmp = `${path}.${process.pid}.tmp`;
-  const fd = openSync(tmp, 'w', 0o600);
-  try {
-    writeSync(fd, JSON.stringify(state));
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, path);
-  try {
-    const dir = openSync(dirname(path), 'r');
-    try {
-      fsyncSync(dir);
-    } finally {
-      closeSync(dir);
-    }
-  } catch {
-    // Some platforms cannot fsync a folder; the rename is still atomic.
-  }
+  writeFileAtomic(path, JSON.stringify(state), 0o600);
 }
 
 /**

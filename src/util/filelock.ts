@@ -2,8 +2,7 @@
  * A lock file for short critical sections shared between processes: created with O_EXCL, holding
  * `pid time`, removed when done. Holders keep it for well under a millisecond, so a lock older than
  * {@link STALE_LOCK_MS} was left by a process killed while holding it (kill -9) and is broken. The
- * lock is broken by renaming it away (atomic: of two breakers only one wins) and checking that what was
- * renamed is what was judged stale; a live lock taken by mistake is put back.
+ * lock is broken by {@link breakLock}, which other lock files with their own rule of staleness share.
  */
 import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -44,24 +43,40 @@ export function tryLocked<T>(path: string, fn: () => T, now: () => number = Date
 }
 
 function breakIfStale(path: string, now: number): void {
-  let held: { text: string; ino: number };
+  breakLock(path, (text) => {
+    const since = Number(text.split(' ')[1]);
+    // A lock being written has no time yet: young by definition. A clock that jumped counts as stale.
+    return Number.isFinite(since) && Math.abs(now - since) > STALE_LOCK_MS;
+  });
+}
+
+/**
+ * Breaks the lock file `path` when `isStale(its text, its mtime in ms)` says so, safely against other
+ * breakers: renamed away (of two breakers only one wins), then checked to be the file judged stale; a live
+ * lock taken by mistake is put back. True when the lock is gone (broken here, or released meanwhile).
+ */
+export function breakLock(path: string, isStale: (text: string, mtimeMs: number) => boolean): boolean {
+  let held: { text: string; ino: number; mtimeMs: number };
   try {
-    held = { text: readFileSync(path, 'utf8'), ino: statSync(path).ino };
+    const st = statSync(path);
+    held = { text: readFileSync(path, 'utf8'), ino: st.ino, mtimeMs: st.mtimeMs };
   } catch {
-    return; // released meanwhile
+    return true; // released meanwhile
   }
-  const since = Number(held.text.split(' ')[1]);
-  // A lock being written has no time yet: young by definition. A clock that jumped counts as stale.
-  if (!Number.isFinite(since) || Math.abs(now - since) <= STALE_LOCK_MS) return;
+  if (!isStale(held.text, held.mtimeMs)) return false;
   const aside = `${path}.${process.pid}.${++breaks}.stale`;
   try {
     renameSync(path, aside);
   } catch {
-    return; // another process broke it first
+    return true; // another process broke it first
   }
+  let ours = true;
   try {
     // Between our look and the rename, another breaker may have broken it and a live holder taken it.
-    if (statSync(aside).ino !== held.ino) linkSync(aside, path);
+    if (statSync(aside).ino !== held.ino) {
+      ours = false;
+      linkSync(aside, path);
+    }
   } catch {
     // the path was taken again meanwhile: that holder keeps it
   } finally {
@@ -71,4 +86,5 @@ function breakIfStale(path: string, now: number): void {
       // already gone
     }
   }
+  return ours;
 }

@@ -2,7 +2,7 @@
 // the keychain backend, then the built binary's profile add/show/test/remove with the secret in the
 // keychain and nowhere on disk under the config dir. Exits non-zero on the first failed check.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AsyncEntry } from '@napi-rs/keyring';
@@ -62,3 +62,30 @@ const rm = bm(['profile', 'remove', 'kc']);
 assert.equal(rm.code, 0, rm.out);
 assert.equal(await entry('kc').getPassword(), null, 'the keychain entry is deleted');
 console.log('ok - profile remove deletes the keychain entry');
+
+// 3. Ten adds at once, then ten removes at once: the settings and the keychain agree throughout.
+function bmAsync(args: string[], stdin = ''): Promise<{ code: number; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: process.env });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (out += c));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, out }));
+    child.stdin.end(stdin);
+  });
+}
+const names = Array.from({ length: 10 }, (_, i) => `kc${i}`);
+const adds = await Promise.all(names.map((n) => bmAsync(['profile', 'add', n, '--no-verify'], `key-${n}\nsecret-${n}\nmemo-${n}\n`)));
+adds.forEach((r, i) => assert.equal(r.code, 0, `add ${names[i]}: ${r.out}`));
+const settings = JSON.parse(readFileSync(join(cfg, 'config.json'), 'utf8')) as { profiles: Record<string, { hasCredentials?: boolean; insecureStorage?: boolean }> };
+assert.deepEqual(Object.keys(settings.profiles).sort(), names, 'all ten saved');
+for (const n of names) {
+  assert.ok(settings.profiles[n]!.hasCredentials && !settings.profiles[n]!.insecureStorage, `${n} marked, in the keychain`);
+  assert.equal((JSON.parse((await entry(n).getPassword()) ?? 'null') as { key?: string } | null)?.key, `key-${n}`, `${n}'s own entry`);
+}
+const removes = await Promise.all(names.map((n) => bmAsync(['profile', 'remove', n])));
+removes.forEach((r, i) => assert.equal(r.code, 0, `remove ${names[i]}: ${r.out}`));
+for (const n of names) assert.equal(await entry(n).getPassword(), null, `${n}'s entry is deleted`);
+assert.deepEqual(JSON.parse(readFileSync(join(cfg, 'config.json'), 'utf8')).profiles, {});
+console.log('ok - ten profile adds and removes at once: settings and keychain agree');

@@ -44,7 +44,7 @@ test('keychain backend and profile commands against a real Secret Service', { ti
     });
     for (const line of r.out.split('\n')) if (line.startsWith('ok - ')) t.diagnostic(line);
     assert.equal(r.code, 0, r.out);
-    assert.equal(r.out.match(/^ok - /gm)?.length, 4, r.out);
+    assert.equal(r.out.match(/^ok - /gm)?.length, 5, r.out);
   } finally {
     await venue.close();
   }

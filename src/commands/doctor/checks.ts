@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { endpoint } from '../../api/catalogue/index.js';
 import { proxyFor } from '../../api/transport.js';
 import { configDir } from '../../config/paths.js';
+import { exposures } from '../../config/permissions.js';
 import { SETTINGS_FILE } from '../../config/settings.js';
 import { CREDENTIALS_FILE } from '../../profiles/secretfile.js';
 import type { Context } from '../../context.js';
@@ -34,6 +35,11 @@ const configPermissions: Check = async (ctx) => {
   const creds = join(dir, CREDENTIALS_FILE);
   const d = mode(dir);
   const f = mode(file);
+  const exposed = exposures(ctx.env);
+  if (exposed.length) {
+    const detail = `others can change ${exposed.map((e) => `${e.path} (it ${e.why})`).join(', ')}: signed commands are refused`;
+    return { check: 'config', status: 'fail', detail, fix: exposed.map((e) => e.fix).join('; ') };
+  }
   if (d === undefined) return { check: 'config', status: 'ok', detail: `${dir} does not exist yet (defaults in use)` };
   const open = (path: string, m: number | undefined) => (m !== undefined && (m & 0o077) !== 0 ? `${path} is ${(m & 0o777).toString(8)}` : '');
   const bad = [open(dir, d), open(file, f), open(creds, mode(creds))].filter(Boolean);

@@ -10,6 +10,7 @@ import { parseFormat } from '../../render/output.js';
 import { checkProfileName } from '../../profiles/store.js';
 import { askCredentials } from './ask.js';
 import { storeOf, venueOf } from './common.js';
+import { refuseExposedConfig } from '../../config/permissions.js';
 import { URL_SCHEMES, urlProblem, VENUES } from '../../config/profile-check.js';
 import { clientFor, prove } from './verify.js';
 
@@ -57,7 +58,8 @@ function ignoreDamaged(err: unknown): undefined {
 export async function add(ctx: Context, name: string, o: AddOptions): Promise<void> {
   checkProfileName(name);
   const profile = settingsFromFlags(o);
-  const previous = ctx.settings.profiles[name];
+  // Before anything is asked or signed: settings others can rewrite are refused (exit 5).
+  refuseExposedConfig(ctx.env);
   const store = await storeOf(ctx, profile);
   // Reach the keychain before asking for anything: no typing secrets into a dead end.
   // A damaged old entry is no reason to stop: this replaces it.
@@ -72,15 +74,22 @@ export async function add(ctx: Context, name: string, o: AddOptions): Promise<vo
     ctx.note(`bm: verified: ${await baseUrl()} accepted a signed request (${ms} ms)`);
   }
 
-  await store.set(name, creds);
-  if (previous?.hasCredentials && Boolean(previous.insecureStorage) !== Boolean(profile.insecureStorage)) {
-    // Moved between keychain and file: leave no copy behind in the old place.
-    await (await storeOf(ctx, previous)).delete(name).catch((err: Error) => ctx.note(`bm: warning: could not delete the old copy: ${err.message}`));
-  }
-  const { SettingsStore } = await import('../../profiles/store.js');
-  const settings = await SettingsStore.open(ctx.env);
-  settings.setProfile(name, { ...profile, hasCredentials: true });
-  const current = settings.read().currentProfile;
-  if (!current) settings.setCurrent(name);
-  ctx.note(`bm: profile '${name}' saved (venue ${profile.venue}, credentials in ${store.where})${!current ? '; it is now the current profile' : current === name ? '' : `; use it with: bm profile use ${name}`}`);
+  const { changeSettings } = await import('../../profiles/change.js');
+  const { current, made } = await changeSettings(ctx.env, async (s, after) => {
+    // The profile as it is now, not as it was when this command started.
+    const previous = s.profiles[name];
+    await store.set(name, creds);
+    s.profiles[name] = { ...profile, hasCredentials: true };
+    const made = s.currentProfile === undefined;
+    s.currentProfile ??= name;
+    if (previous?.hasCredentials && Boolean(previous.insecureStorage) !== Boolean(profile.insecureStorage)) {
+      // Moved between keychain and file: leave no copy behind in the old place.
+      after(async () => {
+        await (await storeOf(ctx, previous)).delete(name).catch((err: Error) => ctx.note(`bm: warning: could not delete the old copy: ${err.message}`));
+      });
+    }
+    return { current: s.currentProfile, made };
+  });
+  const now = made ? '; it is now the current profile' : current === name ? '' : `; use it with: bm profile use ${name}`;
+  ctx.note(`bm: profile '${name}' saved (venue ${profile.venue}, credentials in ${store.where})${now}`);
 }

@@ -2,13 +2,18 @@
 import type { ProfileSettings } from '../../config/settings.js';
 import { resolveVenue, type Venue } from '../../config/venue.js';
 import type { Context } from '../../context.js';
-import { config as configError } from '../../errors.js';
+import { config as configError, type BmError } from '../../errors.js';
 import { secretStoreFor, type SecretStore } from '../../profiles/secrets.js';
+
+/** The error of a profile name no profile has: exit 5. */
+export function noSuchProfile(name: string): BmError {
+  return configError(`no profile named '${name}'`, 'list profiles with: bm profile list');
+}
 
 /** The named profile's settings; a config error (exit 5) when there is none. */
 export function profileNamed(ctx: Context, name: string): ProfileSettings {
   const p = ctx.settings.profiles[name];
-  if (!p) throw configError(`no profile named '${name}'`, 'list profiles with: bm profile list');
+  if (!p) throw noSuchProfile(name);
   return p;
 }
 

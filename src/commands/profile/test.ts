@@ -2,6 +2,7 @@
  * `bm profile test [NAME]`: the signed proof again. With NAME, that profile's credentials against its
  * venue (flags and environment still pick the address); without, whatever is in effect (env, profile, paper).
  */
+import { refuseExposedConfig } from '../../config/permissions.js';
 import { resolveVenue } from '../../config/venue.js';
 import type { Context } from '../../context.js';
 import { config as configError } from '../../errors.js';
@@ -21,6 +22,8 @@ function sourceOf(ctx: Context): string {
 export async function test(ctx: Context, name: string | undefined): Promise<void> {
   let result: { profile: string; venue: string; base_url: string; credentials: string; result: string; ms: number };
   if (name !== undefined) {
+    // Signed with the profile's own credentials, not through ctx.credentials(): the same refusal first.
+    refuseExposedConfig(ctx.env);
     const p = profileNamed(ctx, name);
     if (!p.hasCredentials) throw configError(`profile '${name}' has no credentials`, `add them with: bm profile add ${name}`);
     const store = await storeOf(ctx, p);

@@ -9,7 +9,7 @@ import { Context, type GlobalOptions } from '../../../src/context.js';
 import type { Env } from '../../../src/config/paths.js';
 import { IO, type InStream } from '../../../src/render/io.js';
 import { FileSecretStore } from '../../../src/profiles/secretfile.js';
-import { SettingsStore } from '../../../src/profiles/store.js';
+import { changeSettings } from '../../../src/profiles/change.js';
 import { paperPath, PAPER_DEPOSIT } from '../../../src/profiles/paper.js';
 import { startVenue, type Venue } from '../../helpers/venue.js';
 
@@ -37,10 +37,11 @@ function context(env: Env, globals: GlobalOptions = {}): { ctx: Context; err: ()
 const ENV_CREDS = { BM_API_KEY: 'envkey', BM_API_SECRET: 'envsecret', BM_API_MEMO: 'envmemo' };
 
 async function profileWithFile(env: Env, name: string, venueName: 'custom' | 'bitmart' | 'sandbox' = 'custom') {
-  const store = await SettingsStore.open(env);
-  store.setProfile(name, { venue: venueName, ...(venueName === 'custom' ? { baseUrl: venue.url } : {}), insecureStorage: true, hasCredentials: true });
-  store.setCurrent(name);
-  await new FileSecretStore(env, () => {}).set(name, { key: 'pk', secret: 'ps', memo: 'pm' });
+  await changeSettings(env, async (s) => {
+    await new FileSecretStore(env, () => {}).set(name, { key: 'pk', secret: 'ps', memo: 'pm' });
+    s.profiles[name] = { venue: venueName, ...(venueName === 'custom' ? { baseUrl: venue.url } : {}), insecureStorage: true, hasCredentials: true };
+    s.currentProfile = name;
+  });
 }
 
 test('BM_API_KEY/SECRET/MEMO beat the profile', async () => {
