@@ -8,7 +8,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Credentials } from '../api/client.js';
 import { send, TransportError } from '../api/transport.js';
-import { writeFileAtomic } from '../config/atomic-file.js';
+import { writeFileAtomic } from '../util/atomic-file.js';
 import type { Env } from '../config/paths.js';
 import { BmError } from '../errors.js';
 import { sandboxHome } from '../config/background-sandbox.js';

@@ -8,7 +8,7 @@
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDir, CREDENTIALS_FILE, type Env } from '../config/paths.js';
-import { syncDir, writeFileAtomic } from '../config/atomic-file.js';
+import { syncDir, writeFileAtomic } from '../util/atomic-file.js';
 import { config as configError } from '../errors.js';
 import { ensurePrivateDir, FILE_MODE } from './store.js';
 import { checkSecret, type Secret, type SecretStore } from './secret-store.js';

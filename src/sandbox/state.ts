@@ -4,7 +4,7 @@
  * torn one.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { writeFileAtomic } from '../config/atomic-file.js';
+import { writeFileAtomic } from '../util/atomic-file.js';
 import type { AccountRec } from './accounts.js';
 import type { LedgerData } from './engine/ledger.js';
 import type { FillRec, OrderRec, TradeRec } from './engine/types.js';
