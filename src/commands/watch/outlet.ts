@@ -65,8 +65,14 @@ export class Outlet {
     while (this.events > this.maxEvents || (this.eventBytes > this.maxBytes && this.events > 1)) this.dropOldestEvent();
   }
 
-  /** Says what was dropped or replaced and not said yet (the stream ends). */
+  /**
+   * The stream ends: what waits is handed to stdout (bounded, and received before the end: the reader
+   * gets it before bm exits), and what was dropped or replaced and not said yet is said.
+   */
   finish(): void {
+    for (const line of this.held.values()) this.out.write(line);
+    this.held.clear();
+    this.events = this.eventBytes = 0;
     this.tell();
   }
 

@@ -44,6 +44,7 @@ test('a reader that never drains: events wait in a bounded queue, books as the l
   assert.equal(out.replaced, 50_000 - 1 - 1);
   assert.deepEqual(notes, [], 'said once the reader catches up or the stream ends');
   out.finish();
+  assert.deepEqual(pipe.taken.slice(3), [...Array.from({ length: 100 }, (_, k) => trade(49_900 + k)), book(49_999)], 'at the end, what waited is handed over');
   assert.deepEqual(notes, ['bm: the reader of stdout fell behind: 49898 trade or order events dropped (at most 100 wait for the reader); 49998 book, ticker or candle updates skipped for a newer one']);
 });
 
