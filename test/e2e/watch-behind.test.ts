@@ -1,13 +1,16 @@
 /**
- * `bm watch` (the built binary) piped into a reader that stops reading: frames injected by the fault
- * proxy pile up behind the full pipe; bm keeps a bounded queue, drops the oldest trades, and says how
- * many once the reader catches up; what it kept comes out in order.
+ * `bm watch` (the built binary) against input without bounds, injected by the fault proxy in front of the
+ * sandbox's WebSocket (its market stands still). A reader that stops reading: frames pile up behind the
+ * full pipe; bm keeps a bounded queue, drops the oldest trades, and says how many once the reader catches
+ * up; what it kept comes out in order. A frame over the payload cap: said on stderr, and the view goes on
+ * over a new connection.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import { BIN, ensureBuilt, isolatedEnv, until } from '../helpers/bm.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
+import { MAX_FRAME_BYTES } from '../../src/ws/codec.js';
 import { startWsServer, type TestServer } from '../helpers/ws-server.js';
 
 let srv: TestServer;
@@ -55,6 +58,36 @@ test('a stalled reader: trades beyond the queue are dropped, the drop is said, t
     assert.deepEqual(shown, [...shown].sort((a, b) => a - b), 'in arrival order');
     assert.equal(shown.at(-1), N - 1, 'the newest kept');
   } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+});
+
+test('a frame over the 4 MiB payload cap: said on stderr, then reconnected and resubscribed', async () => {
+  let fromVenue = 0;
+  const unwatch = proxy.ws.rewrite((p) => (fromVenue++, p));
+  const opened = proxy.ws.opened();
+  const child = spawn(process.execPath, [BIN, '--base-url', srv.httpUrl, '--ws-url', proxy.url.replace(/^http/, 'ws'), 'watch', 'trades', 'BTC_USDT'], {
+    env: isolatedEnv(), stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  let stdout = '';
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+  const exited = new Promise<number | null>((ok) => child.on('exit', ok));
+  let trading: NodeJS.Timeout | undefined;
+  try {
+    await until(() => fromVenue >= 1, 'the subscription answered');
+    unwatch();
+    proxy.ws.inject(Buffer.alloc(MAX_FRAME_BYTES + 1, 32), false);
+    await until(() => proxy.ws.opened() === opened + 2, `a new connection after the refused frame: ${stderr}`);
+    assert.match(stderr, /^bm: a frame over the 4 MiB cap was refused; reconnecting$/m);
+    // Trades until one comes through the new connection's subscription.
+    const before = stdout.length;
+    trading = setInterval(() => srv.trade('BTC_USDT'), 200);
+    await until(() => stdout.slice(before).includes('"table":"spot/trade"'), 'a trade after the reconnect');
+  } finally {
+    clearInterval(trading);
     child.kill('SIGTERM');
     await exited;
   }
