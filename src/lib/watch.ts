@@ -9,6 +9,7 @@ import { debuglog } from 'node:util';
 import type { DepthLevels, DepthPush, KlineInterval, KlinePush, OrderPush, Push, Stream, StreamOptions, TickerPush, TradePush, WatchApi } from './types.js';
 import { BmError } from '../errors.js';
 import type { WsConnection } from '../ws/connection.js';
+import type { Backlog } from '../ws/backlog.js';
 import type { LibVenue } from './venue.js';
 import { libraryError } from './errors.js';
 
@@ -27,10 +28,16 @@ export const MAX_WAITING = 1000;
  */
 type Merge = 'latest' | 'candle' | 'event';
 
-const candleStart = (p: Push) => JSON.stringify((p.candle as unknown[] | undefined)?.[0]);
+/** The key a push replaces a waiting one by, or undefined when every push counts. */
+const mergeKey: Record<Merge, (p: Push) => string | undefined> = {
+  latest: () => 'latest',
+  candle: (p) => `candle ${JSON.stringify((p.candle as unknown[] | undefined)?.[0])}`,
+  event: () => undefined,
+};
 
 class TopicStream implements Stream<Push> {
-  private readonly queue: Push[] = [];
+  /** Made with the connection (its module loads then): nothing waits before. */
+  private queue: Backlog<Push> | undefined;
   private waiter: { ok: (r: IteratorResult<Push>) => void; ko: (e: unknown) => void } | undefined;
   private failure: unknown;
   private ended = false;
@@ -40,7 +47,6 @@ class TopicStream implements Stream<Push> {
   private readonly acknowledged = new Promise<void>((ok, ko) => (this.acked = { ok, ko }));
 
   private topic = '';
-  private behind = { dropped: 0, replaced: 0 };
 
   constructor(
     private readonly venue: () => Promise<LibVenue>,
@@ -70,8 +76,8 @@ class TopicStream implements Stream<Push> {
 
   async next(): Promise<IteratorResult<Push>> {
     this.start();
-    const head = this.queue.shift();
-    if (!this.queue.length) this.tellBehind();
+    const head = this.queue?.shift();
+    if (!this.queue?.size) this.tellBehind();
     if (head) return { value: head, done: false };
     if (this.failure !== undefined) throw this.failure;
     if (this.ended) return { value: undefined, done: true };
@@ -87,7 +93,7 @@ class TopicStream implements Stream<Push> {
   async close(): Promise<void> {
     if (!this.ended) {
       this.ended = true;
-      this.queue.length = 0;
+      this.queue?.clear();
       this.acked.ko(new BmError('interrupted', 'the stream was closed before the venue acknowledged it'));
       this.wake();
       this.onEnd(this);
@@ -106,10 +112,11 @@ class TopicStream implements Stream<Push> {
     const ws = await venue.ws();
     const creds = this.isPrivate ? await venue.credentials() : undefined;
     if (this.isPrivate && !creds) throw new BmError('auth', 'your order stream needs an API key and none is given');
-    const [{ WsConnection }, { topics }, { exact }, signing] = await Promise.all([
-      import('../ws/connection.js'), import('../ws/channels.js'), import('./exact.js'), this.isPrivate ? import('../api/signing.js') : undefined,
+    const [{ WsConnection }, { topics }, { exact }, { Backlog }, signing] = await Promise.all([
+      import('../ws/connection.js'), import('../ws/channels.js'), import('./exact.js'), import('../ws/backlog.js'), this.isPrivate ? import('../api/signing.js') : undefined,
     ]);
     this.topic = this.topicOf(topics);
+    this.queue = new Backlog<Push>(MAX_WAITING);
     if (this.ended) return;
     const timer = setTimeout(() => this.fail(new BmError('network', `no subscription acknowledged by ${ws.url} within ${this.timeoutMs} ms`, { hint: 'check the venue\'s WebSocket address (wsUrl)', retryable: true })), this.timeoutMs);
     this.acknowledged.then(() => clearTimeout(timer), () => clearTimeout(timer));
@@ -142,24 +149,14 @@ class TopicStream implements Stream<Push> {
       w.ok({ value: entry, done: false });
       return;
     }
-    const tail = this.queue[this.queue.length - 1];
-    if (tail && (this.merge === 'latest' || (this.merge === 'candle' && candleStart(tail) === candleStart(entry)))) {
-      this.queue[this.queue.length - 1] = entry;
-      this.behind.replaced++;
-      return;
-    }
-    this.queue.push(entry);
-    if (this.queue.length > MAX_WAITING) {
-      this.queue.shift();
-      this.behind.dropped++;
-    }
+    this.queue?.push(entry, mergeKey[this.merge](entry));
   }
 
   /** Says what a slow loop missed, once it has caught up. */
   private tellBehind(): void {
-    const { dropped, replaced } = this.behind;
-    if (!dropped && !replaced) return;
-    this.behind = { dropped: 0, replaced: 0 };
+    const n = this.queue?.unsaid();
+    if (!n) return;
+    const { dropped, replaced } = n;
     const parts = [...(dropped ? [`${dropped} pushes dropped (at most ${MAX_WAITING} wait)`] : []), ...(replaced ? [`${replaced} replaced by a newer one`] : [])];
     this.note(`bm: ${this.topic}: the loop fell behind the stream: ${parts.join('; ')}`);
   }

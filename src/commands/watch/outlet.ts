@@ -7,6 +7,7 @@
  * what was dropped or replaced is said on stderr.
  */
 import type { Stream } from '../../render/io.js';
+import { Backlog } from '../../ws/backlog.js';
 
 /** Events (lines) kept while the reader is behind. */
 export const BEHIND_EVENTS = 1000;
@@ -23,26 +24,25 @@ export interface OutletOptions {
 }
 
 export class Outlet {
-  /** Events dropped (oldest first) while the reader was behind, since the start. */
-  dropped = 0;
-  /** Snapshots replaced by a newer one of the same key while the reader was behind, since the start. */
-  replaced = 0;
   private behind = false;
-  /** Lines waiting, in arrival order: `s:<key>` a snapshot, `e:<n>` an event. */
-  private readonly held = new Map<string, string>();
-  private events = 0;
-  private eventBytes = 0;
-  private seq = 0;
-  private told = { dropped: 0, replaced: 0, at: 0 };
-  private readonly maxEvents: number;
-  private readonly maxBytes: number;
+  private readonly held: Backlog<string>;
+  private toldAt: number;
   private readonly now: () => number;
 
   constructor(private readonly out: Stream, private readonly note: (line: string) => void, opts: OutletOptions = {}) {
-    this.maxEvents = opts.maxEvents ?? BEHIND_EVENTS;
-    this.maxBytes = opts.maxBytes ?? BEHIND_BYTES;
+    this.held = new Backlog(opts.maxEvents ?? BEHIND_EVENTS, opts.maxBytes ?? BEHIND_BYTES, (line) => line.length);
     this.now = opts.now ?? Date.now;
-    this.told.at = this.now();
+    this.toldAt = this.now();
+  }
+
+  /** Events dropped (oldest first) while the reader was behind, since the start. */
+  get dropped(): number {
+    return this.held.dropped;
+  }
+
+  /** Snapshots replaced by a newer one of the same key while the reader was behind, since the start. */
+  get replaced(): number {
+    return this.held.replaced;
   }
 
   /** Lines waiting for the reader. */
@@ -52,17 +52,8 @@ export class Outlet {
 
   /** Writes `line`, or keeps it while the reader is behind: as the latest of `snapshotKey`, or else as an event. */
   write(line: string, snapshotKey?: string): void {
-    if (!this.behind) return this.send(line);
-    if (snapshotKey !== undefined) {
-      const k = `s:${snapshotKey}`;
-      if (this.held.delete(k)) this.replaced++;
-      this.held.set(k, line);
-      return;
-    }
-    this.held.set(`e:${++this.seq}`, line);
-    this.events++;
-    this.eventBytes += line.length;
-    while (this.events > this.maxEvents || (this.eventBytes > this.maxBytes && this.events > 1)) this.dropOldestEvent();
+    if (this.behind) this.held.push(line, snapshotKey);
+    else this.send(line);
   }
 
   /**
@@ -70,9 +61,7 @@ export class Outlet {
    * gets it before bm exits), and what was dropped or replaced and not said yet is said.
    */
   finish(): void {
-    for (const line of this.held.values()) this.out.write(line);
-    this.held.clear();
-    this.events = this.eventBytes = 0;
+    for (let line = this.held.shift(); line !== undefined; line = this.held.shift()) this.out.write(line);
     this.tell();
   }
 
@@ -84,37 +73,21 @@ export class Outlet {
 
   private drained(): void {
     this.behind = false;
-    for (const [k, line] of this.held) {
-      this.held.delete(k);
-      if (k.startsWith('e:')) {
-        this.events--;
-        this.eventBytes -= line.length;
-      }
+    while (!this.behind) {
+      const line = this.held.shift();
+      if (line === undefined) break;
       this.send(line);
-      if (this.behind) break;
     }
-    if (!this.behind || this.now() - this.told.at >= NOTICE_MS) this.tell();
-  }
-
-  private dropOldestEvent(): void {
-    for (const [k, line] of this.held) {
-      if (!k.startsWith('e:')) continue;
-      this.held.delete(k);
-      this.events--;
-      this.eventBytes -= line.length;
-      this.dropped++;
-      return;
-    }
+    if (!this.behind || this.now() - this.toldAt >= NOTICE_MS) this.tell();
   }
 
   private tell(): void {
-    const dropped = this.dropped - this.told.dropped;
-    const replaced = this.replaced - this.told.replaced;
-    if (!dropped && !replaced) return;
-    this.told = { dropped: this.dropped, replaced: this.replaced, at: this.now() };
+    const n = this.held.unsaid();
+    if (!n) return;
+    this.toldAt = this.now();
     const parts = [
-      ...(dropped ? [`${dropped} trade or order event${dropped === 1 ? '' : 's'} dropped (at most ${this.maxEvents} wait for the reader)`] : []),
-      ...(replaced ? [`${replaced} book, ticker or candle update${replaced === 1 ? '' : 's'} skipped for a newer one`] : []),
+      ...(n.dropped ? [`${n.dropped} trade or order event${n.dropped === 1 ? '' : 's'} dropped (at most ${this.held.maxEvents} wait for the reader)`] : []),
+      ...(n.replaced ? [`${n.replaced} book, ticker or candle update${n.replaced === 1 ? '' : 's'} skipped for a newer one`] : []),
     ];
     this.note(`bm: the reader of stdout fell behind: ${parts.join('; ')}`);
   }
