@@ -76,7 +76,7 @@ export class Client {
         throw libraryError(err);
       }
     });
-    this.watch = new Watch(async () => (await this.wiring).venue, options.timeoutMs ?? 10_000);
+    this.watch = new Watch(async () => (await this.wiring).venue, options.timeoutMs ?? 10_000, note);
   }
 
   /** The current generation's calls, loaded and made on first use (importing the library stays cheap). */

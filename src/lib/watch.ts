@@ -1,12 +1,15 @@
 /**
  * The WebSocket channels as async iterators, on the CLI's own connection (reconnect, resubscribe,
  * login, keep-alive and send limits): one connection per stream, closed when the loop ends, when
- * the signal aborts, or by `close()`. Entries come as pushed, numbers as exact text.
+ * the signal aborts, or by `close()`. Entries come as pushed, numbers as exact text. A loop slower
+ * than the stream gets the latest book or ticker (each push is whole), the latest of each candle, and
+ * at most {@link MAX_WAITING} trades or order events waiting, the oldest dropped; the client's onNote says how many.
  */
 import { debuglog } from 'node:util';
 import type { DepthLevels, DepthPush, KlineInterval, KlinePush, OrderPush, Push, Stream, StreamOptions, TickerPush, TradePush, WatchApi } from './types.js';
 import { BmError } from '../errors.js';
 import type { WsConnection } from '../ws/connection.js';
+import type { Backlog } from '../ws/backlog.js';
 import type { LibVenue } from './venue.js';
 import { libraryError } from './errors.js';
 
@@ -16,8 +19,25 @@ type Topics = typeof import('../ws/channels.js').topics;
 
 export type { Push, Stream, StreamOptions } from './types.js';
 
+/** Pushes a stream keeps for a loop that reads slower than they come; past it the oldest are dropped. */
+export const MAX_WAITING = 1000;
+
+/**
+ * While the loop is behind: `latest` keeps only the newest push (each is the whole book or ticker),
+ * `candle` the newest of each candle, `event` every push up to {@link MAX_WAITING}.
+ */
+type Merge = 'latest' | 'candle' | 'event';
+
+/** The key a push replaces a waiting one by, or undefined when every push counts. */
+const mergeKey: Record<Merge, (p: Push) => string | undefined> = {
+  latest: () => 'latest',
+  candle: (p) => `candle ${JSON.stringify((p.candle as unknown[] | undefined)?.[0])}`,
+  event: () => undefined,
+};
+
 class TopicStream implements Stream<Push> {
-  private readonly queue: Push[] = [];
+  /** Made with the connection (its module loads then): nothing waits before. */
+  private queue: Backlog<Push> | undefined;
   private waiter: { ok: (r: IteratorResult<Push>) => void; ko: (e: unknown) => void } | undefined;
   private failure: unknown;
   private ended = false;
@@ -33,7 +53,10 @@ class TopicStream implements Stream<Push> {
     /** The topic, from the channel table (loaded with the connection). */
     private readonly topicOf: (t: Topics) => string,
     private readonly isPrivate: boolean,
+    private readonly merge: Merge,
     private readonly timeoutMs: number,
+    /** Lines for the caller (the client's onNote). */
+    private readonly note: (line: string) => void,
     signal: AbortSignal | undefined,
     private readonly onEnd: (s: TopicStream) => void,
   ) {
@@ -53,7 +76,8 @@ class TopicStream implements Stream<Push> {
 
   async next(): Promise<IteratorResult<Push>> {
     this.start();
-    const head = this.queue.shift();
+    const head = this.queue?.shift();
+    if (!this.queue?.size) this.tellBehind();
     if (head) return { value: head, done: false };
     if (this.failure !== undefined) throw this.failure;
     if (this.ended) return { value: undefined, done: true };
@@ -69,7 +93,7 @@ class TopicStream implements Stream<Push> {
   async close(): Promise<void> {
     if (!this.ended) {
       this.ended = true;
-      this.queue.length = 0;
+      this.queue?.clear();
       this.acked.ko(new BmError('interrupted', 'the stream was closed before the venue acknowledged it'));
       this.wake();
       this.onEnd(this);
@@ -88,10 +112,11 @@ class TopicStream implements Stream<Push> {
     const ws = await venue.ws();
     const creds = this.isPrivate ? await venue.credentials() : undefined;
     if (this.isPrivate && !creds) throw new BmError('auth', 'your order stream needs an API key and none is given');
-    const [{ WsConnection }, { topics }, { exact }, signing] = await Promise.all([
-      import('../ws/connection.js'), import('../ws/channels.js'), import('./exact.js'), this.isPrivate ? import('../api/signing.js') : undefined,
+    const [{ WsConnection }, { topics }, { exact }, { Backlog }, signing] = await Promise.all([
+      import('../ws/connection.js'), import('../ws/channels.js'), import('./exact.js'), import('../ws/backlog.js'), this.isPrivate ? import('../api/signing.js') : undefined,
     ]);
     this.topic = this.topicOf(topics);
+    this.queue = new Backlog<Push>(MAX_WAITING);
     if (this.ended) return;
     const timer = setTimeout(() => this.fail(new BmError('network', `no subscription acknowledged by ${ws.url} within ${this.timeoutMs} ms`, { hint: 'check the venue\'s WebSocket address (wsUrl)', retryable: true })), this.timeoutMs);
     this.acknowledged.then(() => clearTimeout(timer), () => clearTimeout(timer));
@@ -104,6 +129,8 @@ class TopicStream implements Stream<Push> {
         },
       } : {}),
       trace: (line) => debug('%s', line),
+      // A frame refused (over the cap) or unreadable: the connection is reopened and resubscribed.
+      onNotice: (line) => this.note(`bm: ${this.topic}: ${line}`),
       onPush: (topic, _table, entry) => {
         if (topic === this.topic) this.push(exact(entry) as Push);
       },
@@ -120,7 +147,18 @@ class TopicStream implements Stream<Push> {
     if (w) {
       this.waiter = undefined;
       w.ok({ value: entry, done: false });
-    } else this.queue.push(entry);
+      return;
+    }
+    this.queue?.push(entry, mergeKey[this.merge](entry));
+  }
+
+  /** Says what a slow loop missed, once it has caught up. */
+  private tellBehind(): void {
+    const n = this.queue?.unsaid();
+    if (!n) return;
+    const { dropped, replaced } = n;
+    const parts = [...(dropped ? [`${dropped} pushes dropped (at most ${MAX_WAITING} wait)`] : []), ...(replaced ? [`${replaced} replaced by a newer one`] : [])];
+    this.note(`bm: ${this.topic}: the loop fell behind the stream: ${parts.join('; ')}`);
   }
 
   private fail(err: unknown): void {
@@ -146,38 +184,43 @@ class TopicStream implements Stream<Push> {
 export class Watch implements WatchApi {
   private readonly open = new Set<TopicStream>();
 
-  constructor(private readonly venue: () => Promise<LibVenue>, private readonly timeoutMs: number) {}
+  constructor(
+    private readonly venue: () => Promise<LibVenue>,
+    private readonly timeoutMs: number,
+    /** Lines for the caller: a refused frame, pushes a slow loop missed. */
+    private readonly note: (line: string) => void = (line) => debug('%s', line),
+  ) {}
 
   /** A stream of `T`: the venue's pushes of the channel, which carry the fields spec 6.3 lists. */
-  private stream<T extends Push>(topic: (t: Topics) => string, isPrivate: boolean, opts: StreamOptions = {}): Stream<T> {
-    const s = new TopicStream(this.venue, topic, isPrivate, this.timeoutMs, opts.signal, (x) => this.open.delete(x));
+  private stream<T extends Push>(topic: (t: Topics) => string, isPrivate: boolean, merge: Merge, opts: StreamOptions = {}): Stream<T> {
+    const s = new TopicStream(this.venue, topic, isPrivate, merge, this.timeoutMs, this.note, opts.signal, (x) => this.open.delete(x));
     this.open.add(s);
     return s as unknown as Stream<T>;
   }
 
   /** Ticker pushes of a pair. */
   ticker(symbol: string, opts?: StreamOptions): Stream<TickerPush> {
-    return this.stream((t) => t.ticker(symbol), false, opts);
+    return this.stream((t) => t.ticker(symbol), false, 'latest', opts);
   }
 
   /** Book snapshots of a pair: `levels` 5, 20 or 50 per side (default 20). */
   depth(symbol: string, opts: StreamOptions & { readonly levels?: DepthLevels } = {}): Stream<DepthPush> {
-    return this.stream((t) => t.depth(symbol, opts.levels ?? 20), false, opts);
+    return this.stream((t) => t.depth(symbol, opts.levels ?? 20), false, 'latest', opts);
   }
 
   /** Public trades of a pair. */
   trades(symbol: string, opts?: StreamOptions): Stream<TradePush> {
-    return this.stream((t) => t.trade(symbol), false, opts);
+    return this.stream((t) => t.trade(symbol), false, 'event', opts);
   }
 
   /** Candles of a pair (default interval 1m). */
   kline(symbol: string, opts: StreamOptions & { readonly interval?: KlineInterval } = {}): Stream<KlinePush> {
-    return this.stream((t) => t.kline(symbol, opts.interval ?? '1m'), false, opts);
+    return this.stream((t) => t.kline(symbol, opts.interval ?? '1m'), false, 'candle', opts);
   }
 
   /** Your orders' progress on a pair (logged in with the client's credentials). */
   orders(symbol: string, opts?: StreamOptions): Stream<OrderPush> {
-    return this.stream((t) => t.order(symbol), true, opts);
+    return this.stream((t) => t.order(symbol), true, 'event', opts);
   }
 
   /** Closes every stream still open. */

@@ -6,7 +6,9 @@ import type { Env } from '../config/paths.js';
 import { chalkLib } from './vendor.js';
 
 export interface Stream {
+  /** False when the chunk was queued beyond the stream's buffer: wait for 'drain' before writing more. */
   write(chunk: string): boolean;
+  once?(event: 'drain', listener: () => void): unknown;
   isTTY?: boolean;
   columns?: number;
   rows?: number;

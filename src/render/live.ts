@@ -74,6 +74,8 @@ export class LiveScreen {
   private ticker: NodeJS.Timeout | undefined;
   private last = 0;
   private running = false;
+  /** The terminal has not taken the last frame yet (`write()` returned false): frames wait for 'drain'. */
+  private behind = false;
   private readonly minGapMs: number;
 
   constructor(
@@ -97,7 +99,7 @@ export class LiveScreen {
 
   /** Something changed: draw now if the last frame is old enough, else once the gap has passed. */
   invalidate(): void {
-    if (!this.running || this.timer) return;
+    if (!this.running || this.timer || this.behind) return;
     const wait = this.last + this.minGapMs - performance.now();
     if (wait <= 0) this.draw();
     else this.timer = setTimeout(() => this.draw(), wait);
@@ -136,8 +138,14 @@ export class LiveScreen {
     const changes = prefix + (regions ? this.diff.updateRegions(regions.regions, size.columns) : this.diff.update((view as readonly string[]).slice(0, size.rows), size.columns));
     if (!changes) return;
     const text = SCREEN.syncOn + changes + SCREEN.syncOff;
-    this.out.write(text);
     this.written += text.length;
     this.frames++;
+    if (this.out.write(text) || !this.out.once) return;
+    // A slow terminal: the next frame is drawn, from the latest state, once it has taken this one.
+    this.behind = true;
+    this.out.once('drain', () => {
+      this.behind = false;
+      this.invalidate();
+    });
   }
 }

@@ -62,6 +62,13 @@ function tsvCell(s: string): string {
   return s.replace(/[\t\r\n]/g, ' ');
 }
 
+/** One JSON object a line, each row narrowed to `fields` when given. */
+export function ndjsonText(rows: readonly Row[], fields?: readonly string[]): string {
+  let text = '';
+  for (const r of rows) text += `${stringifyJson(fields ? project(r, fields) : r)}\n`;
+  return text;
+}
+
 /**
  * Prints rows. `data` is what json prints when no --fields is given: the payload exactly as sent.
  * `--fields` names are checked against the keys of the rows and the declared columns; a stream's
@@ -78,9 +85,7 @@ export function render(io: IO, data: unknown, rows: readonly Row[], opts: Render
     return;
   }
   if (format === 'ndjson') {
-    let text = '';
-    for (const r of rows) text += `${stringifyJson(fields ? project(r, fields) : r)}\n`;
-    io.out(text);
+    io.out(ndjsonText(rows, fields));
     return;
   }
   const cols = pickColumns(rows, { ...opts, ...(fields ? { fields } : {}) });

@@ -71,7 +71,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
   const log = opts.log ?? (() => {});
   if (opts.replay && opts.statePath) throw new Error('a replay runs in memory: no state file');
   const saved = opts.statePath ? loadState(opts.statePath) : undefined;
-  const market = opts.replay && (await import('./replay/start.js')).replayMarket(opts.replay.path, opts.replay.speed);
+  const market = opts.replay && (await (await import('./replay/start.js')).replayMarket(opts.replay.path, opts.replay.speed));
   let ex: Exchange;
   try {
     ex = new Exchange({

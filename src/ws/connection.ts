@@ -114,11 +114,22 @@ export class WsConnection {
     this.ws = ws;
     ws.on('open', () => this.onOpen());
     ws.on('message', (data, binary) => this.onMessage(data as Buffer, binary));
-    ws.on('error', (e) => this.opts.trace?.(`ws error: ${e.message}`));
+    ws.on('error', (e: NodeJS.ErrnoException) => {
+      this.opts.trace?.(`ws error: ${e.message}`);
+      if (this.ws !== ws) return;
+      // ws stops reading a socket whose frame broke a rule and would wait 30 s for the venue's close: drop it now.
+      if (e.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') {
+        this.say(`a frame over the ${MAX_FRAME_BYTES / 1024 / 1024} MiB cap was refused; reconnecting`);
+        this.drop('oversized frame');
+      } else if (e.code?.startsWith('WS_ERR_')) {
+        this.say(`a frame the WebSocket protocol does not allow was refused (${e.message}); reconnecting`);
+        this.drop('protocol error');
+      }
+    });
     ws.on('close', (code) => {
       if (this.ws !== ws) return;
       this.opts.trace?.(`ws closed (${code})`);
-      if (code === 1009) this.say(`a frame larger than ${MAX_FRAME_BYTES} bytes was refused; reconnecting`);
+      if (code === 1009) this.say('the venue closed the connection: a message too big for it (1009); reconnecting');
       this.retry();
     });
   }

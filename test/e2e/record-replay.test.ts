@@ -100,7 +100,7 @@ describe('record and replay', () => {
       assert.equal(r.stdout, '');
       assert.match(r.stderr, /^recorded [1-9][0-9]* events, [1-9][0-9]* bytes, 0:00:0[3-9] to .*rec\.ndjson(\.gz)?\n$/m);
     }
-    rec = readRecording(plain);
+    rec = await readRecording(plain);
   });
   after(async () => {
     await source.close();
@@ -121,10 +121,10 @@ describe('record and replay', () => {
     assert.ok(recorded('spot/depth20').length >= 4, 'books were recorded');
   });
 
-  test('gzip round trip: the .gz file is gzip and reads as a recording of the same streams', () => {
+  test('gzip round trip: the .gz file is gzip and reads as a recording of the same streams', async () => {
     const bytes = readFileSync(zipped);
     assert.deepEqual([bytes[0], bytes[1]], [0x1f, 0x8b]);
-    const z = readRecording(zipped);
+    const z = await readRecording(zipped);
     assert.deepEqual(z.header.topics, rec.header.topics);
     assert.ok(z.events.length > 10);
     // Both recorded the same venue at the same time: the books pushed are the same ones.
@@ -209,7 +209,7 @@ describe('record and replay', () => {
     assert.deepEqual([await a.exit, await b.exit], [0, 0], a.stderr() + b.stderr());
     assert.match(a.stderr(), /^recorded [1-9][0-9]* events, /m);
     assert.ok(readFileSync(out, 'utf8').endsWith('\n'));
-    assert.ok(readRecording(out).events.length >= 3);
+    assert.ok((await readRecording(out)).events.length >= 3);
     // A strict gunzip: the stream was ended, not cut.
     assert.match(gunzipSync(readFileSync(gz)).toString('utf8'), /^\{"format":"bm-recording"/);
   });
@@ -217,7 +217,7 @@ describe('record and replay', () => {
   test('bm sandbox serve --replay (the binary) serves the recorded trades over REST', async () => {
     const s = await startSandbox(['--replay', zipped, '--speed', '1000']);
     try {
-      const z = readRecording(zipped);
+      const z = await readRecording(zipped);
       const want = z.events.flatMap((e) => (JSON.parse(e.raw) as { table: string; data: Entry[] }).data.filter((d) => d.symbol === SYM && d.price && !d.asks));
       let got: Entry[] = [];
       const enough = () => got.length >= Math.min(want.length, 50);
@@ -229,6 +229,31 @@ describe('record and replay', () => {
       assert.deepEqual(got.slice(0, n).map((t) => [t.price, t.count, t.type]), want.slice(-n).reverse().map((t) => [t.price, t.size, t.side]));
     } finally {
       await s.stop();
+    }
+  });
+
+  test('a gzip bomb, a cut gzip and a time going back exit 5 naming the file, the line and what is wrong', () => {
+    const env = isolatedEnv();
+    const lines = readFileSync(plain, 'utf8').split('\n');
+    const [header, first, second] = [lines[0]!, lines[1]!, lines[2]!];
+    const t = JSON.parse(first).t as number;
+    const whole = Buffer.from(`${header}\n${first}\n${second}\n`);
+    const gz = gzipSync(whole);
+    const cases: Record<string, [Buffer, RegExp]> = {
+      // 17 MiB of blanks in one line: over the 16 MiB cap, about 17 KiB on disk.
+      'bomb.gz': [Buffer.concat([gzipSync(`${header}\n`), gzipSync(Buffer.alloc(17 * 1024 * 1024, 32), { level: 9 })]), /: line 2 is longer than 16 MiB decompressed \(the cap on one line\)/],
+      'cut.gz': [gz.subarray(0, gz.length - 5), /: the gzip stream ends early after line 3 \(unexpected end of file\): the file was cut short\nhint: keep its whole lines with: gzip -dc \S+cut\.gz \| head -n 3 > part\.ndjson/],
+      'back.ndjson': [Buffer.from(`${header}\n${first}\n${JSON.stringify({ t: t - 1, raw: '{}' })}\n`), new RegExp(`: line 3 goes back in time: its t ${t - 1} is earlier than ${t}`)],
+    };
+    for (const [name, [body, what]] of Object.entries(cases)) {
+      const path = join(dir, name);
+      writeFileSync(path, body);
+      const r = bm(['sandbox', 'serve', '--port', '0', '--replay', path], env);
+      assert.equal(r.code, 5, `${name}: ${r.stderr}`);
+      assert.ok(r.stderr.startsWith(`error: ${path}: `), r.stderr);
+      assert.match(r.stderr, what);
+      assert.doesNotMatch(r.stderr, /bug/);
+      assert.equal(r.stdout, '', 'never listened');
     }
   });
 

@@ -43,5 +43,5 @@ test('record on a terminal: events, bytes and elapsed on one line, rewritten eac
   tmux('send-keys', '-t', 'rec', 'C-c');
   await until(() => /EXIT=0/.test(screen()), 'exit 0 after Ctrl-C');
   assert.match(screen(), /^recorded [1-9][0-9]* events, [1-9][0-9]* bytes, 0:00:0[2-9] to .*tty\.ndjson\.gz\s*$/m);
-  assert.ok(readRecording(out).events.length > 0);
+  assert.ok((await readRecording(out)).events.length > 0);
 });

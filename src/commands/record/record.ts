@@ -62,10 +62,13 @@ export async function record(ctx: Context, typed: readonly string[], opts: Recor
   let finish!: () => void;
   let fail!: (e: BmError) => void;
   const done = new Promise<void>((ok, ko) => ((finish = ok), (fail = ko)));
+  let last = started;
   const conn = new WsConnection({
     url,
     onPushText: (text) => {
-      sink.event(eventLine(Date.now(), text));
+      // A replay refuses times that go back: a clock stepped back (NTP) gives the last time again.
+      last = Math.max(last, Date.now());
+      sink.event(eventLine(last, text));
       if (sink.error) fail(new BmError('internal', `cannot write ${sink.path}: ${sink.error.message}`));
     },
     onError: (e) => fail(e),

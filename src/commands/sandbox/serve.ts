@@ -38,7 +38,7 @@ export async function serve(ctx: Context, opts: Record<string, string | undefine
     ...(replay ? { replay } : {}),
     log: (line: string) => ctx.io.err(`${new Date().toISOString()} ${line}\n`),
   }).catch((err: unknown) => {
-    if (err instanceof RecordingFileError) throw config(err.message, 'give a file written by: bm record SYMBOL... --out FILE');
+    if (err instanceof RecordingFileError) throw config(err.message, err.hint ?? 'give a file written by: bm record SYMBOL... --out FILE');
     if (!(err instanceof StateFileError)) throw err;
     throw config(err.message, `move it away (mv ${err.path} ${err.path}.bad) to start a fresh sandbox, or point --state elsewhere`);
   });

@@ -17,13 +17,24 @@ export interface Cell {
 /** ms a changed cell stays highlighted. */
 export const FLASH_MS = 1000;
 
+/** Changes remembered before the expired ones are swept (a long session sees ever new prices). */
+const MAX_FLASHING = 1024;
+
 /** When each cell last changed, to highlight fresh values. */
 export class Flashes {
   private readonly at = new Map<string, number>();
 
   /** Records a change of `key` when a previous value existed and differs. */
   note(key: string, prev: string | undefined, next: string, now: number): void {
-    if (prev !== undefined && prev !== next) this.at.set(key, now);
+    if (prev === undefined || prev === next) return;
+    this.at.set(key, now);
+    // Keys no longer drawn (a price the book moved away from) are never asked again: forget the old ones.
+    if (this.at.size > MAX_FLASHING) for (const [k, t] of this.at) if (now - t >= FLASH_MS) this.at.delete(k);
+  }
+
+  /** Keys remembered (for tests of the bound). */
+  get size(): number {
+    return this.at.size;
   }
 
   on(key: string, now: number): boolean {

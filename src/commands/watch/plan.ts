@@ -3,6 +3,8 @@ import { BmError, usage } from '../../errors.js';
 import { DEPTH_LEVELS, KLINE_INTERVALS, topics, type DepthLevels, type KlineInterval } from '../../ws/channels.js';
 import { DepthView } from './depth.js';
 import { klineView, ordersView, tickerView, tradesView, type View } from './views.js';
+import { scalarText } from '../../util/json.js';
+import type { Entry } from '../../ws/codec.js';
 
 export type WatchKind = 'ticker' | 'depth' | 'trades' | 'kline' | 'orders';
 
@@ -26,6 +28,11 @@ export interface Plan {
   /** ms; undefined: until stopped. */
   readonly durationMs?: number;
   readonly title: string;
+  /**
+   * Piped output while the reader is behind: the key under which a push replaces the one before
+   * (a book, a ticker, a candle by its start), or undefined for an event that must not be merged.
+   */
+  readonly snapshotKey: (topic: string, entry: Entry) => string | undefined;
 }
 
 const SYMBOL = /^[A-Za-z0-9]+_[A-Za-z0-9]+$/;
@@ -41,26 +48,33 @@ export function durationOf(text: string | undefined): number | undefined {
   return Math.round(Number(text) * 1000);
 }
 
+/** Every push is the whole state of its topic (books, tickers). */
+const latest = (topic: string) => topic;
+/** A candle push is the whole candle so far: the latest of each candle start counts. */
+const candle = (topic: string, e: Entry) => `${topic}|${scalarText((e.candle as unknown[] | undefined)?.[0])}`;
+/** Trades and order progress: each push counts. */
+const event = () => undefined;
+
 export function planOf(req: WatchRequest): Plan {
   const symbols = req.symbols.map(symbolOf);
   if (!symbols.length) throw usage('give at least one pair, e.g. BTC_USDT');
   const durationMs = durationOf(req.duration);
-  const base = { ...(durationMs !== undefined ? { durationMs } : {}), private: false, eventChannel: false };
+  const base = { ...(durationMs !== undefined ? { durationMs } : {}), private: false, eventChannel: false, snapshotKey: event };
   const sym = symbols[0]!;
   switch (req.kind) {
     case 'ticker':
-      return { ...base, topics: symbols.map(topics.ticker), view: tickerView(), title: `ticker ${symbols.join(' ')}` };
+      return { ...base, snapshotKey: latest, topics: symbols.map(topics.ticker), view: tickerView(), title: `ticker ${symbols.join(' ')}` };
     case 'depth': {
       const levels = Number(req.levels ?? '5');
       if (!(DEPTH_LEVELS as readonly number[]).includes(levels)) throw usage(`--levels: one of ${DEPTH_LEVELS.join(', ')} (got '${req.levels}')`);
-      return { ...base, topics: [topics.depth(sym, levels as DepthLevels)], view: new DepthView(levels), title: `depth ${sym}` };
+      return { ...base, snapshotKey: latest, topics: [topics.depth(sym, levels as DepthLevels)], view: new DepthView(levels), title: `depth ${sym}` };
     }
     case 'trades':
       return { ...base, eventChannel: true, topics: [topics.trade(sym)], view: tradesView(), title: `trades ${sym}` };
     case 'kline': {
       const interval = req.interval ?? '1m';
       if (!(KLINE_INTERVALS as readonly string[]).includes(interval)) throw usage(`--interval: one of ${KLINE_INTERVALS.join(', ')} (got '${interval}')`);
-      return { ...base, eventChannel: true, topics: [topics.kline(sym, interval as KlineInterval)], view: klineView(), title: `kline ${interval} ${sym}` };
+      return { ...base, eventChannel: true, snapshotKey: candle, topics: [topics.kline(sym, interval as KlineInterval)], view: klineView(), title: `kline ${interval} ${sym}` };
     }
     case 'orders':
       return { ...base, private: true, eventChannel: true, topics: [topics.order(sym)], view: ordersView(), title: `orders ${sym}` };

@@ -5,10 +5,11 @@
 import type { Context } from '../../context.js';
 import { BmError } from '../../errors.js';
 import type { Row } from '../../render/cells.js';
-import { render, type Format } from '../../render/output.js';
+import { ndjsonText, render, type Format } from '../../render/output.js';
 import { signWsLogin } from '../../api/signing.js';
 import type { Entry } from '../../ws/codec.js';
 import { wsNetworkError } from '../../ws/errors.js';
+import { Outlet } from './outlet.js';
 import { planOf, type WatchRequest } from './plan.js';
 
 /** ms an event channel (trades, kline, orders) may stay empty after its ack before --once prints what it has. */
@@ -42,6 +43,8 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
   const seen = (topic: string) => waiting.delete(topic) && waiting.size === 0 && req.once && finish(0);
 
   let screen: { invalidate(): void; stop(): void } | undefined;
+  // Piped: the reader's pace is respected and memory stays bounded (outlet.ts).
+  const outlet = !req.once && !live ? new Outlet(ctx.io.stdout, (line) => ctx.note(line)) : undefined;
   const { WsConnection } = await import('../../ws/connection.js');
   const conn = new WsConnection({
     url,
@@ -62,7 +65,7 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
         if (waiting.has(topic) || plan.eventChannel) snapshot.push({ table, ...entry });
         seen(topic);
       } else if (screen) screen.invalidate();
-      else show('ndjson', undefined, [{ table, ...entry }]);
+      else outlet?.write(ndjsonText([{ table, ...entry }], fields?.length ? fields : undefined), plan.snapshotKey(topic, entry));
     },
     onAck: (topic) => {
       if (req.once && plan.eventChannel) timers.push(setTimeout(() => seen(topic), EVENT_GRACE_MS));
@@ -88,6 +91,7 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
     if (code === 130) throw new BmError('interrupted', 'interrupted');
   } finally {
     screen?.stop();
+    outlet?.finish();
     for (const t of timers) clearTimeout(t);
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

@@ -30,6 +30,10 @@ class KeyedView implements View {
   /** Texts as last drawn, by row key, and when each of its cells last changed (ms). */
   private readonly drawn = new Map<string, readonly string[]>();
   private readonly changed = new Map<string, number[]>();
+  /** Rows remembered as drawn (for tests of the bound). */
+  get remembered(): number {
+    return this.drawn.size;
+  }
   private readonly sideColumn: number;
 
   constructor(
@@ -46,7 +50,13 @@ class KeyedView implements View {
     const key = this.keyOf(entry);
     this.state.delete(key);
     this.state.set(key, entry);
-    if (this.state.size > this.limit) this.state.delete(this.state.keys().next().value!);
+    if (this.state.size > this.limit) {
+      // The row leaves the view: what was drawn of it goes too (trades get a new key each).
+      const gone = this.state.keys().next().value!;
+      this.state.delete(gone);
+      this.drawn.delete(gone);
+      this.changed.delete(gone);
+    }
   }
 
   private textsOf(e: Entry): readonly string[] {

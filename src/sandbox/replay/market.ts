@@ -18,7 +18,7 @@ import { REPLAY, SIM_FUNDS, type SimState } from '../market/sim.js';
 import { Tape } from '../market/tape.js';
 import type { TapeState } from '../state.js';
 import { IncrementalLevels, levelsOf, type Levels } from './levels.js';
-import type { Recording } from './recording.js';
+import type { EventFeed } from './feed.js';
 
 /** ms between two runs of the exchange's timer while replaying (pushes are due at any ms). */
 const REPLAY_TICK_MS = 50;
@@ -26,21 +26,21 @@ const REPLAY_TICK_MS = 50;
 export class ReplayMarket implements MarketDriver {
   readonly tapes = new Map<string, Tape>();
   readonly tickMs = REPLAY_TICK_MS;
-  private next = 0;
-  private readonly t0: number;
+  private applied = 0;
+  private toldEnd = false;
   private readonly incremental = new Map<string, IncrementalLevels>();
   private readonly told = new Set<string>();
 
-  constructor(private readonly seam: MarketSeam, private readonly rec: Recording, private readonly speed: number) {
+  /** `t0`: the recorded time (ms) of the first push, due at the start. */
+  constructor(private readonly seam: MarketSeam, private readonly feed: EventFeed, private readonly t0: number, private readonly speed: number) {
     // No generated history: the market begins with the recording.
     for (const spec of PAIRS) this.tapes.set(spec.details.symbol, new Tape(spec.sim.start));
     if (!seam.ledger.currencies(REPLAY).length) for (const [cur, amount] of Object.entries(SIM_FUNDS)) seam.ledger.deposit(REPLAY, cur, amount);
-    this.t0 = rec.events[0]?.t ?? 0;
   }
 
-  /** ms (exchange clock) the push `i` is due. */
-  dueAt(i: number): number {
-    return this.seam.start + Math.round((this.rec.events[i]!.t - this.t0) / this.speed);
+  /** ms (exchange clock) a push recorded at `t` is due. */
+  dueAt(t: number): number {
+    return this.seam.start + Math.round((t - this.t0) / this.speed);
   }
 
   record(t: TradeRec): void {
@@ -48,14 +48,18 @@ export class ReplayMarket implements MarketDriver {
   }
 
   advance(now: number): void {
-    const n = this.rec.events.length;
-    if (this.next >= n) return;
-    while (this.next < n && this.dueAt(this.next) <= now) {
-      const at = this.dueAt(this.next);
-      this.apply(this.rec.events[this.next]!.raw, at);
-      this.next++;
+    if (this.toldEnd) return;
+    for (let e = this.feed.peek(); e && this.dueAt(e.t) <= now; e = this.feed.peek()) {
+      this.apply(e.raw, this.dueAt(e.t));
+      this.feed.shift();
+      this.applied++;
     }
-    if (this.next >= n) this.seam.log(`replay: all ${n} recorded pushes applied; the market stays as the recording left it`);
+    const failure = this.feed.failure;
+    if (failure) this.once('failure', `replay: stopped after ${this.applied} pushes: ${failure.message}`);
+    if (this.feed.finished) {
+      this.toldEnd = true;
+      if (!failure) this.seam.log(`replay: all ${this.applied} recorded pushes applied; the market stays as the recording left it`);
+    }
   }
 
   snapshot(): { sim: SimState; tapes: Record<string, TapeState> } {

@@ -1,23 +1,27 @@
 /**
- * Reads a recording (format.ts) whole, checking every line (held in memory: about the file's
- * uncompressed size): a file that is not one, or is damaged,
- * is refused naming the file and the line, before the sandbox listens. Gzip is told by its magic
- * bytes, so a renamed file still reads. A file cut short by a killed recorder reads up to its last whole line.
+ * A recording (format.ts) read line by line and checked: a file that is not one, or is damaged (a
+ * line that is not an event, a time earlier than the line before, a line or file over its cap, a gzip
+ * cut short) is refused naming the file and the line. The replay reads the file twice as a stream:
+ * once whole to check it before the sandbox listens ({@link checkRecording}), then as its pushes fall
+ * due ({@link recordedEvents}); memory stays about one line's size whatever the file's.
  */
-import { readFileSync } from 'node:fs';
-import { constants, gunzipSync } from 'node:zlib';
 import { FORMAT, FORMAT_VERSION, type RecordedEvent, type RecordingHeader } from './format.js';
+import { RecordingFileError, recordingLines, REPLAY_CAPS, type ReplayCaps } from './lines.js';
 
-export class RecordingFileError extends Error {
-  constructor(readonly path: string, message: string) {
-    super(`${path}: ${message}`);
-    this.name = 'RecordingFileError';
-  }
+export { RecordingFileError, REPLAY_CAPS, type ReplayCaps } from './lines.js';
+
+/** What checking a recording found: its header, how many pushes, and the time of the first. */
+export interface RecordingSummary {
+  readonly header: RecordingHeader;
+  readonly events: number;
+  /** ms since the epoch of the first push; undefined without any. */
+  readonly first?: number;
 }
 
+/** A whole recording in memory (small files: tests, tools). */
 export interface Recording {
   readonly header: RecordingHeader;
-  /** In file order; `t` never decreases (an earlier time than the line before is read as that line's). */
+  /** In file order; `t` never decreases. */
   readonly events: readonly RecordedEvent[];
 }
 
@@ -30,57 +34,63 @@ function object(text: string): Record<string, unknown> | undefined {
   }
 }
 
-function contents(path: string): Buffer {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (err) {
-    throw new RecordingFileError(path, `cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-  }
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
-  try {
-    // A recording cut short (the recorder killed) still reads up to where it stops.
-    return gunzipSync(bytes, { finishFlush: constants.Z_SYNC_FLUSH });
-  } catch (err) {
-    throw new RecordingFileError(path, `damaged gzip (${(err as Error).message})`);
-  }
-}
-
-/**
- * The lines of `bytes`, each decoded alone (a day of data may exceed the longest string a JS engine
- * makes); a last line without its newline is left out unless it is whole JSON (a recorder cut short).
- */
-function* lines(bytes: Buffer): Generator<string> {
-  for (let at = 0; at < bytes.length; ) {
-    const end = bytes.indexOf(0x0a, at);
-    const text = bytes.toString('utf8', at, end < 0 ? bytes.length : end);
-    if (end < 0 && !object(text)) return;
-    yield text;
-    at = end < 0 ? bytes.length : end + 1;
-  }
-}
-
-/** The recording at `path`; throws {@link RecordingFileError} when it is not one. */
-export function readRecording(path: string): Recording {
-  const it = lines(contents(path));
-  const first = it.next();
-  const h = first.done ? undefined : object(first.value);
+function headerOf(path: string, text: string | undefined): RecordingHeader {
+  const h = text === undefined ? undefined : object(text);
   if (!h || h.format !== FORMAT) throw new RecordingFileError(path, `not a recording of bm record (its first line is not a ${FORMAT} header)`);
   if (h.version !== FORMAT_VERSION) throw new RecordingFileError(path, `recording version ${String(h.version)}, this bm reads version ${FORMAT_VERSION}`);
   if (typeof h.venue !== 'string' || typeof h.started !== 'number' || !Array.isArray(h.topics)) {
     throw new RecordingFileError(path, 'damaged header (venue, started and topics are expected)');
   }
-  const events: RecordedEvent[] = [];
+  return h as unknown as RecordingHeader;
+}
+
+/**
+ * The header first, then every push in file order, each checked; throws {@link RecordingFileError}
+ * at the first line that is wrong (after yielding the lines before it).
+ */
+export async function* recordedEvents(path: string, caps: ReplayCaps = REPLAY_CAPS): AsyncGenerator<RecordingHeader | RecordedEvent> {
+  let header: RecordingHeader | undefined;
   let last = -Infinity;
-  let n = 1;
-  for (const line of it) {
-    n++;
-    const e = object(line);
+  for await (const { n, text } of recordingLines(path, caps)) {
+    if (!header) {
+      yield (header = headerOf(path, text));
+      continue;
+    }
+    const e = object(text);
     if (!e || typeof e.t !== 'number' || !Number.isFinite(e.t) || typeof e.raw !== 'string') {
       throw new RecordingFileError(path, `line ${n} is not a recorded event ({"t":<ms>,"raw":"<text>"} expected)`);
     }
-    last = Math.max(last, e.t);
-    events.push({ t: last, raw: e.raw });
+    if (e.t < last) throw new RecordingFileError(path, `line ${n} goes back in time: its t ${e.t} is earlier than ${last}, the line before's (times never decrease)`);
+    last = e.t;
+    yield { t: e.t, raw: e.raw };
   }
-  return { header: h as unknown as RecordingHeader, events };
+  if (!header) headerOf(path, undefined);
+}
+
+const isHeader = (x: RecordingHeader | RecordedEvent): x is RecordingHeader => 'format' in x;
+
+/** Reads the whole file to check it, keeping only counts; throws {@link RecordingFileError} when it is not a recording. */
+export async function checkRecording(path: string, caps: ReplayCaps = REPLAY_CAPS): Promise<RecordingSummary> {
+  let header: RecordingHeader | undefined;
+  let events = 0;
+  let first: number | undefined;
+  for await (const x of recordedEvents(path, caps)) {
+    if (isHeader(x)) header = x;
+    else {
+      first ??= x.t;
+      events++;
+    }
+  }
+  return { header: header!, events, ...(first === undefined ? {} : { first }) };
+}
+
+/** The whole recording in memory; for small files only (the replay itself streams). */
+export async function readRecording(path: string, caps: ReplayCaps = REPLAY_CAPS): Promise<Recording> {
+  let header: RecordingHeader | undefined;
+  const events: RecordedEvent[] = [];
+  for await (const x of recordedEvents(path, caps)) {
+    if (isHeader(x)) header = x;
+    else events.push(x);
+  }
+  return { header: header!, events };
 }

@@ -6,6 +6,7 @@ import { statusLine } from '../../../src/commands/watch/screen.js';
 import { klineView, ordersView, tickerView, tradesView } from '../../../src/commands/watch/views.js';
 import { LOCAL_COLUMNS } from '../../../src/commands/local-columns.js';
 import { LiveScreen, SCREEN } from '../../../src/render/live.js';
+import { FLASH_MS, Flashes } from '../../../src/commands/watch/grid.js';
 
 const INVERSE = '\x1b[7m';
 const size = { columns: 100, rows: 20 };
@@ -110,4 +111,17 @@ test('plans check their options before anything is sent', () => {
   assert.throws(() => planOf({ kind: 'kline', symbols: ['BTC_USDT'], interval: '2m' }), /--interval/);
   assert.throws(() => planOf({ kind: 'ticker', symbols: ['BTCUSDT'] }), /not a spot pair/);
   assert.throws(() => planOf({ kind: 'ticker', symbols: ['A_B'], duration: '0' }), /--duration/);
+});
+
+test('long sessions stay bounded: rows that left a view and prices no longer drawn are forgotten', () => {
+  const v = tradesView();
+  for (let i = 0; i < 3000; i++) {
+    v.apply('t', { symbol: 'BTC_USDT', side: 'buy', price: `${i}.5`, size: '1', ms_t: String(i) });
+    if (i % 10 === 0) v.lines({ columns: 100, rows: 600 }, i, false);
+  }
+  assert.ok((v as unknown as { remembered: number }).remembered <= 500, 'at most the rows the view keeps');
+  const f = new Flashes();
+  for (let i = 0; i < 10_000; i++) f.note(`asks|${i}`, '1', '2', i * 10);
+  assert.ok(f.size <= 1024 + FLASH_MS / 10, `${f.size} changes remembered`);
+  assert.equal(f.on('asks|9999', 99_990), true, 'a fresh change still flashes');
 });

@@ -6,6 +6,7 @@ import { deflateRawSync, deflateSync } from 'node:zlib';
 import { signWsLogin } from '../../../src/api/signing.js';
 import { BmError } from '../../../src/errors.js';
 import { WsConnection, type ConnectionOptions } from '../../../src/ws/connection.js';
+import { MAX_FRAME_BYTES } from '../../../src/ws/codec.js';
 import { custom } from '../../../src/api/catalogue/limits.js';
 import { SlidingWindows } from '../../../src/api/ratelimit.js';
 import { Outbox } from '../../../src/ws/outbox.js';
@@ -225,6 +226,26 @@ test('a frame that would inflate beyond the cap: refused, the connection dropped
     assert.equal(c.reconnects, 1, 'reconnected after the refused frame, and subscribed again');
     assert.match(notices.join('\n'), new RegExp(`a frame of ${bomb.length} bytes would inflate beyond \\d+ bytes: refused; reconnecting`));
     assert.match(c.notice, /refused/);
+  } finally {
+    await c.close();
+    await v.close();
+  }
+});
+
+test('a text frame over the payload cap (ws maxPayload): refused, said, and the connection reopened at once and resubscribed', async () => {
+  const v = await proxied();
+  const notices: string[] = [];
+  const { c, pushes, errors } = connect({ url: v.url, ...fast, onNotice: (l) => notices.push(l) });
+  try {
+    c.subscribe(['spot/ticker:BTC_USDT']);
+    c.start();
+    await until(() => pushes.length >= 1);
+    v.proxy.ws.inject(Buffer.alloc(MAX_FRAME_BYTES + 1, 32), false);
+    // Without the drop, ws would wait 30 s for a close answer it no longer reads.
+    await until(() => v.proxy.ws.opened() === 2 && pushes.length >= 2, 5000);
+    assert.equal(c.reconnects, 1);
+    assert.deepEqual(errors, []);
+    assert.match(notices.join('\n'), /a frame over the 4 MiB cap was refused; reconnecting/);
   } finally {
     await c.close();
     await v.close();
