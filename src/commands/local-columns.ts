@@ -1,7 +1,9 @@
 /**
- * Output columns of the commands that are not catalogue endpoints, in snake_case like every table:
- * the commands print these and their help lists them (the catalogue's own commands read theirs from
- * their entries). Tiny on purpose: help loads it at start-up.
+ * Output columns of the commands that are not catalogue endpoints, or that print rows of their own
+ * rather than the venue's answer (`order cancel-all`, `order batch`), in snake_case like every table:
+ * the commands print these, their help lists them and `--fields` is checked against them before
+ * anything is sent (the catalogue's own commands read theirs from their entries). Tiny on purpose:
+ * help loads it at start-up.
  */
 
 /** Columns by command path. */
@@ -13,6 +15,8 @@ export const LOCAL_COLUMNS = {
   'sandbox start': ['url', 'pid', 'port', 'started_at', 'limits'],
   'sandbox status': ['running', 'url', 'pid', 'started_at', 'state_dir'],
   doctor: ['check', 'status', 'detail', 'fix'],
+  'order cancel-all': ['symbol', 'side', 'result'],
+  'order batch': ['index', 'result', 'order_id', 'client_order_id', 'code', 'message'],
   'watch ticker': ['symbol', 'last_price', 'bid_px', 'ask_px', 'open_24h', 'high_24h', 'low_24h', 'base_volume_24h', 'time'],
   'watch depth': ['side', 'price', 'size', 'total', 'depth'],
   'watch trades': ['time', 'side', 'price', 'size'],

@@ -1,0 +1,67 @@
+/**
+ * The check every command passes before its action runs (program.ts's preAction hook): each option,
+ * environment variable and setting it reads, the format asked, the `--fields` names where the columns
+ * are known before sending, and the files its options name. A bad one is exit 2, or 5 for a stored
+ * setting, before the first request: never after a write has left.
+ */
+import { accessSync, constants, statSync } from 'node:fs';
+import type { Command, Option } from 'commander';
+import type { Context } from '../context.js';
+import { usage } from '../errors.js';
+import { checkFormat } from './formats.js';
+import { commandPath } from './strict.js';
+
+/** Options naming a file the command reads (`-` is stdin). */
+const READS = ['file', 'resume', 'replay'];
+/** Options naming a file the command creates and never overwrites. */
+const CREATES = ['journal', 'out'];
+
+/** Commands run by the shell, not by a person: a bad variable must not break completion. */
+const UNCHECKED = new Set(['__complete']);
+
+function optionOf(cmd: Command, key: string): Option | undefined {
+  return cmd.options.find((o) => o.attributeName() === key);
+}
+
+/** Each file an option names: one to read is there and readable; one to create is not there yet. */
+export function checkFiles(cmd: Command): void {
+  const opts = cmd.opts<Record<string, unknown>>();
+  for (const key of [...READS, ...CREATES]) {
+    const v = opts[key];
+    const o = optionOf(cmd, key);
+    if (typeof v !== 'string' || !o || v === '-') continue;
+    const flag = o.long ?? `--${key}`;
+    if (CREATES.includes(key)) {
+      if (exists(v)) throw usage(`${flag}: ${v} exists and is never overwritten`, 'name a new file');
+      continue;
+    }
+    try {
+      if (statSync(v).isDirectory()) throw Object.assign(new Error('a directory'), { code: 'EISDIR' });
+      accessSync(v, constants.R_OK);
+    } catch (err) {
+      throw usage(`${flag}: cannot read ${v}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+  }
+}
+
+function exists(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The pre-action check of every command. */
+export async function precheck(ctx: Context, cmd: Command): Promise<void> {
+  const path = commandPath(cmd).split(' ').slice(1).join(' ');
+  if (UNCHECKED.has(path)) return;
+  ctx.checkSettings();
+  checkFormat(ctx, path);
+  checkFiles(cmd);
+  if (ctx.fields) {
+    const { checkKnownFields } = await import('./known-columns.js');
+    checkKnownFields(ctx.fields, path, cmd);
+  }
+}
