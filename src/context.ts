@@ -205,7 +205,7 @@ export class Context {
   /** Output format: -o/--json, BM_OUTPUT, the profile's, else table on a terminal and tsv in a pipe. */
   get format(): Format {
     if (this.globals.json) return 'json';
-    const f = this.setting(this.globals.output, '--output', 'BM_OUTPUT') ?? this.profileSetting('output');
+    const f = this.formatSetting();
     if (!f) return this.io.isTTY ? 'table' : 'tsv';
     if (f.from.startsWith('profile') && !(FORMATS as readonly string[]).includes(f.value)) {
       throw configError(`${f.from}: '${f.value}' is not a format (${FORMATS.join(', ')})`, `set another: bm profile add ${this.profileName} --output json (or edit the settings file)`);
@@ -237,11 +237,12 @@ export class Context {
 
   /**
    * Reads every setting this invocation uses (options, environment, the profile's output), so a bad
-   * value is an error naming where it came from before anything is sent, not after.
+   * value is an error naming where it came from before anything is sent, not after. `profileToo`
+   * false: a bad stored setting is left to the commands that mend profiles.
    */
-  checkSettings(): void {
+  checkSettings(profileToo = true): void {
     if (this.globals.output !== undefined) parseFormat(this.globals.output);
-    void this.format;
+    if (profileToo || !this.formatSetting()?.from.startsWith('profile')) void this.format;
     void this.fields;
     void this.timeoutMs;
     void this.colorMode;
@@ -255,6 +256,10 @@ export class Context {
   /** A trace line on stderr with --verbose or BM_DEBUG=1. */
   trace(line: string): void {
     if (this.verbose) this.io.err(`[bm] ${line}\n`);
+  }
+
+  private formatSetting(): Setting | undefined {
+    return this.setting(this.globals.output, '--output', 'BM_OUTPUT') ?? this.profileSetting('output');
   }
 
   /** The option's value, else the environment variable's (an empty variable counts as unset). */

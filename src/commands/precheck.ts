@@ -57,7 +57,8 @@ function exists(path: string): boolean {
 export async function precheck(ctx: Context, cmd: Command): Promise<void> {
   const path = commandPath(cmd).split(' ').slice(1).join(' ');
   if (UNCHECKED.has(path)) return;
-  ctx.checkSettings();
+  // A profile whose stored output is bad can still be mended (profile add, use, remove) and examined (doctor).
+  ctx.checkSettings(!path.startsWith('profile') && path !== 'doctor');
   checkFormat(ctx, path);
   checkFiles(cmd);
   if (ctx.fields) {

@@ -14,9 +14,9 @@ export class WriteLog {
   private sent = 0;
   private readonly outcomes: string[] = [];
 
-  /** True once a request that may change the venue has left (or may have). */
+  /** True once a request that may change the venue has left (or may have), or a write's outcome was proven. */
   get left(): boolean {
-    return this.sent > 0;
+    return this.sent > 0 || this.outcomes.length > 0;
   }
 
   /** What was proven of the writes sent, one line each (`order place: placed (client order id ...)`). */
