@@ -14,6 +14,7 @@ export const ENVIRONMENT: readonly Row[] = [
   { name: 'BM_SERVICE', meaning: 'service name of the WebSocket login constant (like --service)' },
   { name: 'BM_OUTPUT', meaning: 'table, json, ndjson, csv or tsv (like --output)' },
   { name: 'BM_TIMEOUT', meaning: 'per-request timeout in ms (like --timeout)' },
+  { name: 'BM_COLOR', meaning: 'auto, always or never (like --color)' },
   { name: 'BM_DEBUG', meaning: '1 traces requests on stderr (like --verbose); secrets redacted' },
   { name: 'BM_API_KEY, BM_API_SECRET, BM_API_MEMO', meaning: 'credentials; all three together beat any profile' },
   { name: 'BM_CONFIG_DIR', meaning: 'settings folder (else $XDG_CONFIG_HOME/bm, else ~/.config/bm)' },

@@ -45,7 +45,9 @@ export async function runLegacy(inv: Invocation<LegacyEndpoint>): Promise<void> 
     const id = scalarText(row.entrust_id);
     ctx.note(`bm: order ${id} placed${proof}; follow it with: bm legacy order get ${id}`);
   } else ctx.note(`bm: ${command}: ${r.verdict.say}${proof}`);
-  if (r.via === 'lookup' && Object.keys(row).length) return print(ctx, r.ep, row, values, ep.columns);
+  // A row found by the lookup carries what the answer would have said, so the write's columns print either way.
+  const said = ep.columns?.includes('result') ? { result: r.verdict.say } : {};
+  if (r.via === 'lookup' && Object.keys(row).length) return print(ctx, r.ep, { ...row, ...said }, values, ep.columns);
   const rows = rowsOfLegacy(ep, r.via === 'answer' ? r.data : {}, values, ctx.format).map((x) => ('result' in x ? { ...x, result: r.verdict.say } : x));
   show(ctx, { columns: ep.columns ?? [] }, r.via === 'answer' ? r.data : rows, { rows });
 }
