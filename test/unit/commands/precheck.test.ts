@@ -161,8 +161,18 @@ test("a profile's stored output that is not a format: exit 5 naming the profile,
   assert.match(r.stderr, /^error: profile 'p' output: 'xml' is not a format \(table, json, ndjson, csv, tsv\)$/m);
   assert.equal(v.proxy.seen.length, seen, r.stderr);
   // Given on the command line, a format wins over the stored one, which is then not in force.
+  const posts = v.proxy.count('POST', '/spot/v1/test-post');
   const ok = await runBm(['-o', 'json', 'sign-test', 'post'], rest);
   assert.equal(ok.code, 0, ok.stderr);
+  assert.equal(v.proxy.count('POST', '/spot/v1/test-post'), posts + 1);
+  // A profile that does not exist is a configuration error before anything is sent, from the variable or the option.
+  for (const [argv, extra] of [[[], { BM_PROFILE: 'nosuch' }], [['--profile', 'nosuch'], {}]] as const) {
+    const before = v.proxy.seen.length;
+    const r2 = await runBm([...argv, ...writes().get('order place')!.argv, '--yes'], env(extra));
+    assert.equal(r2.code, 5, r2.stderr);
+    assert.match(r2.stderr, /^error: no profile named 'nosuch'$/m);
+    assert.equal(v.proxy.seen.length, before, r2.stderr);
+  }
 });
 
 test('requests that may change the venue are noted as they leave; a usage error after one is exit 1 naming what was proven', async () => {
