@@ -105,6 +105,8 @@ const BAD: readonly Bad[] = [
   { name: 'BM_TIMEOUT', env: { BM_TIMEOUT: '99999999999' } },
   { name: '--color', before: ['--color', 'purple'] },
   { name: 'BM_COLOR', env: { BM_COLOR: 'purple' } },
+  { name: 'BM_BASE_URL', env: { BM_BASE_URL: 'ftp://venue.example' } },
+  { name: '--base-url', before: ['--base-url', 'venue.example'] },
 ];
 
 /** Bad files, for the writes that read or create one. */
