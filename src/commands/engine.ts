@@ -17,7 +17,7 @@ import { OVERRIDES, type Override } from './overrides.js';
 import type { CliParam, WriteEntry } from './write/channel.js';
 import { wireParams } from './params.js';
 import { printDryRun } from './dryrun.js';
-import { columnsLine, LOCAL_COLUMNS } from './local-columns.js';
+import { columnsLine, printedColumns } from './local-columns.js';
 import { withRequestValues } from './hints.js';
 import { rowsOf } from './rows.js';
 
@@ -160,9 +160,7 @@ export function registerGeneration<E extends EngineEntry>(root: Command, gen: Ge
     for (const [p, flag] of options) cmd.option(`--${flag} <value>`, gen.optionHelp(p));
     const override = gen.overrides[ep.id];
     for (const [flags, description] of override?.options ?? []) cmd.option(flags, description);
-    // A command that prints rows of its own (cancel-all, batch) lists them in LOCAL_COLUMNS.
-    const columns = ep.columns ?? (LOCAL_COLUMNS as Readonly<Record<string, readonly string[]>>)[ep.command.join(' ')];
-    const help = columnsHelp(columns, ep.headers, ep.method !== 'GET');
+    const help = columnsHelp(printedColumns(ep.command.join(' '), ep.columns), ep.headers, ep.method !== 'GET');
     if (help) cmd.addHelpText('after', help);
     if (ep.examples?.length) cmd.addHelpText('after', `\nExamples:\n${ep.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
     cmd.action(async (...args: unknown[]) => {

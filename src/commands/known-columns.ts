@@ -11,14 +11,10 @@ import type { Method } from '../api/catalogue/types.js';
 import { usage } from '../errors.js';
 import { LEGACY } from '../legacy/catalogue.js';
 import { resolveFields, type Headers } from '../render/columns.js';
-import { LOCAL_COLUMNS, type LocalCommand } from './local-columns.js';
+import { printedColumns } from './local-columns.js';
 
 /** Columns and their headers; `unknown`: the answer decides what is printed, the reason said in the error. */
 export type Known = { readonly columns: readonly string[]; readonly headers?: Headers } | { readonly unknown: string } | undefined;
-
-function isLocal(path: string): path is LocalCommand {
-  return Object.hasOwn(LOCAL_COLUMNS, path);
-}
 
 /** A request sent as it is typed (`bm api`): a GET is a read, anything else is taken as a write. */
 function rawColumns(methodArg: string | undefined, pathArg: string | undefined): Known {
@@ -35,15 +31,20 @@ function rawColumns(methodArg: string | undefined, pathArg: string | undefined):
  */
 export function knownColumns(path: string, cmd: Command): Known {
   if (path === 'api') return rawColumns(cmd.args[0], cmd.args[1]);
-  if (isLocal(path)) return path.startsWith('order ') ? { columns: LOCAL_COLUMNS[path] } : undefined;
   const legacy = path.startsWith('legacy ') ? LEGACY.find((e) => e.command.join(' ') === path.slice(7)) : undefined;
-  if (legacy) return legacy.write ? { columns: legacy.columns ?? [] } : undefined;
+  if (legacy) return legacy.write ? declared(path, legacy.columns) : undefined;
   const ep = CATALOGUE.find((e) => e.command?.join(' ') === path);
   if (!ep || ep.method === 'GET') return undefined;
   // `order place --wait` prints the order as `order get` reads it, once the wait ends.
   const shown = ep.id === 'spot.order.submit' && cmd.opts<{ wait?: string }>().wait !== undefined ? endpoint('spot.order.detail') : ep;
-  if (!shown.columns?.length) return { unknown: `bm ${path} prints the answer as the venue sends it, and its columns are not known before it is sent` };
-  return { columns: shown.columns, ...(shown.headers ? { headers: shown.headers } : {}) };
+  return declared(path, shown.columns, shown.headers);
+}
+
+/** A write's columns as its entry (or LOCAL_COLUMNS) declares them; none declared: not known before sending. */
+function declared(path: string, columns: readonly string[] | undefined, headers?: Headers): Known {
+  const list = printedColumns(path, columns);
+  if (!list?.length) return { unknown: `bm ${path} prints the answer as the venue sends it, and its columns are not known before it is sent` };
+  return { columns: list, ...(headers ? { headers } : {}) };
 }
 
 /** `--fields` names checked against what the command prints, where that is known before sending. */

@@ -26,6 +26,11 @@ export const LOCAL_COLUMNS = {
 
 export type LocalCommand = keyof typeof LOCAL_COLUMNS;
 
+/** The columns the command at `path` prints: its catalogue entry's (`declared`), else those listed here. */
+export function printedColumns(path: string, declared?: readonly string[]): readonly string[] | undefined {
+  return declared ?? (Object.hasOwn(LOCAL_COLUMNS, path) ? LOCAL_COLUMNS[path as LocalCommand] : undefined);
+}
+
 /** The help lines naming output columns, the same for catalogue and local commands; `more` adds a line. */
 export function columnsLine(columns: readonly string[], more = '(--fields takes these or any other field of the answer, as sent or as a header, any case)'): string {
   return `\nOutput columns: ${columns.join(', ')}\n  ${more}`;

@@ -197,6 +197,12 @@ test('requests that may change the venue are noted as they leave; a usage error 
   assert.match(err, /^hint: the write is not undone and must not be sent again/m);
   const venue = new BmError('venue', 'rejected');
   assert.equal(writes.judge(venue), venue, 'only a usage error is changed');
+
+  // A write refused while its request is built (a usage error of the call itself) never left.
+  const unsent = new WriteLog();
+  const client = unsent.watch({ api: { call: async (_ep: { write?: boolean }) => { throw usage('bad parameter'); } } }, (ep) => ep.write === true);
+  await assert.rejects(client.api.call({ write: true }), /bad parameter/);
+  assert.equal(unsent.left, false);
 });
 
 test('the pipeline tells the invocation what it proved', async () => {
