@@ -11,10 +11,18 @@ import { usage } from '../errors.js';
 import { checkFormat } from './formats.js';
 import { commandPath } from './strict.js';
 
-/** Options naming a file the command reads (`-` is stdin). */
-const READS = ['file', 'resume', 'replay'];
-/** Options naming a file the command creates and never overwrites. */
-const CREATES = ['journal', 'out'];
+/**
+ * Options naming a file the command reads (`-` is stdin). `sandbox serve --replay` sends nothing and
+ * judges its file itself (exit 5 for one that is not a recording, missing included).
+ */
+const READS = ['file', 'resume'];
+/**
+ * Options naming a file the command creates and never overwrites, with the way on when it exists.
+ * (`record --out` judges its own before connecting.)
+ */
+const CREATES: Readonly<Record<string, (path: string) => string>> = {
+  journal: (path) => `resume that batch with --resume ${path}, or name a new file`,
+};
 
 /** Commands run by the shell, not by a person: a bad variable must not break completion. */
 const UNCHECKED = new Set(['__complete']);
@@ -26,13 +34,14 @@ function optionOf(cmd: Command, key: string): Option | undefined {
 /** Each file an option names: one to read is there and readable; one to create is not there yet. */
 export function checkFiles(cmd: Command): void {
   const opts = cmd.opts<Record<string, unknown>>();
-  for (const key of [...READS, ...CREATES]) {
+  for (const key of [...READS, ...Object.keys(CREATES)]) {
     const v = opts[key];
     const o = optionOf(cmd, key);
     if (typeof v !== 'string' || !o || v === '-') continue;
     const flag = o.long ?? `--${key}`;
-    if (CREATES.includes(key)) {
-      if (exists(v)) throw usage(`${flag}: ${v} exists and is never overwritten`, 'name a new file');
+    const next = CREATES[key];
+    if (next) {
+      if (exists(v)) throw usage(`${flag}: ${v} exists and is never overwritten`, next(v));
       continue;
     }
     try {
