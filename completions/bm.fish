@@ -99,7 +99,7 @@ complete -c bm -s o -l output -x -a 'table json ndjson csv tsv' -d 'table, json,
 complete -c bm -l json -d 'same as -o json'
 complete -c bm -l fields -r -d 'columns to show, comma-separated: names as sent or as the he'
 complete -c bm -l header -d 'tsv: print a header line first'
-complete -c bm -l color -x -a 'auto always never' -d 'auto, always or never'
+complete -c bm -l color -x -a 'auto always never' -d 'auto, always or never (env BM_COLOR)'
 complete -c bm -l timeout -r -d 'per-request timeout in ms (env BM_TIMEOUT, default 10000)'
 complete -c bm -s v -l verbose -d 'trace requests on stderr, secrets redacted (env BM_DEBUG=1)'
 complete -c bm -s q -l quiet -d 'no stderr chatter but errors'

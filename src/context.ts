@@ -12,7 +12,8 @@ import { readSettings, type ProfileSettings, type Settings } from './config/sett
 import { resolveVenue, type Venue } from './config/venue.js';
 import { config as configError, usage } from './errors.js';
 import type { IO } from './render/io.js';
-import { parseFormat, type Format } from './render/output.js';
+import { FORMATS, parseFormat, type Format } from './render/output.js';
+import { WriteLog } from './commands/write/log.js';
 
 /** Options every command accepts (cli.md, global options). */
 export interface GlobalOptions {
@@ -39,6 +40,18 @@ export type ContextOf = (cmd: Command) => Context;
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
+/** The longest timeout a timer can hold (ms, about 24.8 days); beyond it Node fires at once. */
+export const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/** Values of `--color` and `BM_COLOR`. */
+export const COLOR_MODES = ['auto', 'always', 'never'] as const;
+
+/** A setting's value and where it came from: the option, the environment variable, or the profile. */
+interface Setting {
+  readonly value: string;
+  readonly from: string;
+}
+
 export class Context {
   private cachedSettings?: Settings;
   private cachedVenue?: Venue;
@@ -51,6 +64,8 @@ export class Context {
     readonly io: IO,
     readonly globals: GlobalOptions,
     readonly env: Env,
+    /** Writes this invocation has sent (shared by every Context of one run): main.ts reads it. */
+    readonly writes: WriteLog = new WriteLog(),
   ) {}
 
   get settings(): Settings {
@@ -105,11 +120,14 @@ export class Context {
     return this.cachedCreds;
   }
 
+  /** Per-request timeout, ms: --timeout, BM_TIMEOUT, else 10000. */
   get timeoutMs(): number {
-    const t = this.globals.timeout ?? this.env.BM_TIMEOUT;
+    const t = this.setting(this.globals.timeout, '--timeout', 'BM_TIMEOUT');
     if (t === undefined) return DEFAULT_TIMEOUT_MS;
-    if (!/^[0-9]+$/.test(t) || Number(t) < 1) throw usage(`--timeout: must be a whole number of milliseconds (got '${t}')`);
-    return Number(t);
+    if (!/^[0-9]+$/.test(t.value) || Number(t.value) < 1 || Number(t.value) > MAX_TIMEOUT_MS) {
+      throw usage(`${t.from}: must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (got '${t.value}')`);
+    }
+    return Number(t.value);
   }
 
   get verbose(): boolean {
@@ -152,13 +170,15 @@ export class Context {
    * (src/lib/calls.ts), so every command reaches the venue by the same code as the library.
    */
   calls(): Promise<CurrentCalls> {
-    this.cachedCalls ??= import('./lib/calls.js').then(({ CurrentCalls }) => new CurrentCalls(this.wiring()));
+    // A request that may change the venue is noted as it leaves: a later usage error then cannot say "nothing was sent".
+    // A raw call to a route the catalogue does not know is taken as a write unless it is a GET.
+    this.cachedCalls ??= import('./lib/calls.js').then(({ CurrentCalls }) => this.writes.watch(new CurrentCalls(this.wiring()), (ep) => ep.write ?? ep.method !== 'GET'));
     return this.cachedCalls;
   }
 
   /** The first generation's calls of this invocation (src/lib/legacy.ts, as `client.legacy`'s). */
   legacyCalls(): Promise<LegacyCalls> {
-    this.cachedLegacy ??= import('./lib/legacy.js').then(({ LegacyCalls }) => new LegacyCalls(this.wiring()));
+    this.cachedLegacy ??= import('./lib/legacy.js').then(({ LegacyCalls }) => this.writes.watch(new LegacyCalls(this.wiring()), (ep) => ep.write === true));
     return this.cachedLegacy;
   }
 
@@ -185,9 +205,12 @@ export class Context {
   /** Output format: -o/--json, BM_OUTPUT, the profile's, else table on a terminal and tsv in a pipe. */
   get format(): Format {
     if (this.globals.json) return 'json';
-    const f = this.globals.output ?? this.env.BM_OUTPUT ?? this.safeProfile()?.output;
-    if (f) return parseFormat(f);
-    return this.io.isTTY ? 'table' : 'tsv';
+    const f = this.formatSetting();
+    if (!f) return this.io.isTTY ? 'table' : 'tsv';
+    if (f.from.startsWith('profile') && !(FORMATS as readonly string[]).includes(f.value)) {
+      throw configError(`${f.from}: '${f.value}' is not a format (${FORMATS.join(', ')})`, `set another: bm profile add ${this.profileName} --output json (or edit the settings file)`);
+    }
+    return parseFormat(f.value, f.from);
   }
 
   /** The format the user asked for on this command line (-o, --json), not a default or a setting. */
@@ -204,6 +227,27 @@ export class Context {
     return list;
   }
 
+  /** Colour as set: --color, else BM_COLOR (auto, always, never), else auto. */
+  get colorMode(): (typeof COLOR_MODES)[number] {
+    const c = this.setting(this.globals.color, '--color', 'BM_COLOR');
+    if (c === undefined) return 'auto';
+    if (!(COLOR_MODES as readonly string[]).includes(c.value)) throw usage(`${c.from}: must be one of ${COLOR_MODES.join(', ')} (got '${c.value}')`);
+    return c.value as (typeof COLOR_MODES)[number];
+  }
+
+  /**
+   * Reads every setting this invocation uses (options, environment, the profile's output), so a bad
+   * value is an error naming where it came from before anything is sent, not after. `profileToo`
+   * false: a bad stored setting is left to the commands that mend profiles.
+   */
+  checkSettings(profileToo = true): void {
+    if (this.globals.output !== undefined) parseFormat(this.globals.output);
+    if (profileToo || !this.formatSetting()?.from.startsWith('profile')) void this.format;
+    void this.fields;
+    void this.timeoutMs;
+    void this.colorMode;
+  }
+
   /** A line of chatter on stderr, unless --quiet. */
   note(line: string): void {
     if (!this.globals.quiet) this.io.err(`${line}\n`);
@@ -212,6 +256,23 @@ export class Context {
   /** A trace line on stderr with --verbose or BM_DEBUG=1. */
   trace(line: string): void {
     if (this.verbose) this.io.err(`[bm] ${line}\n`);
+  }
+
+  private formatSetting(): Setting | undefined {
+    return this.setting(this.globals.output, '--output', 'BM_OUTPUT') ?? this.profileSetting('output');
+  }
+
+  /** The option's value, else the environment variable's (an empty variable counts as unset). */
+  private setting(flag: string | undefined, option: string, variable: string): Setting | undefined {
+    if (flag !== undefined) return { value: flag, from: option };
+    const v = this.env[variable];
+    return v === undefined || v === '' ? undefined : { value: v, from: variable };
+  }
+
+  /** A setting of the profile in use; none when there is no profile (a missing one fails where the venue is read). */
+  private profileSetting(key: 'output'): Setting | undefined {
+    const v = this.safeProfile()?.[key];
+    return v ? { value: v, from: `profile '${this.profileName}' ${key}` } : undefined;
   }
 
   private safeProfile(): ProfileSettings | undefined {

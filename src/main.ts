@@ -6,6 +6,7 @@ import { BmError, EXIT } from './errors.js';
 import { IO, type ColorMode } from './render/io.js';
 import { stringifyJson } from './util/json.js';
 import { buildProgram } from './program.js';
+import { WriteLog } from './commands/write/log.js';
 import type { Env } from './config/paths.js';
 
 export interface RunOptions {
@@ -34,12 +35,14 @@ export async function run(argv: readonly string[], opts: RunOptions = {}): Promi
     if (err.code !== 'EPIPE') throw err;
   });
   const io = opts.io ?? new IO(process.stdout, () => process.stderr, () => process.stdin, env, colorModeOf(argv, env));
-  const program = buildProgram(io, env, argv);
+  const writes = new WriteLog();
+  const program = buildProgram(io, env, argv, writes);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return EXIT.ok;
   } catch (err) {
-    return report(err, io, wantsJsonErrors(argv, env));
+    // Exit 2 says nothing was sent: after a write has left, an error that would say so is reported otherwise.
+    return report(writes.judge(err), io, wantsJsonErrors(argv, env));
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { Option, type Command } from 'commander';
 import type { Env } from './config/paths.js';
-import { Context, type ContextOf, type GlobalOptions } from './context.js';
+import { COLOR_MODES, Context, type ContextOf, type GlobalOptions } from './context.js';
 import type { IO } from './render/io.js';
 import { ENDPOINT_WORDS, registerEndpoints } from './commands/engine.js';
 import { registerApi } from './commands/api.js';
@@ -18,7 +18,8 @@ import { registerLegacy } from './commands/legacy/register.js';
 import { registerWatch } from './commands/watch/register.js';
 import { registerPortfolio } from './commands/portfolio/register.js';
 import { StrictCommand } from './commands/strict.js';
-import { checkFormat } from './commands/formats.js';
+import { precheck } from './commands/precheck.js';
+import type { WriteLog } from './commands/write/log.js';
 import { registerTrade } from './commands/trade/register.js';
 
 export type { ContextOf } from './context.js';
@@ -60,7 +61,8 @@ export function commandWord(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
-export function buildProgram(io: IO, env: Env, argv: readonly string[] = []): Command {
+/** The program of one run; `writes` is what the run has sent (main.ts reads it when an error ends the run). */
+export function buildProgram(io: IO, env: Env, argv: readonly string[] = [], writes?: WriteLog): Command {
   const program = new StrictCommand('bm');
   program
     .description('Trade and watch markets of the X-BM exchange interface; rehearse against the built-in sandbox')
@@ -83,15 +85,16 @@ export function buildProgram(io: IO, env: Env, argv: readonly string[] = []): Co
     .option('--json', 'same as -o json')
     .option('--fields <list>', 'columns to show, comma-separated: names as sent or as the headers show them, any case')
     .option('--header', 'tsv: print a header line first')
-    .addOption(new Option('--color <when>', 'auto, always or never').choices(['auto', 'always', 'never']))
+    .addOption(new Option('--color <when>', 'auto, always or never (env BM_COLOR)').choices(COLOR_MODES))
     .option('--timeout <ms>', 'per-request timeout in ms (env BM_TIMEOUT, default 10000)')
     .option('-v, --verbose', 'trace requests on stderr, secrets redacted (env BM_DEBUG=1)')
     .option('-q, --quiet', 'no stderr chatter but errors')
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--dry-run', 'validate and print the exact request; send nothing');
 
-  const contextOf: ContextOf = (cmd) => new Context(io, cmd.optsWithGlobals<GlobalOptions>(), env);
-  program.hook('preAction', (_self, action) => checkFormat(contextOf(action), action));
+  const contextOf: ContextOf = (cmd) => new Context(io, cmd.optsWithGlobals<GlobalOptions>(), env, writes);
+  // Every option, variable, setting, --fields name and file a command reads is checked before its action: nothing is sent first.
+  program.hook('preAction', (_self, action) => precheck(contextOf(action), action));
   // Only the group being run is declared (a one-shot need not build ~100 commands); help,
   // completion and unknown words see them all.
   const word = commandWord(argv);

@@ -6,12 +6,15 @@
 import type { GlobalOptions } from '../context.js';
 import type { IO } from '../render/io.js';
 import { BmError, usage } from '../errors.js';
+import type { WriteLog } from './write/log.js';
 
 /** What a write needs of its caller: the options, the terminal to ask on, and a line for the user (a Context, or the library's). */
 export interface WriteHost {
   readonly globals: Pick<GlobalOptions, 'yes' | 'dryRun'>;
   readonly io: Pick<IO, 'canPrompt' | 'err'>;
   note(line: string): void;
+  /** Where the pipeline says what it proved (a command's invocation; absent for the library). */
+  readonly writes?: Pick<WriteLog, 'settled'>;
 }
 
 /**

@@ -17,7 +17,7 @@ import { OVERRIDES, type Override } from './overrides.js';
 import type { CliParam, WriteEntry } from './write/channel.js';
 import { wireParams } from './params.js';
 import { printDryRun } from './dryrun.js';
-import { columnsLine } from './local-columns.js';
+import { columnsLine, printedColumns } from './local-columns.js';
 import { withRequestValues } from './hints.js';
 import { rowsOf } from './rows.js';
 
@@ -90,10 +90,13 @@ export function show(ctx: Context, ep: Pick<Endpoint, 'rows' | 'columns' | 'head
   });
 }
 
-/** The help lines that name a command's output columns (as headers show them). */
-export function columnsHelp(columns: readonly string[] | undefined, headers?: Readonly<Record<string, string>>): string {
+/**
+ * The help lines that name a command's output columns (as headers show them). `only`: a write's
+ * (any request but a GET's): `--fields` takes these names alone, checked before anything is sent.
+ */
+export function columnsHelp(columns: readonly string[] | undefined, headers?: Readonly<Record<string, string>>, only = false): string {
   if (!columns?.length) return '';
-  return columnsLine(columns.map((c) => headerOf(c, headers)));
+  return columnsLine(columns.map((c) => headerOf(c, headers)), only ? '(--fields takes these, as sent or as a header, any case; checked before anything is sent)' : undefined);
 }
 
 /** Sends (or with --dry-run prints) a request through the invocation's client and returns the data; undefined on a dry run. */
@@ -157,7 +160,7 @@ export function registerGeneration<E extends EngineEntry>(root: Command, gen: Ge
     for (const [p, flag] of options) cmd.option(`--${flag} <value>`, gen.optionHelp(p));
     const override = gen.overrides[ep.id];
     for (const [flags, description] of override?.options ?? []) cmd.option(flags, description);
-    const help = columnsHelp(ep.columns, ep.headers);
+    const help = columnsHelp(printedColumns(ep.command.join(' '), ep.columns), ep.headers, ep.method !== 'GET');
     if (help) cmd.addHelpText('after', help);
     if (ep.examples?.length) cmd.addHelpText('after', `\nExamples:\n${ep.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
     cmd.action(async (...args: unknown[]) => {

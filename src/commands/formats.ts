@@ -4,11 +4,9 @@
  * (exit 2) instead of quietly printing another format. A format set as a default (BM_OUTPUT, a
  * profile's output) is a preference, not a request: those commands ignore it.
  */
-import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { usage } from '../errors.js';
 import type { Format } from '../render/output.js';
-import { commandPath } from './strict.js';
 
 /** Formats by command path (without `bm`); absent: every format. */
 export const COMMAND_FORMATS: Readonly<Record<string, readonly Format[]>> = {
@@ -28,9 +26,8 @@ export function refuseFormat(ctx: Context, path: string, allowed: readonly Forma
   throw usage(`-o ${asked}: bm ${path} ${can}${why ? ` (${why})` : ''}`, `leave out ${ctx.globals.json ? '--json' : '-o'}`);
 }
 
-/** The pre-action check of every command. */
-export function checkFormat(ctx: Context, cmd: Command): void {
-  const path = commandPath(cmd).split(' ').slice(1).join(' ');
+/** A usage error when the command at `path` (without `bm`) cannot print the format asked. */
+export function checkFormat(ctx: Context, path: string): void {
   const allowed = COMMAND_FORMATS[path];
   if (allowed) refuseFormat(ctx, path, allowed);
 }

@@ -1,7 +1,9 @@
 /**
- * Output columns of the commands that are not catalogue endpoints, in snake_case like every table:
- * the commands print these and their help lists them (the catalogue's own commands read theirs from
- * their entries). Tiny on purpose: help loads it at start-up.
+ * Output columns of the commands that are not catalogue endpoints, or that print rows of their own
+ * rather than the venue's answer (`order cancel-all`, `order batch`), in snake_case like every table:
+ * the commands print these, their help lists them and `--fields` is checked against them before
+ * anything is sent (the catalogue's own commands read theirs from their entries). Tiny on purpose:
+ * help loads it at start-up.
  */
 
 /** Columns by command path. */
@@ -13,6 +15,8 @@ export const LOCAL_COLUMNS = {
   'sandbox start': ['url', 'pid', 'port', 'started_at', 'limits'],
   'sandbox status': ['running', 'url', 'pid', 'started_at', 'state_dir'],
   doctor: ['check', 'status', 'detail', 'fix'],
+  'order cancel-all': ['symbol', 'side', 'result'],
+  'order batch': ['index', 'result', 'order_id', 'client_order_id', 'code', 'message'],
   'watch ticker': ['symbol', 'last_price', 'bid_px', 'ask_px', 'open_24h', 'high_24h', 'low_24h', 'base_volume_24h', 'time'],
   'watch depth': ['side', 'price', 'size', 'total', 'depth'],
   'watch trades': ['time', 'side', 'price', 'size'],
@@ -21,6 +25,11 @@ export const LOCAL_COLUMNS = {
 } as const satisfies Record<string, readonly string[]>;
 
 export type LocalCommand = keyof typeof LOCAL_COLUMNS;
+
+/** The columns the command at `path` prints: its catalogue entry's (`declared`), else those listed here. */
+export function printedColumns(path: string, declared?: readonly string[]): readonly string[] | undefined {
+  return declared ?? (Object.hasOwn(LOCAL_COLUMNS, path) ? LOCAL_COLUMNS[path as LocalCommand] : undefined);
+}
 
 /** The help lines naming output columns, the same for catalogue and local commands; `more` adds a line. */
 export function columnsLine(columns: readonly string[], more = '(--fields takes these or any other field of the answer, as sent or as a header, any case)'): string {

@@ -56,9 +56,10 @@ export function sandboxVenue(base: string): Venue {
  * sandbox must be found (or started).
  */
 export function resolveVenue(flags: VenueFlags, env: Env, profile: ProfileSettings | undefined): Venue {
-  const base = checkUrl('--base-url', trim(flags.baseUrl ?? env.BM_BASE_URL), URL_SCHEMES.baseUrl);
-  const ws = checkUrl('--ws-url', trim(flags.wsUrl ?? env.BM_WS_URL), WS_FLAG_SCHEMES);
-  const legacy = checkUrl('--legacy-url', trim(flags.legacyUrl ?? env.BM_LEGACY_URL), URL_SCHEMES.legacyUrl);
+  // An error names where the address came from: the option, else its variable.
+  const base = checkUrl(flags.baseUrl !== undefined ? '--base-url' : 'BM_BASE_URL', trim(flags.baseUrl ?? env.BM_BASE_URL), URL_SCHEMES.baseUrl);
+  const ws = checkUrl(flags.wsUrl !== undefined ? '--ws-url' : 'BM_WS_URL', trim(flags.wsUrl ?? env.BM_WS_URL), WS_FLAG_SCHEMES);
+  const legacy = checkUrl(flags.legacyUrl !== undefined ? '--legacy-url' : 'BM_LEGACY_URL', trim(flags.legacyUrl ?? env.BM_LEGACY_URL), URL_SCHEMES.legacyUrl);
   const service = flags.service ?? env.BM_SERVICE;
   if (flags.sandbox) return sandboxVenue('');
 

@@ -12,9 +12,10 @@ import { table as drawTable } from './table.js';
 export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
 export type Format = (typeof FORMATS)[number];
 
-export function parseFormat(v: string): Format {
+/** A format by name; `from` names where the value came from in the error (`--output`, `BM_OUTPUT`). */
+export function parseFormat(v: string, from = '--output'): Format {
   if ((FORMATS as readonly string[]).includes(v)) return v as Format;
-  throw usage(`--output: must be one of ${FORMATS.join(', ')} (got '${v}')`);
+  throw usage(`${from}: must be one of ${FORMATS.join(', ')} (got '${v}')`);
 }
 
 export interface RenderOptions {

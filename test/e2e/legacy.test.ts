@@ -225,11 +225,16 @@ test('a cancel whose answer is lost is sent again (it is idempotent), then prove
     res.writeHead(502, { 'content-type': 'application/json' }).end('{"message":"bad gateway"}');
     return true;
   };
-  const r = await bm(['order', 'cancel', id, '--yes', '--fields', 'entrust_id,status']);
+  const r = await bm(['order', 'cancel', id, '--yes', '--fields', 'entrust_id,result']);
   assert.equal(r.code, 0, r.err);
   assert.match(r.err, /failed with HTTP 502; sending it again, as it is safe to repeat \(1 of 2\)/);
   assert.match(r.err, /the repeated request was refused .*; looking it up \(bm legacy order get \d+\) instead of sending it again/);
   assert.match(r.err, /cancelled \(proven by looking it up\)/);
   assert.equal(srv.count(`DELETE /v2/orders/${id}`), 2, 'the first, and one repeat');
-  assert.equal(r.out, `${id}\t4\n`);
+  assert.equal(r.out, `${id}\tcancelled\n`);
+  // A cancel prints its own columns whichever way it was proven: a column of the order alone is refused before sending.
+  const other = await bm(['order', 'cancel', id, '--yes', '--fields', 'entrust_id,status']);
+  assert.equal(other.code, 2, other.err);
+  assert.match(other.err, /^error: --fields: no column 'status' here \(valid: entrust_id, result\)$/m);
+  assert.equal(srv.count(`DELETE /v2/orders/${id}`), 2, 'nothing sent');
 });

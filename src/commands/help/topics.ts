@@ -14,6 +14,7 @@ export const ENVIRONMENT: readonly Row[] = [
   { name: 'BM_SERVICE', meaning: 'service name of the WebSocket login constant (like --service)' },
   { name: 'BM_OUTPUT', meaning: 'table, json, ndjson, csv or tsv (like --output)' },
   { name: 'BM_TIMEOUT', meaning: 'per-request timeout in ms (like --timeout)' },
+  { name: 'BM_COLOR', meaning: 'auto, always or never (like --color)' },
   { name: 'BM_DEBUG', meaning: '1 traces requests on stderr (like --verbose); secrets redacted' },
   { name: 'BM_API_KEY, BM_API_SECRET, BM_API_MEMO', meaning: 'credentials; all three together beat any profile' },
   { name: 'BM_CONFIG_DIR', meaning: 'settings folder (else $XDG_CONFIG_HOME/bm, else ~/.config/bm)' },
@@ -26,7 +27,7 @@ export const ENVIRONMENT: readonly Row[] = [
 
 const EXIT_MEANING: Record<keyof typeof EXIT, string> = {
   ok: 'success (an empty result included)',
-  internal: 'internal error',
+  internal: 'internal error; also a usage error found after a write was sent (then never 2): the message names what the write proved',
   usage: 'usage or local validation error: nothing was sent',
   declined: 'a confirmation was declined',
   auth: 'authentication or permission (30001-30012, HTTP 401/403)',
@@ -57,7 +58,11 @@ export const OUTPUT_TEXT = `Output formats (-o, --output; BM_OUTPUT):
           integer ids exact beyond 2^53, keys as sent (--json is the same as -o json)
   ndjson  one JSON object per row (or per stream event) per line
 
---fields a,b,c picks and orders the columns in every format (json then prints rows).
+--fields a,b,c picks and orders the columns in every format (json then prints rows). A write's
+names are checked before anything is sent, against the columns its --help lists; bm api with any
+method but GET refuses --fields where the catalogue lists no columns for the route.
+A bad -o, BM_OUTPUT, --timeout, BM_TIMEOUT, --color or BM_COLOR is exit 2 naming the option or
+variable it came from, before any request.
 stdout carries data only; progress, hints and errors go to stderr. With -o json or ndjson an
 error is also written to stderr as one JSON object:
   {"error":{"category","code","http_status","message","trace","hint","retryable","exit_code"}}

@@ -21,8 +21,9 @@ export async function legacyChannel(ctx: Context): Promise<WriteChannel<LegacyEn
   return calls.channel(async (ep, params) => printDryRun(ctx, await calls.dryRun(ep, params)));
 }
 
-function print(ctx: Context, ep: LegacyEndpoint, data: unknown, values: LegacyValues): void {
-  show(ctx, { columns: ep.columns ?? [] }, data, { rows: rowsOfLegacy(ep, data, values, ctx.format) });
+/** `also`: the columns of the write whose lookup is printed, as `--fields` was checked against them. */
+function print(ctx: Context, ep: LegacyEndpoint, data: unknown, values: LegacyValues, also: readonly string[] = []): void {
+  show(ctx, { columns: [...new Set([...(ep.columns ?? []), ...also])] }, data, { rows: rowsOfLegacy(ep, data, values, ctx.format) });
 }
 
 /** Runs a legacy command with nothing hand-written: check, send (writes through the pipeline), print. */
@@ -44,7 +45,9 @@ export async function runLegacy(inv: Invocation<LegacyEndpoint>): Promise<void> 
     const id = scalarText(row.entrust_id);
     ctx.note(`bm: order ${id} placed${proof}; follow it with: bm legacy order get ${id}`);
   } else ctx.note(`bm: ${command}: ${r.verdict.say}${proof}`);
-  if (r.via === 'lookup' && Object.keys(row).length) return print(ctx, r.ep, row, values);
+  // A row found by the lookup carries what the answer would have said, so the write's columns print either way.
+  const said = ep.columns?.includes('result') ? { result: r.verdict.say } : {};
+  if (r.via === 'lookup' && Object.keys(row).length) return print(ctx, r.ep, { ...row, ...said }, values, ep.columns);
   const rows = rowsOfLegacy(ep, r.via === 'answer' ? r.data : {}, values, ctx.format).map((x) => ('result' in x ? { ...x, result: r.verdict.say } : x));
   show(ctx, { columns: ep.columns ?? [] }, r.via === 'answer' ? r.data : rows, { rows });
 }

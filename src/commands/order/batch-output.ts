@@ -5,10 +5,12 @@
  */
 import type { Context } from '../../context.js';
 import { rawCell } from '../../render/cells.js';
+import { resolveFields } from '../../render/columns.js';
+import { LOCAL_COLUMNS } from '../local-columns.js';
 import { stringifyJson } from '../../util/json.js';
 import type { Outcome } from './batch-journal.js';
 
-export const COLUMNS = ['index', 'result', 'order_id', 'client_order_id', 'code', 'message'] as const;
+export const COLUMNS = LOCAL_COLUMNS['order batch'];
 
 /** Table cell widths (the longest an id or code can be); the message takes the rest of the line. */
 const WIDTH: Record<string, number> = { result: 7, order_id: 20, client_order_id: 32, code: 5 };
@@ -27,7 +29,8 @@ export class BatchPrinter {
     private readonly count: number,
   ) {
     this.next = first;
-    this.cols = ctx.fields?.length ? ctx.fields : COLUMNS;
+    // The names were checked before sending (src/commands/known-columns.ts); here they become the columns' own.
+    this.cols = ctx.fields?.length ? resolveFields(ctx.fields, COLUMNS) : COLUMNS;
   }
 
   /** An order's outcome is known: prints it and every line after it now unblocked. */

@@ -8,6 +8,7 @@ import type { Context } from '../../context.js';
 import { BmError, usage } from '../../errors.js';
 import { confirmWrite } from '../confirm.js';
 import { show, type Invocation } from '../engine.js';
+import { LOCAL_COLUMNS } from '../local-columns.js';
 import { checkSymbol } from '../params.js';
 import { currentChannel } from '../write/current.js';
 import { carefulWrite } from '../write/pipeline.js';
@@ -46,6 +47,6 @@ export async function run(inv: Invocation): Promise<void> {
       rows.push({ symbol, side: side ?? 'both', result: 'unknown' });
     }
   }
-  if (rows.length) show(ctx, { columns: ['symbol', 'side', 'result'] }, rows, { rows });
+  if (rows.length) show(ctx, { columns: LOCAL_COLUMNS['order cancel-all'] }, rows, { rows });
   if (unknown.length) throw new BmError('unknown', `order cancel-all: the outcome is unknown on ${unknown.length} of ${symbols.length} pairs: ${unknown.map((e) => e.message).join('; ')}`, { hint: unknown.map((e) => e.details.hint).join('; ') });
 }

@@ -23,6 +23,8 @@ export async function writeCurrent(ctx: Context, ep: Endpoint, params: Params, c
   const r = await carefulWrite(ctx, currentChannel(ctx), { ep, params, command });
   if (!r) return undefined;
   noteOutcome(ctx, command, r);
-  show(ctx, r.ep, r.data, r.via === 'lookup' ? { rows: [r.data as Record<string, unknown>] } : opts);
+  // A row found by the lookup: `--fields` was checked against the write's columns, so they stay names here.
+  const columns = [...new Set([...(r.ep.columns ?? []), ...(ep.columns ?? [])])];
+  show(ctx, r.ep, r.data, r.via === 'lookup' ? { rows: [r.data as Record<string, unknown>], columns } : opts);
   return r;
 }

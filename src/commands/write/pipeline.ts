@@ -73,6 +73,13 @@ function withFilledHint(err: unknown, check: string | undefined): unknown {
   return new BmError(err.category, err.message, { ...err.details, hint: `see it with: ${check}` });
 }
 
+/** Tells the host what was proven: a later error of the command then names it (src/commands/write/log.ts). */
+function proven<E extends WriteEntry>(ctx: WriteHost, command: string, safety: WriteSafety, r: WriteResult<E>): WriteResult<E> {
+  const id = safety.clientId && sentText(r.params, safety.clientId.param);
+  ctx.writes?.settled(`${command}: ${r.verdict.say}${id ? ` (client order id ${id})` : ''}${r.via === 'lookup' ? ', proven by looking it up' : ''}`);
+  return r;
+}
+
 /** Runs a write; resolves with what was proven, undefined on --dry-run. */
 export async function carefulWrite<E extends WriteEntry>(ctx: WriteHost, ch: WriteChannel<E>, req: WriteRequest<E>, deps: PipelineDeps = {}): Promise<WriteResult<E> | undefined> {
   const now = deps.now ?? Date.now;
@@ -99,7 +106,7 @@ export async function carefulWrite<E extends WriteEntry>(ctx: WriteHost, ch: Wri
       const data = await ch.send(ep, params);
       const verdict = verdictOf(safety.answer, rowOfData(data));
       // A repeat that finds the work already done (not cancelled: already cancelled) proves nothing alone.
-      if (verdict && (verdict.outcome === 'done' || (attempt === 0 && verdict.outcome === 'settled'))) return { verdict, ep, data, via: 'answer', params };
+      if (verdict && (verdict.outcome === 'done' || (attempt === 0 && verdict.outcome === 'settled'))) return proven(ctx, command, safety, { verdict, ep, data, via: 'answer', params });
       cause = new BmError('unknown', verdict ? `the repeated request answered '${verdict.say}'` : `the answer does not prove it: ${scalarText(data).slice(0, 120)}`);
       if (verdict) break;
     } catch (err) {
@@ -115,10 +122,10 @@ export async function carefulWrite<E extends WriteEntry>(ctx: WriteHost, ch: Wri
   ctx.note(`bm: ${command}: ${cause!.message}; looking it up${check ? ` (${check})` : ''} instead of sending it again`);
   if (safety.lines) {
     const r = await lookUpLines(ch, safety, params, { from, to: now() }, sleep);
-    if (r.proven) return { verdict: r.verdict, ep: lookupEp!, data: r.rows, via: 'lookup', params };
+    if (r.proven) return proven(ctx, command, safety, { verdict: r.verdict, ep: lookupEp!, data: r.rows, via: 'lookup', params });
     throw unknownOutcome(`${command} (line ${r.line}; ${r.provenLines} line${r.provenLines === 1 ? '' : 's'} before it proven)`, cause!, r.found, ep, safety.lookup);
   }
   const found = await lookUp(ch, safety.lookup, params, { from, to: now() }, sleep);
-  if (found.finding.kind === 'proven') return { verdict: found.finding.verdict, ep: lookupEp!, data: found.finding.row, via: 'lookup', params };
+  if (found.finding.kind === 'proven') return proven(ctx, command, safety, { verdict: found.finding.verdict, ep: lookupEp!, data: found.finding.row, via: 'lookup', params });
   throw unknownOutcome(command, cause!, found, ep, safety.lookup);
 }
