@@ -7,15 +7,16 @@
 import type { Params } from '../api/client.js';
 import type { ShownRequest } from '../api/redact.js';
 import type { WriteHost } from '../commands/confirm.js';
-import { checkAll } from '../commands/order/batch.js';
+import { checkAll, checkPrices } from '../commands/order/batch-input.js';
 import type { Outcome } from '../commands/order/batch-journal.js';
 import { sendBatch, type BatchHost } from '../commands/order/batch-send.js';
+import { parseMaxDeviation } from '../commands/order/market-context.js';
 import { usage } from '../errors.js';
 import type { CurrentCalls } from './calls.js';
 import { dryRunOf } from './calls.js';
 import { exact } from './exact.js';
 import { pairSource } from './preflight.js';
-import type { BatchOrderOutcome, BatchResult, CallOptions, DryRun } from './types.js';
+import type { BatchOptions, BatchOrderOutcome, BatchResult, DryRun } from './types.js';
 import { asLibraryInput, inputText, refuseUnknown } from './wire.js';
 
 /** The fields an order of a batch may carry (as a line of `bm order batch`'s file). */
@@ -24,7 +25,8 @@ const DECIMALS = new Set(['size', 'price', 'notional']);
 
 /** The orders as the command's file would carry them: every field as text; a JS number refused for money. */
 function linesOf(given: unknown): Array<Record<string, string>> {
-  if (!Array.isArray(given) || !given.length) throw usage('order.batch: give a list of orders, e.g. [{ symbol, side, type, size, price }]');
+  if (!Array.isArray(given)) throw usage('order.batch: give a list of orders, e.g. [{ symbol, side, type, size, price }]');
+  if (!given.length) throw usage('order.batch: no orders in the list given');
   return given.map((o: unknown, i) => {
     if (o === null || typeof o !== 'object' || Array.isArray(o)) throw usage(`order ${i + 1}: not an order object`);
     refuseUnknown(FIELDS, o);
@@ -35,6 +37,16 @@ function linesOf(given: unknown): Array<Record<string, string>> {
   });
 }
 
+/** The option as `--max-deviation` reads it (percent as text, or 'none'), named as the library names it. */
+function maxDeviationOf(v: unknown): string | undefined {
+  if (typeof v !== 'string') throw usage(`maxDeviation: give a percentage as text, like '10', or 'none' (got ${typeof v})`);
+  try {
+    return parseMaxDeviation(v);
+  } catch {
+    throw usage(`maxDeviation: a percentage like '10', or 'none' (got '${v}')`);
+  }
+}
+
 function orderOutcome(o: Outcome): BatchOrderOutcome {
   const id = exact(o.order_id);
   return {
@@ -43,10 +55,16 @@ function orderOutcome(o: Outcome): BatchOrderOutcome {
   };
 }
 
-/** Sends a batch of orders; resolves with each order's outcome in the order given (or the requests a dry run would send). */
-export async function batch(calls: CurrentCalls, host: WriteHost, given: unknown, opts: CallOptions = {}): Promise<BatchResult | DryRun[]> {
+/**
+ * Sends a batch of orders; resolves with each order's outcome in the order given (or the requests a
+ * dry run would send). A refusal for the venue's rate stops it: the orders not sent are `not sent`.
+ */
+export async function batch(calls: CurrentCalls, host: WriteHost, given: unknown, opts: BatchOptions = {}): Promise<BatchResult | DryRun[]> {
   const lines = linesOf(given);
-  const checked = await asLibraryInput(() => checkAll(pairSource(calls), '', lines));
+  const maxPct = opts.maxDeviation === undefined ? undefined : maxDeviationOf(opts.maxDeviation);
+  const source = pairSource(calls);
+  const checked = await asLibraryInput(() => checkAll(source, '', lines, { name: 'order.batch' }));
+  await asLibraryInput(() => checkPrices(source, checked.map((order, i) => ({ order, label: `order ${i + 1}` })), maxPct, 'order.batch'));
   const ep = calls.entry('spot.order.batch');
   const shown: ShownRequest[] = [];
   const via: BatchHost = {
@@ -60,9 +78,18 @@ export async function batch(calls: CurrentCalls, host: WriteHost, given: unknown
     dryRun: Boolean(opts.dryRun),
   };
   const outcomes: Outcome[] = [];
-  await sendBatch(via, ep, checked.map((order, i) => ({ index: i + 1, order })), { stopped: () => false, sending: () => undefined, report: (o) => outcomes.push(o) }, new Set());
+  const unsent: Outcome[] = [];
+  const notSent = (index: number, client_order_id: string, code: string, message: string) => unsent.push({ index, client_order_id, order_id: '', result: 'unknown', code, message });
+  const orders = checked.map((order, i) => ({ index: i + 1, order }));
+  const end = await sendBatch(via, ep, orders, {
+    stopped: () => false, sending: () => undefined, report: (o) => outcomes.push(o),
+    unsent: (list, err) => { for (const b of list) notSent(b.index, b.order.clientOrderId, err.details.code ?? '', err.message); },
+  });
   if (opts.dryRun) return shown.map(dryRunOf);
-  const orders = outcomes.sort((a, b) => a.index - b.index).map(orderOutcome);
-  const count = (r: BatchOrderOutcome['result']) => orders.filter((o) => o.result === r).length;
-  return { orders, placed: count('placed'), failed: count('failed'), unknown: count('unknown') };
+  const known = new Set([...outcomes, ...unsent].map((o) => o.index));
+  const why = end.stoppedBy ? `not sent: the batch stopped: ${end.stoppedBy.message}` : '';
+  for (const b of orders) if (!known.has(b.index)) notSent(b.index, b.order.clientOrderId, '', why);
+  const all = [...outcomes.map(orderOutcome), ...unsent.map((o) => ({ ...orderOutcome(o), result: 'not sent' as const }))].sort((a, b) => a.index - b.index);
+  const count = (r: BatchOrderOutcome['result']) => all.filter((o) => o.result === r).length;
+  return { orders: all, placed: count('placed'), failed: count('failed'), unknown: count('unknown'), notSent: count('not sent') };
 }

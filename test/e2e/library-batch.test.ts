@@ -76,7 +76,7 @@ test('every order is checked against its pair\'s rules before any is sent; a dry
   const err = await c.order.batch(bad).then(() => undefined, (e: unknown) => e);
   assert.ok(err instanceof BmError, String(err));
   assert.equal(err.exitCode, 2);
-  assert.match(err.message, /^order 2: price: at most 2 decimal places/);
+  assert.match(err.message, /^order\.batch: 1 of 3 orders refused; nothing was sent\n {2}order 2: price: at most 2 decimal places/);
   const money = await c.order.batch([{ ...list[0], size: 0.001 }]).then(() => undefined, (e: unknown) => e);
   assert.ok(money instanceof BmError && money.exitCode === 2, String(money));
   assert.match((money as Error).message, /size: give a decimal as a string/);
