@@ -72,9 +72,9 @@ export function parseOrders(text: string, name: string): ParsedOrders {
   return { orders: list as Array<Record<string, unknown>>, labels: labels ?? list.map((_, i) => `order ${i + 1}`) };
 }
 
-/** One usage error naming every bad line, one a line: nothing was sent. */
-function refused(problems: readonly string[], name: string, total: number, hint?: string): BmError {
-  return usage(`${name}: ${problems.length} of ${total} orders refused; nothing was sent\n  ${problems.join('\n  ')}`, hint);
+/** One usage error naming every bad line, one a line (`bad`: how many orders they are): nothing was sent. */
+function refused(problems: readonly string[], name: string, total: number, bad = problems.length, hint?: string): BmError {
+  return usage(`${name}: ${bad} of ${total} orders refused; nothing was sent\n  ${problems.join('\n  ')}`, hint);
 }
 
 function text(o: Record<string, unknown>, ...keys: string[]): string | undefined {
@@ -107,6 +107,7 @@ export interface CheckOptions {
 export async function checkAll(src: PairSource, symbol: string, raw: ReadonlyArray<Record<string, unknown>>, opts: CheckOptions = {}): Promise<CheckedOrder[]> {
   const label = (i: number) => opts.labels?.[i] ?? `order ${i + 1}`;
   const problems: string[] = [];
+  const bad = new Set<number>();
   const checked: CheckedOrder[] = [];
   const seen = new Map<string, { id: string; at: number[] }>();
   for (const [i, o] of raw.entries()) {
@@ -121,12 +122,15 @@ export async function checkAll(src: PairSource, symbol: string, raw: ReadonlyArr
     } catch (err) {
       if (!(err instanceof BmError) || err.category !== 'usage') throw err;
       problems.push(err.message);
+      bad.add(i);
     }
   }
   for (const { id, at } of seen.values()) {
-    if (at.length > 1) problems.push(`${at.map(label).join(', ')}: the same client order id '${id}' (the venue holds one order per id; give each order its own)`);
+    if (at.length < 2) continue;
+    problems.push(`${at.map(label).join(', ')}: the same client order id '${id}' (the venue holds one order per id; give each order its own)`);
+    for (const i of at) bad.add(i);
   }
-  if (problems.length) throw refused(problems, opts.name ?? 'the batch', raw.length);
+  if (problems.length) throw refused(problems, opts.name ?? 'the batch', raw.length, bad.size);
   return checked;
 }
 
@@ -152,5 +156,5 @@ export async function checkPrices(src: Pick<PairSource, 'calls'>, orders: Readon
     }
   }
   const hint = enough === '0' ? 'check the market with: bm ticker, or skip the check with --max-deviation none' : `check the prices; to send them anyway: --max-deviation ${enough} (or none to skip the check)`;
-  if (problems.length) throw refused(problems, name, orders.length, hint);
+  if (problems.length) throw refused(problems, name, orders.length, problems.length, hint);
 }
