@@ -166,13 +166,13 @@ export abstract class ClientBase {
       const now = this.now();
       slot.settle(now);
       const h = rateHeaders(res.headers, now);
+      // Blocked (418): nothing more goes to that venue from this client until the block ends (a minute when it does not say).
+      if (res.status === 418) this.blocks.set(origin, { until: now + (h.retryAfterMs ?? MAX_RATE_WAIT_MS), said: h.retryAfterMs !== undefined });
       if (!this.rateLimited(res)) {
         this.noteSpent(scope, limited, h, now, sentAt);
         return res;
       }
-      // 418 (blocked for repeated violations) is not retried: retrying is what got it blocked. Nothing
-      // more goes to that venue from this client until the block ends (a minute when it does not say).
-      if (res.status === 418) this.blocks.set(origin, { until: now + (h.retryAfterMs ?? MAX_RATE_WAIT_MS), said: h.retryAfterMs !== undefined });
+      // 418 (blocked for repeated violations) is not retried: retrying is what got it blocked.
       if (res.status === 418 || attempt >= maxRetries) return res;
       const backoff = Math.min(8000, (h.resetMs ?? 500) * 2 ** attempt);
       const wait = Math.max(h.retryAfterMs ?? 0, backoff);
