@@ -147,12 +147,14 @@ export async function checkPrices(src: Pick<PairSource, 'calls'>, orders: Readon
   const problems: string[] = [];
   let enough = '0';
   for (const { order, label } of priced) {
+    const at = last.get(order.symbol)!;
     try {
-      checkDeviation(order, last.get(order.symbol)!, maxPct);
+      checkDeviation(order, at, maxPct);
     } catch (err) {
       if (!(err instanceof BmError)) throw err;
       problems.push(`${label}: ${err.message}`);
-      if (isPrice(last.get(order.symbol)!) && cmp(enoughDeviation(order.price!, last.get(order.symbol)!), enough) > 0) enough = enoughDeviation(order.price!, last.get(order.symbol)!);
+      const need = isPrice(at) ? enoughDeviation(order.price!, at) : '0';
+      if (cmp(need, enough) > 0) enough = need;
     }
   }
   const hint = enough === '0' ? 'check the market with: bm ticker, or skip the check with --max-deviation none' : `check the prices; to send them anyway: --max-deviation ${enough} (or none to skip the check)`;

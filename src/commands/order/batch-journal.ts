@@ -85,8 +85,13 @@ export class Journal {
    * torn last line after that (a write cut short) is cut off first, then a `resume` line is written.
    */
   static reopen(path: string, at: { bytes: number; h: string }): Journal {
-    const fd = openSync(path, 'a');
-    ftruncateSync(fd, at.bytes);
+    let fd: number;
+    try {
+      fd = openSync(path, 'a');
+      ftruncateSync(fd, at.bytes);
+    } catch (err) {
+      throw usage(`--resume: cannot write ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
     const j = new Journal(fd, path, at.h);
     j.write([{ run: 'resume', at: new Date().toISOString() }], true);
     return j;
