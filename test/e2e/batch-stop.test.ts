@@ -111,3 +111,20 @@ test('exit codes: 6 when the venue refused every order, 9 when it refused some',
   assert.equal(p.code, 9, p.stderr);
   assert.match(p.stderr, /1 of 2 orders were rejected; the others were placed/);
 });
+
+test('a 429 left after the allowed retries stops the batch the same way: not sent, exit 8, resumable', async () => {
+  const env = account();
+  const file = ordersFile(url, env, 20, 'slow');
+  const journal = join(env.HOME!, 'slow.journal');
+  proxy.clear();
+  proxy.add({ method: 'POST', path: BATCH_PATH, fault: { kind: 'reply', answer: envelope(429, 30013, 'too many requests', {}, { 'retry-after': '0' }) } });
+  const before = posts();
+  const r = await batch(env, '--file', file, '--journal', journal);
+  proxy.clear();
+  assert.equal(r.code, 8, r.stderr);
+  assert.equal(posts() - before, 4, 'the first request and its three retries; no other request');
+  assert.match(r.stderr, /the venue refused a request for its rate \(HTTP 429\): the batch stopped, 20 of 20 orders not sent; none is known sent/);
+  const again = await batch(env, '--resume', journal);
+  assert.equal(again.code, 0, again.stderr);
+  assert.equal(venueOrders(url, env).size, 20);
+});
