@@ -9,7 +9,7 @@ import type { ShownRequest } from '../api/redact.js';
 import type { WriteHost } from '../commands/confirm.js';
 import { checkAll, checkPrices } from '../commands/order/batch-input.js';
 import type { Outcome } from '../commands/order/batch-journal.js';
-import { sendBatch, type BatchHost } from '../commands/order/batch-send.js';
+import { sendBatch, type BatchHost, type BatchOrder } from '../commands/order/batch-send.js';
 import { parseMaxDeviation } from '../commands/order/market-context.js';
 import { usage } from '../errors.js';
 import type { CurrentCalls } from './calls.js';
@@ -78,18 +78,18 @@ export async function batch(calls: CurrentCalls, host: WriteHost, given: unknown
     dryRun: Boolean(opts.dryRun),
   };
   const outcomes: Outcome[] = [];
-  const unsent: Outcome[] = [];
-  const notSent = (index: number, client_order_id: string, code: string, message: string) => unsent.push({ index, client_order_id, order_id: '', result: 'unknown', code, message });
+  const unsent: BatchOrderOutcome[] = [];
+  const notSent = (b: BatchOrder, code: string, message: string) => unsent.push({ index: b.index, result: 'not sent', clientOrderId: b.order.clientOrderId, code, message });
   const orders = checked.map((order, i) => ({ index: i + 1, order }));
   const end = await sendBatch(via, ep, orders, {
     stopped: () => false, sending: () => undefined, report: (o) => outcomes.push(o),
-    unsent: (list, err) => { for (const b of list) notSent(b.index, b.order.clientOrderId, err.details.code ?? '', err.message); },
+    unsent: (list, err) => { for (const b of list) notSent(b, err.details.code ?? '', err.message); },
   });
   if (opts.dryRun) return shown.map(dryRunOf);
   const known = new Set([...outcomes, ...unsent].map((o) => o.index));
   const why = end.stoppedBy ? `not sent: the batch stopped: ${end.stoppedBy.message}` : '';
-  for (const b of orders) if (!known.has(b.index)) notSent(b.index, b.order.clientOrderId, '', why);
-  const all = [...outcomes.map(orderOutcome), ...unsent.map((o) => ({ ...orderOutcome(o), result: 'not sent' as const }))].sort((a, b) => a.index - b.index);
+  for (const b of orders) if (!known.has(b.index)) notSent(b, '', why);
+  const all = [...outcomes.map(orderOutcome), ...unsent].sort((a, b) => a.index - b.index);
   const count = (r: BatchOrderOutcome['result']) => all.filter((o) => o.result === r).length;
   return { orders: all, placed: count('placed'), failed: count('failed'), unknown: count('unknown'), notSent: count('not sent') };
 }

@@ -13,7 +13,7 @@ import { checkSymbol } from '../params.js';
 import { currentChannel } from '../write/current.js';
 import { batchEnd } from './batch-end.js';
 import { checkAll, checkPrices, parseOrders, readSource, sourceName } from './batch-input.js';
-import { defaultJournalPath, digestOf, Journal, type Outcome } from './batch-journal.js';
+import { defaultJournalPath, digestOf, Journal, JOURNAL_VERSION, type Outcome } from './batch-journal.js';
 import { readJournal, settled, unproven, type JournalState } from './batch-journal-read.js';
 import { BatchPrinter } from './batch-output.js';
 import { sendBatch, type BatchHost, type BatchOrder, type SendEnd } from './batch-send.js';
@@ -59,7 +59,7 @@ export async function run(inv: Invocation): Promise<void> {
   const journalPath = resumed ? (opts.resume as string) : typeof opts.journal === 'string' ? opts.journal : defaultJournalPath(ctx.env, symbol, new Date());
   const journal = resumed
     ? Journal.reopen(journalPath, resumed)
-    : Journal.create(journalPath, { batch: 2, symbol, file: file === '-' ? '-' : resolve(file), digest, ids: checked.map((o) => o.clientOrderId), started: new Date().toISOString() });
+    : Journal.create(journalPath, { batch: JOURNAL_VERSION, symbol, file: file === '-' ? '-' : resolve(file), digest, ids: checked.map((o) => o.clientOrderId), started: new Date().toISOString() });
   const resume = `bm order batch ${symbol} --resume ${journalPath}${file === '-' ? ' --file <the same orders>' : ''}`;
   ctx.note(`bm: journal ${journalPath} (after an interruption: ${resume})`);
   const printer = new BatchPrinter(ctx, 1, orders.length);
