@@ -34,7 +34,7 @@ __bm_opts() {
     "order place") echo "--side --type --size --price --notional --client-order-id --stp-mode --max-deviation --wait --wait-timeout -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order cancel") echo "--order-id --client-order-id -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order cancel-all") echo "--side -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
-    "order batch") echo "--file --journal --resume -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "order batch") echo "--file --journal --resume --max-deviation -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order get") echo "--order-id --client-order-id -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order list") echo "--limit --status -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order fills") echo "--order-id --page --limit -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
@@ -125,6 +125,7 @@ __bm_takes() {
     "order batch|--file") echo "1" ;;
     "order batch|--journal") echo "1" ;;
     "order batch|--resume") echo "1" ;;
+    "order batch|--max-deviation") echo "1" ;;
     "order get|--order-id") echo "1" ;;
     "order get|--client-order-id") echo "1" ;;
     "order list|--limit") echo "1" ;;

@@ -36,6 +36,8 @@ export interface ErrorDetails {
   trace?: string;
   hint?: string;
   retryable?: boolean;
+  /** How long the venue asked to wait before the next request (Retry-After), ms from when it answered. */
+  retryAfterMs?: number;
 }
 
 /** Every error `bm` reports on purpose. `message` says what failed, in one line. */

@@ -74,6 +74,14 @@ export function keyTag(key: string): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
+/** A request not sent because the venue blocked this address (418) a moment ago: nothing left. */
+function blockedLocally(name: string, block: { until: number; said: boolean }, now: number): BmError {
+  return new BmError('ratelimit', `${name}: not sent: the venue blocked this address (HTTP 418) a moment ago`, {
+    code: '30017', httpStatus: 418, retryable: false,
+    ...(block.said ? { retryAfterMs: block.until - now, hint: `the venue asks to wait ${Math.ceil((block.until - now) / 1000)} s before the next request (Retry-After)` } : { hint: 'wait before sending again: the venue did not say for how long' }),
+  });
+}
+
 export abstract class ClientBase {
   protected readonly now: () => number;
   protected readonly sleep: Sleep;
@@ -81,6 +89,8 @@ export abstract class ClientBase {
   /** Venue clock minus ours, ms. */
   protected clockOffsetMs = 0;
   private readonly readings = new Map<string, RemainingReading>();
+  /** Venues (origins) that blocked this address (418): until when (ms), and whether the venue said so. */
+  private readonly blocks = new Map<string, { until: number; said: boolean }>();
 
   constructor(protected readonly base: BaseOptions) {
     this.now = base.now ?? Date.now;
@@ -135,6 +145,11 @@ export abstract class ClientBase {
     let fresh = false;
     for (let attempt = 0; ; ) {
       const slot = await this.gate.acquire(scope, limited.name, limited.rate);
+      const block = this.blocks.get(origin);
+      if (block && block.until > this.now()) {
+        slot.settle(this.now());
+        throw blockedLocally(limited.name, block, this.now());
+      }
       const sentAt = this.now();
       let res: HttpResponse;
       try {
@@ -151,6 +166,8 @@ export abstract class ClientBase {
       const now = this.now();
       slot.settle(now);
       const h = rateHeaders(res.headers, now);
+      // Blocked (418): nothing more goes to that venue from this client until the block ends (a minute when it does not say).
+      if (res.status === 418) this.blocks.set(origin, { until: now + (h.retryAfterMs ?? MAX_RATE_WAIT_MS), said: h.retryAfterMs !== undefined });
       if (!this.rateLimited(res)) {
         this.noteSpent(scope, limited, h, now, sentAt);
         return res;

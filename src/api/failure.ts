@@ -40,7 +40,7 @@ export function venueFailure(a: VenueAnswer): BmError {
   return new BmError(category, message, {
     ...(a.code !== undefined ? { code: a.code } : {}), ...(venueMessage ? { venueMessage } : {}), httpStatus: a.status,
     ...(a.trace ? { trace: a.trace } : {}), ...(hint ? { hint } : {}),
-    retryable: category === 'ratelimit' || category === 'network',
+    retryable: category === 'ratelimit' || category === 'network', ...(retry !== undefined ? { retryAfterMs: retry } : {}),
   });
 }
 

@@ -32,7 +32,15 @@ export const OVERRIDES: Readonly<Record<string, Override>> = {
   },
   'spot.order.cancel': { load: () => import('./order/cancel.js') },
   'spot.order.cancel_all': { load: () => import('./order/cancel-all.js') },
-  'spot.order.batch': { options: [['--file <path>', 'JSON or NDJSON file of orders, or - for stdin'], ['--journal <file>', 'journal of the batch (default under the state dir)'], ['--resume <journal>', 'finish an interrupted batch: look up what was sent, send the rest']], load: () => import('./order/batch.js') },
+  'spot.order.batch': {
+    options: [
+      ['--file <path>', 'JSON or NDJSON file of orders, or - for stdin'],
+      ['--journal <file>', 'journal of the batch (default under the state dir)'],
+      ['--resume <journal>', 'finish an interrupted batch: look up what was sent, send the rest'],
+      ['--max-deviation <pct>', 'refuse the batch when a limit price is more than this percent through the last price (default 10; none: no check)'],
+    ],
+    load: () => import('./order/batch.js'),
+  },
   'spot.order.detail': { load: () => import('./order/get.js') },
   'spot.orders': { load: () => import('./order/list.js') },
   'spot.trades.user': { load: () => import('./order/fills.js') },

@@ -8,15 +8,16 @@ import type { Endpoint } from '../api/catalogue/types.js';
 import type { Params } from '../api/client.js';
 import type { ShownRequest } from '../api/redact.js';
 import type { WriteHost } from '../commands/confirm.js';
-import { checkAll } from '../commands/order/batch.js';
+import { checkAll, checkPrices } from '../commands/order/batch-input.js';
 import type { Outcome } from '../commands/order/batch-journal.js';
-import { sendBatch, type BatchHost } from '../commands/order/batch-send.js';
+import { sendBatch, type BatchHost, type BatchOrder } from '../commands/order/batch-send.js';
+import { parseMaxDeviation } from '../commands/order/market-context.js';
 import { usage } from '../errors.js';
 import type { CurrentCalls } from './calls.js';
 import { dryRunOf } from './calls.js';
 import { exact } from './exact.js';
 import { pairSource } from './preflight.js';
-import type { BatchOrderOutcome, BatchResult, CallOptions, DryRun } from './types.js';
+import type { BatchOptions, BatchOrderOutcome, BatchResult, DryRun } from './types.js';
 import { refuseUnknown } from './inputs.js';
 import { asLibraryInput, paramText } from './wire.js';
 
@@ -25,7 +26,8 @@ const FIELDS = ['symbol', 'side', 'type', 'size', 'price', 'notional', 'client_o
 
 /** The orders as the command's file would carry them: every field as text, of its kind as `order.place` takes it. */
 function linesOf(given: unknown, place: Endpoint): Array<Record<string, string>> {
-  if (!Array.isArray(given) || !given.length) throw usage('order.batch: give a list of orders, e.g. [{ symbol, side, type, size, price }]');
+  if (!Array.isArray(given)) throw usage('order.batch: give a list of orders, e.g. [{ symbol, side, type, size, price }]');
+  if (!given.length) throw usage('order.batch: no orders in the list given');
   return given.map((o: unknown, i) => {
     if (o === null || typeof o !== 'object' || Array.isArray(o)) throw usage(`order ${i + 1}: not an order object`);
     refuseUnknown(FIELDS, o);
@@ -33,6 +35,16 @@ function linesOf(given: unknown, place: Endpoint): Array<Record<string, string>>
       return [k, paramText(place.params, k, `order ${i + 1}: ${k}`, v)];
     }));
   });
+}
+
+/** The option as `--max-deviation` reads it (percent as text, or 'none'), named as the library names it. */
+function maxDeviationOf(v: unknown): string | undefined {
+  if (typeof v !== 'string') throw usage(`maxDeviation: give a percentage as text, like '10', or 'none' (got ${typeof v})`);
+  try {
+    return parseMaxDeviation(v);
+  } catch {
+    throw usage(`maxDeviation: a percentage like '10', or 'none' (got '${v}')`);
+  }
 }
 
 function orderOutcome(o: Outcome): BatchOrderOutcome {
@@ -43,10 +55,16 @@ function orderOutcome(o: Outcome): BatchOrderOutcome {
   };
 }
 
-/** Sends a batch of orders; resolves with each order's outcome in the order given (or the requests a dry run would send). */
-export async function batch(calls: CurrentCalls, host: WriteHost, given: unknown, opts: CallOptions = {}): Promise<BatchResult | DryRun[]> {
+/**
+ * Sends a batch of orders; resolves with each order's outcome in the order given (or the requests a
+ * dry run would send). A refusal for the venue's rate stops it: the orders not sent are `not sent`.
+ */
+export async function batch(calls: CurrentCalls, host: WriteHost, given: unknown, opts: BatchOptions = {}): Promise<BatchResult | DryRun[]> {
   const lines = linesOf(given, calls.entry('spot.order.submit'));
-  const checked = await asLibraryInput(() => checkAll(pairSource(calls), '', lines));
+  const maxPct = opts.maxDeviation === undefined ? undefined : maxDeviationOf(opts.maxDeviation);
+  const source = pairSource(calls);
+  const checked = await asLibraryInput(() => checkAll(source, '', lines, { name: 'order.batch' }));
+  await asLibraryInput(() => checkPrices(source, checked.map((order, i) => ({ order, label: `order ${i + 1}` })), maxPct, 'order.batch'));
   const ep = calls.entry('spot.order.batch');
   const shown: ShownRequest[] = [];
   const via: BatchHost = {
@@ -60,9 +78,18 @@ export async function batch(calls: CurrentCalls, host: WriteHost, given: unknown
     dryRun: Boolean(opts.dryRun),
   };
   const outcomes: Outcome[] = [];
-  await sendBatch(via, ep, checked.map((order, i) => ({ index: i + 1, order })), { stopped: () => false, sending: () => undefined, report: (o) => outcomes.push(o) }, new Set());
+  const unsent: BatchOrderOutcome[] = [];
+  const notSent = (b: BatchOrder, code: string, message: string) => unsent.push({ index: b.index, result: 'not sent', clientOrderId: b.order.clientOrderId, code, message });
+  const orders = checked.map((order, i) => ({ index: i + 1, order }));
+  const end = await sendBatch(via, ep, orders, {
+    stopped: () => false, sending: () => undefined, report: (o) => outcomes.push(o),
+    unsent: (list, err) => { for (const b of list) notSent(b, err.details.code ?? '', err.message); },
+  });
   if (opts.dryRun) return shown.map(dryRunOf);
-  const orders = outcomes.sort((a, b) => a.index - b.index).map(orderOutcome);
-  const count = (r: BatchOrderOutcome['result']) => orders.filter((o) => o.result === r).length;
-  return { orders, placed: count('placed'), failed: count('failed'), unknown: count('unknown') };
+  const known = new Set([...outcomes, ...unsent].map((o) => o.index));
+  const why = end.stoppedBy ? `not sent: the batch stopped: ${end.stoppedBy.message}` : '';
+  for (const b of orders) if (!known.has(b.index)) notSent(b, '', why);
+  const all = [...outcomes.map(orderOutcome), ...unsent].sort((a, b) => a.index - b.index);
+  const count = (r: BatchOrderOutcome['result']) => all.filter((o) => o.result === r).length;
+  return { orders: all, placed: count('placed'), failed: count('failed'), unknown: count('unknown'), notSent: count('not sent') };
 }

@@ -59,7 +59,8 @@ export class Client {
     // The method names are known up front; the catalogue and the checks load on the first call.
     Object.assign(this, methodTree(METHOD_IDS, async (id, params, opts) => {
       try {
-        const checked = callOptions(opts);
+        // A batch also takes its deviation guard (checked by the batch itself).
+        const checked = callOptions(opts, id === 'spot.order.batch' ? ['maxDeviation'] : []);
         const calls = await this.core();
         if (id === 'spot.order.batch') return await (await import('./batch.js')).batch(calls, this.host, params, checked);
         return await calls.run(this.host, calls.entry(id), params, checked);

@@ -71,12 +71,12 @@ export function clientOptions(given: unknown): ClientOptions {
 }
 
 /** A call's options (`{ dryRun: true }`): a misspelt one would send a write meant as a dry run, so it is refused. */
-export function callOptions(given: unknown): CallOptions {
+export function callOptions(given: unknown, more: readonly string[] = []): CallOptions {
   if (given === undefined) return {};
   if (given === null || typeof given !== 'object' || Array.isArray(given)) throw usage(`call options: give an object, e.g. { dryRun: true }${shown('', given)}`);
   for (const [name, v] of Object.entries(given)) {
-    if (name !== 'dryRun') throw usage(`${name}: not an option of a call (allowed: dryRun)`);
-    if (v !== undefined && typeof v !== 'boolean') throw usage(`dryRun: give true or false${shown(name, v)}`);
+    if (name !== 'dryRun' && !more.includes(name)) throw usage(`${name}: not an option of this call (allowed: ${['dryRun', ...more].join(', ')})`);
+    if (name === 'dryRun' && v !== undefined && typeof v !== 'boolean') throw usage(`dryRun: give true or false${shown(name, v)}`);
   }
   return given as CallOptions;
 }

@@ -80,16 +80,16 @@ function resultType(name: string, ep: Endpoint): string {
 }
 
 /** A method's two signatures: with `{ dryRun: true }` it resolves with the request it would send. */
-function overloads(what: string, method: string, params: string, result: string, dry = 'DryRun'): string {
+function overloads(what: string, method: string, params: string, result: string, dry = 'DryRun', options = 'CallOptions'): string {
   return `${doc(`${what}: with \`{ dryRun: true }\`, the request it would send (nothing is sent)`, '')}${method}(${params.includes('?:') ? `${params.replace('?:', ':')} | undefined` : params}, opts: { readonly dryRun: true }): Promise<${dry}>;\n`
-    + `${doc(what, '')}${method}(${params}, opts?: CallOptions): Promise<${result}>;\n`;
+    + `${doc(what, '')}${method}(${params}, opts?: ${options}): Promise<${result}>;\n`;
 }
 
 function signature(m: MethodEntry): string {
   const name = typeName(m.path);
   const what = `${summaryOf(m.ep)} (${m.ep.method} ${m.ep.path}; \`bm ${m.ep.command!.join(' ')}\`)${m.ep.write ? ': a careful write' : ''}`;
   // A batch takes the orders themselves (the command reads them from a file).
-  if (m.ep.id === 'spot.order.batch') return overloads(what, m.path[m.path.length - 1]!, 'orders: readonly BatchOrder[]', 'BatchResult', 'DryRun[]');
+  if (m.ep.id === 'spot.order.batch') return overloads(what, m.path[m.path.length - 1]!, 'orders: readonly BatchOrder[]', 'BatchResult', 'DryRun[]', 'BatchOptions');
   const optional = m.ep.params.every((p) => !p.required || p.local);
   return overloads(what, m.path[m.path.length - 1]!, `params${optional ? '?' : ''}: ${name}Params`, m.ep.write ? 'WriteOutcome' : `${name}Result`);
 }
@@ -146,7 +146,7 @@ function methodsBody<E extends { readonly command?: readonly string[] }>(table: 
 /** `endpoints.d.ts`: parameter and result types of every method, and the `Methods` interface the client has. */
 export function endpointDts(table: readonly MethodEntry[] = methodTable(), legacy: readonly MethodEntry<LegacyEndpoint>[] = legacyTable()): string {
   let out = '// Generated from the endpoint catalogue by build.mjs: do not edit.\n';
-  out += "import type { BatchOrder, BatchResult, CallOptions, Data, DecimalString, DryRun, LongInput, Row, WriteOutcome } from './index.js';\n\n";
+  out += "import type { BatchOptions, BatchOrder, BatchResult, CallOptions, Data, DecimalString, DryRun, LongInput, Row, WriteOutcome } from './index.js';\n\n";
   for (const m of table) {
     if (m.ep.id === 'spot.order.batch') continue;
     const name = typeName(m.path);

@@ -82,8 +82,11 @@ export interface BatchOrder {
 export interface BatchOrderOutcome {
   /** Its place in the list given, from 1. */
   readonly index: number;
-  /** placed and failed are the venue's word (or a lookup's, by client order id); unknown: look it up before sending it again. */
-  readonly result: 'placed' | 'failed' | 'unknown';
+  /**
+   * placed and failed are the venue's word (or a lookup's, by client order id); unknown: look it up
+   * before sending it again; not sent: the batch stopped (the venue refused a request for its rate) before it went.
+   */
+  readonly result: 'placed' | 'failed' | 'unknown' | 'not sent';
   readonly clientOrderId: string;
   readonly orderId?: string;
   /** The venue's code for this order (a refusal's), or empty. */
@@ -97,6 +100,16 @@ export interface BatchResult {
   readonly placed: number;
   readonly failed: number;
   readonly unknown: number;
+  readonly notSent: number;
+}
+
+/** Options of `client.order.batch`. */
+export interface BatchOptions extends CallOptions {
+  /**
+   * `bm order batch --max-deviation`: refuse the batch (nothing sent) when a limit price is more than
+   * this percent through its pair's last price, e.g. '10'. Absent: no check (a bot sets its own prices).
+   */
+  readonly maxDeviation?: string;
 }
 
 /** Options of one call. */

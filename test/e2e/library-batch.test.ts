@@ -76,7 +76,7 @@ test('every order is checked against its pair\'s rules before any is sent; a dry
   const err = await c.order.batch(bad).then(() => undefined, (e: unknown) => e);
   assert.ok(err instanceof BmError, String(err));
   assert.equal(err.exitCode, 2);
-  assert.match(err.message, /^order 2: price: at most 2 decimal places/);
+  assert.match(err.message, /^order\.batch: 1 of 3 orders refused; nothing was sent\n {2}order 2: price: at most 2 decimal places/);
   const money = await c.order.batch([{ ...list[0], size: 0.001 }]).then(() => undefined, (e: unknown) => e);
   assert.ok(money instanceof BmError && money.exitCode === 2, String(money));
   assert.match((money as Error).message, /size: give a decimal as a string/);
@@ -85,4 +85,43 @@ test('every order is checked against its pair\'s rules before any is sent; a dry
   assert.equal(JSON.parse(dry[0].body).order_params.length, 3);
   assert.equal(dry[0].headers['x-bm-sign'], '[redacted]');
   assert.equal(venue.proxy.count('POST', BATCH) - before, 0, 'nothing sent');
+});
+
+test('maxDeviation: the guard of bm order batch, every order too far through the market named at once, nothing sent; absent, no check', async () => {
+  const c = client();
+  const last = BigInt(((await c.ticker({ symbol: 'BTC_USDT' })).tickers[0].last_price as string).split('.')[0]!);
+  const far = [
+    { symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.001', price: `${(last * 154n) / 100n}` },
+    { symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.001', price: `${last / 2n}` },
+    { symbol: 'BTC_USDT', side: 'sell', type: 'limit', size: '0.001', price: `${last / 2n}` },
+  ];
+  const before = venue.proxy.count('POST', BATCH);
+  const err = await c.order.batch(far, { maxDeviation: '10' }).then(() => undefined, (e: unknown) => e);
+  assert.ok(err instanceof BmError && err.exitCode === 2, String(err));
+  assert.match(err.message, /^order\.batch: 2 of 3 orders refused; nothing was sent\n {2}order 1: price: \d+ is 5[34](\.\d+)?% above the last price[^\n]*\n {2}order 3: price: \d+ is (49|50)(\.\d+)?% below/);
+  const bad = await c.order.batch(far, { maxDeviation: 10 }).then(() => undefined, (e: unknown) => e);
+  assert.match(String((bad as Error).message), /maxDeviation: give a percentage as text/);
+  const dry = await c.order.batch(far, { dryRun: true });
+  assert.equal(dry.length, 1, 'no maxDeviation: no check');
+  assert.equal(venue.proxy.count('POST', BATCH) - before, 0, 'nothing sent');
+});
+
+test('a 418 stops the batch: the orders not sent are "not sent", and the client sends nothing more to the venue until the block ends', async () => {
+  const c = client();
+  const list = await orders(c, 20);
+  let n = 0;
+  const remove = venue.proxy.add({ method: 'POST', path: BATCH, when: () => ++n === 2, fault: { kind: 'reply', answer: envelope(418, 30017, 'temporarily rejected', {}, { 'retry-after': '30' }) } });
+  const before = venue.proxy.count('POST', BATCH);
+  const r = await c.order.batch(list);
+  remove();
+  assert.deepEqual([r.placed, r.failed, r.unknown, r.notSent], [10, 0, 0, 10]);
+  assert.deepEqual(r.orders.map((o: { result: string }) => o.result), [...Array(10).fill('placed'), ...Array(10).fill('not sent')]);
+  assert.match(r.orders[19].message, /HTTP 418|30017|failed/);
+  assert.equal(venue.proxy.count('POST', BATCH) - before, 2, 'the first request and the blocked one');
+  const seen = venue.proxy.seen.length;
+  const next = await c.ticker({ symbol: 'BTC_USDT' }).then(() => undefined, (e: unknown) => e);
+  assert.ok(next instanceof BmError && next.code === '30017', String(next));
+  assert.match((next as Error).message, /not sent: the venue blocked this address \(HTTP 418\)/);
+  assert.equal(venue.proxy.seen.length, seen, 'refused here: nothing reached the venue');
+  await client().order.cancelAll({ symbol: 'BTC_USDT' });
 });

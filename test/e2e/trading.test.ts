@@ -111,7 +111,7 @@ test('batch: all checked before any is sent, 10 per request, each outcome report
   writeFileSync(badFile, [...good.slice(0, 3), JSON.stringify({ side: 'buy', type: 'limit', size: '0.001', price: '1.123456789' })].join('\n'));
   const bad = run('order', 'batch', 'BTC_USDT', '--file', badFile, '--yes');
   assert.equal(bad.code, 2);
-  assert.match(bad.stderr, /order 4: --price/);
+  assert.match(bad.stderr, /line 4: --price/);
   assert.equal(run('order', 'get', 'BTC_USDT', '--client-order-id', 'b0x').code, 6, 'nothing was sent');
 
   const okFile = join(dir, 'ok.ndjson');

@@ -42,7 +42,7 @@ test('parameter types: decimals as text, ids and 64-bit integers as text or a nu
   assert.match(dts, /ticker\(params\?: TickerParams, opts\?: CallOptions\): Promise<TickerResult>;/);
   assert.match(dts, /ticker\(params: TickerParams \| undefined, opts: \{ readonly dryRun: true \}\): Promise<DryRun>;/);
   // A batch takes the orders themselves, not the request's parameters.
-  assert.match(dts, /batch\(orders: readonly BatchOrder\[\], opts\?: CallOptions\): Promise<BatchResult>;/);
+  assert.match(dts, /batch\(orders: readonly BatchOrder\[\], opts\?: BatchOptions\): Promise<BatchResult>;/);
   assert.doesNotMatch(dts, /OrderBatchParams/);
   // The first generation's bodies are typed from its catalogue entries (no loose Value).
   assert.match(dts, /export type LegacyBookResult = \{ readonly buys: ReadonlyArray<Row<"price" \| "amount" \| "total" \| "count">>; readonly sells:/);

@@ -1,23 +1,27 @@
 /**
  * Sending a batch: 10 orders per request, the first request alone (a refusal of them all stops the
  * run there), then up to {@link IN_FLIGHT} at once as the rate limiter allows. Each order's outcome is
- * handed on as soon as it is known; an answer that proves nothing is settled by looking the orders up.
+ * handed on as soon as it is known; an answer that proves nothing, or a refusal as a duplicate client
+ * order id (50042), is settled by looking the orders up. A refusal for the rate (429 after the
+ * client's retries, 418) stops the batch at once: nothing more is sent.
  */
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import type { Endpoint } from '../../api/catalogue/types.js';
 import type { Params } from '../../api/client.js';
 import { BmError } from '../../errors.js';
-import { scalarText } from '../../util/json.js';
 import type { WriteChannel } from '../write/channel.js';
 import { readBatchAnswer } from './batch-answer.js';
 import type { Outcome } from './batch-journal.js';
+import { Claims, foundOutcome, lookUp, outcome, settle } from './batch-settle.js';
 import type { CheckedOrder } from './check.js';
-import { findByClientId, outcomeUnknown } from './lookup.js';
+import { outcomeUnknown } from './lookup.js';
 
 /** The most orders one batch request may carry (50033 beyond). */
 export const BATCH = PROTOCOL.ordersPerBatch;
 /** Batch requests out at once at most: enough to reach the published rate over a slow link, few sockets. */
 export const IN_FLIGHT = 8;
+/** The venue's code for a client order id it already holds (facts.md 6): the order may be ours, sent before. */
+const DUPLICATE_ID = '50042';
 
 /** What a batch is sent through: a command's context, or a library client. */
 export interface BatchHost {
@@ -42,93 +46,100 @@ export interface BatchSink {
   /** These orders are about to go out. */
   sending(orders: readonly BatchOrder[]): void;
   report(o: Outcome): void;
+  /** The venue refused these orders' request whole for its rate: not placed, to be sent again later. */
+  unsent(orders: readonly BatchOrder[], err: BmError): void;
 }
+
+/** How a batch is sent. */
+export interface SendOptions {
+  /** Orders sent before with no outcome proven: looked up first, sent only when the venue has none. */
+  readonly lookFirst?: ReadonlySet<number>;
+  /** Outcomes already settled (a resumed batch's): their venue orders settle no other line. */
+  readonly settled?: Iterable<Outcome>;
+}
+
+/** Why a batch stopped before its end: the venue's refusal for the rate. */
+export interface SendEnd {
+  readonly stoppedBy?: BmError;
+}
+
+const rateRefusal = (err: unknown): err is BmError => err instanceof BmError && err.category === 'ratelimit';
 
 /**
- * An order of the batch looked up by its client order id: its order id when the venue holds it under
- * that id; 'absent' when the venue says there is none; 'unknown' when the lookup failed or found an
- * order of another client order id. The one place batch asks the venue about an order.
+ * Sends `todo` in requests of {@link BATCH}. Resolves when every request sent is settled, with the
+ * rate refusal that stopped it, if one did; rejects when the first request is refused whole otherwise.
  */
-export async function lookUp(host: BatchHost, symbol: string, clientOrderId: string): Promise<{ order_id: unknown } | 'absent' | 'unknown'> {
-  try {
-    const found = await findByClientId(host.channel, symbol, clientOrderId);
-    if (!found) return 'absent';
-    return scalarText(found.client_order_id ?? found.clientOrderId ?? '') === clientOrderId ? { order_id: found.order_id } : 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
+export async function sendBatch(host: BatchHost, ep: Endpoint, todo: readonly BatchOrder[], sink: BatchSink, opts: SendOptions = {}): Promise<SendEnd> {
+  const claims = new Claims(opts.settled);
+  const report = (o: Outcome) => sink.report(claims.claim(o));
+  let stoppedBy: BmError | undefined;
+  const stopped = () => stoppedBy !== undefined || sink.stopped();
 
-function outcome(b: BatchOrder, result: Outcome['result'], order_id: unknown, code: string, message: string): Outcome {
-  return { index: b.index, client_order_id: b.order.clientOrderId, order_id, result, code, message };
-}
-
-/** Settles orders whose request proved nothing: placed when found under our id, else unknown (never re-sent here). */
-async function settle(host: BatchHost, orders: readonly BatchOrder[], why: string): Promise<Outcome[]> {
-  // Looked up side by side (the rate limiter paces them): a lookup that finds nothing waits and retries.
-  return Promise.all(orders.map(async (b) => {
-    const r = await lookUp(host, b.order.symbol, b.order.clientOrderId);
-    return typeof r === 'object' ? outcome(b, 'placed', r.order_id, '', `found by client order id after ${why}`) : outcome(b, 'unknown', '', '', `outcome unknown (${why}; ${r === 'absent' ? 'not found by client order id' : 'lookup inconclusive'})`);
-  }));
-}
-
-async function sendChunk(host: BatchHost, ep: Endpoint, chunk: readonly BatchOrder[], sink: BatchSink, first: boolean): Promise<void> {
-  sink.sending(chunk);
-  let data: unknown;
-  try {
-    data = await host.send(ep, [['order_params', chunk.map((b) => Object.fromEntries(b.order.params))]]);
-  } catch (err) {
-    if (outcomeUnknown(err)) {
-      host.note(`bm: ${err.message}; looking up each order of this request by client order id`);
-      for (const o of await settle(host, chunk, 'no answer')) sink.report(o);
+  const sendChunk = async (chunk: readonly BatchOrder[], first: boolean): Promise<void> => {
+    sink.sending(chunk);
+    let data: unknown;
+    try {
+      data = await host.send(ep, [['order_params', chunk.map((b) => Object.fromEntries(b.order.params))]]);
+    } catch (err) {
+      if (rateRefusal(err)) {
+        stoppedBy ??= err;
+        sink.unsent(chunk, err);
+        return;
+      }
+      const dup = err instanceof BmError && err.details.code === DUPLICATE_ID;
+      if (outcomeUnknown(err) || dup) {
+        host.note(`bm: ${(err as Error).message}; looking up each order of this request by client order id`);
+        for (const o of await settle(host, chunk, dup ? 'a refusal as a duplicate client order id' : 'no answer')) report(o);
+        return;
+      }
+      const code = err instanceof BmError ? err.details.code ?? '' : '';
+      for (const b of chunk) report(outcome(b, 'failed', '', code, (err as Error).message));
+      if (first) throw err;
       return;
     }
-    const code = err instanceof BmError ? err.details.code ?? '' : '';
-    for (const b of chunk) sink.report(outcome(b, 'failed', '', code, (err as Error).message));
-    if (first) throw err;
-    return;
-  }
-  if (host.dryRun) return;
-  const readings = readBatchAnswer(data, chunk.length);
-  const unread = chunk.filter((_, j) => readings[j]!.result === 'unknown');
-  for (const [j, b] of chunk.entries()) {
-    const r = readings[j]!;
-    if (r.result === 'placed') sink.report(outcome(b, 'placed', r.order_id, r.code, r.message));
-    else if (r.result === 'failed') sink.report(outcome(b, 'failed', '', r.code, r.message));
-  }
-  if (unread.length) {
-    host.note(`bm: the venue's answer does not say what became of ${unread.length} orders; looking them up by client order id`);
-    for (const o of await settle(host, unread, 'an unreadable answer')) sink.report(o);
-  }
-}
+    if (host.dryRun) return;
+    const readings = readBatchAnswer(data, chunk.length);
+    const open: BatchOrder[] = [];
+    const dups: BatchOrder[] = [];
+    for (const [j, b] of chunk.entries()) {
+      const r = readings[j]!;
+      if (r.result === 'placed') report(outcome(b, 'placed', r.order_id, r.code, r.message));
+      else if (r.result === 'failed' && r.code === DUPLICATE_ID) dups.push(b);
+      else if (r.result === 'failed') report(outcome(b, 'failed', '', r.code, r.message));
+      else open.push(b);
+    }
+    if (open.length) {
+      host.note(`bm: the venue's answer does not say what became of ${open.length} orders; looking them up by client order id`);
+      for (const o of await settle(host, open, 'an unreadable answer')) report(o);
+    }
+    if (dups.length) {
+      host.note(`bm: the venue refused ${dups.length} orders as duplicate client order ids (${DUPLICATE_ID}); looking them up by client order id`);
+      for (const o of await settle(host, dups, 'a refusal as a duplicate client order id')) report(o);
+    }
+  };
 
-/**
- * Sends `todo` in requests of {@link BATCH}. Orders in `lookFirst` (sent before with no outcome
- * proven) are looked up first and sent only when the venue says it has none.
- */
-export async function sendBatch(host: BatchHost, ep: Endpoint, todo: readonly BatchOrder[], sink: BatchSink, lookFirst: ReadonlySet<number>): Promise<void> {
-  const queue = todo.filter((b) => !lookFirst.has(b.index));
-  const toLook = todo.filter((b) => lookFirst.has(b.index));
-  for (let start = 0; start < toLook.length; start += BATCH) {
-    if (sink.stopped()) return;
+  const queue = todo.filter((b) => !opts.lookFirst?.has(b.index));
+  const toLook = todo.filter((b) => opts.lookFirst?.has(b.index));
+  for (let start = 0; start < toLook.length && !stopped(); start += BATCH) {
     const group = toLook.slice(start, start + BATCH);
-    const found = await Promise.all(group.map((b) => lookUp(host, b.order.symbol, b.order.clientOrderId)));
+    const found = await Promise.all(group.map((b) => lookUp(host, b)));
     for (const [j, b] of group.entries()) {
-      const r = found[j]!;
-      if (r === 'absent') queue.push(b);
-      else sink.report(typeof r === 'object' ? outcome(b, 'placed', r.order_id, '', 'found by client order id') : outcome(b, 'unknown', '', '', 'outcome unknown (lookup inconclusive)'));
+      if (found[j] === 'absent') queue.push(b);
+      else report(foundOutcome(b, found[j]!, 'a send with no outcome proven'));
     }
   }
   // Sent in file order: the ones found absent go with the rest.
   queue.sort((a, b) => a.index - b.index);
   const chunks: BatchOrder[][] = [];
   for (let start = 0; start < queue.length; start += BATCH) chunks.push(queue.slice(start, start + BATCH));
-  if (!chunks.length || sink.stopped()) return;
-  await sendChunk(host, ep, chunks[0]!, sink, true);
+  const end = (): SendEnd => (stoppedBy ? { stoppedBy } : {});
+  if (!chunks.length || stopped()) return end();
+  await sendChunk(chunks[0]!, true);
   let next = 1;
   const lane = async (): Promise<void> => {
-    while (next < chunks.length && !sink.stopped()) await sendChunk(host, ep, chunks[next++]!, sink, false);
+    while (next < chunks.length && !stopped()) await sendChunk(chunks[next++]!, false);
   };
   const lanes = host.dryRun ? 1 : Math.min(IN_FLIGHT, chunks.length - 1);
   await Promise.all(Array.from({ length: lanes }, lane));
+  return end();
 }

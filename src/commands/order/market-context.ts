@@ -14,6 +14,15 @@ import { scalarText } from '../../util/json.js';
 /** The default of `--max-deviation`, percent. */
 export const DEFAULT_MAX_DEVIATION = '10';
 
+/** `--max-deviation` as typed: percent (default {@link DEFAULT_MAX_DEVIATION}), or `none` to skip the guard. */
+export function parseMaxDeviation(v: unknown): string | undefined {
+  if (v === undefined) return DEFAULT_MAX_DEVIATION;
+  const t = String(v);
+  if (t === 'none') return undefined;
+  if (!isDecimal(t) || t.startsWith('-') || t.startsWith('+')) throw usage(`--max-deviation: a percentage like 10, or none (got '${t}')`);
+  return t;
+}
+
 /** Last trade price and best bid and ask; '' when the venue has none. */
 export interface Quote {
   readonly last: string;
@@ -54,7 +63,9 @@ export interface Fill {
   readonly complete: boolean;
 }
 
-const ok = (v: string) => v !== '' && isDecimal(v) && !isZero(v);
+/** True when `v` is a usable price (a decimal, not zero). */
+export const isPrice = (v: string): boolean => v !== '' && isDecimal(v) && !isZero(v);
+const ok = isPrice;
 
 /** The price's distance from `last` in percent, signed, truncated to 2 places. */
 export function deviationPct(price: string, last: string): string {
@@ -108,13 +119,19 @@ export function checkDeviation(o: OrderShape, last: string, maxPct: string | und
   if (!through) return;
   const limit = norm(div(bound, '100', 12));
   const away = deviationPct(o.price, last).replace(/^-/, '');
-  const whole = truncate(away, 0);
-  const enough = norm(cmp(away, whole) > 0 ? add(whole, '1') : whole);
+  const enough = enoughDeviation(o.price, last);
   const dir = o.side === 'buy' ? 'above' : 'below';
   throw usage(
     `--price: ${o.price} is ${away}% ${dir} the last price ${last}; a ${o.side} may be at most ${maxPct}% ${dir} it (${o.side === 'buy' ? 'up to' : 'down to'} ${limit}); nothing was sent`,
     `check the price; to send it anyway: --max-deviation ${enough} (or none to skip the check)`,
   );
+}
+
+/** The smallest whole `--max-deviation` (percent) that lets `price` through against `last`. */
+export function enoughDeviation(price: string, last: string): string {
+  const away = deviationPct(price, last).replace(/^-/, '');
+  const whole = truncate(away, 0);
+  return norm(cmp(away, whole) > 0 ? add(whole, '1') : whole);
 }
 
 function where(price: string, last: string): string {
@@ -145,8 +162,8 @@ export function contextLines(o: OrderShape, q: Quote, book: Book | undefined, ba
   return lines;
 }
 
-/** The pair's quote from the ticker. */
-export async function readQuote(ctx: Context, symbol: string): Promise<Quote> {
+/** The pair's quote from the ticker (through a command's context or a library client's calls). */
+export async function readQuote(ctx: Pick<Context, 'calls'>, symbol: string): Promise<Quote> {
   const data = await (await ctx.calls()).send(endpoint('spot.ticker'), [['symbol', symbol]]);
   const t = ((data as { tickers?: Array<Record<string, unknown>> }).tickers ?? []).find((x) => scalarText(x.symbol) === symbol) ?? {};
   return { last: scalarText(t.last_price), bid: scalarText(t.best_bid), ask: scalarText(t.best_ask) };

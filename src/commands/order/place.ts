@@ -4,29 +4,22 @@
  */
 import { endpoint } from '../../api/catalogue/index.js';
 import type { Context } from '../../context.js';
-import { BmError, usage } from '../../errors.js';
+import { BmError } from '../../errors.js';
 import { scalarText } from '../../util/json.js';
-import { isDecimal } from '../../util/decimal.js';
 import { send, show, type Invocation } from '../engine.js';
 import { checkSymbol } from '../params.js';
 import { currentChannel } from '../write/current.js';
 import { carefulWrite } from '../write/pipeline.js';
 import { checkOrder, describe, type CheckedOrder } from './check.js';
-import { checkDeviation, contextLines, DEFAULT_MAX_DEVIATION, readBook, readQuote } from './market-context.js';
+import { checkDeviation, contextLines, parseMaxDeviation, readBook, readQuote } from './market-context.js';
 import { followOrder } from './order-stream.js';
 import type { PairRules } from './pairs.js';
 import { pairRules } from './pairs.js';
 import { humanOrders } from './status.js';
 import { parseWait, waitForOrder, type WaitSpec } from './wait.js';
 
-/** `--max-deviation` as typed: percent, or `none` to skip the guard. */
-export function parseMaxDeviation(v: unknown): string | undefined {
-  if (v === undefined) return DEFAULT_MAX_DEVIATION;
-  const t = String(v);
-  if (t === 'none') return undefined;
-  if (!isDecimal(t) || t.startsWith('-') || t.startsWith('+')) throw usage(`--max-deviation: a percentage like 10, or none (got '${t}')`);
-  return t;
-}
+/** Shared with the trading terminal and `order batch` (market-context.ts). */
+export { parseMaxDeviation };
 
 /** Market context lines for the confirmation; the guard checked first. Reads only what is needed. */
 async function market(ctx: Context, order: CheckedOrder, rules: PairRules, maxPct: string | undefined): Promise<string[]> {
