@@ -24,6 +24,9 @@ const CREATES: Readonly<Record<string, (path: string) => string>> = {
   journal: (path) => `resume that batch with --resume ${path}, or name a new file`,
 };
 
+/** Commands that reach no venue, or mend or examine the settings a venue comes from. */
+const LOCAL = ['profile', 'doctor', 'help', 'completion', 'sandbox'];
+
 /** Commands run by the shell, not by a person: a bad variable must not break completion. */
 const UNCHECKED = new Set(['__complete']);
 
@@ -68,6 +71,8 @@ export async function precheck(ctx: Context, cmd: Command): Promise<void> {
   if (UNCHECKED.has(path)) return;
   // A profile whose stored output is bad can still be mended (profile add, use, remove) and examined (doctor).
   ctx.checkSettings(!path.startsWith('profile') && path !== 'doctor');
+  // The venue's addresses (flags, BM_*_URL, the profile's) before any command that reaches a venue.
+  if (!LOCAL.some((w) => path === w || path.startsWith(`${w} `))) void ctx.venue;
   checkFormat(ctx, path);
   checkFiles(cmd);
   if (ctx.fields) {
