@@ -13,6 +13,7 @@ import { apiChannel } from '../commands/write/api-channel.js';
 import type { WriteChannel } from '../commands/write/channel.js';
 import type { WriteRequest, WriteResult } from '../commands/write/pipeline.js';
 import { usage } from '../errors.js';
+import type { Row } from '../render/cells.js';
 import { baseOptions } from './base-options.js';
 import { exact } from './exact.js';
 import type { CallOptions, DryRun, WriteOutcome } from './types.js';
@@ -74,6 +75,8 @@ export class CurrentCalls {
     if (ep.write) return this.libraryWrite(host, ep, params, opts);
     if (opts.dryRun) return dryRunOf(await this.dryRun(ep, params));
     const data = exact(await this.send(ep, params));
+    // One order by its id: an answer that is another order is no such order, as on the command line.
+    if (ep.id === 'spot.order.detail') (await import('../commands/order/answered.js')).checkAnswered('order.get', params, data as Row);
     // The rows are always a list, as the command reads them (one record is a list of one).
     return ep.rows && data !== null && typeof data === 'object' ? { ...data, [ep.rows]: rowsOf(ep, data) } : data;
   }
