@@ -85,9 +85,10 @@ export class CurrentCalls {
     const [{ writeOutcome }, { preflight }] = await Promise.all([import('./outcome.js'), import('./preflight.js')]);
     const checked = await preflight(this, ep, params);
     let shown: ShownRequest | undefined;
-    const r = await this.write(hostFor(host, opts), {
-      ep, params: checked, command: ep.command?.join(' ') ?? `${ep.method} ${ep.path}`,
-    }, async (e, p) => void (shown = await this.dryRun(e, p)));
+    const command = ep.command?.join(' ') ?? `${ep.method} ${ep.path}`;
+    const sent = await this.write(hostFor(host, opts), { ep, params: checked, command }, async (e, p) => void (shown = await this.dryRun(e, p)));
+    // A placement the venue may finish at once (limit_maker, ioc) is claimed from its state, as `bm order place` does.
+    const r = sent && ep.id === 'spot.order.submit' ? await (await import('../commands/order/standing.js')).withState(this.channel(async () => {}), sent, command) : sent;
     return r ? writeOutcome(r, ep.safety?.clientId?.param) : dryRunOf(shown!);
   }
 }

@@ -5,6 +5,7 @@
  */
 import { CANCEL } from '../../api/catalogue/safety.js';
 import type { Params } from '../../api/client.js';
+import { CODES } from '../../api/codes.js';
 import { BmError } from '../../errors.js';
 import type { Row } from '../../render/cells.js';
 import { fieldText, mismatch, sentText } from '../write/proof.js';
@@ -46,5 +47,7 @@ export function notAsked(asked: OrderAsked, row: Row): string | undefined {
 export function checkAnswered(command: string, params: Params, row: Row): void {
   const why = notAsked(askedIn(params), row);
   if (why === undefined) return;
-  throw new BmError('venue', `${command}: no such order: ${why}`, { hint: `list the pair's orders with: bm order list ${sentText(params, 'symbol') ?? 'SYMBOL'} --status open (or --status done)` });
+  // As the venue's own "Order does not exist" would be: same category, same next step.
+  const hint = CODES.get(50032)?.hint?.replace('SYMBOL', sentText(params, 'symbol') ?? 'SYMBOL');
+  throw new BmError('venue', `${command}: no such order: ${why}`, hint ? { hint } : {});
 }
