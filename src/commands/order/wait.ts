@@ -100,22 +100,24 @@ export async function waitForOrder(spec: WaitSpec, deps: WaitDeps): Promise<Wait
         // A read is safe to repeat: a failed one (no answer, not found yet, another order) is one poll lost,
         // not the end of the wait; credentials or configuration that fail end it.
         if (!(err instanceof BmError && RETRIED.has(err.category))) throw err;
-        deps.note(`bm: reading the order failed (${err.message}): trying again`);
+        if (!stop.signal.aborted) deps.note(`bm: reading the order failed (${err.message}): trying again`);
         return undefined;
       }));
-      if (got === LATE) return { ...(row ? { row } : {}), end: 'timeout', via: via() };
+      if (got === LATE) break;
       if (got) {
         row = got;
         const status = scalarText(row.status);
         if (spec.until === 'filled' ? status === FILLED_STATUS : FINAL_STATUSES.has(status)) return { row, end: 'reached', via: via() };
         if (FINAL_STATUSES.has(status)) return { row, end: 'ended', via: via() };
       }
-      if (deadline.left() <= 0) return { ...(row ? { row } : {}), end: 'timeout', via: via() };
       await deadline.nap(streaming ? STREAM_CHECK_MS : POLL_MS, (w) => (wake = w));
       wake = () => {};
+      // A read begun at the deadline could only lose the race: the last row read is the answer.
+      if (deadline.left() <= 0) break;
     }
   } finally {
     stop.abort();
     void close?.();
   }
+  return { ...(row ? { row } : {}), end: 'timeout', via: via() };
 }
