@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { bmAsync, isolatedEnv, startSandbox } from '../helpers/bm.js';
-import { envelope, startFaultProxy, type Answer, type FaultProxy } from '../helpers/fault-proxy.js';
+import { envelope, startFaultProxy, type Answer, type Fault, type FaultProxy } from '../helpers/fault-proxy.js';
 import { parseJson, scalarText } from '../../src/util/json.js';
 
 let url = '';
@@ -450,4 +450,33 @@ test('--wait-timeout bounds the wait when the order stream never acknowledges: e
     unmute();
   }
   assert.equal(await statusOf('waitMuted1'), '4', 'left as it is');
+});
+
+test('cancel-all across pairs: an unknown pair is exit 11 naming its check; a refused pair stops the rest after saying what was done', async () => {
+  const eth = parseJson((await direct('ticker', 'ETH_USDT', '--json')).stdout) as { tickers: Array<{ last_price: string }> };
+  const ethBid = String((BigInt(eth.tickers[0]!.last_price.split('.')[0]!) * 8n) / 10n);
+  const restBoth = async () => {
+    await place(`all${Date.now().toString(36)}`);
+    const r = await direct('order', 'place', 'ETH_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.1', '--price', ethBid, '--yes');
+    assert.equal(r.code, 0, r.stderr);
+  };
+  /** The second pair's cancel (whichever pair comes second), and its repeat, meet `fault`. */
+  const second = (fault: Fault) => {
+    let n = 0;
+    proxy.add({ method: 'POST', path: '/spot/v1/cancel_orders', when: () => ++n >= 2, fault });
+  };
+  await restBoth();
+  fresh();
+  second({ kind: 'hang' });
+  const hung = await run('order', 'cancel-all', '--yes', '-o', 'tsv');
+  assert.equal(hung.code, 11, hung.stderr);
+  assert.match(hung.stdout, /^(BTC_USDT|ETH_USDT)\tboth\tcancelled\n(BTC_USDT|ETH_USDT)\tboth\tunknown\n$/);
+  assert.match(hung.stderr, /order cancel-all: the outcome is unknown on 1 of 2 pairs[\s\S]*hint: check with: bm order list (BTC_USDT|ETH_USDT) --limit 100 --status 9/);
+
+  await restBoth();
+  fresh();
+  second({ kind: 'reply', answer: envelope(400, 50000, 'Bad Request') });
+  const refused = await run('order', 'cancel-all', '--yes', '-o', 'tsv');
+  assert.equal(refused.code, 6, refused.stderr);
+  assert.match(refused.stdout, /^(BTC_USDT|ETH_USDT)\tboth\tcancelled\n$/, 'the pair done before the refusal is said');
 });
