@@ -33,7 +33,8 @@ const STATE_READ: WriteLookup = { ...CANCEL.lookup!, verdicts: [{ outcome: 'done
 
 /**
  * The verdict on a placement of `type` from the order's state: `settled` (exit 6 on the command line)
- * when the venue finished it with nothing done; `done` when it stands or filled (partly, the rest cancelled).
+ * when the venue finished it with nothing done; `done` when it stands or filled (partly, the rest cancelled);
+ * `pending` when the state does not tell which.
  */
 export function stateVerdict(type: string, row: Row): Verdict {
   const status = fieldText(row, 'status') ?? '';
@@ -43,7 +44,8 @@ export function stateVerdict(type: string, row: Row): Verdict {
   if (status === FILLED_STATUS) return { outcome: 'done', say: `placed and filled${filled ? ` (${filled})` : ''}` };
   if (CANCELLED.has(status)) {
     const why = CANCELLED_BECAUSE[type] ?? 'finished at once';
-    if (filled === undefined || !isDecimal(filled)) return { outcome: 'settled', say: `placed, then cancelled by the venue (${why}; how much filled is not shown)` };
+    // Cancelled, but how much filled before is not shown: neither a refusal nor a success is proven.
+    if (filled === undefined || !isDecimal(filled)) return { outcome: 'pending', say: 'placed, then cancelled by the venue; how much of it filled is not shown' };
     if (isZero(filled)) return { outcome: 'settled', say: `placed, then cancelled by the venue: ${why}` };
     return { outcome: 'done', say: `placed; ${filled}${size ? ` of ${size}` : ''} filled, the rest cancelled by the venue` };
   }
@@ -61,11 +63,18 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export async function withState(ch: WriteChannel<Endpoint>, r: WriteResult<Endpoint>, command: string): Promise<WriteResult<Endpoint>> {
   const type = sentText(r.params, 'type') ?? '';
   if (!ENDS_AT_ONCE.has(type) || r.verdict.outcome !== 'done') return r;
-  if (r.via === 'lookup') return { ...r, verdict: stateVerdict(type, r.data as Row) };
   const orderId = fieldText(rowOfData(r.data), 'order_id') ?? '';
-  const params = [...r.params, ['order_id', orderId] as const];
-  const found = await lookUp(ch, STATE_READ, params, { from: 0, to: 0 }, sleep);
-  if (found.finding.kind === 'proven') return { ...r, ep: ch.entry(STATE_READ.endpoint), data: found.finding.row, verdict: stateVerdict(type, found.finding.row) };
-  const placed = `order ${orderId} (client order id ${sentText(r.params, 'client_order_id') ?? 'none'}) was placed; whether the venue let the ${type} order stand is not known`;
-  throw unknownOutcome(command, new BmError('unknown', placed), found, r.ep, STATE_READ);
+  const which = `order ${orderId} (client order id ${sentText(r.params, 'client_order_id') ?? 'none'})`;
+  let read: WriteResult<Endpoint> = r;
+  if (r.via === 'answer') {
+    const found = await lookUp(ch, STATE_READ, [...r.params, ['order_id', orderId] as const], { from: 0, to: 0 }, sleep);
+    if (found.finding.kind !== 'proven') {
+      throw unknownOutcome(command, new BmError('unknown', `${which} was placed; whether the venue let the ${type} order stand is not known`), found, r.ep, STATE_READ);
+    }
+    read = { ...r, ep: ch.entry(STATE_READ.endpoint), data: found.finding.row };
+  }
+  const verdict = stateVerdict(type, read.data as Row);
+  if (verdict.outcome !== 'pending') return { ...read, verdict };
+  const symbol = sentText(r.params, 'symbol') ?? 'SYMBOL';
+  throw new BmError('unknown', `${command}: outcome unknown: ${which} was ${verdict.say}`, { hint: `check with: bm order fills ${symbol} --order-id ${orderId}`, retryable: false });
 }
