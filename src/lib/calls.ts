@@ -13,6 +13,7 @@ import { apiChannel } from '../commands/write/api-channel.js';
 import type { WriteChannel } from '../commands/write/channel.js';
 import type { WriteRequest, WriteResult } from '../commands/write/pipeline.js';
 import { usage } from '../errors.js';
+import type { Row } from '../render/cells.js';
 import { baseOptions } from './base-options.js';
 import { exact } from './exact.js';
 import type { CallOptions, DryRun, WriteOutcome } from './types.js';
@@ -74,6 +75,8 @@ export class CurrentCalls {
     if (ep.write) return this.libraryWrite(host, ep, params, opts);
     if (opts.dryRun) return dryRunOf(await this.dryRun(ep, params));
     const data = exact(await this.send(ep, params));
+    // One order by its id: an answer that is another order is no such order, as on the command line.
+    if (ep.id === 'spot.order.detail') (await import('../commands/order/answered.js')).checkAnswered('order.get', params, data as Row);
     // The rows are always a list, as the command reads them (one record is a list of one).
     return ep.rows && data !== null && typeof data === 'object' ? { ...data, [ep.rows]: rowsOf(ep, data) } : data;
   }
@@ -82,9 +85,10 @@ export class CurrentCalls {
     const [{ writeOutcome }, { preflight }] = await Promise.all([import('./outcome.js'), import('./preflight.js')]);
     const checked = await preflight(this, ep, params);
     let shown: ShownRequest | undefined;
-    const r = await this.write(hostFor(host, opts), {
-      ep, params: checked, command: ep.command?.join(' ') ?? `${ep.method} ${ep.path}`,
-    }, async (e, p) => void (shown = await this.dryRun(e, p)));
+    const command = ep.command?.join(' ') ?? `${ep.method} ${ep.path}`;
+    const sent = await this.write(hostFor(host, opts), { ep, params: checked, command }, async (e, p) => void (shown = await this.dryRun(e, p)));
+    // A placement the venue may finish at once (limit_maker, ioc) is claimed from its state, as `bm order place` does.
+    const r = sent && ep.id === 'spot.order.submit' ? await (await import('../commands/order/standing.js')).withState(this.channel(async () => {}), sent, command) : sent;
     return r ? writeOutcome(r, ep.safety?.clientId?.param) : dryRunOf(shown!);
   }
 }

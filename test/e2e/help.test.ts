@@ -32,6 +32,7 @@ test('help exit-codes: 0-11, 130, and 129/143 for a full-screen view a signal en
   const rows = JSON.parse(run('help', 'exit-codes', '-o', 'json').stdout) as Array<{ code: number; category: string; meaning: string }>;
   assert.deepEqual(rows.map((x) => x.code), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 130, 129, 143]);
   assert.deepEqual([8, 11].map((c) => rows.find((x) => x.code === c)?.category), ['network', 'unknown']);
+  assert.match(rows.find((x) => x.code === 6)!.meaning, /placed, then cancelled by the venue at once/, 'a placement the venue did not let stand is exit 6');
   for (const x of rows) assert.match(r.stdout, new RegExp(`^ *${x.code} +${x.category} +\\S`, 'm'));
 });
 

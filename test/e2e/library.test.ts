@@ -168,3 +168,36 @@ test('client.api reaches any endpoint of the catalogue by method and path, those
   await assert.rejects(c.api('GET', '/spot/v9/nothing'), /GET \/spot\/v9\/nothing: not an endpoint of the catalogue/);
   assert.equal(venue.proxy.seen.length, before);
 });
+
+test('client.order.get answered with another order is no such order (venue, exit code 6), as on the command line', async () => {
+  const c = client() as Api;
+  const placed = await c.order.place({ symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.01', price: await farBid(c), client_order_id: 'libmine42' });
+  const remove = venue.proxy.add({
+    method: 'GET', path: '/spot/v1/order_detail',
+    fault: { kind: 'rewrite', fn: (a) => ({ ...a, body: a.body.replace(/"clientOrderId":"[^"]*"/, '"clientOrderId":"abc123"') }) },
+  });
+  const err = await c.order.get({ symbol: 'BTC_USDT', clientOrderId: 'libmine42' }).then(() => undefined, (e: unknown) => e);
+  remove();
+  assert.ok(err instanceof BmError && !(err instanceof UnknownOutcomeError), String(err));
+  assert.equal(err.category, 'venue');
+  assert.equal(err.exitCode, 6);
+  assert.equal(err.message, `order.get: no such order: the venue answered order ${placed.orderId} with client order id 'abc123', not 'libmine42'`);
+  const ours = await c.order.get({ symbol: 'BTC_USDT', clientOrderId: 'libmine42' });
+  assert.equal(ours.order_id, placed.orderId);
+});
+
+test('client.order.place of a limit_maker that would cross is settled: placed, then cancelled by the venue, from one state read', async () => {
+  const c = client() as Api;
+  const last = (await c.ticker({ symbol: 'BTC_USDT' })).tickers[0].last_price as string;
+  const through = String((BigInt(last.split('.')[0]!) * 105n) / 100n);
+  const reads = venue.proxy.count('GET', '/spot/v1/order_detail');
+  const r = await c.order.place({ symbol: 'BTC_USDT', side: 'buy', type: 'limit_maker', size: '0.01', price: through });
+  assert.deepEqual([r.outcome, r.say, r.via], ['settled', 'placed, then cancelled by the venue: limit_maker would have taken liquidity', 'answer']);
+  assert.equal(r.data.status, '8');
+  assert.equal(r.data.clientOrderId, r.clientOrderId);
+  assert.match(r.orderId, /^[0-9]+$/);
+  assert.equal(venue.proxy.count('GET', '/spot/v1/order_detail') - reads, 1, 'one read of its state');
+  const plain = await c.order.place({ symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.01', price: await farBid(c) });
+  assert.deepEqual([plain.outcome, plain.say], ['done', 'placed']);
+  assert.equal(venue.proxy.count('GET', '/spot/v1/order_detail') - reads, 1, 'a plain limit order is not read');
+});

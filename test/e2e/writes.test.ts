@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { bmAsync, isolatedEnv, startSandbox } from '../helpers/bm.js';
-import { envelope, startFaultProxy, type Answer, type FaultProxy } from '../helpers/fault-proxy.js';
+import { envelope, startFaultProxy, type Answer, type Fault, type FaultProxy } from '../helpers/fault-proxy.js';
 import { parseJson, scalarText } from '../../src/util/json.js';
 
 let url = '';
@@ -375,11 +375,15 @@ test('--wait filled returns the filled row; a wait that runs out is exit 10 with
   assert.match(out.stderr, /order place --wait done: waited 0\.5 s; order \d+ shows status 4 and is left as it is[\s\S]*hint: follow it with: bm order get/);
   assert.equal(await statusOf('waitOut1'), '4', 'left as it is');
 
-  // No stream at the WebSocket address: polling reaches the state all the same.
-  const polled = await bmAsync(['--base-url', url, '--ws-url', 'ws://127.0.0.1:9', 'order', 'place', 'BTC_USDT', '--side', 'sell', '--type', 'market', '--size', '0.001', '--yes', '--wait', 'done', '--json'], env);
+  // No stream at the WebSocket address: polling reaches the state all the same (the order is read from the
+  // start, while the stream is tried), and a wait that outlives the failed stream says so.
+  const noStream = ['--base-url', url, '--ws-url', 'ws://127.0.0.1:9', 'order', 'place', 'BTC_USDT', '--yes'];
+  const polled = await bmAsync([...noStream, '--side', 'sell', '--type', 'market', '--size', '0.001', '--wait', 'done', '--json'], env);
   assert.equal(polled.code, 0, polled.stderr);
-  assert.match(polled.stderr, /no order stream \(.*\): polling the order instead/);
   assert.equal(scalarText((parseJson(polled.stdout) as { status: unknown }).status), '6');
+  const unstreamed = await bmAsync([...noStream, '--side', 'buy', '--type', 'limit', '--size', '0.001', '--price', await restingBid(), '--wait', 'done', '--wait-timeout', '1.5'], env);
+  assert.equal(unstreamed.code, 10, unstreamed.stderr);
+  assert.match(unstreamed.stderr, /no order stream \(.*\): polling the order instead/);
   const bad = await direct('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'market', '--notional', '10', '--yes', '--wait', 'forever');
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /--wait: must be one of filled, done \(got 'forever'\)/);
@@ -455,9 +459,143 @@ test('--wait filled follows the order-progress stream: a resting sell filled lat
   assert.equal(buy.code, 0, buy.stderr);
   const r = await waiting;
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stderr, /following order \d+ on ws:\/\/127\.0\.0\.1:\d+\/user/);
+  // The order is read from the start while the stream subscribes: when the simulated market filled it before
+  // the subscription, that first read ends the wait and no stream was needed; else the stream followed it.
+  const reads = r.stderr.match(/> GET \S+\/spot\/v1\/order_detail/g)?.length ?? 0;
+  if (reads > 1) assert.match(r.stderr, /following order \d+ on ws:\/\/127\.0\.0\.1:\d+\/user/);
   assert.doesNotMatch(r.stderr, /polling the order instead/);
   const row = parseJson(r.stdout) as { status: unknown; clientOrderId: string };
   assert.equal(scalarText(row.status), '6');
   assert.equal(row.clientOrderId, 'waitStream1');
+});
+
+/** The order_detail answer rewritten to carry `fields` (another order, as a venue or a proxy might answer). */
+function detailRewritten(fields: Record<string, string>): (a: Answer) => Answer {
+  // Edited as text: the other fields (an order id beyond 2^53) stay exactly as the venue sent them.
+  return (a) => ({ ...a, body: Object.entries(fields).reduce((b, [k, v]) => b.replace(new RegExp(`"${k}":("[^"]*"|[0-9]+)`), `"${k}":${JSON.stringify(v)}`), a.body) });
+}
+
+test('order get answered with another order is no such order: exit 6, the other order named on stderr, nothing on stdout', async () => {
+  const id = await place('mine42');
+  fresh();
+  proxy.add({ method: 'GET', path: '/spot/v1/order_detail', fault: { kind: 'rewrite', fn: detailRewritten({ order_id: '7', clientOrderId: 'abc123' }) } });
+  const byCid = await run('order', 'get', 'BTC_USDT', '--client-order-id', 'mine42', '--json');
+  assert.equal(byCid.code, 6, byCid.stderr);
+  assert.equal(byCid.stdout, '');
+  assert.match(byCid.stderr, /error: order get: no such order: the venue answered order 7 with client order id 'abc123', not 'mine42'\nhint: list orders with: bm order list BTC_USDT/);
+  const byId = await run('order', 'get', 'BTC_USDT', '--order-id', id);
+  assert.equal(byId.code, 6, byId.stderr);
+  assert.equal(byId.stdout, '');
+  assert.match(byId.stderr, new RegExp(`order get: no such order: the venue answered order 7, not order ${id}`));
+  fresh();
+  const ours = await run('order', 'get', 'BTC_USDT', '--client-order-id', 'mine42', '--json');
+  assert.equal(ours.code, 0, ours.stderr);
+  assert.equal(scalarText((parseJson(ours.stdout) as { order_id: unknown }).order_id), id, 'the order itself is found as before');
+});
+
+test('a limit_maker that would cross and an ioc that fills nothing: placed, then cancelled by the venue, exit 6, one state read each', async () => {
+  const through = String((BigInt((await last()).split('.')[0]!) * 105n) / 100n);
+  fresh();
+  const maker = await run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit_maker', '--size', '0.01', '--price', through, '--client-order-id', 'makerCross1', '--yes', '--json');
+  assert.equal(maker.code, 6, maker.stderr);
+  assert.equal(maker.stdout, '');
+  assert.match(maker.stderr, /error: order place: order \d+ \(client order id makerCross1\) was placed, then cancelled by the venue: limit_maker would have taken liquidity\n/);
+  assert.match(maker.stderr, /hint: see it with: bm order get BTC_USDT --order-id \d+/);
+  assert.deepEqual([proxy.count('POST', '/spot/v2/submit_order'), proxy.count('GET', '/spot/v1/order_detail')], [1, 1]);
+  assert.equal(await statusOf('makerCross1'), '8');
+
+  fresh();
+  const ioc = await run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'ioc', '--size', '0.01', '--price', await restingBid(), '--client-order-id', 'iocNone1', '--yes');
+  assert.equal(ioc.code, 6, ioc.stderr);
+  assert.match(ioc.stderr, /was placed, then cancelled by the venue: ioc found nothing to fill/);
+  assert.doesNotMatch(ioc.stderr, /^bm: order \d+ placed/m);
+  assert.deepEqual([proxy.count('POST', '/spot/v2/submit_order'), proxy.count('GET', '/spot/v1/order_detail')], [1, 1]);
+
+  fresh();
+  const resting = await run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit_maker', '--size', '0.01', '--price', await restingBid(), '--yes');
+  assert.equal(resting.code, 0, resting.stderr);
+  assert.match(resting.stderr, /bm: order \d+ placed \(client order id bm[0-9a-z]+\)/);
+  const plain = await run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', through, '--yes');
+  assert.equal(plain.code, 0, plain.stderr);
+  assert.equal(proxy.count('GET', '/spot/v1/order_detail'), 1, 'a limit_maker that rests is read once; a plain limit order is not read at all');
+});
+
+test('an ioc partly filled is a success that says what filled; the rest cancelled by the venue', async () => {
+  // Half a percent above the best ask: some of the book fills, never all of 10 BTC (the sandbox's depth is far thinner there).
+  const t = parseJson((await direct('ticker', 'BTC_USDT', '--json')).stdout) as { tickers: Array<{ best_ask: string }> };
+  const price = String((BigInt(t.tickers[0]!.best_ask.split('.')[0]!) * 1005n) / 1000n);
+  fresh();
+  const r = await run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'ioc', '--size', '10', '--price', price, '--client-order-id', 'iocPart1', '--yes', '--json');
+  assert.equal(r.code, 0, r.stderr);
+  const m = /bm: order \d+ placed; ([0-9.]+) of 10 filled, the rest cancelled by the venue \(client order id iocPart1\)/.exec(r.stderr);
+  assert.ok(m, r.stderr);
+  const row = parseJson(r.stdout) as { status: unknown; filled_size: unknown; client_order_id: string };
+  assert.equal(scalarText(row.status), '8');
+  assert.equal(scalarText(row.filled_size), m[1]);
+  assert.equal(row.client_order_id, 'iocPart1');
+});
+
+test('the state read after a limit_maker answers another order: placed, whether it stood unknown, exit 11 with the check', async () => {
+  const through = String((BigInt((await last()).split('.')[0]!) * 105n) / 100n);
+  fresh();
+  proxy.add({ method: 'GET', path: '/spot/v1/order_detail', fault: { kind: 'rewrite', fn: detailRewritten({ clientOrderId: 'abc123' }) } });
+  const r = await run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit_maker', '--size', '0.01', '--price', through, '--client-order-id', 'makerForeign1', '--yes');
+  assert.equal(r.code, 11, r.stderr);
+  assert.equal(r.stdout, '');
+  assert.match(r.stderr, /order place: outcome unknown: order \d+ \(client order id makerForeign1\) was placed; whether the venue let the limit_maker order stand is not known; the lookup answered with another order \(clientOrderId 'abc123', not 'makerForeign1'\)/);
+  assert.match(r.stderr, /hint: check with: bm order get BTC_USDT --order-id \d+ \(do not send it again before you know\)/);
+  assert.equal(proxy.count('POST', '/spot/v2/submit_order'), 1, 'sent once');
+});
+
+test('--wait-timeout bounds the wait when the order stream never acknowledges: exit 10, the order polled meanwhile and left as it is', async () => {
+  fresh();
+  const unmute = proxy.ws.mute();
+  try {
+    const r = await run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', await restingBid(), '--client-order-id', 'waitMuted1', '--yes', '--wait', 'filled', '--wait-timeout', '2');
+    assert.equal(r.code, 10, r.stderr);
+    assert.match(r.stderr, /order place --wait filled: waited 2 s; order \d+ shows status 4 and is left as it is/);
+    assert.ok(proxy.ws.opened() >= 1, 'the stream was tried');
+    assert.ok(proxy.count('GET', '/spot/v1/order_detail') >= 1, 'the order was read while the stream said nothing');
+  } finally {
+    unmute();
+  }
+  assert.equal(await statusOf('waitMuted1'), '4', 'left as it is');
+});
+
+test('cancel-all across pairs: an unknown pair is exit 11 naming its check; a refused pair stops the rest after saying what was done', async () => {
+  const eth = parseJson((await direct('ticker', 'ETH_USDT', '--json')).stdout) as { tickers: Array<{ last_price: string }> };
+  const ethBid = String((BigInt(eth.tickers[0]!.last_price.split('.')[0]!) * 8n) / 10n);
+  const restBoth = async () => {
+    await place(`all${Date.now().toString(36)}`);
+    const r = await direct('order', 'place', 'ETH_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.1', '--price', ethBid, '--yes');
+    assert.equal(r.code, 0, r.stderr);
+  };
+  /** The second pair's cancel (whichever pair comes second), and its repeat, meet `fault`. */
+  const second = (fault: Fault) => {
+    let n = 0;
+    proxy.add({ method: 'POST', path: '/spot/v1/cancel_orders', when: () => ++n >= 2, fault });
+  };
+  await restBoth();
+  fresh();
+  second({ kind: 'hang' });
+  const hung = await run('order', 'cancel-all', '--yes', '-o', 'tsv');
+  assert.equal(hung.code, 11, hung.stderr);
+  assert.match(hung.stdout, /^(BTC_USDT|ETH_USDT)\tboth\tcancelled\n(BTC_USDT|ETH_USDT)\tboth\tunknown\n$/);
+  assert.match(hung.stderr, /order cancel-all: the outcome is unknown on 1 of 2 pairs[\s\S]*hint: check with: bm order list (BTC_USDT|ETH_USDT) --limit 100 --status 9/);
+
+  await restBoth();
+  fresh();
+  second({ kind: 'reply', answer: envelope(400, 50000, 'Bad Request') });
+  const refused = await run('order', 'cancel-all', '--yes', '-o', 'tsv');
+  assert.equal(refused.code, 6, refused.stderr);
+  assert.match(refused.stdout, /^(BTC_USDT|ETH_USDT)\tboth\tcancelled\n$/, 'the pair done before the refusal is said');
+});
+
+test('an ioc the venue cancelled without showing how much filled: neither refused nor filled is claimed, exit 11, check its fills', async () => {
+  fresh();
+  proxy.add({ method: 'GET', path: '/spot/v1/order_detail', fault: { kind: 'rewrite', fn: (a) => ({ ...a, body: a.body.replace(/"filled_size":"[^"]*",?/, '') }) } });
+  const r = await run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'ioc', '--size', '0.01', '--price', await restingBid(), '--client-order-id', 'iocHidden1', '--yes');
+  assert.equal(r.code, 11, r.stderr);
+  assert.equal(r.stdout, '');
+  assert.match(r.stderr, /error: order place: outcome unknown: order (\d+) \(client order id iocHidden1\) was placed, then cancelled by the venue; how much of it filled is not shown\nhint: check with: bm order fills BTC_USDT --order-id \1\n/);
 });

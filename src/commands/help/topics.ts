@@ -32,7 +32,7 @@ const EXIT_MEANING: Record<keyof typeof EXIT, string> = {
   declined: 'a confirmation was declined',
   auth: 'authentication or permission (30001-30012, HTTP 401/403)',
   config: 'configuration: no such profile, keychain unavailable, bad config',
-  venue: 'the venue rejected the request (business error code)',
+  venue: 'the venue rejected the request (business error code), or refused to let it stand: a limit_maker or ioc order placed, then cancelled by the venue at once; an order read by its id that answers another order is no such order',
   ratelimit: 'rate limited after the allowed retries (429, 30013)',
   network: 'network, timeout or 5xx with nothing known to have been sent (or a read): safe to retry',
   partial: 'partial success in a batch',

@@ -34,19 +34,24 @@ export async function run(inv: Invocation): Promise<void> {
     return;
   }
   await confirmWrite(ctx, `Cancel every open ${side ? `${side} ` : ''}order on ${symbols.join(', ')}`, 'order cancel-all');
-  const rows = [];
+  const rows: Array<{ symbol: string; side: string; result: string }> = [];
   const unknown: BmError[] = [];
   const ch = currentChannel(ctx);
+  const shown = () => rows.length && show(ctx, { columns: LOCAL_COLUMNS['order cancel-all'] }, rows, { rows });
   for (const symbol of symbols) {
     try {
       const r = await carefulWrite(ctx, ch, { ep, params: [['symbol', symbol], ...(side ? [['side', side] as const] : [])], command: 'order cancel-all', confirmed: true });
       if (r) rows.push({ symbol, side: side ?? 'both', result: r.verdict.say });
     } catch (err) {
-      if (!(err instanceof BmError && err.category === 'unknown') || symbols.length === 1) throw err;
+      if (!(err instanceof BmError && err.category === 'unknown') || symbols.length === 1) {
+        // The pairs already done are said before the error that stops the rest.
+        shown();
+        throw err;
+      }
       unknown.push(err);
       rows.push({ symbol, side: side ?? 'both', result: 'unknown' });
     }
   }
-  if (rows.length) show(ctx, { columns: LOCAL_COLUMNS['order cancel-all'] }, rows, { rows });
+  shown();
   if (unknown.length) throw new BmError('unknown', `order cancel-all: the outcome is unknown on ${unknown.length} of ${symbols.length} pairs: ${unknown.map((e) => e.message).join('; ')}`, { hint: unknown.map((e) => e.details.hint).join('; ') });
 }

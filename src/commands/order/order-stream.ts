@@ -1,6 +1,7 @@
 /**
  * The private order-progress stream of one pair, for `--wait`: logged in as `bm watch orders` is,
- * reporting the pushed status of one order. Resolves once subscribed; rejects when there is no stream.
+ * reporting the pushed status of one order. Resolves once subscribed; rejects when there is no stream,
+ * or when `signal` aborts first (the wait is over): then nothing is left open.
  */
 import type { Context } from '../../context.js';
 import { scalarText } from '../../util/json.js';
@@ -12,13 +13,14 @@ export interface OrderIds {
   readonly clientOrderId?: string;
 }
 
-export function followOrder(ctx: Context, symbol: string, ids: OrderIds): (f: Follow) => Promise<() => Promise<void>> {
-  return async (f) => {
+export function followOrder(ctx: Context, symbol: string, ids: OrderIds): (f: Follow, signal: AbortSignal) => Promise<() => Promise<void>> {
+  return async (f, signal) => {
     const venue = ctx.venue.wsUrl ? ctx.venue : await ctx.resolvedVenue();
     if (!venue.wsUrl) throw new Error('the venue has no WebSocket address');
     const creds = await ctx.credentials();
     if (!creds) throw new Error('no credentials to log in with');
     const [{ WsConnection }, { signWsLogin }, { topics }] = await Promise.all([import('../../ws/connection.js'), import('../../api/signing.js'), import('../../ws/channels.js')]);
+    if (signal.aborted) throw new Error('the wait is over');
     const url = `${venue.wsUrl}/user?protocol=1.1`;
     let ready = false;
     let settle!: { ok: () => void; ko: (e: Error) => void };
@@ -46,6 +48,8 @@ export function followOrder(ctx: Context, symbol: string, ids: OrderIds): (f: Fo
     conn.subscribe([topics.order(symbol)]);
     conn.start();
     const timer = setTimeout(() => settle.ko(new Error(`no subscription acknowledged by ${url} within ${ctx.timeoutMs} ms`)), ctx.timeoutMs);
+    const over = () => settle.ko(new Error('the wait is over'));
+    signal.addEventListener('abort', over, { once: true });
     try {
       await up;
     } catch (err) {
@@ -53,6 +57,7 @@ export function followOrder(ctx: Context, symbol: string, ids: OrderIds): (f: Fo
       throw err;
     } finally {
       clearTimeout(timer);
+      signal.removeEventListener('abort', over);
     }
     ctx.trace(`following order ${ids.orderId} on ${url}`);
     return () => conn.close();

@@ -6,15 +6,18 @@ import { endpoint } from '../../api/catalogue/index.js';
 import type { Context } from '../../context.js';
 import { BmError } from '../../errors.js';
 import { scalarText } from '../../util/json.js';
-import { send, show, type Invocation } from '../engine.js';
+import { show, type Invocation } from '../engine.js';
 import { checkSymbol } from '../params.js';
 import { currentChannel } from '../write/current.js';
 import { carefulWrite } from '../write/pipeline.js';
 import { checkOrder, describe, type CheckedOrder } from './check.js';
 import { checkDeviation, contextLines, parseMaxDeviation, readBook, readQuote } from './market-context.js';
+import { checkAnswered } from './answered.js';
+import type { WaitClock } from './deadline.js';
 import { followOrder } from './order-stream.js';
 import type { PairRules } from './pairs.js';
 import { pairRules } from './pairs.js';
+import { withState } from './standing.js';
 import { humanOrders } from './status.js';
 import { parseWait, waitForOrder, type WaitSpec } from './wait.js';
 
@@ -33,19 +36,31 @@ async function market(ctx: Context, order: CheckedOrder, rules: PairRules, maxPc
   return contextLines(order, quote, book, rules.base_currency, rules.quote_currency);
 }
 
-async function follow(ctx: Context, order: CheckedOrder, orderId: string, spec: WaitSpec): Promise<void> {
+/** The order's row, read within `leftMs` (the request's own timeout never outlasts the wait). */
+async function readOrder(ctx: Context, symbol: string, orderId: string, leftMs: number): Promise<Record<string, unknown>> {
+  const { CurrentCalls } = await import('../../lib/calls.js');
+  const calls = new CurrentCalls({ ...ctx.wiring(), timeoutMs: Math.max(1, Math.min(ctx.timeoutMs, leftMs)) });
+  const params = [['symbol', symbol], ['order_id', orderId]] as const;
+  const row = (await calls.send(endpoint('spot.order.detail'), params)) as Record<string, unknown>;
+  checkAnswered('order place --wait', params, row);
+  return row;
+}
+
+/** `--wait`: the order followed until it reaches the state, ends otherwise (exit 10) or the wait runs out (exit 10). */
+export async function follow(ctx: Context, order: Pick<CheckedOrder, 'symbol' | 'clientOrderId'>, orderId: string, spec: WaitSpec, clock?: WaitClock): Promise<void> {
   const detail = endpoint('spot.order.detail');
   const r = await waitForOrder(spec, {
-    read: async () => (await send(ctx, detail, [['symbol', order.symbol], ['order_id', orderId]])) as Record<string, unknown>,
+    read: (leftMs) => readOrder(ctx, order.symbol, orderId, leftMs),
     follow: followOrder(ctx, order.symbol, { orderId, clientOrderId: order.clientOrderId }),
     note: (line) => ctx.note(line),
+    ...(clock ? { clock } : {}),
   });
-  show(ctx, detail, r.row, { rows: humanOrders(ctx, [r.row]) });
-  const status = scalarText(r.row.status);
+  if (r.row) show(ctx, detail, r.row, { rows: humanOrders(ctx, [r.row]) });
+  const shows = r.row ? `shows status ${scalarText(r.row.status)}` : 'was not read in that time';
   const check = `bm order get ${order.symbol} --order-id ${orderId}`;
   if (r.end === 'reached') return;
-  if (r.end === 'ended') throw new BmError('waited', `order place --wait ${spec.until}: order ${orderId} ended with status ${status} before it was ${spec.until}`, { hint: `see it with: ${check}` });
-  throw new BmError('waited', `order place --wait ${spec.until}: waited ${spec.timeoutMs / 1000} s; order ${orderId} shows status ${status} and is left as it is`, {
+  if (r.end === 'ended') throw new BmError('waited', `order place --wait ${spec.until}: order ${orderId} ended with status ${scalarText(r.row?.status)} before it was ${spec.until}`, { hint: `see it with: ${check}` });
+  throw new BmError('waited', `order place --wait ${spec.until}: waited ${spec.timeoutMs / 1000} s; order ${orderId} ${shows} and is left as it is`, {
     hint: `follow it with: ${check}; cancel it with: bm order cancel ${order.symbol} --order-id ${orderId}`,
   });
 }
@@ -58,16 +73,23 @@ export async function run(inv: Invocation): Promise<void> {
   const rules = await pairRules(ctx, symbol);
   const order = checkOrder({ ...values, symbol } as Parameters<typeof checkOrder>[0], rules);
   const context = await market(ctx, order, rules, maxPct);
-  const r = await carefulWrite(ctx, currentChannel(ctx), { ep, params: order.params, command: 'order place', what: `Place ${describe(order, rules)}`, context });
-  if (!r) return;
+  const ch = currentChannel(ctx);
+  const sent = await carefulWrite(ctx, ch, { ep, params: order.params, command: 'order place', what: `Place ${describe(order, rules)}`, context });
+  if (!sent) return;
+  // limit_maker and ioc may be finished by the venue at once: their state is read before anything is claimed.
+  const r = await withState(ch, sent, 'order place');
   const d = r.data as Record<string, unknown>;
   const orderId = scalarText(d.order_id);
   const proof = r.via === 'lookup' ? ' (proven by looking it up)' : '';
   if (r.verdict.outcome !== 'done') {
     throw new BmError('venue', `order place: order ${orderId} (client order id ${order.clientOrderId}) was ${r.verdict.say}${proof}`, { hint: `see it with: bm order get ${symbol} --order-id ${orderId}` });
   }
-  ctx.note(`bm: order ${orderId} placed (client order id ${order.clientOrderId})${proof}`);
+  ctx.note(`bm: order ${orderId} ${r.verdict.say} (client order id ${order.clientOrderId})${proof}`);
   if (wait) return follow(ctx, order, orderId, wait);
-  const row = { order_id: d.order_id, client_order_id: order.clientOrderId, ...(d.status !== undefined ? { status: d.status } : {}) };
-  show(ctx, ep, r.via === 'lookup' ? row : { ...d, client_order_id: order.clientOrderId }, { rows: [row] });
+  const row = {
+    order_id: d.order_id, client_order_id: order.clientOrderId,
+    ...(d.status !== undefined ? { status: d.status } : {}), ...(d.filled_size !== undefined ? { filled_size: d.filled_size } : {}),
+  };
+  // An answer is printed as it came; a row read (a lookup, the state after placement) as what it proves.
+  show(ctx, ep, r.ep === ep && r.via === 'answer' ? { ...d, client_order_id: order.clientOrderId } : row, { rows: [row] });
 }

@@ -1,15 +1,20 @@
 /**
  * `order place --wait filled|done`: follows the placed order on the private order-progress stream
  * (logged in as `bm watch orders` is), reading the order once after every (re)subscription so that
- * nothing that happened before is missed, and polling `order get` when no stream is available.
+ * nothing that happened before is missed, and polling `order get` until the stream is up or when there
+ * is none. `--wait-timeout` bounds the whole wait: stream, reads and pauses are raced against one deadline.
  * Ends with the order's row: reached, ended in another final state, or the wait ran out.
  */
-import { usage } from '../../errors.js';
+import { BmError, usage } from '../../errors.js';
 import type { Row } from '../../render/cells.js';
 import { scalarText } from '../../util/json.js';
+import { Deadline, LATE, systemClock, type WaitClock } from './deadline.js';
 import { FILLED_STATUS, FINAL_STATUSES } from './status.js';
 
 export type WaitFor = 'filled' | 'done';
+
+/** Failures of a read that the next poll may not meet. */
+const RETRIED: ReadonlySet<string> = new Set(['network', 'venue', 'ratelimit']);
 
 export interface WaitSpec {
   readonly until: WaitFor;
@@ -42,64 +47,77 @@ export interface Follow {
 }
 
 export interface WaitDeps {
-  /** The order's current row (`order get`). */
-  read(): Promise<Row>;
-  /** Opens the stream, or rejects when there is none; resolves with its closer. */
-  follow?(f: Follow): Promise<() => Promise<void>>;
+  /** The order's current row (`order get`); `leftMs` is what remains of the wait, for the request's own timeout. */
+  read(leftMs: number): Promise<Row>;
+  /** Opens the stream (given up when `signal` aborts), or rejects when there is none; resolves with its closer once subscribed. */
+  follow?(f: Follow, signal: AbortSignal): Promise<() => Promise<void>>;
   note(line: string): void;
-  now?: () => number;
+  clock?: WaitClock;
 }
 
 export interface WaitResult {
-  readonly row: Row;
+  /** The last row read; undefined when no read answered within the wait. */
+  readonly row?: Row;
   /** reached: the state waited for; ended: another final state; timeout: the wait ran out. */
   readonly end: 'reached' | 'ended' | 'timeout';
   readonly via: 'stream' | 'polling';
 }
 
-/** Waits for the order; never cancels or changes it. */
+/** Waits for the order until `spec.timeoutMs` after the call, by `deps.clock`; never cancels or changes it. */
 export async function waitForOrder(spec: WaitSpec, deps: WaitDeps): Promise<WaitResult> {
-  const now = deps.now ?? Date.now;
-  const deadline = now() + spec.timeoutMs;
-  let wake: (() => void) | undefined;
-  const signal = () => wake?.();
+  const deadline = new Deadline(deps.clock ?? systemClock, spec.timeoutMs);
+  const stop = new AbortController();
+  let wake = () => {};
   let streaming = false;
   let close: (() => Promise<void>) | undefined;
+  // The stream opens beside the reads: until it is subscribed the order is polled, so a stream that never
+  // answers costs the wait nothing.
   if (deps.follow) {
-    try {
-      close = await deps.follow({
-        onStatus: (s) => (FINAL_STATUSES.has(s) ? signal() : undefined),
-        onReady: signal,
-        onLost: (err) => {
-          if (streaming) deps.note(`bm: the order stream is lost (${err.message}): polling the order instead`);
-          streaming = false;
-          signal();
-        },
-      });
+    void deps.follow({
+      onStatus: (s) => (FINAL_STATUSES.has(s) ? wake() : undefined),
+      onReady: () => {
+        streaming = true;
+        wake();
+      },
+      onLost: (err) => {
+        if (streaming) deps.note(`bm: the order stream is lost (${err.message}): polling the order instead`);
+        streaming = false;
+        wake();
+      },
+    }, stop.signal).then((c) => {
+      if (stop.signal.aborted) return void c();
+      close = c;
       streaming = true;
-    } catch (err) {
-      deps.note(`bm: no order stream (${(err as Error).message}): polling the order instead`);
-    }
+    }, (err: Error) => {
+      if (!stop.signal.aborted) deps.note(`bm: no order stream (${err.message}): polling the order instead`);
+    });
   }
+  let row: Row | undefined;
+  const via = () => (streaming ? 'stream' : 'polling');
   try {
     for (;;) {
-      const row = await deps.read();
-      const status = scalarText(row.status);
-      const via = streaming ? 'stream' : 'polling';
-      if (spec.until === 'filled' ? status === FILLED_STATUS : FINAL_STATUSES.has(status)) return { row, end: 'reached', via };
-      if (FINAL_STATUSES.has(status)) return { row, end: 'ended', via };
-      const left = deadline - now();
-      if (left <= 0) return { row, end: 'timeout', via };
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, Math.min(left, streaming ? STREAM_CHECK_MS : POLL_MS));
-        wake = () => {
-          clearTimeout(t);
-          resolve();
-        };
-      });
-      wake = undefined;
+      const got = await deadline.race(deps.read(deadline.left()).catch((err: unknown) => {
+        // A read is safe to repeat: a failed one (no answer, not found yet, another order) is one poll lost,
+        // not the end of the wait; credentials or configuration that fail end it.
+        if (!(err instanceof BmError && RETRIED.has(err.category))) throw err;
+        if (!stop.signal.aborted) deps.note(`bm: reading the order failed (${err.message}): trying again`);
+        return undefined;
+      }));
+      if (got === LATE) break;
+      if (got) {
+        row = got;
+        const status = scalarText(row.status);
+        if (spec.until === 'filled' ? status === FILLED_STATUS : FINAL_STATUSES.has(status)) return { row, end: 'reached', via: via() };
+        if (FINAL_STATUSES.has(status)) return { row, end: 'ended', via: via() };
+      }
+      await deadline.nap(streaming ? STREAM_CHECK_MS : POLL_MS, (w) => (wake = w));
+      wake = () => {};
+      // A read begun at the deadline could only lose the race: the last row read is the answer.
+      if (deadline.left() <= 0) break;
     }
   } finally {
-    await close?.();
+    stop.abort();
+    void close?.();
   }
+  return { ...(row ? { row } : {}), end: 'timeout', via: via() };
 }
