@@ -7,7 +7,6 @@ import { RowCells } from './row-cells.js';
 import { penTo } from './sgr.js';
 
 const ESC = '\x1b[';
-const NONE = new RowCells();
 
 /**
  * The previous frame, and the bytes that turn it into the next. Rows are 0-based; the cursor is
@@ -26,6 +25,8 @@ export class FrameDiff {
   private areaCells: RowCells[][] = [];
   /** Where the next changed line is read; it then takes the place of the row's previous cells. */
   private spare = new RowCells();
+  /** The cells of a row never drawn: empty, only read from (it never becomes the spare). */
+  private readonly none = new RowCells();
   /** The terminal's style now; undefined when not known (before the first frame, after a reset). */
   private pen: string | undefined;
 
@@ -92,7 +93,7 @@ export class FrameDiff {
    * it when the line does not reach the screen's edge).
    */
   private rowUpdate(kept: RowCells[], at: number, row: number, x0: number, prev: string, line: string, columns: number, edge: boolean, moved?: RowCells): string {
-    const was = kept[at] ?? NONE;
+    const was = kept[at] ?? this.none;
     // The cells of text both lines start with are the same cells: taken from the row's, not read or compared again.
     let keep = 0;
     let now: RowCells;
@@ -104,7 +105,7 @@ export class FrameDiff {
       keep = was.cellsWithin(pre, columns);
       now = this.spare.read(line, columns, was, keep);
     }
-    this.spare = was === NONE ? new RowCells() : was;
+    this.spare = was === this.none ? new RowCells() : was;
     kept[at] = now;
     const n = now.count;
     const o = Math.min(was.count, columns);

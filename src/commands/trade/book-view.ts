@@ -93,8 +93,6 @@ interface Cached {
   readonly view: BookView;
 }
 
-const cache = new WeakMap<TradeState, Cached>();
-
 /** A side's rows: levels, exact running totals, shares of the `top` total (none: no bars), marks. */
 function rowsOf(levels: readonly Level[], totals: RunningTotals, top: RunningTotals | undefined, own: ReadonlySet<string>, m: Marks): BookRow[] {
   const rows = new Array<BookRow>(levels.length);
@@ -110,7 +108,7 @@ function rowsOf(levels: readonly Level[], totals: RunningTotals, top: RunningTot
 
 /** The book as shown: grouped, cumulative, marked. */
 export function bookView(s: TradeState): BookView {
-  const hit = cache.get(s);
+  const hit = s.derived.book as Cached | undefined;
   const marksHold = hit !== undefined && hit.marks.account === s.versions.account && hit.marks.group === s.ui.group && hit.marks.rules === s.rules;
   if (marksHold && hit.book === s.versions.book && hit.symbol === s.symbol) return hit.view;
   const m = marksHold ? hit.marks : marksOf(s);
@@ -122,7 +120,8 @@ export function bookView(s: TradeState): BookView {
   let top = a.texts.length > 0 && a.signOfLast() > 0 ? a : undefined;
   if (b.texts.length > 0 && (top ? b.compareLast(top) > 0 : b.signOfLast() > 0)) top = b;
   const view = { asks: rowsOf(asks, a, top, m.sell, m), bids: rowsOf(bids, b, top, m.buy, m), step: m.stepText };
-  cache.set(s, { symbol: s.symbol, book: s.versions.book, marks: m, view });
+  const kept: Cached = { symbol: s.symbol, book: s.versions.book, marks: m, view };
+  s.derived.book = kept;
   return view;
 }
 

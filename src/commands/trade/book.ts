@@ -19,13 +19,12 @@ interface Ink {
   readonly open: string;
   readonly close: string;
   readonly closeGap: string;
-  /** Between a price and a size: blanks, `closeGap`, blanks (see {@link around}). */
-  readonly between: string[];
+  /** Which list of {@link Pads.between} holds this side's gaps between a price and a size. */
+  readonly slot: number;
 }
-const ink = ([open, close]: readonly [string, string]): Ink => ({ open, close, closeGap: `${close} `, between: [] });
+const ink = ([open, close]: readonly [string, string], slot: number): Ink => ({ open, close, closeGap: `${close} `, slot });
 /** By colour on or off, then side. */
-const SIDE = { plain: { ask: ink(['', '']), bid: ink(['', '']) }, color: { ask: ink(escapes(SGR.red)), bid: ink(escapes(SGR.green)) } } as const;
-const bars = runOf('█');
+const SIDE = { plain: { ask: ink(['', ''], 0), bid: ink(['', ''], 1) }, color: { ask: ink(escapes(SGR.red), 2), bid: ink(escapes(SGR.green), 3) } } as const;
 
 /**
  * A row's start: inverse when selected, the selection and own-order marks, the price's colour.
@@ -36,10 +35,16 @@ const LEADS = Array.from({ length: 32 }, (_, i) => {
   const mark = mine ? '◆' : ' ';
   return `${inverse ? INVERSE : ''}${picked ? '›' : ' '}${color ? SGR.yellow(mark) : mark}${SIDE[color ? 'color' : 'plain'][ask ? 'ask' : 'bid'].open}`;
 });
-/** Blanks, a row's start, blanks: by lead (as LEADS) then as {@link around}. */
-const LEAD_PADS = LEADS.map((): string[] => []);
-/** Blanks, one blank, blanks: between a size and a total, and after a total. */
-const GAPS: string[] = [];
+/** A pane's padding pieces, made once each and kept by the pane (see {@link around}). */
+class Pads {
+  /** Blanks, a row's start, blanks: by lead (as LEADS). */
+  readonly leads = LEADS.map((): string[] => []);
+  /** Blanks, a side's `closeGap`, blanks: by {@link Ink.slot}. */
+  readonly between: string[][] = [[], [], [], []];
+  /** Blanks, one blank, blanks: between a size and a total, and after a total. */
+  readonly gaps: string[] = [];
+  readonly bars = runOf('█');
+}
 
 /**
  * `a` blanks, `mid`, `b` blanks: the text between two values of a row, made once per (a, b) and kept
@@ -50,9 +55,6 @@ function around(made: string[], a: number, mid: string, b: number): string {
   return (made[a * 64 + b] ??= `${spaces(a)}${mid}${spaces(b)}`);
 }
 
-/** Of each row shown, in screen order: characters from the point (0 without one) of price, size, total. */
-let fracs = new Int32Array(6 * BOOK_LEVELS);
-
 /** Characters after the decimal point, the point included (0 without one). */
 function fracOf(v: string): number {
   const dot = v.indexOf('.');
@@ -61,6 +63,7 @@ function fracOf(v: string): number {
 
 /** What a pane was built from, and its lines: the same inputs hand back the same strings. */
 interface Built {
+  state: TradeState;
   view: BookView;
   w: number;
   h: number;
@@ -84,107 +87,118 @@ interface Rows {
   readonly layout: string;
 }
 
-const built = new WeakMap<TradeState, Built>();
-const kept = { title: new Kept(), header: new Kept(), spread: new Kept() };
-
 /**
- * The asks (best last) and bids rows as lines of width `w`, with the header over them. Prices, sizes
- * and totals are aligned on their points and right-aligned as alignDecimals and cell would, in one
- * pass over the rows to measure and one to build (no per-column arrays). A row built from the same
- * inputs as in `prev`, in the same layout, is `prev`'s string.
+ * One screen's book pane, with what it last built: each terminal state (its session) has its own
+ * pane, so no row, padding or measure of one book shows in another's.
  */
-function bookRows(v: BookView, per: number, w: number, color: boolean, sel: TradeState['ui']['level'] | undefined, prev: Rows | undefined): Rows {
-  const asks = Math.min(per, v.asks.length);
-  const shown: BookRow[] = [];
-  for (let i = asks - 1; i >= 0; i--) shown.push(v.asks[i]!);
-  for (let i = 0; i < Math.min(per, v.bids.length); i++) shown.push(v.bids[i]!);
-  if (fracs.length < 3 * shown.length) fracs = new Int32Array(3 * shown.length);
-  // The longest part of each column before its point, and from it.
-  let pInt = 0, pFrac = 0, sInt = 0, sFrac = 0, tInt = 0, tFrac = 0;
-  for (let k = 0; k < shown.length; k++) {
-    const r = shown[k]!;
-    const pf = (fracs[3 * k] = fracOf(r.price));
-    const sf = (fracs[3 * k + 1] = fracOf(r.size));
-    const tf = (fracs[3 * k + 2] = fracOf(r.total));
-    pInt = Math.max(pInt, r.price.length - pf);
-    pFrac = Math.max(pFrac, pf);
-    sInt = Math.max(sInt, r.size.length - sf);
-    sFrac = Math.max(sFrac, sf);
-    tInt = Math.max(tInt, r.total.length - tf);
-    tFrac = Math.max(tFrac, tf);
-  }
-  const pw = Math.max(5, pInt + pFrac);
-  const sw = Math.max(4, sInt + sFrac);
-  const tw = Math.max(5, tInt + tFrac);
-  const fixed = 2 + pw + 1 + sw + 1 + tw + 1;
-  const barW = Math.max(0, w - fixed);
-  const header = kept.header.of([pw, sw, tw, w, color], () =>
-    new Line(color).add(`  ${cell('PRICE', pw, true)} ${cell('SIZE', sw, true)} ${cell('TOTAL', tw, true)}`, SGR.bold).done(w));
-  const layout = `${pw},${sw},${tw},${pFrac},${sFrac},${tFrac},${w},${color},${asks}`;
-  const same = prev?.layout === layout;
-  const rows = new Array<string>(shown.length);
-  const looks = new Array<number>(shown.length);
-  for (let k = 0; k < shown.length; k++) {
-    const r = shown[k]!;
-    const ask = k < asks;
-    const index = ask ? asks - 1 - k : k - asks;
-    const picked = sel !== undefined && sel.index === index && (sel.book === 'ask') === ask;
-    // A share below zero (sizes the venue sent negative) draws no bar.
-    const n = Math.max(0, Math.round(r.share * barW));
-    looks[k] = n * 2 + (picked ? 1 : 0);
-    const was = same ? prev.shown[k] : undefined;
-    if (was && prev!.looks[k] === looks[k] && (was === r || (was.price === r.price && was.size === r.size && was.total === r.total && was.mine === r.mine))) {
-      rows[k] = prev!.rows[k]!;
-      continue;
-    }
-    const fits = fixed + n <= w;
-    const inverse = picked && color && fits;
-    const side = SIDE[color ? 'color' : 'plain'][ask ? 'ask' : 'bid'];
-    const pf = fracs[3 * k]!;
-    const sf = fracs[3 * k + 1]!;
-    const tf = fracs[3 * k + 2]!;
-    const lead = (color ? 16 : 0) | (ask ? 8 : 0) | (r.mine ? 4 : 0) | (picked ? 2 : 0) | (inverse ? 1 : 0);
-    const line = `${around(LEAD_PADS[lead]!, 0, LEADS[lead]!, pw - r.price.length + pf - pFrac)}${r.price}${
-      around(side.between, pFrac - pf, side.closeGap, sw - r.size.length + sf - sFrac)}${r.size}${
-      around(GAPS, sFrac - sf, ' ', tw - r.total.length + tf - tFrac)}${r.total}${around(GAPS, tFrac - tf, ' ', 0)}${
-      n > 0 ? `${side.open}${bars(n)}${side.close}` : ''}`;
-    // A line longer than the pane (a narrow pane) is cut as Line.done cuts it: no inverse then.
-    rows[k] = fits ? `${line}${spaces(w - fixed - n)}${inverse ? INVERSE_END : ''}` : cutStyled(line, w, color);
-  }
-  return { rows, header, shown, looks, layout };
-}
+export class BookPane {
+  private built: Built | undefined;
+  private readonly kept = { title: new Kept(), header: new Kept(), spread: new Kept() };
+  private readonly pads = new Pads();
+  /** Of each row shown, in screen order: characters from the point (0 without one) of price, size, total. */
+  private fracs = new Int32Array(6 * BOOK_LEVELS);
 
-/** Lines of the book pane, exactly `w` x `h`. */
-export function bookPane(s: TradeState, w: number, h: number, color: boolean): string[] {
-  const v = bookView(s);
-  const head = kept.title.of([s.symbol, v.step, w, color], () => title('BOOK', `${s.symbol}  group ${v.step}`, w, color, SGR.bold));
-  if (!v.asks.length && !v.bids.length) return fill([head, cell('waiting for the book…', w)], w, h);
-  const per = Math.max(1, Math.min(BOOK_LEVELS, Math.floor((h - 3) / 2)));
-  const sel = s.ui.focus === 'book' && s.ui.mode === 'main' ? s.ui.level : undefined;
-  const selected = sel ? `${sel.book}${sel.index}` : '';
-  const last = s.market.ticker?.last;
-  const spreadLine = kept.spread.of([s.market.asks[0]?.[0], s.market.bids[0]?.[0], last, w, color], () => {
-    const spread = spreadOf(s.market);
-    const text = `  spread ${spread ? `${spread.abs} (${spread.pct}%)` : '-'}${last ? `  last ${last}` : ''}`;
-    return new Line(color).add(cell(text, w), SGR.yellow).done(w);
-  });
-  let b = built.get(s);
-  if (b?.view === v && b.w === w && b.h === h && b.color === color && b.selected === selected) {
-    if (b.head === head && b.spread === spreadLine) return b.lines;
-  } else {
-    b = { view: v, w, h, color, selected, rows: bookRows(v, per, w, color, sel, b?.rows), head: '', spread: '', lines: [] };
-    built.set(s, b);
+  /**
+   * The asks (best last) and bids rows as lines of width `w`, with the header over them. Prices, sizes
+   * and totals are aligned on their points and right-aligned as alignDecimals and cell would, in one
+   * pass over the rows to measure and one to build (no per-column arrays). A row built from the same
+   * inputs as in `prev`, in the same layout, is `prev`'s string.
+   */
+  private rows(v: BookView, per: number, w: number, color: boolean, sel: TradeState['ui']['level'] | undefined, prev: Rows | undefined): Rows {
+    const asks = Math.min(per, v.asks.length);
+    const shown: BookRow[] = [];
+    for (let i = asks - 1; i >= 0; i--) shown.push(v.asks[i]!);
+    for (let i = 0; i < Math.min(per, v.bids.length); i++) shown.push(v.bids[i]!);
+    if (this.fracs.length < 3 * shown.length) this.fracs = new Int32Array(3 * shown.length);
+    const { fracs, pads } = this;
+    // The longest part of each column before its point, and from it.
+    let pInt = 0, pFrac = 0, sInt = 0, sFrac = 0, tInt = 0, tFrac = 0;
+    for (let k = 0; k < shown.length; k++) {
+      const r = shown[k]!;
+      const pf = (fracs[3 * k] = fracOf(r.price));
+      const sf = (fracs[3 * k + 1] = fracOf(r.size));
+      const tf = (fracs[3 * k + 2] = fracOf(r.total));
+      pInt = Math.max(pInt, r.price.length - pf);
+      pFrac = Math.max(pFrac, pf);
+      sInt = Math.max(sInt, r.size.length - sf);
+      sFrac = Math.max(sFrac, sf);
+      tInt = Math.max(tInt, r.total.length - tf);
+      tFrac = Math.max(tFrac, tf);
+    }
+    const pw = Math.max(5, pInt + pFrac);
+    const sw = Math.max(4, sInt + sFrac);
+    const tw = Math.max(5, tInt + tFrac);
+    const fixed = 2 + pw + 1 + sw + 1 + tw + 1;
+    const barW = Math.max(0, w - fixed);
+    const header = this.kept.header.of([pw, sw, tw, w, color], () =>
+      new Line(color).add(`  ${cell('PRICE', pw, true)} ${cell('SIZE', sw, true)} ${cell('TOTAL', tw, true)}`, SGR.bold).done(w));
+    const layout = `${pw},${sw},${tw},${pFrac},${sFrac},${tFrac},${w},${color},${asks}`;
+    const same = prev?.layout === layout;
+    const rows = new Array<string>(shown.length);
+    const looks = new Array<number>(shown.length);
+    for (let k = 0; k < shown.length; k++) {
+      const r = shown[k]!;
+      const ask = k < asks;
+      const index = ask ? asks - 1 - k : k - asks;
+      const picked = sel !== undefined && sel.index === index && (sel.book === 'ask') === ask;
+      // A share below zero (sizes the venue sent negative) draws no bar.
+      const n = Math.max(0, Math.round(r.share * barW));
+      looks[k] = n * 2 + (picked ? 1 : 0);
+      const was = same ? prev.shown[k] : undefined;
+      if (was && prev!.looks[k] === looks[k] && (was === r || (was.price === r.price && was.size === r.size && was.total === r.total && was.mine === r.mine))) {
+        rows[k] = prev!.rows[k]!;
+        continue;
+      }
+      const fits = fixed + n <= w;
+      const inverse = picked && color && fits;
+      const side = SIDE[color ? 'color' : 'plain'][ask ? 'ask' : 'bid'];
+      const pf = fracs[3 * k]!;
+      const sf = fracs[3 * k + 1]!;
+      const tf = fracs[3 * k + 2]!;
+      const lead = (color ? 16 : 0) | (ask ? 8 : 0) | (r.mine ? 4 : 0) | (picked ? 2 : 0) | (inverse ? 1 : 0);
+      const line = `${around(pads.leads[lead]!, 0, LEADS[lead]!, pw - r.price.length + pf - pFrac)}${r.price}${
+        around(pads.between[side.slot]!, pFrac - pf, side.closeGap, sw - r.size.length + sf - sFrac)}${r.size}${
+        around(pads.gaps, sFrac - sf, ' ', tw - r.total.length + tf - tFrac)}${r.total}${around(pads.gaps, tFrac - tf, ' ', 0)}${
+        n > 0 ? `${side.open}${pads.bars(n)}${side.close}` : ''}`;
+      // A line longer than the pane (a narrow pane) is cut as Line.done cuts it: no inverse then.
+      rows[k] = fits ? `${line}${spaces(w - fixed - n)}${inverse ? INVERSE_END : ''}` : cutStyled(line, w, color);
+    }
+    return { rows, header, shown, looks, layout };
   }
-  const asks = Math.min(per, v.asks.length);
-  const { rows, header } = b.rows;
-  const lines = [head, header];
-  for (let k = 0; k < rows.length; k++) {
-    if (k === asks) lines.push(spreadLine);
-    lines.push(rows[k]!);
+
+  /** Lines of the book pane, exactly `w` x `h`. */
+  draw(s: TradeState, w: number, h: number, color: boolean): string[] {
+    const v = bookView(s);
+    const head = this.kept.title.of([s.symbol, v.step, w, color], () => title('BOOK', `${s.symbol}  group ${v.step}`, w, color, SGR.bold));
+    if (!v.asks.length && !v.bids.length) return fill([head, cell('waiting for the book…', w)], w, h);
+    const per = Math.max(1, Math.min(BOOK_LEVELS, Math.floor((h - 3) / 2)));
+    const sel = s.ui.focus === 'book' && s.ui.mode === 'main' ? s.ui.level : undefined;
+    const selected = sel ? `${sel.book}${sel.index}` : '';
+    const last = s.market.ticker?.last;
+    const spreadLine = this.kept.spread.of([s.market.asks[0]?.[0], s.market.bids[0]?.[0], last, w, color], () => {
+      const spread = spreadOf(s.market);
+      const text = `  spread ${spread ? `${spread.abs} (${spread.pct}%)` : '-'}${last ? `  last ${last}` : ''}`;
+      return new Line(color).add(cell(text, w), SGR.yellow).done(w);
+    });
+    let b = this.built;
+    if (b?.state === s && b.view === v && b.w === w && b.h === h && b.color === color && b.selected === selected) {
+      if (b.head === head && b.spread === spreadLine) return b.lines;
+    } else {
+      const prev = b?.state === s ? b.rows : undefined;
+      b = { state: s, view: v, w, h, color, selected, rows: this.rows(v, per, w, color, sel, prev), head: '', spread: '', lines: [] };
+      this.built = b;
+    }
+    const asks = Math.min(per, v.asks.length);
+    const { rows, header } = b.rows;
+    const lines = [head, header];
+    for (let k = 0; k < rows.length; k++) {
+      if (k === asks) lines.push(spreadLine);
+      lines.push(rows[k]!);
+    }
+    if (asks === rows.length) lines.push(spreadLine);
+    b.head = head;
+    b.spread = spreadLine;
+    b.lines = fill(lines, w, h);
+    return b.lines;
   }
-  if (asks === rows.length) lines.push(spreadLine);
-  b.head = head;
-  b.spread = spreadLine;
-  b.lines = fill(lines, w, h);
-  return b.lines;
 }

@@ -17,38 +17,44 @@ export interface Scaled {
   readonly v: readonly [open: bigint, high: bigint, low: bigint, close: bigint];
   readonly n: readonly [open: number, high: number, low: number, close: number] | undefined;
 }
-const scaledCache = new WeakMap<Candle, Scaled>();
-const placesCache = new WeakMap<Candle, number>();
-
-/** Decimal places of a candle's prices (the most of its four). */
-export function placesOf(c: Candle): number {
-  let n = placesCache.get(c);
-  if (n !== undefined) return n;
-  n = 0;
-  for (let i = 1; i <= 4; i++) {
-    const t = c[i] as string;
-    const dot = t.indexOf('.');
-    if (dot >= 0) n = Math.max(n, t.length - dot - 1);
-  }
-  placesCache.set(c, n);
-  return n;
-}
-
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
-/** The candle at `scale` places: small integers (a pair's own precision), so the scaling below is cheap. */
-export function scaled(c: Candle, scale: number): Scaled {
-  const hit = scaledCache.get(c);
-  if (hit?.scale === scale) return hit;
-  const units = (text: string) => {
-    const d = dec(text);
-    return d.units * 10n ** BigInt(Math.max(0, scale - d.scale));
-  };
-  const v = [units(c[1]), units(c[2]), units(c[3]), units(c[4])] as const;
-  const safe = v.every((x) => x <= SAFE && x >= -SAFE);
-  const s = { scale, v, n: safe ? ([Number(v[0]), Number(v[1]), Number(v[2]), Number(v[3])] as const) : undefined };
-  scaledCache.set(c, s);
-  return s;
+/**
+ * One chart's candles, scaled: each candle's places and integers worked out once and kept with the
+ * candle (a push replaces only the newest), by the chart that draws them.
+ */
+export class Scales {
+  private readonly scaledOf = new WeakMap<Candle, Scaled>();
+  private readonly placesByCandle = new WeakMap<Candle, number>();
+
+  /** Decimal places of a candle's prices (the most of its four). */
+  places(c: Candle): number {
+    let n = this.placesByCandle.get(c);
+    if (n !== undefined) return n;
+    n = 0;
+    for (let i = 1; i <= 4; i++) {
+      const t = c[i] as string;
+      const dot = t.indexOf('.');
+      if (dot >= 0) n = Math.max(n, t.length - dot - 1);
+    }
+    this.placesByCandle.set(c, n);
+    return n;
+  }
+
+  /** The candle at `scale` places: small integers (a pair's own precision), so the scaling below is cheap. */
+  at(c: Candle, scale: number): Scaled {
+    const hit = this.scaledOf.get(c);
+    if (hit?.scale === scale) return hit;
+    const units = (text: string) => {
+      const d = dec(text);
+      return d.units * 10n ** BigInt(Math.max(0, scale - d.scale));
+    };
+    const v = [units(c[1]), units(c[2]), units(c[3]), units(c[4])] as const;
+    const safe = v.every((x) => x <= SAFE && x >= -SAFE);
+    const s = { scale, v, n: safe ? ([Number(v[0]), Number(v[1]), Number(v[2]), Number(v[3])] as const) : undefined };
+    this.scaledOf.set(c, s);
+    return s;
+  }
 }
 
 /** Spans below this divide exactly in doubles (a quotient under a screen's height, integers far under 2^53). */

@@ -42,17 +42,24 @@ function stack(x: number, y: number, w: number, h: number, parts: ReadonlyArray<
   return out;
 }
 
-/** The last layout worked out: a frame asks for the same one ten times a second. */
-let last: { columns: number; rows: number; readOnly: boolean; layout: Layout } | undefined;
+/**
+ * One screen's layouts: a frame asks for the same one ten times a second, so the last one worked out
+ * is kept (the same object while the size and the mode are the same).
+ */
+export class Layouts {
+  private last: { columns: number; rows: number; readOnly: boolean; layout: Layout } | undefined;
 
-/** Where each pane goes at this size (the same object while the size and the mode are the same). */
-export function layout(size: Size, readOnly: boolean): Layout {
-  if (last?.columns === size.columns && last.rows === size.rows && last.readOnly === readOnly) return last.layout;
-  last = { columns: size.columns, rows: size.rows, readOnly, layout: place(size, readOnly) };
-  return last.layout;
+  /** Where each pane goes at this size. */
+  at(size: Size, readOnly: boolean): Layout {
+    const last = this.last;
+    if (last?.columns === size.columns && last.rows === size.rows && last.readOnly === readOnly) return last.layout;
+    this.last = { columns: size.columns, rows: size.rows, readOnly, layout: layout(size, readOnly) };
+    return this.last.layout;
+  }
 }
 
-function place(size: Size, readOnly: boolean): Layout {
+/** Where each pane goes at this size (worked out anew: {@link Layouts} keeps it). */
+export function layout(size: Size, readOnly: boolean): Layout {
   const { columns: W, rows: H } = size;
   if (W < MIN_COLUMNS || H < MIN_ROWS) return { tooSmall: true, panes: [], key: '' };
   const y = 1;

@@ -2,34 +2,45 @@
 import { alignDecimals } from '../../render/cells.js';
 import { SGR } from '../../render/live.js';
 import { clock } from '../watch/grid.js';
-import { openOrders, selectedOrder, type TradeState } from './state.js';
+import { openOrders, selectedOrder, type Trade, type TradeState } from './state.js';
 import { cell, fill, Line, title } from './text.js';
 
 const sideStyle = (side: string) => (side === 'buy' ? SGR.green : side === 'sell' ? SGR.red : undefined);
 
-/** Recent trades, newest first: time, side arrow, price and size coloured by side. */
-export function tradesPane(s: TradeState, w: number, h: number, color: boolean): string[] {
-  const lines = [title('TRADES', '', w, color, SGR.bold)];
-  const shown = s.market.trades.slice(0, Math.max(0, h - 1));
-  if (!shown.length) return fill([...lines, cell('no trades yet', w)], w, h);
-  const prices = alignDecimals(shown.map((t) => t.price));
-  const sizes = alignDecimals(shown.map((t) => t.size));
-  shown.forEach((t, i) => {
-    const price = prices[i]!;
-    const size = sizes[i]!;
-    // A trade keeps its line while its columns are as wide as they were: a push adds one line, not a pane.
-    const hit = tradeLines.get(t);
-    if (hit && hit.price === price && hit.size === size && hit.w === w && hit.color === color) return void lines.push(hit.line);
-    const style = sideStyle(t.side);
-    const line = new Line(color).add(`${t.time} `).add(t.side === 'buy' ? '▲' : t.side === 'sell' ? '▼' : ' ', style).add(' ').add(price, style).add(` ${size}`).done(w);
-    tradeLines.set(t, { price, size, w, color, line });
-    lines.push(line);
-  });
-  return fill(lines, w, h);
+/** Each trade's line as last drawn, with the aligned texts and the width it was drawn with. */
+interface TradeLine {
+  readonly price: string;
+  readonly size: string;
+  readonly w: number;
+  readonly color: boolean;
+  readonly line: string;
 }
 
-/** Each trade's line as last drawn, with the aligned texts and the width it was drawn with. */
-const tradeLines = new WeakMap<object, { price: string; size: string; w: number; color: boolean; line: string }>();
+/** One screen's trades pane, with each trade's line as it last drew it. */
+export class TradesPane {
+  private readonly lines = new WeakMap<Trade, TradeLine>();
+
+  /** Recent trades, newest first: time, side arrow, price and size coloured by side. */
+  draw(s: TradeState, w: number, h: number, color: boolean): string[] {
+    const lines = [title('TRADES', '', w, color, SGR.bold)];
+    const shown = s.market.trades.slice(0, Math.max(0, h - 1));
+    if (!shown.length) return fill([...lines, cell('no trades yet', w)], w, h);
+    const prices = alignDecimals(shown.map((t) => t.price));
+    const sizes = alignDecimals(shown.map((t) => t.size));
+    shown.forEach((t, i) => {
+      const price = prices[i]!;
+      const size = sizes[i]!;
+      // A trade keeps its line while its columns are as wide as they were: a push adds one line, not a pane.
+      const hit = this.lines.get(t);
+      if (hit && hit.price === price && hit.size === size && hit.w === w && hit.color === color) return void lines.push(hit.line);
+      const style = sideStyle(t.side);
+      const line = new Line(color).add(`${t.time} `).add(t.side === 'buy' ? '▲' : t.side === 'sell' ? '▼' : ' ', style).add(' ').add(price, style).add(` ${size}`).done(w);
+      this.lines.set(t, { price, size, w, color, line });
+      lines.push(line);
+    });
+    return fill(lines, w, h);
+  }
+}
 
 /** The pair's base and quote: available and frozen. */
 export function balancesPane(s: TradeState, w: number, h: number, color: boolean): string[] {

@@ -12,7 +12,7 @@ import type { Compose, LiveScreen } from '../../render/live.js';
 import type { TradeFeed } from './feed.js';
 import { handleKey, type Command } from './keys.js';
 import { cancelAll, cancelOrder, orderText, placeOrder, type Outcome } from './orders.js';
-import { frameRegions } from './screen.js';
+import { TradeScreen } from './screen.js';
 import { ENDING_SIGNALS, SIGNAL_EXIT } from './signals.js';
 import { emptyAccount, emptyMarket, logAction, type TradeState } from './state.js';
 
@@ -58,9 +58,10 @@ export async function runSession(o: SessionOptions): Promise<number> {
   const now = () => Date.now();
   let feed: TradeFeed;
   const screen = o.screen;
+  const tradeScreen = new TradeScreen();
   o.view.compose = (size) => {
     feed.sync();
-    return frameRegions(s, size, now(), io.color);
+    return tradeScreen.regions(s, size, now(), io.color);
   };
   const changed = (what: 'data' | 'fill') => {
     if (what === 'fill' && s.bell) io.stdout.write('\x07');

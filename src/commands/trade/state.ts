@@ -146,6 +146,11 @@ export interface TradeState {
   feed: Feed;
   ui: Ui;
   versions: Versions;
+  /**
+   * Views worked out from the rest and kept while what they came from holds (the book as shown: see
+   * book-view.ts); on the state, so a session's views are its own. Opaque here.
+   */
+  readonly derived: { book?: unknown };
 }
 
 export const TRADES_KEPT = 100;
@@ -180,6 +185,7 @@ export function initialState(init: StateInit): TradeState {
     feed: { state: 'idle', privateState: init.readOnly ? undefined : 'idle', lastMessageAt: 0, reconnects: 0 },
     ui: { mode: 'main', focus: init.readOnly ? 'book' : 'orders', selected: undefined, level: { book: 'ask', index: 0 }, group: 1, form: undefined, confirm: undefined, cancel: undefined, pair: undefined, log: [], busy: undefined },
     versions: { book: 0, trades: 0, candles: 0, ticker: 0, account: 0 },
+    derived: {},
   };
 }
 

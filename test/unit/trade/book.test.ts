@@ -7,11 +7,19 @@ import { alignDecimals } from '../../../src/render/cells.js';
 import { cellsOf } from '../../../src/render/splice.js';
 import { SGR } from '../../../src/render/live.js';
 import { applyDepth, applyOrder, applyTicker } from '../../../src/commands/trade/apply.js';
-import { bookPane, bookView, type BookRow } from '../../../src/commands/trade/book.js';
+import { BookPane, bookView, type BookRow } from '../../../src/commands/trade/book.js';
 import { cell, Line } from '../../../src/commands/trade/text.js';
 import type { TradeState } from '../../../src/commands/trade/state.js';
 import { add, fmt, type Dec } from '../../../src/util/decimal.js';
 import { fixtureState } from './fixture.js';
+
+/** Each state's pane, as its session's screen keeps one. */
+const panes = new WeakMap<TradeState, BookPane>();
+function bookPane(s: TradeState, w: number, h: number, color: boolean): string[] {
+  let pane = panes.get(s);
+  if (!pane) panes.set(s, (pane = new BookPane()));
+  return pane.draw(s, w, h, color);
+}
 
 /** The rows (header to last bid, spread line left out) as the generic helpers compose them. */
 function reference(s: TradeState, w: number, h: number, color: boolean): string[] {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { applyKline } from '../../../src/commands/trade/apply.js';
-import { candlePane } from '../../../src/commands/trade/candles.js';
+import { CandlePane } from '../../../src/commands/trade/candles.js';
 import type { Candle, TradeState } from '../../../src/commands/trade/state.js';
 import { fixtureState, NOW } from './fixture.js';
 
@@ -14,12 +14,13 @@ const cents = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(
 function fresh(s: TradeState, w: number, h: number, color: boolean): string[] {
   const t = fixtureState();
   t.market.candles = new Map(s.market.candles);
-  return candlePane(t, w, h, color);
+  return new CandlePane().draw(t, w, h, color);
 }
 
 for (const color of [true, false]) {
   test(`push after push (rescales up and down, a new candle, more decimals), the pane is the one drawn afresh (colour ${color})`, () => {
     const s = fixtureState();
+    const pane = new CandlePane();
     let ts = Math.max(...s.market.candles.keys());
     let kept = 0;
     let last: string[] = [];
@@ -31,7 +32,7 @@ for (const color of [true, false]) {
       const low = k % 6 ? 2979000 : 2960000 - (k % 5) * 5000;
       const close = k === 40 ? '30000.125' : cents(2985000 + (k % 9) * 700);
       applyKline(s, { candle: [ts, c[1], cents(high), cents(low), close, '1'] });
-      const before = candlePane(s, 105, 18, color);
+      const before = pane.draw(s, 105, 18, color);
       assert.deepEqual(before, fresh(s, 105, 18, color), `push ${k}`);
       kept += before.filter((l, i) => l === last[i]).length;
       last = before;
@@ -50,7 +51,8 @@ test('the picture: wicks, bodies up and down, labels of the highest high and the
     [t0 + 120, '11.50', '11.50', '11.50', '11.50', '1'], // flat
   ];
   s.market.candles = new Map(candles.map((c) => [c[0], c]));
-  const plain = candlePane(s, 14, 7, false);
+  const pane = new CandlePane();
+  const plain = pane.draw(s, 14, 7, false);
   const clock = new Date(t0 * 1000).toISOString().slice(11, 16);
   // Five grid rows from 14.00 down to 9.00: the label of each end sits right of the newest candle.
   assert.deepEqual(plain, [
@@ -62,7 +64,7 @@ test('the picture: wicks, bodies up and down, labels of the highest high and the
     '│   9.00      ',
     `└${clock}`.padEnd(14),
   ]);
-  const styled = candlePane(s, 14, 7, true);
+  const styled = pane.draw(s, 14, 7, true);
   assert.equal(styled[3], '\x1b[32m┃\x1b[39m\x1b[31m║\x1b[39m\x1b[32m┃\x1b[39m           ');
   assert.equal(styled[1], '\x1b[32m┃\x1b[39m\x1b[31m║\x1b[39m  14.00     ');
 });

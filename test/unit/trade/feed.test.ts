@@ -9,7 +9,7 @@ import { IO, type InStream } from '../../../src/render/io.js';
 import { checkOrder } from '../../../src/commands/order/check.js';
 import { TradeFeed, type Connection } from '../../../src/commands/trade/feed.js';
 import { placeOrder } from '../../../src/commands/trade/orders.js';
-import { statusLine } from '../../../src/commands/trade/screen.js';
+import { statusLine } from '../../../src/commands/trade/chrome.js';
 import { initialState } from '../../../src/commands/trade/state.js';
 import { candleStep } from '../../../src/commands/trade/step.js';
 import type { ConnectionOptions } from '../../../src/ws/options.js';

@@ -3,13 +3,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { applyTicker, applyTrade } from '../../../src/commands/trade/apply.js';
-import { banner } from '../../../src/commands/trade/screen.js';
-import { tradesPane } from '../../../src/commands/trade/panes.js';
+import { TradeScreen } from '../../../src/commands/trade/screen.js';
+import { TradesPane } from '../../../src/commands/trade/panes.js';
 import { fixtureState, NOW } from './fixture.js';
 
 for (const [w, color] of [[40, true], [40, false], [31, true]] as const) {
   test(`trade after trade (a longer price, a size with more decimals), the pane is the one drawn afresh (${w} wide, colour ${color})`, () => {
     const s = fixtureState();
+    const trades = new TradesPane();
     const prices = ['30000.01', '30000.5', '29999.99', '30001.125', '130000.25', '30000.00'];
     let kept = 0;
     let last: string[] = [];
@@ -17,8 +18,8 @@ for (const [w, color] of [[40, true], [40, false], [31, true]] as const) {
       applyTrade(s, { price: prices[k % prices.length], size: k === 20 ? '0.000001' : `0.0${k % 9 + 1}`, side: k % 3 ? 'buy' : 'sell', s_t: NOW / 1000 + k });
       const t = fixtureState();
       t.market.trades = s.market.trades.map((x) => ({ ...x }));
-      const pane = tradesPane(s, w, 29, color);
-      assert.deepEqual(pane, tradesPane(t, w, 29, color), `trade ${k}`);
+      const pane = trades.draw(s, w, 29, color);
+      assert.deepEqual(pane, new TradesPane().draw(t, w, 29, color), `trade ${k}`);
       kept += pane.filter((l) => last.includes(l)).length;
       last = pane;
     }
@@ -29,6 +30,8 @@ for (const [w, color] of [[40, true], [40, false], [31, true]] as const) {
 
 test('the banner is kept between ticker pushes and made again by each push, the width or the colour', () => {
   const s = fixtureState();
+  const screen = new TradeScreen();
+  const banner = screen.banner.bind(screen);
   const first = banner(s, 120, true);
   assert.equal(banner(s, 120, true), first, 'no push: the same line');
   applyTicker(s, { last_price: '30100.50', open_24h: '29500.00', high_24h: '30412.10', low_24h: '29380.55', base_volume_24h: '1234.56789' });

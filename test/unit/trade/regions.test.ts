@@ -6,14 +6,14 @@ import { test } from 'node:test';
 import { FrameDiff } from '../../../src/render/diff.js';
 import { applyDepth, applyKline, applyTicker, applyTrade } from '../../../src/commands/trade/apply.js';
 import { handleKey } from '../../../src/commands/trade/keys.js';
-import { frame, frameRegions } from '../../../src/commands/trade/screen.js';
+import { frame, TradeScreen } from '../../../src/commands/trade/screen.js';
 import { expectedScreen, VirtualTerminal } from '../../helpers/vt.js';
 import { fixtureState, NOW } from './fixture.js';
 
 const size = { columns: 160, rows: 50 };
 
 /** Draws a view on `vt` as the live screen would: regions diffed, or lines after a clear when the view is lines. */
-function draw(vt: VirtualTerminal, diff: FrameDiff, view: ReturnType<typeof frameRegions>, state: { layout?: string }): string {
+function draw(vt: VirtualTerminal, diff: FrameDiff, view: ReturnType<TradeScreen['regions']>, state: { layout?: string }): string {
   const layout = 'regions' in view ? view.layout : undefined;
   let out = '';
   if (layout !== state.layout) {
@@ -30,6 +30,7 @@ test('regions, diffed push after push, leave exactly the screen frame() describe
   const s = fixtureState();
   const vt = new VirtualTerminal(size.columns, size.rows);
   const diff = new FrameDiff();
+  const screen = new TradeScreen();
   const at = {};
   const cents = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
   for (let k = 0; k < 30; k++) {
@@ -44,7 +45,7 @@ test('regions, diffed push after push, leave exactly the screen frame() describe
     if (k === 12) handleKey(s, 'k');
     if (k === 20) handleKey(s, 'b');
     if (k === 23) handleKey(s, 'escape');
-    draw(vt, diff, frameRegions(s, size, NOW + k * 100, true), at);
+    draw(vt, diff, screen.regions(s, size, NOW + k * 100, true), at);
     assert.deepEqual(vt.styled(), expectedScreen(frame(s, size, NOW + k * 100, true), size.columns, size.rows), `push ${k}`);
   }
 });
@@ -53,10 +54,11 @@ test('a frame where only the trades changed writes only inside the trades pane',
   const s = fixtureState();
   const vt = new VirtualTerminal(size.columns, size.rows);
   const diff = new FrameDiff();
+  const screen = new TradeScreen();
   const at = {};
-  draw(vt, diff, frameRegions(s, size, NOW, true), at);
+  draw(vt, diff, screen.regions(s, size, NOW, true), at);
   applyTrade(s, { price: '30000.01', size: '0.0042', side: 'buy', s_t: NOW / 1000 });
-  const view = frameRegions(s, size, NOW, true);
+  const view = screen.regions(s, size, NOW, true);
   assert.ok('regions' in view);
   const trades = view.regions.find((r) => /TRADES/.test(r.lines[0] ?? ''))!;
   const out = draw(vt, diff, view, at);
@@ -65,5 +67,5 @@ test('a frame where only the trades changed writes only inside the trades pane',
   for (const [row, col] of moves) {
     assert.ok(row >= trades.y && row < trades.y + trades.lines.length && col >= trades.x && col < trades.x + trades.width, `a write at ${row},${col} outside the trades pane`);
   }
-  assert.equal(draw(vt, diff, frameRegions(s, size, NOW, true), at), '', 'nothing changed: nothing written');
+  assert.equal(draw(vt, diff, screen.regions(s, size, NOW, true), at), '', 'nothing changed: nothing written');
 });
