@@ -1,13 +1,15 @@
 /**
- * README's quick start, as a newcomer pastes it: every line run as written (`npx bm ...` in the clone, through
- * a shell) in a home of its own, so the background sandbox it starts and its paper account are this test's.
+ * README's quick start, as a newcomer pastes it: every line run as written through a shell, with `bm` on the
+ * PATH as `npm link` puts it there (a link to bin/bm.js), in a home of its own, so the background sandbox it
+ * starts and its paper account are this test's.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { bm, ensureBuilt, isolatedEnv, ROOT } from '../helpers/bm.js';
+import { BIN, bm, ensureBuilt, isolatedEnv, ROOT } from '../helpers/bm.js';
 
 /** The quick start's command lines, comments and blank lines left out. */
 function quickStart(): string[] {
@@ -18,8 +20,10 @@ function quickStart(): string[] {
 
 test('every line of the README quick start runs as written and exits 0; the order it places is listed open', (t) => {
   ensureBuilt();
-  // Offline: `npx bm` must find the clone's own command, never fetch a package of that name.
-  const env = isolatedEnv({ npm_config_offline: 'true', npm_config_update_notifier: 'false', npm_config_fund: 'false' });
+  const linked = mkdtempSync(join(tmpdir(), 'bm-link-'));
+  symlinkSync(BIN, join(linked, 'bm'));
+  const env = isolatedEnv();
+  env.PATH = `${linked}:${env.PATH ?? ''}`;
   t.after(() => void bm(['sandbox', 'stop'], env));
   const lines = quickStart();
   assert.ok(lines.length >= 5, 'the quick start shows at least five commands');

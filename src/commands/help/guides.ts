@@ -11,6 +11,7 @@ export interface Guide {
   readonly text: string;
 }
 
+/** The guide topics by name. */
 export const GUIDES = {
   writes: {
     doc: 'docs/writes.md',
@@ -95,8 +96,6 @@ streams as a typed ES module, with the sandbox exchange to test against in-proce
 `,
   },
 } as const satisfies Record<string, Guide>;
-
-export type GuideTopic = keyof typeof GUIDES;
 
 /** A guide's text for a terminal: the markdown's code and bold marks taken out. */
 export function plainText(markdown: string): string {
