@@ -1,8 +1,15 @@
-// Rewrites README's generated tables from the catalogue: `npm run readme`.
+// Rewrites the generated sections of docs/ (tables from the catalogue, the help topics' text, the library
+// reference): `npm run readme`. A test fails when a copy is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { fillSections, readmeSections } from '../src/commands/help/readme.js';
+import { docSections, fillSections } from '../src/commands/help/docs.js';
+import { withReference } from '../src/lib/reference.js';
 
-const text = readFileSync('README.md', 'utf8');
-const next = fillSections(text, readmeSections());
-if (next !== text) writeFileSync('README.md', next);
-process.stderr.write(next === text ? 'README.md is up to date\n' : 'README.md tables rewritten\n');
+const LIBRARY = 'docs/library.md';
+const files = docSections();
+for (const file of new Set([...Object.keys(files), LIBRARY])) {
+  const text = readFileSync(file, 'utf8');
+  let next = fillSections(text, files[file] ?? {}, file);
+  if (file === LIBRARY) next = withReference(next);
+  if (next !== text) writeFileSync(file, next);
+  process.stderr.write(next === text ? `${file} is up to date\n` : `${file}: generated sections rewritten\n`);
+}

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bm, isolatedEnv } from '../helpers/bm.js';
 import { LOCAL_COLUMNS } from '../../src/commands/local-columns.js';
+import { GUIDES, plainText } from '../../src/commands/help/guides.js';
+import { tradeKeyRows } from '../../src/commands/help/trade-keys.js';
 
 const env = isolatedEnv();
 const run = (...args: string[]) => bm(args, env);
@@ -9,7 +11,7 @@ const run = (...args: string[]) => bm(args, env);
 test('bm --help lists every topic; bm help COMMAND is that command\'s help, examples included', () => {
   const root = run('--help');
   assert.equal(root.code, 0, root.stderr);
-  assert.match(root.stdout, /^Help topics: bm help environment, bm help exit-codes, bm help output, bm help errors, bm help vocabulary, bm help limits$/m);
+  assert.match(root.stdout, /^Help topics: bm help environment, bm help exit-codes, bm help output, bm help errors, bm help vocabulary, bm help limits, bm help writes, bm help sandbox, bm help profiles, bm help trade-keys, bm help library$/m);
   const viaHelp = run('help', 'order', 'place');
   assert.equal(viaHelp.code, 0, viaHelp.stderr);
   assert.equal(viaHelp.stdout, run('order', 'place', '--help').stdout);
@@ -59,7 +61,7 @@ test('help on an unknown word: exit 2, with the topics in the hint', () => {
   const r = run('help', 'nope');
   assert.equal(r.code, 2);
   assert.equal(r.stdout, '');
-  assert.match(r.stderr, /^error: help: no command or topic 'nope'\nhint: topics: environment, exit-codes, output, errors, vocabulary, limits; commands: bm --help\n$/);
+  assert.match(r.stderr, /^error: help: no command or topic 'nope'\nhint: topics: environment, exit-codes, output, errors, vocabulary, limits, writes, sandbox, profiles, trade-keys, library; commands: bm --help\n$/);
 });
 
 test('help vocabulary and help limits print the catalogue: words with codes, limits with their use; help output refuses -o json', () => {
@@ -73,6 +75,27 @@ test('help vocabulary and help limits print the catalogue: words with codes, lim
   const o = bm(['help', 'output', '--json'], isolatedEnv());
   assert.equal(o.code, 2);
   assert.match(o.stderr, /^error: -o json: bm help output prints text, in no other format\n/);
+});
+
+test('help writes|sandbox|profiles|library print their guide\'s "In short" text, without markdown marks, and name the guide; text only', () => {
+  for (const [topic, guide] of Object.entries(GUIDES)) {
+    const r = run('help', topic);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, `${plainText(guide.text)}\nThe whole guide: ${guide.doc} (beside README.md).\n`, topic);
+  }
+  assert.match(run('help', 'writes').stdout, /^- Never sent twice blindly\. A lost answer/m);
+  const json = run('help', 'sandbox', '--json');
+  assert.equal(json.code, 2);
+  assert.match(json.stderr, /^error: -o json: bm help sandbox prints text, in no other format\n/);
+});
+
+test('help trade-keys: the terminal\'s key tables, one row per binding; -o json gives the same rows', () => {
+  const r = run('help', 'trade-keys');
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^where +key +does$/m);
+  assert.match(r.stdout, /^screen +C +cancel all orders of the pair \(y confirms\)$/m);
+  const rows = JSON.parse(run('help', 'trade-keys', '-o', 'json').stdout) as unknown;
+  assert.deepEqual(rows, tradeKeyRows());
 });
 
 test('local commands print exactly the output columns their help lists', () => {

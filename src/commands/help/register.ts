@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { usage } from '../../errors.js';
 import type { ContextOf } from '../../context.js';
-import { TOPICS } from './topics.js';
+import { TOPICS, type Topic } from './names.js';
 
 export function registerHelp(root: Command, contextOf: ContextOf): void {
   root.helpCommand(false);
@@ -11,12 +11,12 @@ export function registerHelp(root: Command, contextOf: ContextOf): void {
     .command('help')
     .description(`Help on a command, or a topic: ${TOPICS.join(', ')}`)
     .argument('[topic...]', `a topic (${TOPICS.join(', ')}) or a command path (order place)`)
-    .addHelpText('after', '\nExamples:\n  $ bm help exit-codes\n  $ bm help errors --json\n  $ bm help order place\n')
+    .addHelpText('after', '\nExamples:\n  $ bm help exit-codes\n  $ bm help errors --json\n  $ bm help writes\n  $ bm help trade-keys\n  $ bm help order place\n')
     .action(async (words: string[], _o: unknown, self: Command) => {
       const ctx = contextOf(self);
       if (words.length === 1 && (TOPICS as readonly string[]).includes(words[0]!)) {
         const { showTopic } = await import('./show.js');
-        showTopic(ctx, words[0] as (typeof TOPICS)[number]);
+        await showTopic(ctx, words[0] as Topic);
         return;
       }
       let cmd: Command = root;

@@ -1,29 +1,52 @@
-/** Prints a help topic: tables through the output formats, so `--json` works for every topic. */
+/** Prints a help topic: tables through the output formats, so `--json` works for every table topic. */
 import type { Context } from '../../context.js';
 import { show } from '../engine.js';
 import { refuseFormat } from '../formats.js';
-import { limitRows, vocabularyRows } from './vocabulary.js';
-import { ENVIRONMENT, ERRORS, EXIT_CODES, OUTPUT_TEXT, type Topic } from './topics.js';
+import type { Topic } from './names.js';
 
-export function showTopic(ctx: Context, topic: Topic): void {
+/** Prints `topic`; each loads only its own text. */
+export async function showTopic(ctx: Context, topic: Topic): Promise<void> {
   // Topics are for reading: a table unless a data format was asked for.
   const asked = ctx.globals.output ?? ctx.globals.json ?? ctx.env.BM_OUTPUT;
   const format = asked ? ctx.format : 'table';
+  const text = (body: string) => {
+    refuseFormat(ctx, `help ${topic}`, ['table']);
+    ctx.io.out(body);
+  };
   switch (topic) {
-    case 'environment':
+    case 'environment': {
+      const { ENVIRONMENT } = await import('./topics.js');
       return show(ctx, { columns: ['name', 'meaning'] }, ENVIRONMENT, { rows: [...ENVIRONMENT], format });
-    case 'exit-codes':
+    }
+    case 'exit-codes': {
+      const { EXIT_CODES } = await import('./topics.js');
       return show(ctx, { columns: ['code', 'category', 'meaning'] }, EXIT_CODES, { rows: [...EXIT_CODES], format });
-    case 'errors':
+    }
+    case 'errors': {
+      const { ERRORS } = await import('./topics.js');
       return show(ctx, { columns: ['code', 'http', 'category', 'exit_code', 'message', 'hint'] }, ERRORS, { rows: [...ERRORS], format });
-    case 'vocabulary':
+    }
+    case 'vocabulary': {
+      const { vocabularyRows } = await import('./vocabulary.js');
       return show(ctx, { columns: ['vocabulary', 'value', 'meaning'] }, vocabularyRows(), { format });
-    case 'limits':
+    }
+    case 'limits': {
+      const { limitRows } = await import('./vocabulary.js');
       return show(ctx, { columns: ['limit', 'value', 'use'] }, limitRows(), { format });
+    }
+    case 'trade-keys': {
+      const rows = (await import('./trade-keys.js')).tradeKeyRows();
+      return show(ctx, { columns: ['where', 'key', 'does'] }, rows, { rows, format });
+    }
     case 'output':
-      refuseFormat(ctx, 'help output', ['table']);
-      ctx.io.out(OUTPUT_TEXT);
-      return;
+      return text((await import('./topics.js')).OUTPUT_TEXT);
+    case 'writes':
+    case 'sandbox':
+    case 'profiles':
+    case 'library': {
+      const { GUIDES, plainText } = await import('./guides.js');
+      return text(`${plainText(GUIDES[topic].text)}\nThe whole guide: ${GUIDES[topic].doc} (beside README.md).\n`);
+    }
     default: {
       const never: never = topic;
       throw new Error(`unknown topic ${String(never)}`);

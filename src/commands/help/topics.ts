@@ -1,10 +1,12 @@
-/** Help topics: `bm help environment|exit-codes|output|errors|vocabulary|limits`. The text mirrors cli.md and README. */
+/**
+ * The reference topics: `bm help environment|exit-codes|output|errors`. The tables are also written into
+ * docs/scripting.md by `npm run readme` (a test fails when that copy is stale).
+ */
 import { CODES } from '../../api/codes.js';
 import { EXIT } from '../../errors.js';
 import type { Row } from '../../render/cells.js';
 
-export const TOPICS = ['environment', 'exit-codes', 'output', 'errors', 'vocabulary', 'limits'] as const;
-export type Topic = (typeof TOPICS)[number];
+export { TOPICS, type Topic } from './names.js';
 
 export const ENVIRONMENT: readonly Row[] = [
   { name: 'BM_PROFILE', meaning: 'profile to use (like --profile)' },
@@ -38,9 +40,9 @@ const EXIT_MEANING: Record<keyof typeof EXIT, string> = {
   partial: 'partial success in a batch',
   waited: 'a --wait ran out before the order reached the state waited for (the order is left as it is)',
   unknown: 'a write was sent and its outcome is unknown (timeout, reset, unreadable answer, 5xx after sending): look it up before retrying; the error says how',
-  interrupted: 'interrupted (Ctrl-C anywhere, a confirmation prompt included)',
-  hangup: 'the terminal hung up (SIGHUP) while a full-screen view ran: the screen was restored first',
-  terminated: 'ended by SIGTERM while a full-screen view ran: the screen was restored first',
+  interrupted: 'interrupted (Ctrl-C anywhere, a confirmation prompt included; bm record alone ends its file and exits 0)',
+  hangup: 'the terminal hung up (SIGHUP) while a full-screen view ran (its loading screen included): the screen, cursor and keyboard mode were restored first',
+  terminated: 'ended by SIGTERM while a full-screen view ran (its loading screen included): the screen, cursor and keyboard mode were restored first',
 };
 
 export const EXIT_CODES: readonly Row[] = Object.entries(EXIT).map(([category, code]) => ({ code, category, meaning: EXIT_MEANING[category as keyof typeof EXIT] }));

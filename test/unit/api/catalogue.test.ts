@@ -10,7 +10,7 @@ import {
   statusFilterCode, valuesOf, type Status,
 } from '../../../src/api/catalogue/vocab.js';
 import { KLINE_STEPS, parseWidth } from '../../../src/api/catalogue/widths.js';
-import { fillSections, readmeSections } from '../../../src/commands/help/readme.js';
+import { docSections, fillSections } from '../../../src/commands/help/docs.js';
 import { OVERRIDES } from '../../../src/commands/overrides.js';
 import { snakeCase } from '../../../src/render/columns.js';
 import { ROOT } from '../../helpers/bm.js';
@@ -107,11 +107,11 @@ test('columns are named one way: snake_case headers, overrides only where the wi
   assert.equal(snakeCase('contractID'), 'contract_id');
 });
 
-test("README's command, vocabulary and limit tables are the catalogue's (npm run readme rewrites them)", () => {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const sections = readmeSections();
-  for (const [name, body] of Object.entries(sections)) assert.ok(readme.includes(`<!-- generated:${name} -->\n${body}<!-- /generated:${name} -->`), `README's ${name} table is stale: run npm run readme`);
-  assert.equal(fillSections(readme, sections), readme);
+test("docs/commands.md's command, vocabulary and limit tables are the catalogue's (npm run readme rewrites them)", () => {
+  const doc = readFileSync(join(ROOT, 'docs', 'commands.md'), 'utf8');
+  const sections = docSections()['docs/commands.md']!;
+  for (const [name, body] of Object.entries(sections)) assert.ok(doc.includes(`<!-- generated:${name} -->\n${body}<!-- /generated:${name} -->`), `docs/commands.md's ${name} table is stale: run npm run readme`);
+  assert.equal(fillSections(doc, sections), doc);
   assert.match(sections.commands!, /\| `bm order list \[SYMBOL\] .*--status <pending\\\|partially_filled\\\|filled\\\|cancelled\\\|open\\\|done>/);
   assert.match(sections.limits!, new RegExp(`candles per k-line request \\| ${PROTOCOL.candlesPerRequest} `));
 });

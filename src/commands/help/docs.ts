@@ -1,13 +1,16 @@
 /**
- * README's generated tables: the command table of the current generation (from the catalogue),
- * the vocabularies and the protocol limits. `npm run readme` writes them between their markers;
- * a test fails when README's copy is stale.
+ * The generated sections of docs/: the command table of the current generation (from the catalogue),
+ * the vocabularies, the protocol limits, the exit codes and environment, the trading terminal's keys and
+ * the guide topics' text. `npm run readme` writes each between its markers; a test fails when a copy is stale.
  */
 import { CATALOGUE } from '../../api/catalogue/index.js';
 import type { Endpoint, Param } from '../../api/catalogue/types.js';
 import { filterWords, ORDER_STATUSES } from '../../api/catalogue/vocab.js';
 import type { Row } from '../../render/cells.js';
 import { OVERRIDES } from '../overrides.js';
+import { GUIDES } from './guides.js';
+import { ENVIRONMENT, EXIT_CODES } from './topics.js';
+import { tradeKeyRows } from './trade-keys.js';
 import { limitRows, vocabularyRows } from './vocabulary.js';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -48,21 +51,30 @@ export function commandRows(): Row[] {
   });
 }
 
-/** The generated sections, by marker name. */
-export function readmeSections(): Record<string, string> {
-  return {
-    commands: markdownTable(['command', 'endpoint', 'what'], commandRows()),
-    vocabulary: markdownTable(['vocabulary', 'value', 'meaning'], vocabularyRows()),
-    limits: markdownTable(['limit', 'value', 'use'], limitRows()),
+/** The generated sections: by file (relative to the package root), then by marker name. */
+export function docSections(): Record<string, Record<string, string>> {
+  const files: Record<string, Record<string, string>> = {
+    'docs/commands.md': {
+      commands: markdownTable(['command', 'endpoint', 'what'], commandRows()),
+      vocabulary: markdownTable(['vocabulary', 'value', 'meaning'], vocabularyRows()),
+      limits: markdownTable(['limit', 'value', 'use'], limitRows()),
+    },
+    'docs/scripting.md': {
+      'exit-codes': markdownTable(['code', 'category', 'meaning'], EXIT_CODES),
+      environment: markdownTable(['name', 'meaning'], ENVIRONMENT),
+    },
+    'docs/trade.md': { 'trade-keys': markdownTable(['where', 'key', 'does'], tradeKeyRows()) },
   };
+  for (const [topic, guide] of Object.entries(GUIDES)) (files[guide.doc] ??= {})[`topic:${topic}`] = guide.text;
+  return files;
 }
 
 /** `text` with each `<!-- generated:NAME -->...<!-- /generated:NAME -->` section replaced. */
-export function fillSections(text: string, sections: Record<string, string>): string {
+export function fillSections(text: string, sections: Record<string, string>, file = 'the file'): string {
   let out = text;
   for (const [name, body] of Object.entries(sections)) {
     const re = new RegExp(`(<!-- generated:${name} -->\\n)[\\s\\S]*?(<!-- /generated:${name} -->)`);
-    if (!re.test(out)) throw new Error(`README has no generated:${name} section`);
+    if (!re.test(out)) throw new Error(`${file} has no generated:${name} section`);
     out = out.replace(re, (_m, open: string, close: string) => `${open}${body}${close}`);
   }
   return out;

@@ -1,0 +1,103 @@
+/**
+ * The text of the guide topics (`bm help writes|sandbox|profiles|library`), in plain markdown. It is the one
+ * source of two things: `bm help <topic>` prints it (marks stripped), and `npm run readme` writes it as the
+ * "In short" section of the matching guide under docs/, where a test fails when the copy is stale.
+ * Loaded only by `bm help <topic>`.
+ */
+
+/** A guide topic: its markdown text and the docs file that carries it. */
+export interface Guide {
+  readonly doc: string;
+  readonly text: string;
+}
+
+/** The guide topics by name. */
+export const GUIDES = {
+  writes: {
+    doc: 'docs/writes.md',
+    text: `Every write (\`order place\`, \`cancel\`, \`cancel-all\`, \`batch\`, \`bm legacy order ...\`, and \`bm api\` with any
+method but GET) goes through one careful-write pipeline:
+
+- **Checked first.** An order is checked against the pair's rules (size bounds and increment, price precision,
+  minimum amount) and, for \`order place\` and \`order batch\`, \`--max-deviation <pct>\` (default 10, \`none\` turns
+  it off): a limit buy that far above the last price, or a sell that far below, is refused. Every option,
+  variable and file is checked too. A failure is exit 2 and nothing is sent.
+- **Confirmed.** On a terminal a write asks first; \`--yes\` skips the question. With no terminal and no \`--yes\`
+  it fails at once (exit 2) and never waits on stdin. A "no" is exit 3, Ctrl-C exit 130.
+- **Rehearsed.** \`--dry-run\` prints the exact request (key and signature redacted) and sends nothing.
+- **Identified.** Every order carries a client order id (generated when not given), printed with the result.
+- **Never sent twice blindly.** A lost answer, an answer that is not the venue's, or a 5xx is looked up by the
+  client order id, never re-sent. An outcome is claimed only when the venue proved it; otherwise it is
+  "outcome unknown", exit 11, with the command that checks. A cancel may be sent again: it is idempotent.
+- **Waited for.** \`order place --wait filled|done [--wait-timeout <s>]\` follows the order until it gets there
+  (exit 10 when the wait runs out; the order is left as it is).
+- **Batches.** \`bm order batch SYMBOL --file orders.ndjson\` checks every line before any is sent, sends 10 a
+  request within the rate limit, prints each outcome as it is known and journals the run; \`--resume <journal>\`
+  looks up what is not proven and sends only what the venue does not hold.
+- **Exit codes.** 2 nothing was sent (never after a write left), 3 declined, 6 rejected by the venue,
+  7 rate limited, 8 nothing known sent (safe to retry), 9 a partial batch, 10 \`--wait\` ran out,
+  11 sent with its outcome unknown: look it up before retrying.
+`,
+  },
+  sandbox: {
+    doc: 'docs/sandbox.md',
+    text: `\`bm sandbox\` is a local exchange on 127.0.0.1 that speaks the whole interface: REST of both generations,
+WebSocket, signatures, rate limits and error codes, with a matching engine and a simulated market of five
+pairs (BTC_USDT, ETH_USDT, ETH_BTC, SOL_USDT, BMX_ETH). With no configuration it is the venue \`bm\` uses.
+
+- The first command that needs a venue starts one in the background and says so on stderr;
+  \`bm sandbox start|stop|status|reset\` manage it. Its state, log and paper account live in
+  \`<state dir>/sandbox/\`; \`reset\` deletes them.
+- A paper account (10000 USDT, 1 BTC, 10 ETH) is made on first need, so \`bm order place ... --yes\` works
+  on a fresh machine.
+- \`bm sandbox serve [--port 0] [--state FILE] [--seed N] [--limits spec|off|<factor>]\` runs one in the
+  foreground and prints \`listening http://127.0.0.1:<port>\`.
+- \`bm sandbox account create --deposit USDT=10000,BTC=1 --json\` makes an account for scripts and tests.
+- \`bm record SYMBOL... --out FILE\` records the public streams of any venue;
+  \`bm sandbox serve --replay FILE [--speed X]\` drives the sandbox's market from the recording.
+`,
+  },
+  profiles: {
+    doc: 'docs/profiles.md',
+    text: `A profile names a venue (\`sandbox\`, \`bitmart\`, or \`custom\` addresses) with its credentials (key, secret,
+memo) and a default output.
+
+- \`bm profile add NAME --venue custom --base-url URL\` asks the key, the secret (hidden) and the memo on a
+  terminal, or reads them as three lines on stdin: secrets are never flags. They are proven with one signed
+  request before anything is saved (\`--no-verify\` skips it).
+- \`bm profile list|show|use|test|remove\`. The first profile added becomes the current one;
+  \`bm profile use sandbox\` goes back to the built-in venue.
+- Secrets live in the OS keychain (service \`bm\`, account the profile's name); \`--insecure-storage\` keeps one
+  profile's in a plain 0600 file instead, for machines without a keychain.
+- Precedence: flag > environment > profile > default. The profile is \`--profile\`, else \`BM_PROFILE\`, else
+  the current one. \`BM_API_KEY\`, \`BM_API_SECRET\` and \`BM_API_MEMO\` (all three) beat any profile.
+- A failed proof: 30005 is nearly always the memo (the label chosen when the key was made), 30002 an unknown
+  key or the wrong venue, 30007 the clock.
+- Settings others can write make every command that would sign refuse (exit 5) with the \`chmod\` that fixes it.
+`,
+  },
+  library: {
+    doc: 'docs/library.md',
+    text: `\`import { Client, startSandbox } from 'bm'\`: the command line's catalogue, REST client, careful writes and
+streams as a typed ES module, with the sandbox exchange to test against in-process.
+
+- \`new Client({ baseUrl, credentials })\` talks to that address; \`new Client()\` or \`new Client({ profile })\`
+  uses the venue and credentials \`bm\` would.
+- One method per command, named as the command (\`order cancel-all\` is \`client.order.cancelAll\`), taking
+  parameters by their wire names. Decimals are strings; ids are strings or safe integers; every number in an
+  answer comes back as its exact text.
+- Bad input is a \`BmError\` of category \`usage\` naming the parameter, and nothing is sent.
+- Writes resolve with \`{ outcome, say, via, data, sent, orderId, clientOrderId }\`, or reject with
+  \`UnknownOutcomeError\` whose hint is the \`bm\` command that checks. \`{ dryRun: true }\` as the second
+  argument checks and signs the request and sends nothing.
+- \`client.watch.ticker|depth|trades|kline|orders(symbol, { signal })\` are async iterators; \`ready()\`
+  resolves once the venue acknowledged the subscription.
+- \`startSandbox({ seed })\` starts an exchange in this process: \`{ url, wsUrl, createAccount(), stop() }\`.
+`,
+  },
+} as const satisfies Record<string, Guide>;
+
+/** A guide's text for a terminal: the markdown's code and bold marks taken out. */
+export function plainText(markdown: string): string {
+  return markdown.replace(/\*\*/g, '').replace(/`/g, '');
+}
