@@ -4,16 +4,16 @@
  */
 import type { Command } from 'commander';
 import type { Credentials } from './api/client.js';
-import type { CurrentCalls } from './lib/calls.js';
-import type { LegacyCalls } from './lib/legacy.js';
-import type { LibVenue, Wiring } from './lib/venue.js';
+import type { CurrentCalls } from './core/calls.js';
+import type { LegacyCalls } from './core/legacy-calls.js';
+import type { LibVenue, Wiring } from './core/venue.js';
 import type { Env } from './config/paths.js';
 import { readSettings, type ProfileSettings, type Settings } from './config/settings.js';
 import { resolveVenue, type Venue } from './config/venue.js';
 import { config as configError, usage } from './errors.js';
 import type { IO } from './render/io.js';
 import { FORMATS, parseFormat, type Format } from './render/output.js';
-import { WriteLog } from './commands/write/log.js';
+import { WriteLog } from './core/write/log.js';
 
 /** Options every command accepts (cli.md, global options). */
 export interface GlobalOptions {
@@ -172,13 +172,13 @@ export class Context {
   calls(): Promise<CurrentCalls> {
     // A request that may change the venue is noted as it leaves: a later usage error then cannot say "nothing was sent".
     // A raw call to a route the catalogue does not know is taken as a write unless it is a GET.
-    this.cachedCalls ??= import('./lib/calls.js').then(({ CurrentCalls }) => this.writes.watch(new CurrentCalls(this.wiring()), (ep) => ep.write ?? ep.method !== 'GET'));
+    this.cachedCalls ??= import('./core/calls.js').then(({ CurrentCalls }) => this.writes.watch(new CurrentCalls(this.wiring()), (ep) => ep.write ?? ep.method !== 'GET'));
     return this.cachedCalls;
   }
 
   /** The first generation's calls of this invocation (src/lib/legacy.ts, as `client.legacy`'s). */
   legacyCalls(): Promise<LegacyCalls> {
-    this.cachedLegacy ??= import('./lib/legacy.js').then(({ LegacyCalls }) => this.writes.watch(new LegacyCalls(this.wiring()), (ep) => ep.write === true));
+    this.cachedLegacy ??= import('./core/legacy-calls.js').then(({ LegacyCalls }) => this.writes.watch(new LegacyCalls(this.wiring()), (ep) => ep.write === true));
     return this.cachedLegacy;
   }
 

@@ -19,7 +19,7 @@ import { registerWatch } from './commands/watch/register.js';
 import { registerPortfolio } from './commands/portfolio/register.js';
 import { StrictCommand } from './commands/strict.js';
 import { precheck } from './commands/precheck.js';
-import type { WriteLog } from './commands/write/log.js';
+import type { WriteLog } from './core/write/log.js';
 import { registerTrade } from './commands/trade/register.js';
 
 export type { ContextOf } from './context.js';

@@ -6,7 +6,7 @@
 import type { GlobalOptions } from '../context.js';
 import type { IO } from '../render/io.js';
 import { BmError, usage } from '../errors.js';
-import type { WriteLog } from './write/log.js';
+import type { WriteLog } from '../core/write/log.js';
 
 /** What a write needs of its caller: the options, the terminal to ask on, and a line for the user (a Context, or the library's). */
 export interface WriteHost {

@@ -14,14 +14,14 @@ import { headerOf } from '../render/columns.js';
 import { render, type Format } from '../render/output.js';
 import type { ContextOf } from '../context.js';
 import { OVERRIDES, type Override } from './overrides.js';
-import type { CliParam, WriteEntry } from './write/channel.js';
-import { wireParams } from './params.js';
+import type { CliParam, WriteEntry } from '../core/write/channel.js';
+import { wireParams } from '../core/params.js';
 import { printDryRun } from './dryrun.js';
 import { columnsLine, printedColumns } from './local-columns.js';
 import { withRequestValues } from './hints.js';
-import { rowsOf } from './rows.js';
+import { rowsOf } from '../core/rows.js';
 
-export { rowsOf } from './rows.js';
+export { rowsOf } from '../core/rows.js';
 
 /** One run of an endpoint command (of either generation: `E` is its catalogue entry). */
 export interface Invocation<E = Endpoint> {

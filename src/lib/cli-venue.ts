@@ -10,7 +10,7 @@ import { Context } from '../context.js';
 import { config as configError } from '../errors.js';
 import { IO, type InStream } from '../render/io.js';
 import { alive, readServerInfo } from '../config/background-sandbox.js';
-import type { LibVenue } from './venue.js';
+import type { LibVenue } from '../core/venue.js';
 
 /** The CLI's context, except that a library never starts a sandbox process of its own. */
 class LibContext extends Context {

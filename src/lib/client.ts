@@ -7,13 +7,13 @@
 import { debuglog } from 'node:util';
 import type { WriteHost } from '../commands/confirm.js';
 import { usage } from '../errors.js';
-import type { CurrentCalls } from './calls.js';
+import type { CurrentCalls } from '../core/calls.js';
 import { libraryError } from './errors.js';
-import type { LegacyCalls } from './legacy.js';
+import type { LegacyCalls } from '../core/legacy-calls.js';
 import { LEGACY_METHOD_IDS, METHOD_IDS } from './method-ids.js';
 import { callOptions, clientOptions } from './options.js';
 import { methodTree } from './tree.js';
-import { explicitVenue, type LibVenue, type Wiring } from './venue.js';
+import { explicitVenue, type LibVenue, type Wiring } from '../core/venue.js';
 import type { CallOptions, ClientOptions } from './types.js';
 import { Watch } from './watch.js';
 
@@ -83,7 +83,7 @@ export class Client {
   /** The current generation's calls, loaded and made on first use (importing the library stays cheap). */
   private async core(): Promise<CurrentCalls> {
     if (this.current) return this.current;
-    const [wiring, { CurrentCalls }] = await Promise.all([this.wiring, import('./calls.js')]);
+    const [wiring, { CurrentCalls }] = await Promise.all([this.wiring, import('../core/calls.js')]);
     return (this.current ??= new CurrentCalls(wiring));
   }
 
@@ -105,7 +105,7 @@ export class Client {
   /** The first generation's calls, made on first use. */
   private async legacyCore(): Promise<LegacyCalls> {
     if (this.legacyApi) return this.legacyApi;
-    const [wiring, { LegacyCalls }] = await Promise.all([this.wiring, import('./legacy.js')]);
+    const [wiring, { LegacyCalls }] = await Promise.all([this.wiring, import('../core/legacy-calls.js')]);
     return (this.legacyApi ??= new LegacyCalls(wiring));
   }
 

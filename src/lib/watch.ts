@@ -10,7 +10,7 @@ import type { DepthLevels, DepthPush, KlineInterval, KlinePush, OrderPush, Push,
 import { BmError } from '../errors.js';
 import type { WsConnection } from '../ws/connection.js';
 import type { Backlog } from '../ws/backlog.js';
-import type { LibVenue } from './venue.js';
+import type { LibVenue } from '../core/venue.js';
 import { libraryError } from './errors.js';
 
 const debug = debuglog('bm');

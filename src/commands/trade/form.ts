@@ -4,8 +4,8 @@
  * increments so a preset never asks for more than the balance holds.
  */
 import { add, cmp, div, dec, fmt, isZero, mul, norm, sub, type Dec } from '../../util/decimal.js';
-import type { OrderInput } from '../order/check.js';
-import type { PairRules } from '../order/pairs.js';
+import type { OrderInput } from '../../core/order/check.js';
+import type { PairRules } from '../../core/order/pairs.js';
 import type { Balance, Side } from './state.js';
 
 export interface Form {

@@ -4,7 +4,7 @@
  */
 import { spliceLine } from '../../render/splice.js';
 import { isDecimal, isZero } from '../../util/decimal.js';
-import { deviationPct } from '../order/market-context.js';
+import { deviationPct } from '../../core/order/market-context.js';
 import type { Region } from '../../render/diff.js';
 import { SGR, STALE_MS, type Regions, type Size } from '../../render/live.js';
 import { bookPane } from './book.js';

@@ -6,10 +6,10 @@ import { test } from 'node:test';
 import type { WriteSafety } from '../../../src/api/catalogue/types.js';
 import type { Params } from '../../../src/api/client.js';
 import { Context, type GlobalOptions } from '../../../src/context.js';
-import type { WriteChannel, WriteEntry } from '../../../src/commands/write/channel.js';
-import { commandLineOf } from '../../../src/commands/write/channel.js';
-import { carefulWrite } from '../../../src/commands/write/pipeline.js';
-import { fillTemplate } from '../../../src/commands/write/proof.js';
+import type { WriteChannel, WriteEntry } from '../../../src/core/write/channel.js';
+import { commandLineOf } from '../../../src/core/write/channel.js';
+import { carefulWrite } from '../../../src/core/write/pipeline.js';
+import { fillTemplate } from '../../../src/core/write/proof.js';
 import { BmError } from '../../../src/errors.js';
 import { IO, type Stream } from '../../../src/render/io.js';
 

@@ -8,17 +8,17 @@ import type { Endpoint } from '../api/catalogue/types.js';
 import { ApiClient, type Params, type Target } from '../api/client.js';
 import { shownRequest, type ShownRequest } from '../api/redact.js';
 import type { WriteHost } from '../commands/confirm.js';
-import { rowsOf } from '../commands/rows.js';
-import { apiChannel } from '../commands/write/api-channel.js';
-import type { WriteChannel } from '../commands/write/channel.js';
-import type { WriteRequest, WriteResult } from '../commands/write/pipeline.js';
+import { rowsOf } from './rows.js';
+import { apiChannel } from './write/api-channel.js';
+import type { WriteChannel } from './write/channel.js';
+import type { WriteRequest, WriteResult } from './write/pipeline.js';
 import { usage } from '../errors.js';
 import type { Row } from '../render/cells.js';
 import { baseOptions } from './base-options.js';
-import { exact } from './exact.js';
-import type { CallOptions, DryRun, WriteOutcome } from './types.js';
+import { exact } from '../lib/exact.js';
+import type { CallOptions, DryRun, WriteOutcome } from '../lib/types.js';
 import type { Wiring } from './venue.js';
-import { freeParams, wireOf } from './wire.js';
+import { freeParams, wireOf } from '../lib/wire.js';
 
 /** What a dry run does with the request it would send. */
 export type DryRunSink<E = Endpoint> = (ep: E, params: Params) => Promise<void>;
@@ -65,7 +65,7 @@ export class CurrentCalls {
 
   /** A careful write (client order id, sent once, outcome proven or unknown); undefined on a dry run. */
   async write(host: WriteHost, req: WriteRequest<Endpoint>, dryRun: DryRunSink): Promise<WriteResult<Endpoint> | undefined> {
-    const { carefulWrite } = await import('../commands/write/pipeline.js');
+    const { carefulWrite } = await import('./write/pipeline.js');
     return carefulWrite(host, this.channel(dryRun), req);
   }
 
@@ -76,19 +76,19 @@ export class CurrentCalls {
     if (opts.dryRun) return dryRunOf(await this.dryRun(ep, params));
     const data = exact(await this.send(ep, params));
     // One order by its id: an answer that is another order is no such order, as on the command line.
-    if (ep.id === 'spot.order.detail') (await import('../commands/order/answered.js')).checkAnswered('order.get', params, data as Row);
+    if (ep.id === 'spot.order.detail') (await import('./order/answered.js')).checkAnswered('order.get', params, data as Row);
     // The rows are always a list, as the command reads them (one record is a list of one).
     return ep.rows && data !== null && typeof data === 'object' ? { ...data, [ep.rows]: rowsOf(ep, data) } : data;
   }
 
   private async libraryWrite(host: WriteHost, ep: Endpoint, params: Params, opts: CallOptions): Promise<WriteOutcome | DryRun> {
-    const [{ writeOutcome }, { preflight }] = await Promise.all([import('./outcome.js'), import('./preflight.js')]);
+    const [{ writeOutcome }, { preflight }] = await Promise.all([import('../lib/outcome.js'), import('../lib/preflight.js')]);
     const checked = await preflight(this, ep, params);
     let shown: ShownRequest | undefined;
     const command = ep.command?.join(' ') ?? `${ep.method} ${ep.path}`;
     const sent = await this.write(hostFor(host, opts), { ep, params: checked, command }, async (e, p) => void (shown = await this.dryRun(e, p)));
     // A placement the venue may finish at once (limit_maker, ioc) is claimed from its state, as `bm order place` does.
-    const r = sent && ep.id === 'spot.order.submit' ? await (await import('../commands/order/standing.js')).withState(this.channel(async () => {}), sent, command) : sent;
+    const r = sent && ep.id === 'spot.order.submit' ? await (await import('./order/standing.js')).withState(this.channel(async () => {}), sent, command) : sent;
     return r ? writeOutcome(r, ep.safety?.clientId?.param) : dryRunOf(shown!);
   }
 }

@@ -8,7 +8,7 @@ import { PLACE } from '../../api/catalogue/safety.js';
 import type { Endpoint } from '../../api/catalogue/types.js';
 import type { Context } from '../../context.js';
 import { BmError } from '../../errors.js';
-import { currentChannel } from '../write/current.js';
+import { currentChannel } from '../../commands/write/current.js';
 import type { WriteChannel } from '../write/channel.js';
 import { lookUp, type LookupResult } from '../write/lookup.js';
 import { unknownOutcome } from '../write/unknown.js';

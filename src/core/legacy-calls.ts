@@ -5,23 +5,23 @@
  */
 import type { Params } from '../api/client.js';
 import { shownRequest, type ShownRequest } from '../api/redact.js';
-import { legacyApiChannel, valuesOf } from '../commands/legacy/channel.js';
-import { legacyValues } from '../commands/legacy/validate.js';
+import { legacyApiChannel, valuesOf } from './legacy/channel.js';
+import { legacyValues } from './legacy/validate.js';
 import type { WriteHost } from '../commands/confirm.js';
-import type { WriteChannel } from '../commands/write/channel.js';
-import { carefulWrite } from '../commands/write/pipeline.js';
+import type { WriteChannel } from './write/channel.js';
+import { carefulWrite } from './write/pipeline.js';
 import type { LegacyEndpoint } from '../legacy/catalogue.js';
 import { LegacyClient } from '../legacy/client.js';
 import { redactLegacy } from '../legacy/request.js';
 import { FileTokenStore, tokenFile } from '../legacy/tokens.js';
 import { baseOptions } from './base-options.js';
 import { dryRunOf, hostFor, type DryRunSink } from './calls.js';
-import { exact } from './exact.js';
-import { writeOutcome } from './outcome.js';
-import type { CallOptions } from './types.js';
+import { exact } from '../lib/exact.js';
+import { writeOutcome } from '../lib/outcome.js';
+import type { CallOptions } from '../lib/types.js';
 import type { Wiring } from './venue.js';
-import { givenTexts, legacyKindOf } from './inputs.js';
-import { asLibraryInput } from './wire.js';
+import { givenTexts, legacyKindOf } from '../lib/inputs.js';
+import { asLibraryInput } from '../lib/wire.js';
 
 /** Calls of the first generation for one client. */
 export class LegacyCalls {

@@ -10,7 +10,7 @@ import type { Params } from '../../api/client.js';
 import { surelyNotSent } from '../../api/transport.js';
 import { BmError } from '../../errors.js';
 import { scalarText } from '../../util/json.js';
-import { confirmWrite, type WriteHost } from '../confirm.js';
+import { confirmWrite, type WriteHost } from '../../commands/confirm.js';
 import type { WriteChannel, WriteEntry } from './channel.js';
 import { newClientOrderId, newNumericId } from './client-id.js';
 import { withLineIds, lookUpLines } from './lines.js';
