@@ -1,6 +1,6 @@
 /** The rows of an answer as the catalogue describes them: shared by the commands and the library (no commander here). */
 import type { Endpoint } from '../api/catalogue/types.js';
-import type { Row } from '../render/cells.js';
+import type { Row } from '../util/row.js';
 
 /** The rows of a payload, by the catalogue's `rows` key; lists of scalars become one-column rows. */
 export function rowsOf(ep: Pick<Endpoint, 'rows' | 'columns'>, data: unknown): Row[] {

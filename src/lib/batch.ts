@@ -7,14 +7,14 @@
 import type { Endpoint } from '../api/catalogue/types.js';
 import type { Params } from '../api/client.js';
 import type { ShownRequest } from '../api/redact.js';
-import type { WriteHost } from '../commands/confirm.js';
+import type { WriteHost } from '../core/write/host.js';
 import { checkAll, checkPrices } from '../core/order/batch-input.js';
 import type { Outcome } from '../core/order/batch-journal.js';
 import { sendBatch, type BatchHost, type BatchOrder } from '../core/order/batch-send.js';
 import { parseMaxDeviation } from '../core/order/market-context.js';
 import { usage } from '../errors.js';
 import type { CurrentCalls } from '../core/calls.js';
-import { dryRunOf } from '../core/calls.js';
+import { dryRunOf } from './run.js';
 import { exact } from './exact.js';
 import { pairSource } from './preflight.js';
 import type { BatchOptions, BatchOrderOutcome, BatchResult, DryRun } from './types.js';

@@ -2,14 +2,15 @@
  * The client: one method per catalogue entry with a `bm` command, on the one REST client of `bm`
  * (signing, clock, limits counted with every `bm` process on the machine) and, for writes, the
  * careful-write pipeline (client order ids, sent once, outcomes proven or reported unknown). Its calls
- * (./calls.ts, ./legacy.ts) are the ones every `bm` command makes, wired from the command's context.
+ * (src/core/calls.ts, src/core/legacy-calls.ts) are the ones every `bm` command makes, wired from
+ * the command's session.
  */
 import { debuglog } from 'node:util';
-import type { WriteHost } from '../commands/confirm.js';
 import { usage } from '../errors.js';
 import type { CurrentCalls } from '../core/calls.js';
 import { libraryError } from './errors.js';
 import type { LegacyCalls } from '../core/legacy-calls.js';
+import type { WriteHost } from '../core/write/host.js';
 import { LEGACY_METHOD_IDS, METHOD_IDS } from './method-ids.js';
 import { callOptions, clientOptions } from './options.js';
 import { methodTree } from './tree.js';
@@ -55,7 +56,7 @@ export class Client {
       : import('./cli-venue.js').then((m) => libraryWiring(m.cliVenue(options, env, credentials, note), options, note));
     this.wiring.catch(() => undefined);
     // A library call is its own confirmation: nothing is asked of a person.
-    this.host = { globals: { yes: true }, io: { canPrompt: false, err: (t: string) => note(t.trimEnd()) }, note };
+    this.host = { dryRun: false, confirm: async () => undefined, note };
     // The method names are known up front; the catalogue and the checks load on the first call.
     Object.assign(this, methodTree(METHOD_IDS, async (id, params, opts) => {
       try {
@@ -63,7 +64,7 @@ export class Client {
         const checked = callOptions(opts, id === 'spot.order.batch' ? ['maxDeviation'] : []);
         const calls = await this.core();
         if (id === 'spot.order.batch') return await (await import('./batch.js')).batch(calls, this.host, params, checked);
-        return await calls.run(this.host, calls.entry(id), params, checked);
+        return await (await import('./run.js')).runCurrent(calls, this.host, calls.entry(id), params, checked);
       } catch (err) {
         throw libraryError(err);
       }
@@ -71,8 +72,8 @@ export class Client {
     this.legacy = methodTree(LEGACY_METHOD_IDS, async (id, params, opts) => {
       try {
         const checked = callOptions(opts);
-        const [{ legacyEndpoint }, calls] = await Promise.all([import('../legacy/catalogue.js'), this.legacyCore()]);
-        return await calls.run(this.host, legacyEndpoint(id), params, checked);
+        const [{ legacyEndpoint }, { runLegacy }, calls] = await Promise.all([import('../legacy/catalogue.js'), import('./legacy-run.js'), this.legacyCore()]);
+        return await runLegacy(calls, this.host, legacyEndpoint(id), params, checked);
       } catch (err) {
         throw libraryError(err);
       }
@@ -96,7 +97,7 @@ export class Client {
       if (typeof method !== 'string' || typeof path !== 'string') throw usage('api: give the method and the path as strings, e.g. api(\'GET\', \'/spot/v1/ticker\')');
       const checked = callOptions(opts);
       const calls = await this.core();
-      return await calls.run(this.host, calls.route(method, path), params, checked);
+      return await (await import('./run.js')).runCurrent(calls, this.host, calls.route(method, path), params, checked);
     } catch (err) {
       throw libraryError(err);
     }

@@ -18,7 +18,7 @@ import { followOrder } from '../../core/order/order-stream.js';
 import type { PairRules } from '../../core/order/pairs.js';
 import { pairRules } from '../../core/order/pairs.js';
 import { withState } from '../../core/order/standing.js';
-import { humanOrders } from '../../core/order/status.js';
+import { humanOrders } from './status-words.js';
 import { parseWait, waitForOrder, type WaitSpec } from '../../core/order/wait.js';
 
 /** Shared with the trading terminal and `order batch` (market-context.ts). */

@@ -10,7 +10,7 @@ import { scalarText } from '../../util/json.js';
 import { rowsOf, show } from '../engine.js';
 import { checkCurrency, checkInt, wireParams } from '../../core/params.js';
 import { balances, newestFirst, overPairs, pairsOfAccount } from '../order/across.js';
-import { humanOrders } from '../../core/order/status.js';
+import { humanOrders } from '../order/status-words.js';
 import { valueIn, type Prices } from './value.js';
 
 const BALANCE_COLUMNS = ['currency', 'available', 'frozen', 'total', 'price', 'value'];

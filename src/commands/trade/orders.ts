@@ -16,14 +16,7 @@ import { checkDeviation, crosses, deviationPct, estimateFill, type Book, type Fi
 import type { PairRules } from '../../core/order/pairs.js';
 import { currentChannel } from '../write/current.js';
 import { carefulWrite } from '../../core/write/pipeline.js';
-import type { Level, OpenOrder } from './state.js';
-
-/** What the market looks like to a confirmation: the live book's two sides and the last price. */
-export interface Quote {
-  readonly asks: readonly Level[];
-  readonly bids: readonly Level[];
-  readonly last: string | undefined;
-}
+import type { Level, OpenOrder, Quote } from './state.js';
 
 export interface MarketContext {
   readonly last: string | undefined;

@@ -55,7 +55,7 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
     onNotice: (line) => (screen ? screen.invalidate() : ctx.note(`bm: ${line}`)),
     // A reset sandbox forgot the paper key: re-create it as the REST commands do, and log in again.
     onKeyUnknown: async () => {
-      if (!(await ctx.renewStaleKey())) return false;
+      if (!(await ctx.session.renewStaleKey())) return false;
       creds = await ctx.credentials();
       return Boolean(creds);
     },

@@ -3,7 +3,7 @@ import type { Endpoint } from '../../api/catalogue/types.js';
 import type { Params } from '../../api/client.js';
 import type { Context } from '../../context.js';
 import { printDryRun } from '../dryrun.js';
-import { show, type ShowOptions } from '../engine.js';
+import { show, type ShowOptions } from '../show.js';
 import { apiChannel } from '../../core/write/api-channel.js';
 import type { WriteChannel } from '../../core/write/channel.js';
 import { carefulWrite, type WriteResult } from '../../core/write/pipeline.js';

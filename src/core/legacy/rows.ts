@@ -5,8 +5,7 @@
 import { LEGACY_ORDER_STATUSES } from '../../api/catalogue/vocab.js';
 import type { LegacyEndpoint } from '../../legacy/catalogue.js';
 import type { LegacyValues } from '../../legacy/request.js';
-import type { Row } from '../../render/cells.js';
-import type { Format } from '../../render/output.js';
+import type { Row } from '../../util/row.js';
 import { scalarText } from '../../util/json.js';
 
 /** Legacy order statuses (spec 3) as words (the catalogue's vocabulary). */
@@ -26,13 +25,13 @@ export function listRows(v: unknown, column: string): Row[] {
   return v === undefined || v === '' ? [] : [{ [column]: v }];
 }
 
-function humanStatus(rows: Row[], format: Format): Row[] {
+function humanStatus(rows: Row[], format: string): Row[] {
   if (format !== 'table') return rows;
   return rows.map((r) => ({ ...r, status: LEGACY_STATUS[scalarText(r.status)] ?? r.status }));
 }
 
-/** The rows of a body of `ep`, for the given output format. */
-export function rowsOfLegacy(ep: LegacyEndpoint, data: unknown, values: LegacyValues, format: Format): Row[] {
+/** The rows of a body of `ep`, for the given output format (statuses become words on a `table`). */
+export function rowsOfLegacy(ep: LegacyEndpoint, data: unknown, values: LegacyValues, format: string): Row[] {
   const first = ep.columns?.[0] ?? 'value';
   switch (ep.id) {
     case 'legacy.book': {

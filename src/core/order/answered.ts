@@ -7,7 +7,7 @@ import { CANCEL } from '../../api/catalogue/safety.js';
 import type { Params } from '../../api/client.js';
 import { CODES } from '../../api/codes.js';
 import { BmError } from '../../errors.js';
-import type { Row } from '../../render/cells.js';
+import type { Row } from '../../util/row.js';
 import { fieldText, mismatch, sentText } from '../write/proof.js';
 
 /** The fields that name an order (its id, its client order id), as the catalogue matches a found order. */

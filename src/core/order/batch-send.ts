@@ -7,13 +7,11 @@
  */
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import type { Endpoint } from '../../api/catalogue/types.js';
-import type { Params } from '../../api/client.js';
 import { BmError } from '../../errors.js';
-import type { WriteChannel } from '../write/channel.js';
 import { readBatchAnswer } from './batch-answer.js';
+import type { BatchHost, BatchOrder } from './batch-host.js';
 import type { Outcome } from './batch-journal.js';
 import { Claims, foundOutcome, lookUp, outcome, settle } from './batch-settle.js';
-import type { CheckedOrder } from './check.js';
 import { outcomeUnknown } from './lookup.js';
 
 /** The most orders one batch request may carry (50033 beyond). */
@@ -23,21 +21,7 @@ export const IN_FLIGHT = 8;
 /** The venue's code for a client order id it already holds (facts.md 6): the order may be ours, sent before. */
 const DUPLICATE_ID = '50042';
 
-/** What a batch is sent through: a command's context, or a library client. */
-export interface BatchHost {
-  /** Sends one request: the answer's data; undefined on a dry run (the request shown instead). */
-  send(ep: Endpoint, params: Params): Promise<unknown>;
-  /** The write channel lookups read through. */
-  readonly channel: WriteChannel<Endpoint>;
-  note(line: string): void;
-  readonly dryRun: boolean;
-}
-
-/** An order of the file and its place there (from 1). */
-export interface BatchOrder {
-  index: number;
-  order: CheckedOrder;
-}
+export type { BatchHost, BatchOrder } from './batch-host.js';
 
 /** Where a batch's progress goes. */
 export interface BatchSink {

@@ -5,7 +5,7 @@
  */
 import { cmp, isDecimal } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';
-import type { BatchHost, BatchOrder } from './batch-send.js';
+import type { BatchHost, BatchOrder } from './batch-host.js';
 import type { Outcome } from './batch-journal.js';
 import { findByClientId } from './lookup.js';
 

@@ -3,15 +3,11 @@
  * careful-write pipeline's lookup (../write/lookup.ts) with the placement's catalogue marks, so an
  * order counts as found only when the venue's row carries our client order id.
  */
-import { endpoint } from '../../api/catalogue/index.js';
 import { PLACE } from '../../api/catalogue/safety.js';
 import type { Endpoint } from '../../api/catalogue/types.js';
-import type { Context } from '../../context.js';
 import { BmError } from '../../errors.js';
-import { currentChannel } from '../../commands/write/current.js';
 import type { WriteChannel } from '../write/channel.js';
 import { lookUp, type LookupResult } from '../write/lookup.js';
-import { unknownOutcome } from '../write/unknown.js';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -29,17 +25,6 @@ export async function findByClientId(ch: WriteChannel<Endpoint>, symbol: string,
   const { finding } = await lookUpPlacement(ch, symbol, clientOrderId);
   if (finding.kind === 'failed') throw finding.error;
   return finding.kind === 'proven' || finding.kind === 'pending' ? finding.row : undefined;
-}
-
-/**
- * After a placement's unknown outcome: the order when the lookup proves it is ours; else the exit-11
- * error (category `unknown`) saying what was found and the command that checks.
- */
-export async function resolveUnknown(ctx: Context, symbol: string, clientOrderId: string, cause: BmError): Promise<Record<string, unknown>> {
-  ctx.note(`bm: ${cause.message}; looking the order up by client order id ${clientOrderId} instead of sending it again`);
-  const found = await lookUpPlacement(currentChannel(ctx), symbol, clientOrderId);
-  if (found.finding.kind === 'proven' || found.finding.kind === 'pending') return found.finding.row;
-  throw unknownOutcome('order place', cause, found, endpoint('spot.order.submit'), PLACE.lookup);
 }
 
 /** True when the error leaves the outcome of a write unknown (no readable answer, or a 5xx). */

@@ -6,7 +6,7 @@
  * them over REST.
  */
 import { endpoint } from '../../api/catalogue/index.js';
-import type { Context } from '../../context.js';
+import type { CallsSource } from '../calls.js';
 import { usage } from '../../errors.js';
 import { add, cmp, div, isDecimal, isZero, min, mul, norm, places, sub, truncate, type Dec } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';
@@ -163,14 +163,14 @@ export function contextLines(o: OrderShape, q: Quote, book: Book | undefined, ba
 }
 
 /** The pair's quote from the ticker (through a command's context or a library client's calls). */
-export async function readQuote(ctx: Pick<Context, 'calls'>, symbol: string): Promise<Quote> {
+export async function readQuote(ctx: CallsSource, symbol: string): Promise<Quote> {
   const data = await (await ctx.calls()).send(endpoint('spot.ticker'), [['symbol', symbol]]);
   const t = ((data as { tickers?: Array<Record<string, unknown>> }).tickers ?? []).find((x) => scalarText(x.symbol) === symbol) ?? {};
   return { last: scalarText(t.last_price), bid: scalarText(t.best_bid), ask: scalarText(t.best_ask) };
 }
 
 /** The pair's book, `levels` a side (at most 200). */
-export async function readBook(ctx: Context, symbol: string, levels = 200): Promise<Book> {
+export async function readBook(ctx: CallsSource, symbol: string, levels = 200): Promise<Book> {
   const data = await (await ctx.calls()).send(endpoint('spot.book'), [['symbol', symbol], ['size', levels]]);
   const side = (v: unknown): Level[] => (Array.isArray(v) ? v : []).map((l: Record<string, unknown>) => ({ price: scalarText(l.price), amount: scalarText(l.amount) }));
   const d = data as { buys?: unknown; sells?: unknown };

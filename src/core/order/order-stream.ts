@@ -3,7 +3,7 @@
  * reporting the pushed status of one order. Resolves once subscribed; rejects when there is no stream,
  * or when `signal` aborts first (the wait is over): then nothing is left open.
  */
-import type { Context } from '../../context.js';
+import type { Session } from '../session.js';
 import { scalarText } from '../../util/json.js';
 import type { Follow } from './wait.js';
 
@@ -13,7 +13,7 @@ export interface OrderIds {
   readonly clientOrderId?: string;
 }
 
-export function followOrder(ctx: Context, symbol: string, ids: OrderIds): (f: Follow, signal: AbortSignal) => Promise<() => Promise<void>> {
+export function followOrder(ctx: Pick<Session, 'venue' | 'resolvedVenue' | 'credentials' | 'verbose' | 'trace' | 'timeoutMs'>, symbol: string, ids: OrderIds): (f: Follow, signal: AbortSignal) => Promise<() => Promise<void>> {
   return async (f, signal) => {
     const venue = ctx.venue.wsUrl ? ctx.venue : await ctx.resolvedVenue();
     if (!venue.wsUrl) throw new Error('the venue has no WebSocket address');

@@ -7,7 +7,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { endpoint } from '../../api/catalogue/index.js';
 import { cacheDir } from '../../config/paths.js';
-import type { Context } from '../../context.js';
+import type { CallsSource } from '../calls.js';
+import type { Env } from '../../config/paths.js';
 import { usage } from '../../errors.js';
 import { scalarText } from '../../util/json.js';
 
@@ -28,7 +29,10 @@ export interface PairRules {
 const TTL_MS = 3600_000;
 
 /** Where the rules are read: a command's context, or a library client. */
-export type PairSource = Pick<Context, 'env' | 'baseUrl' | 'calls'>;
+export interface PairSource extends CallsSource {
+  readonly env: Env;
+  baseUrl(): Promise<string>;
+}
 
 function cacheFile(ctx: PairSource, base: string): string {
   return join(cacheDir(ctx.env), `pairs-${createHash('sha256').update(base).digest('hex').slice(0, 12)}.json`);

@@ -7,7 +7,7 @@
 import type { Endpoint, Verdict, WriteLookup } from '../../api/catalogue/types.js';
 import { CANCEL } from '../../api/catalogue/safety.js';
 import { BmError } from '../../errors.js';
-import type { Row } from '../../render/cells.js';
+import type { Row } from '../../util/row.js';
 import { isDecimal, isZero } from '../../util/decimal.js';
 import type { WriteChannel } from '../write/channel.js';
 import { lookUp } from '../write/lookup.js';

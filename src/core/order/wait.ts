@@ -6,7 +6,7 @@
  * Ends with the order's row: reached, ended in another final state, or the wait ran out.
  */
 import { BmError, usage } from '../../errors.js';
-import type { Row } from '../../render/cells.js';
+import type { Row } from '../../util/row.js';
 import { scalarText } from '../../util/json.js';
 import { Deadline, LATE, systemClock, type WaitClock } from './deadline.js';
 import { FILLED_STATUS, FINAL_STATUSES } from './status.js';

@@ -4,7 +4,7 @@
  */
 import type { WriteSafety } from '../../api/catalogue/types.js';
 import type { Params } from '../../api/client.js';
-import type { Row } from '../../render/cells.js';
+import type { Row } from '../../util/row.js';
 import { scalarText } from '../../util/json.js';
 
 /** A parameter as the command line shows it. */

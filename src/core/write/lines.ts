@@ -4,7 +4,7 @@
  */
 import type { Verdict, WriteSafety } from '../../api/catalogue/types.js';
 import type { Params } from '../../api/client.js';
-import type { Row } from '../../render/cells.js';
+import type { Row } from '../../util/row.js';
 import { parseJson, stringifyJson } from '../../util/json.js';
 import type { WriteChannel, WriteEntry } from './channel.js';
 import { newClientOrderId, newNumericId } from './client-id.js';

@@ -5,7 +5,7 @@
 import type { Verdict, WriteLookup } from '../../api/catalogue/types.js';
 import type { Params } from '../../api/client.js';
 import { BmError } from '../../errors.js';
-import type { Row } from '../../render/cells.js';
+import type { Row } from '../../util/row.js';
 import type { WriteChannel, WriteEntry } from './channel.js';
 import { fieldText, lookupParams, mismatch, verdictOf } from './proof.js';
 

@@ -10,8 +10,8 @@ import type { Params } from '../../api/client.js';
 import { surelyNotSent } from '../../api/transport.js';
 import { BmError } from '../../errors.js';
 import { scalarText } from '../../util/json.js';
-import { confirmWrite, type WriteHost } from '../../commands/confirm.js';
 import type { WriteChannel, WriteEntry } from './channel.js';
+import type { WriteHost } from './host.js';
 import { newClientOrderId, newNumericId } from './client-id.js';
 import { withLineIds, lookUpLines } from './lines.js';
 import { lookUp } from './lookup.js';
@@ -73,7 +73,7 @@ function withFilledHint(err: unknown, check: string | undefined): unknown {
   return new BmError(err.category, err.message, { ...err.details, hint: `see it with: ${check}` });
 }
 
-/** Tells the host what was proven: a later error of the command then names it (src/commands/write/log.ts). */
+/** Tells the host what was proven: a later error of the command then names it (src/core/write/log.ts). */
 function proven<E extends WriteEntry>(ctx: WriteHost, command: string, safety: WriteSafety, r: WriteResult<E>): WriteResult<E> {
   const id = safety.clientId && sentText(r.params, safety.clientId.param);
   ctx.writes?.settled(`${command}: ${r.verdict.say}${id ? ` (client order id ${id})` : ''}${r.via === 'lookup' ? ', proven by looking it up' : ''}`);
@@ -88,8 +88,8 @@ export async function carefulWrite<E extends WriteEntry>(ctx: WriteHost, ch: Wri
   const safety = ep.safety ?? ACCEPTED;
   const params = safety.lines ? withLineIds(req.params, safety) : withClientId(req.params, safety.clientId);
   const what = req.what ?? describeWrite(ep, params);
-  if (!req.confirmed) await confirmWrite(ctx, what, command, req.context);
-  if (ctx.globals.dryRun) {
+  if (!req.confirmed) await ctx.confirm(what, command, req.context);
+  if (ctx.dryRun) {
     ctx.note([`dry run: ${what}`, ...(req.context ?? []).map((l) => `  ${l}`)].join('\n'));
     await ch.dryRun(ep, params);
     return undefined;

@@ -4,7 +4,7 @@
  */
 import type { FieldIs, LookupParam, Verdict, WriteLookup } from '../../api/catalogue/types.js';
 import type { Params } from '../../api/client.js';
-import type { Row } from '../../render/cells.js';
+import type { Row } from '../../util/row.js';
 import { cmp, isDecimal } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';
 

@@ -4,7 +4,7 @@
  */
 import type { WriteLookup } from '../../api/catalogue/types.js';
 import { BmError } from '../../errors.js';
-import type { Row } from '../../render/cells.js';
+import type { Row } from '../../util/row.js';
 import type { WriteEntry } from './channel.js';
 import type { LookupResult } from './lookup.js';
 import { fieldText } from './proof.js';
