@@ -6,7 +6,7 @@ import type { Context } from '../../context.js';
 import { BmError } from '../../errors.js';
 import type { Row } from '../../render/cells.js';
 import { ndjsonText, render, type Format } from '../../render/output.js';
-import { signWsLogin } from '../../api/signing.js';
+import { signWsLogin } from '../../util/signing.js';
 import type { Entry } from '../../ws/codec.js';
 import { wsNetworkError } from '../../ws/errors.js';
 import { Outlet } from './outlet.js';

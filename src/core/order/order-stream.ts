@@ -19,7 +19,7 @@ export function followOrder(ctx: Pick<Session, 'venue' | 'resolvedVenue' | 'cred
     if (!venue.wsUrl) throw new Error('the venue has no WebSocket address');
     const creds = await ctx.credentials();
     if (!creds) throw new Error('no credentials to log in with');
-    const [{ WsConnection }, { signWsLogin }, { topics }] = await Promise.all([import('../../ws/connection.js'), import('../../api/signing.js'), import('../../ws/channels.js')]);
+    const [{ WsConnection }, { signWsLogin }, { topics }] = await Promise.all([import('../../ws/connection.js'), import('../../util/signing.js'), import('../../ws/channels.js')]);
     if (signal.aborted) throw new Error('the wait is over');
     const url = `${venue.wsUrl}/user?protocol=1.1`;
     let ready = false;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { legacyClientSecret, legacySignature, signRequest, signWsLogin } from '../../../src/api/signing.js';
+import { legacyClientSecret, legacySignature, signRequest, signWsLogin } from '../../../src/util/signing.js';
 
 // Known-answer vectors from spec/facts.md section 3.
 const SECRET = '6c6c98544461bbe71db2bca4c6d7fd0021e0ba9efc215f9c6ad41852df9d9df9';

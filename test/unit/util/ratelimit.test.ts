@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { custom, perKey } from '../../../src/api/catalogue/limits.js';
-import { SlidingWindows } from '../../../src/api/ratelimit.js';
+import { SlidingWindows } from '../../../src/util/ratelimit.js';
 
 test('reserve: a request in flight holds its place until settled, then counts from its answer', () => {
   const w = new SlidingWindows(custom('KEY', 2, 1000));

@@ -2,7 +2,7 @@
  * Sliding-window rate accounting, shared by the client (which waits) and the sandbox (which refuses),
  * so both read the published limits the same way.
  */
-import type { RateLimit } from './catalogue/types.js';
+import type { RateLimit } from '../api/catalogue/types.js';
 
 /** The request times (ms) of one limited interface and target. */
 export class SlidingWindows {
