@@ -1,7 +1,7 @@
 /**
  * `bm api METHOD PATH [-f key=value ...]`: any endpoint, raw, with the catalogue's auth and limits when
  * known. A write is a write whatever its path looks like: PATH is matched to the catalogue of either
- * generation as a venue may read it (src/commands/api-route.ts), and every method but GET goes through
+ * generation as a venue may read it (src/core/api-route.ts), and every method but GET goes through
  * the careful-write pipeline unless the catalogue says the endpoint is a read.
  */
 import type { Command } from 'commander';

@@ -219,3 +219,10 @@ export async function stopBackground(env: Env): Promise<boolean> {
   for (let i = 0; i < 50 && alive(info.pid); i++) await sleep(100);
   return true;
 }
+
+/** The address of the sandbox already running on this machine, for a caller that never starts one (the library). */
+export function runningSandbox(env: Env): string {
+  const info = readServerInfo(env);
+  if (info && alive(info.pid)) return info.url;
+  throw configError('no sandbox exchange is running on this machine', 'start one with: bm sandbox start (or startSandbox() in the program, and its url as baseUrl)');
+}

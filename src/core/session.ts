@@ -107,7 +107,7 @@ export class Session {
   /** The REST base URL; for the built-in sandbox, finds it (and, on the command line, starts it when none runs). */
   async baseUrl(): Promise<string> {
     if (this.venue.baseUrl) return this.venue.baseUrl;
-    if (!this.ownSandbox) return runningSandbox(this.env);
+    if (!this.ownSandbox) return (await import('../config/background-sandbox.js')).runningSandbox(this.env);
     if (!this.sandboxUrl) {
       const { ensureSandbox } = await import('../config/background-sandbox.js');
       this.sandboxUrl = await ensureSandbox(this);
@@ -215,12 +215,4 @@ export class Session {
     this.cachedCreds = undefined;
     return true;
   }
-}
-
-/** The sandbox already running on this machine, for a session that never starts one. */
-async function runningSandbox(env: Env): Promise<string> {
-  const { alive, readServerInfo } = await import('../config/background-sandbox.js');
-  const info = readServerInfo(env);
-  if (info && alive(info.pid)) return info.url;
-  throw configError('no sandbox exchange is running on this machine', 'start one with: bm sandbox start (or startSandbox() in the program, and its url as baseUrl)');
 }

@@ -1,7 +1,7 @@
 /**
  * What the current generation's order statuses mean to the domain (words by code, list filters, the
  * final ones). The vocabularies (codes, words, meanings, list filters) live in the catalogue
- * (`api/catalogue/vocab.ts`); a terminal table's words are src/commands/order/status-words.ts.
+ * (`api/catalogue/vocab.ts`); showing them as words is the command line's.
  */
 import { ORDER_STATUSES, type Status } from '../../api/catalogue/vocab.js';
 

@@ -5,7 +5,7 @@ import type { Params } from '../../api/client.js';
 import { rowsOf } from '../rows.js';
 import { commandLineOf, type WriteChannel } from './channel.js';
 
-/** What sends a request: a client's calls (src/lib/calls.ts), for the library and the command line alike. */
+/** What sends a request: a client's calls (src/core/calls.ts), for the library and the command line alike. */
 export interface Sender {
   send(ep: Endpoint, params: Params): Promise<unknown>;
 }
