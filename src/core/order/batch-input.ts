@@ -3,7 +3,6 @@
  * rules, client order ids unique across the batch, limit prices within `--max-deviation` of the last
  * price. Every bad line is reported at once (one line each); nothing is sent while any is bad.
  */
-import { readFileSync } from 'node:fs';
 import { BmError, usage } from '../../errors.js';
 import { parseJson, scalarText } from '../../util/json.js';
 import { checkSymbol } from '../params.js';
@@ -11,25 +10,6 @@ import { checkOrder, type CheckedOrder } from './check.js';
 import { cmp } from '../../util/decimal.js';
 import { checkDeviation, enoughDeviation, isPrice, readQuote } from './market-context.js';
 import { pairRules, type PairSource } from './pairs.js';
-
-/** Where the orders came from, as messages name it. */
-export function sourceName(file: string): string {
-  return file === '-' ? 'stdin' : file;
-}
-
-/** The text of `--file` (`-`: stdin). */
-export async function readSource(file: string): Promise<string> {
-  if (file !== '-') {
-    try {
-      return readFileSync(file, 'utf8');
-    } catch (err) {
-      throw usage(`--file: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-    }
-  }
-  const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** Orders of a file and how messages name each: `line N` of NDJSON (its line in the file), `order N` of a JSON list. */
 export interface ParsedOrders {
