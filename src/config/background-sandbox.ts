@@ -17,7 +17,7 @@ export interface ServerInfo {
   readonly limits?: string;
 }
 
-/** What starting a sandbox needs of the caller (a Context fits). */
+/** What starting a sandbox needs of the caller (a venue session, src/core/session.ts). */
 export interface SandboxHost {
   readonly env: Env;
   /** One line of chatter on stderr. */
