@@ -1,34 +1,31 @@
 /**
- * One invocation's world: terminal, options, environment, and lazy getters for the settings,
- * the profile, the venue, the credentials and the API client. Nothing is loaded before it is asked for.
+ * One invocation of the command line: its terminal, its options (format, fields, colour, chatter) and
+ * the venue session it runs with (src/core/session.ts: settings, profile, venue, credentials, calls).
+ * Nothing is loaded before it is asked for.
  */
 import type { Command } from 'commander';
 import type { Credentials } from './api/client.js';
-import type { CurrentCalls } from './lib/calls.js';
-import type { LegacyCalls } from './lib/legacy.js';
-import type { LibVenue, Wiring } from './lib/venue.js';
 import type { Env } from './config/paths.js';
-import { readSettings, type ProfileSettings, type Settings } from './config/settings.js';
-import { resolveVenue, type Venue } from './config/venue.js';
+import type { ProfileSettings, Settings } from './config/settings.js';
+import type { Venue } from './config/venue.js';
+import type { CurrentCalls } from './core/calls.js';
+import type { LegacyCalls } from './core/legacy-calls.js';
+import { Session, settingOf, type Setting, type SessionOptions } from './core/session.js';
+import type { LibVenue, Wiring } from './core/venue.js';
+import type { WriteHost } from './core/write/host.js';
+import { WriteLog } from './core/write/log.js';
 import { config as configError, usage } from './errors.js';
 import type { IO } from './render/io.js';
 import { FORMATS, parseFormat, type Format } from './render/output.js';
-import { WriteLog } from './commands/write/log.js';
 
-/** Options every command accepts (cli.md, global options). */
-export interface GlobalOptions {
-  profile?: string;
-  sandbox?: boolean;
-  baseUrl?: string;
-  wsUrl?: string;
-  legacyUrl?: string;
-  service?: string;
+export { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from './core/session.js';
+
+/** Options every command accepts (cli.md, global options); those that choose the venue are the session's. */
+export interface GlobalOptions extends SessionOptions {
   output?: string;
   json?: boolean;
   fields?: string;
   color?: string;
-  timeout?: string;
-  verbose?: boolean;
   quiet?: boolean;
   yes?: boolean;
   dryRun?: boolean;
@@ -38,27 +35,13 @@ export interface GlobalOptions {
 /** Builds the Context of the command being run, from its options and its parents'. */
 export type ContextOf = (cmd: Command) => Context;
 
-export const DEFAULT_TIMEOUT_MS = 10_000;
-
-/** The longest timeout a timer can hold (ms, about 24.8 days); beyond it Node fires at once. */
-export const MAX_TIMEOUT_MS = 2_147_483_647;
-
 /** Values of `--color` and `BM_COLOR`. */
 export const COLOR_MODES = ['auto', 'always', 'never'] as const;
 
-/** A setting's value and where it came from: the option, the environment variable, or the profile. */
-interface Setting {
-  readonly value: string;
-  readonly from: string;
-}
-
-export class Context {
-  private cachedSettings?: Settings;
-  private cachedVenue?: Venue;
-  private cachedCalls?: Promise<CurrentCalls>;
-  private cachedLegacy?: Promise<LegacyCalls>;
-  private cachedCreds?: Promise<Credentials | undefined>;
-  private sandboxUrl?: string;
+/** An invocation; as the core's WriteHost, it confirms a write with its prompt (or --yes) and notes on stderr. */
+export class Context implements WriteHost {
+  /** The venue session this invocation runs with. */
+  readonly session: Session;
 
   constructor(
     readonly io: IO,
@@ -66,140 +49,77 @@ export class Context {
     readonly env: Env,
     /** Writes this invocation has sent (shared by every Context of one run): main.ts reads it. */
     readonly writes: WriteLog = new WriteLog(),
-  ) {}
+  ) {
+    this.session = new Session(globals, env, {
+      warn: (line) => io.err(`${line}\n`),
+      note: (line) => this.note(line),
+      get canPrompt() {
+        return io.canPrompt;
+      },
+    }, writes);
+  }
 
   get settings(): Settings {
-    return (this.cachedSettings ??= readSettings(this.env, (line) => this.io.err(`${line}\n`)));
+    return this.session.settings;
   }
 
-  /** The profile in use: --profile, BM_PROFILE, the current one, else none. */
   get profileName(): string | undefined {
-    return this.globals.profile ?? this.env.BM_PROFILE ?? this.settings.currentProfile;
+    return this.session.profileName;
   }
 
-  /** Settings of the profile in use; a named profile that does not exist is a config error. */
   get profile(): ProfileSettings | undefined {
-    const name = this.profileName;
-    if (!name) return undefined;
-    const p = this.settings.profiles[name];
-    if (!p) {
-      if (name === 'sandbox') return { venue: 'sandbox' };
-      throw configError(`no profile named '${name}'`, 'list profiles with: bm profile list');
-    }
-    return p;
+    return this.session.profile;
   }
 
   get venue(): Venue {
-    return (this.cachedVenue ??= resolveVenue(this.globals, this.env, this.profile));
+    return this.session.venue;
   }
 
-  /** The REST base URL; for the built-in sandbox, finds it and starts it when none runs. */
-  async baseUrl(): Promise<string> {
-    if (this.venue.baseUrl) return this.venue.baseUrl;
-    if (!this.sandboxUrl) {
-      const { ensureSandbox } = await import('./config/background-sandbox.js');
-      this.sandboxUrl = await ensureSandbox(this);
-    }
-    return this.sandboxUrl;
+  baseUrl(): Promise<string> {
+    return this.session.baseUrl();
   }
 
-  /** The venue with the sandbox address filled in. */
-  async resolvedVenue(): Promise<Venue> {
-    if (this.venue.preset !== 'sandbox' || this.venue.baseUrl) return this.venue;
-    const { sandboxVenue } = await import('./config/venue.js');
-    const s = sandboxVenue(await this.baseUrl());
-    // Addresses given explicitly (--ws-url, --legacy-url, --service) still win.
-    return { ...s, wsUrl: this.venue.wsUrl || s.wsUrl, legacyUrl: this.venue.legacyUrl || s.legacyUrl, service: this.venue.service || s.service };
+  resolvedVenue(): Promise<Venue> {
+    return this.session.resolvedVenue();
   }
 
-  /** Credentials: BM_API_KEY/SECRET/MEMO, else the profile's, else the sandbox paper account. */
   credentials(): Promise<Credentials | undefined> {
-    if (!this.cachedCreds) {
-      this.cachedCreds = import('./profiles/credentials.js').then((m) => m.loadCredentials(this));
-    }
-    return this.cachedCreds;
+    return this.session.credentials();
   }
 
-  /** Per-request timeout, ms: --timeout, BM_TIMEOUT, else 10000. */
   get timeoutMs(): number {
-    const t = this.setting(this.globals.timeout, '--timeout', 'BM_TIMEOUT');
-    if (t === undefined) return DEFAULT_TIMEOUT_MS;
-    if (!/^[0-9]+$/.test(t.value) || Number(t.value) < 1 || Number(t.value) > MAX_TIMEOUT_MS) {
-      throw usage(`${t.from}: must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (got '${t.value}')`);
-    }
-    return Number(t.value);
+    return this.session.timeoutMs;
   }
 
   get verbose(): boolean {
-    return Boolean(this.globals.verbose) || this.env.BM_DEBUG === '1';
+    return this.session.verbose;
   }
 
-  /** This invocation's venue as a client reads it: the sandbox found (and started or restarted) as the context does. */
   libVenue(): LibVenue {
-    return {
-      baseUrl: () => this.baseUrl(),
-      ws: async () => {
-        const v = await this.resolvedVenue();
-        return { url: v.wsUrl, service: v.service };
-      },
-      // An explicit legacy address wins without finding (or starting) the built-in sandbox.
-      legacyUrl: async () => (this.venue.legacyUrl || (await this.resolvedVenue()).legacyUrl).replace(/\/+$/, ''),
-      credentials: () => this.credentials(),
-      renewKey: () => this.renewStaleKey(),
-      refused: () => this.refused(),
-    };
+    return this.session.libVenue();
   }
 
-  /**
-   * How this invocation's calls reach the venue: its profile, venue, credentials and options, as a
-   * library client is wired (src/lib/venue.ts).
-   */
   wiring(): Wiring {
-    return {
-      venue: this.libVenue(),
-      env: this.env,
-      timeoutMs: this.timeoutMs,
-      note: (line: string) => this.note(line),
-      ...(this.verbose ? { trace: (line: string) => this.trace(line) } : {}),
-      gateTrace: (line: string) => this.trace(line),
-    };
+    return this.session.wiring();
   }
 
-  /**
-   * The current generation's calls of this invocation: the core a library client calls through
-   * (src/lib/calls.ts), so every command reaches the venue by the same code as the library.
-   */
+  /** The current generation's calls: the session's, the same class a library client calls through. */
   calls(): Promise<CurrentCalls> {
-    // A request that may change the venue is noted as it leaves: a later usage error then cannot say "nothing was sent".
-    // A raw call to a route the catalogue does not know is taken as a write unless it is a GET.
-    this.cachedCalls ??= import('./lib/calls.js').then(({ CurrentCalls }) => this.writes.watch(new CurrentCalls(this.wiring()), (ep) => ep.write ?? ep.method !== 'GET'));
-    return this.cachedCalls;
+    return this.session.calls();
   }
 
-  /** The first generation's calls of this invocation (src/lib/legacy.ts, as `client.legacy`'s). */
   legacyCalls(): Promise<LegacyCalls> {
-    this.cachedLegacy ??= import('./lib/legacy.js').then(({ LegacyCalls }) => this.writes.watch(new LegacyCalls(this.wiring()), (ep) => ep.write === true));
-    return this.cachedLegacy;
+    return this.session.legacyCalls();
   }
 
-  /** After a refused connection: the built-in sandbox restarted and its new address, or undefined (an explicit venue). */
-  async refused(): Promise<string | undefined> {
-    if (this.venue.baseUrl) return undefined;
-    const { restartSandbox } = await import('./config/background-sandbox.js');
-    this.sandboxUrl = await restartSandbox(this);
-    return this.sandboxUrl;
+  get dryRun(): boolean {
+    return Boolean(this.globals.dryRun);
   }
 
-  /**
-   * After "key not found": when the key is the built-in sandbox's paper account and the sandbox was
-   * reset, re-creates the account (as on first use) and returns true; the next credentials() is fresh.
-   */
-  async renewStaleKey(): Promise<boolean> {
-    const used = await this.cachedCreds?.catch(() => undefined);
-    const { renewPaperIfStale } = await import('./profiles/credentials.js');
-    if (!(await renewPaperIfStale(this, used))) return false;
-    this.cachedCreds = undefined;
-    return true;
+  /** The command line's confirmation: --yes, else the prompt on a terminal, else exit 2 (src/commands/confirm.ts). */
+  async confirm(what: string, command: string, context: readonly string[] = []): Promise<void> {
+    const { confirmWrite } = await import('./commands/confirm.js');
+    await confirmWrite(this, what, command, context);
   }
 
   /** Output format: -o/--json, BM_OUTPUT, the profile's, else table on a terminal and tsv in a pipe. */
@@ -255,18 +175,15 @@ export class Context {
 
   /** A trace line on stderr with --verbose or BM_DEBUG=1. */
   trace(line: string): void {
-    if (this.verbose) this.io.err(`[bm] ${line}\n`);
+    this.session.trace(line);
   }
 
   private formatSetting(): Setting | undefined {
     return this.setting(this.globals.output, '--output', 'BM_OUTPUT') ?? this.profileSetting('output');
   }
 
-  /** The option's value, else the environment variable's (an empty variable counts as unset). */
   private setting(flag: string | undefined, option: string, variable: string): Setting | undefined {
-    if (flag !== undefined) return { value: flag, from: option };
-    const v = this.env[variable];
-    return v === undefined || v === '' ? undefined : { value: v, from: variable };
+    return settingOf(flag, option, variable, this.env);
   }
 
   /** A setting of the profile in use; none when there is no profile (a missing one fails where the venue is read). */

@@ -6,7 +6,7 @@ import { BmError, EXIT } from './errors.js';
 import { IO, type ColorMode } from './render/io.js';
 import { stringifyJson } from './util/json.js';
 import { buildProgram } from './program.js';
-import { WriteLog } from './commands/write/log.js';
+import { WriteLog } from './core/write/log.js';
 import type { Env } from './config/paths.js';
 
 export interface RunOptions {

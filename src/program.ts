@@ -6,7 +6,7 @@ import { Option, type Command } from 'commander';
 import type { Env } from './config/paths.js';
 import { COLOR_MODES, Context, type ContextOf, type GlobalOptions } from './context.js';
 import type { IO } from './render/io.js';
-import { ENDPOINT_WORDS, registerEndpoints } from './commands/engine.js';
+import { ENDPOINT_WORDS, registerEndpoints } from './commands/endpoints.js';
 import { registerApi } from './commands/api.js';
 import { registerSandbox } from './commands/sandbox/register.js';
 import { registerRecord } from './commands/record/register.js';
@@ -19,7 +19,7 @@ import { registerWatch } from './commands/watch/register.js';
 import { registerPortfolio } from './commands/portfolio/register.js';
 import { StrictCommand } from './commands/strict.js';
 import { precheck } from './commands/precheck.js';
-import type { WriteLog } from './commands/write/log.js';
+import type { WriteLog } from './core/write/log.js';
 import { registerTrade } from './commands/trade/register.js';
 
 export type { ContextOf } from './context.js';

@@ -88,7 +88,7 @@ export class ApiClient extends ClientBase {
       headers['x-bm-timestamp'] = ts;
       if (target.auth === 'SIGNED') {
         // node:crypto loads only for signed calls: public one-shots never pay for it.
-        const { signRequest } = await import('./signing.js');
+        const { signRequest } = await import('../util/signing.js');
         headers['x-bm-sign'] = signRequest(creds.secret, ts, creds.memo, inQuery ? qs : body!);
       }
     }

@@ -12,7 +12,7 @@ import { stateDir, type Env } from '../config/paths.js';
 import { tryLocked } from '../util/filelock.js';
 import type { RateLimit } from './catalogue/types.js';
 import { MemoryGate, realSleep, type Clock, type RateGate, type Sleep, type Slot } from './gate.js';
-import { insertStamp, SlidingWindows } from './ratelimit.js';
+import { insertStamp, SlidingWindows } from '../util/ratelimit.js';
 
 /** A place held: send time, process id, sequence number in that process, time after which it counts as answered. */
 type Held = [at: number, pid: number, id: number, expires: number];

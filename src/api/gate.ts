@@ -4,7 +4,7 @@
  * that every `bm` process on the machine counts the same windows.
  */
 import type { RateLimit } from './catalogue/types.js';
-import { RateBook } from './ratelimit.js';
+import { RateBook } from '../util/ratelimit.js';
 
 /** A place held in every window of one limit while its request is out. */
 export interface Slot {

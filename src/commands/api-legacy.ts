@@ -10,12 +10,12 @@ import type { LegacyAuth, LegacyEndpoint, LegacyMethod } from '../legacy/catalog
 import type { LegacyValues } from '../legacy/request.js';
 import { scalarText } from '../util/json.js';
 import { printApi } from './api-print.js';
-import { sendsQuery, type LegacyRoute } from './api-route.js';
+import { sendsQuery, type LegacyRoute } from '../core/api-route.js';
 import { printDryRun } from './dryrun.js';
 import { show } from './engine.js';
-import { rowsOfLegacy } from './legacy/rows.js';
-import { label, legacyValues } from './legacy/validate.js';
-import { carefulWrite } from './write/pipeline.js';
+import { rowsOfLegacy } from '../core/legacy/rows.js';
+import { label, legacyValues } from '../core/legacy/validate.js';
+import { carefulWrite } from '../core/write/pipeline.js';
 import { noteOutcome } from './write/current.js';
 
 const AUTHS: Record<string, LegacyAuth> = { none: 'none', keyed: 'token', signed: 'signed' };

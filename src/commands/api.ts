@@ -1,7 +1,7 @@
 /**
  * `bm api METHOD PATH [-f key=value ...]`: any endpoint, raw, with the catalogue's auth and limits when
  * known. A write is a write whatever its path looks like: PATH is matched to the catalogue of either
- * generation as a venue may read it (src/commands/api-route.ts), and every method but GET goes through
+ * generation as a venue may read it (src/core/api-route.ts), and every method but GET goes through
  * the careful-write pipeline unless the catalogue says the endpoint is a read.
  */
 import type { Command } from 'commander';
@@ -10,7 +10,7 @@ import type { Params } from '../api/client.js';
 import { usage } from '../errors.js';
 import { parseJson } from '../util/json.js';
 import type { Context, ContextOf } from '../context.js';
-import type { CurrentRoute } from './api-route.js';
+import type { CurrentRoute } from '../core/api-route.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 const AUTHS: Record<string, Auth> = { none: 'NONE', keyed: 'KEYED', signed: 'SIGNED' };
@@ -47,7 +47,7 @@ function fieldsOf(opts: ApiOptions): Params {
 
 /** A current-generation call: a read sent as is, a write (catalogued or not) through the pipeline. */
 async function current(ctx: Context, method: Method, route: CurrentRoute, params: Params, authOpt: string | undefined): Promise<void> {
-  const [{ uncatalogued }, { printApi }] = await Promise.all([import('./write/api-channel.js'), import('./api-print.js')]);
+  const [{ uncatalogued }, { printApi }] = await Promise.all([import('../core/write/api-channel.js'), import('./api-print.js')]);
   const known = route.ep;
   const auth = authOpt ? AUTHS[authOpt]! : known?.auth ?? 'NONE';
   const ep = known ? { ...known, auth } : uncatalogued(method, route.path, auth);
@@ -55,7 +55,7 @@ async function current(ctx: Context, method: Method, route: CurrentRoute, params
   if (ep.write) {
     // As careful here as from the endpoint's own command: checked, confirmed, sent once, proven (or exit 11).
     if (known) (await import('./api-fields.js')).checkFields(ctx, known, params);
-    const [{ carefulWrite }, { currentChannel, noteOutcome }] = await Promise.all([import('./write/pipeline.js'), import('./write/current.js')]);
+    const [{ carefulWrite }, { currentChannel, noteOutcome }] = await Promise.all([import('../core/write/pipeline.js'), import('./write/current.js')]);
     const command = `api ${method} ${route.path}`;
     const r = await carefulWrite(ctx, currentChannel(ctx), { ep, params, command });
     if (!r) return;
@@ -85,7 +85,7 @@ export function registerApi(root: Command, contextOf: ContextOf): void {
       const method = methodArg.toUpperCase() as Method;
       if (!(METHODS as readonly string[]).includes(method)) throw usage(`METHOD: must be one of ${METHODS.join(', ')} (got '${methodArg}')`);
       if (opts.auth !== undefined && !AUTHS[opts.auth]) throw usage(`--auth: must be one of none, keyed, signed (got '${opts.auth}')`);
-      const { readApiPath } = await import('./api-route.js');
+      const { readApiPath } = await import('../core/api-route.js');
       const { route, query, fragment } = readApiPath(method, path);
       if (fragment) ctx.note(`bm: PATH: the fragment '${fragment}' is not sent (no HTTP request carries one)`);
       const params = [...query, ...fieldsOf(opts)];

@@ -3,26 +3,21 @@
  * and no `--yes` the command fails at once (exit 2) and never waits on stdin. Ctrl-C at the
  * prompt is an interruption (exit 130), not a refusal.
  */
-import type { GlobalOptions } from '../context.js';
 import type { IO } from '../render/io.js';
 import { BmError, usage } from '../errors.js';
-import type { WriteLog } from './write/log.js';
 
-/** What a write needs of its caller: the options, the terminal to ask on, and a line for the user (a Context, or the library's). */
-export interface WriteHost {
-  readonly globals: Pick<GlobalOptions, 'yes' | 'dryRun'>;
+/** What asking needs of an invocation: the options that answer for the user, and the terminal to ask on. */
+export interface Asker {
+  readonly globals: { readonly yes?: boolean; readonly dryRun?: boolean };
   readonly io: Pick<IO, 'canPrompt' | 'err'>;
-  note(line: string): void;
-  /** Where the pipeline says what it proved (a command's invocation; absent for the library). */
-  readonly writes?: Pick<WriteLog, 'settled'>;
 }
 
 /**
  * Resolves when the user agreed; throws (exit 2, 3 or 130) otherwise. `what` is one line (asked as
- * `what?`); `context`
- * lines (market context) are shown above the question.
+ * `what?`); `context` lines (market context) are shown above the question. The command line's answer
+ * to the core's WriteHost.confirm (src/core/write/host.ts).
  */
-export async function confirmWrite(ctx: WriteHost, what: string, command: string, context: readonly string[] = []): Promise<void> {
+export async function confirmWrite(ctx: Asker, what: string, command: string, context: readonly string[] = []): Promise<void> {
   if (ctx.globals.yes || ctx.globals.dryRun) return;
   if (!ctx.io.canPrompt) {
     throw usage(`${command}: confirmation needed and there is no terminal to ask`, `add --yes to confirm: ${what}`);

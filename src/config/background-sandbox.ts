@@ -17,7 +17,7 @@ export interface ServerInfo {
   readonly limits?: string;
 }
 
-/** What starting a sandbox needs of the caller (a Context fits). */
+/** What starting a sandbox needs of the caller (a venue session, src/core/session.ts). */
 export interface SandboxHost {
   readonly env: Env;
   /** One line of chatter on stderr. */
@@ -218,4 +218,11 @@ export async function stopBackground(env: Env): Promise<boolean> {
   process.kill(info.pid, 'SIGTERM');
   for (let i = 0; i < 50 && alive(info.pid); i++) await sleep(100);
   return true;
+}
+
+/** The address of the sandbox already running on this machine, for a caller that never starts one (the library). */
+export function runningSandbox(env: Env): string {
+  const info = readServerInfo(env);
+  if (info && alive(info.pid)) return info.url;
+  throw configError('no sandbox exchange is running on this machine', 'start one with: bm sandbox start (or startSandbox() in the program, and its url as baseUrl)');
 }

@@ -3,7 +3,7 @@
  * No I/O and no clock: the timestamp and the token come in, so the known-answer vectors apply directly.
  */
 import { redactHeaders } from '../api/redact.js';
-import { legacyClientSecret, legacySignature } from '../api/signing.js';
+import { legacyClientSecret, legacySignature } from '../util/signing.js';
 import type { LegacyEndpoint } from './catalogue.js';
 
 /** Wire values by parameter name, already checked (decimals plain, ids digits). */

@@ -2,18 +2,19 @@
  * The client: one method per catalogue entry with a `bm` command, on the one REST client of `bm`
  * (signing, clock, limits counted with every `bm` process on the machine) and, for writes, the
  * careful-write pipeline (client order ids, sent once, outcomes proven or reported unknown). Its calls
- * (./calls.ts, ./legacy.ts) are the ones every `bm` command makes, wired from the command's context.
+ * (src/core/calls.ts, src/core/legacy-calls.ts) are the ones every `bm` command makes, wired from
+ * the command's session.
  */
 import { debuglog } from 'node:util';
-import type { WriteHost } from '../commands/confirm.js';
 import { usage } from '../errors.js';
-import type { CurrentCalls } from './calls.js';
+import type { CurrentCalls } from '../core/calls.js';
 import { libraryError } from './errors.js';
-import type { LegacyCalls } from './legacy.js';
+import type { LegacyCalls } from '../core/legacy-calls.js';
+import type { WriteHost } from '../core/write/host.js';
 import { LEGACY_METHOD_IDS, METHOD_IDS } from './method-ids.js';
 import { callOptions, clientOptions } from './options.js';
 import { methodTree } from './tree.js';
-import { explicitVenue, type LibVenue, type Wiring } from './venue.js';
+import { explicitVenue, type LibVenue, type Wiring } from '../core/venue.js';
 import type { CallOptions, ClientOptions } from './types.js';
 import { Watch } from './watch.js';
 
@@ -55,7 +56,7 @@ export class Client {
       : import('./cli-venue.js').then((m) => libraryWiring(m.cliVenue(options, env, credentials, note), options, note));
     this.wiring.catch(() => undefined);
     // A library call is its own confirmation: nothing is asked of a person.
-    this.host = { globals: { yes: true }, io: { canPrompt: false, err: (t: string) => note(t.trimEnd()) }, note };
+    this.host = { dryRun: false, confirm: async () => undefined, note };
     // The method names are known up front; the catalogue and the checks load on the first call.
     Object.assign(this, methodTree(METHOD_IDS, async (id, params, opts) => {
       try {
@@ -63,7 +64,7 @@ export class Client {
         const checked = callOptions(opts, id === 'spot.order.batch' ? ['maxDeviation'] : []);
         const calls = await this.core();
         if (id === 'spot.order.batch') return await (await import('./batch.js')).batch(calls, this.host, params, checked);
-        return await calls.run(this.host, calls.entry(id), params, checked);
+        return await (await import('./run.js')).runCurrent(calls, this.host, calls.entry(id), params, checked);
       } catch (err) {
         throw libraryError(err);
       }
@@ -71,8 +72,8 @@ export class Client {
     this.legacy = methodTree(LEGACY_METHOD_IDS, async (id, params, opts) => {
       try {
         const checked = callOptions(opts);
-        const [{ legacyEndpoint }, calls] = await Promise.all([import('../legacy/catalogue.js'), this.legacyCore()]);
-        return await calls.run(this.host, legacyEndpoint(id), params, checked);
+        const [{ legacyEndpoint }, { runLegacy }, calls] = await Promise.all([import('../legacy/catalogue.js'), import('./legacy-run.js'), this.legacyCore()]);
+        return await runLegacy(calls, this.host, legacyEndpoint(id), params, checked);
       } catch (err) {
         throw libraryError(err);
       }
@@ -83,7 +84,7 @@ export class Client {
   /** The current generation's calls, loaded and made on first use (importing the library stays cheap). */
   private async core(): Promise<CurrentCalls> {
     if (this.current) return this.current;
-    const [wiring, { CurrentCalls }] = await Promise.all([this.wiring, import('./calls.js')]);
+    const [wiring, { CurrentCalls }] = await Promise.all([this.wiring, import('../core/calls.js')]);
     return (this.current ??= new CurrentCalls(wiring));
   }
 
@@ -96,7 +97,7 @@ export class Client {
       if (typeof method !== 'string' || typeof path !== 'string') throw usage('api: give the method and the path as strings, e.g. api(\'GET\', \'/spot/v1/ticker\')');
       const checked = callOptions(opts);
       const calls = await this.core();
-      return await calls.run(this.host, calls.route(method, path), params, checked);
+      return await (await import('./run.js')).runCurrent(calls, this.host, calls.route(method, path), params, checked);
     } catch (err) {
       throw libraryError(err);
     }
@@ -105,7 +106,7 @@ export class Client {
   /** The first generation's calls, made on first use. */
   private async legacyCore(): Promise<LegacyCalls> {
     if (this.legacyApi) return this.legacyApi;
-    const [wiring, { LegacyCalls }] = await Promise.all([this.wiring, import('./legacy.js')]);
+    const [wiring, { LegacyCalls }] = await Promise.all([this.wiring, import('../core/legacy-calls.js')]);
     return (this.legacyApi ??= new LegacyCalls(wiring));
   }
 

@@ -1,6 +1,6 @@
 /** What the library says of a write the pipeline proved: the same for both generations. */
-import type { WriteEntry } from '../commands/write/channel.js';
-import type { WriteResult } from '../commands/write/pipeline.js';
+import type { WriteEntry } from '../core/write/channel.js';
+import type { WriteResult } from '../core/write/pipeline.js';
 import { scalarText } from '../util/json.js';
 import type { Data, WriteOutcome } from './types.js';
 import { exact } from './exact.js';

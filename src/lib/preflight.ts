@@ -5,10 +5,10 @@
  */
 import type { Endpoint } from '../api/catalogue/types.js';
 import type { Params } from '../api/client.js';
-import { checkOrder, type OrderInput } from '../commands/order/check.js';
-import { pairRules, type PairSource } from '../commands/order/pairs.js';
+import { checkOrder, type OrderInput } from '../core/order/check.js';
+import { pairRules, type PairSource } from '../core/order/pairs.js';
 import { scalarText } from '../util/json.js';
-import type { CurrentCalls } from './calls.js';
+import type { CurrentCalls } from '../core/calls.js';
 import { asLibraryInput } from './wire.js';
 
 /** Where a library client reads the pairs' rules: its venue, through its own REST client (cached as the CLI caches them). */

@@ -10,7 +10,7 @@ import type { DepthLevels, DepthPush, KlineInterval, KlinePush, OrderPush, Push,
 import { BmError } from '../errors.js';
 import type { WsConnection } from '../ws/connection.js';
 import type { Backlog } from '../ws/backlog.js';
-import type { LibVenue } from './venue.js';
+import type { LibVenue } from '../core/venue.js';
 import { libraryError } from './errors.js';
 
 const debug = debuglog('bm');
@@ -113,7 +113,7 @@ class TopicStream implements Stream<Push> {
     const creds = this.isPrivate ? await venue.credentials() : undefined;
     if (this.isPrivate && !creds) throw new BmError('auth', 'your order stream needs an API key and none is given');
     const [{ WsConnection }, { topics }, { exact }, { Backlog }, signing] = await Promise.all([
-      import('../ws/connection.js'), import('../ws/channels.js'), import('./exact.js'), import('../ws/backlog.js'), this.isPrivate ? import('../api/signing.js') : undefined,
+      import('../ws/connection.js'), import('../ws/channels.js'), import('./exact.js'), import('../ws/backlog.js'), this.isPrivate ? import('../util/signing.js') : undefined,
     ]);
     this.topic = this.topicOf(topics);
     this.queue = new Backlog<Push>(MAX_WAITING);

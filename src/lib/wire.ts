@@ -4,7 +4,7 @@
  */
 import type { Param } from '../api/catalogue/types.js';
 import type { Params } from '../api/client.js';
-import { checkValue } from '../commands/params.js';
+import { checkValue } from '../core/params.js';
 import { BmError, usage } from '../errors.js';
 import { givenObject, givenTexts, inputText, kindOf } from './inputs.js';
 

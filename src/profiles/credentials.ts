@@ -6,10 +6,29 @@
  */
 import type { Credentials } from '../api/client.js';
 import { refuseExposedConfig } from '../config/permissions.js';
-import type { Context } from '../context.js';
+import type { Env } from '../config/paths.js';
+import type { Settings } from '../config/settings.js';
+import type { Venue } from '../config/venue.js';
 import { config as configError, usage } from '../errors.js';
 
-export async function loadCredentials(ctx: Context): Promise<Credentials | undefined> {
+/** What finding credentials needs of a venue session (src/core/session.ts). */
+export interface CredentialSource {
+  readonly env: Env;
+  readonly profileName: string | undefined;
+  readonly settings: Settings;
+  /** `--sandbox` was given. */
+  readonly sandboxFlag: boolean;
+  readonly venue: Venue;
+  /** Whether a person may be asked (to unlock a keychain). */
+  readonly canPrompt: boolean;
+  baseUrl(): Promise<string>;
+  readonly timeoutMs: number;
+  /** A line the user must see (a keychain's warning). */
+  readonly sink: { warn(line: string): void };
+  trace(line: string): void;
+}
+
+export async function loadCredentials(ctx: CredentialSource): Promise<Credentials | undefined> {
   // Whatever signs, settings others can rewrite could send it elsewhere: refused (exit 5).
   refuseExposedConfig(ctx.env);
   const { BM_API_KEY: key, BM_API_SECRET: secret, BM_API_MEMO: memo } = ctx.env;
@@ -23,10 +42,10 @@ export async function loadCredentials(ctx: Context): Promise<Credentials | undef
   const name = ctx.profileName;
   const profile = name ? ctx.settings.profiles[name] : undefined;
   // `--sandbox` points a profile of another venue at the sandbox: its keys mean nothing there.
-  const sameVenue = !ctx.globals.sandbox || profile?.venue === 'sandbox';
+  const sameVenue = !ctx.sandboxFlag || profile?.venue === 'sandbox';
   if (name && profile?.hasCredentials && sameVenue) {
     const { secretStoreFor } = await import('./secrets.js');
-    const store = await secretStoreFor(profile, { env: ctx.env, warn: (l) => ctx.io.err(`${l}\n`), interactive: ctx.io.canPrompt });
+    const store = await secretStoreFor(profile, { env: ctx.env, warn: (l) => ctx.sink.warn(l), interactive: ctx.canPrompt });
     const found = await store.get(name);
     if (!found) {
       throw configError(`profile '${name}' has no credentials in ${store.where}`, `enter them again with: bm profile add ${name}`);
@@ -45,7 +64,7 @@ export async function loadCredentials(ctx: Context): Promise<Credentials | undef
  * Called when the venue answered 30002 (key unknown). When the key was the paper account's, the
  * sandbox was reset: forget it so the next attempt creates a new one. True when a retry makes sense.
  */
-export async function renewPaperIfStale(ctx: Context, used: Credentials | undefined): Promise<boolean> {
+export async function renewPaperIfStale(ctx: Pick<CredentialSource, 'env' | 'trace'>, used: Credentials | undefined): Promise<boolean> {
   const { isPaper, forgetPaper } = await import('./paper.js');
   if (!isPaper(used)) return false;
   forgetPaper(ctx.env);

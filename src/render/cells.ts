@@ -2,7 +2,7 @@
 import { scalarText } from '../util/json.js';
 import { isDecimal } from '../util/decimal.js';
 
-export type Row = Record<string, unknown>;
+export type { Row } from '../util/row.js';
 
 /** Columns whose integers are times: `ms` milliseconds, `s` seconds, `auto` by magnitude. */
 const TIME_COLUMNS: Record<string, 'ms' | 's' | 'auto'> = {

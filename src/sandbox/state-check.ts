@@ -12,7 +12,7 @@
 import { amountText, toAmount } from './engine/units.js';
 import type { OrderRec } from './engine/types.js';
 import { pairSpec } from './market/pairs.js';
-import type { ExchangeState } from './state.js';
+import type { ExchangeState } from './state-types.js';
 
 const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
 const SIDES = ['buy', 'sell'];

@@ -5,36 +5,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../util/atomic-file.js';
-import type { AccountRec } from './accounts.js';
-import type { LedgerData } from './engine/ledger.js';
-import type { FillRec, OrderRec, TradeRec } from './engine/types.js';
-import type { SimState } from './market/sim.js';
-import type { Candle } from './market/tape.js';
 import { firstViolation } from './state-check.js';
+import type { ExchangeState } from './state-types.js';
+
+export type { ExchangeState, TapeState } from './state-types.js';
 
 export const STATE_VERSION = 1;
-
-export interface TapeState {
-  readonly last: string;
-  readonly trades: TradeRec[];
-  /** Candles since the start (history before it is regenerated from the seed). */
-  readonly candles: Candle[];
-}
-
-export interface ExchangeState {
-  readonly version: number;
-  readonly seed: number;
-  /** ms of the minute the exchange was first started: history ends there. */
-  readonly genesis: number;
-  readonly nextId: string;
-  readonly nextAccount: number;
-  readonly accounts: AccountRec[];
-  readonly ledger: LedgerData;
-  readonly orders: OrderRec[];
-  readonly fills: FillRec[];
-  readonly sim: SimState;
-  readonly tapes: Record<string, TapeState>;
-}
 
 export class StateFileError extends Error {
   constructor(readonly path: string, message: string) {

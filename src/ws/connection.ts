@@ -6,7 +6,7 @@
 import type { WebSocket } from 'ws';
 import { usage, type BmError } from '../errors.js';
 import { custom } from '../api/catalogue/limits.js';
-import { SlidingWindows } from '../api/ratelimit.js';
+import { SlidingWindows } from '../util/ratelimit.js';
 import { decodeFrame, MAX_FRAME_BYTES, zlibInflate, type Inflater } from './codec.js';
 import { batches, topicOf } from './channels.js';
 import { wsNetworkError, wsVenueError } from './errors.js';

@@ -1,5 +1,5 @@
 /** Frames waiting to be sent, released no faster than the venue's message limit (spec 8.3). */
-import type { SlidingWindows } from '../api/ratelimit.js';
+import type { SlidingWindows } from '../util/ratelimit.js';
 
 export class Outbox {
   private queue: string[] = [];

@@ -92,10 +92,10 @@ function sources(dir: string): string[] {
   });
 }
 
-test('the REST clients are made in one place: the client of src/lib, for the library and every command', () => {
+test('the REST clients are made in one place: the calls of src/core, for the library and every command', () => {
   const src = join(ROOT, 'src');
   const makers = sources(src).filter((f) => /\bnew (ApiClient|LegacyClient)\(/.test(readFileSync(join(src, f), 'utf8')));
-  assert.deepEqual(makers.sort(), ['lib/calls.ts', 'lib/legacy.ts']);
+  assert.deepEqual(makers.sort(), ['core/calls.ts', 'core/legacy-calls.ts']);
   // The command line (its engine, its context and every command) never loads a REST client's module itself.
   const cli = [...sources(join(src, 'commands')), 'context.ts', 'main.ts', 'program.ts'];
   for (const f of cli) {
@@ -105,10 +105,13 @@ test('the REST clients are made in one place: the client of src/lib, for the lib
   }
   const engine = readFileSync(join(src, 'commands', 'engine.ts'), 'utf8');
   assert.match(engine, /await ctx\.calls\(\)/, 'the engine sends through the invocation\'s calls');
-  // A command's calls are the library client's: the same classes, wired from the context.
+  // A command's calls are the library client's: the same classes, wired from the invocation's core session.
+  const session = readFileSync(join(src, 'core', 'session.ts'), 'utf8');
+  assert.match(session, /import\('\.\/calls\.js'\)\.then\(\(\{ CurrentCalls \}\) => [^;]*new CurrentCalls\(this\.wiring\(\)\)/);
+  assert.match(session, /import\('\.\/legacy-calls\.js'\)\.then\(\(\{ LegacyCalls \}\) => [^;]*new LegacyCalls\(this\.wiring\(\)\)/);
   const context = readFileSync(join(src, 'context.ts'), 'utf8');
-  assert.match(context, /import\('\.\/lib\/calls\.js'\)\.then\(\(\{ CurrentCalls \}\) => [^;]*new CurrentCalls\(this\.wiring\(\)\)/);
-  assert.match(context, /import\('\.\/lib\/legacy\.js'\)\.then\(\(\{ LegacyCalls \}\) => [^;]*new LegacyCalls\(this\.wiring\(\)\)/);
+  assert.match(context, /calls\(\): Promise<CurrentCalls> \{\s*return this\.session\.calls\(\);/);
+  assert.match(context, /legacyCalls\(\): Promise<LegacyCalls> \{\s*return this\.session\.legacyCalls\(\);/);
   const client = readFileSync(join(src, 'lib', 'client.ts'), 'utf8');
   assert.match(client, /new CurrentCalls\(wiring\)/);
   assert.match(client, /new LegacyCalls\(wiring\)/);

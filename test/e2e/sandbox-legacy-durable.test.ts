@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { legacyClientSecret, legacySignature } from '../../src/api/signing.js';
+import { legacyClientSecret, legacySignature } from '../../src/util/signing.js';
 import { startServer } from '../../src/sandbox/server.js';
 import { loadState } from '../../src/sandbox/state.js';
 import { newAccount } from '../helpers/signed.js';

@@ -113,7 +113,7 @@ test('repeated 429s block the address with 418/30017, REST and WebSocket alike',
 
 test('10 logged-in connections per account (spec 8.3), across addresses: the 11th login is refused', async () => {
   const { WebSocket } = await import('ws');
-  const { signWsLogin } = await import('../../src/api/signing.js');
+  const { signWsLogin } = await import('../../src/util/signing.js');
   const { newAccount } = await import('../helpers/signed.js');
   const s = await startServer({ port: 0, seed: 1 });
   const open: Array<import('ws').WebSocket> = [];

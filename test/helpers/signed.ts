@@ -1,5 +1,5 @@
 /** A tiny client for the sandbox in tests: signed and keyed requests over loopback, lossless JSON. */
-import { signRequest } from '../../src/api/signing.js';
+import { signRequest } from '../../src/util/signing.js';
 import { parseJson } from '../../src/util/json.js';
 
 export interface Creds {

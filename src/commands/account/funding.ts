@@ -1,8 +1,8 @@
 /** `bm funding history`: page 1 and 50 records unless told; statuses as words on a terminal. */
 import { FUNDING_STATUSES } from '../../api/catalogue/vocab.js';
 import { rowsOf, send, show, type Invocation } from '../engine.js';
-import { wireParams } from '../params.js';
-import { statusWords } from '../order/status.js';
+import { wireParams } from '../../core/params.js';
+import { statusWords } from '../order/status-words.js';
 
 export async function run(inv: Invocation): Promise<void> {
   const { ctx, ep, values } = inv;

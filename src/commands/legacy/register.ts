@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { flagOf, LEGACY, type LegacyEndpoint } from '../../legacy/catalogue.js';
 import type { ContextOf } from '../../context.js';
-import { registerGeneration, type Generation } from '../engine.js';
+import { registerGeneration, type Generation } from '../declare.js';
 
 /** The legacy generation as the engine sees it. */
 export const LEGACY_GENERATION: Generation<LegacyEndpoint> = {

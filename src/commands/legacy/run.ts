@@ -10,10 +10,10 @@ import type { LegacyValues } from '../../legacy/request.js';
 import { scalarText } from '../../util/json.js';
 import { printDryRun } from '../dryrun.js';
 import { show, type Invocation } from '../engine.js';
-import type { WriteChannel } from '../write/channel.js';
-import { carefulWrite } from '../write/pipeline.js';
-import { rowsOfLegacy } from './rows.js';
-import { legacyValues } from './validate.js';
+import type { WriteChannel } from '../../core/write/channel.js';
+import { carefulWrite } from '../../core/write/pipeline.js';
+import { rowsOfLegacy } from '../../core/legacy/rows.js';
+import { legacyValues } from '../../core/legacy/validate.js';
 
 /** The pipeline's view of the legacy generation for one invocation: its client's calls; a dry run printed. */
 export async function legacyChannel(ctx: Context): Promise<WriteChannel<LegacyEndpoint>> {

@@ -9,7 +9,7 @@ import type { Row } from '../../render/cells.js';
 import { scalarText } from '../../util/json.js';
 import { parseTime } from '../../util/time.js';
 import { send, show, type Invocation } from '../engine.js';
-import { checkSymbol, checkWidth } from '../params.js';
+import { checkSymbol, checkWidth } from '../../core/params.js';
 
 /** The most candles one request may ask for (spec 8.2: more gives 50004). */
 export const PAGE = PROTOCOL.candlesPerRequest;

@@ -1,7 +1,7 @@
 /** `bm ticker [SYMBOL]`: the 24h change is coloured and signed on a terminal. */
 import { BmError } from '../../errors.js';
 import { execute, rowsOf, send, show, type Invocation } from '../engine.js';
-import { wireParams } from '../params.js';
+import { wireParams } from '../../core/params.js';
 
 export async function run(inv: Invocation): Promise<void> {
   const params = wireParams(inv.ep, inv.values);

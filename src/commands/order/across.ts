@@ -14,7 +14,7 @@ import type { Row } from '../../render/cells.js';
 import { isZero } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';
 import { rowsOf, send } from '../engine.js';
-import { allPairs } from './pairs.js';
+import { allPairs } from '../../core/order/pairs.js';
 
 /** One wallet entry as text. */
 export interface Balance {

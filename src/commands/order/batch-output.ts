@@ -8,7 +8,7 @@ import { rawCell } from '../../render/cells.js';
 import { resolveFields } from '../../render/columns.js';
 import { LOCAL_COLUMNS } from '../local-columns.js';
 import { stringifyJson } from '../../util/json.js';
-import type { Outcome } from './batch-journal.js';
+import type { Outcome } from '../../core/order/batch-journal.js';
 
 export const COLUMNS = LOCAL_COLUMNS['order batch'];
 

@@ -9,17 +9,18 @@ import type { Context } from '../../context.js';
 import { usage } from '../../errors.js';
 import { confirmWrite } from '../confirm.js';
 import { send, type Invocation } from '../engine.js';
-import { checkSymbol } from '../params.js';
+import { checkSymbol } from '../../core/params.js';
 import { currentChannel } from '../write/current.js';
 import { batchEnd } from './batch-end.js';
-import { checkAll, checkPrices, parseOrders, readSource, sourceName } from './batch-input.js';
-import { defaultJournalPath, digestOf, Journal, JOURNAL_VERSION, type Outcome } from './batch-journal.js';
-import { readJournal, settled, unproven, type JournalState } from './batch-journal-read.js';
+import { checkAll, checkPrices, parseOrders } from '../../core/order/batch-input.js';
+import { readSource, sourceName } from './batch-file.js';
+import { defaultJournalPath, digestOf, Journal, JOURNAL_VERSION, type Outcome } from '../../core/order/batch-journal.js';
+import { readJournal, settled, unproven, type JournalState } from '../../core/order/batch-journal-read.js';
 import { BatchPrinter } from './batch-output.js';
-import { sendBatch, type BatchHost, type BatchOrder, type SendEnd } from './batch-send.js';
-import { parseMaxDeviation } from './market-context.js';
+import { sendBatch, type BatchHost, type BatchOrder, type SendEnd } from '../../core/order/batch-send.js';
+import { parseMaxDeviation } from '../../core/order/market-context.js';
 
-export { BATCH, IN_FLIGHT } from './batch-send.js';
+export { BATCH, IN_FLIGHT } from '../../core/order/batch-send.js';
 
 /** A batch sent for a command: through its client, dry runs printed, notes on stderr. */
 function batchHost(ctx: Context): BatchHost {

@@ -9,10 +9,10 @@ import { BmError, usage } from '../../errors.js';
 import { confirmWrite } from '../confirm.js';
 import { show, type Invocation } from '../engine.js';
 import { LOCAL_COLUMNS } from '../local-columns.js';
-import { checkSymbol } from '../params.js';
+import { checkSymbol } from '../../core/params.js';
 import { currentChannel } from '../write/current.js';
-import { carefulWrite } from '../write/pipeline.js';
-import { allPairs } from './pairs.js';
+import { carefulWrite } from '../../core/write/pipeline.js';
+import { allPairs } from '../../core/order/pairs.js';
 
 async function pairsWithOpenOrders(ctx: Context): Promise<string[]> {
   const calls = await ctx.calls();

@@ -1,10 +1,10 @@
 /** `bm order cancel SYMBOL (--order-id | --client-order-id)`: which order; the careful-write pipeline does the rest. */
 import { usage } from '../../errors.js';
 import { show, type Invocation } from '../engine.js';
-import { checkSymbol } from '../params.js';
+import { checkSymbol } from '../../core/params.js';
 import { currentChannel, noteOutcome } from '../write/current.js';
-import { carefulWrite } from '../write/pipeline.js';
-import { checkClientOrderId } from './check.js';
+import { carefulWrite } from '../../core/write/pipeline.js';
+import { checkClientOrderId } from '../../core/order/check.js';
 
 /** The order reference: exactly one of --order-id and --client-order-id. */
 export function orderRef(values: Record<string, string | undefined>, clientKey: string): Array<readonly [string, string]> {

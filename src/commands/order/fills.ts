@@ -4,7 +4,7 @@
  */
 import { usage } from '../../errors.js';
 import { execute, show, type Invocation } from '../engine.js';
-import { wireParams } from '../params.js';
+import { wireParams } from '../../core/params.js';
 import { newestFirst, overPairs, pairsOfAccount } from './across.js';
 
 export async function run(inv: Invocation): Promise<void> {

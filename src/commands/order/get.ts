@@ -3,10 +3,10 @@
  * is another order than the one asked for is "no such order" (exit 6), printed on stderr only.
  */
 import { send, show, type Invocation } from '../engine.js';
-import { checkSymbol } from '../params.js';
-import { checkAnswered } from './answered.js';
+import { checkSymbol } from '../../core/params.js';
+import { checkAnswered } from '../../core/order/answered.js';
 import { orderRef } from './cancel.js';
-import { humanOrders } from './status.js';
+import { humanOrders } from './status-words.js';
 
 export async function run(inv: Invocation): Promise<void> {
   const { ctx, ep, values } = inv;

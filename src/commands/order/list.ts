@@ -4,9 +4,9 @@
  */
 import { ORDER_FILTER_CODES } from '../../api/catalogue/vocab.js';
 import { send, show, rowsOf, type Invocation } from '../engine.js';
-import { checkStatus, wireParams } from '../params.js';
+import { checkStatus, wireParams } from '../../core/params.js';
 import { newestFirst, overPairs, pairsOfAccount } from './across.js';
-import { humanOrders } from './status.js';
+import { humanOrders } from './status-words.js';
 
 /** Statuses whose orders still hold frozen funds. */
 const OPEN_CODES = new Set(['4', '5']);

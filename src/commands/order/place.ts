@@ -7,19 +7,19 @@ import type { Context } from '../../context.js';
 import { BmError } from '../../errors.js';
 import { scalarText } from '../../util/json.js';
 import { show, type Invocation } from '../engine.js';
-import { checkSymbol } from '../params.js';
+import { checkSymbol } from '../../core/params.js';
 import { currentChannel } from '../write/current.js';
-import { carefulWrite } from '../write/pipeline.js';
-import { checkOrder, describe, type CheckedOrder } from './check.js';
-import { checkDeviation, contextLines, parseMaxDeviation, readBook, readQuote } from './market-context.js';
-import { checkAnswered } from './answered.js';
-import type { WaitClock } from './deadline.js';
-import { followOrder } from './order-stream.js';
-import type { PairRules } from './pairs.js';
-import { pairRules } from './pairs.js';
-import { withState } from './standing.js';
-import { humanOrders } from './status.js';
-import { parseWait, waitForOrder, type WaitSpec } from './wait.js';
+import { carefulWrite } from '../../core/write/pipeline.js';
+import { checkOrder, describe, type CheckedOrder } from '../../core/order/check.js';
+import { checkDeviation, contextLines, parseMaxDeviation, readBook, readQuote } from '../../core/order/market-context.js';
+import { checkAnswered } from '../../core/order/answered.js';
+import type { WaitClock } from '../../core/order/deadline.js';
+import { followOrder } from '../../core/order/order-stream.js';
+import type { PairRules } from '../../core/order/pairs.js';
+import { pairRules } from '../../core/order/pairs.js';
+import { withState } from '../../core/order/standing.js';
+import { humanOrders } from './status-words.js';
+import { parseWait, waitForOrder, type WaitSpec } from '../../core/order/wait.js';
 
 /** Shared with the trading terminal and `order batch` (market-context.ts). */
 export { parseMaxDeviation };
@@ -38,7 +38,7 @@ async function market(ctx: Context, order: CheckedOrder, rules: PairRules, maxPc
 
 /** The order's row, read within `leftMs` (the request's own timeout never outlasts the wait). */
 async function readOrder(ctx: Context, symbol: string, orderId: string, leftMs: number): Promise<Record<string, unknown>> {
-  const { CurrentCalls } = await import('../../lib/calls.js');
+  const { CurrentCalls } = await import('../../core/calls.js');
   const calls = new CurrentCalls({ ...ctx.wiring(), timeoutMs: Math.max(1, Math.min(ctx.timeoutMs, leftMs)) });
   const params = [['symbol', symbol], ['order_id', orderId]] as const;
   const row = (await calls.send(endpoint('spot.order.detail'), params)) as Record<string, unknown>;

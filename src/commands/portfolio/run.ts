@@ -8,9 +8,9 @@ import type { Row } from '../../render/cells.js';
 import { add, norm } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';
 import { rowsOf, show } from '../engine.js';
-import { checkCurrency, checkInt, wireParams } from '../params.js';
+import { checkCurrency, checkInt, wireParams } from '../../core/params.js';
 import { balances, newestFirst, overPairs, pairsOfAccount } from '../order/across.js';
-import { humanOrders } from '../order/status.js';
+import { humanOrders } from '../order/status-words.js';
 import { valueIn, type Prices } from './value.js';
 
 const BALANCE_COLUMNS = ['currency', 'available', 'frozen', 'total', 'price', 'value'];

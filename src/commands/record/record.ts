@@ -8,7 +8,7 @@ import type { Context } from '../../context.js';
 import { BmError, usage } from '../../errors.js';
 import { eventLine, headerLine } from '../../sandbox/replay/format.js';
 import { wsNetworkError } from '../../ws/errors.js';
-import { checkSymbol } from '../params.js';
+import { checkSymbol } from '../../core/params.js';
 import { durationOf } from '../watch/plan.js';
 import { DEFAULT_CHANNELS, topicsOf } from './channels.js';
 import { RecordingSink } from './sink.js';

@@ -1,7 +1,7 @@
 /** `bm sandbox serve`: runs the sandbox until SIGINT or SIGTERM; the only stdout line is `listening <url>`. */
 import type { Context } from '../../context.js';
 import { config, usage } from '../../errors.js';
-import { checkInt } from '../params.js';
+import { checkInt } from '../../core/params.js';
 
 /** Highest --speed: beyond it a day's recording replays in well under a second anyway. */
 const MAX_SPEED = 1_000_000;

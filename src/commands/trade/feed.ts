@@ -5,7 +5,7 @@
  */
 import { endpoint } from '../../api/catalogue/index.js';
 import type { Credentials } from '../../api/client.js';
-import { signWsLogin } from '../../api/signing.js';
+import { signWsLogin } from '../../util/signing.js';
 import type { Context } from '../../context.js';
 import type { BmError } from '../../errors.js';
 import type { Entry } from '../../ws/codec.js';

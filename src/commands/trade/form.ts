@@ -4,22 +4,9 @@
  * increments so a preset never asks for more than the balance holds.
  */
 import { add, cmp, div, dec, fmt, isZero, mul, norm, sub, type Dec } from '../../util/decimal.js';
-import type { OrderInput } from '../order/check.js';
-import type { PairRules } from '../order/pairs.js';
-import type { Balance, Side } from './state.js';
-
-export interface Form {
-  readonly side: Side;
-  readonly type: 'limit' | 'market';
-  /** Base quantity; for a market buy, the quote amount to spend. */
-  readonly size: string;
-  readonly price: string;
-  readonly focus: 'size' | 'price';
-  /** Why the last Enter did not go on to the confirmation. */
-  readonly error: string | undefined;
-  /** Percent of the available balance last applied by a preset. */
-  readonly preset: number | undefined;
-}
+import type { OrderInput } from '../../core/order/check.js';
+import type { PairRules } from '../../core/order/pairs.js';
+import type { Balance, Form, Side } from './state.js';
 
 /** Size presets, percent of the available balance, in the order `p` cycles through them. */
 export const PRESETS = [25, 50, 75, 100] as const;

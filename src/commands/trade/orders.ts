@@ -11,19 +11,12 @@ import type { Context } from '../../context.js';
 import { BmError, usage } from '../../errors.js';
 import { isDecimal, isZero } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';
-import { checkOrder, type CheckedOrder, type OrderInput } from '../order/check.js';
-import { checkDeviation, crosses, deviationPct, estimateFill, type Book, type Fill } from '../order/market-context.js';
-import type { PairRules } from '../order/pairs.js';
+import { checkOrder, type CheckedOrder, type OrderInput } from '../../core/order/check.js';
+import { checkDeviation, crosses, deviationPct, estimateFill, type Book, type Fill } from '../../core/order/market-context.js';
+import type { PairRules } from '../../core/order/pairs.js';
 import { currentChannel } from '../write/current.js';
-import { carefulWrite } from '../write/pipeline.js';
-import type { Level, OpenOrder } from './state.js';
-
-/** What the market looks like to a confirmation: the live book's two sides and the last price. */
-export interface Quote {
-  readonly asks: readonly Level[];
-  readonly bids: readonly Level[];
-  readonly last: string | undefined;
-}
+import { carefulWrite } from '../../core/write/pipeline.js';
+import type { Level, OpenOrder, Quote } from './state.js';
 
 export interface MarketContext {
   readonly last: string | undefined;

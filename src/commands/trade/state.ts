@@ -3,14 +3,33 @@
  * of it, the feed's health and the interface's own state. The screen is a function of this and the
  * terminal size; keys and pushes change it. Prices and sizes stay the venue's strings.
  */
-import type { CheckedOrder } from '../order/check.js';
-import type { PairRules } from '../order/pairs.js';
-import type { Form } from './form.js';
-import type { Quote } from './orders.js';
+import type { CheckedOrder } from '../../core/order/check.js';
+import type { PairRules } from '../../core/order/pairs.js';
 import type { CandleStep } from './step.js';
 
 export type Side = 'buy' | 'sell';
 export type Level = readonly [price: string, size: string];
+
+/** What the market looks like to a confirmation: the live book's two sides and the last price. */
+export interface Quote {
+  readonly asks: readonly Level[];
+  readonly bids: readonly Level[];
+  readonly last: string | undefined;
+}
+
+/** The order form as typed (edited by ./form.ts). */
+export interface Form {
+  readonly side: Side;
+  readonly type: 'limit' | 'market';
+  /** Base quantity; for a market buy, the quote amount to spend. */
+  readonly size: string;
+  readonly price: string;
+  readonly focus: 'size' | 'price';
+  /** Why the last Enter did not go on to the confirmation. */
+  readonly error: string | undefined;
+  /** Percent of the available balance last applied by a preset. */
+  readonly preset: number | undefined;
+}
 
 export interface Trade {
   /** HH:MM:SS (UTC), worked out once when the trade arrives. */

@@ -6,7 +6,7 @@ import type { Context } from '../../context.js';
 import { BmError } from '../../errors.js';
 import type { Row } from '../../render/cells.js';
 import { ndjsonText, render, type Format } from '../../render/output.js';
-import { signWsLogin } from '../../api/signing.js';
+import { signWsLogin } from '../../util/signing.js';
 import type { Entry } from '../../ws/codec.js';
 import { wsNetworkError } from '../../ws/errors.js';
 import { Outlet } from './outlet.js';
@@ -55,7 +55,7 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
     onNotice: (line) => (screen ? screen.invalidate() : ctx.note(`bm: ${line}`)),
     // A reset sandbox forgot the paper key: re-create it as the REST commands do, and log in again.
     onKeyUnknown: async () => {
-      if (!(await ctx.renewStaleKey())) return false;
+      if (!(await ctx.session.renewStaleKey())) return false;
       creds = await ctx.credentials();
       return Boolean(creds);
     },

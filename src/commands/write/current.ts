@@ -3,10 +3,10 @@ import type { Endpoint } from '../../api/catalogue/types.js';
 import type { Params } from '../../api/client.js';
 import type { Context } from '../../context.js';
 import { printDryRun } from '../dryrun.js';
-import { show, type ShowOptions } from '../engine.js';
-import { apiChannel } from './api-channel.js';
-import type { WriteChannel } from './channel.js';
-import { carefulWrite, type WriteResult } from './pipeline.js';
+import { show, type ShowOptions } from '../show.js';
+import { apiChannel } from '../../core/write/api-channel.js';
+import type { WriteChannel } from '../../core/write/channel.js';
+import { carefulWrite, type WriteResult } from '../../core/write/pipeline.js';
 
 /** The pipeline's view of the current generation for one invocation: its client's calls; a dry run printed. */
 export function currentChannel(ctx: Context): WriteChannel<Endpoint> {

@@ -5,7 +5,7 @@
  * A client that honours the limits never gets there.
  */
 import { custom } from '../../api/catalogue/limits.js';
-import { SlidingWindows } from '../../api/ratelimit.js';
+import { SlidingWindows } from '../../util/ratelimit.js';
 import { scaled, type LimitFactor } from '../limits-mode.js';
 
 /** 429s one address may get within {@link VIOLATION_WINDOW_MS} before it is blocked. */

@@ -4,7 +4,7 @@
  * {@link SlidingWindows}.
  */
 import type { RateLimit } from '../../api/catalogue/types.js';
-import { RateBook } from '../../api/ratelimit.js';
+import { RateBook } from '../../util/ratelimit.js';
 import type { Headers } from './reply.js';
 import { scaleRate, type LimitFactor } from '../limits-mode.js';
 

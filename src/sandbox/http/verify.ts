@@ -6,7 +6,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Endpoint } from '../../api/catalogue/types.js';
-import { signRequest } from '../../api/signing.js';
+import { signRequest } from '../../util/signing.js';
 import { allows, type AccountRec } from '../accounts.js';
 import { fail } from '../errors.js';
 

@@ -4,7 +4,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { hmacHex, legacyClientSecret } from '../../api/signing.js';
+import { hmacHex, legacyClientSecret } from '../../util/signing.js';
 import type { ExchangeApi, SandboxAccount } from '../exchange-api.js';
 
 /** A refusal: the HTTP status and the `message` of the raw body. */

@@ -4,7 +4,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { ExchangeApi, SandboxAccount } from '../exchange-api.js';
-import { signWsLogin } from '../../api/signing.js';
+import { signWsLogin } from '../../util/signing.js';
 
 export const LOGIN_SERVICES = ['exchange', 'bitmart'] as const;
 export const LOGIN_WINDOW_MS = 60_000;

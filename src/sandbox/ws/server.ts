@@ -6,7 +6,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ExchangeApi } from '../exchange-api.js';
 import { custom } from '../../api/catalogue/limits.js';
-import { RateBook } from '../../api/ratelimit.js';
+import { RateBook } from '../../util/ratelimit.js';
 import type { IpBlocks } from '../http/blocks.js';
 import { scaled, type LimitFactor } from '../limits-mode.js';
 import { Feed } from './feed.js';

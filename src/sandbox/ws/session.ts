@@ -6,7 +6,7 @@ import type { WebSocket } from 'ws';
 import type { ExchangeApi, SandboxAccount } from '../exchange-api.js';
 import { CHANNELS, splitTopic } from '../../api/catalogue/channels.js';
 import { custom } from '../../api/catalogue/limits.js';
-import { SlidingWindows } from '../../api/ratelimit.js';
+import { SlidingWindows } from '../../util/ratelimit.js';
 import type { Feed, Subscriber } from './feed.js';
 import { verifyLogin } from './login.js';
 import { PROTOCOL } from '../../api/catalogue/protocol.js';

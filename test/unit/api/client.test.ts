@@ -5,8 +5,8 @@ import { after, before, test } from 'node:test';
 import { ApiClient } from '../../../src/api/client.js';
 import { endpoint } from '../../../src/api/catalogue/index.js';
 import { custom } from '../../../src/api/catalogue/limits.js';
-import { SlidingWindows } from '../../../src/api/ratelimit.js';
-import { signRequest } from '../../../src/api/signing.js';
+import { SlidingWindows } from '../../../src/util/ratelimit.js';
+import { signRequest } from '../../../src/util/signing.js';
 import { BmError } from '../../../src/errors.js';
 import { scalarText } from '../../../src/util/json.js';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { KLINE_INTERVALS, KLINE_MINUTES, WS_KLINE_WIDTHS, wsInterval } from '../../../src/api/catalogue/channels.js';
 import { KLINE_STEPS, LEGACY_KLINE_STEPS, parseWidth, widthWord } from '../../../src/api/catalogue/widths.js';
-import { checkWidth } from '../../../src/commands/params.js';
+import { checkWidth } from '../../../src/core/params.js';
 import { inRange } from '../../../src/commands/market/kline.js';
 
 test('one candle-width word: minutes, or N with m h d w M; h d w in either case, m and M case-sensitive', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { readApiPath } from '../../../src/commands/api-route.js';
+import { readApiPath } from '../../../src/core/api-route.js';
 import { BmError } from '../../../src/errors.js';
 
 function usageOf(fn: () => unknown): BmError {

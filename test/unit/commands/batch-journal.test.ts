@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { readBatchAnswer } from '../../../src/commands/order/batch-answer.js';
-import { Journal, type JournalHeader } from '../../../src/commands/order/batch-journal.js';
-import { readJournal, settled, unproven } from '../../../src/commands/order/batch-journal-read.js';
+import { readBatchAnswer } from '../../../src/core/order/batch-answer.js';
+import { Journal, type JournalHeader } from '../../../src/core/order/batch-journal.js';
+import { readJournal, settled, unproven } from '../../../src/core/order/batch-journal-read.js';
 import { BmError } from '../../../src/errors.js';
 import { parseJson } from '../../../src/util/json.js';
 

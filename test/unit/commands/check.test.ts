@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkClientOrderId, checkOrder, describe, newClientOrderId } from '../../../src/commands/order/check.js';
-import type { PairRules } from '../../../src/commands/order/pairs.js';
+import { checkClientOrderId, checkOrder, describe, newClientOrderId } from '../../../src/core/order/check.js';
+import type { PairRules } from '../../../src/core/order/pairs.js';
 import { BmError } from '../../../src/errors.js';
 
 const BTC: PairRules = {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkDeviation, contextLines, crosses, deviationPct, estimateFill, type Book } from '../../../src/commands/order/market-context.js';
+import { checkDeviation, contextLines, crosses, deviationPct, estimateFill, type Book } from '../../../src/core/order/market-context.js';
 import { BmError } from '../../../src/errors.js';
 
 const BOOK: Book = {

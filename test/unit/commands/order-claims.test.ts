@@ -2,8 +2,8 @@
 // placement became from its state (spec 3 statuses). Pure functions; the e2e tests run them on the sandbox.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkAnswered, notAsked } from '../../../src/commands/order/answered.js';
-import { stateVerdict } from '../../../src/commands/order/standing.js';
+import { checkAnswered, notAsked } from '../../../src/core/order/answered.js';
+import { stateVerdict } from '../../../src/core/order/standing.js';
 import { BmError } from '../../../src/errors.js';
 
 test('an answer is the order asked for only when it carries that order id or our client order id', () => {

@@ -10,7 +10,7 @@ import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
 import { CATALOGUE, endpoint } from '../../../src/api/catalogue/index.js';
 import type { Endpoint } from '../../../src/api/catalogue/types.js';
-import { WriteLog } from '../../../src/commands/write/log.js';
+import { WriteLog } from '../../../src/core/write/log.js';
 import { Context } from '../../../src/context.js';
 import { BmError, usage } from '../../../src/errors.js';
 import { LEGACY } from '../../../src/legacy/catalogue.js';
@@ -211,7 +211,7 @@ test('the pipeline tells the invocation what it proved', async () => {
   const ctx = new Context(io, { baseUrl: v.proxy.url, yes: true, quiet: true }, env(), writes);
   const r = await runBm(['order', 'place', ...OWN['order place']!, '--yes', '--client-order-id', 'precheck1'], env());
   assert.equal(r.code, 0, r.stderr);
-  const { carefulWrite } = await import('../../../src/commands/write/pipeline.js');
+  const { carefulWrite } = await import('../../../src/core/write/pipeline.js');
   const { currentChannel } = await import('../../../src/commands/write/current.js');
   await carefulWrite(ctx, currentChannel(ctx), { ep: endpoint('spot.order.cancel'), params: [['symbol', 'BTC_USDT'], ['client_order_id', 'precheck1']], command: 'order cancel' });
   assert.deepEqual(writes.proven, ['order cancel: cancelled']);

@@ -1,7 +1,7 @@
 // `order place --wait`: the order followed on its stream or by polling, under mocked timers or a fake clock (no sleeps).
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
-import { parseWait, POLL_MS, waitForOrder, type Follow, type WaitResult } from '../../../src/commands/order/wait.js';
+import { parseWait, POLL_MS, waitForOrder, type Follow, type WaitResult } from '../../../src/core/order/wait.js';
 import { BmError } from '../../../src/errors.js';
 import type { Row } from '../../../src/render/cells.js';
 import { fakeClock } from '../../helpers/fake-clock.js';

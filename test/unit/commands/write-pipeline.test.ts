@@ -6,10 +6,11 @@ import { test } from 'node:test';
 import type { WriteSafety } from '../../../src/api/catalogue/types.js';
 import type { Params } from '../../../src/api/client.js';
 import { Context, type GlobalOptions } from '../../../src/context.js';
-import type { WriteChannel, WriteEntry } from '../../../src/commands/write/channel.js';
-import { commandLineOf } from '../../../src/commands/write/channel.js';
-import { carefulWrite } from '../../../src/commands/write/pipeline.js';
-import { fillTemplate } from '../../../src/commands/write/proof.js';
+import type { WriteChannel, WriteEntry } from '../../../src/core/write/channel.js';
+import { commandLineOf } from '../../../src/core/write/channel.js';
+import { dryRunHost, type WriteHost } from '../../../src/core/write/host.js';
+import { carefulWrite } from '../../../src/core/write/pipeline.js';
+import { fillTemplate } from '../../../src/core/write/proof.js';
 import { BmError } from '../../../src/errors.js';
 import { IO, type Stream } from '../../../src/render/io.js';
 
@@ -69,6 +70,33 @@ test('no terminal and no --yes: exit 2 naming what would happen; nothing sent', 
     return true;
   });
   assert.equal(v.sent.length, 0);
+});
+
+test('any face can host a write: its confirm() is asked once with the line and the context, a refusal sends nothing', async () => {
+  const asked: Array<[string, string, readonly string[] | undefined]> = [];
+  const notes: string[] = [];
+  const host = (answer: 'yes' | 'no'): WriteHost => ({
+    dryRun: false,
+    note: (line) => notes.push(line),
+    confirm: async (what, command, context) => {
+      asked.push([what, command, context]);
+      if (answer === 'no') throw new BmError('declined', `${command}: not confirmed; nothing was sent`);
+    },
+  });
+  const refused = venue({ 'x.launch': [{ launch_id: '9' }] });
+  await assert.rejects(carefulWrite(host('no'), refused.ch, { ep: LAUNCH, params: [['widget', 'w1']], command: 'widget launch', context: ['last 1'] }, deps), /not confirmed/);
+  assert.equal(refused.sent.length, 0);
+  const agreed = venue({ 'x.launch': [{ launch_id: '9' }] });
+  const r = await carefulWrite(host('yes'), agreed.ch, { ep: LAUNCH, params: [['widget', 'w1']], command: 'widget launch', context: ['last 1'] }, deps);
+  assert.equal(r?.verdict.say, 'launched');
+  assert.deepEqual(asked, [['Launch w1', 'widget launch', ['last 1']], ['Launch w1', 'widget launch', ['last 1']]]);
+  assert.equal(agreed.sent.length, 1);
+  // A dry run of the same host is confirmed alike and stops before sending.
+  const dry = venue({});
+  assert.equal(await carefulWrite(dryRunHost(host('yes')), dry.ch, { ep: LAUNCH, params: [['widget', 'w1']], command: 'widget launch' }, deps), undefined);
+  assert.equal(dry.sent.length, 0);
+  assert.equal(dry.dry.length, 1);
+  assert.match(notes.join('\n'), /^dry run: Launch w1$/m);
 });
 
 test('--dry-run: the client id is added and shown, the request printed, nothing sent', async () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { endpoint } from '../../../src/api/catalogue/index.js';
 import { rowsOf, show } from '../../../src/commands/engine.js';
-import { humanOrders } from '../../../src/commands/order/status.js';
+import { humanOrders } from '../../../src/commands/order/status-words.js';
 import { Context, type GlobalOptions } from '../../../src/context.js';
 import { IO, type Stream } from '../../../src/render/io.js';
 import { parseJson } from '../../../src/util/json.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
-import { hmacHex, legacyClientSecret } from '../../../src/api/signing.js';
+import { hmacHex, legacyClientSecret } from '../../../src/util/signing.js';
 import { tokenForm } from '../../../src/legacy/request.js';
 import { legacyState } from '../../../src/sandbox/legacy/auth.js';
 import { parseJson, scalarText } from '../../../src/util/json.js';

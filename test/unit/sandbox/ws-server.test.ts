@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { until } from '../../helpers/bm.js';
-import { signWsLogin } from '../../../src/api/signing.js';
+import { signWsLogin } from '../../../src/util/signing.js';
 import { isError, isPush, rawClient } from '../../helpers/ws-client.js';
 import { startWsServer, type TestServer } from '../../helpers/ws-server.js';
 

@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
 import { Context } from '../../../src/context.js';
 import { IO, type InStream } from '../../../src/render/io.js';
-import { checkOrder } from '../../../src/commands/order/check.js';
+import { checkOrder } from '../../../src/core/order/check.js';
 import { TradeFeed, type Connection } from '../../../src/commands/trade/feed.js';
 import { placeOrder } from '../../../src/commands/trade/orders.js';
 import { statusLine } from '../../../src/commands/trade/chrome.js';

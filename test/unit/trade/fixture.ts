@@ -1,6 +1,6 @@
 /** A trading terminal's state with fixed data: the same screen every run. */
 import { applyDepth, applyKline, applyOrder, applyTicker, applyTrade, applyWallet } from '../../../src/commands/trade/apply.js';
-import type { PairRules } from '../../../src/commands/order/pairs.js';
+import type { PairRules } from '../../../src/core/order/pairs.js';
 import { initialState, type TradeState } from '../../../src/commands/trade/state.js';
 import { candleStep } from '../../../src/commands/trade/step.js';
 

@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
 import { Context } from '../../../src/context.js';
 import { IO, type InStream } from '../../../src/render/io.js';
-import { checkOrder } from '../../../src/commands/order/check.js';
+import { checkOrder } from '../../../src/core/order/check.js';
 import { cancelAll, cancelOrder, guardError, marketContext, placeOrder, preflight } from '../../../src/commands/trade/orders.js';
 import { startFaultProxy } from '../../helpers/fault-proxy.js';
 import { useSandbox } from '../../helpers/sandbox-server.js';

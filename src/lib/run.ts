@@ -1,0 +1,48 @@
+/**
+ * A library method of the current generation over the core's calls: typed input to wire parameters,
+ * a read's data as exact text, a write through the careful-write pipeline (its pair's rules checked
+ * first) as a {@link WriteOutcome}, or a dry run's request. Loaded on a client's first call.
+ */
+import type { Endpoint } from '../api/catalogue/types.js';
+import type { Params } from '../api/client.js';
+import type { ShownRequest } from '../api/redact.js';
+import type { CurrentCalls } from '../core/calls.js';
+import { rowsOf } from '../core/rows.js';
+import { dryRunHost, type WriteHost } from '../core/write/host.js';
+import type { Row } from '../util/row.js';
+import { exact } from './exact.js';
+import type { CallOptions, DryRun, WriteOutcome } from './types.js';
+import { freeParams, wireOf } from './wire.js';
+
+/** A library call: a read's data (numbers as exact text, the rows always a list), a write's {@link WriteOutcome}, or a dry run. */
+export async function runCurrent(calls: CurrentCalls, host: WriteHost, ep: Endpoint, given?: unknown, opts: CallOptions = {}): Promise<unknown> {
+  const params = ep.shapeUnknown ? freeParams(given) : wireOf(ep.params, given);
+  if (ep.write) return libraryWrite(calls, host, ep, params, opts);
+  if (opts.dryRun) return dryRunOf(await calls.dryRun(ep, params));
+  const data = exact(await calls.send(ep, params));
+  // One order by its id: an answer that is another order is no such order, as on the command line.
+  if (ep.id === 'spot.order.detail') (await import('../core/order/answered.js')).checkAnswered('order.get', params, data as Row);
+  // The rows are always a list, as the command reads them (one record is a list of one).
+  return ep.rows && data !== null && typeof data === 'object' ? { ...data, [ep.rows]: rowsOf(ep, data) } : data;
+}
+
+async function libraryWrite(calls: CurrentCalls, host: WriteHost, ep: Endpoint, params: Params, opts: CallOptions): Promise<WriteOutcome | DryRun> {
+  const [{ writeOutcome }, { preflight }] = await Promise.all([import('./outcome.js'), import('./preflight.js')]);
+  const checked = await preflight(calls, ep, params);
+  let shown: ShownRequest | undefined;
+  const command = ep.command?.join(' ') ?? `${ep.method} ${ep.path}`;
+  const sent = await calls.write(hostFor(host, opts), { ep, params: checked, command }, async (e, p) => void (shown = await calls.dryRun(e, p)));
+  // A placement the venue may finish at once (limit_maker, ioc) is claimed from its state, as `bm order place` does.
+  const r = sent && ep.id === 'spot.order.submit' ? await (await import('../core/order/standing.js')).withState(calls.channel(async () => {}), sent, command) : sent;
+  return r ? writeOutcome(r, ep.safety?.clientId?.param) : dryRunOf(shown!);
+}
+
+/** The write's host for a call's options: with `dryRun`, the pipeline stops before sending. */
+export function hostFor(host: WriteHost, opts: CallOptions): WriteHost {
+  return opts.dryRun ? dryRunHost(host) : host;
+}
+
+/** A dry run's answer: the request that would have been sent. */
+export function dryRunOf(req: ShownRequest): DryRun {
+  return { dryRun: true, method: req.method, url: req.url, headers: req.headers, ...(req.body !== undefined ? { body: req.body } : {}) };
+}
