@@ -24,7 +24,7 @@ let proxyAgent: Dispatcher | undefined;
 
 /**
  * Direct connections use node's own HTTP client: its parser is native, while undici's is WebAssembly,
- * whose compilation alone cost a one-shot more than the whole request (measured in README). Requests
+ * whose compilation alone cost a one-shot more than the whole request (measured in docs/performance.md). Requests
  * through a proxy use undici's EnvHttpProxyAgent, loaded only then.
  */
 async function dispatcherFor(req: HttpRequest, url: URL, env: Env): Promise<Dispatch> {

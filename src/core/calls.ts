@@ -45,7 +45,7 @@ export class CurrentCalls {
   /** The catalogue entry of a route; a usage error when the catalogue has none. */
   route(method: string, path: string): Endpoint {
     const ep = findRoute(method.toUpperCase() as Endpoint['method'], path);
-    if (!ep) throw usage(`${method} ${path}: not an endpoint of the catalogue`, 'the methods and their endpoints are listed in the README reference');
+    if (!ep) throw usage(`${method} ${path}: not an endpoint of the catalogue`, 'the methods and their endpoints are listed in docs/library.md');
     return ep;
   }
 

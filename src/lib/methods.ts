@@ -1,7 +1,7 @@
 /**
  * The library's method names, from the catalogue: an entry with a `bm` command becomes a method of
  * the same path, words in camel case (`order cancel-all` is `order.cancelAll`). One table serves the
- * client's methods, its type declarations and the README reference.
+ * client's methods, its type declarations and the reference in docs/library.md.
  */
 import { CATALOGUE } from '../api/catalogue/index.js';
 import type { Endpoint } from '../api/catalogue/types.js';

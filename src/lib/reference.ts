@@ -1,7 +1,7 @@
 /**
  * The library's reference, generated from the catalogue: the type declarations of every method
- * (`dist/lib/endpoints.d.ts`, written by build.mjs) and the README's method table. A catalogue change
- * changes both; a test keeps the README's copy equal to this.
+ * (`dist/lib/endpoints.d.ts`, written by build.mjs) and the method table of docs/library.md. A catalogue change
+ * changes both; a test keeps that copy equal to this.
  */
 import type { Endpoint, Param } from '../api/catalogue/types.js';
 import { EXIT } from '../errors.js';
@@ -158,14 +158,14 @@ export function endpointDts(table: readonly MethodEntry[] = methodTable(), legac
   return `${out}/** The client's methods, one per catalogue entry with a \`bm\` command. */\nexport interface Methods {\n${methodsBody(table, 0, '  ', signature)}  /** The first generation (\`bm legacy\`); answers are its bodies as sent, numbers as exact text. */\n  readonly legacy: {\n${legacyBody}  };\n}\n`;
 }
 
-/** A first-generation body in the README's words. */
+/** A first-generation body in the words of docs/library.md. */
 function legacyReturns(ep: LegacyEndpoint): string {
   if (ep.rows) return `\`{ ${ep.rows}: [...] }\``;
   const shape = ep.body?.shape ?? 'list';
   return { object: 'object', objectOrList: 'object or `[...]`', values: '`[...]` of text', sides: '`{ buys, sells }`', list: '`[...]`' }[shape];
 }
 
-/** The README's method table (markdown). */
+/** The method table of docs/library.md (markdown). */
 export function referenceMarkdown(table: readonly MethodEntry[] = methodTable(), legacy: readonly MethodEntry<LegacyEndpoint>[] = legacyTable()): string {
   const legacyRows = legacy.map((m) => {
     const params = m.ep.params.map((p) => `\`${p.name}${p.required ? '' : '?'}\``).join(', ') || '-';
@@ -183,10 +183,10 @@ export function referenceMarkdown(table: readonly MethodEntry[] = methodTable(),
 const REF_START = '<!-- library-reference -->\n';
 const REF_END = '<!-- /library-reference -->';
 
-/** The README with its generated method table replaced by the current one. */
+/** The library guide (docs/library.md) with its generated method table replaced by the current one. */
 export function withReference(readme: string): string {
   const a = readme.indexOf(REF_START);
   const b = readme.indexOf(REF_END);
-  if (a < 0 || b < a) throw new Error('README.md has no library reference markers');
+  if (a < 0 || b < a) throw new Error('docs/library.md has no library reference markers');
   return `${readme.slice(0, a + REF_START.length)}${referenceMarkdown()}\n${readme.slice(b)}`;
 }

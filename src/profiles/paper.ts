@@ -2,7 +2,7 @@
  * The sandbox paper account: what signs requests on a fresh machine with no profile. Created on
  * first need through the running sandbox's admin route, then kept in `<stateDir>/sandbox/paper.json`
  * (0600, directory 0700), beside the sandbox state it belongs to: `bm sandbox reset` deletes both
- * together. README ("Profiles and credentials") says why this is not the keychain.
+ * together. docs/profiles.md says why this is not the keychain.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

@@ -32,7 +32,7 @@ const MAYBE_INEXACT = /[:[,]\s*-?(?:[0-9]{16}|[0-9]+[.eE])/;
 /** DEFLATE bytes -> UTF-8 text; throws when they do not inflate (ERR_BUFFER_TOO_LARGE beyond the cap). */
 export type Inflater = (bytes: Uint8Array) => string;
 
-/** Node's zlib, one handle reused across frames: measured faster than pako (README, WebSocket). */
+/** Node's zlib, one handle reused across frames: measured faster than pako (docs/performance.md). */
 export const zlibInflate: Inflater = reusedInflater();
 
 /** Node's zlib, a new stream per frame (the plain API; kept for the bench). */
