@@ -6,6 +6,7 @@
  * them over REST.
  */
 import { endpoint } from '../../api/catalogue/index.js';
+import type { Side } from '../../api/catalogue/vocab.js';
 import type { Context } from '../../context.js';
 import { usage } from '../../errors.js';
 import { add, cmp, div, isDecimal, isZero, min, mul, norm, places, sub, truncate, type Dec } from '../../util/decimal.js';
@@ -43,7 +44,7 @@ export interface Book {
 
 /** What the context needs of an order. */
 export interface OrderShape {
-  readonly side: 'buy' | 'sell';
+  readonly side: Side;
   readonly type: string;
   readonly price?: string;
   readonly size?: string;

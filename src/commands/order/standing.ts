@@ -6,6 +6,7 @@
  */
 import type { Endpoint, Verdict, WriteLookup } from '../../api/catalogue/types.js';
 import { CANCEL } from '../../api/catalogue/safety.js';
+import { statusIs } from '../../api/catalogue/vocab.js';
 import { BmError } from '../../errors.js';
 import type { Row } from '../../render/cells.js';
 import { isDecimal, isZero } from '../../util/decimal.js';
@@ -14,7 +15,6 @@ import { lookUp } from '../write/lookup.js';
 import type { WriteResult } from '../write/pipeline.js';
 import { fieldText, rowOfData, sentText } from '../write/proof.js';
 import { unknownOutcome } from '../write/unknown.js';
-import { FILLED_STATUS } from './status.js';
 
 /** Why the venue cancels each type at once when nothing of it may stand. */
 const CANCELLED_BECAUSE: Readonly<Record<string, string>> = {
@@ -41,7 +41,7 @@ export function stateVerdict(type: string, row: Row): Verdict {
   const filled = fieldText(row, 'filled_size');
   const size = fieldText(row, 'size');
   if (FAILED.has(status)) return { outcome: 'settled', say: 'placed, then failed' };
-  if (status === FILLED_STATUS) return { outcome: 'done', say: `placed and filled${filled ? ` (${filled})` : ''}` };
+  if (statusIs(status, 'filled')) return { outcome: 'done', say: `placed and filled${filled ? ` (${filled})` : ''}` };
   if (CANCELLED.has(status)) {
     const why = CANCELLED_BECAUSE[type] ?? 'finished at once';
     // Cancelled, but how much filled before is not shown: neither a refusal nor a success is proven.

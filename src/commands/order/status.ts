@@ -24,9 +24,3 @@ export function statusWords(ctx: Context, rows: readonly Row[], statuses: readon
 export function humanOrders(ctx: Context, rows: readonly Row[]): Row[] {
   return statusWords(ctx, rows, ORDER_STATUSES);
 }
-
-/** Statuses an order never leaves: filled, cancelled (after a partial fill too), failed. */
-export const FINAL_STATUSES: ReadonlySet<string> = new Set(['1', '3', '6', '8', '12']);
-
-/** The status of a completely filled order. */
-export const FILLED_STATUS = '6';

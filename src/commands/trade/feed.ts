@@ -4,6 +4,8 @@
  * Balances and open orders are read again after each fill or action, coalesced, within the limits.
  */
 import { endpoint } from '../../api/catalogue/index.js';
+import { PROTOCOL } from '../../api/catalogue/protocol.js';
+import { STATUS_CODE } from '../../api/catalogue/vocab.js';
 import type { Credentials } from '../../api/client.js';
 import { signWsLogin } from '../../api/signing.js';
 import type { Context } from '../../context.js';
@@ -105,7 +107,7 @@ export class TradeFeed {
     try {
       const [wallet, orders] = await Promise.all([
         calls.send(endpoint('spot.wallet')),
-        calls.send(endpoint('spot.orders'), [['symbol', sym], ['N', 100], ['status', '9']]),
+        calls.send(endpoint('spot.orders'), [['symbol', sym], ['N', PROTOCOL.ordersPerList], ['status', STATUS_CODE.open]]),
       ]);
       if (this.s.symbol !== sym) return;
       applyWallet(this.s, wallet);

@@ -3,13 +3,14 @@
  * of it, the feed's health and the interface's own state. The screen is a function of this and the
  * terminal size; keys and pushes change it. Prices and sizes stay the venue's strings.
  */
+import type { Side } from '../../api/catalogue/vocab.js';
 import type { CheckedOrder } from '../order/check.js';
 import type { PairRules } from '../order/pairs.js';
 import type { Form } from './form.js';
 import type { Quote } from './orders.js';
 import type { CandleStep } from './step.js';
 
-export type Side = 'buy' | 'sell';
+export type { Side };
 export type Level = readonly [price: string, size: string];
 
 export interface Trade {

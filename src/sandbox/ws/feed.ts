@@ -5,6 +5,7 @@
 import { deflateRawSync } from 'node:zlib';
 import type { ExchangeApi, FillView, OrderView, TradeView } from '../exchange-api.js';
 import { CHANNELS, KLINE_INTERVALS, DEPTH_LEVELS, type ChannelInfo } from '../../api/catalogue/channels.js';
+import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import { IncrementalBook, INCREMENT_MS } from './increments.js';
 import { depthEntry, klineEntry, orderEntry, tickerEntry, tradeEntry, type Entry } from './payloads.js';
 
@@ -50,7 +51,7 @@ export class Feed {
   private readonly log: ((line: string) => void) | undefined;
 
   constructor(private readonly ex: ExchangeApi, opts: FeedOptions = {}) {
-    this.intervalMs = opts.intervalMs ?? 500;
+    this.intervalMs = opts.intervalMs ?? PROTOCOL.wsPushIntervalMs;
     this.now = opts.now ?? Date.now;
     this.log = opts.log;
     ex.on('trade', this.onTrade);
