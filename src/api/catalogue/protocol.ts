@@ -34,4 +34,7 @@ export const PROTOCOL = {
   wsConnectionsPerAccount: 10,
   /** Spec 6.3: levels of the depth channels. */
   wsDepthLevels: [5, 20, 50],
+  /** Facts.md 4: levels a side of the incremental book channel carries, and its push interval (ms). */
+  wsIncreaseLevels: 100,
+  wsIncreaseIntervalMs: 100,
 } as const;
