@@ -3,6 +3,7 @@
  * error of the last check. Editing is pure; amounts are exact decimals, rounded down to the pair's
  * increments so a preset never asks for more than the balance holds.
  */
+import type { OrderType } from '../../api/catalogue/vocab.js';
 import { add, cmp, div, dec, fmt, isZero, mul, norm, sub, type Dec } from '../../util/decimal.js';
 import type { OrderInput } from '../order/check.js';
 import type { PairRules } from '../order/pairs.js';
@@ -10,7 +11,8 @@ import type { Balance, Side } from './state.js';
 
 export interface Form {
   readonly side: Side;
-  readonly type: 'limit' | 'market';
+  /** The screen places the two plain types of the vocabulary. */
+  readonly type: Extract<OrderType, 'limit' | 'market'>;
   /** Base quantity; for a market buy, the quote amount to spend. */
   readonly size: string;
   readonly price: string;
