@@ -1,7 +1,8 @@
 // Builds the library (`import { Client } from 'bm'`): an ES module under dist/lib/ whose dependencies
 // stay packages of their own (loaded only by the code that needs them), code split so a program pays
 // at import for the client alone (the sandbox, streams and profiles load on first use); and its types:
-// the hand-kept types/bm.d.ts and src/lib/types.ts, and the methods' types generated from the catalogue.
+// the hand-kept types/bm.d.ts and src/lib/types.ts, and the methods' and vocabulary's types generated from
+// the catalogue.
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 
@@ -21,6 +22,7 @@ export async function buildLibrary(common, plugins) {
   mkdirSync('dist/lib', { recursive: true });
   writeFileSync('dist/lib/endpoints.d.ts', endpointDts());
   copyFileSync('types/bm.d.ts', 'dist/lib/index.d.ts');
-  // Declarations only, so the source is its own declaration file.
+  // Declarations only, so the sources are their own declaration files.
   copyFileSync('src/lib/types.ts', 'dist/lib/types.d.ts');
+  copyFileSync('src/lib/vocab.ts', 'dist/lib/vocab.d.ts');
 }

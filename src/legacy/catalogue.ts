@@ -4,6 +4,7 @@
  */
 
 import type { WriteSafety } from '../api/catalogue/types.js';
+import { LEGACY_ORDER_STATUSES, statusCode } from '../api/catalogue/vocab.js';
 
 /** none: public; token: X-BM-AUTHORIZATION and X-BM-TIMESTAMP; signed: token plus X-BM-SIGNATURE. */
 export type LegacyAuth = 'none' | 'token' | 'signed';
@@ -94,8 +95,8 @@ const CANCEL: WriteSafety = {
     match: [['entrust_id', 'entrust_id']],
     expect: 'one',
     verdicts: [
-      { when: { field: 'status', values: ['4'] }, outcome: 'done', say: 'cancelled' },
-      { when: { field: 'status', values: ['3'] }, outcome: 'settled', say: 'not cancelled: already filled' },
+      { when: { field: 'status', values: [statusCode(LEGACY_ORDER_STATUSES, 'cancelled')] }, outcome: 'done', say: 'cancelled' },
+      { when: { field: 'status', values: [statusCode(LEGACY_ORDER_STATUSES, 'filled')] }, outcome: 'settled', say: 'not cancelled: already filled' },
     ],
   },
 };

@@ -4,6 +4,7 @@
  * client's methods, its type declarations and the reference in docs/library.md.
  */
 import { CATALOGUE } from '../api/catalogue/index.js';
+import { PROTOCOL } from '../api/catalogue/protocol.js';
 import type { Endpoint } from '../api/catalogue/types.js';
 import { LEGACY, type LegacyEndpoint } from '../legacy/catalogue.js';
 
@@ -21,8 +22,8 @@ export interface MethodEntry<E extends { readonly command?: readonly string[] } 
 /** Where a method does less than its command, its summary says so (the catalogue's speaks of the command). */
 const LIBRARY_SUMMARY: Readonly<Record<string, string>> = {
   'spot.order.submit': 'Place a spot order, checked first against the pair\'s rules',
-  'spot.order.batch': 'Place a list of orders (10 per request), each with its own client order id and outcome',
-  'spot.kline': 'Candles of a pair: one request, at most 500 candles (the command pages longer ranges)',
+  'spot.order.batch': `Place a list of orders (${PROTOCOL.ordersPerBatch} per request), each with its own client order id and outcome`,
+  'spot.kline': `Candles of a pair: one request, at most ${PROTOCOL.candlesPerRequest} candles (the command pages longer ranges)`,
   'contract.order': 'Submit a contract order (give nonce, in seconds: the command sets it)',
   'system.time': 'Server time (ms)',
   'legacy.time': 'Server time (ms)',

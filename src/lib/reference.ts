@@ -4,6 +4,7 @@
  * changes both; a test keeps that copy equal to this.
  */
 import type { Endpoint, Param } from '../api/catalogue/types.js';
+import { ORDER_TYPES, SIDES, STP_MODES, valuesOf } from '../api/catalogue/vocab.js';
 import { EXIT } from '../errors.js';
 import type { LegacyEndpoint, LegacyParam } from '../legacy/catalogue.js';
 import { isIdName } from './inputs.js';
@@ -18,11 +19,16 @@ function literal(v: string): string {
   return JSON.stringify(v);
 }
 
+/** The vocabularies the library names as types (src/lib/vocab.ts), by their values. */
+const NAMED_VALUES: ReadonlyArray<readonly [string, readonly string[]]> = [['Side', valuesOf(SIDES)], ['OrderType', valuesOf(ORDER_TYPES)], ['StpMode', valuesOf(STP_MODES)]];
+
 /** The TypeScript type of a parameter a caller gives. */
 export function paramType(p: Param): string {
   // Typed as the command line reads it: a status by word or number, a width as 1h or minutes.
   if (p.input === 'status') return 'string';
   if (p.input === 'width') return 'string | number';
+  const named = p.values && NAMED_VALUES.find(([, v]) => v.join() === p.values!.join());
+  if (named) return named[0];
   if (p.values) {
     const texts = p.values.map(literal);
     return p.type === 'int' || p.type === 'long' ? [...texts, ...p.values.map((v) => v)].join(' | ') : texts.join(' | ');
@@ -48,7 +54,7 @@ export function legacyParamType(p: LegacyParam): string {
     case 'decimal':
       return 'DecimalString';
     case 'side':
-      return '"buy" | "sell"';
+      return 'Side';
     case 'int':
       return 'number';
     case 'id':
@@ -146,7 +152,7 @@ function methodsBody<E extends { readonly command?: readonly string[] }>(table: 
 /** `endpoints.d.ts`: parameter and result types of every method, and the `Methods` interface the client has. */
 export function endpointDts(table: readonly MethodEntry[] = methodTable(), legacy: readonly MethodEntry<LegacyEndpoint>[] = legacyTable()): string {
   let out = '// Generated from the endpoint catalogue by build.mjs: do not edit.\n';
-  out += "import type { BatchOptions, BatchOrder, BatchResult, CallOptions, Data, DecimalString, DryRun, LongInput, Row, WriteOutcome } from './index.js';\n\n";
+  out += "import type { BatchOptions, BatchOrder, BatchResult, CallOptions, Data, DecimalString, DryRun, LongInput, OrderType, Row, Side, StpMode, WriteOutcome } from './index.js';\n\n";
   for (const m of table) {
     if (m.ep.id === 'spot.order.batch') continue;
     const name = typeName(m.path);

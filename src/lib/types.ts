@@ -1,7 +1,11 @@
 /**
  * The library's public types, declarations only: the implementation uses them, and build.mjs ships
- * this file as dist/lib/types.d.ts (so it holds no code). The methods' types are generated.
+ * this file as dist/lib/types.d.ts (so it holds no code). The methods' types are generated, and so
+ * are the vocabulary's (./vocab.ts).
  */
+import type { DepthLevels, KlineInterval, OrderType, Side } from './vocab.js';
+
+export type { DepthLevels, KlineInterval, OrderType, Side, StpMode } from './vocab.js';
 
 /** A decimal as text, e.g. `"0.01"`: never a JS number (money stays exact). */
 export type DecimalString = string;
@@ -68,8 +72,8 @@ export interface WriteOutcome {
 /** An order of `client.order.batch`: its pair, and the fields of a placement (decimals as text). */
 export interface BatchOrder {
   readonly symbol: string;
-  readonly side: 'buy' | 'sell';
-  readonly type: 'limit' | 'market' | 'limit_maker' | 'ioc';
+  readonly side: Side;
+  readonly type: OrderType;
   readonly size?: DecimalString;
   readonly price?: DecimalString;
   /** Quote amount of a market buy. */
@@ -152,9 +156,6 @@ export type TradePush = Row<'symbol' | 'price' | 'side' | 'size' | 's_t'>;
 export type KlinePush = { readonly symbol: string; readonly candle: readonly string[] } & Data;
 /** Progress of one of your orders, every field text (spec 6.3); `state` is the order status. */
 export type OrderPush = Row<'symbol' | 'order_id' | 'client_order_id' | 'price' | 'size' | 'notional' | 'side' | 'type' | 'state' | 'filled_size' | 'filled_notional' | 'last_fill_price' | 'last_fill_count' | 'last_fill_time' | 'exec_type' | 'detail_id' | 'ms_t'>;
-
-export type DepthLevels = 5 | 20 | 50;
-export type KlineInterval = '1m' | '3m' | '5m' | '15m' | '30m' | '1H' | '2H' | '4H' | '1D' | '1W' | '1M';
 
 /** `client.watch`: the WebSocket channels, with reconnect, resubscribe and login handled. */
 export interface WatchApi {

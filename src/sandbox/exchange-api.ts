@@ -3,7 +3,7 @@
  * the legacy routes all drive one exchange through this interface. Money is decimal strings; ids are
  * decimal strings of integers (they exceed 2^53 and are written to the wire as JSON numbers).
  */
-import type { OrderType as VocabOrderType, StpMode as VocabStpMode } from '../api/catalogue/vocab.js';
+import type { OrderType as VocabOrderType, Side, STATUS_NUMBER, StpMode as VocabStpMode } from '../api/catalogue/vocab.js';
 
 export type Permission = 'read-only' | 'trade' | 'withdraw';
 
@@ -58,7 +58,7 @@ export interface TradeView {
   readonly symbol: string;
   readonly price: string;
   readonly size: string;
-  readonly side: 'buy' | 'sell';
+  readonly side: Side;
   /** ms */
   readonly time: number;
 }
@@ -85,15 +85,15 @@ export interface DepthView {
 
 /** The order types of the interface (the catalogue's vocabulary). */
 export type OrderType = VocabOrderType;
-/** Spec 3: 4 pending, 5 partially filled, 6 filled, 8 cancelled. */
-export type OrderStatus = 4 | 5 | 6 | 8;
+/** The states a sandbox order takes (spec 3: 4 pending, 5 partially filled, 6 filled, 8 cancelled). */
+export type OrderStatus = (typeof STATUS_NUMBER)['pending' | 'partially_filled' | 'filled' | 'cancelled'];
 
 export interface OrderView {
   readonly order_id: string;
   readonly client_order_id: string;
   readonly account_id: string;
   readonly symbol: string;
-  readonly side: 'buy' | 'sell';
+  readonly side: Side;
   readonly type: OrderType;
   readonly price: string;
   readonly size: string;
@@ -114,7 +114,7 @@ export interface FillView {
   readonly client_order_id: string;
   readonly account_id: string;
   readonly symbol: string;
-  readonly side: 'buy' | 'sell';
+  readonly side: Side;
   readonly price: string;
   readonly size: string;
   readonly notional: string;
@@ -131,7 +131,7 @@ export type StpMode = VocabStpMode;
 
 export interface PlaceRequest {
   readonly symbol: string;
-  readonly side: 'buy' | 'sell';
+  readonly side: Side;
   readonly type: OrderType;
   readonly size?: string;
   readonly price?: string;
@@ -186,7 +186,7 @@ export interface ExchangeApi {
   placeOrder(accountId: string, req: PlaceRequest): OrderView;
   /** Throws 50030 (already cancelled), 50031 (completed), 50032 (no such order). */
   cancelOrder(accountId: string, symbol: string, ref: { order_id?: string; client_order_id?: string }): OrderView;
-  cancelAll(accountId: string, symbol: string, side?: 'buy' | 'sell'): OrderView[];
+  cancelAll(accountId: string, symbol: string, side?: Side): OrderView[];
   order(accountId: string, symbol: string, ref: { order_id?: string; client_order_id?: string }): OrderView | undefined;
   /** Most recent first. */
   orders(accountId: string, symbol: string, statuses: readonly OrderStatus[], n: number): OrderView[];

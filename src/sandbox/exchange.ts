@@ -3,6 +3,7 @@
  * one {@link ExchangeApi}. The simulation advances on a timer and, lazily, before every call, so
  * what a caller sees is always current.
  */
+import type { Side } from '../api/catalogue/vocab.js';
 import { EventEmitter } from 'node:events';
 import type {
   Balance, DepthView, ExchangeApi, ExchangeEvents, KlineView, OrderStatus, OrderView, FillView, PairDetails, PlaceRequest,
@@ -163,7 +164,7 @@ export class Exchange implements ExchangeApi {
   depth(symbol: string, levels: number, precision?: number): DepthView {
     this.tape(symbol);
     const book = this.engine.book(symbol);
-    const side = (s: 'buy' | 'sell') => book.levels(s, levels, precision).map((l) => [priceText(symbol, l.price), l.size] as const);
+    const side = (s: Side) => book.levels(s, levels, precision).map((l) => [priceText(symbol, l.price), l.size] as const);
     return { bids: side('buy'), asks: side('sell'), ms_t: this.clock() };
   }
 
@@ -218,7 +219,7 @@ export class Exchange implements ExchangeApi {
     return this.mutate(() => orderView(this.engine.cancel(accountId, symbol, ref, this.clock())));
   }
 
-  cancelAll(accountId: string, symbol: string, side?: 'buy' | 'sell'): OrderView[] {
+  cancelAll(accountId: string, symbol: string, side?: Side): OrderView[] {
     this.tape(symbol);
     return this.mutate(() => this.engine.cancelAll(accountId, symbol, side, this.clock()).map(orderView));
   }

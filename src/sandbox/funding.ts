@@ -4,6 +4,7 @@
  * from the account number and creation time with the seeded PRNG, so they are the same on every
  * call and after a restart, and need no persistence.
  */
+import { FUNDING_STATUSES, statusNumber } from '../api/catalogue/vocab.js';
 import { fmt, mul, sub } from '../util/decimal.js';
 import { fail } from './errors.js';
 import { Prng } from './market/prng.js';
@@ -37,6 +38,8 @@ function hex(prng: Prng, n: number): string {
   return s;
 }
 
+const [SUBMITTED, PROCESSING, SUCCESS, CANCELLED, FAILED] = (['submitted', 'processing', 'success', 'cancelled', 'failed'] as const).map((w) => statusNumber(FUNDING_STATUSES, w));
+
 /** Every record of an account, most recent first. */
 export function fundingRecords(a: AccountRec): FundingRecord[] {
   const n = Number(a.id);
@@ -48,11 +51,11 @@ export function fundingRecords(a: AccountRec): FundingRecord[] {
     const [lo, hi] = AMOUNTS[cur]!;
     const amount = prng.amount(lo, hi, cur === 'USDT' ? 6 : 8);
     const id = String(n * 10000 + (deposit ? i + 1 : 5000 + i));
-    const status = deposit ? (i % 17 === 3 ? 2 : 3) : [3, 3, 3, 4, 5, 1][i % 6]!;
+    const status = deposit ? (i % 17 === 3 ? PROCESSING : SUCCESS) : [SUCCESS, SUCCESS, SUCCESS, CANCELLED, FAILED, SUBMITTED][i % 6]!;
     out.push({
       withdraw_id: deposit ? '' : id, deposit_id: deposit ? id : '', operation_type: deposit ? 'deposit' : 'withdraw', currency: cur,
       apply_time: a.created - (i + 1) * 3_600_000 - prng.int(0, 3_599_999), arrival_amount: amount, fee: deposit ? '0' : FEES[cur]!,
-      status, address: `0x${hex(prng, 40)}`, address_memo: '', tx_id: status === 3 ? `0x${hex(prng, 64)}` : '',
+      status, address: `0x${hex(prng, 40)}`, address_memo: '', tx_id: status === SUCCESS ? `0x${hex(prng, 64)}` : '',
     });
   }
   return out.sort((x, y) => y.apply_time - x.apply_time);

@@ -9,15 +9,15 @@
  *   its open orders hold (quote for a buy, base for a sell). The simulated market's own accounts are
  *   not accounts of the file and their orders are not saved: their frozen funds are released at start.
  */
+import { isOpenStatus, isSide, STATUS_NUMBER } from '../api/catalogue/vocab.js';
 import { amountText, toAmount } from './engine/units.js';
 import type { OrderRec } from './engine/types.js';
 import { pairSpec } from './market/pairs.js';
 import type { ExchangeState } from './state-types.js';
 
 const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
-const SIDES = ['buy', 'sell'];
-const OPEN = [4, 5];
-const STATUSES = [...OPEN, 6, 8];
+/** The states a sandbox order takes. */
+const STATUSES: readonly number[] = [STATUS_NUMBER.pending, STATUS_NUMBER.partially_filled, STATUS_NUMBER.filled, STATUS_NUMBER.cancelled];
 
 class Broken extends Error {}
 
@@ -40,13 +40,13 @@ function orderHolds(o: OrderRec, accounts: ReadonlySet<string>): { cur: string; 
   if (!accounts.has(o.acct)) throw new Broken(`${name} belongs to no account of the file (${JSON.stringify(o.acct)})`);
   const spec = typeof o.symbol === 'string' ? pairSpec(o.symbol) : undefined;
   if (!spec) throw new Broken(`${name} trades an unknown pair (${JSON.stringify(o.symbol)})`);
-  if (!SIDES.includes(o.side)) throw new Broken(`${name} has no side buy or sell (${JSON.stringify(o.side)})`);
+  if (!isSide(o.side)) throw new Broken(`${name} has no side buy or sell (${JSON.stringify(o.side)})`);
   if (!STATUSES.includes(o.status)) throw new Broken(`${name} has an unknown status (${JSON.stringify(o.status)})`);
   if (o.price !== '') figure(o.price, `${name}'s price`);
   for (const key of ['size', 'filledSize', 'filledNotional'] as const) figure(o[key], `${name}'s ${key}`);
   const held = figure(o.frozen, `${name}'s frozen amount`);
   const cur = o.side === 'buy' ? spec.details.quote_currency : spec.details.base_currency;
-  if (!OPEN.includes(o.status) && held !== 0n) throw new Broken(`${name} is over (status ${o.status}) but still holds ${o.frozen} ${cur}`);
+  if (!isOpenStatus(o.status) && held !== 0n) throw new Broken(`${name} is over (status ${o.status}) but still holds ${o.frozen} ${cur}`);
   return { cur, held };
 }
 

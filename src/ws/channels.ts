@@ -1,27 +1,23 @@
 /** Topic names of the WebSocket channels (spec 6.3), built from the channel table. */
-import { CHANNELS, type DepthLevels, type KlineInterval } from '../api/catalogue/channels.js';
+import { CHANNEL, CHANNELS, topicOf, type DepthLevels, type KlineInterval } from '../api/catalogue/channels.js';
 import { PROTOCOL } from '../api/catalogue/protocol.js';
 
-export { CHANNELS, DEPTH_LEVELS, KLINE_INTERVALS, splitTopic } from '../api/catalogue/channels.js';
+export { CHANNELS, DEPTH_LEVELS, KLINE_INTERVALS, splitTopic, topicOf } from '../api/catalogue/channels.js';
 export type { DepthLevels, KlineInterval, ChannelKind } from '../api/catalogue/channels.js';
 
+/** The topic of each channel kind for a pair. */
 export const topics = {
-  ticker: (symbol: string) => `spot/ticker:${symbol}`,
-  depth: (symbol: string, levels: DepthLevels) => `spot/depth${levels}:${symbol}`,
-  trade: (symbol: string) => `spot/trade:${symbol}`,
-  kline: (symbol: string, interval: KlineInterval) => `spot/kline${interval}:${symbol}`,
-  order: (symbol: string) => `spot/user/order:${symbol}`,
+  ticker: (symbol: string) => topicOf(CHANNEL.ticker, symbol),
+  depth: (symbol: string, levels: DepthLevels) => topicOf(CHANNEL.depth(levels), symbol),
+  trade: (symbol: string) => topicOf(CHANNEL.trade, symbol),
+  kline: (symbol: string, interval: KlineInterval) => topicOf(CHANNEL.kline(interval), symbol),
+  order: (symbol: string) => topicOf(CHANNEL.order, symbol),
 } as const;
 
 /** True when the topic's channel needs a login (served on `/user`). */
 export function isPrivateTopic(topic: string): boolean {
   const channel = topic.slice(0, topic.lastIndexOf(':'));
   return CHANNELS.get(channel)?.private ?? false;
-}
-
-/** The key a push entry is routed by: its table and symbol, as the topic it answers. */
-export function topicOf(table: string, symbol: string): string {
-  return `${table}:${symbol}`;
 }
 
 /** Groups topics into subscribe requests of at most `maxTopics` topics and `maxBytes` bytes of topic text (spec 6.2). */

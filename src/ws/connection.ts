@@ -20,6 +20,9 @@ export type { ConnectionOptions, ConnState } from './options.js';
 /** Topics one connection may hold (spec 8.3). */
 export const MAX_TOPICS = PROTOCOL.wsTopicsPerConnection;
 
+/** Messages per 10 s kept below the venue's budget, so a skew between its clock and ours never trips it. */
+const SEND_MARGIN = 5;
+
 let wsModule: Promise<typeof import('ws')> | undefined;
 
 export class WsConnection {
@@ -45,14 +48,14 @@ export class WsConnection {
 
   constructor(readonly opts: ConnectionOptions) {
     this.inflate = opts.inflate ?? zlibInflate;
-    this.outbox = new Outbox(new SlidingWindows(custom('IP', opts.sendsPer10s ?? 95, 10_000)), (text) => {
+    this.outbox = new Outbox(new SlidingWindows(custom('IP', opts.sendsPer10s ?? PROTOCOL.wsMessagesPer10s - SEND_MARGIN, 10_000)), (text) => {
       const ws = this.ws;
       if (!ws || ws.readyState !== ws.OPEN) return false;
       ws.send(text);
       this.heartbeat.sent();
       return true;
     });
-    this.connects = new SlidingWindows(custom('IP', opts.connectsPerMinute ?? 30, 60_000));
+    this.connects = new SlidingWindows(custom('IP', opts.connectsPerMinute ?? PROTOCOL.wsConnectsPerMinute, 60_000));
     this.heartbeat = new Heartbeat(
       () => this.send('ping'),
       () => this.drop(`no pong within ${this.heartbeat.pongTimeoutMs} ms`),

@@ -1,5 +1,6 @@
 // A small in-memory ExchangeApi for the legacy tests, until the real sandbox exchange lands:
 // two pairs, fixed market data, orders that rest until a test fills or cancels them.
+import type { Side } from '../../src/api/catalogue/vocab.js';
 import type {
   Balance, DepthView, ExchangeApi, FillView, KlineView, OrderStatus, OrderView, PairDetails, Permission, PlaceRequest, SandboxAccount, TickerView, TradeView,
 } from '../../src/sandbox/exchange-api.js';
@@ -104,7 +105,7 @@ export class FakeExchange implements ExchangeApi {
     this.ordersById.set(o.order_id, done);
     return done;
   }
-  cancelAll(accountId: string, symbol: string, side?: 'buy' | 'sell'): OrderView[] {
+  cancelAll(accountId: string, symbol: string, side?: Side): OrderView[] {
     const open = this.orders(accountId, symbol, [4, 5], 1000).filter((o) => !side || o.side === side);
     return open.map((o) => this.cancelOrder(accountId, symbol, { order_id: o.order_id }));
   }

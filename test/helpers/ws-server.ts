@@ -3,6 +3,7 @@
  * clock the test moves (its simulated market stands still until `skip`), so every trade and order
  * change a test sees is one it made, through the matching engine, with real accounts.
  */
+import type { Side } from '../../src/api/catalogue/vocab.js';
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { OrderView, SandboxAccount, TradeView } from '../../src/sandbox/exchange-api.js';
@@ -23,7 +24,7 @@ export interface TestServer {
   /** Moves the exchange's clock forward (the simulated market catches up on the next read). */
   skip(ms: number): void;
   /** A public trade on `symbol` at the `k`-th tick above the best bid (inside the spread) between two other accounts; `side` is the taker's. */
-  trade(symbol: string, k?: number, side?: 'buy' | 'sell'): TradeView;
+  trade(symbol: string, k?: number, side?: Side): TradeView;
   /** An order of {@link account} that rests in the book: a buy `k` ticks above the best bid. */
   resting(symbol: string, k?: number): OrderView;
   /** Fills {@link account}'s resting order by selling into it from another account. */

@@ -7,6 +7,13 @@ import { CATALOGUE } from '../../src/api/catalogue/index.js';
 import { endpointDts, paramType, withReference } from '../../src/lib/reference.js';
 import { camel, methodIdsSource, methodTable } from '../../src/lib/methods.js';
 import { ROOT } from '../helpers/bm.js';
+import type { DepthLevels, KlineInterval } from '../../src/api/catalogue/channels.js';
+import type { OrderType, Side, StpMode } from '../../src/api/catalogue/vocab.js';
+import type { DepthLevels as LibDepthLevels, KlineInterval as LibKlineInterval, OrderType as LibOrderType, Side as LibSide, StpMode as LibStpMode } from '../../src/lib/types.js';
+import { vocabSource } from '../../src/lib/vocab-source.js';
+
+/** `true` only when A and B are the same type. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 test('the reference in docs/library.md is the one generated from the catalogue', () => {
   const doc = readFileSync(join(ROOT, 'docs', 'library.md'), 'utf8');
@@ -25,12 +32,17 @@ test('parameter types: decimals as text, ids and 64-bit integers as text or a nu
   const place = CATALOGUE.find((e) => e.id === 'spot.order.submit')!;
   const byName = Object.fromEntries(place.params.map((p) => [p.name, paramType(p)]));
   assert.equal(byName.size, 'DecimalString');
-  assert.equal(byName.side, '"buy" | "sell"');
+  assert.equal(byName.side, 'Side', 'a vocabulary by the name the library gives its type');
+  assert.equal(byName.type, 'OrderType');
   assert.equal(byName.client_order_id, 'LongInput', 'an id by its name, whatever its wire type');
   const types = readFileSync(join(ROOT, 'src', 'lib', 'types.ts'), 'utf8');
   assert.match(types, /export type LongInput = string \| number;/);
   const dts = endpointDts();
   assert.match(dts, /export interface OrderPlaceParams \{[^}]*readonly symbol: string;[^}]*readonly size\?: DecimalString;/s);
+  assert.match(dts, /export interface OrderPlaceParams \{[^}]*readonly side: Side;[^}]*readonly type: OrderType;[^}]*readonly stpMode\?: StpMode;/s);
+  assert.match(dts, /^import type \{[^}]*\bOrderType, Row, Side, StpMode\b[^}]*\} from '\.\/index\.js';$/m);
+  assert.match(dts, /export interface LegacyOrderPlaceParams \{[^}]*readonly side: Side;/s);
+  assert.doesNotMatch(dts, /"buy" \| "sell"/);
   assert.match(dts, /export interface OrderCancelParams \{[^}]*readonly order_id\?: LongInput;/s);
   assert.match(dts, /export interface ContractOrderParams \{[^}]*readonly contract_id: LongInput;[^}]*readonly price: DecimalString;/s);
   assert.match(dts, /export interface LegacyOrderCancelParams \{[^}]*readonly entrust_id: LongInput;/s);
@@ -54,4 +66,17 @@ test('parameter types: decimals as text, ids and 64-bit integers as text or a nu
 test('src/lib/method-ids.ts is the one generated from the catalogue', () => {
   assert.equal(readFileSync(join(ROOT, 'src', 'lib', 'method-ids.ts'), 'utf8'), methodIdsSource(),
     "stale: node --import tsx -e \"import('./src/lib/methods.ts').then(m => require('node:fs').writeFileSync('src/lib/method-ids.ts', m.methodIdsSource()))\"");
+});
+
+test('src/lib/vocab.ts, the shipped vocabulary types, is the one generated from the catalogue', () => {
+  assert.equal(readFileSync(join(ROOT, 'src', 'lib', 'vocab.ts'), 'utf8'), vocabSource(),
+    "stale: node --import tsx -e \"import('./src/lib/vocab-source.ts').then(m => require('node:fs').writeFileSync('src/lib/vocab.ts', m.vocabSource()))\"");
+  const shipped = vocabSource();
+  assert.match(shipped, /^export type Side = "buy" \| "sell";$/m);
+  assert.match(shipped, /^export type OrderType = "limit" \| "market" \| "limit_maker" \| "ioc";$/m);
+  assert.match(shipped, /^export type KlineInterval = "1m" \| "3m" [^;]*"1M";$/m);
+  assert.match(shipped, /^export type DepthLevels = 5 \| 20 \| 50;$/m);
+  // The same at the type level (checked by tsc over the tests): each shipped type is the catalogue's.
+  const same: [Same<LibSide, Side>, Same<LibOrderType, OrderType>, Same<LibKlineInterval, KlineInterval>, Same<LibDepthLevels, DepthLevels>, Same<LibStpMode, StpMode>] = [true, true, true, true, true];
+  assert.deepEqual(same, [true, true, true, true, true]);
 });

@@ -35,17 +35,37 @@ export interface ChannelInfo {
   readonly incremental?: boolean;
 }
 
-/** Every channel by name (`table` of a push). */
-export const CHANNELS: ReadonlyMap<string, ChannelInfo> = new Map<string, ChannelInfo>([
-  ['spot/ticker', { kind: 'ticker', private: false }],
-  ['spot/trade', { kind: 'trade', private: false }],
-  ...DEPTH_LEVELS.map((n): [string, ChannelInfo] => [`spot/depth${n}`, { kind: 'depth', private: false, n }]),
+/** The name of each channel (the `table` of its pushes) by kind, built from its levels or interval. */
+export const CHANNEL = {
+  ticker: 'spot/ticker',
+  trade: 'spot/trade',
+  depth: (levels: DepthLevels): string => `spot/depth${levels}`,
   // Later venues' incremental book (facts.md 4), the default of common client libraries. depth100,
   // named only in the release history and absent from the channel table of spec 6.3, is not served (90004).
-  ['spot/depth/increase100', { kind: 'depth', private: false, n: 100, incremental: true }],
-  ...KLINE_INTERVALS.map((i): [string, ChannelInfo] => [`spot/kline${i}`, { kind: 'kline', private: false, n: KLINE_MINUTES[i] }]),
-  ['spot/user/order', { kind: 'order', private: true }],
+  increase: 'spot/depth/increase100',
+  kline: (interval: KlineInterval): string => `spot/kline${interval}`,
+  order: 'spot/user/order',
+} as const;
+
+/** Every channel by name (`table` of a push). */
+export const CHANNELS: ReadonlyMap<string, ChannelInfo> = new Map<string, ChannelInfo>([
+  [CHANNEL.ticker, { kind: 'ticker', private: false }],
+  [CHANNEL.trade, { kind: 'trade', private: false }],
+  ...DEPTH_LEVELS.map((n): [string, ChannelInfo] => [CHANNEL.depth(n), { kind: 'depth', private: false, n }]),
+  [CHANNEL.increase, { kind: 'depth', private: false, n: PROTOCOL.wsIncreaseLevels, incremental: true }],
+  ...KLINE_INTERVALS.map((i): [string, ChannelInfo] => [CHANNEL.kline(i), { kind: 'kline', private: false, n: KLINE_MINUTES[i] }]),
+  [CHANNEL.order, { kind: 'order', private: true }],
 ]);
+
+/** The kind of a channel (`table` of a push), or undefined for one the venue does not serve. */
+export function channelKind(table: string): ChannelKind | undefined {
+  return CHANNELS.get(table)?.kind;
+}
+
+/** A topic: a channel filtered to a spot pair (`spot/ticker:BTC_USDT`). */
+export function topicOf(channel: string, symbol: string): string {
+  return `${channel}:${symbol}`;
+}
 
 /** Splits a topic at its last `:`; undefined when it has no filter. */
 export function splitTopic(topic: string): { channel: string; filter: string } | undefined {

@@ -26,6 +26,15 @@ export const PROTOCOL = {
   wsPushIntervalMs: 500,
   /** Spec 6.4: a connection the venue has not heard from for this long is closed (ms). */
   wsIdleMs: 20_000,
+  /** Spec 6.4: a connection without a subscription for this long is closed (ms). */
+  wsLifelessMs: 300_000,
+  /** Spec 8.3: open connections per IP, connection requests per minute per IP, logged-in connections per account. */
+  wsConnectionsPerIp: 10,
+  wsConnectsPerMinute: 30,
+  wsConnectionsPerAccount: 10,
   /** Spec 6.3: levels of the depth channels. */
   wsDepthLevels: [5, 20, 50],
+  /** Facts.md 4: levels a side of the incremental book channel carries, and its push interval (ms). */
+  wsIncreaseLevels: 100,
+  wsIncreaseIntervalMs: 100,
 } as const;

@@ -1,9 +1,10 @@
 /**
  * How the current generation's writes prove their outcome (read by the careful-write pipeline):
  * the client order id, the lookup of an unknown outcome, what an answer and a found order prove.
- * Order statuses are spec 3's: 1 and 3 failed, 6 filled, 8 cancelled, 12 partially filled then cancelled.
+ * Order statuses are spec 3's, named in vocab.ts.
  */
 import type { Verdict, WriteSafety } from './types.js';
+import { codesOfLife } from './vocab.js';
 
 const CLIENT_ID_FIELD = ['clientOrderId', 'client_order_id'] as const;
 /** Not-found answers of the order lookup: the order does not exist (yet). */
@@ -11,9 +12,9 @@ const NOT_FOUND = ['50005', '50032'] as const;
 
 /** What a found order says about a cancel of it. */
 const CANCEL_VERDICTS: readonly Verdict[] = [
-  { when: { field: 'status', values: ['8', '12'] }, outcome: 'done', say: 'cancelled' },
-  { when: { field: 'status', values: ['6'] }, outcome: 'settled', say: 'not cancelled: already filled' },
-  { when: { field: 'status', values: ['1', '3'] }, outcome: 'settled', say: 'not cancelled: the order had failed' },
+  { when: { field: 'status', values: codesOfLife('cancelled') }, outcome: 'done', say: 'cancelled' },
+  { when: { field: 'status', values: codesOfLife('filled') }, outcome: 'settled', say: 'not cancelled: already filled' },
+  { when: { field: 'status', values: codesOfLife('failed') }, outcome: 'settled', say: 'not cancelled: the order had failed' },
 ];
 
 /** POST /spot/v2/submit_order. */
@@ -28,7 +29,7 @@ export const PLACE: WriteSafety = {
     match: [[CLIENT_ID_FIELD, 'client_order_id']],
     expect: 'one',
     verdicts: [
-      { when: { field: 'status', values: ['1', '3'] }, outcome: 'settled', say: 'placed, then failed' },
+      { when: { field: 'status', values: codesOfLife('failed') }, outcome: 'settled', say: 'placed, then failed' },
       { outcome: 'done', say: 'placed' },
     ],
     notFound: NOT_FOUND,

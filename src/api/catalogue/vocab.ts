@@ -16,6 +16,11 @@ export const SIDES = [
 ] as const satisfies readonly Term[];
 export type Side = (typeof SIDES)[number]['value'];
 
+/** True when the text is a side of the vocabulary. */
+export function isSide(v: unknown): v is Side {
+  return SIDES.some((s) => s.value === v);
+}
+
 /** Spec 2.7 (limit, market) and 4.8 (limit_maker, ioc, accepted when placing). */
 export const ORDER_TYPES = [
   { value: 'limit', meaning: 'rests at the price until filled or cancelled' },
@@ -39,6 +44,9 @@ export function valuesOf<T extends Term>(terms: readonly T[]): Array<T['value']>
   return terms.map((t) => t.value);
 }
 
+/** Where an order stands: `open` on the book; `filled`, `cancelled` (after a partial fill too) and `failed` are final. */
+export type Life = 'open' | 'filled' | 'cancelled' | 'failed';
+
 /**
  * A status: its code as sent, the one word tables show and users may type, what it means, and
  * whether the list endpoint accepts it as a filter. One word means one state in both generations
@@ -51,23 +59,67 @@ export interface Status {
   readonly filter?: boolean;
   /** A second code for a state another code already names (shown with the word, never typed). */
   readonly alias?: boolean;
+  /** Where an order in this state stands: still on the book, or over for good (filled, cancelled, failed). */
+  readonly life?: Life;
 }
 
 /** Spec 3, current generation (field `status`, WebSocket `state`); 11 and 12 from facts.md 4. */
 export const ORDER_STATUSES = [
-  { code: '1', word: 'failed', meaning: 'order failure' },
+  { code: '1', word: 'failed', meaning: 'order failure', life: 'failed' },
   { code: '2', word: 'placing', meaning: 'being placed' },
-  { code: '3', word: 'freeze_failed', meaning: 'order failure: the funds could not be frozen' },
-  { code: '4', word: 'pending', meaning: 'placed, waiting to be filled', filter: true },
-  { code: '5', word: 'partially_filled', meaning: 'partially filled', filter: true },
-  { code: '6', word: 'filled', meaning: 'fully filled', filter: true },
-  { code: '7', word: 'cancelling', meaning: 'being cancelled' },
-  { code: '8', word: 'cancelled', meaning: 'cancelled', filter: true },
+  { code: '3', word: 'freeze_failed', meaning: 'order failure: the funds could not be frozen', life: 'failed' },
+  { code: '4', word: 'pending', meaning: 'placed, waiting to be filled', filter: true, life: 'open' },
+  { code: '5', word: 'partially_filled', meaning: 'partially filled', filter: true, life: 'open' },
+  { code: '6', word: 'filled', meaning: 'fully filled', filter: true, life: 'filled' },
+  { code: '7', word: 'cancelling', meaning: 'being cancelled', life: 'open' },
+  { code: '8', word: 'cancelled', meaning: 'cancelled', filter: true, life: 'cancelled' },
   { code: '9', word: 'open', meaning: 'list filter: pending and partially filled (4, 5)', filter: true },
   { code: '10', word: 'done', meaning: 'list filter: filled and cancelled (6, 8)', filter: true },
-  { code: '11', word: 'partially_filled', meaning: 'partially filled (later versions)', alias: true },
-  { code: '12', word: 'partially_cancelled', meaning: 'partially filled, then cancelled (later versions)' },
+  { code: '11', word: 'partially_filled', meaning: 'partially filled (later versions)', alias: true, life: 'open' },
+  { code: '12', word: 'partially_cancelled', meaning: 'partially filled, then cancelled (later versions)', life: 'cancelled' },
 ] as const satisfies readonly Status[];
+
+type NamedStatus = Exclude<(typeof ORDER_STATUSES)[number], { alias: true }>;
+/** The word of a current-generation order state or list filter. */
+export type OrderStatusWord = NamedStatus['word'];
+
+/** The code of each order state and list filter by its word, as sent: `STATUS_CODE.open` is `'9'`. */
+export const STATUS_CODE = Object.fromEntries(
+  (ORDER_STATUSES as readonly Status[]).filter((s) => !s.alias).map((s) => [s.word, s.code]),
+) as { readonly [S in NamedStatus as S['word']]: S['code'] };
+
+/** The same codes as numbers (the sandbox keeps an order's state so): `STATUS_NUMBER.filled` is 6. */
+export const STATUS_NUMBER = Object.fromEntries(
+  Object.entries(STATUS_CODE).map(([w, c]) => [w, Number(c)]),
+) as { readonly [S in NamedStatus as S['word']]: S['code'] extends `${infer N extends number}` ? N : never };
+
+const lifeOf = new Map((ORDER_STATUSES as readonly Status[]).map((s) => [s.code, s.life]));
+
+/** Where an order in this state stands, or undefined for a state in between (placing) or unknown. */
+export function statusLife(code: string | number): Life | undefined {
+  return lifeOf.get(String(code));
+}
+
+/** True for a state of an order still on the book: pending, partially filled (either code), being cancelled. */
+export function isOpenStatus(code: string | number): boolean {
+  return statusLife(code) === 'open';
+}
+
+/** True for a state an order never leaves: filled, cancelled (after a partial fill too), failed. */
+export function isFinalStatus(code: string | number): boolean {
+  const life = statusLife(code);
+  return life !== undefined && life !== 'open';
+}
+
+/** The codes of the order states of one life (`cancelled`: 8 and 12). */
+export function codesOfLife(life: Life): string[] {
+  return [...lifeOf].filter(([, l]) => l === life).map(([c]) => c);
+}
+
+/** True when the code is the state named by `word` (a code given as text or as a number). */
+export function statusIs(code: string | number, word: OrderStatusWord): boolean {
+  return String(code) === STATUS_CODE[word];
+}
 
 /** The codes `/spot/v2/orders` accepts as `status` (spec 4.3). */
 export const ORDER_STATUS_FILTERS: readonly string[] = (ORDER_STATUSES as readonly Status[]).filter((s) => s.filter).map((s) => s.code);
@@ -103,6 +155,16 @@ export const SERVICE_STATUSES = [
   { code: '1', word: 'working', meaning: 'maintenance under way' },
   { code: '2', word: 'completed', meaning: 'maintenance over' },
 ] as const satisfies readonly Status[];
+
+/** The code of a word in a vocabulary of statuses (`cancelled` of the legacy orders is `'4'`). */
+export function statusCode<S extends Status>(statuses: readonly S[], word: S['word']): S['code'] {
+  return statuses.find((s) => s.word === word && !s.alias)!.code;
+}
+
+/** The same as a number (the sandbox's records keep them so). */
+export function statusNumber<S extends Status>(statuses: readonly S[], word: S['word']): number {
+  return Number(statusCode(statuses, word));
+}
 
 /** The word of a code, or undefined when the vocabulary has none. */
 export function statusWord(statuses: readonly Status[], code: string): string | undefined {

@@ -4,6 +4,7 @@
  * proven by the careful-write pipeline; a pair whose outcome is unknown does not stop the others.
  */
 import { endpoint } from '../../api/catalogue/index.js';
+import { isSide, SIDES, STATUS_CODE, valuesOf } from '../../api/catalogue/vocab.js';
 import type { Context } from '../../context.js';
 import { BmError, usage } from '../../errors.js';
 import { confirmWrite } from '../confirm.js';
@@ -18,7 +19,7 @@ async function pairsWithOpenOrders(ctx: Context): Promise<string[]> {
   const calls = await ctx.calls();
   const out: string[] = [];
   for (const p of await allPairs(ctx)) {
-    const data = await calls.send(endpoint('spot.orders'), [['symbol', p.symbol], ['N', 1], ['status', '9']]);
+    const data = await calls.send(endpoint('spot.orders'), [['symbol', p.symbol], ['N', 1], ['status', STATUS_CODE.open]]);
     if (((data as { orders?: unknown[] }).orders ?? []).length) out.push(p.symbol);
   }
   return out;
@@ -27,7 +28,7 @@ async function pairsWithOpenOrders(ctx: Context): Promise<string[]> {
 export async function run(inv: Invocation): Promise<void> {
   const { ctx, ep, values } = inv;
   const side = values.side;
-  if (side !== undefined && side !== 'buy' && side !== 'sell') throw usage(`--side: must be one of buy, sell (got '${side}')`);
+  if (side !== undefined && !isSide(side)) throw usage(`--side: must be one of ${valuesOf(SIDES).join(', ')} (got '${side}')`);
   const symbols = values.symbol ? [checkSymbol(values.symbol)] : await pairsWithOpenOrders(ctx);
   if (!symbols.length) {
     ctx.note('bm: no open orders on any pair');

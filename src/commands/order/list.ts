@@ -2,27 +2,26 @@
  * `bm order list [SYMBOL] [--status <word|code>] [--limit 1-100]` (defaults: open, 100). Without
  * SYMBOL: every pair the account can have orders on, merged newest first, the newest N kept.
  */
-import { ORDER_FILTER_CODES } from '../../api/catalogue/vocab.js';
+import { PROTOCOL } from '../../api/catalogue/protocol.js';
+import { isOpenStatus, ORDER_FILTER_CODES, STATUS_CODE } from '../../api/catalogue/vocab.js';
 import { send, show, rowsOf, type Invocation } from '../engine.js';
 import { checkStatus, wireParams } from '../../core/params.js';
 import { newestFirst, overPairs, pairsOfAccount } from './across.js';
 import { humanOrders } from './status-words.js';
 
-/** Statuses whose orders still hold frozen funds. */
-const OPEN_CODES = new Set(['4', '5']);
-
 export async function run(inv: Invocation): Promise<void> {
   const { ctx, ep, values } = inv;
-  const status = values.status === undefined ? '9' : checkStatus(values.status, '--status');
-  const N = values.N ?? '100';
+  const status = values.status === undefined ? STATUS_CODE.open : checkStatus(values.status, '--status');
+  const N = values.N ?? String(PROTOCOL.ordersPerList);
   if (values.symbol !== undefined) {
     const data = await send(ctx, ep, wireParams(ep, { ...values, status, N }));
     if (data !== undefined) show(ctx, ep, data, { rows: humanOrders(ctx, rowsOf(ep, data)) });
     return;
   }
-  // Checked once, before anything is sent: the pair is filled in per request.
+  // Checked once, before anything is sent: the pair is filled in per request. Only pairs that hold
+  // funds frozen can have open orders, so a filter of open states needs to ask no other pair.
   const params = wireParams(ep, { ...values, symbol: 'BTC_USDT', status, N });
-  const open = ORDER_FILTER_CODES[status]!.every((c) => OPEN_CODES.has(c));
+  const open = ORDER_FILTER_CODES[status]!.every(isOpenStatus);
   const pairs = await pairsOfAccount(ctx, open);
   const rows = await overPairs(ctx, ep, pairs, open ? 'open orders' : 'orders', (symbol) => params.map(([k, v]) => [k, k === 'symbol' ? symbol : v] as const));
   if (ctx.globals.dryRun) return;

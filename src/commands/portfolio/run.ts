@@ -3,6 +3,8 @@
  * of every pair and the newest fills, each fetched pair by pair within the rate limit.
  */
 import { endpoint } from '../../api/catalogue/index.js';
+import { PROTOCOL } from '../../api/catalogue/protocol.js';
+import { STATUS_CODE } from '../../api/catalogue/vocab.js';
 import type { Context } from '../../context.js';
 import type { Row } from '../../render/cells.js';
 import { add, norm } from '../../util/decimal.js';
@@ -36,7 +38,7 @@ export async function run(ctx: Context, opts: { in?: string; fills?: string }): 
     return { currency: b.currency, available: b.available, frozen: b.frozen, total: amount, price: valueIn('1', b.currency, quote, last) ?? '', value: value ?? '' };
   });
   const ordersEp = endpoint('spot.orders');
-  const orderParams = wireParams(ordersEp, { symbol: 'BTC_USDT', status: '9', N: '100' });
+  const orderParams = wireParams(ordersEp, { symbol: 'BTC_USDT', status: STATUS_CODE.open, N: String(PROTOCOL.ordersPerList) });
   const withSymbol = (params: typeof orderParams) => (symbol: string) => params.map(([k, v]) => [k, k === 'symbol' ? symbol : v] as const);
   const open = newestFirst(await overPairs(ctx, ordersEp, await pairsOfAccount(ctx, true, wallet), 'open orders', withSymbol(orderParams)));
   const fillsEp = endpoint('spot.trades.user');

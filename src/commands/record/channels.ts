@@ -1,5 +1,5 @@
 /** `bm record --channels`: the public channels as typed, turned into the topics to subscribe. */
-import { CHANNELS, DEPTH_LEVELS, WS_KLINE_WIDTHS, wsInterval } from '../../api/catalogue/channels.js';
+import { CHANNEL, DEPTH_LEVELS, topicOf, WS_KLINE_WIDTHS, wsInterval } from '../../api/catalogue/channels.js';
 import { parseWidth, widthWord } from '../../api/catalogue/widths.js';
 import { usage } from '../../errors.js';
 
@@ -15,16 +15,16 @@ export const CHANNEL_WORDS: readonly string[] = ['ticker', 'trade', ...DEPTH_LEV
 export function channelOf(word: string): string {
   const w = word.trim().replace(/^spot\//, '');
   const allowed = `allowed: ticker, trade, ${DEPTH_LEVELS.map((n) => `depth${n}`).join(', ')}, increase100, kline<width> such as kline1m or kline4h`;
-  if (w === 'ticker' || w === 'trade') return `spot/${w}`;
-  if (w === 'trades') return 'spot/trade';
-  if (w === 'increase100' || w === 'depth/increase100') return 'spot/depth/increase100';
-  const depth = /^depth([0-9]+)$/.exec(w);
-  if (depth && CHANNELS.has(`spot/${w}`)) return `spot/${w}`;
+  if (w === 'ticker') return CHANNEL.ticker;
+  if (w === 'trade' || w === 'trades') return CHANNEL.trade;
+  if (w === 'increase100' || w === 'depth/increase100') return CHANNEL.increase;
+  const depth = DEPTH_LEVELS.find((n) => w === `depth${n}`);
+  if (depth !== undefined) return CHANNEL.depth(depth);
   const kline = /^kline(.+)$/.exec(w);
   if (kline) {
     const minutes = parseWidth(kline[1]!);
     const interval = minutes === undefined ? undefined : wsInterval(minutes);
-    if (interval) return `spot/kline${interval}`;
+    if (interval) return CHANNEL.kline(interval);
     throw usage(`--channels: '${word}' is not a streamed candle width (widths: ${INTERVALS.join(', ')}${minutes ? `; got ${widthWord(minutes)}` : ''})`);
   }
   throw usage(`--channels: '${word}' is not a public channel (${allowed})`);
@@ -35,5 +35,5 @@ export function topicsOf(symbols: readonly string[], list: string): string[] {
   const words = list.split(',').filter((w) => w.trim() !== '');
   if (!words.length) throw usage('--channels: give at least one channel, e.g. trade,depth50');
   const channels = [...new Set(words.map(channelOf))];
-  return symbols.flatMap((s) => channels.map((c) => `${c}:${s}`));
+  return symbols.flatMap((s) => channels.map((c) => topicOf(c, s)));
 }

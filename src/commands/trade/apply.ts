@@ -3,6 +3,7 @@
  * (stream entry or REST data), keeps decimals as the venue's strings, and bumps the version of
  * what it changed. Cheap on purpose: they run per message; formatting waits for a frame.
  */
+import { isOpenStatus, isSide } from '../../api/catalogue/vocab.js';
 import { cmp, isZero } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';
 import { clock } from '../watch/grid.js';
@@ -92,12 +93,9 @@ export function applyWallet(s: TradeState, data: unknown): void {
   s.versions.account++;
 }
 
-/** Order states that are still open (spec 3): new, partially filled, cancelling. */
-const OPEN_STATES = new Set(['4', '5', '7', '11']);
-
 function orderOf(o: Obj, timeKey: string): OpenOrder | undefined {
   const side = text(o.side);
-  if (side !== 'buy' && side !== 'sell') return undefined;
+  if (!isSide(side)) return undefined;
   const time = epochMs(o[timeKey] ?? o.create_time) || 0;
   return {
     id: text(o.order_id), clientOrderId: text(o.client_order_id ?? o.clientOrderId), side, type: text(o.type),
@@ -109,7 +107,7 @@ function orderOf(o: Obj, timeKey: string): OpenOrder | undefined {
 export function applyRestOrders(s: TradeState, data: unknown): void {
   const m = new Map<string, OpenOrder>();
   for (const o of ((data as Obj | undefined)?.orders ?? []) as Obj[]) {
-    if (!OPEN_STATES.has(text(o.status))) continue;
+    if (!isOpenStatus(text(o.status))) continue;
     const order = orderOf(o, 'create_time');
     if (order) m.set(order.id, order);
   }
@@ -127,7 +125,7 @@ export function applyOrder(s: TradeState, e: Obj): OrderEvent {
   const known = s.account.orders.get(order.id);
   const filledMore = known ? cmp(order.filled, known.filled) > 0 : !isZero(order.filled);
   const fill = filledMore || (text(e.last_fill_count) !== '' && !isZero(text(e.last_fill_count) || '0') && text(e.exec_type) !== '');
-  if (OPEN_STATES.has(text(e.state))) s.account.orders.set(order.id, known ? { ...order, time: known.time } : order);
+  if (isOpenStatus(text(e.state))) s.account.orders.set(order.id, known ? { ...order, time: known.time } : order);
   else s.account.orders.delete(order.id);
   s.versions.account++;
   return fill ? 'fill' : 'change';

@@ -3,7 +3,10 @@
  * public streams (depth, trades, kline, ticker) and, with credentials, order progress after a login.
  * Balances and open orders are read again after each fill or action, coalesced, within the limits.
  */
+import { channelKind } from '../../api/catalogue/channels.js';
 import { endpoint } from '../../api/catalogue/index.js';
+import { PROTOCOL } from '../../api/catalogue/protocol.js';
+import { STATUS_CODE } from '../../api/catalogue/vocab.js';
 import type { Credentials } from '../../api/client.js';
 import { signWsLogin } from '../../util/signing.js';
 import type { Context } from '../../context.js';
@@ -105,7 +108,7 @@ export class TradeFeed {
     try {
       const [wallet, orders] = await Promise.all([
         calls.send(endpoint('spot.wallet')),
-        calls.send(endpoint('spot.orders'), [['symbol', sym], ['N', 100], ['status', '9']]),
+        calls.send(endpoint('spot.orders'), [['symbol', sym], ['N', PROTOCOL.ordersPerList], ['status', STATUS_CODE.open]]),
       ]);
       if (this.s.symbol !== sym) return;
       applyWallet(this.s, wallet);
@@ -174,16 +177,17 @@ export class TradeFeed {
 
   private onPublic(table: string, e: Entry): void {
     if (e.symbol !== undefined && String(e.symbol) !== this.s.symbol) return;
-    if (table.startsWith('spot/depth')) applyDepth(this.s, e);
-    else if (table === 'spot/trade') applyTrade(this.s, e);
-    else if (table.startsWith('spot/kline')) applyKline(this.s, e);
-    else if (table === 'spot/ticker') applyTicker(this.s, e);
+    const kind = channelKind(table);
+    if (kind === 'depth') applyDepth(this.s, e);
+    else if (kind === 'trade') applyTrade(this.s, e);
+    else if (kind === 'kline') applyKline(this.s, e);
+    else if (kind === 'ticker') applyTicker(this.s, e);
     else return;
     this.o.changed('data');
   }
 
   private onPrivate(table: string, e: Entry): void {
-    if (table !== 'spot/user/order' || String(e.symbol) !== this.s.symbol) return;
+    if (channelKind(table) !== 'order' || String(e.symbol) !== this.s.symbol) return;
     const event = applyOrder(this.s, e);
     if (event === 'fill') {
       logAction(this.s, 'ok', `fill: ${String(e.side)} ${String(e.last_fill_count || e.filled_size)} @ ${String(e.last_fill_price || e.price)} (order ${String(e.order_id)}, filled ${String(e.filled_size)} of ${String(e.size)})`, this.now());

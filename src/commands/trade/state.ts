@@ -3,11 +3,12 @@
  * of it, the feed's health and the interface's own state. The screen is a function of this and the
  * terminal size; keys and pushes change it. Prices and sizes stay the venue's strings.
  */
+import type { OrderType, Side } from '../../api/catalogue/vocab.js';
 import type { CheckedOrder } from '../../core/order/check.js';
 import type { PairRules } from '../../core/order/pairs.js';
 import type { CandleStep } from './step.js';
 
-export type Side = 'buy' | 'sell';
+export type { Side };
 export type Level = readonly [price: string, size: string];
 
 /** What the market looks like to a confirmation: the live book's two sides and the last price. */
@@ -20,7 +21,8 @@ export interface Quote {
 /** The order form as typed (edited by ./form.ts). */
 export interface Form {
   readonly side: Side;
-  readonly type: 'limit' | 'market';
+  /** The screen places the two plain types of the vocabulary. */
+  readonly type: Extract<OrderType, 'limit' | 'market'>;
   /** Base quantity; for a market buy, the quote amount to spend. */
   readonly size: string;
   readonly price: string;

@@ -5,7 +5,7 @@
 import type { LegacyEndpoint, LegacyParam } from '../../legacy/catalogue.js';
 import { flagOf } from '../../legacy/catalogue.js';
 import type { LegacyValues } from '../../legacy/request.js';
-import { LEGACY_ORDER_STATUSES } from '../../api/catalogue/vocab.js';
+import { isSide, LEGACY_ORDER_STATUSES } from '../../api/catalogue/vocab.js';
 import { LEGACY_KLINE_STEPS } from '../../api/catalogue/widths.js';
 import { usage } from '../../errors.js';
 import { parseTime } from '../../util/time.js';
@@ -33,7 +33,7 @@ export function checkLegacy(p: LegacyParam, v: string, now: number): string {
       return checkDecimal(v.trim(), name);
     case 'side': {
       const s = v.trim().toLowerCase();
-      if (s !== 'buy' && s !== 'sell') throw usage(`${name}: must be buy or sell (got '${v}')`);
+      if (!isSide(s)) throw usage(`${name}: must be buy or sell (got '${v}')`);
       return s;
     }
     case 'int':

@@ -2,6 +2,7 @@
  * Order checks before anything is sent, against the pair's rules (spec 2.2, 2.7, 8.2, facts.md 5):
  * every failure is a usage error naming the field and what is allowed.
  */
+import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import { ORDER_TYPES, SIDES as VOCAB_SIDES, STP_MODES, valuesOf, type OrderType, type Side } from '../../api/catalogue/vocab.js';
 import type { Params } from '../../api/client.js';
 import { usage } from '../../errors.js';
@@ -29,7 +30,7 @@ export interface CheckedOrder {
   readonly params: Params;
   readonly clientOrderId: string;
   readonly symbol: string;
-  readonly side: 'buy' | 'sell';
+  readonly side: Side;
   readonly type: (typeof TYPES)[number];
   readonly size?: string;
   readonly price?: string;
@@ -41,7 +42,7 @@ export { newClientOrderId };
 
 /** Spec 2.7 and 8.2: at most 32 characters, letters and digits only (50037, 50038). */
 export function checkClientOrderId(id: string, name = '--client-order-id'): string {
-  if (id.length === 0 || id.length > 32) throw usage(`${name}: must be 1 to 32 characters (got ${id.length})`);
+  if (id.length === 0 || id.length > PROTOCOL.clientOrderIdMax) throw usage(`${name}: must be 1 to ${PROTOCOL.clientOrderIdMax} characters (got ${id.length})`);
   if (!/^[A-Za-z0-9]+$/.test(id)) throw usage(`${name}: only letters and digits are allowed (got '${id}')`);
   return id;
 }

@@ -6,6 +6,8 @@
  * them over REST.
  */
 import { endpoint } from '../../api/catalogue/index.js';
+import { PROTOCOL } from '../../api/catalogue/protocol.js';
+import type { Side } from '../../api/catalogue/vocab.js';
 import type { CallsSource } from '../calls.js';
 import { usage } from '../../errors.js';
 import { add, cmp, div, isDecimal, isZero, min, mul, norm, places, sub, truncate, type Dec } from '../../util/decimal.js';
@@ -43,7 +45,7 @@ export interface Book {
 
 /** What the context needs of an order. */
 export interface OrderShape {
-  readonly side: 'buy' | 'sell';
+  readonly side: Side;
   readonly type: string;
   readonly price?: string;
   readonly size?: string;
@@ -169,8 +171,8 @@ export async function readQuote(ctx: CallsSource, symbol: string): Promise<Quote
   return { last: scalarText(t.last_price), bid: scalarText(t.best_bid), ask: scalarText(t.best_ask) };
 }
 
-/** The pair's book, `levels` a side (at most 200). */
-export async function readBook(ctx: CallsSource, symbol: string, levels = 200): Promise<Book> {
+/** The pair's book, `levels` a side (by default the most the venue gives). */
+export async function readBook(ctx: CallsSource, symbol: string, levels: number = PROTOCOL.bookLevels.max): Promise<Book> {
   const data = await (await ctx.calls()).send(endpoint('spot.book'), [['symbol', symbol], ['size', levels]]);
   const side = (v: unknown): Level[] => (Array.isArray(v) ? v : []).map((l: Record<string, unknown>) => ({ price: scalarText(l.price), amount: scalarText(l.amount) }));
   const d = data as { buys?: unknown; sells?: unknown };

@@ -6,6 +6,7 @@
  */
 import type { Endpoint, Verdict, WriteLookup } from '../../api/catalogue/types.js';
 import { CANCEL } from '../../api/catalogue/safety.js';
+import { statusIs, statusLife } from '../../api/catalogue/vocab.js';
 import { BmError } from '../../errors.js';
 import type { Row } from '../../util/row.js';
 import { isDecimal, isZero } from '../../util/decimal.js';
@@ -14,7 +15,6 @@ import { lookUp } from '../write/lookup.js';
 import type { WriteResult } from '../write/pipeline.js';
 import { fieldText, rowOfData, sentText } from '../write/proof.js';
 import { unknownOutcome } from '../write/unknown.js';
-import { FILLED_STATUS } from './status.js';
 
 /** Why the venue cancels each type at once when nothing of it may stand. */
 const CANCELLED_BECAUSE: Readonly<Record<string, string>> = {
@@ -24,9 +24,6 @@ const CANCELLED_BECAUSE: Readonly<Record<string, string>> = {
 
 /** Order types the venue may finish at once, so that "placed" alone would say too little. */
 export const ENDS_AT_ONCE: ReadonlySet<string> = new Set(Object.keys(CANCELLED_BECAUSE));
-
-const CANCELLED: ReadonlySet<string> = new Set(['8', '12']);
-const FAILED: ReadonlySet<string> = new Set(['1', '3']);
 
 /** The read of the placed order: by its order id, ours only when its order id and client order id are what was sent. */
 const STATE_READ: WriteLookup = { ...CANCEL.lookup!, verdicts: [{ outcome: 'done', say: 'read' }] };
@@ -40,9 +37,9 @@ export function stateVerdict(type: string, row: Row): Verdict {
   const status = fieldText(row, 'status') ?? '';
   const filled = fieldText(row, 'filled_size');
   const size = fieldText(row, 'size');
-  if (FAILED.has(status)) return { outcome: 'settled', say: 'placed, then failed' };
-  if (status === FILLED_STATUS) return { outcome: 'done', say: `placed and filled${filled ? ` (${filled})` : ''}` };
-  if (CANCELLED.has(status)) {
+  if (statusLife(status) === 'failed') return { outcome: 'settled', say: 'placed, then failed' };
+  if (statusIs(status, 'filled')) return { outcome: 'done', say: `placed and filled${filled ? ` (${filled})` : ''}` };
+  if (statusLife(status) === 'cancelled') {
     const why = CANCELLED_BECAUSE[type] ?? 'finished at once';
     // Cancelled, but how much filled before is not shown: neither a refusal nor a success is proven.
     if (filled === undefined || !isDecimal(filled)) return { outcome: 'pending', say: 'placed, then cancelled by the venue; how much of it filled is not shown' };

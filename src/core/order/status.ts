@@ -1,6 +1,6 @@
 /**
- * What the current generation's order statuses mean to the domain (words by code, list filters, the
- * final ones). The vocabularies (codes, words, meanings, list filters) live in the catalogue
+ * What the current generation's order statuses mean to the domain (words by code, list filters; the
+ * final ones are traits of the catalogue's statuses). The vocabularies (codes, words, meanings, list filters) live in the catalogue
  * (`api/catalogue/vocab.ts`); showing them as words is the command line's.
  */
 import { ORDER_STATUSES, type Status } from '../../api/catalogue/vocab.js';
@@ -12,9 +12,3 @@ export const ORDER_STATUS: Readonly<Record<string, string>> = Object.fromEntries
 export const STATUS_FILTER: Readonly<Record<string, string>> = Object.fromEntries(
   (ORDER_STATUSES as readonly Status[]).filter((s) => s.filter && !s.alias).map((s) => [s.word, s.code]),
 );
-
-/** Statuses an order never leaves: filled, cancelled (after a partial fill too), failed. */
-export const FINAL_STATUSES: ReadonlySet<string> = new Set(['1', '3', '6', '8', '12']);
-
-/** The status of a completely filled order. */
-export const FILLED_STATUS = '6';

@@ -5,11 +5,11 @@
  * is none. `--wait-timeout` bounds the whole wait: stream, reads and pauses are raced against one deadline.
  * Ends with the order's row: reached, ended in another final state, or the wait ran out.
  */
+import { isFinalStatus, statusIs } from '../../api/catalogue/vocab.js';
 import { BmError, usage } from '../../errors.js';
 import type { Row } from '../../util/row.js';
 import { scalarText } from '../../util/json.js';
 import { Deadline, LATE, systemClock, type WaitClock } from './deadline.js';
-import { FILLED_STATUS, FINAL_STATUSES } from './status.js';
 
 export type WaitFor = 'filled' | 'done';
 
@@ -74,7 +74,7 @@ export async function waitForOrder(spec: WaitSpec, deps: WaitDeps): Promise<Wait
   // answers costs the wait nothing.
   if (deps.follow) {
     void deps.follow({
-      onStatus: (s) => (FINAL_STATUSES.has(s) ? wake() : undefined),
+      onStatus: (s) => (isFinalStatus(s) ? wake() : undefined),
       onReady: () => {
         streaming = true;
         wake();
@@ -107,8 +107,8 @@ export async function waitForOrder(spec: WaitSpec, deps: WaitDeps): Promise<Wait
       if (got) {
         row = got;
         const status = scalarText(row.status);
-        if (spec.until === 'filled' ? status === FILLED_STATUS : FINAL_STATUSES.has(status)) return { row, end: 'reached', via: via() };
-        if (FINAL_STATUSES.has(status)) return { row, end: 'ended', via: via() };
+        if (spec.until === 'filled' ? statusIs(status, 'filled') : isFinalStatus(status)) return { row, end: 'reached', via: via() };
+        if (isFinalStatus(status)) return { row, end: 'ended', via: via() };
       }
       await deadline.nap(streaming ? STREAM_CHECK_MS : POLL_MS, (w) => (wake = w));
       wake = () => {};

@@ -3,6 +3,7 @@
  * priority. Finding a level is a map lookup; a new level is placed by binary search over the sorted
  * prices, and the best level sits at the end of its array, so the churn at the top is push and pop.
  */
+import type { Side } from '../../api/catalogue/vocab.js';
 import type { Order } from './types.js';
 import { fixedText, unitsText, type PairUnits } from './units.js';
 
@@ -21,7 +22,7 @@ interface Queue {
   open: number;
 }
 
-class Side {
+class SideBook {
   /** Worst first, best last: the levels that come and go most (at the top) are pushed and popped. */
   private readonly levels: Queue[] = [];
   private readonly byPx = new Map<number, Queue>();
@@ -99,12 +100,12 @@ class Side {
 }
 
 export class Book {
-  private readonly bidSide = new Side(1);
-  private readonly askSide = new Side(-1);
+  private readonly bidSide = new SideBook(1);
+  private readonly askSide = new SideBook(-1);
 
   constructor(private readonly u: PairUnits) {}
 
-  private side(s: 'buy' | 'sell'): Side {
+  private side(s: Side): SideBook {
     return s === 'buy' ? this.bidSide : this.askSide;
   }
 
@@ -124,12 +125,12 @@ export class Book {
   }
 
   /** The best resting order against an incoming order of `side`. */
-  bestAgainst(side: 'buy' | 'sell'): Order | undefined {
+  bestAgainst(side: Side): Order | undefined {
     return side === 'buy' ? this.askSide.best() : this.bidSide.best();
   }
 
   /** Resting orders of one side, best first (tests and checks). */
-  orders(side: 'buy' | 'sell'): Order[] {
+  orders(side: Side): Order[] {
     return [...this.side(side).fromBest()].flatMap((q) => q.orders);
   }
 
@@ -142,12 +143,12 @@ export class Book {
   }
 
   /** Number of price levels of one side. */
-  depth(side: 'buy' | 'sell'): number {
+  depth(side: Side): number {
     return this.side(side).size;
   }
 
   /** Aggregated levels, best first; `precision` groups prices (bids down, asks up) to that many decimals. */
-  levels(side: 'buy' | 'sell', n: number, precision?: number): Level[] {
+  levels(side: Side, n: number, precision?: number): Level[] {
     const u = this.u;
     const out: Level[] = [];
     const group = precision === undefined || precision >= u.p ? 1 : 10 ** (u.p - precision);

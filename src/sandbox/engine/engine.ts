@@ -4,6 +4,7 @@
  * (the rest cancelled). Funds are frozen on placement and released when the order ends. Figures are
  * scaled integers inside (units.ts); requests and records carry decimal strings.
  */
+import { isOpenStatus, STATUS_NUMBER, type Side } from '../../api/catalogue/vocab.js';
 import type { OrderStatus, PlaceRequest, StpMode } from '../exchange-api.js';
 import { fail } from '../errors.js';
 import { pairSpec, type PairSpec } from '../market/pairs.js';
@@ -50,7 +51,7 @@ export class Engine {
       const o = spec && Order.from(r, unitsOf(spec.details, spec.maxPrice));
       if (!o) throw new Error(`order ${r.id}: figures that do not fit ${r.symbol}`);
       this.store.add(o);
-      if ((o.status === 4 || o.status === 5) && (o.type === 'limit' || o.type === 'limit_maker')) this.book(o.symbol).insert(o);
+      if (isOpenStatus(o.status) && (o.type === 'limit' || o.type === 'limit_maker')) this.book(o.symbol).insert(o);
     }
     for (const f of fills) this.store.addFill(f);
   }
@@ -65,7 +66,7 @@ export class Engine {
     return b;
   }
 
-  /** Places an order; returns it after matching (status 4, 5, 6 or 8). */
+  /** Places an order; returns it after matching (pending, partially filled, filled or cancelled). */
   place(acct: string, req: PlaceRequest, now: number): Order {
     const spec = pairSpec(req.symbol);
     if (!spec) throw fail(50001);
@@ -95,7 +96,7 @@ export class Engine {
     const book = this.book(o.symbol);
     if (o.type === 'limit_maker') {
       const best = book.bestAgainst(o.side);
-      if (best && crosses(o, best.px)) return this.finish(o, 8, now);
+      if (best && crosses(o, best.px)) return this.finish(o, STATUS_NUMBER.cancelled, now);
     }
     const u = o.u;
     let touched = false;
@@ -107,7 +108,7 @@ export class Engine {
       if (maker.acct === o.acct && stp !== 'none') {
         if (stp !== 'cancel_taker') {
           book.remove(maker);
-          this.finish(maker, 8, now);
+          this.finish(maker, STATUS_NUMBER.cancelled, now);
           touched = true;
         }
         if (stp === 'cancel_maker') continue;
@@ -131,25 +132,25 @@ export class Engine {
       this.hooks.trade(s.trade);
       this.store.addFill(s.makerFill);
       this.store.addFill(s.takerFill);
-      if (maker.status === 6) {
+      if (maker.status === STATUS_NUMBER.filled) {
         book.remove(maker, units);
-        this.finish(maker, 6, now, s.makerFill);
+        this.finish(maker, STATUS_NUMBER.filled, now, s.makerFill);
       } else {
         book.filled(maker, units);
         this.hooks.order(maker, s.makerFill);
       }
-      if (o.status === 6) {
+      if (o.status === STATUS_NUMBER.filled) {
         lastFill = s.takerFill;
         break;
       }
       this.hooks.order(o, s.takerFill);
     }
-    if (o.status === 6) this.finish(o, 6, now, lastFill);
-    else if (selfTrade) this.finish(o, 8, now);
+    if (o.status === STATUS_NUMBER.filled) this.finish(o, STATUS_NUMBER.filled, now, lastFill);
+    else if (selfTrade) this.finish(o, STATUS_NUMBER.cancelled, now);
     else if (o.type === 'limit' || o.type === 'limit_maker') {
       book.insert(o);
       touched = true;
-    } else this.finish(o, starved && o.filled > 0 ? 6 : 8, now);
+    } else this.finish(o, starved && o.filled > 0 ? STATUS_NUMBER.filled : STATUS_NUMBER.cancelled, now);
     if (touched) this.hooks.book(o.symbol);
   }
 
@@ -157,22 +158,22 @@ export class Engine {
   cancel(acct: string, symbol: string, ref: OrderRef, now: number): Order {
     const o = this.find(acct, symbol, ref);
     if (!o) throw fail(50032);
-    if (o.status === 8) throw fail(50030);
-    if (o.status === 6) throw fail(50031);
+    if (o.status === STATUS_NUMBER.cancelled) throw fail(50030);
+    if (o.status === STATUS_NUMBER.filled) throw fail(50031);
     this.book(o.symbol).remove(o);
-    this.finish(o, 8, now);
+    this.finish(o, STATUS_NUMBER.cancelled, now);
     this.hooks.book(o.symbol);
     return o;
   }
 
   /** Cancels every open order of an account in a pair (one side when given). */
-  cancelAll(acct: string, symbol: string, side: 'buy' | 'sell' | undefined, now: number): Order[] {
+  cancelAll(acct: string, symbol: string, side: Side | undefined, now: number): Order[] {
     const done: Order[] = [];
     const book = this.book(symbol);
     for (const o of this.store.open(acct, symbol)) {
       if (side && o.side !== side) continue;
       book.remove(o);
-      this.finish(o, 8, now);
+      this.finish(o, STATUS_NUMBER.cancelled, now);
       done.push(o);
     }
     if (done.length) this.hooks.book(symbol);

@@ -3,6 +3,7 @@
  * from the frozen balances of each side to the other, fees go to the fee account in the currency
  * each side receives. Only transfers, in integer amount units: the per-currency totals are conserved.
  */
+import { STATUS_NUMBER } from '../../api/catalogue/vocab.js';
 import type { PairDetails } from '../exchange-api.js';
 import type { Ledger } from './ledger.js';
 import type { FillRec, Order, TradeRec } from './types.js';
@@ -65,7 +66,7 @@ function traded(o: Order, units: number, notional: bigint, now: number): void {
   o.filledQuote += notional;
   o.ut = now;
   const marketBuy = o.type === 'market' && o.side === 'buy';
-  o.status = !marketBuy && o.filled >= o.qty ? 6 : 5;
+  o.status = !marketBuy && o.filled >= o.qty ? STATUS_NUMBER.filled : STATUS_NUMBER.partially_filled;
 }
 
 function fillOf(id: string, o: Order, price: string, size: string, notional: string, fee: string, feeCoin: string, exec: 'M' | 'T', time: number): FillRec {

@@ -3,6 +3,7 @@
  * client order id, open orders per account and pair, fills per account. Simulated accounts keep
  * only their open orders and no fills, so the market simulation does not grow the state.
  */
+import { isOpenStatus } from '../../api/catalogue/vocab.js';
 import type { OrderStatus } from '../exchange-api.js';
 import type { FillRec, Order } from './types.js';
 
@@ -27,7 +28,7 @@ export class OrderStore {
 
   add(o: Order): void {
     this.orders.set(o.id, o);
-    if (o.status === 4 || o.status === 5) this.openSet(o.acct, o.symbol).add(o);
+    if (isOpenStatus(o.status)) this.openSet(o.acct, o.symbol).add(o);
     if (this.internal(o.acct)) return;
     let list = this.byAcct.get(o.acct);
     if (!list) this.byAcct.set(o.acct, (list = []));

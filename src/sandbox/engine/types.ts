@@ -3,6 +3,7 @@
  * strings) as they persist; a live order is an {@link Order}: the same fields read through getters,
  * kept as scaled integers (units.ts) while it trades.
  */
+import { STATUS_NUMBER, type Side } from '../../api/catalogue/vocab.js';
 import type { OrderStatus, OrderType } from '../exchange-api.js';
 import { amountText, fixedText, toAmount, toUnits, unitsText, type PairUnits } from './units.js';
 
@@ -12,7 +13,7 @@ export interface OrderRec {
   readonly cid: string;
   readonly acct: string;
   readonly symbol: string;
-  readonly side: 'buy' | 'sell';
+  readonly side: Side;
   readonly type: OrderType;
   /** '' for market orders. */
   readonly price: string;
@@ -46,7 +47,7 @@ export class Order implements OrderRec {
     readonly cid: string,
     readonly acct: string,
     readonly symbol: string,
-    readonly side: 'buy' | 'sell',
+    readonly side: Side,
     readonly type: OrderType,
     /** Text as given, normalised: '' for market orders. */
     readonly price: string,
@@ -61,7 +62,7 @@ export class Order implements OrderRec {
     readonly qty: number,
     held: bigint,
   ) {
-    this.status = 4;
+    this.status = STATUS_NUMBER.pending;
     this.ut = ct;
     this.filled = 0;
     this.filledQuote = 0n;
@@ -126,7 +127,7 @@ export interface FillRec {
   readonly cid: string;
   readonly acct: string;
   readonly symbol: string;
-  readonly side: 'buy' | 'sell';
+  readonly side: Side;
   readonly price: string;
   readonly size: string;
   readonly notional: string;
@@ -143,7 +144,7 @@ export interface TradeRec {
   readonly symbol: string;
   readonly price: string;
   readonly size: string;
-  readonly side: 'buy' | 'sell';
+  readonly side: Side;
   /** ms */
   readonly time: number;
 }

@@ -3,7 +3,8 @@
  * frozen, and reads its figures into the engine's integers: the first broken rule is reported with
  * its spot code.
  */
-import { ORDER_TYPES, STP_MODES, valuesOf } from '../../api/catalogue/vocab.js';
+import { PROTOCOL } from '../../api/catalogue/protocol.js';
+import { isSide, ORDER_TYPES, STP_MODES, valuesOf } from '../../api/catalogue/vocab.js';
 import type { PlaceRequest } from '../exchange-api.js';
 import { fail } from '../errors.js';
 import type { PairSpec } from '../market/pairs.js';
@@ -34,11 +35,11 @@ function positive(v: string, what: string): string {
 export function validateOrder(spec: PairSpec, req: PlaceRequest): Checked {
   const d = spec.details;
   const u = unitsOf(d, spec.maxPrice);
-  if (req.side !== 'buy' && req.side !== 'sell') throw fail(50021, 'side');
+  if (!isSide(req.side)) throw fail(50021, 'side');
   if (!TYPES.includes(req.type)) throw fail(50021, 'type');
   if (req.stpMode !== undefined && !STP.includes(req.stpMode)) throw fail(50021, 'stpMode');
   if (req.client_order_id !== undefined) {
-    if (req.client_order_id.length > 32) throw fail(50037);
+    if (req.client_order_id.length > PROTOCOL.clientOrderIdMax) throw fail(50037);
     if (!CLIENT_ID.test(req.client_order_id)) throw fail(50038);
   }
   if (req.type === 'market' && req.side === 'buy') {

@@ -6,6 +6,7 @@ import { add, mul, norm, type Dec } from '../../util/decimal.js';
 import { priceText } from '../record-views.js';
 import { pairOf, type Handler } from './call.js';
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
+import { SERVICE_STATUSES, statusNumber } from '../../api/catalogue/vocab.js';
 import { KLINE_STEPS } from '../../api/catalogue/widths.js';
 
 /** Spec 4.2: the k-line steps, minutes. */
@@ -17,8 +18,8 @@ const HOUR = 3_600_000;
 function services(now: number) {
   const day = Math.floor(now / 86_400_000) * 86_400_000;
   return [
-    { title: 'Spot API weekly maintenance', service_type: 'spot', status: 2, start_time: day - 70 * HOUR, end_time: day - 69 * HOUR },
-    { title: 'Contract API upgrade', service_type: 'contract', status: 0, start_time: day + 50 * HOUR, end_time: day + 52 * HOUR },
+    { title: 'Spot API weekly maintenance', service_type: 'spot', status: statusNumber(SERVICE_STATUSES, 'completed'), start_time: day - 70 * HOUR, end_time: day - 69 * HOUR },
+    { title: 'Contract API upgrade', service_type: 'contract', status: statusNumber(SERVICE_STATUSES, 'waiting'), start_time: day + 50 * HOUR, end_time: day + 52 * HOUR },
   ];
 }
 

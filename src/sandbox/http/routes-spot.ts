@@ -6,10 +6,10 @@ import { fail } from '../errors.js';
 import { accountOf, pairOf, wireId, type Call, type Handler } from './call.js';
 import { checkParams, type Values } from './params.js';
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
-import { ORDER_FILTER_CODES } from '../../api/catalogue/vocab.js';
+import { ORDER_FILTER_CODES, type Side } from '../../api/catalogue/vocab.js';
 
-/** Status filters of /spot/v2/orders: 9 is open (4 and 5), 10 is done (6 and 8). */
-const STATUS_FILTER: Record<string, readonly OrderStatus[]> = Object.fromEntries(
+/** The states each status filter of /spot/v2/orders selects: 9 is open (4 and 5), 10 is done (6 and 8). */
+export const STATUS_FILTER: Record<string, readonly OrderStatus[]> = Object.fromEntries(
   Object.entries(ORDER_FILTER_CODES).map(([filter, codes]) => [filter, codes.map((c) => Number(c) as OrderStatus)]),
 );
 /** Most orders in one batch (50033 beyond). */
@@ -100,7 +100,7 @@ export const SPOT_ROUTES: Record<string, Handler> = {
   'spot.order.cancel.v2': (c) => cancel(c, true),
   'spot.order.cancel_all': (c) => {
     const syms = c.q.symbol === undefined ? c.ex.symbols() : [pairOf(c).details.symbol];
-    for (const s of syms) c.ex.cancelAll(accountOf(c).id, s, c.q.side as 'buy' | 'sell' | undefined);
+    for (const s of syms) c.ex.cancelAll(accountOf(c).id, s, c.q.side as Side | undefined);
     return {};
   },
   'spot.order.batch': batch,

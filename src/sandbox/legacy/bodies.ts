@@ -1,15 +1,17 @@
 /** Current-generation views of the exchange, shaped as the legacy bodies of spec 2.14. */
+import { LEGACY_ORDER_STATUSES, STATUS_CODE, STATUS_NUMBER } from '../../api/catalogue/vocab.js';
 import { add, cmp, dec, fmt, isDecimal, mul, norm, sub, truncate } from '../../util/decimal.js';
 import { wireId } from '../http/call.js';
 import type { DepthView, ExchangeApi, FillView, KlineView, OrderStatus, OrderView, PairDetails, TickerView, TradeView } from '../exchange-api.js';
+import { STATUS_FILTER } from '../http/routes-spot.js';
 
-/** Current status -> legacy status (spec 3): 4 pending, 5 partially filled, 6 filled, 8 cancelled. */
-export const LEGACY_OF: Readonly<Record<OrderStatus, number>> = { 4: 1, 5: 2, 6: 3, 8: 4 };
+/** Current status -> legacy status (spec 3): the legacy code of the same word (pending 4 is 1...). */
+const LEGACY_OF: ReadonlyMap<number, number> = new Map(LEGACY_ORDER_STATUSES.map((l) => [STATUS_NUMBER[l.word], Number(l.code)]));
 
-/** Legacy list filter (1 to 6) -> current statuses. */
-export const FILTER: Readonly<Record<string, readonly OrderStatus[]>> = {
-  '1': [4], '2': [5], '3': [6], '4': [8], '5': [4, 5], '6': [6, 8],
-};
+/** Legacy list filter (1 to 6) -> current statuses: those of the current filter of the same word. */
+export const FILTER: Readonly<Record<string, readonly OrderStatus[]>> = Object.fromEntries(
+  LEGACY_ORDER_STATUSES.map((l) => [l.code, STATUS_FILTER[STATUS_CODE[l.word]]!]),
+);
 
 export function legacyOrder(exchange: ExchangeApi, accountId: string, o: OrderView): Record<string, unknown> {
   const fees = exchange.fills(accountId, o.symbol, o.order_id).reduce((sum, f) => add(sum, f.fees), dec('0'));
@@ -18,7 +20,7 @@ export function legacyOrder(exchange: ExchangeApi, accountId: string, o: OrderVi
   return {
     entrust_id: wireId(o.order_id), symbol: o.symbol, timestamp: o.create_time, side: o.side, price: o.price,
     fees: norm(fees), original_amount: size, executed_amount: o.filled_size,
-    remaining_amount: o.status === 8 || cmp(remaining, '0') < 0 ? '0' : norm(remaining), status: LEGACY_OF[o.status],
+    remaining_amount: o.status === STATUS_NUMBER.cancelled || cmp(remaining, '0') < 0 ? '0' : norm(remaining), status: LEGACY_OF.get(o.status),
   };
 }
 

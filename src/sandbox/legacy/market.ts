@@ -69,10 +69,10 @@ export function marketBody(id: string, exchange: ExchangeApi, q: URLSearchParams
       const symbol = pair(exchange, path.symbol);
       const places = whole(q.get('precision'), 'precision', exchange.details(symbol)!.price_max_precision);
       if (places > 18) throw new LegacyHttpError(400, 'precision must be 0 to 18');
-      return legacyBook(exchange.depth(symbol, 200), places);
+      return legacyBook(exchange.depth(symbol, PROTOCOL.bookLevels.max), places);
     }
     case 'legacy.trades':
-      return exchange.trades(pair(exchange, path.symbol), 50).map(legacyTrade);
+      return exchange.trades(pair(exchange, path.symbol), PROTOCOL.tradesMax).map(legacyTrade);
     default:
       throw new LegacyHttpError(404, 'Not found');
   }

@@ -3,6 +3,7 @@
  * current generation, so a legacy order shows up in current-generation queries and the other way round.
  */
 import type { IncomingMessage } from 'node:http';
+import { isSide, type Side } from '../../api/catalogue/vocab.js';
 import { isDecimal } from '../../util/decimal.js';
 import { parseJson, scalarText } from '../../util/json.js';
 import type { ExchangeApi, OrderView, SandboxAccount } from '../exchange-api.js';
@@ -28,9 +29,9 @@ function symbolOf(exchange: ExchangeApi, v: unknown): string {
   return s;
 }
 
-function sideOf(v: unknown): 'buy' | 'sell' {
+function sideOf(v: unknown): Side {
   const s = v === undefined || v === null ? '' : scalarText(v);
-  if (s !== 'buy' && s !== 'sell') throw new LegacyHttpError(400, 'side must be buy or sell');
+  if (!isSide(s)) throw new LegacyHttpError(400, 'side must be buy or sell');
   return s;
 }
 

@@ -5,6 +5,7 @@
  * to 200), re-quoted every 10 s. All are ordinary accounts of the engine, so they trade with users
  * too and every trade moves real balances.
  */
+import type { Side } from '../../api/catalogue/vocab.js';
 import { ExchangeError } from '../exchange-api.js';
 import type { Engine } from '../engine/engine.js';
 import type { Ledger } from '../engine/ledger.js';
@@ -126,7 +127,7 @@ export class Simulator {
     }
   }
 
-  private try(acct: string, spec: PairSpec, side: 'buy' | 'sell', price: string, size: string, now: number): void {
+  private try(acct: string, spec: PairSpec, side: Side, price: string, size: string, now: number): void {
     try {
       this.engine.place(acct, { symbol: spec.details.symbol, side, type: 'limit', price, size }, now);
     } catch (err) {

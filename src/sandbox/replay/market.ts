@@ -9,6 +9,7 @@
  */
 import { ExchangeError } from '../exchange-api.js';
 import { CHANNELS } from '../../api/catalogue/channels.js';
+import { isSide } from '../../api/catalogue/vocab.js';
 import { isDecimal, norm } from '../../util/decimal.js';
 import { parseJson, scalarText } from '../../util/json.js';
 import type { TradeRec } from '../engine/types.js';
@@ -110,7 +111,7 @@ export class ReplayMarket implements MarketDriver {
     const price = scalarText(e.price);
     const size = scalarText(e.size);
     const side = e.side;
-    if (!isDecimal(price) || !isDecimal(size) || (side !== 'buy' && side !== 'sell')) {
+    if (!isDecimal(price) || !isDecimal(size) || !isSide(side)) {
       return this.once(`trade:${symbol}`, `replay: a trade of ${symbol} without price, size or side was skipped`);
     }
     this.seam.print({ id: this.seam.nextId(), symbol, price: norm(price), size: norm(size), side, time: at });

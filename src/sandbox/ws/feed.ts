@@ -4,7 +4,8 @@
  */
 import { deflateRawSync } from 'node:zlib';
 import type { ExchangeApi, FillView, OrderView, TradeView } from '../exchange-api.js';
-import { CHANNELS, KLINE_INTERVALS, DEPTH_LEVELS, type ChannelInfo } from '../../api/catalogue/channels.js';
+import { CHANNEL, CHANNELS, DEPTH_LEVELS, KLINE_INTERVALS, topicOf, type ChannelInfo } from '../../api/catalogue/channels.js';
+import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import { IncrementalBook, INCREMENT_MS } from './increments.js';
 import { depthEntry, klineEntry, orderEntry, tickerEntry, tradeEntry, type Entry } from './payloads.js';
 
@@ -50,7 +51,7 @@ export class Feed {
   private readonly log: ((line: string) => void) | undefined;
 
   constructor(private readonly ex: ExchangeApi, opts: FeedOptions = {}) {
-    this.intervalMs = opts.intervalMs ?? 500;
+    this.intervalMs = opts.intervalMs ?? PROTOCOL.wsPushIntervalMs;
     this.now = opts.now ?? Date.now;
     this.log = opts.log;
     ex.on('trade', this.onTrade);
@@ -69,7 +70,7 @@ export class Feed {
   /** Subscribes and sends the current data to `sub` at once. `accountId` scopes private topics. */
   add(sub: Subscriber, table: string, symbol: string, accountId?: string): void {
     const info = CHANNELS.get(table)!;
-    const key = keyOf(`${table}:${symbol}`, accountId);
+    const key = keyOf(topicOf(table, symbol), accountId);
     let st = this.topics.get(key);
     if (!st) {
       st = { table, info, symbol, subs: new Set(), pending: [], dirty: false, last: 0, timer: undefined };
@@ -117,19 +118,19 @@ export class Feed {
   }
 
   private readonly onTrade = (t: TradeView): void => {
-    this.mark(`spot/trade:${t.symbol}`, tradeEntry(t));
-    this.mark(`spot/ticker:${t.symbol}`);
-    for (const i of KLINE_INTERVALS) this.mark(`spot/kline${i}:${t.symbol}`);
+    this.mark(topicOf(CHANNEL.trade, t.symbol), tradeEntry(t));
+    this.mark(topicOf(CHANNEL.ticker, t.symbol));
+    for (const i of KLINE_INTERVALS) this.mark(topicOf(CHANNEL.kline(i), t.symbol));
   };
 
   private readonly onBook = (symbol: string): void => {
-    for (const n of DEPTH_LEVELS) this.mark(`spot/depth${n}:${symbol}`);
-    this.mark(`spot/depth/increase100:${symbol}`);
-    this.mark(`spot/ticker:${symbol}`);
+    for (const n of DEPTH_LEVELS) this.mark(topicOf(CHANNEL.depth(n), symbol));
+    this.mark(topicOf(CHANNEL.increase, symbol));
+    this.mark(topicOf(CHANNEL.ticker, symbol));
   };
 
   private readonly onOrder = (o: OrderView, fill?: FillView): void => {
-    this.mark(keyOf(`spot/user/order:${o.symbol}`, o.account_id), orderEntry(o, fill));
+    this.mark(keyOf(topicOf(CHANNEL.order, o.symbol), o.account_id), orderEntry(o, fill));
   };
 
   private mark(key: string, entry?: Entry): void {

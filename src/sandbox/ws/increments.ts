@@ -5,13 +5,14 @@
  * per topic: a subscriber that joins later gets the book as of the current version, so every
  * subscriber can apply every later update to what it holds.
  */
+import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import type { ExchangeApi } from '../exchange-api.js';
 import type { Entry } from './payloads.js';
 
 /** ms between two pushes of the channel. */
-export const INCREMENT_MS = 100;
+export const INCREMENT_MS = PROTOCOL.wsIncreaseIntervalMs;
 /** Levels a side of the channel. */
-export const INCREMENT_LEVELS = 100;
+export const INCREMENT_LEVELS = PROTOCOL.wsIncreaseLevels;
 
 type Side = Map<string, string>;
 

@@ -6,6 +6,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ExchangeApi } from '../exchange-api.js';
 import { custom } from '../../api/catalogue/limits.js';
+import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import { RateBook } from '../../util/ratelimit.js';
 import type { IpBlocks } from '../http/blocks.js';
 import { scaled, type LimitFactor } from '../limits-mode.js';
@@ -28,10 +29,10 @@ export interface WsServerOptions {
 }
 
 /** Spec 8.3: open connections per IP, and connection requests per minute per IP. */
-export const CONNECTIONS_PER_IP = 10;
-export const CONNECTS_PER_MINUTE = 30;
+export const CONNECTIONS_PER_IP = PROTOCOL.wsConnectionsPerIp;
+export const CONNECTS_PER_MINUTE = PROTOCOL.wsConnectsPerMinute;
 /** Spec 8.3: logged-in (private) connections per account. */
-export const CONNECTIONS_PER_ACCOUNT = 10;
+export const CONNECTIONS_PER_ACCOUNT = PROTOCOL.wsConnectionsPerAccount;
 
 function refuse(socket: Duplex, status: string): void {
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -43,12 +44,12 @@ export async function attachWebSocket(server: Server, exchange: ExchangeApi, opt
   const { WebSocketServer } = await import('ws');
   const now = opts.now ?? Date.now;
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 64 * 1024 });
-  const feed = new Feed(exchange, { intervalMs: opts.pushIntervalMs ?? 500, now, ...(opts.log ? { log: opts.log } : {}) });
+  const feed = new Feed(exchange, { intervalMs: opts.pushIntervalMs ?? PROTOCOL.wsPushIntervalMs, now, ...(opts.log ? { log: opts.log } : {}) });
   const factor = opts.limits ?? 1;
   const perAccount = scaled(CONNECTIONS_PER_ACCOUNT, factor);
   const logged = new Map<string, number>();
   const limits = {
-    idleMs: opts.idleMs ?? 20_000, lifelessMs: opts.lifelessMs ?? 300_000, now, factor,
+    idleMs: opts.idleMs ?? PROTOCOL.wsIdleMs, lifelessMs: opts.lifelessMs ?? PROTOCOL.wsLifelessMs, now, factor,
     claim: (id: string) => {
       const n = logged.get(id) ?? 0;
       if (n >= perAccount) return false;

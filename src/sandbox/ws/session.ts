@@ -103,7 +103,7 @@ export class Session implements Subscriber {
   private onMessage(text: string): void {
     this.touch();
     if (this.received.take(this.limits.now()) > 0) {
-      this.error('error', 94001, 'Request frequency exceeds limit: 100 messages per 10 seconds');
+      this.error('error', 94001, `Request frequency exceeds limit: ${MAX_MESSAGES} messages per 10 seconds`);
       this.ws.close(4002, 'request frequency exceeds limit');
       return;
     }
@@ -140,7 +140,7 @@ export class Session implements Subscriber {
       return this.error('login', r.code, r.message);
     }
     if (this.limits.claim && !this.limits.claim(r.account.id)) {
-      this.error('login', 94001, 'Request frequency exceeds limit: at most 10 connections per account');
+      this.error('login', 94001, `Request frequency exceeds limit: at most ${PROTOCOL.wsConnectionsPerAccount} connections per account`);
       this.ws.close(4003, 'too many connections for this account');
       return;
     }

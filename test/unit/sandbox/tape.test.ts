@@ -1,3 +1,4 @@
+import type { Side } from '../../../src/api/catalogue/vocab.js';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fromTicks, HISTORY_MINUTES, historyBefore, toTicks } from '../../../src/sandbox/market/history.js';
@@ -7,7 +8,7 @@ import { Tape } from '../../../src/sandbox/market/tape.js';
 
 const T0 = 1_795_334_400; // a minute boundary, seconds
 
-function trade(sec: number, price: string, size: string, side: 'buy' | 'sell' = 'buy') {
+function trade(sec: number, price: string, size: string, side: Side = 'buy') {
   return { id: String(sec), symbol: 'BTC_USDT', price, size, side, time: sec * 1000 + 1 };
 }
 

@@ -1,5 +1,6 @@
 // The terminal's order path: market context (pure), and place/cancel through the careful path against
 // the real sandbox, with a proxy that loses answers so the lookup by client order id is exercised.
+import type { Side } from '../../../src/api/catalogue/vocab.js';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
@@ -14,7 +15,7 @@ import { RULES } from './fixture.js';
 const book = { asks: [['100.00', '1'], ['101.00', '2'], ['102.00', '3']] as const, bids: [['99.00', '1'], ['98.00', '2']] as const, last: '99.50' };
 
 test('the deviation guard is bm order place\'s, read on the live last price; the form names its fields', () => {
-  const at = (side: 'buy' | 'sell', price: string) => ({ side, type: 'limit' as const, price });
+  const at = (side: Side, price: string) => ({ side, type: 'limit' as const, price });
   assert.equal(guardError(at('buy', '110'), '100', '10'), undefined, 'exactly 10% is allowed');
   assert.equal(guardError(at('buy', '110.01'), '100', '10'), 'price: 110.01 is 10.01% above the last price 100; a buy may be at most 10% above it (up to 110); nothing was sent');
   assert.match(guardError(at('sell', '89'), '100', '10')!, /^price: 89 is 11% below the last price 100; a sell may be at most 10% below it/);
