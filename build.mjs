@@ -6,6 +6,7 @@
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { buildFaces } from './build/faces.mjs';
 import { buildLibrary } from './build/library.mjs';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
@@ -77,12 +78,12 @@ const requireBuiltins = {
 
 rmSync('dist', { recursive: true, force: true });
 await Promise.all([
-  build({
+  buildFaces({
     ...common,
     format: 'cjs',
     entryPoints: { main: 'src/main.ts' },
     outdir: 'dist',
-    // dist/main.cjs.map: read only under BM_DEBUG=1 (bin/load.js), so stack traces name src/ files and lines.
+    // dist/<file>.cjs.map: read only under BM_DEBUG=1 (bin/load.js), so stack traces name src/ files and lines.
     sourcemap: 'linked',
     sourcesContent: false,
     outExtension: { '.js': '.cjs' },
@@ -93,7 +94,7 @@ await Promise.all([
     banner: { js: "const __bmMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     external: ['@napi-rs/keyring', 'bufferutil', 'utf-8-validate'],
     plugins: [deferChildProcess, vendorImports, requireBuiltins],
-  }),
+  }, here('.')),
   build({
     ...common,
     format: 'cjs',
