@@ -1,8 +1,9 @@
-// Builds dist/: our code and commander in one CommonJS file (dist/main.cjs, which bin/load.js compiles
-// with a V8 code cache), and each heavy dependency bundled on its own as an ES module under dist/vendor/,
-// imported only by the commands that use it. One file for the one-shot path measured faster than
-// esbuild's code splitting, whose many small shared chunks each cost a module load at start-up
-// (see README, Performance). The native keychain module stays external.
+// Builds dist/: our code and commander in CommonJS files that bin/load.js compiles with V8 code caches,
+// and each heavy dependency bundled on its own as an ES module under dist/vendor/, imported only by the
+// commands that use it. The CLI is split by face (build/faces.mjs): dist/main.cjs holds what a one-shot
+// runs, and the sandbox, the trading terminal, record, watch and the keychain are one file each beside
+// it: one file per face rather than esbuild's code splitting, whose many small shared chunks each cost
+// a module load at start-up (see README, Performance). The native keychain module stays external.
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
