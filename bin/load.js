@@ -4,12 +4,13 @@
 // the functions compiled by the commands that wrote it, and is rewritten once by the first run of each
 // other command word, so it ends up covering what the user runs. A missing, stale or rejected cache only
 // costs that one run, which writes a fresh one. BM_COMPILE_CACHE=0 turns it off.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import vm from 'node:vm';
+// Builtins are taken, not imported: an ES import of a builtin builds a facade of all its exports.
+const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = process.getBuiltinModule('node:fs');
+const { createRequire } = process.getBuiltinModule('node:module');
+const { homedir } = process.getBuiltinModule('node:os');
+const { basename, dirname, join } = process.getBuiltinModule('node:path');
+const { fileURLToPath } = process.getBuiltinModule('node:url');
+const vm = process.getBuiltinModule('node:vm');
 
 const file = fileURLToPath(new URL('../dist/main.cjs', import.meta.url));
 
