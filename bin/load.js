@@ -4,15 +4,13 @@
 // the functions compiled by the commands that wrote it, and is rewritten once by the first run of each
 // other command word, so it ends up covering what the user runs. A missing, stale or rejected cache only
 // costs that one run, which writes a fresh one. BM_COMPILE_CACHE=0 turns it off.
-// Builtins are taken, not imported: an ES import of a builtin builds a facade of all its exports.
-const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = process.getBuiltinModule('node:fs');
-const { createRequire } = process.getBuiltinModule('node:module');
-const { homedir } = process.getBuiltinModule('node:os');
-const { basename, dirname, join } = process.getBuiltinModule('node:path');
-const { fileURLToPath } = process.getBuiltinModule('node:url');
-const vm = process.getBuiltinModule('node:vm');
+const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const { homedir } = require('node:os');
+const { basename, dirname, join } = require('node:path');
+const vm = require('node:vm');
 
-const file = fileURLToPath(new URL('../dist/main.cjs', import.meta.url));
+const file = join(__dirname, '..', 'dist', 'main.cjs');
 
 /** What main.cjs requires to load a face bundle of its directory. */
 const FACE = /^\.\/([a-z]+)\.cjs$/;
@@ -49,7 +47,8 @@ function readCache(cache) {
  * writes the cache when this run made a new one or ran a command word it did not hold yet.
  */
 function compile(bundle, env, require, mod) {
-  const source = readFileSync(bundle, 'utf8');
+  // esbuild writes ASCII (its default charset): read as latin1, it needs no UTF-8 decoding.
+  const source = readFileSync(bundle, 'latin1');
   const cache = env.BM_COMPILE_CACHE !== '0' ? cachePath(env, bundle) : undefined;
   const held = cache ? readCache(cache) : undefined;
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
@@ -80,26 +79,29 @@ function compile(bundle, env, require, mod) {
  * (`word`: the command word that ran). Under BM_DEBUG=1 the bundles are loaded by Node's own loader
  * with source maps on, so stack traces name src/.
  */
-export function loadMain(env = process.env) {
+function loadMain(env = process.env) {
   if (env.BM_DEBUG === '1') {
     process.setSourceMapsEnabled(true);
-    return { main: createRequire(import.meta.url)(file), done: () => {} };
+    return { main: require(file), done: () => {} };
   }
   const plain = createRequire(file);
   const faces = new Map();
   const saves = [];
-  const require = Object.assign((id) => {
+  // What the bundles require with: a face bundle is compiled here, with its cache, once.
+  const requireIn = Object.assign((id) => {
     const face = FACE.exec(id)?.[1];
     if (!face) return plain(id);
     let mod = faces.get(face);
     if (!mod) {
       // Registered before it runs: a face that requires another that requires it back gets it as loaded so far.
       faces.set(face, (mod = { exports: {} }));
-      saves.push(compile(join(dirname(file), `${face}.cjs`), env, require, mod));
+      saves.push(compile(join(dirname(file), `${face}.cjs`), env, requireIn, mod));
     }
     return mod.exports;
   }, plain);
   const main = { exports: {} };
-  saves.push(compile(file, env, require, main));
+  saves.push(compile(file, env, requireIn, main));
   return { main: main.exports, done: (word = '') => saves.forEach((save) => save(word)) };
 }
+
+module.exports = { loadMain };
