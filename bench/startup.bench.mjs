@@ -1,5 +1,6 @@
 // Cold start of a one-shot against a running sandbox, next to the floor: a bare node:http GET.
-// Goal (perf.md): `bm ticker BTC_USDT --json` within 1.25x the floor.
+// Goal (perf.md): `bm ticker BTC_USDT --json` within 1.15x the floor.
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, defaultSandbox, isolatedEnv, median, peakRss, table, timeRun } from './lib.mjs';
 
@@ -31,4 +32,7 @@ const ratio = median(times['bm ticker BTC_USDT --json']) / floor;
 const libs = median(times['node: require vendor table + chalk']) - median(times['node -e 0']);
 const tableCost = median(times['bm ticker BTC_USDT -o table --color always']) - median(times['bm ticker BTC_USDT (tsv)']);
 console.log(`\ncli-table3 + chalk: ${libs.toFixed(1)} ms to load in a bare node; a table one-shot costs ${tableCost.toFixed(1)} ms more than tsv`);
-console.log(`\nbm ticker --json: ${ratio.toFixed(2)}x the floor (goal: at most 1.25x) over ${RUNS} runs each: ${ratio <= 1.25 ? 'met' : 'NOT met'}`);
+const DIST = join(import.meta.dirname, '..', 'dist');
+const sizes = readdirSync(DIST).filter((f) => f.endsWith('.cjs')).map((f) => `${f} ${(statSync(join(DIST, f)).size / 1000).toFixed(0)} KB`);
+console.log(`\nbundles (a one-shot loads main.cjs alone): ${sizes.join(', ')}`);
+console.log(`\nbm ticker --json: ${ratio.toFixed(2)}x the floor (goal: at most 1.15x) over ${RUNS} runs each: ${ratio <= 1.15 ? 'met' : 'NOT met'}`);
