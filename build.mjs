@@ -1,11 +1,13 @@
-// Builds dist/: our code and commander in one CommonJS file (dist/main.cjs, which bin/load.js compiles
-// with a V8 code cache), and each heavy dependency bundled on its own as an ES module under dist/vendor/,
-// imported only by the commands that use it. One file for the one-shot path measured faster than
-// esbuild's code splitting, whose many small shared chunks each cost a module load at start-up
-// (see README, Performance). The native keychain module stays external.
+// Builds dist/: our code and commander in CommonJS files that bin/load.js compiles with V8 code caches,
+// and each heavy dependency bundled on its own as an ES module under dist/vendor/, imported only by the
+// commands that use it. The CLI is split by face (build/faces.mjs): dist/main.cjs holds what a one-shot
+// runs, and the sandbox, the trading terminal, record, watch and the keychain are one file each beside
+// it: one file per face rather than esbuild's code splitting, whose many small shared chunks each cost
+// a module load at start-up (see README, Performance). The native keychain module stays external.
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { buildFaces } from './build/faces.mjs';
 import { buildLibrary } from './build/library.mjs';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
@@ -77,12 +79,12 @@ const requireBuiltins = {
 
 rmSync('dist', { recursive: true, force: true });
 await Promise.all([
-  build({
+  buildFaces({
     ...common,
     format: 'cjs',
     entryPoints: { main: 'src/main.ts' },
     outdir: 'dist',
-    // dist/main.cjs.map: read only under BM_DEBUG=1 (bin/load.js), so stack traces name src/ files and lines.
+    // dist/<file>.cjs.map: read only under BM_DEBUG=1 (bin/load.js), so stack traces name src/ files and lines.
     sourcemap: 'linked',
     sourcesContent: false,
     outExtension: { '.js': '.cjs' },
@@ -93,7 +95,7 @@ await Promise.all([
     banner: { js: "const __bmMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     external: ['@napi-rs/keyring', 'bufferutil', 'utf-8-validate'],
     plugins: [deferChildProcess, vendorImports, requireBuiltins],
-  }),
+  }, here('.')),
   build({
     ...common,
     format: 'cjs',

@@ -28,8 +28,8 @@ export async function startSandbox(env, extra = []) {
 }
 
 /** A sandbox recorded in env's state dir as the running one: bm finds it as on a fresh machine (the default venue). */
-export async function defaultSandbox(env) {
-  const sandbox = await startSandbox(env);
+export async function defaultSandbox(env, extra = []) {
+  const sandbox = await startSandbox(env, extra);
   const home = join(env.XDG_STATE_HOME, 'bm', 'sandbox');
   mkdirSync(home, { recursive: true });
   writeFileSync(join(home, 'server.json'), JSON.stringify({ url: sandbox.url, pid: process.pid, port: Number(new URL(sandbox.url).port), startedAt: new Date().toISOString() }));

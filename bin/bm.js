@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-import { loadMain } from './load.js';
+// CommonJS (bin/package.json): an ES entry would start Node's ES module loader, a few ms of every run.
+const { loadMain } = require('./load.js');
 
+const argv = process.argv.slice(2);
 const { main, done } = loadMain();
-process.exitCode = await main.run(process.argv.slice(2));
-done();
+main.run(argv).then((code) => {
+  process.exitCode = code;
+  done(main.commandWord(argv));
+});

@@ -1,65 +1,107 @@
-// Loads dist/main.cjs with a V8 code cache kept in the user's cache dir: a one-shot then skips most of
-// compiling our code and commander (measured in README, Performance). A missing, stale or rejected
-// cache only costs that one run, which writes a fresh one. BM_COMPILE_CACHE=0 turns it off.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import vm from 'node:vm';
+// Loads dist/main.cjs, and the face bundles beside it (dist/<face>.cjs, which main.cjs requires by name
+// when a command reaches into them), each with a V8 code cache kept in the user's cache dir: a command
+// then skips most of compiling our code and commander (measured in README, Performance). A cache holds
+// the functions compiled by the commands that wrote it, and is rewritten once by the first run of each
+// other command word, so it ends up covering what the user runs. A missing, stale or rejected cache only
+// costs that one run, which writes a fresh one. BM_COMPILE_CACHE=0 turns it off.
+const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const { homedir } = require('node:os');
+const { basename, dirname, join } = require('node:path');
+const vm = require('node:vm');
 
-const file = fileURLToPath(new URL('../dist/main.cjs', import.meta.url));
+const file = join(__dirname, '..', 'dist', 'main.cjs');
 
-/** The cache file for this build of main.cjs and this Node (V8 rejects a cache of another). */
-function cachePath(env) {
+/** What main.cjs requires to load a face bundle of its directory. */
+const FACE = /^\.\/([a-z]+)\.cjs$/;
+
+/** The cache file for this build of a bundle and this Node (V8 rejects a cache of another). */
+function cachePath(env, bundle) {
   const dir = join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'bm', 'v8');
-  const { size, mtimeMs } = statSync(file);
-  return join(dir, `main-${process.version}-${size}-${Math.floor(mtimeMs)}.bin`);
+  const { size, mtimeMs } = statSync(bundle);
+  return join(dir, `${basename(bundle, '.cjs')}-${process.version}-${size}-${Math.floor(mtimeMs)}.bin`);
 }
 
-/** Removes the caches of other builds and other Node versions beside `keep` (they are never read again). */
-function prune(keep) {
+/** Removes the caches of other builds and other Node versions of the same bundle beside `keep` (they are never read again). */
+function prune(keep, bundle) {
   const dir = dirname(keep);
+  const prefix = `${basename(bundle, '.cjs')}-v`;
   for (const name of readdirSync(dir)) {
-    if (name.startsWith('main-') && join(dir, name) !== keep) rmSync(join(dir, name), { force: true });
+    if (name.startsWith(prefix) && join(dir, name) !== keep) rmSync(join(dir, name), { force: true });
+  }
+}
+
+/** A cache file: one line naming the command words whose runs it holds, then V8's bytes. */
+function readCache(cache) {
+  try {
+    const buf = readFileSync(cache);
+    const eol = buf.indexOf(10);
+    return eol < 0 ? undefined : { words: buf.toString('utf8', 0, eol).split(' '), data: buf.subarray(eol + 1) };
+  } catch {
+    return undefined;
   }
 }
 
 /**
- * Loads main.cjs and returns its exports. `done()` writes the cache when this run made a new one.
- * Under BM_DEBUG=1 it is loaded by Node's own loader with source maps on, so stack traces name src/.
+ * Runs one bundle compiled with its cache; `require` is what its code requires with. `save(word)`
+ * writes the cache when this run made a new one or ran a command word it did not hold yet.
  */
-export function loadMain(env = process.env) {
-  if (env.BM_DEBUG === '1') {
-    process.setSourceMapsEnabled(true);
-    return { main: createRequire(import.meta.url)(file), done: () => {} };
-  }
-  const source = readFileSync(file, 'utf8');
-  const useCache = env.BM_COMPILE_CACHE !== '0';
-  const cache = useCache ? cachePath(env) : undefined;
-  let cachedData;
-  try {
-    if (cache) cachedData = readFileSync(cache);
-  } catch {
-    cachedData = undefined;
-  }
+function compile(bundle, env, require, mod) {
+  // esbuild writes ASCII (its default charset): read as latin1, it needs no UTF-8 decoding.
+  const source = readFileSync(bundle, 'latin1');
+  const cache = env.BM_COMPILE_CACHE !== '0' ? cachePath(env, bundle) : undefined;
+  const held = cache ? readCache(cache) : undefined;
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-    filename: file,
-    cachedData,
+    filename: bundle,
+    cachedData: held?.data,
   });
-  const mod = { exports: {} };
-  script.runInThisContext()(mod.exports, createRequire(file), mod, file, dirname(file));
-  const done = () => {
-    if (!cache || (cachedData && !script.cachedDataRejected)) return;
+  script.runInThisContext()(mod.exports, require, mod, bundle, dirname(bundle));
+  return (ran) => {
+    // Any other word (a typo, say) is not a command: it is held as one, so it cannot grow the line.
+    const word = /^[a-z][a-z-]*$/.test(ran) ? ran : '-';
+    const fresh = !held || script.cachedDataRejected;
+    if (!cache || (!fresh && held.words.includes(word))) return;
     try {
       mkdirSync(dirname(cache), { recursive: true, mode: 0o700 });
       const tmp = `${cache}.${process.pid}`;
-      writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
+      const words = [...new Set([...(fresh ? [] : held.words), word])].join(' ');
+      writeFileSync(tmp, Buffer.concat([Buffer.from(`${words}\n`), script.createCachedData()]), { mode: 0o600 });
       renameSync(tmp, cache);
-      prune(cache);
+      prune(cache, bundle);
     } catch {
       // A cache that cannot be written only costs the next run its compile time.
     }
   };
-  return { main: mod.exports, done };
 }
+
+/**
+ * Loads main.cjs and returns its exports. `done(word)` writes the caches this run made or extended
+ * (`word`: the command word that ran). Under BM_DEBUG=1 the bundles are loaded by Node's own loader
+ * with source maps on, so stack traces name src/.
+ */
+function loadMain(env = process.env) {
+  if (env.BM_DEBUG === '1') {
+    process.setSourceMapsEnabled(true);
+    return { main: require(file), done: () => {} };
+  }
+  const plain = createRequire(file);
+  const faces = new Map();
+  const saves = [];
+  // What the bundles require with: a face bundle is compiled here, with its cache, once.
+  const requireIn = Object.assign((id) => {
+    const face = FACE.exec(id)?.[1];
+    if (!face) return plain(id);
+    let mod = faces.get(face);
+    if (!mod) {
+      // Registered before it runs: a face that requires another that requires it back gets it as loaded so far.
+      faces.set(face, (mod = { exports: {} }));
+      saves.push(compile(join(dirname(file), `${face}.cjs`), env, requireIn, mod));
+    }
+    return mod.exports;
+  }, plain);
+  const main = { exports: {} };
+  saves.push(compile(file, env, requireIn, main));
+  return { main: main.exports, done: (word = '') => saves.forEach((save) => save(word)) };
+}
+
+module.exports = { loadMain };

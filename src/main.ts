@@ -9,6 +9,9 @@ import { buildProgram } from './program.js';
 import { WriteLog } from './core/write/log.js';
 import type { Env } from './config/paths.js';
 
+/** The command word of an argv (bin/load.js keys its code caches by it). */
+export { commandWord } from './program.js';
+
 export interface RunOptions {
   readonly env?: Env;
   readonly io?: IO;

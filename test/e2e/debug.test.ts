@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { bm, isolatedEnv } from '../helpers/bm.js';
@@ -26,4 +26,23 @@ test('code caches of other builds or Node versions are pruned when a new one is 
   assert.equal(left.length, 2, left.join(', '));
   assert.ok(left.includes('other.txt'));
   assert.match(left.find((n) => n.startsWith('main-'))!, new RegExp(`^main-${process.version.replace(/\./g, '\\.')}-[0-9]+-[0-9]+\\.bin$`));
+});
+
+test('a code cache is rewritten once by the first run of each other command word, and then holds them all', () => {
+  const env = isolatedEnv();
+  const dir = join(env.XDG_CACHE_HOME!, 'bm', 'v8');
+  const cache = () => {
+    const name = readdirSync(dir).find((n) => n.startsWith('main-'))!;
+    const bytes = readFileSync(join(dir, name));
+    return { words: bytes.toString('utf8', 0, bytes.indexOf(10)), mtime: statSync(join(dir, name)).mtimeMs };
+  };
+  assert.equal(bm(['--version'], env).code, 0);
+  const first = cache();
+  assert.equal(first.words, '-');
+  assert.equal(bm(['--version'], env).code, 0);
+  assert.equal(cache().mtime, first.mtime, 'a word the cache holds does not rewrite it');
+  assert.equal(bm(['completion', 'bash'], env).code, 0);
+  assert.equal(cache().words, '- completion');
+  assert.equal(bm(['completion', 'fish'], env).code, 0);
+  assert.equal(cache().words, '- completion');
 });

@@ -1,15 +1,14 @@
 // Start-up budget (perf.md): settings are read with plain fs, so `conf` never loads unless a command
 // writes; the native keychain module loads only when a profile's secrets live there.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { startVenue, type Credentials, type Venue } from '../helpers/venue.js';
-import { BIN, ROOT, ensureBuilt } from '../helpers/bm.js';
+import { ROOT, ensureBuilt } from '../helpers/bm.js';
+import { loaded } from '../helpers/loadlog/loaded.js';
 
-const HOOK = join(ROOT, 'test', 'helpers', 'loadlog', 'register.mjs');
 let creds: Credentials;
 let venue: Venue;
 let confChunks: string[] = [];
@@ -22,27 +21,6 @@ before(async () => {
   confChunks = readdirSync(dir).filter((f) => readFileSync(join(dir, f), 'utf8').includes('Config schema violation'));
 });
 after(() => venue.close());
-
-/** Runs bm and returns the module URLs it loaded. */
-function loaded(args: string[], env: Record<string, string | undefined>, stdin = ''): Promise<{ code: number; urls: string[]; err: string }> {
-  const log = join(mkdtempSync(join(tmpdir(), 'bm-load-')), 'log');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', HOOK, BIN, ...args], { cwd: ROOT, env: { ...env, BM_LOAD_LOG: log } as NodeJS.ProcessEnv });
-    let err = '';
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      let urls: string[] = [];
-      try {
-        urls = readFileSync(log, 'utf8').split('\n').filter(Boolean);
-      } catch {
-        // nothing loaded through the hooks
-      }
-      resolve({ code: code ?? -1, urls, err });
-    });
-    child.stdin.end(stdin);
-  });
-}
 
 test('conf is found in its vendor bundle (the check below means something)', () => {
   assert.ok(confChunks.length > 0, 'no vendor bundle holds conf (its own error text)');
@@ -58,6 +36,6 @@ test('read-only commands never load conf; file-stored profiles never load the ke
     const r = await loaded(args, env);
     assert.equal(r.code, 0, `${args.join(' ')}: ${r.err}`);
     assert.deepEqual(r.urls.filter((u) => confChunks.some((c) => u.endsWith(c))), [], `${args.join(' ')} loaded conf`);
-    assert.deepEqual(r.urls.filter((u) => u.includes('@napi-rs/keyring')), [], `${args.join(' ')} loaded the keychain`);
+    assert.deepEqual(r.urls.filter((u) => u.includes('@napi-rs/keyring') || u.endsWith('/dist/keychain.cjs')), [], `${args.join(' ')} loaded the keychain`);
   }
 });

@@ -1,8 +1,10 @@
 // `node --import ./register.mjs`: appends every module the process loads to $BM_LOAD_LOG: ES modules
-// through the loader hooks, CommonJS files (bm's bundles and vendor files) through Module._load.
+// through the loader hooks, CommonJS files (vendor files) through Module._load, and bm's bundles
+// (compiled by bin/load.js with their code caches) through vm.Script.
 import { appendFileSync } from 'node:fs';
 import Module, { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import vm from 'node:vm';
 
 register('./hooks.mjs', import.meta.url);
 
@@ -17,4 +19,11 @@ Module._load = function (request, parent, isMain) {
     }
   }
   return out;
+};
+
+vm.Script = class extends vm.Script {
+  constructor(code, options) {
+    super(code, options);
+    if (process.env.BM_LOAD_LOG && options?.filename) appendFileSync(process.env.BM_LOAD_LOG, `${pathToFileURL(options.filename).href}\n`);
+  }
 };

@@ -1,0 +1,100 @@
+// Splits the CLI bundle by face: dist/main.cjs keeps what every command shares and what a one-shot runs;
+// the sandbox, the trading terminal, record, watch and the keychain are files of their own beside it
+// (dist/<face>.cjs), loaded by the first import() that reaches into them. Each module lives in exactly
+// one file, so classes and module state stay one (`instanceof BmError` holds across files): a file
+// reaches a module that another file owns through a registry of module getters on globalThis, and
+// loads that other file first (main.cjs is always loaded already).
+import { build } from 'esbuild';
+import { relative, sep } from 'node:path';
+
+/** Faces built as their own files: the source folders (or files) each owns. */
+export const FACES = {
+  sandbox: ['src/sandbox/'],
+  trade: ['src/commands/trade/'],
+  record: ['src/commands/record/'],
+  watch: ['src/commands/watch/'],
+  keychain: ['src/profiles/keychain.ts'],
+};
+
+const REGISTRY = "globalThis[Symbol.for('bm.modules')]";
+const CUT = 'bm-module';
+
+/** Import kinds that run when their importer loads: what they reach is loaded by every command. */
+const EAGER = new Set(['entry-point', 'import-statement', 'require-call']);
+
+/**
+ * Which file owns each module: a module in a face's folders belongs to that face unless main.cjs
+ * loads it eagerly (a command's declaration, imported by program.ts at start-up, stays in main).
+ * `meta` is the metafile of the whole CLI built as one file.
+ */
+function owners(meta, entry) {
+  const eager = new Set();
+  const todo = [entry];
+  while (todo.length) {
+    const f = todo.pop();
+    if (eager.has(f)) continue;
+    eager.add(f);
+    for (const i of meta.inputs[f]?.imports ?? []) if (!i.external && EAGER.has(i.kind)) todo.push(i.path);
+  }
+  const faceOf = (id) => Object.keys(FACES).find((face) => FACES[face].some((p) => (p.endsWith('/') ? id.startsWith(p) : id === p)));
+  const owner = new Map(Object.keys(meta.inputs).map((id) => [id, (!eager.has(id) && faceOf(id)) || 'main']));
+  // The modules each file must offer: those another file imports.
+  const offered = new Map([['main', new Set()], ...Object.keys(FACES).map((f) => [f, new Set()])]);
+  for (const [id, input] of Object.entries(meta.inputs)) {
+    for (const i of input.imports) if (!i.external && owner.get(i.path) !== owner.get(id)) offered.get(owner.get(i.path)).add(i.path);
+  }
+  return { owner, offered };
+}
+
+/** Source of a module that lives in another file: load that file, then take the module from the registry. */
+function cutSource(id, file) {
+  return `${file === 'main' ? '' : `require('./${file}.cjs');\n`}module.exports = ${REGISTRY}.get(${JSON.stringify(id)})();\n`;
+}
+
+/** The entry of one file: registers a getter for every module it offers (each loads on first get). */
+function entrySource(file, offered, mainEntry) {
+  const lines = [`const registry = (${REGISTRY} ??= new Map());`];
+  for (const id of offered) lines.push(`registry.set(${JSON.stringify(id)}, () => require(${JSON.stringify(`./${id}`)}));`);
+  if (file === 'main') lines.push(`export * from ${JSON.stringify(`./${mainEntry}`)};`);
+  return lines.join('\n');
+}
+
+/** esbuild plugin for the build of `file`: its entry, and every import of a module another file owns cut out. */
+function splitBy(file, { owner, offered }, mainEntry, root) {
+  return {
+    name: 'split-by-face',
+    setup(b) {
+      b.onResolve({ filter: /^bm-entry$/ }, () => ({ path: file, namespace: 'bm-entry' }));
+      b.onLoad({ filter: /.*/, namespace: 'bm-entry' }, () => ({ contents: entrySource(file, offered.get(file), mainEntry), resolveDir: root, loader: 'js' }));
+      b.onResolve({ filter: new RegExp(`^\\./(${Object.keys(FACES).join('|')})\\.cjs$`) }, (args) => (args.namespace === CUT ? { path: args.path, external: true } : undefined));
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.pluginData?.split || args.namespace !== 'file' || args.kind === 'entry-point') return undefined;
+        const r = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { split: true } });
+        if (r.errors.length || r.external || !r.path) return undefined;
+        const id = relative(root, r.path).split(sep).join('/');
+        const to = owner.get(id);
+        return to && to !== file ? { path: id, namespace: CUT, pluginData: to } : undefined;
+      });
+      b.onLoad({ filter: /.*/, namespace: CUT }, (args) => ({ contents: cutSource(args.path, args.pluginData), resolveDir: root, loader: 'js' }));
+    },
+  };
+}
+
+/**
+ * Builds dist/main.cjs and one dist/<face>.cjs per face. `options`: the esbuild options of the CLI
+ * build (entry src/main.ts under `entryPoints.main`); the faces share them but the entry.
+ * Returns the metafile of every output, by file.
+ */
+export async function buildFaces(options, root) {
+  const mainEntry = options.entryPoints.main;
+  const whole = await build({ ...options, write: false, metafile: true, sourcemap: false });
+  const split = owners(whole.metafile, mainEntry);
+  const files = ['main', ...Object.keys(FACES)];
+  const built = await Promise.all(files.map((file) => build({
+    ...options,
+    entryPoints: { [file]: 'bm-entry' },
+    metafile: true,
+    plugins: [splitBy(file, split, mainEntry, root), ...options.plugins],
+  })));
+  return Object.fromEntries(files.map((f, i) => [f, built[i].metafile]));
+}

@@ -1,0 +1,92 @@
+// A one-shot loads only what it runs: dist/main.cjs holds what every command shares and what a one-shot
+// runs; the sandbox, the trading terminal, record/replay, watch, the keychain and the heavy packages are
+// files of their own, loaded by the commands that use them.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { after, before, test } from 'node:test';
+import { ROOT, ensureBuilt, isolatedEnv, startSandbox } from '../helpers/bm.js';
+import { loaded } from '../helpers/loadlog/loaded.js';
+
+const DIST = join(ROOT, 'dist');
+
+/** Every source file under a folder of src/, repo-relative. */
+function filesUnder(folder: string): string[] {
+  return readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).map((f) => `${folder}/${f}`);
+}
+
+/**
+ * The modules a built bundle holds, from its source map: our sources repo-relative, packages as
+ * `package:<name>`. Entries of a virtual namespace (a few lines standing for a module another file
+ * holds) are not the module and are left out.
+ */
+function modulesOf(bundle: string): Set<string> {
+  const { sources } = JSON.parse(readFileSync(join(DIST, `${bundle}.map`), 'utf8')) as { sources: string[] };
+  return new Set(sources.filter((s) => !/^[a-z-]+:/.test(s)).map((s) => {
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(s);
+    return pkg ? `package:${pkg[1]}` : relative(ROOT, resolve(DIST, s)).split('\\').join('/');
+  }));
+}
+
+/** A face's folder but its register.ts: the command's declaration, which imports the rest when it runs. */
+const behindDeclaration = (folder: string) => filesUnder(folder).filter((f) => f !== `${folder}/register.ts`);
+
+/** What a one-shot must not carry. */
+const KEPT_OUT = [
+  ...filesUnder('src/sandbox'), // the sandbox's server side, its replay included
+  ...behindDeclaration('src/commands/trade'),
+  ...behindDeclaration('src/commands/record'),
+  ...behindDeclaration('src/commands/watch'),
+  'src/profiles/keychain.ts',
+  'src/lib/index.ts', 'src/lib/client.ts', // the library's own face
+];
+
+test('dist/main.cjs holds no sandbox, trading terminal, record/replay, watch, keychain or library client, and no package but commander', () => {
+  ensureBuilt();
+  const main = modulesOf('main.cjs');
+  // The source map is read as meant: the one-shot's own modules are there.
+  for (const f of ['src/main.ts', 'src/program.ts', 'src/commands/market/ticker.ts', 'src/api/client.ts', 'src/commands/trade/register.ts']) assert.ok(main.has(f), `main.cjs should hold ${f}`);
+  assert.ok(KEPT_OUT.length > 60, `the folders listed ${KEPT_OUT.length} files`);
+  assert.deepEqual(KEPT_OUT.filter((f) => main.has(f)), []);
+  assert.deepEqual([...main].filter((m) => m.startsWith('package:')), ['package:commander']);
+});
+
+test('each face is a file of its own, and no module is in two files (one class, one state)', () => {
+  const files = readdirSync(DIST).filter((f) => f.endsWith('.cjs'));
+  assert.deepEqual(files.sort(), ['keychain.cjs', 'main.cjs', 'record.cjs', 'sandbox.cjs', 'trade.cjs', 'watch.cjs']);
+  const holds = Object.fromEntries(files.map((f) => [f, modulesOf(f)]));
+  for (const [file, module] of [['sandbox.cjs', 'src/sandbox/server.ts'], ['sandbox.cjs', 'src/sandbox/replay/recording.ts'], ['trade.cjs', 'src/commands/trade/run.ts'], ['record.cjs', 'src/commands/record/record.ts'], ['watch.cjs', 'src/commands/watch/run.ts'], ['keychain.cjs', 'src/profiles/keychain.ts']]) {
+    assert.ok(holds[file]!.has(module), `${file} should hold ${module}`);
+  }
+  const seen = new Map<string, string>();
+  for (const [file, modules] of Object.entries(holds)) {
+    for (const m of modules) {
+      assert.equal(seen.get(m), undefined, `${m} is in ${seen.get(m)} and ${file}`);
+      seen.set(m, file);
+    }
+  }
+});
+
+let url = '';
+let stop: () => Promise<void> = async () => {};
+before(async () => {
+  ensureBuilt();
+  ({ url, stop } = await startSandbox(['--seed', '7']));
+});
+after(() => stop());
+
+/** The files under dist/ a run loaded, dist-relative. */
+const distFiles = (urls: string[]) => urls.filter((u) => u.startsWith(`file://${DIST}/`)).map((u) => u.slice(`file://${DIST}/`.length));
+
+test('bm ticker --json against a running sandbox loads dist/main.cjs and nothing else of ours', async () => {
+  const r = await loaded(['ticker', 'BTC_USDT', '--json', '--base-url', url], isolatedEnv());
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /"symbol": "BTC_USDT"/);
+  assert.deepEqual(distFiles(r.urls), ['main.cjs']);
+});
+
+test('a command of a face loads its file (the check above sees face files when they load)', async () => {
+  const r = await loaded(['sandbox', 'serve', '--limits', 'bogus'], isolatedEnv());
+  assert.equal(r.code, 2, r.err);
+  assert.deepEqual(distFiles(r.urls), ['main.cjs', 'sandbox.cjs']);
+});
