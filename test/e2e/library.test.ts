@@ -186,6 +186,25 @@ test('client.order.get answered with another order is no such order (venue, exit
   assert.equal(ours.order_id, placed.orderId);
 });
 
+test('client.legacy.order.get answered with another order is no such order (venue, exit code 6), as on the command line', async () => {
+  const c = client() as Api;
+  const t = await c.legacy.ticker({ symbol: 'BTC_USDT' });
+  const row = (Array.isArray(t) ? t[0] : (t.tickers ?? [t])[0]) as Record<string, unknown>;
+  const placed = await c.legacy.order.place({ symbol: 'BTC_USDT', side: 'buy', amount: '0.01', price: `${BigInt(String(row.current_price).split('.')[0]!) / 2n}.3` });
+  const remove = venue.proxy.add({
+    method: 'GET', path: `/v2/orders/${placed.orderId}`,
+    fault: { kind: 'rewrite', fn: (a) => ({ ...a, body: a.body.replace(/"entrust_id":("[^"]*"|[0-9]+)/, '"entrust_id":7') }) },
+  });
+  const err = await c.legacy.order.get({ entrust_id: placed.orderId }).then(() => undefined, (e: unknown) => e);
+  remove();
+  assert.ok(err instanceof BmError && !(err instanceof UnknownOutcomeError), String(err));
+  assert.equal(err.category, 'venue');
+  assert.equal(err.exitCode, 6);
+  assert.equal(err.message, `legacy.order.get: no such order: the venue answered order 7, not order ${placed.orderId}`);
+  const ours = (await c.legacy.order.get({ entrust_id: placed.orderId })) as Record<string, unknown>;
+  assert.equal(String(ours.entrust_id), placed.orderId);
+});
+
 test('client.order.place of a limit_maker that would cross is settled: placed, then cancelled by the venue, from one state read', async () => {
   const c = client() as Api;
   const last = (await c.ticker({ symbol: 'BTC_USDT' })).tickers[0].last_price as string;

@@ -493,6 +493,23 @@ test('order get answered with another order is no such order: exit 6, the other 
   assert.equal(scalarText((parseJson(ours.stdout) as { order_id: unknown }).order_id), id, 'the order itself is found as before');
 });
 
+test('legacy order get answered with another order is no such order: exit 6, the other order named on stderr, nothing on stdout', async () => {
+  const placed = await direct('legacy', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--amount', '0.01', '--price', await restingBid(), '--yes');
+  assert.equal(placed.code, 0, placed.stderr);
+  const id = placed.stdout.trim();
+  fresh();
+  proxy.add({ method: 'GET', path: `/v2/orders/${id}`, fault: { kind: 'rewrite', fn: detailRewritten({ entrust_id: '7' }) } });
+  const other = await run('legacy', 'order', 'get', id, '--json');
+  assert.equal(other.code, 6, other.stderr);
+  assert.equal(other.stdout, '');
+  assert.match(other.stderr, new RegExp(`error: legacy order get: no such order: the venue answered order 7, not order ${id}\nhint: list orders with: bm legacy order list SYMBOL --status 5`));
+  assert.equal(proxy.count('GET', `/v2/orders/${id}`), 1);
+  fresh();
+  const ours = await run('legacy', 'order', 'get', id, '--json');
+  assert.equal(ours.code, 0, ours.stderr);
+  assert.equal(scalarText((parseJson(ours.stdout) as { entrust_id: unknown }).entrust_id), id, 'the order itself is found as before');
+});
+
 test('a limit_maker that would cross and an ioc that fills nothing: placed, then cancelled by the venue, exit 6, one state read each', async () => {
   const through = String((BigInt((await last()).split('.')[0]!) * 105n) / 100n);
   fresh();
