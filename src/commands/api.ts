@@ -12,7 +12,6 @@ import { parseJson } from '../util/json.js';
 import type { Context, ContextOf } from '../context.js';
 import type { CurrentRoute } from '../core/api-route.js';
 
-const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 const AUTHS: Record<string, Auth> = { none: 'NONE', keyed: 'KEYED', signed: 'SIGNED' };
 
 interface ApiOptions {
@@ -82,10 +81,9 @@ export function registerApi(root: Command, contextOf: ContextOf): void {
     .addHelpText('after', '\nExamples:\n  $ bm api GET /spot/v1/ticker -f symbol=BTC_USDT\n  $ bm api POST /spot/v1/test-post -f symbol=BTC_USDT --auth signed\n')
     .action(async (methodArg: string, path: string, opts: ApiOptions, self: Command) => {
       const ctx = contextOf(self);
-      const method = methodArg.toUpperCase() as Method;
-      if (!(METHODS as readonly string[]).includes(method)) throw usage(`METHOD: must be one of ${METHODS.join(', ')} (got '${methodArg}')`);
+      const { readApiPath, readMethod } = await import('../core/api-route.js');
+      const method = readMethod(methodArg);
       if (opts.auth !== undefined && !AUTHS[opts.auth]) throw usage(`--auth: must be one of none, keyed, signed (got '${opts.auth}')`);
-      const { readApiPath } = await import('../core/api-route.js');
       const { route, query, fragment } = readApiPath(method, path);
       if (fragment) ctx.note(`bm: PATH: the fragment '${fragment}' is not sent (no HTTP request carries one)`);
       const params = [...query, ...fieldsOf(opts)];
