@@ -56,10 +56,19 @@ async function current(ctx: Context, method: Method, route: CurrentRoute, params
     if (known) (await import('./api-fields.js')).checkFields(ctx, known, params);
     const [{ carefulWrite }, { currentChannel, noteOutcome }] = await Promise.all([import('../core/write/pipeline.js'), import('./write/current.js')]);
     const command = `api ${method} ${route.path}`;
-    const r = await carefulWrite(ctx, currentChannel(ctx), { ep, params, command });
-    if (!r) return;
+    const ch = currentChannel(ctx);
+    const sent = await carefulWrite(ctx, ch, { ep, params, command });
+    if (!sent) return;
+    let r = sent;
+    if (known?.id === 'spot.order.submit') {
+      // A limit_maker or ioc the venue may finish at once: its state read before anything is claimed, as `order place` does.
+      const { checkStood, withState } = await import('../core/order/standing.js');
+      r = await withState(ch, sent, command);
+      checkStood(command, r);
+    }
     noteOutcome(ctx, command, r);
-    return print(r.data);
+    // What the venue answered (or the row a lookup found), as bm api prints it; the state read is in the note.
+    return print(sent.data);
   }
   const calls = await ctx.calls();
   if (ctx.globals.dryRun) {

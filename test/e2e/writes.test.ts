@@ -537,6 +537,34 @@ test('a limit_maker that would cross and an ioc that fills nothing: placed, then
   assert.equal(proxy.count('GET', '/spot/v1/order_detail'), 1, 'a limit_maker that rests is read once; a plain limit order is not read at all');
 });
 
+test('bm api POST /spot/v2/submit_order of a limit_maker that would cross and an ioc that fills nothing: as order place, exit 6 from one state read', async () => {
+  const through = String((BigInt((await last()).split('.')[0]!) * 105n) / 100n);
+  const order = (type: string, price: string, cid: string) => ['api', 'POST', '/spot/v2/submit_order', '-f', 'symbol=BTC_USDT', '-f', 'side=buy', '-f', `type=${type}`, '-f', 'size=0.01', '-f', `price=${price}`, '-f', `client_order_id=${cid}`, '--yes'];
+  fresh();
+  const maker = await run(...order('limit_maker', through, 'apiMakerX1'));
+  assert.equal(maker.code, 6, maker.stderr);
+  assert.equal(maker.stdout, '');
+  assert.match(maker.stderr, /error: api POST \/spot\/v2\/submit_order: order \d+ \(client order id apiMakerX1\) was placed, then cancelled by the venue: limit_maker would have taken liquidity\n/);
+  assert.match(maker.stderr, /hint: see it with: bm order get BTC_USDT --order-id \d+/);
+  assert.deepEqual([proxy.count('POST', '/spot/v2/submit_order'), proxy.count('GET', '/spot/v1/order_detail')], [1, 1]);
+  assert.equal(await statusOf('apiMakerX1'), '8');
+
+  fresh();
+  const ioc = await run(...order('ioc', await restingBid(), 'apiIocNone1'));
+  assert.equal(ioc.code, 6, ioc.stderr);
+  assert.match(ioc.stderr, /api POST \/spot\/v2\/submit_order: order \d+ \(client order id apiIocNone1\) was placed, then cancelled by the venue: ioc found nothing to fill/);
+  assert.deepEqual([proxy.count('POST', '/spot/v2/submit_order'), proxy.count('GET', '/spot/v1/order_detail')], [1, 1]);
+
+  fresh();
+  const resting = await run(...order('limit_maker', await restingBid(), 'apiMakerRest1'));
+  assert.equal(resting.code, 0, resting.stderr);
+  assert.match(resting.stderr, /bm: api POST \/spot\/v2\/submit_order: placed\n/);
+  assert.match(resting.stdout, /"order_id"/, 'the venue\'s answer printed as bm api prints it');
+  const plain = await run(...order('limit', await restingBid(), 'apiPlain1'));
+  assert.equal(plain.code, 0, plain.stderr);
+  assert.equal(proxy.count('GET', '/spot/v1/order_detail'), 1, 'a limit_maker that rests is read once; a plain limit order is not read at all');
+});
+
 test('an ioc partly filled is a success that says what filled; the rest cancelled by the venue', async () => {
   // Half a percent above the best ask: some of the book fills, never all of 10 BTC (the sandbox's depth is far thinner there).
   const t = parseJson((await direct('ticker', 'BTC_USDT', '--json')).stdout) as { tickers: Array<{ best_ask: string }> };
