@@ -15,6 +15,7 @@ import type { LibVenue, Wiring } from './core/venue.js';
 import type { WriteHost } from './core/write/host.js';
 import { WriteLog } from './core/write/log.js';
 import { config as configError, usage } from './errors.js';
+import { keychainTimeout } from './profiles/secrets.js';
 import type { IO } from './render/io.js';
 import { FORMATS, parseFormat, type Format } from './render/output.js';
 
@@ -166,6 +167,7 @@ export class Context implements WriteHost {
     void this.fields;
     void this.timeoutMs;
     void this.colorMode;
+    keychainTimeout(this.env);
   }
 
   /** A line of chatter on stderr, unless --quiet. */

@@ -12,7 +12,6 @@ import { parseJson } from '../util/json.js';
 import type { Context, ContextOf } from '../context.js';
 import type { CurrentRoute } from '../core/api-route.js';
 
-const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 const AUTHS: Record<string, Auth> = { none: 'NONE', keyed: 'KEYED', signed: 'SIGNED' };
 
 interface ApiOptions {
@@ -57,10 +56,19 @@ async function current(ctx: Context, method: Method, route: CurrentRoute, params
     if (known) (await import('./api-fields.js')).checkFields(ctx, known, params);
     const [{ carefulWrite }, { currentChannel, noteOutcome }] = await Promise.all([import('../core/write/pipeline.js'), import('./write/current.js')]);
     const command = `api ${method} ${route.path}`;
-    const r = await carefulWrite(ctx, currentChannel(ctx), { ep, params, command });
-    if (!r) return;
+    const ch = currentChannel(ctx);
+    const sent = await carefulWrite(ctx, ch, { ep, params, command });
+    if (!sent) return;
+    let r = sent;
+    if (known?.id === 'spot.order.submit') {
+      // A limit_maker or ioc the venue may finish at once: its state read before anything is claimed, as `order place` does.
+      const { checkStood, withState } = await import('../core/order/standing.js');
+      r = await withState(ch, sent, command);
+      checkStood(command, r);
+    }
     noteOutcome(ctx, command, r);
-    return print(r.data);
+    // What the venue answered (or the row a lookup found), as bm api prints it; the state read is in the note.
+    return print(sent.data);
   }
   const calls = await ctx.calls();
   if (ctx.globals.dryRun) {
@@ -82,10 +90,9 @@ export function registerApi(root: Command, contextOf: ContextOf): void {
     .addHelpText('after', '\nExamples:\n  $ bm api GET /spot/v1/ticker -f symbol=BTC_USDT\n  $ bm api POST /spot/v1/test-post -f symbol=BTC_USDT --auth signed\n')
     .action(async (methodArg: string, path: string, opts: ApiOptions, self: Command) => {
       const ctx = contextOf(self);
-      const method = methodArg.toUpperCase() as Method;
-      if (!(METHODS as readonly string[]).includes(method)) throw usage(`METHOD: must be one of ${METHODS.join(', ')} (got '${methodArg}')`);
+      const { readApiPath, readMethod } = await import('../core/api-route.js');
+      const method = readMethod(methodArg);
       if (opts.auth !== undefined && !AUTHS[opts.auth]) throw usage(`--auth: must be one of none, keyed, signed (got '${opts.auth}')`);
-      const { readApiPath } = await import('../core/api-route.js');
       const { route, query, fragment } = readApiPath(method, path);
       if (fragment) ctx.note(`bm: PATH: the fragment '${fragment}' is not sent (no HTTP request carries one)`);
       const params = [...query, ...fieldsOf(opts)];

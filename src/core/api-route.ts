@@ -35,6 +35,16 @@ export interface ApiPath {
   readonly fragment?: string;
 }
 
+/** The methods `bm api` and `client.api` send. */
+export const API_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+
+/** METHOD as given, in either case; a usage error naming the allowed ones otherwise. */
+export function readMethod(text: string): Method {
+  const method = text.toUpperCase();
+  if (!(API_METHODS as readonly string[]).includes(method)) throw usage(`METHOD: must be one of ${API_METHODS.join(', ')} (got '${text}')`);
+  return method as Method;
+}
+
 /** Methods whose parameters travel in the query string; the others' travel in the (signed) JSON body. */
 export function sendsQuery(method: string): boolean {
   return method === 'GET' || method === 'DELETE';

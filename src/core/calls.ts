@@ -4,7 +4,7 @@
  * the machine), and writes through the careful-write pipeline. Loaded on a client's first call (the
  * library's typed methods over it: src/lib/run.ts).
  */
-import { endpoint, findRoute } from '../api/catalogue/index.js';
+import { endpoint } from '../api/catalogue/index.js';
 import type { Endpoint } from '../api/catalogue/types.js';
 import { ApiClient, type Params, type Target } from '../api/client.js';
 import { shownRequest, type ShownRequest } from '../api/redact.js';
@@ -12,7 +12,6 @@ import { apiChannel } from './write/api-channel.js';
 import type { WriteChannel } from './write/channel.js';
 import type { WriteHost } from './write/host.js';
 import type { WriteRequest, WriteResult } from './write/pipeline.js';
-import { usage } from '../errors.js';
 import { baseOptions } from './base-options.js';
 import type { Wiring } from './venue.js';
 
@@ -40,13 +39,6 @@ export class CurrentCalls {
   /** The catalogue entry with this id (a method's). */
   entry(id: string): Endpoint {
     return endpoint(id);
-  }
-
-  /** The catalogue entry of a route; a usage error when the catalogue has none. */
-  route(method: string, path: string): Endpoint {
-    const ep = findRoute(method.toUpperCase() as Endpoint['method'], path);
-    if (!ep) throw usage(`${method} ${path}: not an endpoint of the catalogue`, 'the methods and their endpoints are listed in docs/library.md');
-    return ep;
   }
 
   /** Sends one request of `ep`: the answer's `data` as parsed (lossless), or a BmError. */

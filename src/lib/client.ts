@@ -96,8 +96,10 @@ export class Client {
     try {
       if (typeof method !== 'string' || typeof path !== 'string') throw usage('api: give the method and the path as strings, e.g. api(\'GET\', \'/spot/v1/ticker\')');
       const checked = callOptions(opts);
-      const calls = await this.core();
-      return await (await import('./run.js')).runCurrent(calls, this.host, calls.route(method, path), params, checked);
+      // Read as `bm api` reads it: every spelling it accepts, the same guard.
+      const call = (await import('../core/api-call.js')).readApiCall(method, path, params, this.host.note);
+      if (call.gen === 'legacy') return await (await import('./legacy-run.js')).runLegacy(await this.legacyCore(), this.host, call.ep, call.given, checked);
+      return await (await import('./run.js')).runCurrent(await this.core(), this.host, call.ep, call.given, checked);
     } catch (err) {
       throw libraryError(err);
     }

@@ -5,6 +5,7 @@
  */
 import type { Env } from '../config/paths.js';
 import type { ProfileSettings } from '../config/settings.js';
+import { usage } from '../errors.js';
 import { keychainUnreachable, type Secret, type SecretStore } from './secret-store.js';
 
 export { checkSecret, INSECURE_HINT, keychainUnreachable, type Secret, type SecretStore } from './secret-store.js';
@@ -13,6 +14,22 @@ export { checkSecret, INSECURE_HINT, keychainUnreachable, type Secret, type Secr
 export const KEYCHAIN_TIMEOUT_MS = 3000;
 /** Deadline when the keychain may be showing an unlock dialog to a person at this terminal, ms. */
 export const PROMPT_TIMEOUT_MS = 60_000;
+/** The longest deadline a timer can keep, ms. */
+const MAX_KEYCHAIN_TIMEOUT_MS = 2_147_483_647;
+
+/**
+ * BM_KEYCHAIN_TIMEOUT, ms, or undefined when unset (the default applies); anything but a whole number
+ * of ms from 1 to 2^31-1 is a usage error naming the variable (checked before the first request).
+ */
+export function keychainTimeout(env: Env): number | undefined {
+  const v = env.BM_KEYCHAIN_TIMEOUT;
+  if (v === undefined || v === '') return undefined;
+  if (!/^[0-9]+$/.test(v) || Number(v) < 1 || Number(v) > MAX_KEYCHAIN_TIMEOUT_MS) {
+    throw usage(`BM_KEYCHAIN_TIMEOUT: must be a whole number of milliseconds from 1 to ${MAX_KEYCHAIN_TIMEOUT_MS} (got '${v}')`);
+  }
+  return Number(v);
+}
+
 /** After this long a call is said to be waiting (a dialog may be open), ms. */
 const SLOW_MS = 1500;
 
@@ -104,7 +121,7 @@ export async function secretStoreFor(p: Pick<ProfileSettings, 'insecureStorage'>
   }
   const { KeychainStore } = await import('./keychain.js');
   const prompt = mayPrompt(choice.env, Boolean(choice.interactive));
-  const timeout = Number(choice.env.BM_KEYCHAIN_TIMEOUT) || (prompt ? PROMPT_TIMEOUT_MS : KEYCHAIN_TIMEOUT_MS);
+  const timeout = keychainTimeout(choice.env) ?? (prompt ? PROMPT_TIMEOUT_MS : KEYCHAIN_TIMEOUT_MS);
   const onSlow = prompt ? () => choice.warn('bm: waiting for the OS keychain (an unlock dialog may be open)...') : undefined;
   return new TimedSecretStore(new KeychainStore(choice.env), timeout, onSlow);
 }

@@ -169,6 +169,50 @@ test('client.api reaches any endpoint of the catalogue by method and path, those
   assert.equal(venue.proxy.seen.length, before);
 });
 
+test('client.api reads a path as bm api does: every spelling of a catalogued write goes through the careful-write pipeline; a query on a POST refused', async () => {
+  const notes: string[] = [];
+  const c = new Client({ baseUrl: venue.proxy.url, legacyUrl: venue.proxy.url, credentials: venue.credentials, env, timeoutMs: 1500, onNote: (l) => notes.push(l) }) as Api;
+  const price = await farBid(c);
+  const order = { symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.01', price };
+  const posts = () => venue.proxy.count('POST', '/spot/v2/submit_order');
+  const api = (method: string, path: string, params?: Record<string, string>, opts?: { dryRun?: boolean }) => c.api(method, path, params, opts) as Promise<Record<string, any>>;
+
+  // A lost answer on an odd spelling: sent once, proven by the lookup of the client order id bm made up.
+  const lose = venue.proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'lose' } });
+  const before = posts();
+  const lost = await api('POST', '/Spot//v2/submit_order/', order);
+  lose();
+  assert.equal(posts() - before, 1, 'sent once');
+  assert.deepEqual([lost.outcome, lost.say, lost.via], ['done', 'placed', 'lookup']);
+  assert.match(lost.clientOrderId, /^[0-9a-z]+$/i);
+
+  for (const path of ['/spot/v2/submit_order?', '/spot/v2/submit_order#top', '/spot/v2/%73ubmit_order', '/SPOT/V2/SUBMIT_ORDER']) {
+    const r = await api('POST', path, order);
+    assert.deepEqual([r.outcome, r.say, r.via], ['done', 'placed', 'answer'], path);
+    assert.match(r.clientOrderId, /^[0-9a-z]+$/i, `${path}: a client order id is made up, as for order.place`);
+    const dry = await api('post', path, order, { dryRun: true });
+    assert.equal(dry.dryRun, true, path);
+  }
+  assert.equal(posts() - before, 5, 'one placement per spelling, none for the dry runs');
+  assert.deepEqual(notes.filter((l) => l.includes('fragment')), Array(2).fill("bm: api: the fragment '#top' is not sent (no HTTP request carries one)"), 'said once a call');
+
+  const count = venue.proxy.seen.length;
+  const query = await api('POST', '/spot/v2/submit_order?x=1', order).then(() => undefined, (e: unknown) => e);
+  assert.ok(query instanceof BmError && query.exitCode === 2, String(query));
+  assert.match(query.message, /a POST sends its parameters in a signed body, not in a query string \('\?x=1'\)/);
+  const twice = await api('GET', '/spot/v1/ticker?symbol=BTC_USDT', { symbol: 'BTC_USDT' }).then(() => undefined, (e: unknown) => e);
+  assert.ok(twice instanceof BmError && twice.exitCode === 2 && /symbol: given both in the path and in the parameters/.test(twice.message), String(twice));
+  await assert.rejects(api('PATCH', '/spot/v1/ticker'), /METHOD: must be one of GET, POST, PUT, DELETE \(got 'PATCH'\)/);
+  assert.equal(venue.proxy.seen.length, count, 'nothing refused reached the venue');
+
+  // A query on a GET is its parameters; a legacy path is the first generation's entry, its write as careful.
+  const t = await api('GET', '/spot/v1/ticker/?symbol=BTC_USDT');
+  assert.equal(t.tickers[0].symbol, 'BTC_USDT');
+  const placed = await c.legacy.order.place({ symbol: 'BTC_USDT', side: 'buy', amount: '0.01', price });
+  const cancelled = await api('DELETE', `/V2//orders/${placed.orderId}/`);
+  assert.deepEqual([cancelled.outcome, cancelled.say], ['done', 'cancelled'], JSON.stringify(cancelled));
+});
+
 test('client.order.get answered with another order is no such order (venue, exit code 6), as on the command line', async () => {
   const c = client() as Api;
   const placed = await c.order.place({ symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.01', price: await farBid(c), client_order_id: 'libmine42' });
@@ -184,6 +228,25 @@ test('client.order.get answered with another order is no such order (venue, exit
   assert.equal(err.message, `order.get: no such order: the venue answered order ${placed.orderId} with client order id 'abc123', not 'libmine42'`);
   const ours = await c.order.get({ symbol: 'BTC_USDT', clientOrderId: 'libmine42' });
   assert.equal(ours.order_id, placed.orderId);
+});
+
+test('client.legacy.order.get answered with another order is no such order (venue, exit code 6), as on the command line', async () => {
+  const c = client() as Api;
+  const t = await c.legacy.ticker({ symbol: 'BTC_USDT' });
+  const row = (Array.isArray(t) ? t[0] : (t.tickers ?? [t])[0]) as Record<string, unknown>;
+  const placed = await c.legacy.order.place({ symbol: 'BTC_USDT', side: 'buy', amount: '0.01', price: `${BigInt(String(row.current_price).split('.')[0]!) / 2n}.3` });
+  const remove = venue.proxy.add({
+    method: 'GET', path: `/v2/orders/${placed.orderId}`,
+    fault: { kind: 'rewrite', fn: (a) => ({ ...a, body: a.body.replace(/"entrust_id":("[^"]*"|[0-9]+)/, '"entrust_id":7') }) },
+  });
+  const err = await c.legacy.order.get({ entrust_id: placed.orderId }).then(() => undefined, (e: unknown) => e);
+  remove();
+  assert.ok(err instanceof BmError && !(err instanceof UnknownOutcomeError), String(err));
+  assert.equal(err.category, 'venue');
+  assert.equal(err.exitCode, 6);
+  assert.equal(err.message, `legacy.order.get: no such order: the venue answered order 7, not order ${placed.orderId}`);
+  const ours = (await c.legacy.order.get({ entrust_id: placed.orderId })) as Record<string, unknown>;
+  assert.equal(String(ours.entrust_id), placed.orderId);
 });
 
 test('client.order.place of a limit_maker that would cross is settled: placed, then cancelled by the venue, from one state read', async () => {

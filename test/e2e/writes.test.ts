@@ -493,6 +493,23 @@ test('order get answered with another order is no such order: exit 6, the other 
   assert.equal(scalarText((parseJson(ours.stdout) as { order_id: unknown }).order_id), id, 'the order itself is found as before');
 });
 
+test('legacy order get answered with another order is no such order: exit 6, the other order named on stderr, nothing on stdout', async () => {
+  const placed = await direct('legacy', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--amount', '0.01', '--price', await restingBid(), '--yes');
+  assert.equal(placed.code, 0, placed.stderr);
+  const id = placed.stdout.trim();
+  fresh();
+  proxy.add({ method: 'GET', path: `/v2/orders/${id}`, fault: { kind: 'rewrite', fn: detailRewritten({ entrust_id: '7' }) } });
+  const other = await run('legacy', 'order', 'get', id, '--json');
+  assert.equal(other.code, 6, other.stderr);
+  assert.equal(other.stdout, '');
+  assert.match(other.stderr, new RegExp(`error: legacy order get: no such order: the venue answered order 7, not order ${id}\nhint: list orders with: bm legacy order list SYMBOL --status 5`));
+  assert.equal(proxy.count('GET', `/v2/orders/${id}`), 1);
+  fresh();
+  const ours = await run('legacy', 'order', 'get', id, '--json');
+  assert.equal(ours.code, 0, ours.stderr);
+  assert.equal(scalarText((parseJson(ours.stdout) as { entrust_id: unknown }).entrust_id), id, 'the order itself is found as before');
+});
+
 test('a limit_maker that would cross and an ioc that fills nothing: placed, then cancelled by the venue, exit 6, one state read each', async () => {
   const through = String((BigInt((await last()).split('.')[0]!) * 105n) / 100n);
   fresh();
@@ -516,6 +533,34 @@ test('a limit_maker that would cross and an ioc that fills nothing: placed, then
   assert.equal(resting.code, 0, resting.stderr);
   assert.match(resting.stderr, /bm: order \d+ placed \(client order id bm[0-9a-z]+\)/);
   const plain = await run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', through, '--yes');
+  assert.equal(plain.code, 0, plain.stderr);
+  assert.equal(proxy.count('GET', '/spot/v1/order_detail'), 1, 'a limit_maker that rests is read once; a plain limit order is not read at all');
+});
+
+test('bm api POST /spot/v2/submit_order of a limit_maker that would cross and an ioc that fills nothing: as order place, exit 6 from one state read', async () => {
+  const through = String((BigInt((await last()).split('.')[0]!) * 105n) / 100n);
+  const order = (type: string, price: string, cid: string) => ['api', 'POST', '/spot/v2/submit_order', '-f', 'symbol=BTC_USDT', '-f', 'side=buy', '-f', `type=${type}`, '-f', 'size=0.01', '-f', `price=${price}`, '-f', `client_order_id=${cid}`, '--yes'];
+  fresh();
+  const maker = await run(...order('limit_maker', through, 'apiMakerX1'));
+  assert.equal(maker.code, 6, maker.stderr);
+  assert.equal(maker.stdout, '');
+  assert.match(maker.stderr, /error: api POST \/spot\/v2\/submit_order: order \d+ \(client order id apiMakerX1\) was placed, then cancelled by the venue: limit_maker would have taken liquidity\n/);
+  assert.match(maker.stderr, /hint: see it with: bm order get BTC_USDT --order-id \d+/);
+  assert.deepEqual([proxy.count('POST', '/spot/v2/submit_order'), proxy.count('GET', '/spot/v1/order_detail')], [1, 1]);
+  assert.equal(await statusOf('apiMakerX1'), '8');
+
+  fresh();
+  const ioc = await run(...order('ioc', await restingBid(), 'apiIocNone1'));
+  assert.equal(ioc.code, 6, ioc.stderr);
+  assert.match(ioc.stderr, /api POST \/spot\/v2\/submit_order: order \d+ \(client order id apiIocNone1\) was placed, then cancelled by the venue: ioc found nothing to fill/);
+  assert.deepEqual([proxy.count('POST', '/spot/v2/submit_order'), proxy.count('GET', '/spot/v1/order_detail')], [1, 1]);
+
+  fresh();
+  const resting = await run(...order('limit_maker', await restingBid(), 'apiMakerRest1'));
+  assert.equal(resting.code, 0, resting.stderr);
+  assert.match(resting.stderr, /bm: api POST \/spot\/v2\/submit_order: placed\n/);
+  assert.match(resting.stdout, /"order_id"/, 'the venue\'s answer printed as bm api prints it');
+  const plain = await run(...order('limit', await restingBid(), 'apiPlain1'));
   assert.equal(plain.code, 0, plain.stderr);
   assert.equal(proxy.count('GET', '/spot/v1/order_detail'), 1, 'a limit_maker that rests is read once; a plain limit order is not read at all');
 });

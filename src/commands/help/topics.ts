@@ -63,8 +63,8 @@ export const OUTPUT_TEXT = `Output formats (-o, --output; BM_OUTPUT):
 --fields a,b,c picks and orders the columns in every format (json then prints rows). A write's
 names are checked before anything is sent, against the columns its --help lists; bm api with any
 method but GET refuses --fields where the catalogue lists no columns for the route.
-A bad -o, BM_OUTPUT, --timeout, BM_TIMEOUT, --color or BM_COLOR is exit 2 naming the option or
-variable it came from, before any request.
+A bad -o, BM_OUTPUT, --timeout, BM_TIMEOUT, --color, BM_COLOR or BM_KEYCHAIN_TIMEOUT is exit 2
+naming the option or variable it came from, before any request.
 stdout carries data only; progress, hints and errors go to stderr. With -o json or ndjson an
 error is also written to stderr as one JSON object:
   {"error":{"category","code","http_status","message","trace","hint","retryable","exit_code"}}

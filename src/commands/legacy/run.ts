@@ -14,6 +14,8 @@ import type { WriteChannel } from '../../core/write/channel.js';
 import { carefulWrite } from '../../core/write/pipeline.js';
 import { rowsOfLegacy } from '../../core/legacy/rows.js';
 import { legacyValues } from '../../core/legacy/validate.js';
+import { checkLegacyAnswered } from '../../core/order/answered.js';
+import type { Row } from '../../util/row.js';
 
 /** The pipeline's view of the legacy generation for one invocation: its client's calls; a dry run printed. */
 export async function legacyChannel(ctx: Context): Promise<WriteChannel<LegacyEndpoint>> {
@@ -34,7 +36,10 @@ export async function runLegacy(inv: Invocation<LegacyEndpoint>): Promise<void> 
   const params: Params = Object.entries(values).filter(([, v]) => v !== undefined);
   if (!ep.write) {
     if (ctx.globals.dryRun) return ch.dryRun(ep, params);
-    return print(ctx, ep, await ch.send(ep, params), values);
+    const data = await ch.send(ep, params);
+    // One order by its id: an answer that is another order is no such order, as for `order get`.
+    if (ep.id === 'legacy.order.get') checkLegacyAnswered('legacy order get', params, data as Row);
+    return print(ctx, ep, data, values);
   }
   const command = `legacy ${ep.command.join(' ')}`;
   const r = await carefulWrite(ctx, ch, { ep, params, command });

@@ -15,6 +15,7 @@ import { batchEnd } from './batch-end.js';
 import { checkAll, checkPrices, parseOrders } from '../../core/order/batch-input.js';
 import { readSource, sourceName } from './batch-file.js';
 import { defaultJournalPath, digestOf, Journal, JOURNAL_VERSION, type Outcome } from '../../core/order/batch-journal.js';
+import { lockJournal } from '../../core/order/batch-journal-lock.js';
 import { readJournal, settled, unproven, type JournalState } from '../../core/order/batch-journal-read.js';
 import { BatchPrinter } from './batch-output.js';
 import { sendBatch, type BatchHost, type BatchOrder, type SendEnd } from '../../core/order/batch-send.js';
@@ -30,6 +31,18 @@ function batchHost(ctx: Context): BatchHost {
 export async function run(inv: Invocation): Promise<void> {
   const { ctx, values, opts } = inv;
   const symbol = checkSymbol(values.symbol ?? '');
+  const journalPath = typeof opts.resume === 'string' ? opts.resume : typeof opts.journal === 'string' ? opts.journal : defaultJournalPath(ctx.env, symbol, new Date());
+  // Held from before the journal is read until its last line: another run of it is refused at once.
+  const release = ctx.globals.dryRun ? () => {} : lockJournal(journalPath);
+  try {
+    await runHolding(inv, symbol, journalPath);
+  } finally {
+    release();
+  }
+}
+
+async function runHolding(inv: Invocation, symbol: string, journalPath: string): Promise<void> {
+  const { ctx, opts } = inv;
   const maxPct = parseMaxDeviation(opts.maxDeviation);
   const resumed: JournalState | undefined = typeof opts.resume === 'string' ? readJournal(opts.resume) : undefined;
   const file = typeof opts.file === 'string' ? opts.file : resumed?.header.file;
@@ -57,7 +70,6 @@ export async function run(inv: Invocation): Promise<void> {
     return;
   }
 
-  const journalPath = resumed ? (opts.resume as string) : typeof opts.journal === 'string' ? opts.journal : defaultJournalPath(ctx.env, symbol, new Date());
   const journal = resumed
     ? Journal.reopen(journalPath, resumed)
     : Journal.create(journalPath, { batch: JOURNAL_VERSION, symbol, file: file === '-' ? '-' : resolve(file), digest, ids: checked.map((o) => o.clientOrderId), started: new Date().toISOString() });

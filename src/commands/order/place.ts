@@ -17,7 +17,7 @@ import type { WaitClock } from '../../core/order/deadline.js';
 import { followOrder } from '../../core/order/order-stream.js';
 import type { PairRules } from '../../core/order/pairs.js';
 import { pairRules } from '../../core/order/pairs.js';
-import { withState } from '../../core/order/standing.js';
+import { checkStood, withState } from '../../core/order/standing.js';
 import { humanOrders } from './status-words.js';
 import { parseWait, waitForOrder, type WaitSpec } from '../../core/order/wait.js';
 
@@ -78,12 +78,10 @@ export async function run(inv: Invocation): Promise<void> {
   if (!sent) return;
   // limit_maker and ioc may be finished by the venue at once: their state is read before anything is claimed.
   const r = await withState(ch, sent, 'order place');
+  checkStood('order place', r);
   const d = r.data as Record<string, unknown>;
   const orderId = scalarText(d.order_id);
   const proof = r.via === 'lookup' ? ' (proven by looking it up)' : '';
-  if (r.verdict.outcome !== 'done') {
-    throw new BmError('venue', `order place: order ${orderId} (client order id ${order.clientOrderId}) was ${r.verdict.say}${proof}`, { hint: `see it with: bm order get ${symbol} --order-id ${orderId}` });
-  }
   ctx.note(`bm: order ${orderId} ${r.verdict.say} (client order id ${order.clientOrderId})${proof}`);
   if (wait) return follow(ctx, order, orderId, wait);
   const row = {

@@ -1,7 +1,8 @@
 /**
  * An order read by its id is the order asked for only when the answer carries that id: a venue (or a
  * proxy) that answers with another order has not found ours. Used by `order get`, `client.order.get`,
- * the reads of `order place` (after a placement, while waiting) and nothing else.
+ * the reads of `order place` (after a placement, while waiting), and for the first generation by
+ * `legacy order get` and `client.legacy.order.get`.
  */
 import { CANCEL } from '../../api/catalogue/safety.js';
 import type { Params } from '../../api/client.js';
@@ -45,9 +46,21 @@ export function notAsked(asked: OrderAsked, row: Row): string | undefined {
  * read of one order is another order; `command` names the read in the message.
  */
 export function checkAnswered(command: string, params: Params, row: Row): void {
-  const why = notAsked(askedIn(params), row);
-  if (why === undefined) return;
   // As the venue's own "Order does not exist" would be: same category, same next step.
-  const hint = CODES.get(50032)?.hint?.replace('SYMBOL', sentText(params, 'symbol') ?? 'SYMBOL');
-  throw new BmError('venue', `${command}: no such order: ${why}`, hint ? { hint } : {});
+  noSuchOrder(command, notAsked(askedIn(params), row), CODES.get(50032)?.hint?.replace('SYMBOL', sentText(params, 'symbol') ?? 'SYMBOL'));
+}
+
+/** The first generation's order identity: its id, `entrust_id`, as its cancel's lookup matches it. */
+const LEGACY_IDENTITY = [['entrust_id', 'entrust_id']] as const;
+
+/** {@link checkAnswered} for a first-generation read of one order by `entrust_id` (`legacy order get`). */
+export function checkLegacyAnswered(command: string, params: Params, row: Row): void {
+  const m = mismatch(LEGACY_IDENTITY, row, params);
+  const id = fieldText(row, 'entrust_id');
+  const why = m && `the venue answered ${id ? `order ${id}` : 'an order without an order id'}, not order ${m.want}`;
+  noSuchOrder(command, why, 'list orders with: bm legacy order list SYMBOL --status 5');
+}
+
+function noSuchOrder(command: string, why: string | undefined, hint: string | undefined): void {
+  if (why !== undefined) throw new BmError('venue', `${command}: no such order: ${why}`, hint ? { hint } : {});
 }

@@ -75,3 +75,15 @@ export async function withState(ch: WriteChannel<Endpoint>, r: WriteResult<Endpo
   const symbol = sentText(r.params, 'symbol') ?? 'SYMBOL';
   throw new BmError('unknown', `${command}: outcome unknown: ${which} was ${verdict.say}`, { hint: `check with: bm order fills ${symbol} --order-id ${orderId}`, retryable: false });
 }
+
+/**
+ * Throws "order N (client order id X) was placed, then cancelled by the venue: ..." (category `venue`,
+ * exit 6) when the verdict of {@link withState} is that the order did not stand; `command` names the write.
+ */
+export function checkStood(command: string, r: WriteResult<Endpoint>): void {
+  if (r.verdict.outcome === 'done') return;
+  const orderId = fieldText(rowOfData(r.data), 'order_id') ?? '';
+  const proof = r.via === 'lookup' ? ' (proven by looking it up)' : '';
+  const cid = sentText(r.params, 'client_order_id') ?? 'none';
+  throw new BmError('venue', `${command}: order ${orderId} (client order id ${cid}) was ${r.verdict.say}${proof}`, { hint: `see it with: bm order get ${sentText(r.params, 'symbol') ?? 'SYMBOL'} --order-id ${orderId}` });
+}

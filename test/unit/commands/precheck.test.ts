@@ -105,6 +105,8 @@ const BAD: readonly Bad[] = [
   { name: 'BM_TIMEOUT', env: { BM_TIMEOUT: '99999999999' } },
   { name: '--color', before: ['--color', 'purple'] },
   { name: 'BM_COLOR', env: { BM_COLOR: 'purple' } },
+  { name: 'BM_KEYCHAIN_TIMEOUT', env: { BM_KEYCHAIN_TIMEOUT: 'soon' } },
+  { name: 'BM_KEYCHAIN_TIMEOUT', env: { BM_KEYCHAIN_TIMEOUT: '0' } },
   { name: 'BM_BASE_URL', env: { BM_BASE_URL: 'ftp://venue.example' } },
   { name: '--base-url', before: ['--base-url', 'venue.example'] },
 ];
@@ -150,6 +152,18 @@ test('the same writes with good options reach the venue', async () => {
     const r = await runBm([...w.argv, '--yes'], env());
     assert.ok(v.proxy.count(w.method, w.path) > before, `bm ${command} sent nothing (exit ${r.code}):\n${r.stderr}`);
   }
+});
+
+test('BM_KEYCHAIN_TIMEOUT is checked before the first request of any command, a read too: one line naming it, exit 2; a good value is taken', async () => {
+  for (const bad of ['1.5', '-1', '3s', '2147483648']) {
+    const seen = v.proxy.seen.length;
+    const r = await runBm(['ticker', 'BTC_USDT'], env({ BM_KEYCHAIN_TIMEOUT: bad }));
+    assert.equal(r.code, 2, r.stderr);
+    assert.equal(r.stderr, `error: BM_KEYCHAIN_TIMEOUT: must be a whole number of milliseconds from 1 to 2147483647 (got '${bad}')\n`);
+    assert.equal(v.proxy.seen.length, seen, bad);
+  }
+  const ok = await runBm(['ticker', 'BTC_USDT'], env({ BM_KEYCHAIN_TIMEOUT: '2000' }));
+  assert.equal(ok.code, 0, ok.stderr);
 });
 
 test("a profile's stored output that is not a format: exit 5 naming the profile, nothing reaches the venue", async () => {
