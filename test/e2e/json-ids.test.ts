@@ -4,11 +4,12 @@
  * cancels its order. Rows of order get, list, fills, batch and the orders stream alike.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
 import type { SandboxAccount } from '../../src/sandbox/exchange-api.js';
-import { bmAsync, bmStart, ensureBuilt, isolatedEnv } from '../helpers/bm.js';
+import { bmAsync, bmStart, ensureBuilt, has, isolatedEnv } from '../helpers/bm.js';
 import { useSandbox } from '../helpers/sandbox-server.js';
 
 const h = useSandbox(37);
@@ -61,6 +62,21 @@ test('--raw-ids prints the id as sent: a bare number a double cannot hold', asyn
   const n = (JSON.parse(out) as { order_id: unknown }).order_id;
   assert.equal(typeof n, 'number');
   assert.ok(!Number.isSafeInteger(n), 'a reader of doubles cannot trust it');
+});
+
+test('jq reads the id from --json (exactly, where --raw-ids would have it rounded) and cancels by it', { skip: has('jq') ? false : 'jq is not installed' }, async () => {
+  const jq = (text: string) => spawnSync('jq', ['-r', '.order_id'], { input: text, encoding: 'utf8' }).stdout.trim();
+  const place = (cid: string, ...more: string[]) => ok('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.001', '--price', low(), '--client-order-id', cid, '--yes', '--json', ...more);
+  const exactOf = async (cid: string) => (await ok('order', 'get', 'BTC_USDT', '--client-order-id', cid, '--fields', 'order_id')).trim();
+  const id = jq(await place('idsJq1'));
+  assert.equal(id, await exactOf('idsJq1'));
+  await ok('order', 'cancel', 'BTC_USDT', '--order-id', id, '--yes');
+  // The same read of a bare number: jq 1.6 goes through a double, later versions keep the literal.
+  const raw = jq(await place('idsJq2', '--raw-ids'));
+  const exact = await exactOf('idsJq2');
+  const old = /^jq-1\.[0-6]\b/.test(spawnSync('jq', ['--version'], { encoding: 'utf8' }).stdout);
+  if (old && BigInt(Number(exact)) !== BigInt(exact)) assert.notEqual(raw, exact, 'jq 1.6 rounds a bare id a double cannot hold');
+  await ok('order', 'cancel', 'BTC_USDT', '--order-id', exact, '--yes');
 });
 
 test('ndjson rows of order list and order fills carry ids as strings, equal to the exact ids', async () => {
