@@ -31,6 +31,8 @@ export interface GlobalOptions extends SessionOptions {
   yes?: boolean;
   dryRun?: boolean;
   header?: boolean;
+  /** `--raw-ids`: json and ndjson print ids exactly as sent, not as strings. */
+  rawIds?: boolean;
 }
 
 /** Builds the Context of the command being run, from its options and its parents'. */
@@ -111,6 +113,11 @@ export class Context implements WriteHost {
 
   legacyCalls(): Promise<LegacyCalls> {
     return this.session.legacyCalls();
+  }
+
+  /** json, ndjson: ids as the venue sent them (`--raw-ids`) rather than as strings. */
+  get rawIds(): boolean {
+    return Boolean(this.globals.rawIds);
   }
 
   get dryRun(): boolean {

@@ -85,6 +85,7 @@ export function buildProgram(io: IO, env: Env, argv: readonly string[] = [], wri
     .option('--json', 'same as -o json')
     .option('--fields <list>', 'columns to show, comma-separated: names as sent or as the headers show them, any case')
     .option('--header', 'tsv: print a header line first')
+    .option('--raw-ids', 'json, ndjson: ids as the venue sent them (default: as strings, exact for any reader)')
     .addOption(new Option('--color <when>', 'auto, always or never (env BM_COLOR)').choices(COLOR_MODES))
     .option('--timeout <ms>', 'per-request timeout in ms (env BM_TIMEOUT, default 10000)')
     .option('-v, --verbose', 'trace requests on stderr, secrets redacted (env BM_DEBUG=1)')

@@ -24,6 +24,6 @@ export function show(ctx: Context, ep: Pick<Endpoint, 'rows' | 'columns' | 'head
   render(ctx.io, data, opts.rows ?? rowsOf(ep, data), {
     format: opts.format ?? ctx.format, ...(fields ? { fields } : {}), ...(columns ? { columns } : {}), ...(opts.signed ? { signed: opts.signed } : {}),
     ...(ep.headers ? { headers: ep.headers } : {}), ...(opts.wrap ? { wrap: true } : {}),
-    header: Boolean(ctx.globals.header), note: (line) => ctx.note(line),
+    header: Boolean(ctx.globals.header), rawIds: ctx.rawIds, note: (line) => ctx.note(line),
   });
 }

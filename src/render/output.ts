@@ -2,11 +2,11 @@
  * Output formats of cli.md: table on a terminal, tsv when piped, json, ndjson, csv; `--fields` in all.
  * stdout carries data only.
  */
-import { stringifyJson } from '../util/json.js';
 import { usage } from '../errors.js';
 import { rawCell, type Row } from './cells.js';
 import { headerOf, knownKeys, resolveFields, type Headers } from './columns.js';
 import type { IO } from './io.js';
+import { jsonText } from './json-text.js';
 import { table as drawTable } from './table.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
@@ -34,6 +34,8 @@ export interface RenderOptions {
   readonly wrap?: boolean;
   /** Where notes go (stderr, unless --quiet). */
   readonly note?: (line: string) => void;
+  /** json, ndjson: ids as sent (`--raw-ids`) instead of as strings (json-text.ts). */
+  readonly rawIds?: boolean;
 }
 
 /** The columns to print: the resolved --fields, else the defaults that occur, else every key met. */
@@ -63,15 +65,15 @@ function tsvCell(s: string): string {
   return s.replace(/[\t\r\n]/g, ' ');
 }
 
-/** One JSON object a line, each row narrowed to `fields` when given. */
-export function ndjsonText(rows: readonly Row[], fields?: readonly string[]): string {
+/** One JSON object a line, each row narrowed to `fields` when given; ids as strings unless `rawIds`. */
+export function ndjsonText(rows: readonly Row[], fields?: readonly string[], rawIds = false): string {
   let text = '';
-  for (const r of rows) text += `${stringifyJson(fields ? project(r, fields) : r)}\n`;
+  for (const r of rows) text += `${jsonText(fields ? project(r, fields) : r, { rawIds })}\n`;
   return text;
 }
 
 /**
- * Prints rows. `data` is what json prints when no --fields is given: the payload exactly as sent.
+ * Prints rows. `data` is what json prints when no --fields is given: the payload as sent, ids as strings.
  * `--fields` names are checked against the keys of the rows and the declared columns; a stream's
  * rows (no `data`) print what they have.
  */
@@ -82,11 +84,11 @@ export function render(io: IO, data: unknown, rows: readonly Row[], opts: Render
     ? stream ? [...opts.fields] : resolveFields(opts.fields, knownKeys(rows, opts.columns), opts.headers)
     : undefined;
   if (format === 'json') {
-    io.out(`${stringifyJson(fields ? rows.map((r) => project(r, fields)) : data, 2)}\n`);
+    io.out(`${jsonText(fields ? rows.map((r) => project(r, fields)) : data, { indent: 2, rawIds: Boolean(opts.rawIds) })}\n`);
     return;
   }
   if (format === 'ndjson') {
-    io.out(ndjsonText(rows, fields));
+    io.out(ndjsonText(rows, fields, opts.rawIds));
     return;
   }
   const cols = pickColumns(rows, { ...opts, ...(fields ? { fields } : {}) });

@@ -56,9 +56,12 @@ export const OUTPUT_TEXT = `Output formats (-o, --output; BM_OUTPUT):
           changes signed and coloured, times shown as ISO-8601 UTC
   tsv     tab-separated rows without a header (the default when piped): values exactly as sent
   csv     a header line, then rows; values exactly as sent, quoted where needed
-  json    the payload's data exactly as the venue sent it: decimal strings untouched,
-          integer ids exact beyond 2^53, keys as sent (--json is the same as -o json)
-  ndjson  one JSON object per row (or per stream event) per line
+  json    the payload's data as the venue sent it: decimal strings untouched, keys as sent,
+          every id and any integer beyond 2^53 as a JSON string (--json is -o json)
+  ndjson  one JSON object per row (or per stream event) per line, ids as in json
+
+--raw-ids prints ids in json and ndjson exactly as sent (bare numbers where the venue sent
+numbers): only for a reader that keeps 64-bit integers exact.
 
 --fields a,b,c picks and orders the columns in every format (json then prints rows). A write's
 names are checked before anything is sent, against the columns its --help lists; bm api with any

@@ -7,7 +7,7 @@ import type { Context } from '../../context.js';
 import { rawCell } from '../../render/cells.js';
 import { resolveFields } from '../../render/columns.js';
 import { LOCAL_COLUMNS } from '../local-columns.js';
-import { stringifyJson } from '../../util/json.js';
+import { jsonText } from '../../render/json-text.js';
 import type { Outcome } from '../../core/order/batch-journal.js';
 
 export const COLUMNS = LOCAL_COLUMNS['order batch'];
@@ -50,7 +50,7 @@ export class BatchPrinter {
   finish(): void {
     if (this.ctx.format === 'json') {
       const rows = [...this.all].sort((a, b) => a.index - b.index);
-      this.ctx.io.out(`${stringifyJson({ responses: rows.map((r) => this.project(r)) }, 2)}\n`);
+      this.ctx.io.out(`${jsonText({ responses: rows.map((r) => this.project(r)) }, { indent: 2, rawIds: this.ctx.rawIds })}\n`);
       return;
     }
     const rest = [...this.known.values()].sort((a, b) => a.index - b.index);
@@ -68,7 +68,7 @@ export class BatchPrinter {
     const cells = this.cols.map((c) => rawCell(row[c]));
     switch (this.ctx.format) {
       case 'ndjson':
-        return `${stringifyJson(row)}\n`;
+        return `${jsonText(row, { rawIds: this.ctx.rawIds })}\n`;
       case 'csv':
         return `${this.header(this.cols.join(','))}${cells.map((s) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s)).join(',')}\n`;
       case 'tsv':

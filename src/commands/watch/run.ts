@@ -19,7 +19,7 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
   const plan = planOf(req);
   const fields = ctx.fields;
   const format = ctx.format;
-  const show = (fmt: Format, data: unknown, rows: readonly Row[]) => render(ctx.io, data, rows, { format: fmt, ...(fields ? { fields } : {}) });
+  const show = (fmt: Format, data: unknown, rows: readonly Row[]) => render(ctx.io, data, rows, { format: fmt, rawIds: ctx.rawIds, ...(fields ? { fields } : {}) });
   const venue = ctx.venue.wsUrl ? ctx.venue : await ctx.resolvedVenue();
   let login: (() => [string, string, string]) | undefined;
   let creds = plan.private ? await ctx.credentials() : undefined;
@@ -65,7 +65,7 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
         if (waiting.has(topic) || plan.eventChannel) snapshot.push({ table, ...entry });
         seen(topic);
       } else if (screen) screen.invalidate();
-      else outlet?.write(ndjsonText([{ table, ...entry }], fields?.length ? fields : undefined), plan.snapshotKey(topic, entry));
+      else outlet?.write(ndjsonText([{ table, ...entry }], fields?.length ? fields : undefined, ctx.rawIds), plan.snapshotKey(topic, entry));
     },
     onAck: (topic) => {
       if (req.once && plan.eventChannel) timers.push(setTimeout(() => seen(topic), EVENT_GRACE_MS));

@@ -38,7 +38,7 @@ const KLINE = parseJson(`{"klines":[
 const WALLET = parseJson(`{"wallet":[{"id":"BTC","name":"Bitcoin","available":"1.50000000","frozen":"0.00000000"},{"id":"USDT","name":"Tether USD","available":"100000.00","frozen":"10.00"}]}`);
 
 /** Prints `data` as `bm <command>` does, in `format`, and returns stdout. */
-function print(id: string, data: unknown, format: (typeof FORMATS)[number], extra: GlobalOptions = {}): string {
+function print(id: string, data: unknown, format: (typeof FORMATS)[number] | 'ndjson', extra: GlobalOptions = {}): string {
   let text = '';
   const stdout = { write: (s: string) => ((text += s), true), isTTY: format === 'table', columns: 200 } as Stream;
   const io = new IO(stdout, { write: () => true }, process.stdin, env, 'never');
@@ -68,6 +68,11 @@ for (const [name, id, data] of CASES) {
     for (const format of FORMATS) golden(`${name}.${format}`, print(id, data, format));
   });
 }
+
+test('golden: ndjson rows with ids as strings; --raw-ids prints them as sent', () => {
+  golden('order-list.ndjson', print('spot.orders', ORDERS, 'ndjson'));
+  golden('order-list.raw-ids.json', print('spot.orders', ORDERS, 'json', { rawIds: true }));
+});
 
 test('golden: tsv --header and --fields by header name', () => {
   golden('order-list.fields.tsv', print('spot.orders', ORDERS, 'tsv', { header: true, fields: 'CLIENT_ORDER_ID,status,Order_Id' }));

@@ -31,12 +31,22 @@ test('tsv has no header, csv has one, both exact', () => {
   assert.equal(b.out(), 'id,last_price\n183347420821295423,30000.5\n7,1999.12345\n');
 });
 
-test('json prints the payload as sent; ndjson one row per line; --fields projects', () => {
+test('json prints the payload as sent but ids as strings; ndjson one row per line; --fields projects', () => {
   const a = capture();
   render(a.io, DATA, DATA.tickers, { format: 'json' });
-  assert.match(a.out(), /"id": 183347420821295423/);
+  assert.match(a.out(), /"id": "183347420821295423"/);
+  assert.match(a.out(), /"last_price": "30000.5"/);
   const b = capture();
   render(b.io, DATA, DATA.tickers, { format: 'ndjson', fields: ['symbol', 'id'] });
+  assert.equal(b.out(), '{"symbol":"BTC_USDT","id":"183347420821295423"}\n{"symbol":"ETH_USDT","id":"7"}\n');
+});
+
+test('--raw-ids: json and ndjson print ids exactly as sent', () => {
+  const a = capture();
+  render(a.io, DATA, DATA.tickers, { format: 'json', rawIds: true });
+  assert.match(a.out(), /"id": 183347420821295423/);
+  const b = capture();
+  render(b.io, DATA, DATA.tickers, { format: 'ndjson', fields: ['symbol', 'id'], rawIds: true });
   assert.equal(b.out(), '{"symbol":"BTC_USDT","id":183347420821295423}\n{"symbol":"ETH_USDT","id":7}\n');
 });
 
