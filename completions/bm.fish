@@ -155,7 +155,7 @@ complete -c bm -n '__bm_is "order list"' -l all -d 'refused (exit 2): the venue 
 complete -c bm -n '__bm_is "order list"' -a '(bm __complete symbols 2>/dev/null)'
 complete -c bm -n '__bm_is "order fills"' -l order-id -r -d 'order id (exact, any length)'
 complete -c bm -n '__bm_is "order fills"' -l page -r -d 'page, from 1'
-complete -c bm -n '__bm_is "order fills"' -l limit -r -d 'trades per page, 1 to 100'
+complete -c bm -n '__bm_is "order fills"' -l limit -r -d 'fills per page, 1 to 100 (default 100)'
 complete -c bm -n '__bm_is "order fills"' -l all -d 'every fill: page after page, paced within the rate limit, ea'
 complete -c bm -n '__bm_is "order fills"' -a '(bm __complete symbols 2>/dev/null)'
 complete -c bm -n '__bm_is "funding"' -a 'currencies' -d 'Currencies of the funding account'

@@ -4,6 +4,10 @@ import { bmAsync, ensureBuilt, isolatedEnv } from '../helpers/bm.js';
 import { startFaultProxy, type Answer, type FaultProxy, type Seen } from '../helpers/fault-proxy.js';
 import { useSandbox } from '../helpers/sandbox-server.js';
 import type { SandboxAccount } from '../../src/sandbox/exchange-api.js';
+import { endpoint } from '../../src/api/catalogue/index.js';
+import { CurrentCalls } from '../../src/core/calls.js';
+import { fillPages, pageThrough } from '../../src/core/order/pages.js';
+import { explicitVenue } from '../../src/core/venue.js';
 import { parseJson, scalarText } from '../../src/util/json.js';
 
 const h = useSandbox(61);
@@ -151,4 +155,19 @@ test('order fills --all stops where the venue repeats a page, and says its list 
   } finally {
     repeatPages = false;
   }
+});
+
+test('the core paging, the library\'s too, stops at its cap and says so; pages arrive in order', async () => {
+  await setup();
+  const calls = new CurrentCalls({
+    venue: explicitVenue(proxy.url, undefined, undefined, undefined, { key: traded.key, secret: traded.secret, memo: traded.memo }),
+    env: isolatedEnv(), timeoutMs: 30_000, note: () => {}, gateTrace: () => {},
+  });
+  const ep = endpoint('spot.trades.user');
+  const pages: number[] = [];
+  const before = proxy.count('GET', '/spot/v1/trades');
+  const end = await pageThrough({ calls: async () => calls }, fillPages(ep, ['BTC_USDT'], undefined, 250), (rows) => pages.push(rows.length));
+  assert.deepEqual(pages, [100, 100, 50]);
+  assert.deepEqual(end, { rows: 250, requests: 3, capped: true, repeated: [] });
+  assert.equal(proxy.count('GET', '/spot/v1/trades') - before, 3);
 });

@@ -94,7 +94,7 @@ export const PRIVATE: readonly Endpoint[] = [
     params: [
       SYMBOL, ORDER_ID,
       { name: 'offset', type: 'int', flag: 'page', min: 1, description: 'page, from 1' },
-      { name: 'limit', type: 'int', flag: 'limit', min: 1, max: PROTOCOL.fillsPerPage, description: `trades per page, 1 to ${PROTOCOL.fillsPerPage}` },
+      { name: 'limit', type: 'int', flag: 'limit', min: 1, max: PROTOCOL.fillsPerPage, description: `fills per page, 1 to ${PROTOCOL.fillsPerPage} (default ${PROTOCOL.fillsPerPage})` },
     ],
     rows: 'trades', command: ['order', 'fills'], summary: 'Your trades (fills) of a pair or of one order; without SYMBOL, of every pair',
     columns: ['detail_id', 'order_id', 'symbol', 'side', 'price_avg', 'size', 'notional', 'fees', 'fee_coin_name', 'exec_type', 'create_time'],
