@@ -71,8 +71,9 @@ export async function printAll(ctx: Context, ep: Endpoint, q: PagedQuery, what: 
     ctx.note(`dry run: --all would go on with pages 2, 3, ... of each pair until one holds fewer than ${q.pageSize} ${what}`);
     return;
   }
-  if (!q.pairs.length) return void (await overPairs(ctx, ep, q.pairs, what, () => []));
-  ctx.note(`bm: fetching every one of the ${what} of ${q.pairs.join(', ')}, ${q.pageSize} a request, ${paceOf(ep)}`);
+  // No pair: overPairs says why, and the empty list is printed as any other.
+  if (!q.pairs.length) await overPairs(ctx, ep, q.pairs, what, () => []);
+  else ctx.note(`bm: fetching every one of the ${what} of ${q.pairs.join(', ')}, ${q.pageSize} a request, ${paceOf(ep)}`);
   const key = ep.rows ?? 'rows';
   const streaming = ctx.format === 'ndjson' || ctx.format === 'tsv';
   const kept: Row[] = [];
