@@ -42,8 +42,14 @@ export const OVERRIDES: Readonly<Record<string, Override>> = {
     load: () => import('./order/batch.js'),
   },
   'spot.order.detail': { load: () => import('./order/get.js') },
-  'spot.orders': { load: () => import('./order/list.js') },
-  'spot.trades.user': { load: () => import('./order/fills.js') },
+  'spot.orders': {
+    options: [['--all', 'refused (exit 2): the venue answers only the most recent 100 orders of a pair and status and cannot be paged']],
+    load: () => import('./order/list.js'),
+  },
+  'spot.trades.user': {
+    options: [['--all', 'every fill: page after page, paced within the rate limit, each fill once (at most 100000)']],
+    load: () => import('./order/fills.js'),
+  },
   'account.history': { load: () => import('./account/funding.js') },
   'contract.order': { load: () => import('./account/contract-order.js') },
   'broker.rebate': { load: () => import('./account/rebate.js') },

@@ -15,6 +15,8 @@ export interface ShowOptions {
   readonly format?: Format;
   /** Tables: wrap long text at words instead of cutting it. */
   readonly wrap?: boolean;
+  /** tsv: false leaves out the header line `--header` asks for (a later page of a paged list). */
+  readonly header?: boolean;
 }
 
 /** Prints a payload in the chosen format. */
@@ -24,6 +26,6 @@ export function show(ctx: Context, ep: Pick<Endpoint, 'rows' | 'columns' | 'head
   render(ctx.io, data, opts.rows ?? rowsOf(ep, data), {
     format: opts.format ?? ctx.format, ...(fields ? { fields } : {}), ...(columns ? { columns } : {}), ...(opts.signed ? { signed: opts.signed } : {}),
     ...(ep.headers ? { headers: ep.headers } : {}), ...(opts.wrap ? { wrap: true } : {}),
-    header: Boolean(ctx.globals.header), rawIds: ctx.rawIds, note: (line) => ctx.note(line),
+    header: opts.header !== false && Boolean(ctx.globals.header), rawIds: ctx.rawIds, note: (line) => ctx.note(line),
   });
 }

@@ -84,7 +84,9 @@ export const PRIVATE: readonly Endpoint[] = [
     ],
     rows: 'orders', command: ['order', 'list'], summary: 'Recent orders of a pair by status; without SYMBOL, of every pair', columns: ORDER_COLUMNS,
     acrossPairs: true,
-    notes: 'The venue takes one pair per request: without SYMBOL, bm asks pair by pair, within the rate limit, and merges the newest N.',
+    notes: 'The venue takes one pair per request: without SYMBOL, bm asks pair by pair, within the rate limit, and merges the newest N. '
+      + 'The spec gives this list no page, time window or id to continue from (only the most recent N, at most 100; current_page in the answer is always the first): '
+      + 'bm reads it as unpageable, refuses --all (exit 2, nothing sent) and says on stderr when a full answer may hide more.',
     examples: ['bm order list BTC_USDT --status open', 'bm order list --status filled --limit 20'],
   },
   {
@@ -92,13 +94,15 @@ export const PRIVATE: readonly Endpoint[] = [
     params: [
       SYMBOL, ORDER_ID,
       { name: 'offset', type: 'int', flag: 'page', min: 1, description: 'page, from 1' },
-      { name: 'limit', type: 'int', flag: 'limit', min: 1, max: PROTOCOL.fillsPerPage, description: `trades per page, 1 to ${PROTOCOL.fillsPerPage}` },
+      { name: 'limit', type: 'int', flag: 'limit', min: 1, max: PROTOCOL.fillsPerPage, description: `fills per page, 1 to ${PROTOCOL.fillsPerPage} (default ${PROTOCOL.fillsPerPage})` },
     ],
     rows: 'trades', command: ['order', 'fills'], summary: 'Your trades (fills) of a pair or of one order; without SYMBOL, of every pair',
     columns: ['detail_id', 'order_id', 'symbol', 'side', 'price_avg', 'size', 'notional', 'fees', 'fee_coin_name', 'exec_type', 'create_time'],
     acrossPairs: true,
-    notes: 'The venue takes one pair per request: without SYMBOL, bm asks pair by pair, within the rate limit, and merges the newest.',
-    examples: ['bm order fills BTC_USDT --limit 20', 'bm order fills --limit 10'],
+    notes: 'The venue takes one pair per request: without SYMBOL, bm asks pair by pair, within the rate limit, and merges the newest. '
+      + 'offset is read as a page number from 1 (the spec: "page starting at 1"), newest fills first; bm sends limit (default 100) so a full page can be told, '
+      + 'and --all asks offset 1, 2, ... with limit 100 until a page holds fewer, dropping a fill seen on an earlier page (new fills shift the pages).',
+    examples: ['bm order fills BTC_USDT --limit 20', 'bm order fills --limit 10', 'bm order fills BTC_USDT --all -o ndjson'],
   },
   {
     id: 'account.currencies', method: 'GET', path: '/account/v1/currencies', auth: 'NONE', rate: perIp(2, 5), params: [],

@@ -46,6 +46,12 @@ export function newestFirst(rows: readonly Row[]): Row[] {
   return [...rows].sort((a, b) => (t(b) > t(a) ? 1 : t(b) < t(a) ? -1 : 0));
 }
 
+/** The pace the client's limiter keeps for `ep`, as a note says it: "at most 12 requests per 2 s". */
+export function paceOf(ep: Endpoint): string {
+  const per = ep.rate.windows[0]!;
+  return `at most ${per.limit} requests per ${per.windowMs / 1000} s`;
+}
+
 /**
  * The rows of `ep` over `pairs`, one request a pair, in turn; `what` names them on stderr. On a dry
  * run the requests are printed and no rows come back.
@@ -55,8 +61,7 @@ export async function overPairs(ctx: Context, ep: Endpoint, pairs: readonly stri
     ctx.note(`bm: no ${what}: the wallet holds no currency of any pair`);
     return [];
   }
-  const per = ep.rate.windows[0]!;
-  ctx.note(`bm: fetching ${what} of ${pairs.length} pair${pairs.length > 1 ? 's' : ''} (${pairs.join(', ')}), at most ${per.limit} requests per ${per.windowMs / 1000} s`);
+  ctx.note(`bm: fetching ${what} of ${pairs.length} pair${pairs.length > 1 ? 's' : ''} (${pairs.join(', ')}), ${paceOf(ep)}`);
   if (ctx.globals.dryRun) {
     const [calls, { printDryRun }] = await Promise.all([ctx.calls(), import('../dryrun.js')]);
     for (const symbol of pairs) printDryRun(ctx, await calls.dryRun(ep, paramsOf(symbol)), false);
