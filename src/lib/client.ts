@@ -97,7 +97,7 @@ export class Client {
       if (typeof method !== 'string' || typeof path !== 'string') throw usage('api: give the method and the path as strings, e.g. api(\'GET\', \'/spot/v1/ticker\')');
       const checked = callOptions(opts);
       const calls = await this.core();
-      return await (await import('./run.js')).runCurrent(calls, this.host, calls.route(method, path), params, checked);
+      return await (await import('./run.js')).runCurrent(calls, this.host, calls.route(method, path), params, checked, true);
     } catch (err) {
       throw libraryError(err);
     }

@@ -2,17 +2,18 @@
  * `bm order list [SYMBOL] [--status <word|code>] [--limit 1-100]` (defaults: open, 100). Without
  * SYMBOL: every pair the account can have orders on, merged newest first, the newest N kept.
  */
-import { PROTOCOL } from '../../api/catalogue/protocol.js';
-import { isOpenStatus, ORDER_FILTER_CODES, STATUS_CODE } from '../../api/catalogue/vocab.js';
+import { isOpenStatus, ORDER_FILTER_CODES } from '../../api/catalogue/vocab.js';
 import { send, show, rowsOf, type Invocation } from '../engine.js';
-import { checkStatus, wireParams } from '../../core/params.js';
+import { checkStatus, wireParams, withDefaults } from '../../core/params.js';
 import { newestFirst, overPairs, pairsOfAccount } from './across.js';
 import { humanOrders } from './status-words.js';
 
 export async function run(inv: Invocation): Promise<void> {
-  const { ctx, ep, values } = inv;
-  const status = values.status === undefined ? STATUS_CODE.open : checkStatus(values.status, '--status');
-  const N = values.N ?? String(PROTOCOL.ordersPerList);
+  const { ctx, ep } = inv;
+  // The catalogue's defaults (open, 100), the ones the library applies too.
+  const values = withDefaults(ep, inv.values);
+  const status = checkStatus(values.status!, '--status');
+  const N = values.N!;
   if (values.symbol !== undefined) {
     const data = await send(ctx, ep, wireParams(ep, { ...values, status, N }));
     if (data !== undefined) show(ctx, ep, data, { rows: humanOrders(ctx, rowsOf(ep, data)) });
