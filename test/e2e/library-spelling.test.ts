@@ -113,6 +113,12 @@ test('a second cancel is settled with the venue\'s word; a refusal\'s message ca
   assert.deepEqual([again.outcome, again.say, again.via, again.orderId], ['settled', 'not cancelled: already cancelled', 'answer', placed.orderId]);
   assert.equal(again.data.code, '50030');
   assert.match(String(again.data.message), /cancel/i);
+  // An order filled at once (a buy through the best ask): its cancel is settled as already filled.
+  const ask = (await c.ticker({ symbol: 'BTC_USDT' })).tickers[0].best_ask as string;
+  const through = String((BigInt(ask.split('.')[0]!) * 105n) / 100n);
+  const filled = await c.order.place({ symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.001', price: through });
+  const late = await c.order.cancel({ symbol: 'BTC_USDT', order_id: filled.orderId });
+  assert.deepEqual([late.outcome, late.say, late.data.code], ['settled', 'not cancelled: already filled', '50031']);
   const err = await c.order.cancel({ symbol: 'BTC_USDT', order_id: '1' }).then(() => undefined, (e: unknown) => e);
   assert.ok(err instanceof BmError && err.category === 'venue', String(err));
   assert.equal(err.message, `POST /spot/v3/cancel_order: ${err.code} ${err.details.venueMessage}`);
