@@ -124,3 +124,14 @@ test('a second cancel is settled with the venue\'s word; a refusal\'s message ca
   assert.equal(err.message, `POST /spot/v3/cancel_order: ${err.code} ${err.details.venueMessage}`);
   assert.ok(err.details.venueMessage, 'the reason stays in details too');
 });
+
+test('times sent in ms (broker.rebate) are read as on the command line too: from and to by their option names', async () => {
+  const c = client();
+  await c.broker.rebate({ from: '-30d', to: 'now' }).catch(() => undefined);
+  const q = lastQuery('/spot/v1/broker/rebate');
+  const now = Date.now();
+  assert.ok(Math.abs(Number(q.get('start_time')) - (now - 30 * 86_400_000)) <= 5000, `start_time ${q.get('start_time')} is 30 days ago, in ms`);
+  assert.ok(Math.abs(Number(q.get('end_time')) - now) <= 5000, `end_time ${q.get('end_time')} is now, in ms`);
+  await c.broker.rebate({ from: '1793527200123' }).catch(() => undefined);
+  assert.equal(lastQuery('/spot/v1/broker/rebate').get('start_time'), '1793527200123', 'epoch ms kept exact');
+});
