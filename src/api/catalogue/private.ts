@@ -76,7 +76,7 @@ export const PRIVATE: readonly Endpoint[] = [
     id: 'spot.orders', method: 'GET', path: '/spot/v2/orders', auth: 'KEYED', rate: perKey(12, 30),
     params: [
       SYMBOL,
-      { name: 'N', type: 'int', required: true, flag: 'limit', min: 1, max: PROTOCOL.ordersPerList, default: String(PROTOCOL.ordersPerList), description: `most recent N orders, 1 to ${PROTOCOL.ordersPerList} (default ${PROTOCOL.ordersPerList})` },
+      { name: 'N', type: 'int', required: true, flag: 'limit', min: 1, max: PROTOCOL.ordersPerList, default: String(PROTOCOL.ordersPerList), description: `most recent orders, 1 to ${PROTOCOL.ordersPerList} (default ${PROTOCOL.ordersPerList})` },
       {
         name: 'status', type: 'string', required: true, flag: 'status', input: 'status', values: ORDER_STATUS_FILTERS, default: 'open',
         description: `${filterChoices(ORDER_STATUSES).join(', ')} (default open)`,
