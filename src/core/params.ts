@@ -8,6 +8,7 @@ import { parseWidth, widthWord } from '../api/catalogue/widths.js';
 import type { Params } from '../api/client.js';
 import { usage } from '../errors.js';
 import { isDecimal } from '../util/decimal.js';
+import { parseTime } from '../util/time.js';
 
 /** The option or argument name a user sees for a parameter. */
 export function label(p: Param): string {
@@ -111,10 +112,17 @@ function readInput(p: Param, v: string, name: string): string {
   }
 }
 
+/** A typed time in the parameter's wire unit, as text: epoch ms are kept exact where the wire takes ms. */
+function timeText(unit: 's' | 'ms', typed: string, name: string): string {
+  if (unit === 'ms' && /^[0-9]{12,14}$/.test(typed.trim())) return typed.trim();
+  const s = parseTime(typed, name);
+  return String(unit === 'ms' ? s * 1000 : s);
+}
+
 /** One value, checked and converted to its wire form. */
 export function checkValue(p: Param, typed: string): unknown {
   const name = label(p);
-  const v = readInput(p, typed, name);
+  const v = p.time ? timeText(p.time, typed, name) : readInput(p, typed, name);
   if (p.values && !p.values.includes(v)) throw usage(`${name}: must be one of ${p.values.join(', ')} (got '${typed}')`);
   switch (p.type) {
     case 'int':
@@ -135,6 +143,18 @@ export function checkValue(p: Param, typed: string): unknown {
       throw new Error(`unknown param type ${String(never)}`);
     }
   }
+}
+
+/** What bm sends for a parameter left out, as a user would type it; undefined when none (or when the default is a rule its endpoint applies). */
+export function typedDefault(p: Param): string | undefined {
+  return p.default !== undefined && !p.default.startsWith('(') ? p.default : undefined;
+}
+
+/** `values` (by parameter name) with the catalogue's defaults where none was given: the one list of defaults, for the CLI and the library. */
+export function withDefaults(ep: Endpoint, values: Readonly<Record<string, string | undefined>>): Record<string, string | undefined> {
+  const out = { ...values };
+  for (const p of ep.params) out[p.name] ??= typedDefault(p);
+  return out;
 }
 
 /**

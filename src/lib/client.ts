@@ -99,7 +99,7 @@ export class Client {
       // Read as `bm api` reads it: every spelling it accepts, the same guard.
       const call = (await import('../core/api-call.js')).readApiCall(method, path, params, this.host.note);
       if (call.gen === 'legacy') return await (await import('./legacy-run.js')).runLegacy(await this.legacyCore(), this.host, call.ep, call.given, checked);
-      return await (await import('./run.js')).runCurrent(await this.core(), this.host, call.ep, call.given, checked);
+      return await (await import('./run.js')).runCurrent(await this.core(), this.host, call.ep, call.given, checked, true);
     } catch (err) {
       throw libraryError(err);
     }

@@ -15,8 +15,17 @@ export class UnknownOutcomeError extends BmError {
   }
 }
 
-/** The error a library call rejects with: an unknown outcome as its own class, anything else as it came. */
+/** A message with the venue's code and reason in it (`POST /spot/v3/cancel_order: 50030 Order already canceled`): a bot logs `message`. */
+function withReason(err: BmError): string {
+  const reason = [err.details.code, err.details.venueMessage].filter((x) => x !== undefined && x !== '').join(' ');
+  if (!reason || err.message.includes(reason)) return err.message;
+  return `${err.message.replace(/ failed$/, '')}: ${reason}`;
+}
+
+/** The error a library call rejects with: an unknown outcome as its own class, anything else as it came; the venue's code and reason in its message. */
 export function libraryError(err: unknown): unknown {
-  if (err instanceof BmError && err.category === 'unknown' && !(err instanceof UnknownOutcomeError)) return new UnknownOutcomeError(err.message, err.details);
+  if (!(err instanceof BmError)) return err;
+  if (err.category === 'unknown' && !(err instanceof UnknownOutcomeError)) return new UnknownOutcomeError(withReason(err), err.details);
+  err.message = withReason(err);
   return err;
 }

@@ -4,84 +4,52 @@
  * changes both; a test keeps that copy equal to this.
  */
 import type { Endpoint, Param } from '../api/catalogue/types.js';
-import { ORDER_TYPES, SIDES, STP_MODES, valuesOf } from '../api/catalogue/vocab.js';
 import { EXIT } from '../errors.js';
-import type { LegacyEndpoint, LegacyParam } from '../legacy/catalogue.js';
-import { isIdName } from './inputs.js';
+import type { LegacyEndpoint } from '../legacy/catalogue.js';
 import { legacyTable, methodTable, summaryOf, type MethodEntry } from './methods.js';
+import { libName } from './names.js';
+import { legacyParamType, literal, paramType } from './param-types.js';
+
+export { paramType } from './param-types.js';
 
 /** `order cancel-all` as `OrderCancelAll`. */
 function typeName(path: readonly string[]): string {
   return path.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
 }
 
-function literal(v: string): string {
-  return JSON.stringify(v);
-}
-
-/** The vocabularies the library names as types (src/lib/vocab.ts), by their values. */
-const NAMED_VALUES: ReadonlyArray<readonly [string, readonly string[]]> = [['Side', valuesOf(SIDES)], ['OrderType', valuesOf(ORDER_TYPES)], ['StpMode', valuesOf(STP_MODES)]];
-
-/** The TypeScript type of a parameter a caller gives. */
-export function paramType(p: Param): string {
-  // Typed as the command line reads it: a status by word or number, a width as 1h or minutes.
-  if (p.input === 'status') return 'string';
-  if (p.input === 'width') return 'string | number';
-  const named = p.values && NAMED_VALUES.find(([, v]) => v.join() === p.values!.join());
-  if (named) return named[0];
-  if (p.values) {
-    const texts = p.values.map(literal);
-    return p.type === 'int' || p.type === 'long' ? [...texts, ...p.values.map((v) => v)].join(' | ') : texts.join(' | ');
-  }
-  switch (p.type) {
-    case 'decimal':
-      return 'DecimalString';
-    case 'long':
-      return 'LongInput';
-    case 'int':
-      return 'number';
-    case 'bool':
-      return 'boolean';
-    default:
-      // An id is exact text, or a safe integer (src/lib/inputs.ts refuses any other number).
-      return isIdName(p.name) ? 'LongInput' : 'string';
-  }
-}
-
-/** The TypeScript type of a first-generation parameter (times and steps as the command line takes them). */
-export function legacyParamType(p: LegacyParam): string {
-  switch (p.kind) {
-    case 'decimal':
-      return 'DecimalString';
-    case 'side':
-      return 'Side';
-    case 'int':
-      return 'number';
-    case 'id':
-      return 'LongInput';
-    case 'status':
-    case 'time':
-    case 'step':
-      return 'string | number';
-    default:
-      return 'string';
-  }
-}
-
 function doc(text: string, indent: string): string {
   return `${indent}/** ${text.replace(/\*\//g, '*\\/')} */\n`;
 }
 
+/** Whether a caller must give `p`: the venue requires it and bm has no default for it. */
+function needed(p: Param): boolean {
+  return p.required === true && p.default === undefined && !p.local;
+}
+
 function paramsInterface(name: string, ep: Endpoint): string {
-  const lines = ep.params.filter((p) => !p.local).map((p) => `${doc(p.description, '  ')}  readonly ${p.name}${p.required ? '' : '?'}: ${paramType(p)};\n`);
+  const lines = ep.params.filter((p) => !p.local).map((p) => `${doc(p.description, '  ')}  readonly ${libName(p)}${needed(p) ? '' : '?'}: ${paramType(p)};\n`);
   return `/** Parameters of ${ep.method} ${ep.path}. */\nexport interface ${name}Params {\n${lines.join('')}}\n`;
+}
+
+/** `Row<"a" | "b">` of the columns. */
+function rowOf(columns: readonly string[] | undefined): string {
+  return `Row<${(columns ?? []).map(literal).join(' | ') || 'never'}>`;
+}
+
+/** The shape of a read's `data`: its rows, the one record its columns describe, or the book's two sides of levels. */
+function resultShape(ep: Endpoint): string {
+  if (ep.id === 'spot.book') {
+    // The columns name the command's rows, one per level with its side: the answer holds the sides apart.
+    const levels = `ReadonlyArray<${rowOf(ep.columns?.filter((c) => c !== 'side'))}>`;
+    return `{ readonly timestamp: string; readonly buys: ${levels}; readonly sells: ${levels} } & Data`;
+  }
+  if (ep.rows) return `{ readonly ${ep.rows}: ReadonlyArray<${rowOf(ep.columns)}> } & Data`;
+  return ep.columns ? rowOf(ep.columns) : 'Data';
 }
 
 function resultType(name: string, ep: Endpoint): string {
   if (ep.write) return '';
-  const shape = ep.rows
-    ? `{ readonly ${ep.rows}: ReadonlyArray<Row<${(ep.columns ?? []).map(literal).join(' | ') || 'never'}>> } & Data`
-    : 'Data';
+  const shape = resultShape(ep);
   return `/** The answer's \`data\` of ${ep.method} ${ep.path}, numbers as exact text. */\nexport type ${name}Result = ${shape};\n`;
 }
 
@@ -96,7 +64,7 @@ function signature(m: MethodEntry): string {
   const what = `${summaryOf(m.ep)} (${m.ep.method} ${m.ep.path}; \`bm ${m.ep.command!.join(' ')}\`)${m.ep.write ? ': a careful write' : ''}`;
   // A batch takes the orders themselves (the command reads them from a file).
   if (m.ep.id === 'spot.order.batch') return overloads(what, m.path[m.path.length - 1]!, 'orders: readonly BatchOrder[]', 'BatchResult', 'DryRun[]', 'BatchOptions');
-  const optional = m.ep.params.every((p) => !p.required || p.local);
+  const optional = !m.ep.params.some(needed);
   return overloads(what, m.path[m.path.length - 1]!, `params${optional ? '?' : ''}: ${name}Params`, m.ep.write ? 'WriteOutcome' : `${name}Result`);
 }
 
@@ -152,7 +120,7 @@ function methodsBody<E extends { readonly command?: readonly string[] }>(table: 
 /** `endpoints.d.ts`: parameter and result types of every method, and the `Methods` interface the client has. */
 export function endpointDts(table: readonly MethodEntry[] = methodTable(), legacy: readonly MethodEntry<LegacyEndpoint>[] = legacyTable()): string {
   let out = '// Generated from the endpoint catalogue by build.mjs: do not edit.\n';
-  out += "import type { BatchOptions, BatchOrder, BatchResult, CallOptions, Data, DecimalString, DryRun, LongInput, OrderType, Row, Side, StpMode, WriteOutcome } from './index.js';\n\n";
+  out += "import type { BatchOptions, BatchOrder, BatchResult, CallOptions, Data, DecimalString, DryRun, LongInput, OrderType, Row, Side, StpMode, TimeInput, WriteOutcome } from './index.js';\n\n";
   for (const m of table) {
     if (m.ep.id === 'spot.order.batch') continue;
     const name = typeName(m.path);
@@ -179,7 +147,7 @@ export function referenceMarkdown(table: readonly MethodEntry[] = methodTable(),
   });
   const rows = table.map((m) => {
     const batch = m.ep.id === 'spot.order.batch';
-    const params = batch ? '`[{ symbol, side, type, size?, price?, notional?, client_order_id? }]`' : m.ep.params.filter((p) => !p.local).map((p) => `\`${p.name}${p.required ? '' : '?'}\``).join(', ') || '-';
+    const params = batch ? '`[{ symbol, side, type, size?, price?, notional?, client_order_id? }]`' : m.ep.params.filter((p) => !p.local).map((p) => `\`${libName(p)}${needed(p) ? '' : '?'}\``).join(', ') || '-';
     const returns = batch ? 'BatchResult' : m.ep.write ? 'WriteOutcome' : m.ep.rows ? `\`{ ${m.ep.rows}: [...] }\`` : '`data`';
     return `| \`client.${m.path.join('.')}\` | ${m.ep.method} \`${m.ep.path}\` | ${params} | ${returns} | ${summaryOf(m.ep)} |`;
   });

@@ -12,11 +12,14 @@ import { dryRunHost, type WriteHost } from '../core/write/host.js';
 import type { Row } from '../util/row.js';
 import { exact } from './exact.js';
 import type { CallOptions, DryRun, WriteOutcome } from './types.js';
-import { freeParams, wireOf } from './wire.js';
+import { freeParams, wireByName, wireOf } from './wire.js';
 
-/** A library call: a read's data (numbers as exact text, the rows always a list), a write's {@link WriteOutcome}, or a dry run. */
-export async function runCurrent(calls: CurrentCalls, host: WriteHost, ep: Endpoint, given?: unknown, opts: CallOptions = {}): Promise<unknown> {
-  const params = ep.shapeUnknown ? freeParams(given) : wireOf(ep.params, given);
+/**
+ * A library call: a read's data (numbers as exact text, the rows always a list), a write's {@link WriteOutcome}, or a dry run.
+ * A method's parameters are in the library's spelling with the catalogue's defaults; `api()`'s (`byWireName`) as `bm api` takes them.
+ */
+export async function runCurrent(calls: CurrentCalls, host: WriteHost, ep: Endpoint, given?: unknown, opts: CallOptions = {}, byWireName = false): Promise<unknown> {
+  const params = ep.shapeUnknown ? freeParams(given) : byWireName ? wireByName(ep.params, given) : wireOf(ep, given);
   if (ep.write) return libraryWrite(calls, host, ep, params, opts);
   if (opts.dryRun) return dryRunOf(await calls.dryRun(ep, params));
   const data = exact(await calls.send(ep, params));
@@ -27,11 +30,17 @@ export async function runCurrent(calls: CurrentCalls, host: WriteHost, ep: Endpo
 }
 
 async function libraryWrite(calls: CurrentCalls, host: WriteHost, ep: Endpoint, params: Params, opts: CallOptions): Promise<WriteOutcome | DryRun> {
-  const [{ writeOutcome }, { preflight }] = await Promise.all([import('./outcome.js'), import('./preflight.js')]);
+  const [{ settledByRefusal, writeOutcome }, { preflight }] = await Promise.all([import('./outcome.js'), import('./preflight.js')]);
   const checked = await preflight(calls, ep, params);
   let shown: ShownRequest | undefined;
   const command = ep.command?.join(' ') ?? `${ep.method} ${ep.path}`;
-  const sent = await calls.write(hostFor(host, opts), { ep, params: checked, command }, async (e, p) => void (shown = await calls.dryRun(e, p)));
+  const sent = await calls.write(hostFor(host, opts), { ep, params: checked, command }, async (e, p) => void (shown = await calls.dryRun(e, p))).catch((err: unknown) => {
+    // A second cancel is idempotent: the venue's "already cancelled" (or filled) is an outcome, not a failure.
+    const settled = settledByRefusal(err, ep.safety?.settledBy, checked);
+    if (settled) return settled;
+    throw err;
+  });
+  if (sent && 'outcome' in sent) return sent;
   // A placement the venue may finish at once (limit_maker, ioc) is claimed from its state, as `bm order place` does.
   const r = sent && ep.id === 'spot.order.submit' ? await (await import('../core/order/standing.js')).withState(calls.channel(async () => {}), sent, command) : sent;
   return r ? writeOutcome(r, ep.safety?.clientId?.param) : dryRunOf(shown!);

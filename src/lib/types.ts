@@ -14,6 +14,11 @@ export type DecimalString = string;
  * `Number.isSafeInteger` holds (a larger number may already have lost digits, and is refused, as is a bigint).
  */
 export type LongInput = string | number;
+/**
+ * A time as the command line takes it: an ISO date (`2026-11-01`, `2026-11-01T10:00Z`; UTC unless a zone
+ * is given), epoch seconds or ms, `now`, or relative to now (`-30s`, `-15m`, `-2h`, `-3d`, `-1w`).
+ */
+export type TimeInput = string | number;
 /** A value of an answer: every number is its exact text. */
 export type Value = string | boolean | null | readonly Value[] | { readonly [key: string]: Value };
 /** An answer's `data` (or a row of it). */

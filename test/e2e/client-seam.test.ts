@@ -72,6 +72,26 @@ test('a careful write: the command and the method place the same order with the 
   await c.order.cancelAll({ symbol: 'BTC_USDT' });
 });
 
+test('left out, a parameter gets the command\'s default in the method too; typed times are read alike', async () => {
+  const c = client();
+  const cli = await requestsOf('/spot/v2/orders', async () => {
+    const r = await bmAsync(['--base-url', venue.proxy.url, 'order', 'list', 'BTC_USDT', '-o', 'json'], env);
+    assert.equal(r.code, 0, r.stderr);
+  });
+  const lib = await requestsOf('/spot/v2/orders', () => c.order.list({ symbol: 'BTC_USDT' }));
+  assert.equal(cli.length, 1);
+  assert.deepEqual(wire(lib[0]!), wire(cli[0]!));
+  // An ISO start and an epoch end, within one request's candles: the same range on the wire.
+  const range = ['2026-11-01T10:00Z', '1793527200'] as const;
+  const candles = await requestsOf('/spot/v1/symbols/kline', async () => {
+    const r = await bmAsync(['--base-url', venue.proxy.url, 'kline', 'BTC_USDT', '--from', range[0], '--to', range[1], '--step', '1h', '-o', 'json'], env);
+    assert.equal(r.code, 0, r.stderr);
+  });
+  const libCandles = await requestsOf('/spot/v1/symbols/kline', () => c.kline({ symbol: 'BTC_USDT', from: range[0], to: range[1], step: '1h' }));
+  assert.equal(candles.length, 1);
+  assert.deepEqual(wire(libCandles[0]!), wire(candles[0]!));
+});
+
 test('a first-generation read: the command and the method send the same request', async () => {
   const c = client();
   const cli = await requestsOf('/v2/symbols/BTC_USDT/orders', async () => {

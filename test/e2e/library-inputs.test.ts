@@ -10,6 +10,7 @@ import { CATALOGUE } from '../../src/api/catalogue/index.js';
 import { LEGACY } from '../../src/legacy/catalogue.js';
 import { BmError, Client } from '../../src/lib/index.js';
 import { LEGACY_METHOD_IDS, METHOD_IDS } from '../../src/lib/method-ids.js';
+import { libName } from '../../src/lib/names.js';
 import { useLibraryVenue } from '../helpers/library-venue.js';
 import { isolatedEnv } from '../helpers/bm.js';
 
@@ -64,8 +65,8 @@ function writes(): Write[] {
     if (id === 'spot.order.batch') {
       // The method takes the orders; each field of the second one is spoilt (the first is good).
       const place = current.find((e) => e.id === 'spot.order.submit')!;
-      out.push({ name: 'order.batch', params: place.params.map((p) => ({ name: p.name, decimal: p.type === 'decimal' })), valid: ORDER, call: (c) => (p, o) => method(c, path)([ORDER, p], o) });
-    } else out.push({ name: path, params: ep.params.filter((p) => !p.local).map((p) => ({ name: p.name, decimal: p.type === 'decimal' })), valid: validOf(id), call: (c) => method(c, path) });
+      out.push({ name: 'order.batch', params: place.params.map((p) => ({ name: libName(p), decimal: p.type === 'decimal' })), valid: ORDER, call: (c) => (p, o) => method(c, path)([ORDER, p], o) });
+    } else out.push({ name: path, params: ep.params.filter((p) => !p.local).map((p) => ({ name: libName(p), decimal: p.type === 'decimal' })), valid: validOf(id), call: (c) => method(c, path) });
   }
   for (const [path, id] of LEGACY_METHOD_IDS) {
     const ep = LEGACY.find((e) => e.id === id)!;

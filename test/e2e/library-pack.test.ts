@@ -63,7 +63,8 @@ test('npm pack, install into an empty project, tsc --noEmit (strict) on a bot, r
     placed: { outcome: string; say: string; via: string; orderId: string; clientOrderId: string; data: Record<string, unknown> };
     cancelled: { outcome: string; say: string };
     detail: Record<string, unknown>;
-    venueError: { category: string; code: string; httpStatus: number; exitCode: number; retryable: boolean };
+    venueError: { category: string; code: string; httpStatus: number; exitCode: number; retryable: boolean; message: string };
+    again: { outcome: string; say: string; data: Record<string, unknown> }; since: string[]; byDefault: number; bookBid: string;
     preflight: string; openAfterDry: number; batchOpen: string[]; legacyBid: string;
     dry: { dryRun: boolean; method: string; url: string; headers: Record<string, string>; body?: string };
     batchDry: Array<{ url: string; body?: string }>;
@@ -83,6 +84,12 @@ test('npm pack, install into an empty project, tsc --noEmit (strict) on a bot, r
   assert.equal(r.venueError.exitCode, 6);
   assert.match(r.venueError.code, /^5\d{4}$/);
   assert.equal(typeof r.venueError.httpStatus, 'number');
+  assert.match(r.venueError.message, new RegExp(`^POST /spot/v3/cancel_order: ${r.venueError.code} [A-Z]`), 'the venue\'s code and reason are in the message');
+  assert.deepEqual([r.again.outcome, r.again.say, r.again.data.code], ['settled', 'not cancelled: already cancelled', '50030'], 'a second cancel is settled');
+  assert.ok(r.since.length >= 20 && r.since.length <= 25, `candles of the last two hours by 5m: ${r.since.length}`);
+  assert.ok(r.since.every((t) => Number(t) * 1000 > Date.now() - 3 * 3600_000), 'the relative start was read as two hours ago');
+  assert.ok(r.byDefault >= 95 && r.byDefault <= 101, `the default range is 100 candles: ${r.byDefault}`);
+  assert.match(r.bookBid, /^[0-9]+(\.[0-9]+)?$/, 'a book level\'s price is decimal text');
   assert.match(r.usage, /^usage 2 size: /, 'bad input names the parameter, exit code 2');
   assert.match(r.preflight, /^usage 2 price: at most 2 decimal places for BTC_USDT/, 'the pair\'s rules are checked before sending');
   assert.match(r.legacyBid, /^[0-9]+(\.[0-9]+)?$/, 'a legacy book price is decimal text');

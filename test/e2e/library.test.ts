@@ -42,7 +42,7 @@ test('a place whose answer is lost is sent once and proven by looking the order 
   assert.equal(r.data.clientOrderId ?? r.data.client_order_id, r.clientOrderId);
   assert.ok(BigInt(r.orderId) > 2n ** 53n);
   // Read as the command line reads it: a status by its word.
-  const open = await c.order.list({ symbol: 'BTC_USDT', N: 100, status: 'open' });
+  const open = await c.order.list({ symbol: 'BTC_USDT' });
   assert.ok(open.orders.some((o: Record<string, unknown>) => o.order_id === r.orderId), 'the order is listed open, its id exact');
 });
 
@@ -220,13 +220,13 @@ test('client.order.get answered with another order is no such order (venue, exit
     method: 'GET', path: '/spot/v1/order_detail',
     fault: { kind: 'rewrite', fn: (a) => ({ ...a, body: a.body.replace(/"clientOrderId":"[^"]*"/, '"clientOrderId":"abc123"') }) },
   });
-  const err = await c.order.get({ symbol: 'BTC_USDT', clientOrderId: 'libmine42' }).then(() => undefined, (e: unknown) => e);
+  const err = await c.order.get({ symbol: 'BTC_USDT', client_order_id: 'libmine42' }).then(() => undefined, (e: unknown) => e);
   remove();
   assert.ok(err instanceof BmError && !(err instanceof UnknownOutcomeError), String(err));
   assert.equal(err.category, 'venue');
   assert.equal(err.exitCode, 6);
   assert.equal(err.message, `order.get: no such order: the venue answered order ${placed.orderId} with client order id 'abc123', not 'libmine42'`);
-  const ours = await c.order.get({ symbol: 'BTC_USDT', clientOrderId: 'libmine42' });
+  const ours = await c.order.get({ symbol: 'BTC_USDT', client_order_id: 'libmine42' });
   assert.equal(ours.order_id, placed.orderId);
 });
 

@@ -39,7 +39,7 @@ test('parameter types: decimals as text, ids and 64-bit integers as text or a nu
   assert.match(types, /export type LongInput = string \| number;/);
   const dts = endpointDts();
   assert.match(dts, /export interface OrderPlaceParams \{[^}]*readonly symbol: string;[^}]*readonly size\?: DecimalString;/s);
-  assert.match(dts, /export interface OrderPlaceParams \{[^}]*readonly side: Side;[^}]*readonly type: OrderType;[^}]*readonly stpMode\?: StpMode;/s);
+  assert.match(dts, /export interface OrderPlaceParams \{[^}]*readonly side: Side;[^}]*readonly type: OrderType;[^}]*readonly stp_mode\?: StpMode;/s);
   assert.match(dts, /^import type \{[^}]*\bOrderType, Row, Side, StpMode\b[^}]*\} from '\.\/index\.js';$/m);
   assert.match(dts, /export interface LegacyOrderPlaceParams \{[^}]*readonly side: Side;/s);
   assert.doesNotMatch(dts, /"buy" \| "sell"/);

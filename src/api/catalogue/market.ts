@@ -54,10 +54,10 @@ export const MARKET: readonly Endpoint[] = [
     id: 'spot.kline', method: 'GET', path: '/spot/v1/symbols/kline', auth: 'NONE', rate: MARKET_RATE,
     params: [
       SYMBOL,
-      { name: 'from', type: 'long', required: true, flag: 'from', description: 'start: ISO date, epoch seconds or relative (-2h); default: 100 steps ago' },
-      { name: 'to', type: 'long', required: true, flag: 'to', description: 'end: ISO date, epoch seconds or relative; default: now' },
+      { name: 'from', type: 'long', required: true, flag: 'from', time: 's', default: '(100 steps before to)', description: 'start: ISO date, epoch seconds or relative (-2h); default: 100 steps ago' },
+      { name: 'to', type: 'long', required: true, flag: 'to', time: 's', default: 'now', description: 'end: ISO date, epoch seconds or relative; default: now' },
       {
-        name: 'step', type: 'long', flag: 'step', input: 'width', values: KLINE_STEPS.map(String),
+        name: 'step', type: 'long', flag: 'step', input: 'width', default: '1m', values: KLINE_STEPS.map(String),
         description: `candle width: ${KLINE_STEPS.map(widthWord).join(', ')}, or minutes (default 1m)`,
       },
     ],

@@ -76,9 +76,9 @@ export const PRIVATE: readonly Endpoint[] = [
     id: 'spot.orders', method: 'GET', path: '/spot/v2/orders', auth: 'KEYED', rate: perKey(12, 30),
     params: [
       SYMBOL,
-      { name: 'N', type: 'int', required: true, flag: 'limit', min: 1, max: PROTOCOL.ordersPerList, description: `most recent N orders, 1 to ${PROTOCOL.ordersPerList} (default ${PROTOCOL.ordersPerList})` },
+      { name: 'N', type: 'int', required: true, flag: 'limit', min: 1, max: PROTOCOL.ordersPerList, default: String(PROTOCOL.ordersPerList), description: `most recent orders, 1 to ${PROTOCOL.ordersPerList} (default ${PROTOCOL.ordersPerList})` },
       {
-        name: 'status', type: 'string', required: true, flag: 'status', input: 'status', values: ORDER_STATUS_FILTERS,
+        name: 'status', type: 'string', required: true, flag: 'status', input: 'status', values: ORDER_STATUS_FILTERS, default: 'open',
         description: `${filterChoices(ORDER_STATUSES).join(', ')} (default open)`,
       },
     ],
@@ -114,8 +114,8 @@ export const PRIVATE: readonly Endpoint[] = [
     params: [
       CURRENCY,
       { name: 'operation_type', type: 'string', required: true, flag: 'type', values: ['deposit', 'withdraw'], aliases: ['operationType'], description: 'deposit or withdraw' },
-      { name: 'offset', type: 'int', required: true, flag: 'page', min: 1, description: 'page, from 1 (default 1)' },
-      { name: 'limit', type: 'int', required: true, flag: 'limit', min: 1, max: 50, description: 'records per page, 1 to 50 (default 50)' },
+      { name: 'offset', type: 'int', required: true, flag: 'page', min: 1, default: '1', description: 'page, from 1 (default 1)' },
+      { name: 'limit', type: 'int', required: true, flag: 'limit', min: 1, max: 50, default: '50', description: 'records per page, 1 to 50 (default 50)' },
     ],
     rows: 'records', command: ['funding', 'history'], summary: 'Deposit or withdraw records (the last 100 at most)',
     columns: ['deposit_id', 'withdraw_id', 'operation_type', 'currency', 'arrival_amount', 'fee', 'status', 'apply_time', 'tx_id'],
@@ -168,8 +168,8 @@ export const PRIVATE: readonly Endpoint[] = [
   {
     id: 'broker.rebate', method: 'GET', path: '/spot/v1/broker/rebate', auth: 'KEYED', rate: custom('KEY', 1, 1000),
     params: [
-      { name: 'start_time', type: 'long', flag: 'from', description: 'start (ISO date, epoch or -30d); default: 180 days ago' },
-      { name: 'end_time', type: 'long', flag: 'to', description: 'end (ISO date, epoch or relative)' },
+      { name: 'start_time', type: 'long', flag: 'from', time: 'ms', description: 'start (ISO date, epoch or -30d); default: 180 days ago' },
+      { name: 'end_time', type: 'long', flag: 'to', time: 'ms', description: 'end (ISO date, epoch or relative)' },
     ],
     rows: 'rebates', command: ['broker', 'rebate'], summary: 'Broker rebates by day', columns: ['date', 'currency', 'rebate_amount'],
     notes: 'The spec says "long timestamp" without a unit; bm sends milliseconds and the sandbox reads seconds or milliseconds by size.',

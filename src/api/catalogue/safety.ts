@@ -44,6 +44,7 @@ export const CANCEL: WriteSafety = {
     { when: { field: 'result', values: ['true'] }, outcome: 'done', say: 'cancelled' },
     { when: { field: 'result', values: ['false'] }, outcome: 'settled', say: 'not cancelled: already filled or cancelled' },
   ],
+  settledBy: [['50030', 'not cancelled: already cancelled'], ['50031', 'not cancelled: already filled']],
   lookup: {
     endpoint: 'spot.order.detail',
     by: [[['symbol', 'symbol'], ['order_id', 'order_id']], [['symbol', 'symbol'], ['clientOrderId', 'client_order_id']]],

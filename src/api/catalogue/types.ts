@@ -30,6 +30,14 @@ export interface Param {
    * word or code (sent as the code).
    */
   readonly input?: 'pair' | 'currency' | 'width' | 'status';
+  /** A time as users type it (ISO date, epoch seconds or ms, `now`, relative like `-2h`), sent in this unit. */
+  readonly time?: 's' | 'ms';
+  /**
+   * What bm sends when none is given, as a user would type it (the CLI and the library read it here):
+   * the parameter may be left out although the venue requires it. Text in parentheses is a rule, not a
+   * value (a k-line's start: 100 steps before its end), applied by the code of that endpoint.
+   */
+  readonly default?: string;
   readonly description: string;
 }
 
@@ -140,5 +148,10 @@ export interface WriteSafety {
   readonly resend?: number;
   /** What a readable answer proves; no verdict holding leaves the outcome unknown. */
   readonly answer: readonly Verdict[];
+  /**
+   * Venue refusals, [code, what is said], that prove there is nothing left to do (a cancel of an order
+   * already cancelled or filled): the library reports them as settled outcomes, not as errors.
+   */
+  readonly settledBy?: ReadonlyArray<readonly [string, string]>;
   readonly lookup?: WriteLookup;
 }

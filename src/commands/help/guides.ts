@@ -84,9 +84,11 @@ streams as a typed ES module, with the sandbox exchange to test against in-proce
 - \`new Client({ baseUrl, credentials })\` talks to that address; \`new Client()\` or \`new Client({ profile })\`
   uses the venue and credentials \`bm\` would.
 - One method per command, named as the command (\`order cancel-all\` is \`client.order.cancelAll\`), taking
-  parameters by their wire names. Decimals are strings; ids are strings or safe integers; every number in an
-  answer comes back as its exact text.
-- Bad input is a \`BmError\` of category \`usage\` naming the parameter, and nothing is sent.
+  parameters by the command's option names in snake_case (\`client_order_id\`, \`stp_mode\`, \`limit\`), the
+  command's defaults when left out, times as the command takes them (\`-2h\`, \`now\`). Decimals are strings;
+  ids are strings or safe integers; every number in an answer comes back as its exact text.
+- Bad input is a \`BmError\` of category \`usage\` naming the parameter, and nothing is sent; a venue's
+  refusal says its code and reason in \`message\`. A second cancel resolves \`settled\`.
 - Writes resolve with \`{ outcome, say, via, data, sent, orderId, clientOrderId }\`, or reject with
   \`UnknownOutcomeError\` whose hint is the \`bm\` command that checks. \`{ dryRun: true }\` as the second
   argument checks and signs the request and sends nothing.

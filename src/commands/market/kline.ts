@@ -7,9 +7,9 @@ import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import { usage } from '../../errors.js';
 import type { Row } from '../../render/cells.js';
 import { scalarText } from '../../util/json.js';
-import { parseTime } from '../../util/time.js';
 import { send, show, type Invocation } from '../engine.js';
-import { checkSymbol, checkWidth } from '../../core/params.js';
+import { checkSymbol } from '../../core/params.js';
+import { candleRange } from '../../core/candles.js';
 
 /** The most candles one request may ask for (spec 8.2: more gives 50004). */
 export const PAGE = PROTOCOL.candlesPerRequest;
@@ -32,13 +32,8 @@ export async function run(inv: Invocation): Promise<void> {
     throw usage('--chart draws on the terminal and takes no -o/--json: leave one of them out');
   }
   const symbol = checkSymbol(values.symbol ?? '');
-  const allowed = ep.params.find((p) => p.name === 'step')!.values!.map(Number);
-  const step = values.step ? checkWidth(values.step, '--step', allowed) : 1;
+  const { step, from, to } = candleRange(ep, { from: values.from || undefined, to: values.to || undefined, step: values.step || undefined }, { from: '--from', to: '--to', step: '--step' });
   const stepSec = step * 60;
-  const now = Date.now();
-  const to = values.to ? parseTime(values.to, '--to', now) : Math.floor(now / 1000);
-  const from = values.from ? parseTime(values.from, '--from', now) : to - 100 * stepSec;
-  if (from > to) throw usage(`--from (${from}) is after --to (${to})`);
   const chunks = pages(from, to, stepSec);
   const byTime = new Map<string, Row>();
   const progress = chunks.length > 2 && !ctx.globals.quiet && !ctx.globals.dryRun;

@@ -5,11 +5,11 @@
  * `--all` is refused before anything is sent, and a full answer says on stderr there may be more.
  */
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
-import { isOpenStatus, ORDER_FILTER_CODES, STATUS_CODE } from '../../api/catalogue/vocab.js';
+import { isOpenStatus, ORDER_FILTER_CODES } from '../../api/catalogue/vocab.js';
 import { ORDERS_UNPAGED } from '../../core/order/pages.js';
 import { usage } from '../../errors.js';
 import { send, show, rowsOf, type Invocation } from '../engine.js';
-import { checkStatus, wireParams } from '../../core/params.js';
+import { checkStatus, wireParams, withDefaults } from '../../core/params.js';
 import { newestFirst, overPairs, pairsOfAccount } from './across.js';
 import { noteMerged, notePage, type Shown } from './paged.js';
 import { humanOrders } from './status-words.js';
@@ -17,10 +17,12 @@ import { humanOrders } from './status-words.js';
 const MAX = PROTOCOL.ordersPerList;
 
 export async function run(inv: Invocation): Promise<void> {
-  const { ctx, ep, values, opts } = inv;
+  const { ctx, ep, opts } = inv;
+  // The catalogue's defaults (open, 100), the ones the library applies too.
+  const values = withDefaults(ep, inv.values);
   if (opts.all === true) throw usage(`--all: ${ORDERS_UNPAGED}, so bm cannot list more`, `bm order list${values.symbol ? ` ${values.symbol}` : ''} --limit ${MAX} shows the most recent ${MAX} of each pair; bm order fills --all lists every fill`);
-  const status = values.status === undefined ? STATUS_CODE.open : checkStatus(values.status, '--status');
-  const N = values.N ?? String(MAX);
+  const status = checkStatus(values.status!, '--status');
+  const N = values.N!;
   const shown: Shown = { what: 'orders', limit: Number(N), max: MAX, more: [], beyond: `the venue answers only the most recent ${MAX} of a pair and status` };
   if (values.symbol !== undefined) {
     const data = await send(ctx, ep, wireParams(ep, { ...values, status, N }));
