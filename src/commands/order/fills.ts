@@ -6,6 +6,7 @@ import { usage } from '../../errors.js';
 import { execute, show, type Invocation } from '../engine.js';
 import { wireParams } from '../../core/params.js';
 import { newestFirst, overPairs, pairsOfAccount } from './across.js';
+import { forPair } from '../../core/order/across.js';
 
 export async function run(inv: Invocation): Promise<void> {
   const { ctx, ep, values } = inv;
@@ -15,7 +16,7 @@ export async function run(inv: Invocation): Promise<void> {
   const limit = values.limit ?? '100';
   const params = wireParams(ep, { symbol: 'BTC_USDT', limit });
   const pairs = await pairsOfAccount(ctx, false);
-  const rows = await overPairs(ctx, ep, pairs, 'fills', (symbol) => params.map(([k, v]) => [k, k === 'symbol' ? symbol : v] as const));
+  const rows = await overPairs(ctx, ep, pairs, 'fills', forPair(params));
   if (ctx.globals.dryRun) return;
   const newest = newestFirst(rows).slice(0, Number(limit));
   show(ctx, ep, { trades: newest }, { rows: newest });
