@@ -8,6 +8,7 @@ import { usage } from '../errors.js';
 import * as d from '../util/decimal.js';
 import { ROUND_MODES, roundToStep, tickOf, type RoundMode } from '../util/round.js';
 import type { PairRules } from '../core/order/pairs.js';
+import type { DecimalHelpers, PairHelper } from './types.js';
 
 /** A plain decimal string (`12`, `-0.5`); a number or scientific notation is refused: it may have lost digits already. */
 function text(v: unknown, name: string): string {
@@ -22,7 +23,7 @@ function modeOf(v: unknown, allowed: readonly string[], name: string): string {
 }
 
 /** Exact arithmetic on decimal text; results are normalised (`1.50` + `1` -> `2.5`). */
-export const decimal = {
+export const decimal: DecimalHelpers = {
   /** a + b. */
   add: (a: string, b: string): string => d.norm(d.add(text(a, 'a'), text(b, 'b'))),
   /** a - b. */
@@ -44,22 +45,6 @@ export const decimal = {
     return roundToStep(text(value, 'value'), s, modeOf(mode, ROUND_MODES, 'mode') as RoundMode);
   },
 };
-
-/** How a price is rounded: a mode, or a side: `buy` rounds down and `sell` up (the passive side: never a worse price than asked). */
-export type PriceRounding = RoundMode | 'buy' | 'sell';
-
-/** A pair's rules and rounding to them. */
-export interface PairHelper {
-  readonly rules: PairRules;
-  /** The size step (the pair's `quote_increment`): a size must be a whole multiple of it. */
-  readonly step: string;
-  /** The price tick (10^-`price_max_precision`). */
-  readonly tick: string;
-  /** A size to the step; default down (never more than meant, never more than held). */
-  roundSize(size: string, mode?: RoundMode): string;
-  /** A price to the tick; default down. `buy`/`sell` round to the passive side. */
-  roundPrice(price: string, mode?: PriceRounding): string;
-}
 
 /** The rounding helpers of a pair, from its rules. */
 export function pairHelper(rules: PairRules): PairHelper {
