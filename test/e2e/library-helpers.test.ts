@@ -123,7 +123,7 @@ test('portfolio: balances valued in the quote currency, exact and rounded to its
   assert.equal(p.in, 'USDT');
   const tick = p.places === 0 ? '1' : `0.${'0'.repeat(p.places - 1)}1`;
   const usdt = p.balances.find((b: { currency: string }) => b.currency === 'USDT');
-  assert.equal(usdt.price, '1');
+  assert.equal(usdt?.price, '1');
   let sum = '0';
   for (const b of p.balances) {
     assert.equal(b.total, decimal.add(b.available, b.frozen));
