@@ -78,7 +78,7 @@ test('npm pack, install into an empty project, tsc --noEmit (strict) on a bot, r
   assert.equal(h.size, '0.01', 'a size rounded down to the step');
   assert.equal(h.guarded.placed, 1, 'within the deviation guard: placed');
   assert.match(h.guarded.journal ?? '', /bm-bot-\d+\.ndjson$/);
-  assert.match(h.deviation, /^usage 2 order\.batch: 1 of 1 orders refused; nothing was sent\n {2}order 1: price: .*below the last price/, 'the guard refused a price half the market');
+  assert.match(h.deviation, /^usage 2 order\.batch: 1 of 1 orders refused; nothing was sent\n {2}order 1: price: .*above the last price/, 'the guard refused a buy half again above the market');
   assert.deepEqual([h.resumed.placed, h.resumed.notSent], [1, 0], 'the journal proves the order placed: nothing sent again');
   assert.equal(h.open, 1, 'the open order, across pairs');
   assert.deepEqual(h.streamStates, ['connected', 'reconnecting'], 'the stream said it was reconnecting when its venue stopped');
