@@ -76,7 +76,8 @@ export class StreamStates {
       this.fail(err);
       return;
     }
-    this.set({ state: 'reconnecting', at: this.clock.now(), attempt: this.attempt }, `connection lost; reconnecting (attempt ${this.attempt}${this.everConnected ? ` of ${this.limits.maxReconnects}` : ''})`);
+    const line = this.everConnected ? `connection lost; reconnecting (attempt ${this.attempt} of ${this.limits.maxReconnects})` : `cannot connect yet; trying again (attempt ${this.attempt})`;
+    this.set({ state: 'reconnecting', at: this.clock.now(), attempt: this.attempt }, line);
   }
 
   /** A push came. */
