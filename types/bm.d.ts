@@ -2,7 +2,7 @@
 // package; their option and result types are src/lib/types.ts (shipped as ./types.d.ts), and the
 // methods' parameter and result types are generated from the endpoint catalogue into ./endpoints.d.ts.
 import type { Category, Methods } from './endpoints.js';
-import type { CallOptions, ClientOptions, DryRun, RunningVenue, SandboxOptions, Value, WatchApi, WriteOutcome } from './types.js';
+import type { AcrossFills, AcrossFillsParams, AcrossOrders, BatchOptions, BatchResult, CallOptions, ClientOptions, DecimalHelpers, DryRun, PairHelper, Portfolio, RunningVenue, SandboxOptions, Value, WatchApi, WriteOutcome } from './types.js';
 
 export * from './endpoints.js';
 export * from './types.js';
@@ -35,12 +35,42 @@ export declare class UnknownOutcomeError extends BmError {
   readonly category: 'unknown';
 }
 
+/** Why a stream ended: `reconnects_exhausted` (its venue went away and did not come back), `unreachable` (never connected). */
+export type StreamErrorCode = 'reconnects_exhausted' | 'unreachable';
+
+/** A stream that ended for good (a network error): its loop throws this once reconnects give up. */
+export declare class StreamError extends BmError {
+  readonly category: 'network';
+  readonly streamCode: StreamErrorCode;
+  get code(): StreamErrorCode;
+}
+
+/** Exact arithmetic and rounding on decimal text: `decimal.mul(bid, '0.95')`, never a JS number. */
+export declare const decimal: DecimalHelpers;
+
+/** The command line's helpers on `client.order`: across pairs, and a batch's resume. */
+export interface OrderHelpers {
+  /** Open orders of every pair the account can have orders on (`bm order list` without a pair), newest first. */
+  open(): Promise<AcrossOrders>;
+  /** Without a pair: the newest fills of every pair the account can have traded (`bm order fills` without one). */
+  fills(params?: AcrossFillsParams): Promise<AcrossFills>;
+  batch: Methods['order']['batch'] & {
+    /** Settles and completes the batch of this journal (`bm order batch --resume`): no order sent twice. */
+    resume(journal: string, opts?: Pick<BatchOptions, 'maxDeviation'>): Promise<BatchResult>;
+  };
+}
+
 /** The typed client: one method per catalogue entry (see {@link Methods}), `watch` for the streams. */
 export declare class Client {
   /** Throws a usage BmError naming a bad or unknown option; no request is made with it. */
   constructor(options?: ClientOptions);
   readonly options: ClientOptions;
   readonly watch: WatchApi;
+  readonly order: Methods['order'] & OrderHelpers;
+  /** A pair's rules, as the order checks read them, and rounding to its step and tick. */
+  pair(symbol: string): Promise<PairHelper>;
+  /** The wallet valued in one currency (default USDT), as `bm portfolio`, rounded to its precision. */
+  portfolio(params?: { readonly in?: string }): Promise<Portfolio>;
   /**
    * Any endpoint of the catalogue by method and path, as `bm api` (those without a method too; spec 4.8's,
    * whose shapes are not known, take any name, each value a string, a safe integer or a boolean): a read's data, or a write's outcome

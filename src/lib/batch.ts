@@ -1,6 +1,6 @@
 /**
- * `client.order.batch(orders)`: the command line's batch (`bm order batch`) without its file and
- * journal: every order checked against its pair's rules before any is sent, each with its own client
+ * `client.order.batch(orders)`: the command line's batch (`bm order batch`), its journal and resume
+ * included: every order checked against its pair's rules before any is sent, each with its own client
  * order id, 10 per request, several requests at once within the rate limit, and an order whose
  * request proved nothing looked up by its client order id (never sent again). Loaded on first use.
  */
@@ -8,9 +8,16 @@ import type { Endpoint } from '../api/catalogue/types.js';
 import type { Params } from '../api/client.js';
 import type { ShownRequest } from '../api/redact.js';
 import type { WriteHost } from '../core/write/host.js';
-import { checkAll, checkPrices } from '../core/order/batch-input.js';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { checkAll, checkPrices, parseOrders } from '../core/order/batch-input.js';
 import type { Outcome } from '../core/order/batch-journal.js';
-import { sendBatch, type BatchHost, type BatchOrder } from '../core/order/batch-send.js';
+import { lockJournal } from '../core/order/batch-journal-lock.js';
+import { readJournal, type JournalState } from '../core/order/batch-journal-read.js';
+import { cutShortNote, openJournal, planBatch, runBatch, type BatchPlan } from '../core/order/batch-run.js';
+import type { BatchHost, BatchOrder } from '../core/order/batch-send.js';
+import { writeFileAtomic } from '../util/atomic-file.js';
 import { parseMaxDeviation } from '../core/order/market-context.js';
 import { usage } from '../errors.js';
 import type { CurrentCalls } from '../core/calls.js';
@@ -55,16 +62,49 @@ function orderOutcome(o: Outcome): BatchOrderOutcome {
   };
 }
 
+/** The orders to send and the journal to keep: a new batch, or one resumed from its journal (its orders given again, or read from the file the journal names). */
+async function planOf(calls: CurrentCalls, given: unknown, opts: BatchOptions): Promise<{ plan: BatchPlan; resumed?: JournalState; symbol: string }> {
+  const resumed = opts.resume === undefined ? undefined : asLibraryInput(() => readJournal(pathOf(opts.resume, 'resume')));
+  const from = given === undefined && resumed ? resumed.header.file : undefined;
+  const raw = from === undefined ? given : parseOrders(await readFile(from, 'utf8').catch(() => {
+    throw usage(`resume: cannot read ${from}, the orders of this journal: give them again, client.order.batch(orders, { resume })`);
+  }), from).orders;
+  const lines = linesOf(raw, calls.entry('spot.order.submit'));
+  const checked = await asLibraryInput(() => checkAll(pairSource(calls), '', lines, { name: 'order.batch', ...(resumed ? { ids: resumed.header.ids } : {}) }));
+  const symbols = [...new Set(checked.map((o) => o.symbol))];
+  return { plan: planBatch(checked, resumed, from ?? 'the orders given'), ...(resumed ? { resumed } : {}), symbol: symbols.length === 1 ? symbols[0]! : '' };
+}
+
+function pathOf(v: unknown, name: string): string {
+  if (typeof v !== 'string' || v.trim() === '') throw usage(`${name}: give the journal's path as text`);
+  return v;
+}
+
 /**
  * Sends a batch of orders; resolves with each order's outcome in the order given (or the requests a
  * dry run would send). A refusal for the venue's rate stops it: the orders not sent are `not sent`.
+ * With `journal`, the command line's journal is kept (and the orders written beside it, so that
+ * `resume` needs only the journal); with `resume`, a batch cut short is settled and completed.
  */
 export async function batch(calls: CurrentCalls, host: WriteHost, given: unknown, opts: BatchOptions = {}): Promise<BatchResult | DryRun[]> {
-  const lines = linesOf(given, calls.entry('spot.order.submit'));
+  if (opts.journal !== undefined && opts.resume !== undefined) throw usage('journal: give a new journal or one to resume, not both');
+  if (opts.journal !== undefined) pathOf(opts.journal, 'journal');
+  const held = opts.dryRun ? undefined : opts.resume ?? opts.journal;
+  // As the command line's: held from before the journal is read until its last line, so two runs of one journal never both send.
+  const release = held === undefined ? () => {} : lockJournal(pathOf(held, opts.resume !== undefined ? 'resume' : 'journal'));
+  try {
+    return await batchHolding(calls, host, given, opts);
+  } finally {
+    release();
+  }
+}
+
+async function batchHolding(calls: CurrentCalls, host: WriteHost, given: unknown, opts: BatchOptions): Promise<BatchResult | DryRun[]> {
   const maxPct = opts.maxDeviation === undefined ? undefined : maxDeviationOf(opts.maxDeviation);
-  const source = pairSource(calls);
-  const checked = await asLibraryInput(() => checkAll(source, '', lines, { name: 'order.batch' }));
-  await asLibraryInput(() => checkPrices(source, checked.map((order, i) => ({ order, label: `order ${i + 1}` })), maxPct, 'order.batch'));
+  const { plan, resumed, symbol } = await planOf(calls, given, opts);
+  await asLibraryInput(() => checkPrices(pairSource(calls), plan.todo.map((b) => ({ order: b.order, label: `order ${b.index}` })), maxPct, 'order.batch'));
+  const cut = cutShortNote(resumed);
+  if (cut) host.note(cut);
   const ep = calls.entry('spot.order.batch');
   const shown: ShownRequest[] = [];
   const via: BatchHost = {
@@ -77,19 +117,31 @@ export async function batch(calls: CurrentCalls, host: WriteHost, given: unknown
     note: (line) => host.note(line),
     dryRun: Boolean(opts.dryRun),
   };
+  const path = opts.dryRun ? undefined : opts.resume ?? opts.journal;
+  const journal = path === undefined ? undefined : asLibraryInput(() => openJournal(path, resumed, plan, symbol, resumed ? resumed.header.file : ordersFile(path, plan)));
+  if (path !== undefined) host.note(`bm: journal ${path} (after an interruption: client.order.batch.resume('${path}'))`);
   const outcomes: Outcome[] = [];
   const unsent: BatchOrderOutcome[] = [];
   const notSent = (b: BatchOrder, code: string, message: string) => unsent.push({ index: b.index, result: 'not sent', clientOrderId: b.order.clientOrderId, code, message });
-  const orders = checked.map((order, i) => ({ index: i + 1, order }));
-  const end = await sendBatch(via, ep, orders, {
-    stopped: () => false, sending: () => undefined, report: (o) => outcomes.push(o),
-    unsent: (list, err) => { for (const b of list) notSent(b, err.details.code ?? '', err.message); },
+  const end = await runBatch(via, ep, plan, journal, {
+    stopped: () => false, report: (o) => outcomes.push(o),
+    unsent: (list, code, message) => { for (const b of list) notSent(b, code, message); },
   });
   if (opts.dryRun) return shown.map(dryRunOf);
   const known = new Set([...outcomes, ...unsent].map((o) => o.index));
   const why = end.stoppedBy ? `not sent: the batch stopped: ${end.stoppedBy.message}` : '';
-  for (const b of orders) if (!known.has(b.index)) notSent(b, '', why);
+  for (const b of plan.orders) if (!known.has(b.index)) notSent(b, '', why);
   const all = [...outcomes.map(orderOutcome), ...unsent].sort((a, b) => a.index - b.index);
   const count = (r: BatchOrderOutcome['result']) => all.filter((o) => o.result === r).length;
-  return { orders: all, placed: count('placed'), failed: count('failed'), unknown: count('unknown'), notSent: count('not sent') };
+  return { orders: all, placed: count('placed'), failed: count('failed'), unknown: count('unknown'), notSent: count('not sent'), ...(path !== undefined ? { journal: path } : {}) };
+}
+
+/** The orders of a new journaled batch, written beside it (read back by a resume), with the client order ids the journal holds. */
+function ordersFile(journal: string, plan: BatchPlan): string {
+  // Never over the orders of another batch's journal (whose creation then refuses).
+  if (existsSync(journal)) return '';
+  const file = resolve(`${journal}.orders.json`);
+  const fields = (b: BatchOrder) => Object.fromEntries(b.order.params.filter(([k]) => FIELDS.includes(k)).map(([k, v]) => [k, String(v)]));
+  writeFileAtomic(file, `${JSON.stringify(plan.orders.map(fields), null, 1)}\n`, 0o600);
+  return file;
 }

@@ -15,7 +15,8 @@ import { LEGACY_METHOD_IDS, METHOD_IDS } from './method-ids.js';
 import { callOptions, clientOptions } from './options.js';
 import { methodTree } from './tree.js';
 import { explicitVenue, type LibVenue, type Wiring } from '../core/venue.js';
-import type { CallOptions, ClientOptions } from './types.js';
+import type { CallOptions, ClientOptions, PairHelper, Portfolio } from './types.js';
+import { attachHelpers } from './attach.js';
 import { Watch } from './watch.js';
 
 const debug = debuglog('bm');
@@ -61,7 +62,7 @@ export class Client {
     Object.assign(this, methodTree(METHOD_IDS, async (id, params, opts) => {
       try {
         // A batch also takes its deviation guard (checked by the batch itself).
-        const checked = callOptions(opts, id === 'spot.order.batch' ? ['maxDeviation'] : []);
+        const checked = callOptions(opts, id === 'spot.order.batch' ? ['maxDeviation', 'journal', 'resume'] : []);
         const calls = await this.core();
         if (id === 'spot.order.batch') return await (await import('./batch.js')).batch(calls, this.host, params, checked);
         return await (await import('./run.js')).runCurrent(calls, this.host, calls.entry(id), params, checked);
@@ -69,6 +70,7 @@ export class Client {
         throw libraryError(err);
       }
     }));
+    attachHelpers(this as unknown as Record<string, unknown>, (fn) => this.helper(fn), this.host);
     this.legacy = methodTree(LEGACY_METHOD_IDS, async (id, params, opts) => {
       try {
         const checked = callOptions(opts);
@@ -103,6 +105,29 @@ export class Client {
     } catch (err) {
       throw libraryError(err);
     }
+  }
+
+  /** Runs a helper of the library with the client's calls, its errors made the library's. */
+  private async helper<T>(fn: (calls: CurrentCalls) => Promise<T>): Promise<T> {
+    try {
+      return await fn(await this.core());
+    } catch (err) {
+      throw libraryError(err);
+    }
+  }
+
+  /** A pair's rules, as the order checks read them, and rounding to them: `(await client.pair('BTC_USDT')).roundPrice(p, 'buy')`. */
+  pair(symbol: string): Promise<PairHelper> {
+    return this.helper(async (calls) => {
+      const [{ pairHelper }, { pairRules }, { checkSymbol }, { pairSource }] = await Promise.all([import('./decimal.js'), import('../core/order/pairs.js'), import('../core/params.js'), import('./preflight.js')]);
+      if (typeof symbol !== 'string') throw usage('pair: give the pair as text, e.g. pair(\'BTC_USDT\')');
+      return pairHelper(await pairRules(pairSource(calls), checkSymbol(symbol, 'symbol')));
+    });
+  }
+
+  /** The wallet valued in one currency (default USDT), as `bm portfolio`: exact, rounded to the currency's precision. */
+  portfolio(params?: { readonly in?: string }): Promise<Portfolio> {
+    return this.helper(async (calls) => (await import('./account.js')).portfolio(calls, this.host, params));
   }
 
   /** The first generation's calls, made on first use. */

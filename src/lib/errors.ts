@@ -29,3 +29,14 @@ export function libraryError(err: unknown): unknown {
   err.message = withReason(err);
   return err;
 }
+
+/** Why a stream ended: `reconnects_exhausted` (its venue went away and did not come back), `unreachable` (never connected). */
+export type StreamErrorCode = 'reconnects_exhausted' | 'unreachable';
+
+/** A stream that ended for good: its loop throws this (a network error) once reconnects give up. */
+export class StreamError extends BmError {
+  constructor(readonly streamCode: StreamErrorCode, message: string, details: BmError['details'] = {}) {
+    super('network', message, { ...details, code: streamCode, retryable: true });
+    this.name = 'StreamError';
+  }
+}

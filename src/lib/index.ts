@@ -6,4 +6,6 @@
 export { Client } from './client.js';
 export { BmError, UnknownOutcomeError } from './errors.js';
 export { startSandbox } from './sandbox.js';
+export { decimal } from './decimal.js';
+export { StreamError } from './errors.js';
 export type * from './types.js';

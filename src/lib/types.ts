@@ -110,6 +110,8 @@ export interface BatchResult {
   readonly failed: number;
   readonly unknown: number;
   readonly notSent: number;
+  /** The journal kept (`journal` or `resume` given). */
+  readonly journal?: string;
 }
 
 /** Options of `client.order.batch`. */
@@ -119,6 +121,14 @@ export interface BatchOptions extends CallOptions {
    * this percent through its pair's last price, e.g. '10'. Absent: no check (a bot sets its own prices).
    */
   readonly maxDeviation?: string;
+  /**
+   * Keep the command line's journal at this path (a new file; the orders are written beside it as
+   * `<path>.orders.json`): after a crash, `client.order.batch.resume(path)` or `bm order batch SYMBOL
+   * --resume <path>` settles and completes the batch without sending any order twice.
+   */
+  readonly journal?: string;
+  /** Resume the batch of this journal: the orders given must be its own (or none: the journal's orders file is read). */
+  readonly resume?: string;
 }
 
 /** Options of one call. */
@@ -140,6 +150,12 @@ export interface DryRun {
 export interface StreamOptions {
   /** Ends the stream (the loop finishes normally). */
   readonly signal?: AbortSignal;
+  /** Told every change of the stream's state (connected, reconnecting, stale); the client's onNote gets a line too. */
+  readonly onState?: (change: StreamStateChange) => void;
+  /** No push for this long (ms) makes the stream `stale` (a state, the loop goes on); 0 never. Default 60000, none for `orders`. */
+  readonly staleAfterMs?: number;
+  /** Reconnects in a row after which the stream ends with a {@link StreamError}-like error (`code` `reconnects_exhausted`). Default 10. */
+  readonly maxReconnects?: number;
 }
 
 /** A push entry, numbers as exact text. */
@@ -147,6 +163,8 @@ export type Push = Data;
 
 /** One channel of one pair: iterate it; `ready()` resolves once the venue acknowledged the subscription. */
 export interface Stream<T = Push> extends AsyncIterableIterator<T> {
+  /** connecting, connected, reconnecting, stale, or closed. */
+  readonly state: StreamState;
   ready(): Promise<void>;
   close(): Promise<void>;
 }
@@ -206,4 +224,112 @@ export interface RunningVenue {
   createAccount(opts?: { readonly deposit?: Readonly<Record<string, string>>; readonly permissions?: SandboxAccountKeys['permissions'] }): Promise<SandboxAccountKeys>;
   /** Stops the exchange and closes every connection. */
   stop(): Promise<void>;
+}
+
+// The command line's helpers (src/lib/decimal.ts, account.ts, journal.ts; stream states in watch.ts).
+
+/** Rounding to a step: `down` toward minus infinity, `up` toward plus infinity, `half-even` to the nearest (ties to even). */
+export type RoundMode = 'down' | 'up' | 'half-even';
+/** A price's rounding: a mode, or a side (`buy` rounds down, `sell` up: the passive side, never a worse price). */
+export type PriceRounding = RoundMode | 'buy' | 'sell';
+
+/** Exact arithmetic on decimal text (`import { decimal } from 'bm'`): results normalised, never a JS number. */
+export interface DecimalHelpers {
+  add(a: DecimalString, b: DecimalString): DecimalString;
+  sub(a: DecimalString, b: DecimalString): DecimalString;
+  /** Every digit of the product kept: round it to a step before sending. */
+  mul(a: DecimalString, b: DecimalString): DecimalString;
+  /** Cut toward zero at `places` decimals (default 18). */
+  div(a: DecimalString, b: DecimalString, places?: number): DecimalString;
+  /** -1, 0 or 1 (`1.0` equals `1`). */
+  cmp(a: DecimalString, b: DecimalString): -1 | 0 | 1;
+  /** To a whole multiple of `step` (default mode down). */
+  round(value: DecimalString, step: DecimalString, mode?: RoundMode): DecimalString;
+}
+
+/** A pair's rules (spec 2.2) as the order checks read them, every field text. */
+export interface PairRules {
+  readonly symbol: string;
+  readonly base_currency: string;
+  readonly quote_currency: string;
+  readonly quote_increment: DecimalString;
+  readonly base_min_size: DecimalString;
+  readonly base_max_size: DecimalString;
+  readonly price_max_precision: string;
+  readonly min_buy_amount: DecimalString;
+  readonly min_sell_amount: DecimalString;
+  readonly trade_status: string;
+}
+
+/** `await client.pair(symbol)`: its rules, and rounding to them (a rounded order passes the size and price checks). */
+export interface PairHelper {
+  readonly rules: PairRules;
+  /** The size step (the pair's `quote_increment`): sizes are whole multiples of it ('' when the pair has none). */
+  readonly step: DecimalString;
+  /** The price tick, 10^-`price_max_precision` ('' when the pair has none). */
+  readonly tick: DecimalString;
+  /** A size to the step; default down (never more than meant or held). */
+  roundSize(size: DecimalString, mode?: RoundMode): DecimalString;
+  /** A price to the tick; default down; `buy`/`sell` round to the passive side. */
+  roundPrice(price: DecimalString, mode?: PriceRounding): DecimalString;
+}
+
+/** `client.order.open()`: open orders of every pair the account can have orders on, newest first. */
+export interface AcrossOrders {
+  /** The pairs asked (those whose currencies the wallet holds frozen). */
+  readonly pairs: readonly string[];
+  readonly orders: ReadonlyArray<Row<'order_id' | 'client_order_id' | 'symbol' | 'side' | 'type' | 'price' | 'size' | 'filled_size' | 'status' | 'create_time'>>;
+}
+
+/** `client.order.fills({ since })` without a pair: the newest fills of every pair the account can have traded. */
+export interface AcrossFills {
+  readonly pairs: readonly string[];
+  readonly fills: ReadonlyArray<Row<'symbol' | 'side' | 'price_avg' | 'size' | 'notional' | 'fees' | 'fee_coin_name' | 'create_time'>>;
+}
+
+/** Parameters of `client.order.fills` across pairs. */
+export interface AcrossFillsParams {
+  /** Fills at or after this time: `-2h`, an ISO date, epoch seconds or ms, `now`, or a Date. */
+  readonly since?: string | number | Date;
+  /** The newest this many, 1 to 100 (default 100). */
+  readonly limit?: number | string;
+}
+
+/** A balance valued in the portfolio's currency. */
+export interface ValuedBalance {
+  readonly currency: string;
+  readonly available: DecimalString;
+  readonly frozen: DecimalString;
+  /** available + frozen. */
+  readonly total: DecimalString;
+  /** One unit's price in the portfolio's currency ('' when no pair prices it). */
+  readonly price: DecimalString;
+  /** total x price ('' when no pair prices it). */
+  readonly value: DecimalString;
+}
+
+/** `client.portfolio({ in })`: the wallet valued in one currency, as `bm portfolio`. */
+export interface Portfolio {
+  readonly in: string;
+  /** The sum of the values priced, rounded (half to even) at `places`, as are prices and values. */
+  readonly total: DecimalString;
+  /** The currency's decimals: the finest price precision of the venue's pairs quoted in it. */
+  readonly places: number;
+  readonly balances: readonly ValuedBalance[];
+  /** Currencies held that no pair (nor one bridge through USDT, BTC or ETH) prices: left out of the total. */
+  readonly unpriced: readonly string[];
+}
+
+/** A stream's state: `connected` (subscribed, or back after a drop), `reconnecting` (the connection dropped; trying again), `stale` (no push for `staleAfterMs`). */
+export type StreamState = 'connecting' | 'connected' | 'reconnecting' | 'stale' | 'closed';
+
+/** A change of a stream's state, as given to `onState`. */
+export interface StreamStateChange {
+  readonly state: StreamState;
+  /** When (epoch ms). */
+  readonly at: number;
+  /** Reconnect attempts since the stream was last connected (`reconnecting`). */
+  readonly attempt?: number;
+  /** ms since the last push (`stale`). */
+  readonly silentMs?: number;
 }

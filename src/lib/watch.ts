@@ -6,12 +6,14 @@
  * at most {@link MAX_WAITING} trades or order events waiting, the oldest dropped; the client's onNote says how many.
  */
 import { debuglog } from 'node:util';
-import type { DepthLevels, DepthPush, KlineInterval, KlinePush, OrderPush, Push, Stream, StreamOptions, TickerPush, TradePush, WatchApi } from './types.js';
+import type { DepthLevels, DepthPush, KlineInterval, KlinePush, OrderPush, Push, Stream, StreamOptions, StreamState, TickerPush, TradePush, WatchApi } from './types.js';
 import { BmError } from '../errors.js';
+import { systemClock, type WaitClock } from '../core/order/deadline.js';
+import { StreamStates, streamLimits, type StreamLimits } from './stream-state.js';
 import type { WsConnection } from '../ws/connection.js';
 import type { Backlog } from '../ws/backlog.js';
 import type { LibVenue } from '../core/venue.js';
-import { libraryError } from './errors.js';
+import { libraryError, StreamError } from './errors.js';
 
 const debug = debuglog('bm');
 
@@ -47,6 +49,7 @@ class TopicStream implements Stream<Push> {
   private readonly acknowledged = new Promise<void>((ok, ko) => (this.acked = { ok, ko }));
 
   private topic = '';
+  private readonly states: StreamStates;
 
   constructor(
     private readonly venue: () => Promise<LibVenue>,
@@ -59,7 +62,10 @@ class TopicStream implements Stream<Push> {
     private readonly note: (line: string) => void,
     signal: AbortSignal | undefined,
     private readonly onEnd: (s: TopicStream) => void,
+    limits: StreamLimits,
+    clock: WaitClock,
   ) {
+    this.states = new StreamStates(limits, clock, () => this.topic, note, (err) => this.fail(err));
     this.acknowledged.catch(() => undefined);
     if (signal?.aborted) void this.close();
     else signal?.addEventListener('abort', () => void this.close(), { once: true });
@@ -67,6 +73,11 @@ class TopicStream implements Stream<Push> {
 
   [Symbol.asyncIterator](): this {
     return this;
+  }
+
+  /** The stream's state: connecting, connected, reconnecting, stale, or closed. */
+  get state(): StreamState {
+    return this.states.state;
   }
 
   ready(): Promise<void> {
@@ -93,6 +104,7 @@ class TopicStream implements Stream<Push> {
   async close(): Promise<void> {
     if (!this.ended) {
       this.ended = true;
+      this.states.close();
       this.queue?.clear();
       this.acked.ko(new BmError('interrupted', 'the stream was closed before the venue acknowledged it'));
       this.wake();
@@ -134,8 +146,16 @@ class TopicStream implements Stream<Push> {
       onPush: (topic, _table, entry) => {
         if (topic === this.topic) this.push(exact(entry) as Push);
       },
-      onAck: () => this.acked.ok(),
-      onError: (err: BmError) => this.fail(libraryError(err)),
+      onAck: () => {
+        this.acked.ok();
+        this.states.connected();
+      },
+      // After the connection has set its retry timer: a give-up then closes it with that timer cleared.
+      onState: (state) => {
+        if (state === 'waiting') queueMicrotask(() => this.states.reconnecting());
+      },
+      onError: (err: BmError) => this.fail(err.category === 'network' && !this.states.everConnected
+        ? new StreamError('unreachable', err.message, err.details) : libraryError(err)),
     });
     this.conn.subscribe([this.topic]);
     this.conn.start();
@@ -143,6 +163,7 @@ class TopicStream implements Stream<Push> {
 
   private push(entry: Push): void {
     if (this.ended) return;
+    this.states.pushed();
     const w = this.waiter;
     if (w) {
       this.waiter = undefined;
@@ -163,6 +184,7 @@ class TopicStream implements Stream<Push> {
 
   private fail(err: unknown): void {
     if (this.ended) return;
+    this.states.close();
     this.failure = err;
     this.acked.ko(err);
     this.ended = true;
@@ -189,11 +211,13 @@ export class Watch implements WatchApi {
     private readonly timeoutMs: number,
     /** Lines for the caller: a refused frame, pushes a slow loop missed. */
     private readonly note: (line: string) => void = (line) => debug('%s', line),
+    /** The clock of the staleness timers (a test's own moves only when the test moves it). */
+    private readonly clock: WaitClock = systemClock,
   ) {}
 
   /** A stream of `T`: the venue's pushes of the channel, which carry the fields spec 6.3 lists. */
   private stream<T extends Push>(topic: (t: Topics) => string, isPrivate: boolean, merge: Merge, opts: StreamOptions = {}): Stream<T> {
-    const s = new TopicStream(this.venue, topic, isPrivate, merge, this.timeoutMs, this.note, opts.signal, (x) => this.open.delete(x));
+    const s = new TopicStream(this.venue, topic, isPrivate, merge, this.timeoutMs, this.note, opts.signal, (x) => this.open.delete(x), streamLimits(opts, isPrivate), this.clock);
     this.open.add(s);
     return s as unknown as Stream<T>;
   }

@@ -69,7 +69,21 @@ test('npm pack, install into an empty project, tsc --noEmit (strict) on a bot, r
     dry: { dryRun: boolean; method: string; url: string; headers: Record<string, string>; body?: string };
     batchDry: Array<{ url: string; body?: string }>;
     batch: { placed: number; failed: number; unknown: number; orders: Array<{ index: number; result: string; orderId?: string; clientOrderId: string }> };
+    helpers: {
+      under: string; size: string; deviation: string; open: number; streamStates: string[]; streamEnd: string;
+      guarded: { placed: number; journal?: string }; resumed: { placed: number; notSent: number; journal?: string };
+    };
   };
+  const h = r.helpers;
+  assert.match(h.under, /^[0-9]+(\.[0-9]{1,2})?$/, 'a price rounded to the pair\'s tick');
+  assert.equal(h.size, '0.01', 'a size rounded down to the step');
+  assert.equal(h.guarded.placed, 1, 'within the deviation guard: placed');
+  assert.match(h.guarded.journal ?? '', /bm-bot-\d+\.ndjson$/);
+  assert.match(h.deviation, /^usage 2 order\.batch: 1 of 1 orders refused; nothing was sent\n {2}order 1: price: .*above the last price/, 'the guard refused a buy half again above the market');
+  assert.deepEqual([h.resumed.placed, h.resumed.notSent], [1, 0], 'the journal proves the order placed: nothing sent again');
+  assert.equal(h.open, 1, 'the open order, across pairs');
+  assert.deepEqual(h.streamStates, ['connected', 'reconnecting'], 'the stream said it was reconnecting when its venue stopped');
+  assert.equal(h.streamEnd, 'reconnects_exhausted');
   assert.match(r.last, /^[0-9]+\.[0-9]+$/, 'last price is decimal text');
   assert.equal(r.exact, true, 'the client gave the venue\'s text of the last price');
   assert.deepEqual([r.placed.outcome, r.placed.say, r.placed.via], ['done', 'placed', 'answer']);

@@ -14,11 +14,12 @@ import { currentChannel } from '../write/current.js';
 import { batchEnd } from './batch-end.js';
 import { checkAll, checkPrices, parseOrders } from '../../core/order/batch-input.js';
 import { readSource, sourceName } from './batch-file.js';
-import { defaultJournalPath, digestOf, Journal, JOURNAL_VERSION, type Outcome } from '../../core/order/batch-journal.js';
+import { defaultJournalPath, type Outcome } from '../../core/order/batch-journal.js';
 import { lockJournal } from '../../core/order/batch-journal-lock.js';
-import { readJournal, settled, unproven, type JournalState } from '../../core/order/batch-journal-read.js';
+import { readJournal, type JournalState } from '../../core/order/batch-journal-read.js';
 import { BatchPrinter } from './batch-output.js';
-import { sendBatch, type BatchHost, type BatchOrder, type SendEnd } from '../../core/order/batch-send.js';
+import { sendBatch, type BatchHost, type SendEnd } from '../../core/order/batch-send.js';
+import { cutShortNote, openJournal, planBatch, runBatch } from '../../core/order/batch-run.js';
 import { parseMaxDeviation } from '../../core/order/market-context.js';
 
 export { BATCH, IN_FLIGHT } from '../../core/order/batch-send.js';
@@ -51,17 +52,11 @@ async function runHolding(inv: Invocation, symbol: string, journalPath: string):
   const name = sourceName(file);
   const { orders: raw, labels } = parseOrders(await readSource(file), name);
   const checked = await checkAll(ctx, symbol, raw, { labels, name, ...(resumed ? { ids: resumed.header.ids } : {}) });
-  const digest = digestOf(checked.map((o) => o.params));
-  if (resumed && (resumed.header.digest !== digest || resumed.header.ids.length !== checked.length || checked.some((o, i) => o.clientOrderId !== resumed.header.ids[i]))) {
-    throw usage(`--resume: ${file} is not the file of this journal (its orders differ); give the batch's own file with --file`);
-  }
-  const orders: BatchOrder[] = checked.map((o, i) => ({ index: i + 1, order: o }));
-  const todo = resumed ? orders.filter((o) => !settled(resumed, o.index)) : orders;
+  const plan = planBatch(checked, resumed, file);
+  const { orders, todo, lookFirst } = plan;
   await checkPrices(ctx, todo.map((o) => ({ order: o.order, label: labels[o.index - 1]! })), maxPct, name);
-  const lookFirst = new Set(resumed ? todo.filter((o) => unproven(resumed, o.index)).map((o) => o.index) : []);
-  if (resumed && !resumed.complete) {
-    ctx.note(`bm: the journal's last run was cut short${resumed.torn ? ' (its last line is torn)' : ''}: records may be lost, so every order without a proven outcome is looked up before anything is sent`);
-  }
+  const cut = cutShortNote(resumed);
+  if (cut) ctx.note(cut);
   const buys = todo.filter((o) => o.order.side === 'buy').length;
   const what = `${todo.length} orders (${buys} buy, ${todo.length - buys} sell) on ${symbol}`;
   await confirmWrite(ctx, resumed ? `Resume the batch: ${todo.length - lookFirst.size} of ${orders.length} orders to send, ${lookFirst.size} to look up first (${what})?` : `Place ${what}?`, 'order batch');
@@ -70,20 +65,15 @@ async function runHolding(inv: Invocation, symbol: string, journalPath: string):
     return;
   }
 
-  const journal = resumed
-    ? Journal.reopen(journalPath, resumed)
-    : Journal.create(journalPath, { batch: JOURNAL_VERSION, symbol, file: file === '-' ? '-' : resolve(file), digest, ids: checked.map((o) => o.clientOrderId), started: new Date().toISOString() });
+  const journal = openJournal(journalPath, resumed, plan, symbol, file === '-' ? '-' : resolve(file));
   const resume = `bm order batch ${symbol} --resume ${journalPath}${file === '-' ? ' --file <the same orders>' : ''}`;
   ctx.note(`bm: journal ${journalPath} (after an interruption: ${resume})`);
   const printer = new BatchPrinter(ctx, 1, orders.length);
   const outcomes: Outcome[] = [];
-  const record = (o: Outcome, write = true) => {
+  const record = (o: Outcome) => {
     outcomes.push(o);
-    if (write) journal.outcome(o);
     printer.add(o);
   };
-  const earlier = resumed ? orders.filter((o) => settled(resumed, o.index)).map((o) => resumed.last.get(o.index) as Outcome) : [];
-  for (const o of earlier) record(o, false);
 
   let stopping = false;
   const onSignal = () => {
@@ -93,16 +83,10 @@ async function runHolding(inv: Invocation, symbol: string, journalPath: string):
   process.on('SIGINT', onSignal);
   let end: SendEnd = {};
   try {
-    end = await sendBatch(batchHost(ctx), inv.ep, todo, {
-      stopped: () => stopping,
-      report: (o) => record(o),
-      sending: (batch) => journal.sending(batch.map((b) => ({ index: b.index, client_order_id: b.order.clientOrderId }))),
-      unsent: (batch, err) => journal.unsent(batch.map((b) => ({ index: b.index, client_order_id: b.order.clientOrderId })), err.details.code ?? String(err.details.httpStatus ?? ''), err.message),
-    }, { lookFirst, settled: earlier });
+    end = await runBatch(batchHost(ctx), inv.ep, plan, journal, { stopped: () => stopping, report: record });
   } finally {
     process.off('SIGINT', onSignal);
     printer.finish();
-    journal.close();
   }
   batchEnd(ctx, { outcomes, total: orders.length, journal: journalPath, resume, symbol, interrupted: stopping, ...(end.stoppedBy ? { stoppedBy: end.stoppedBy } : {}) });
 }

@@ -12,6 +12,7 @@ import { newestFirst, overPairs, pairsOfAccount } from './across.js';
 import { noteMerged, notePage, printAll } from './paged.js';
 
 const MAX = PROTOCOL.fillsPerPage;
+import { forPair } from '../../core/order/across.js';
 
 export async function run(inv: Invocation): Promise<void> {
   const { ctx, ep, values, opts } = inv;
@@ -37,7 +38,7 @@ export async function run(inv: Invocation): Promise<void> {
   if (values.offset !== undefined) throw usage('--page needs a SYMBOL: across pairs bm shows the newest fills (--limit), or every fill (--all)');
   const params = wireParams(ep, { symbol: 'BTC_USDT', limit });
   const pairs = await pairsOfAccount(ctx, false);
-  const rows = await overPairs(ctx, ep, pairs, 'fills', (symbol) => params.map(([k, v]) => [k, k === 'symbol' ? symbol : v] as const));
+  const rows = await overPairs(ctx, ep, pairs, 'fills', forPair(params));
   if (ctx.globals.dryRun) return;
   const newest = newestFirst(rows).slice(0, Number(limit));
   show(ctx, ep, { trades: newest }, { rows: newest });

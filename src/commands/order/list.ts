@@ -12,6 +12,7 @@ import { send, show, rowsOf, type Invocation } from '../engine.js';
 import { checkStatus, wireParams, withDefaults } from '../../core/params.js';
 import { newestFirst, overPairs, pairsOfAccount } from './across.js';
 import { noteMerged, notePage, type Shown } from './paged.js';
+import { forPair } from '../../core/order/across.js';
 import { humanOrders } from './status-words.js';
 
 const MAX = PROTOCOL.ordersPerList;
@@ -37,7 +38,7 @@ export async function run(inv: Invocation): Promise<void> {
   const params = wireParams(ep, { ...values, symbol: 'BTC_USDT', status, N });
   const open = ORDER_FILTER_CODES[status]!.every(isOpenStatus);
   const pairs = await pairsOfAccount(ctx, open);
-  const rows = await overPairs(ctx, ep, pairs, open ? 'open orders' : 'orders', (symbol) => params.map(([k, v]) => [k, k === 'symbol' ? symbol : v] as const));
+  const rows = await overPairs(ctx, ep, pairs, open ? 'open orders' : 'orders', forPair(params));
   if (ctx.globals.dryRun) return;
   const newest = newestFirst(rows).slice(0, Number(N));
   show(ctx, ep, { orders: newest }, { rows: humanOrders(ctx, newest) });

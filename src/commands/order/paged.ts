@@ -12,7 +12,8 @@ import type { Row } from '../../render/cells.js';
 import { scalarText } from '../../util/json.js';
 import { send } from '../engine.js';
 import { show } from '../show.js';
-import { overPairs, paceOf } from './across.js';
+import { pacing } from '../../core/order/across.js';
+import { overPairs } from './across.js';
 
 /** A line on stderr whatever `--quiet` says: what was shown is not all there is. */
 export function warnData(ctx: Context, line: string): void {
@@ -73,7 +74,7 @@ export async function printAll(ctx: Context, ep: Endpoint, q: PagedQuery, what: 
   }
   // No pair: overPairs says why, and the empty list is printed as any other.
   if (!q.pairs.length) await overPairs(ctx, ep, q.pairs, what, () => []);
-  else ctx.note(`bm: fetching every one of the ${what} of ${q.pairs.join(', ')}, ${q.pageSize} a request, ${paceOf(ep)}`);
+  else ctx.note(`bm: fetching every one of the ${what} of ${q.pairs.join(', ')}, ${q.pageSize} a request, ${pacing(ep)}`);
   const key = ep.rows ?? 'rows';
   const streaming = ctx.format === 'ndjson' || ctx.format === 'tsv';
   const kept: Row[] = [];

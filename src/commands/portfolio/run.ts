@@ -3,47 +3,27 @@
  * of every pair and the newest fills, each fetched pair by pair within the rate limit.
  */
 import { endpoint } from '../../api/catalogue/index.js';
-import { PROTOCOL } from '../../api/catalogue/protocol.js';
-import { STATUS_CODE } from '../../api/catalogue/vocab.js';
 import type { Context } from '../../context.js';
 import type { Row } from '../../render/cells.js';
-import { add, norm } from '../../util/decimal.js';
-import { scalarText } from '../../util/json.js';
-import { rowsOf, show } from '../engine.js';
-import { checkCurrency, checkInt, wireParams } from '../../core/params.js';
+import { show } from '../engine.js';
+import { checkCurrency, checkInt } from '../../core/params.js';
+import { fillParams, openOrderParams } from '../../core/order/across.js';
+import { lastPrices, valueWallet } from '../../core/portfolio/valued.js';
 import { balances, newestFirst, overPairs, pairsOfAccount } from '../order/across.js';
 import { humanOrders } from '../order/status-words.js';
-import { valueIn, type Prices } from './value.js';
 
 const BALANCE_COLUMNS = ['currency', 'available', 'frozen', 'total', 'price', 'value'];
-
-async function prices(ctx: Context): Promise<Prices> {
-  const ep = endpoint('spot.ticker');
-  const data = await (await ctx.calls()).send(ep);
-  return new Map(rowsOf(ep, data).map((t) => [scalarText(t.symbol), scalarText(t.last_price)]));
-}
 
 export async function run(ctx: Context, opts: { in?: string; fills?: string }): Promise<void> {
   const quote = checkCurrency(opts.in ?? 'USDT', '--in');
   const fillCount = Number(checkInt(opts.fills ?? '10', '--fills', 0, 100));
   const wallet = await balances(ctx);
-  const last = await prices(ctx);
-  let total = '0';
-  const unpriced: string[] = [];
-  const rows: Row[] = wallet.map((b) => {
-    const amount = norm(add(b.available, b.frozen));
-    const value = valueIn(amount, b.currency, quote, last);
-    if (value === undefined) unpriced.push(b.currency);
-    else total = norm(add(total, value));
-    return { currency: b.currency, available: b.available, frozen: b.frozen, total: amount, price: valueIn('1', b.currency, quote, last) ?? '', value: value ?? '' };
-  });
+  const { total, balances: valued, unpriced } = valueWallet(wallet, quote, await lastPrices(ctx));
+  const rows: Row[] = valued.map((b) => ({ ...b }));
   const ordersEp = endpoint('spot.orders');
-  const orderParams = wireParams(ordersEp, { symbol: 'BTC_USDT', status: STATUS_CODE.open, N: String(PROTOCOL.ordersPerList) });
-  const withSymbol = (params: typeof orderParams) => (symbol: string) => params.map(([k, v]) => [k, k === 'symbol' ? symbol : v] as const);
-  const open = newestFirst(await overPairs(ctx, ordersEp, await pairsOfAccount(ctx, true, wallet), 'open orders', withSymbol(orderParams)));
+  const open = newestFirst(await overPairs(ctx, ordersEp, await pairsOfAccount(ctx, true, wallet), 'open orders', openOrderParams()));
   const fillsEp = endpoint('spot.trades.user');
-  const fills = fillCount === 0 ? [] : newestFirst(await overPairs(ctx, fillsEp, await pairsOfAccount(ctx, false, wallet), 'fills',
-    withSymbol(wireParams(fillsEp, { symbol: 'BTC_USDT', limit: String(fillCount) })))).slice(0, fillCount);
+  const fills = fillCount === 0 ? [] : newestFirst(await overPairs(ctx, fillsEp, await pairsOfAccount(ctx, false, wallet), 'fills', fillParams(String(fillCount)))).slice(0, fillCount);
   if (unpriced.length) ctx.note(`bm: no price in ${quote} for ${unpriced.join(', ')}: left out of the total`);
   if (ctx.globals.dryRun) return;
   if (ctx.format === 'json' && !ctx.fields) {
