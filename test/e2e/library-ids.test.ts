@@ -76,7 +76,7 @@ test('place, get, list, fills, batch and the orders stream: every id exact text,
     assert.ok(idsOf(got, 'get').includes('get.order_id'));
     assert.equal(got.order_id, id);
 
-    const list = await c.order.list({ symbol: SYMBOL, N: 100, status: 'open' });
+    const list = await c.order.list({ symbol: SYMBOL, limit: 100, status: 'open' });
     assert.ok(idsOf(list, 'list').includes('list.orders[0].order_id'));
     assert.ok(list.orders.some((o: Record<string, unknown>) => o.order_id === id), 'the order is listed by its exact id');
     for (const o of list.orders) bigId(o.order_id, 'list order_id');

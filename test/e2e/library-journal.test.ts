@@ -35,7 +35,7 @@ const lines = (path: string) => readFileSync(path, 'utf8').trim().split('\n').ma
 
 /** How many open orders the venue holds for each client order id with `tag`. */
 async function held(c: Api, tag: string): Promise<Map<string, number>> {
-  const open = await c.order.list({ symbol: 'BTC_USDT', status: 'open', N: 100 });
+  const open = await c.order.list({ symbol: 'BTC_USDT', status: 'open', limit: 100 });
   const m = new Map<string, number>();
   for (const o of open.orders as Array<{ client_order_id?: string; clientOrderId?: string }>) {
     const id = o.client_order_id ?? o.clientOrderId ?? '';
