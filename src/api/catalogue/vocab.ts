@@ -39,6 +39,15 @@ export const STP_MODES = [
 ] as const satisfies readonly Term[];
 export type StpMode = (typeof STP_MODES)[number]['value'];
 
+/**
+ * The value among `allowed` that the typed text names, in any case (`BUY` is `buy`, `Limit_Maker` is
+ * `limit_maker`), or undefined. Every enumerated word a user types is read through here.
+ */
+export function matchWord<T extends string>(allowed: readonly T[], typed: string): T | undefined {
+  const t = typed.trim().toLowerCase();
+  return allowed.find((a) => a.toLowerCase() === t);
+}
+
 /** The values of a vocabulary, in order. */
 export function valuesOf<T extends Term>(terms: readonly T[]): Array<T['value']> {
   return terms.map((t) => t.value);

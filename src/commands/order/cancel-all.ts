@@ -4,7 +4,7 @@
  * proven by the careful-write pipeline; a pair whose outcome is unknown does not stop the others.
  */
 import { endpoint } from '../../api/catalogue/index.js';
-import { isSide, SIDES, STATUS_CODE, valuesOf } from '../../api/catalogue/vocab.js';
+import { matchWord, SIDES, STATUS_CODE, valuesOf } from '../../api/catalogue/vocab.js';
 import type { Context } from '../../context.js';
 import { BmError, usage } from '../../errors.js';
 import { confirmWrite } from '../confirm.js';
@@ -27,8 +27,8 @@ async function pairsWithOpenOrders(ctx: Context): Promise<string[]> {
 
 export async function run(inv: Invocation): Promise<void> {
   const { ctx, ep, values } = inv;
-  const side = values.side;
-  if (side !== undefined && !isSide(side)) throw usage(`--side: must be one of ${valuesOf(SIDES).join(', ')} (got '${side}')`);
+  const side = values.side === undefined ? undefined : matchWord(valuesOf(SIDES), values.side);
+  if (values.side !== undefined && side === undefined) throw usage(`--side: must be one of ${valuesOf(SIDES).join(', ')} (got '${values.side}')`);
   const symbols = values.symbol ? [checkSymbol(values.symbol)] : await pairsWithOpenOrders(ctx);
   if (!symbols.length) {
     ctx.note('bm: no open orders on any pair');
