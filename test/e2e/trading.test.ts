@@ -59,7 +59,7 @@ test('a limit order rests, is found by client order id, listed as open, and canc
 
   const c1 = run('order', 'cancel', 'BTC_USDT', '--order-id', id, '--yes', '--json');
   assert.equal(c1.code, 0, c1.stderr);
-  assert.equal(JSON.parse(c1.stdout).result, true);
+  assert.deepEqual(JSON.parse(c1.stdout), { order_id: id, client_order_id: null, result: 'cancelled' });
   const c2 = run('order', 'cancel', 'BTC_USDT', '--order-id', id, '--yes');
   assert.equal(c2.code, 6);
   assert.match(c2.stderr, /50030/);

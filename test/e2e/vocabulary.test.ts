@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { bm, isolatedEnv, startSandbox } from '../helpers/bm.js';
+import { bm, bmAsync, isolatedEnv, startSandbox } from '../helpers/bm.js';
+import { startFaultProxy } from '../helpers/fault-proxy.js';
+import { parseJson, scalarText } from '../../src/util/json.js';
 
 let url = '';
 let stop: () => Promise<void> = async () => {};
@@ -41,4 +43,48 @@ test('bm api sends fields as given: a word the venue spells otherwise is refused
   assert.match(hint, /^the status filter takes codes: 4 \(pending\), 5 \(partially_filled\), 6 \(filled\), 8 \(cancelled\), 9 \(open\), 10 \(done\)/);
   const ok = run('api', 'GET', '/spot/v2/orders', '-f', 'symbol=BTC_USDT', '-f', 'status=9', '-f', 'N=10');
   assert.equal(ok.code, 0, ok.stderr);
+});
+
+/** Places a resting buy on BTC_USDT; its order id. */
+function rest(clientId: string): string {
+  const r = run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', '1000', '--client-order-id', clientId, '--yes', '--json');
+  assert.equal(r.code, 0, r.stderr);
+  return scalarText((parseJson(r.stdout) as { order_id: unknown }).order_id);
+}
+
+test('order cancel prints what happened to which order, as a row in every format', () => {
+  const id = rest('cancelRow1');
+  const tsv = run('order', 'cancel', 'BTC_USDT', '--order-id', id, '--yes', '-o', 'tsv', '--header');
+  assert.equal(tsv.code, 0, tsv.stderr);
+  assert.equal(tsv.stdout, `order_id\tclient_order_id\tresult\n${id}\t\tcancelled\n`);
+  rest('cancelRow2');
+  const json = run('order', 'cancel', 'BTC_USDT', '--client-order-id', 'cancelRow2', '--yes', '-o', 'json');
+  assert.equal(json.code, 0, json.stderr);
+  assert.deepEqual(JSON.parse(json.stdout), { order_id: null, client_order_id: 'cancelRow2', result: 'cancelled' });
+  rest('cancelRow3');
+  const table = run('order', 'cancel', 'BTC_USDT', '--client-order-id', 'cancelRow3', '--yes', '-o', 'table');
+  assert.match(table.stdout, /^order_id +client_order_id +result\n +cancelRow3 +cancelled\n$/);
+});
+
+test('cancel-all with no open orders says so, sends no cancel and exits 0; with some it says cancelled', async () => {
+  assert.equal(run('order', 'cancel-all', 'BTC_USDT', '--yes').code, 0);
+  const proxy = await startFaultProxy(url);
+  try {
+    const none = await bmAsync(['--base-url', proxy.url, 'order', 'cancel-all', 'BTC_USDT', '--side', 'sell', '--yes'], env);
+    assert.equal(none.code, 0, none.stderr);
+    assert.equal(none.stdout, 'BTC_USDT\tsell\tno open orders\n');
+    assert.match(none.stderr, /^bm: no open sell orders on BTC_USDT: nothing to cancel\n$/);
+    const any = await bmAsync(['--base-url', proxy.url, 'order', 'cancel-all', '--yes'], env);
+    assert.equal(any.code, 0, any.stderr);
+    assert.equal(any.stdout, '');
+    assert.match(any.stderr, /bm: no open orders on any pair: nothing to cancel\n$/);
+    assert.equal(proxy.count('POST', '/spot/v1/cancel_orders'), 0, 'nothing to cancel, nothing sent');
+    rest('cancelAll1');
+    const some = await bmAsync(['--base-url', proxy.url, 'order', 'cancel-all', 'BTC_USDT', '--side', 'buy', '--yes'], env);
+    assert.equal(some.code, 0, some.stderr);
+    assert.equal(some.stdout, 'BTC_USDT\tbuy\tcancelled\n');
+    assert.equal(proxy.count('POST', '/spot/v1/cancel_orders'), 1);
+  } finally {
+    await proxy.close();
+  }
 });
