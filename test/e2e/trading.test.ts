@@ -126,7 +126,7 @@ test('batch: all checked before any is sent, 10 per request, each outcome report
   writeFileSync(partial, JSON.stringify([{ side: 'buy', type: 'limit', size: '0.001', price: bid }, { side: 'sell', type: 'limit', size: '90', price: '999999' }]));
   const p = run('order', 'batch', 'BTC_USDT', '--file', partial, '--yes', '-o', 'ndjson');
   assert.equal(p.code, 9, p.stderr);
-  assert.deepEqual(p.stdout.trim().split('\n').map((l) => JSON.parse(l).result), ['placed', 'failed']);
+  assert.deepEqual(p.stdout.trim().split('\n').map((l) => JSON.parse(l).result), ['placed', 'rejected']);
 });
 
 test('cancel-all cancels the open orders of a pair', () => {

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { bm, bmAsync, isolatedEnv, startSandbox } from '../helpers/bm.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
@@ -87,4 +89,26 @@ test('cancel-all with no open orders says so, sends no cancel and exits 0; with 
   } finally {
     await proxy.close();
   }
+});
+
+test('batch rows: lower-case headers as other tables, `rejected` as the summary says, order_id as text and empty when none', () => {
+  const file = join(env.HOME!, 'mixed.ndjson');
+  writeFileSync(file, [
+    JSON.stringify({ side: 'buy', type: 'limit', size: '0.01', price: '1000' }),
+    JSON.stringify({ side: 'sell', type: 'limit', size: '100', price: '1000000' }),
+  ].join('\n'));
+  const table = run('order', 'batch', 'BTC_USDT', '--file', file, '--yes', '-o', 'table');
+  assert.equal(table.code, 9, table.stderr);
+  const [head, placed, refused] = table.stdout.split('\n');
+  assert.match(head!, /^index +result +order_id +client_order_id +code +message$/);
+  assert.match(placed!, /^ +1 +placed +[0-9]+ +bm/);
+  assert.match(refused!, /^ +2 +rejected {3,}bm\w+ +50020 +Balance not enough$/);
+  assert.match(table.stderr, /bm: 1 placed, 1 rejected, 0 unknown of 2/);
+  const nd = run('order', 'batch', 'BTC_USDT', '--file', file, '--yes', '-o', 'ndjson');
+  const rows = nd.stdout.trim().split('\n').map((l) => JSON.parse(l) as { result: string; order_id: unknown });
+  assert.deepEqual(rows.map((r) => r.result), ['placed', 'rejected']);
+  assert.equal(typeof rows[0]!.order_id, 'string', 'an id beyond 2^53 stays exact through JSON.parse');
+  assert.equal(rows[1]!.order_id, null);
+  const csv = run('order', 'batch', 'BTC_USDT', '--file', file, '--yes', '-o', 'csv');
+  assert.match(csv.stdout, /^index,result,order_id,client_order_id,code,message\n1,placed,[0-9]+,\w+,0,success\n2,rejected,,\w+,50020,Balance not enough\n$/);
 });
