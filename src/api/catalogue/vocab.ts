@@ -180,6 +180,12 @@ export function statusWord(statuses: readonly Status[], code: string): string | 
   return statuses.find((s) => s.code === code)?.word;
 }
 
+/** A status as messages say it: `pending (4)`; a code the vocabulary lacks as it is. */
+export function statusSaid(statuses: readonly Status[], code: string): string {
+  const word = statusWord(statuses, code);
+  return word === undefined ? code : `${word} (${code})`;
+}
+
 /** Spellings users also type, by the word they mean. */
 const SYNONYMS: Readonly<Record<string, string>> = { canceled: 'cancelled', partial: 'partially_filled', new: 'pending' };
 
