@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { bm, bmAsync, isolatedEnv, startSandbox } from '../helpers/bm.js';
+import { bm, bmAsync, bmStart, isolatedEnv, startSandbox } from '../helpers/bm.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { parseJson, scalarText } from '../../src/util/json.js';
 
@@ -111,4 +111,15 @@ test('batch rows: lower-case headers as other tables, `rejected` as the summary 
   assert.equal(rows[1]!.order_id, null);
   const csv = run('order', 'batch', 'BTC_USDT', '--file', file, '--yes', '-o', 'csv');
   assert.match(csv.stdout, /^index,result,order_id,client_order_id,code,message\n1,placed,[0-9]+,\w+,0,success\n2,rejected,,\w+,50020,Balance not enough\n$/);
+});
+
+test('sandbox serve: Ctrl-C is exit 130 as everywhere; SIGTERM, the asked-for stop, exit 0', async () => {
+  for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 0]] as const) {
+    const serve = bmStart(['sandbox', 'serve', '--port', '0'], isolatedEnv());
+    await serve.waitFor(/^listening http:\/\/\S+\n/);
+    serve.signal(sig);
+    const r = await serve.done;
+    assert.equal(r.code, code, `${sig}: ${r.stderr}`);
+    if (sig === 'SIGINT') assert.match(r.stderr, /error: interrupted: the sandbox stopped\n/);
+  }
 });
