@@ -13,7 +13,9 @@ import { rowsOf, show } from '../engine.js';
 import { checkCurrency, checkInt, wireParams } from '../../core/params.js';
 import { balances, newestFirst, overPairs, pairsOfAccount } from '../order/across.js';
 import { humanOrders } from '../order/status-words.js';
-import { valueIn, type Prices } from './value.js';
+import { currencyPlaces, roundTo, valueIn, type Prices } from './value.js';
+import { allPairs } from '../../core/order/pairs.js';
+import { usage } from '../../errors.js';
 
 const BALANCE_COLUMNS = ['currency', 'available', 'frozen', 'total', 'price', 'value'];
 
@@ -26,8 +28,11 @@ async function prices(ctx: Context): Promise<Prices> {
 export async function run(ctx: Context, opts: { in?: string; fills?: string }): Promise<void> {
   const quote = checkCurrency(opts.in ?? 'USDT', '--in');
   const fillCount = Number(checkInt(opts.fills ?? '10', '--fills', 0, 100));
-  const wallet = await balances(ctx);
   const last = await prices(ctx);
+  if (![...last.keys()].some((symbol) => symbol.split('_').includes(quote))) {
+    throw usage(`--in: no pair trades ${quote}: nothing can be valued in it`, 'list pairs with: bm symbols');
+  }
+  const wallet = await balances(ctx);
   let total = '0';
   const unpriced: string[] = [];
   const rows: Row[] = wallet.map((b) => {
@@ -50,8 +55,11 @@ export async function run(ctx: Context, opts: { in?: string; fills?: string }): 
     show(ctx, {}, { in: quote, total, balances: rows, open_orders: open, fills });
     return;
   }
+  // json keeps the exact values; where a trader reads them they are rounded to the currency's places.
+  const n = currencyPlaces(quote, await allPairs(ctx));
+  const shown = rows.map((r) => (r.value === '' ? r : { ...r, value: roundTo(String(r.value), n) }));
   // --fields picks balance columns: with it, or in a row format, the balance rows are the output.
-  show(ctx, { columns: BALANCE_COLUMNS }, rows, { rows });
+  show(ctx, { columns: BALANCE_COLUMNS }, shown, { rows: shown });
   if (ctx.format !== 'table' || ctx.fields) return;
   ctx.io.out(`\nopen orders (${open.length})\n`);
   if (open.length) show(ctx, ordersEp, { orders: open }, { rows: humanOrders(ctx, open), columns: ['order_id', 'symbol', 'side', 'type', 'price', 'size', 'filled_size', 'status', 'create_time'] });
@@ -59,5 +67,5 @@ export async function run(ctx: Context, opts: { in?: string; fills?: string }): 
     ctx.io.out(`\nrecent fills (${fills.length})\n`);
     if (fills.length) show(ctx, fillsEp, { trades: fills }, { rows: fills, columns: ['symbol', 'side', 'price_avg', 'size', 'notional', 'fees', 'fee_coin_name', 'create_time'] });
   }
-  ctx.io.out(`\ntotal ${total} ${quote}\n`);
+  ctx.io.out(`\ntotal ${roundTo(total, n)} ${quote}\n`);
 }
