@@ -22,7 +22,7 @@ export const LOCAL_COLUMNS = {
   'watch depth': ['side', 'price', 'size', 'total', 'depth'],
   'watch trades': ['time', 'side', 'price', 'size'],
   'watch kline': ['time', 'open', 'high', 'low', 'close', 'volume'],
-  'watch orders': ['order_id', 'side', 'type', 'price', 'size', 'filled_size', 'state', 'last_fill_price', 'ms_t', 'client_order_id'],
+  'watch orders': ['order_id', 'side', 'type', 'price', 'size', 'filled_size', 'state', 'last_fill_price', 'time', 'client_order_id'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type LocalCommand = keyof typeof LOCAL_COLUMNS;

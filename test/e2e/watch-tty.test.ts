@@ -129,3 +129,13 @@ test('--once on a terminal prints one table on the normal screen and exits 0', a
   assert.equal((shown.match(/^bid /gm) ?? []).length, 5);
   assert.equal(flag(s, 'alternate_on'), '0');
 });
+
+test('the full screen shows the columns --fields names, in any case, in their order', async (t) => {
+  if (!requireTmux(t)) return;
+  const s = launch('ticker BTC_USDT --fields LAST_PRICE,symbol', 120, 12);
+  await until('the ticker view', () => /BTC_USDT/.test(screen(s)));
+  assert.match(screen(s), /^last_price +symbol *\n/m);
+  assert.doesNotMatch(screen(s), /bid_px/);
+  tmux('send-keys', '-t', s, 'q');
+  await until('the exit', () => /EXIT=0/.test(screen(s)));
+});
