@@ -146,3 +146,18 @@ test('portfolio: a currency no pair trades is exit 2 naming it; values read at t
   const table = run('portfolio', '--fills', '0', '-o', 'table');
   assert.match(table.stdout, /\ntotal [0-9]+\.[0-9]{2} USDT\n$/);
 });
+
+test('one name per thing: the 24h change as a percentage in table and tsv (the ratio in json); trades head the side `side`', async () => {
+  const { mul, norm } = await import('../../src/util/decimal.js');
+  const wire = (parseJson(run('ticker', 'BTC_USDT', '--json').stdout) as { tickers: Array<{ fluctuation: string }> }).tickers[0]!.fluctuation;
+  assert.match(wire, /^[+-]?[0-9]+\.[0-9]+$/, 'json keeps the venue\'s ratio');
+  const tsv = run('ticker', 'BTC_USDT', '--fields', 'fluctuation');
+  assert.equal(tsv.code, 0, tsv.stderr);
+  const shown = tsv.stdout.trim();
+  assert.match(shown, /^[+-][0-9]+\.[0-9]{2,}%$/);
+  assert.equal(norm(shown.replace(/^\+/, '').replace('%', '')), norm(mul(wire.replace(/^\+/, ''), '100')));
+  const trades = run('trades', 'BTC_USDT', '--limit', '1', '-o', 'tsv', '--header', '--fields', 'side,size');
+  assert.equal(trades.code, 0, trades.stderr);
+  assert.match(trades.stdout, /^side\tsize\n(buy|sell)\t[0-9.]+\n$/);
+  assert.match(run('trades', 'BTC_USDT', '--limit', '1', '--json').stdout, /"type": "(buy|sell)"/, 'json keeps the venue\'s name');
+});
