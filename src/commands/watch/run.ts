@@ -36,6 +36,8 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
   const live = !req.once && ctx.io.isTTY && format === 'table';
   // The full screen shows the columns named, as every other table does (an unknown name: exit 2 before connecting).
   if (live && fields?.length && plan.view.only && plan.view.names) plan.view.only(resolveFields(fields, plan.view.names()));
+  const table = live || (Boolean(req.once) && ctx.io.isTTY && format === 'table');
+  if (plan.history && table) await (await import('./history.js')).seedCandles(ctx, plan.view, plan.history);
 
   let finish!: (code: number) => void;
   let fail!: (err: BmError) => void;
