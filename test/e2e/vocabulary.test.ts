@@ -20,7 +20,7 @@ before(async () => {
 });
 after(() => stop());
 
-test('enumerated words in any case: --side BUY, --type LIMIT, --stp-mode Cancel_Maker are sent as the venue spells them', () => {
+test('enumerated words in any case: --side BUY, --type LIMIT, --stp-mode Cancel_Maker, --auth SIGNED, SHELL Fish', () => {
   const dry = run('order', 'place', 'btc_usdt', '--side', 'BUY', '--type', 'LIMIT', '--size', '0.01', '--price', '1000', '--stp-mode', 'Cancel_Maker', '--client-order-id', 'caseW1', '--dry-run');
   assert.equal(dry.code, 0, dry.stderr);
   assert.match(dry.stdout, /"side":"buy","type":"limit"/);
@@ -30,6 +30,12 @@ test('enumerated words in any case: --side BUY, --type LIMIT, --stp-mode Cancel_
   const all = run('order', 'cancel-all', 'BTC_USDT', '--side', 'SELL', '--yes', '-o', 'tsv');
   assert.equal(all.code, 0, all.stderr);
   assert.match(all.stdout, /^BTC_USDT\tsell\t/);
+  const signed = run('api', 'POST', '/spot/v1/test-post', '-f', 'symbol=BTC_USDT', '--auth', 'SIGNED', '--dry-run');
+  assert.equal(signed.code, 0, signed.stderr);
+  assert.match(signed.stdout, /\nx-bm-sign: \[redacted\]\n/);
+  const fish = run('completion', 'Fish');
+  assert.equal(fish.code, 0, fish.stderr);
+  assert.match(fish.stdout, /complete -c bm /);
   const bad = run('order', 'place', 'BTC_USDT', '--side', 'long', '--type', 'limit', '--size', '0.01', '--price', '1000', '--yes');
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /^error: --side: must be one of buy, sell \(got 'long'\)\n/);
