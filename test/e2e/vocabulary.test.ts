@@ -154,14 +154,21 @@ test('portfolio: a currency no pair trades is exit 2 naming it; values read at t
 });
 
 test('one name per thing: the 24h change as a percentage in table and tsv (the ratio in json); trades head the side `side`', async () => {
-  const { mul, norm } = await import('../../src/util/decimal.js');
-  const wire = (parseJson(run('ticker', 'BTC_USDT', '--json').stdout) as { tickers: Array<{ fluctuation: string }> }).tickers[0]!.fluctuation;
-  assert.match(wire, /^[+-]?[0-9]+\.[0-9]+$/, 'json keeps the venue\'s ratio');
-  const tsv = run('ticker', 'BTC_USDT', '--fields', 'fluctuation');
-  assert.equal(tsv.code, 0, tsv.stderr);
-  const shown = tsv.stdout.trim();
-  assert.match(shown, /^[+-][0-9]+\.[0-9]{2,}%$/);
-  assert.equal(norm(shown.replace(/^\+/, '').replace('%', '')), norm(mul(wire.replace(/^\+/, ''), '100')));
+  // The venue's answer is pinned to the ratio a trader saw as +0.76%, so both reads print the same change.
+  const proxy = await startFaultProxy(url);
+  try {
+    proxy.add({ method: 'GET', path: '/spot/v1/ticker', fault: { kind: 'rewrite', fn: (a) => ({ ...a, body: a.body.replace(/"fluctuation":"[^"]*"/g, '"fluctuation":"+0.0076"') }) } });
+    const at = (...args: string[]) => bmAsync(['--base-url', proxy.url, 'ticker', 'BTC_USDT', ...args], env);
+    const json = await at('--json');
+    assert.match(json.stdout, /"fluctuation": "\+0\.0076"/, 'json keeps the venue\'s ratio');
+    const tsv = await at('--fields', 'fluctuation');
+    assert.equal(tsv.code, 0, tsv.stderr);
+    assert.equal(tsv.stdout, '+0.76%\n');
+    const table = await at('-o', 'table', '--fields', 'symbol,fluctuation');
+    assert.match(table.stdout, /\nBTC_USDT +\+0\.76%\n$/);
+  } finally {
+    await proxy.close();
+  }
   const trades = run('trades', 'BTC_USDT', '--limit', '1', '-o', 'tsv', '--header', '--fields', 'side,size');
   assert.equal(trades.code, 0, trades.stderr);
   assert.match(trades.stdout, /^side\tsize\n(buy|sell)\t[0-9.]+\n$/);
