@@ -131,24 +131,24 @@ test('sandbox serve: Ctrl-C is exit 130 as everywhere; SIGTERM, the asked-for st
 });
 
 test('portfolio: a currency no pair trades is exit 2 naming it; values read at the currency\'s places, exact in json', async () => {
-  const { cmp, norm, sub } = await import('../../src/util/decimal.js');
+  const { mul, norm } = await import('../../src/util/decimal.js');
+  const { roundTo } = await import('../../src/commands/portfolio/value.js');
   const bad = run('portfolio', '--in', 'xyz', '--fills', '0');
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /^error: --in: no pair trades XYZ: nothing can be valued in it\nhint: list pairs with: bm symbols\n$/);
   assert.equal(bad.stdout, '');
   // In ETH, BTC is valued through the inverse of ETH_BTC: many places, read at those of ETH's pairs.
-  const json = parseJson(run('portfolio', '--in', 'ETH', '--fills', '0', '--json').stdout) as { balances: Array<Record<string, string>> };
-  const exact = json.balances.find((b) => b.currency === 'BTC')!.value!;
-  const tsv = run('portfolio', '--in', 'ETH', '--fills', '0', '--fields', 'currency,value');
-  assert.equal(tsv.code, 0, tsv.stderr);
-  const shown = /^BTC\t(.*)$/m.exec(tsv.stdout)![1]!;
   const details = run('symbol-details', '--fields', 'symbol,price_max_precision');
   const n = Math.min(...[...details.stdout.matchAll(/^[A-Z0-9]+_ETH\t([0-9]+)$/gm)].map((m) => Number(m[1])));
-  assert.match(shown, new RegExp(`^[0-9]+\\.[0-9]{${n}}$`), `${shown} at ${n} places`);
-  assert.ok(exact.split('.')[1]!.length > n, `the exact value ${exact} has more places than shown`);
-  const step = `0.${'0'.repeat(n - 1)}1`;
-  const diff = norm(sub(shown, exact));
-  assert.ok(cmp(diff.replace('-', ''), step) < 0, `${shown} is ${exact} rounded`);
+  const json = parseJson(run('portfolio', '--in', 'ETH', '--fills', '0', '--json').stdout) as { balances: Array<Record<string, string>> };
+  const exact = json.balances.find((b) => b.currency === 'BTC')!;
+  assert.equal(exact.value, norm(mul(exact.total!, exact.price!)), 'json: the exact product');
+  assert.ok(exact.value!.split('.')[1]!.length > n, `the exact value ${exact.value} has more places than ${n}`);
+  const tsv = run('portfolio', '--in', 'ETH', '--fills', '0', '--fields', 'currency,total,price,value');
+  assert.equal(tsv.code, 0, tsv.stderr);
+  const [, total, price, shown] = /^BTC\t(.*)\t(.*)\t(.*)$/m.exec(tsv.stdout)!;
+  assert.match(shown!, new RegExp(`^[0-9]+\\.[0-9]{${n}}$`), `${shown} at ${n} places`);
+  assert.equal(shown, roundTo(norm(mul(total!, price!)), n), 'the same product, rounded half up');
   const table = run('portfolio', '--fills', '0', '-o', 'table');
   assert.match(table.stdout, /\ntotal [0-9]+\.[0-9]{2} USDT\n$/);
 });
