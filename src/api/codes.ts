@@ -3,6 +3,7 @@
  * (hence exit code) and a hint naming the next thing to try. The sandbox answers with the same table.
  */
 import type { Category } from '../errors.js';
+import { ORDER_STATUS_FILTERS, ORDER_STATUSES, statusWord } from './catalogue/vocab.js';
 
 export interface CodeInfo {
   readonly message: string;
@@ -16,6 +17,8 @@ type Row = readonly [code: number, message: string, http: number, category?: Cat
 const AUTH_HINT = 'check the profile with: bm profile test';
 const CLOCK_HINT = 'the clock is off: compare with `bm time`, then sync the system clock';
 const SYMBOL_HINT = 'list pairs with: bm symbols';
+/** The filter as sent is a code; the words are what `bm order list --status` translates. */
+const STATUS_HINT = `the status filter takes codes: ${ORDER_STATUS_FILTERS.map((c) => `${c} (${statusWord(ORDER_STATUSES, c)})`).join(', ')}; bm order list --status takes the words`;
 const DETAILS_HINT = 'see the pair limits with: bm symbol-details SYMBOL';
 
 const ROWS: readonly Row[] = [
@@ -58,7 +61,7 @@ const ROWS: readonly Row[] = [
   [50016, 'Maximum limit is %d', 400],
   [50017, 'offset required', 400],
   [50018, 'Minimum offset is 1', 400],
-  [50019, 'Invalid status', 400, 'venue', 'statuses: open, done, 4, 5, 6, 8, 9, 10'],
+  [50019, 'Invalid status', 400, 'venue', STATUS_HINT],
   [50020, 'Balance not enough', 400, 'venue', 'see balances with: bm wallet'],
   [50021, 'Invalid %s', 400],
   [50022, 'Service unavailable', 400, 'network', 'try again later'],

@@ -5,7 +5,10 @@ import type { Context } from '../context.js';
 import { BmError, usage } from '../errors.js';
 import { checkValue, label } from '../core/params.js';
 
-/** Known parameters typed as text are checked (their type, allowed values); required ones must be there. */
+/**
+ * Known parameters typed as text are checked (their type, allowed values, exactly as the venue takes
+ * them); required ones must be there.
+ */
 export function checkFields(ctx: Context, ep: Endpoint, params: Params): void {
   const byName = new Map(ep.params.filter((p) => !p.local).map((p) => [p.name, p]));
   for (const [k, v] of params) {
@@ -15,12 +18,15 @@ export function checkFields(ctx: Context, ep: Endpoint, params: Params): void {
       continue;
     }
     if (typeof v !== 'string') continue;
+    let wire: unknown;
     try {
-      checkValue(p, v);
+      wire = checkValue(p, v);
     } catch (err) {
       if (err instanceof BmError) throw usage(err.message.replace(label(p), `-f ${k}`));
       throw err;
     }
+    // Fields go as given: a word the commands would translate (`open` for 9, `BUY` for buy) is refused here, naming what the venue takes.
+    if (p.values && String(wire) !== v) throw usage(`-f ${k}=${v}: ${ep.method} ${ep.path} takes ${String(wire)} here (bm api sends fields as given)`, `give -f ${k}=${String(wire)}`);
   }
   const given = new Set(params.map(([k]) => k));
   const missing = [...byName.values()].filter((p) => p.required && !given.has(p.name));

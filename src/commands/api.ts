@@ -7,6 +7,7 @@
 import type { Command } from 'commander';
 import type { Auth, Method } from '../api/catalogue/types.js';
 import type { Params } from '../api/client.js';
+import { matchWord } from '../api/catalogue/vocab.js';
 import { usage } from '../errors.js';
 import { parseJson } from '../util/json.js';
 import type { Context, ContextOf } from '../context.js';
@@ -92,12 +93,13 @@ export function registerApi(root: Command, contextOf: ContextOf): void {
       const ctx = contextOf(self);
       const { readApiPath, readMethod } = await import('../core/api-route.js');
       const method = readMethod(methodArg);
-      if (opts.auth !== undefined && !AUTHS[opts.auth]) throw usage(`--auth: must be one of none, keyed, signed (got '${opts.auth}')`);
+      const auth = opts.auth === undefined ? undefined : matchWord(Object.keys(AUTHS), opts.auth);
+      if (opts.auth !== undefined && auth === undefined) throw usage(`--auth: must be one of none, keyed, signed (got '${opts.auth}')`);
       const { route, query, fragment } = readApiPath(method, path);
       if (fragment) ctx.note(`bm: PATH: the fragment '${fragment}' is not sent (no HTTP request carries one)`);
       const params = [...query, ...fieldsOf(opts)];
-      if (route.gen === 'current') return current(ctx, method, route, params, opts.auth);
+      if (route.gen === 'current') return current(ctx, method, route, params, auth);
       const { legacyApi } = await import('./api-legacy.js');
-      return legacyApi(ctx, method, route, params, opts.auth);
+      return legacyApi(ctx, method, route, params, auth);
     });
 }

@@ -15,20 +15,21 @@ export const LOCAL_COLUMNS = {
   'sandbox start': ['url', 'pid', 'port', 'started_at', 'limits'],
   'sandbox status': ['running', 'url', 'pid', 'started_at', 'state_dir'],
   doctor: ['check', 'status', 'detail', 'fix'],
+  'order cancel': ['order_id', 'client_order_id', 'result'],
   'order cancel-all': ['symbol', 'side', 'result'],
   'order batch': ['index', 'result', 'order_id', 'client_order_id', 'code', 'message'],
   'watch ticker': ['symbol', 'last_price', 'bid_px', 'ask_px', 'open_24h', 'high_24h', 'low_24h', 'base_volume_24h', 'time'],
   'watch depth': ['side', 'price', 'size', 'total', 'depth'],
   'watch trades': ['time', 'side', 'price', 'size'],
   'watch kline': ['time', 'open', 'high', 'low', 'close', 'volume'],
-  'watch orders': ['order_id', 'side', 'type', 'price', 'size', 'filled_size', 'state', 'last_fill_price', 'ms_t', 'client_order_id'],
+  'watch orders': ['order_id', 'side', 'type', 'price', 'size', 'filled_size', 'state', 'last_fill_price', 'time', 'client_order_id'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type LocalCommand = keyof typeof LOCAL_COLUMNS;
 
-/** The columns the command at `path` prints: its catalogue entry's (`declared`), else those listed here. */
+/** The columns the command at `path` prints: those listed here (its own row), else its catalogue entry's (`declared`). */
 export function printedColumns(path: string, declared?: readonly string[]): readonly string[] | undefined {
-  return declared ?? (Object.hasOwn(LOCAL_COLUMNS, path) ? LOCAL_COLUMNS[path as LocalCommand] : undefined);
+  return Object.hasOwn(LOCAL_COLUMNS, path) ? LOCAL_COLUMNS[path as LocalCommand] : declared;
 }
 
 /** The help lines naming output columns, the same for catalogue and local commands; `more` adds a line. */

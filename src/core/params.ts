@@ -3,7 +3,7 @@
  * is allowed, and is a usage error (exit 2) raised before anything is sent.
  */
 import type { Endpoint, Param } from '../api/catalogue/types.js';
-import { filterChoices, ORDER_STATUSES, statusFilterCode, type Status } from '../api/catalogue/vocab.js';
+import { filterChoices, matchWord, ORDER_STATUSES, statusFilterCode, type Status } from '../api/catalogue/vocab.js';
 import { parseWidth, widthWord } from '../api/catalogue/widths.js';
 import type { Params } from '../api/client.js';
 import { usage } from '../errors.js';
@@ -122,8 +122,9 @@ function timeText(unit: 's' | 'ms', typed: string, name: string): string {
 /** One value, checked and converted to its wire form. */
 export function checkValue(p: Param, typed: string): unknown {
   const name = label(p);
-  const v = p.time ? timeText(p.time, typed, name) : readInput(p, typed, name);
-  if (p.values && !p.values.includes(v)) throw usage(`${name}: must be one of ${p.values.join(', ')} (got '${typed}')`);
+  const read = p.time ? timeText(p.time, typed, name) : readInput(p, typed, name);
+  const v = p.values ? matchWord(p.values, read) : read;
+  if (v === undefined) throw usage(`${name}: must be one of ${p.values!.join(', ')} (got '${typed}')`);
   switch (p.type) {
     case 'int':
       return checkInt(v, name, p.min, p.max);

@@ -14,7 +14,6 @@ import { allPairs } from '../core/order/pairs.js';
 import { checkCurrency, checkInt } from '../core/params.js';
 import { lastPrices, quotePlaces, valueWallet } from '../core/portfolio/valued.js';
 import type { WriteHost } from '../core/write/host.js';
-import { usage } from '../errors.js';
 import { scalarText } from '../util/json.js';
 import type { Row } from '../util/row.js';
 import { parseTime } from '../util/time.js';
@@ -68,10 +67,7 @@ export async function portfolio(calls: CurrentCalls, host: WriteHost, given: unk
   const quote = await asLibraryInput(() => checkCurrency(obj.in === undefined ? 'USDT' : inputText('in', 'text', obj.in), 'in'));
   const src = pairSource(calls);
   const pairs = await allPairs(src);
-  const places = quotePlaces(pairs, quote);
-  if (places === undefined) {
-    throw usage(`in: no pair on this venue is quoted in ${quote}`, `quote currencies: ${[...new Set(pairs.map((p) => p.quote_currency))].sort().join(', ')}`);
-  }
+  const places = await asLibraryInput(() => quotePlaces(pairs, quote, 'in'));
   const v = valueWallet(await balances(src), quote, await lastPrices(src), places);
   if (v.unpriced.length) host.note(`bm: no price in ${quote} for ${v.unpriced.join(', ')}: left out of the total`);
   return { in: v.in, total: v.total, places, balances: v.balances, unpriced: v.unpriced };

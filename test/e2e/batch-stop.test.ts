@@ -103,7 +103,7 @@ test('exit codes: 6 when the venue refused every order, 9 when it refused some',
   writeFileSync(all, [sell, sell].join('\n'));
   const r = await batch(env, '--file', all);
   assert.equal(r.code, 6, r.stderr);
-  assert.deepEqual(rowsOf(r.stdout).map((x) => [x.result, x.code]), [['failed', '50020'], ['failed', '50020']]);
+  assert.deepEqual(rowsOf(r.stdout).map((x) => [x.result, x.code]), [['rejected', '50020'], ['rejected', '50020']]);
   assert.match(r.stderr, /error: all 2 orders were rejected/);
   const some = join(env.HOME!, 'some.ndjson');
   writeFileSync(some, [buy, sell].join('\n'));

@@ -140,5 +140,5 @@ test('portfolio: balances valued in the quote currency, exact and rounded to its
   assert.ok(decimal.cmp(p.total, '100000') > 0, 'USDT, BTC and ETH valued');
   const err = await c.portfolio({ in: 'XYZ' }).then(() => undefined, (e: unknown) => e);
   assert.ok(err instanceof BmError && err.exitCode === 2, String(err));
-  assert.match(err.message, /in: no pair on this venue is quoted in XYZ/);
+  assert.match(err.message, /in: no pair trades XYZ: nothing can be valued in it/);
 });

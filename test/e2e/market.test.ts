@@ -50,7 +50,7 @@ test('symbol-details filters locally; an unknown pair is exit 6 with a hint', ()
 test('ticker in every format, with exact decimals', () => {
   const tsv = run('ticker', 'BTC_USDT');
   assert.equal(tsv.code, 0, tsv.stderr);
-  assert.match(tsv.stdout, /^BTC_USDT\t[0-9]+\.?[0-9]*\t-?[0-9.]+\t/);
+  assert.match(tsv.stdout, /^BTC_USDT\t[0-9]+\.?[0-9]*\t[+-]?[0-9.]+%\t/, 'the 24h change as a percentage');
   const json = parseJson(run('ticker', 'BTC_USDT', '-o', 'json').stdout) as { tickers: Array<Record<string, unknown>> };
   const t = json.tickers[0]!;
   assert.equal(typeof t.last_price, 'string');

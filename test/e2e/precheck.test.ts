@@ -25,7 +25,7 @@ test('order place, cancel and batch with a bad format, variable or field: exit 2
     [['-o', 'xml', ...PLACE], e, /^error: --output: must be one of table, json, ndjson, csv, tsv \(got 'xml'\)\n$/],
     [PLACE, { ...e, BM_OUTPUT: 'xml' }, /^error: BM_OUTPUT: must be one of table, json, ndjson, csv, tsv \(got 'xml'\)\n$/],
     [[...PLACE, '--fields', 'nosuchfield'], e, /^error: --fields: no column 'nosuchfield' here \(valid: order_id, client_order_id\)\n$/],
-    [['order', 'cancel', 'BTC_USDT', '--order-id', '1', '--yes', '--fields', 'nosuchfield'], e, /^error: --fields: no column 'nosuchfield' here \(valid: result\)\n$/],
+    [['order', 'cancel', 'BTC_USDT', '--order-id', '1', '--yes', '--fields', 'nosuchfield'], e, /^error: --fields: no column 'nosuchfield' here \(valid: order_id, client_order_id, result\)\n$/],
     [['order', 'batch', 'BTC_USDT', '--file', orders, '--yes', '--fields', 'nosuchfield'], e, /^error: --fields: no column 'nosuchfield' here \(valid: index, result, order_id, client_order_id, code, message\)\n$/],
   ];
   for (const [argv, environment, message] of cases) {

@@ -125,7 +125,7 @@ test('help lists the global options and the output columns of the command', () =
   assert.equal(h.code, 0);
   assert.match(h.stdout, /Global Options:\n[\s\S]*--fields <list>[\s\S]*--header/);
   assert.match(h.stdout, /Output columns: order_id, client_order_id, symbol, side, type, price, size, filled_size, price_avg, status, create_time\n/);
-  assert.match(run('trades', '--help').stdout, /Output columns: order_time, type, price, size, notional\n/);
+  assert.match(run('trades', '--help').stdout, /Output columns: order_time, side, price, size, notional\n/);
 });
 
 test('order list and order fills without a pair cover every pair the account holds, newest first', () => {

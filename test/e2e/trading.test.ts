@@ -59,7 +59,7 @@ test('a limit order rests, is found by client order id, listed as open, and canc
 
   const c1 = run('order', 'cancel', 'BTC_USDT', '--order-id', id, '--yes', '--json');
   assert.equal(c1.code, 0, c1.stderr);
-  assert.equal(JSON.parse(c1.stdout).result, true);
+  assert.deepEqual(JSON.parse(c1.stdout), { order_id: id, client_order_id: null, result: 'cancelled' });
   const c2 = run('order', 'cancel', 'BTC_USDT', '--order-id', id, '--yes');
   assert.equal(c2.code, 6);
   assert.match(c2.stderr, /50030/);
@@ -126,7 +126,7 @@ test('batch: all checked before any is sent, 10 per request, each outcome report
   writeFileSync(partial, JSON.stringify([{ side: 'buy', type: 'limit', size: '0.001', price: bid }, { side: 'sell', type: 'limit', size: '90', price: '999999' }]));
   const p = run('order', 'batch', 'BTC_USDT', '--file', partial, '--yes', '-o', 'ndjson');
   assert.equal(p.code, 9, p.stderr);
-  assert.deepEqual(p.stdout.trim().split('\n').map((l) => JSON.parse(l).result), ['placed', 'failed']);
+  assert.deepEqual(p.stdout.trim().split('\n').map((l) => JSON.parse(l).result), ['placed', 'rejected']);
 });
 
 test('cancel-all cancels the open orders of a pair', () => {

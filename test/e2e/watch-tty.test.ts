@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, test, type TestContext } from 'node:test';
-import { BIN, ensureBuilt, has, isolatedEnv } from '../helpers/bm.js';
+import { BIN, ensureBuilt, has, isolatedEnv, startSandbox } from '../helpers/bm.js';
 import { startWsServer, type TestServer } from '../helpers/ws-server.js';
 import { fmt, sub } from '../../src/util/decimal.js';
 
@@ -128,4 +128,31 @@ test('--once on a terminal prints one table on the normal screen and exits 0', a
   assert.equal((shown.match(/^ask /gm) ?? []).length, 5);
   assert.equal((shown.match(/^bid /gm) ?? []).length, 5);
   assert.equal(flag(s, 'alternate_on'), '0');
+});
+
+test('the full screen shows the columns --fields names, in any case, in their order', async (t) => {
+  if (!requireTmux(t)) return;
+  const s = launch('ticker BTC_USDT --fields LAST_PRICE,symbol', 120, 12);
+  await until('the ticker view', () => /BTC_USDT/.test(screen(s)));
+  assert.match(screen(s), /^last_price +symbol *\n/m);
+  assert.doesNotMatch(screen(s), /bid_px/);
+  tmux('send-keys', '-t', s, 'q');
+  await until('the exit', () => /EXIT=0/.test(screen(s)));
+});
+
+test('watch kline on a terminal shows the candles before the stream\'s first push, newest first', async (t) => {
+  if (!requireTmux(t)) return;
+  // The whole sandbox (REST beside the stream): the candles before the first push are the venue's REST candles.
+  const sandbox = await startSandbox(['--seed', '5']);
+  t.after(() => sandbox.stop());
+  const s = `w${++n}`;
+  tmux('new-session', '-d', '-s', s, '-x', '100', '-y', '40', `${process.execPath} ${BIN} watch kline BTC_USDT --step 1m --once --ws-url ${sandbox.url.replace(/^http/, 'ws')} --base-url ${sandbox.url}; echo EXIT=$?; sleep 60`);
+  await until('the exit', () => /EXIT=\d+/.test(screen(s)));
+  const shown = screen(s);
+  assert.doesNotMatch(shown, /were not read/);
+  assert.match(shown, /EXIT=0/);
+  const times = [...shown.matchAll(/^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}) /gm)].map((m) => m[1]!);
+  assert.ok(times.length >= 10, `candles shown: ${times.length}\n${shown}`);
+  assert.deepEqual(times, [...times].sort().reverse(), 'newest first, each minute once');
+  assert.equal(new Set(times).size, times.length);
 });

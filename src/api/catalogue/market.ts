@@ -83,9 +83,9 @@ export const MARKET: readonly Endpoint[] = [
     id: 'spot.trades', method: 'GET', path: '/spot/v1/symbols/trades', auth: 'NONE', rate: MARKET_RATE,
     params: [SYMBOL, { name: 'N', type: 'int', flag: 'limit', min: 1, max: PROTOCOL.tradesMax, description: `number of trades (default up to ${PROTOCOL.tradesMax})` }],
     rows: 'trades', command: ['trades'], summary: 'Recent public trades of a pair',
-    columns: ['order_time', 'type', 'price', 'count', 'amount'], headers: { count: 'size', amount: 'notional' },
+    columns: ['order_time', 'type', 'price', 'count', 'amount'], headers: { type: 'side', count: 'size', amount: 'notional' },
     notes: 'Spec 4.2 types N as a string with a default of up to 50; it is sent as an integer text and capped at 50. '
-      + 'Spec 2.6 names the traded quantity `count` and its quote value `amount`; tables show them as `size` and `notional`, '
+      + 'Spec 2.6 names the traded quantity `count`, its quote value `amount` and the taker side `type`; tables show them as `size`, `notional` and `side`, '
       + 'the names the order, fill and WebSocket trade shapes use (either name works in --fields).',
     examples: ['bm trades BTC_USDT --limit 10'],
   },

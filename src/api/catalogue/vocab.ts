@@ -39,6 +39,15 @@ export const STP_MODES = [
 ] as const satisfies readonly Term[];
 export type StpMode = (typeof STP_MODES)[number]['value'];
 
+/**
+ * The value among `allowed` that the typed text names, in any case (`BUY` is `buy`, `Limit_Maker` is
+ * `limit_maker`), or undefined. Every enumerated word a user types is read through here.
+ */
+export function matchWord<T extends string>(allowed: readonly T[], typed: string): T | undefined {
+  const t = typed.trim().toLowerCase();
+  return allowed.find((a) => a.toLowerCase() === t);
+}
+
 /** The values of a vocabulary, in order. */
 export function valuesOf<T extends Term>(terms: readonly T[]): Array<T['value']> {
   return terms.map((t) => t.value);
@@ -169,6 +178,12 @@ export function statusNumber<S extends Status>(statuses: readonly S[], word: S['
 /** The word of a code, or undefined when the vocabulary has none. */
 export function statusWord(statuses: readonly Status[], code: string): string | undefined {
   return statuses.find((s) => s.code === code)?.word;
+}
+
+/** A status as messages say it: `pending (4)`; a code the vocabulary lacks as it is. */
+export function statusSaid(statuses: readonly Status[], code: string): string {
+  const word = statusWord(statuses, code);
+  return word === undefined ? code : `${word} (${code})`;
 }
 
 /** Spellings users also type, by the word they mean. */

@@ -1,9 +1,9 @@
 /**
  * A candlestick chart in text: one column per candle (the most recent that fit), wicks `│`,
- * bodies `┃` (up green, down red), a price axis on the right. Scaling is exact decimal arithmetic.
+ * bodies `┃` (up green, down red), a price axis on the right at one precision, a time axis below (UTC). Scaling is exact decimal arithmetic.
  */
 import type { Row } from '../../render/cells.js';
-import { cmp, dec, div, fmt, max, min, mul, sub, type Dec } from '../../util/decimal.js';
+import { add, cmp, dec, div, fmt, max, min, mul, sub, type Dec } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';
 import { palette } from '../../render/ansi.js';
 
@@ -46,10 +46,39 @@ export function chart(rows: readonly Row[], opts: ChartOptions): string {
     const tint = up ? paint.green : paint.red;
     for (let y = top; y <= bottom; y++) grid[y]![x] = tint(y >= bodyTop && y <= bodyBottom ? '┃' : '│');
   });
+  // Every label at one precision: the finest the candles are quoted at.
+  const places = Math.max(...candles.flatMap((c) => [c.open.scale, c.high.scale, c.low.scale, c.close.scale]));
+  const mid = Math.floor(h / 2);
   const label = (y: number): string => {
-    if (y !== 0 && y !== h - 1 && y !== Math.floor(h / 2)) return '';
-    const price = y === 0 ? hi : y === h - 1 ? lo : div(mul(sub(hi, lo), '1'), '2', Math.max(hi.scale, lo.scale) + 1);
-    return ` ${fmt(y === Math.floor(h / 2) && y !== 0 ? sub(hi, price) : price)}`;
+    if (y !== 0 && y !== h - 1 && y !== mid) return '';
+    const price = y === 0 ? hi : y === h - 1 ? lo : div(add(hi, lo), '2', places);
+    return ` ${fmt(price, places)}`;
   };
-  return `${grid.map((line, y) => `${line.join('')}${label(y)}`).join('\n')}\n`;
+  const times = rows.slice(-fit).map((r) => Number(scalarText(r.timestamp)) * 1000);
+  return `${grid.map((line, y) => `${line.join('')}${label(y)}`).join('\n')}\n${timeAxis(times)}\n`;
+}
+
+/** `MM-DD HH:MM` in UTC; a day or more apart, `YYYY-MM-DD`. */
+function stamp(ms: number, daily: boolean): string {
+  const iso = new Date(ms).toISOString();
+  return daily ? iso.slice(0, 10) : iso.slice(5, 16).replace('T', ' ');
+}
+
+/** The line under the candles: the time of the first, the middle and the last candle where they fit (UTC). */
+export function timeAxis(times: readonly number[]): string {
+  if (!times.every(Number.isFinite) || times.length === 0) return '';
+  const daily = times.length > 1 && times[1]! - times[0]! >= 86_400_000;
+  const line = Array<string>(times.length).fill(' ');
+  const put = (x: number, text: string): void => {
+    const at = Math.max(0, Math.min(x, times.length - text.length));
+    if (at + text.length > times.length && at > 0) return;
+    if (line.slice(Math.max(0, at - 1), at + text.length + 1).some((c) => c !== ' ')) return;
+    text.split('').forEach((ch, i) => (line[at + i] = ch));
+  };
+  const mark = (i: number) => stamp(times[i]!, daily);
+  put(0, mark(0));
+  put(times.length - mark(times.length - 1).length, mark(times.length - 1));
+  const m = Math.floor(times.length / 2);
+  put(m - Math.floor(mark(m).length / 2), mark(m));
+  return `${line.join('').trimEnd()}${line.join('').trim() ? ' UTC' : ''}`;
 }

@@ -1,17 +1,30 @@
-/** `bm ticker [SYMBOL]`: the 24h change is coloured and signed on a terminal. */
+/**
+ * `bm ticker [SYMBOL]`: the 24h change is coloured and signed on a terminal, and read as a percentage
+ * where a trader reads it (table, tsv, csv); json and ndjson keep the venue's ratio.
+ */
+import type { Context } from '../../context.js';
 import { BmError } from '../../errors.js';
-import { execute, rowsOf, send, show, type Invocation } from '../engine.js';
+import type { Row } from '../../render/cells.js';
+import { percentText } from '../../render/percent.js';
+import { scalarText } from '../../util/json.js';
+import { rowsOf, send, show, type Invocation } from '../engine.js';
 import { wireParams } from '../../core/params.js';
 
 export async function run(inv: Invocation): Promise<void> {
-  const params = wireParams(inv.ep, inv.values);
+  const { ctx, ep } = inv;
   const symbol = inv.values.symbol?.toUpperCase();
-  if (!symbol) return execute(inv, params, { signed: ['fluctuation'] });
-  const data = await send(inv.ctx, inv.ep, params);
+  const data = await send(ctx, ep, wireParams(ep, inv.values));
   if (data === undefined) return;
+  const rows = rowsOf(ep, data);
   // Spec 2.3: a pair missing from the result has been delisted.
-  if (!rowsOf(inv.ep, data).some((r) => r.symbol === symbol)) {
+  if (symbol && !rows.some((r) => r.symbol === symbol)) {
     throw new BmError('venue', `no ticker for ${symbol}: the pair is unknown or delisted`, { hint: 'list pairs with: bm symbols' });
   }
-  show(inv.ctx, inv.ep, data, { signed: ['fluctuation'] });
+  show(ctx, ep, data, { signed: ['fluctuation'], rows: tickerRows(ctx, rows) });
+}
+
+/** Ticker rows as printed: the change as a percentage outside json and ndjson. */
+export function tickerRows(ctx: Pick<Context, 'format'>, rows: readonly Row[]): Row[] {
+  if (ctx.format === 'json' || ctx.format === 'ndjson') return [...rows];
+  return rows.map((r) => (r.fluctuation === undefined ? r : { ...r, fluctuation: percentText(scalarText(r.fluctuation)) }));
 }

@@ -32,9 +32,9 @@ function rateStop(err: BmError): { what: string; until?: string } {
 /** Prints the summary and throws the error of any run that did not place every order. */
 export function batchEnd(ctx: Context, r: BatchRun): void {
   const count = (x: Outcome['result']) => r.outcomes.filter((o) => o.result === x).length;
-  const [placed, failed, unknown] = [count('placed'), count('failed'), count('unknown')];
+  const [placed, rejected, unknown] = [count('placed'), count('failed'), count('unknown')];
   const notSent = r.total - r.outcomes.length;
-  ctx.note(`bm: ${placed} placed, ${failed} rejected, ${unknown} unknown${notSent ? `, ${notSent} not sent` : ''} of ${r.total} (journal ${r.journal})`);
+  ctx.note(`bm: ${placed} placed, ${rejected} rejected, ${unknown} unknown${notSent ? `, ${notSent} not sent` : ''} of ${r.total} (journal ${r.journal})`);
   const check = `check with: bm order list ${r.symbol} --status open; or settle and finish them with: ${r.resume}`;
   if (r.interrupted) throw new BmError('interrupted', `interrupted: ${notSent} of ${r.total} orders not sent`, { hint: `send the rest with: ${r.resume}` });
   if (r.stoppedBy) {
@@ -42,10 +42,10 @@ export function batchEnd(ctx: Context, r: BatchRun): void {
     const later = stop.until ? `the venue allows requests again from ${stop.until}; then send the rest with: ${r.resume}` : `the venue did not say for how long; send the rest later with: ${r.resume}`;
     const said = `${stop.what}: the batch stopped, ${notSent} of ${r.total} orders not sent`;
     if (unknown) throw new BmError('unknown', `${said}; ${unknown} have an unknown outcome`, { hint: `${check} (${later})` });
-    if (!placed && !failed) throw new BmError('network', `${said}; none is known sent`, { hint: later });
-    throw new BmError('partial', `${said}; ${placed} placed, ${failed} rejected`, { hint: later });
+    if (!placed && !rejected) throw new BmError('network', `${said}; none is known sent`, { hint: later });
+    throw new BmError('partial', `${said}; ${placed} placed, ${rejected} rejected`, { hint: later });
   }
   if (unknown) throw new BmError('unknown', `${unknown} of ${r.total} orders have an unknown outcome`, { hint: check });
-  if (failed && failed === r.outcomes.length) throw new BmError('venue', `all ${failed} orders were rejected`);
-  if (failed) throw new BmError('partial', `${failed} of ${r.total} orders were rejected; the others were placed`);
+  if (rejected && rejected === r.outcomes.length) throw new BmError('venue', `all ${rejected} orders were rejected`);
+  if (rejected) throw new BmError('partial', `${rejected} of ${r.total} orders were rejected; the others were placed`);
 }

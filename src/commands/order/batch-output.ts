@@ -8,12 +8,16 @@ import { rawCell } from '../../render/cells.js';
 import { resolveFields } from '../../render/columns.js';
 import { LOCAL_COLUMNS } from '../local-columns.js';
 import { jsonText } from '../../render/json-text.js';
+import { scalarText } from '../../util/json.js';
 import type { Outcome } from '../../core/order/batch-journal.js';
 
 export const COLUMNS = LOCAL_COLUMNS['order batch'];
 
+/** The word each outcome is printed with (the summary line's words). */
+export const RESULT_WORD: Readonly<Record<Outcome['result'], string>> = { placed: 'placed', failed: 'rejected', unknown: 'unknown' };
+
 /** Table cell widths (the longest an id or code can be); the message takes the rest of the line. */
-const WIDTH: Record<string, number> = { result: 7, order_id: 20, client_order_id: 32, code: 5 };
+const WIDTH: Record<string, number> = { result: 8, order_id: 20, client_order_id: 32, code: 5 };
 
 export class BatchPrinter {
   private readonly known = new Map<number, Outcome>();
@@ -59,7 +63,9 @@ export class BatchPrinter {
   }
 
   private project(o: Outcome): Record<string, unknown> {
-    const r = o as unknown as Record<string, unknown>;
+    const id = o.order_id === undefined || o.order_id === null ? '' : scalarText(o.order_id);
+    // One word for a refused order, as the summary says it; the id as text, null (an empty cell) when there is none.
+    const r: Record<string, unknown> = { ...o, result: RESULT_WORD[o.result], order_id: id === '' ? null : o.order_id };
     return Object.fromEntries(this.cols.map((c) => [c, r[c]]));
   }
 
@@ -76,7 +82,7 @@ export class BatchPrinter {
       default: {
         const width = (c: string) => (c === 'index' ? String(this.count).length : WIDTH[c] ?? 0);
         const pad = (c: string, s: string) => (c === 'index' ? s.padStart(Math.max(width(c), 5)) : s.padEnd(Math.max(width(c), c.length)));
-        const head = this.cols.map((c) => pad(c, c.toUpperCase())).join('  ').trimEnd();
+        const head = this.cols.map((c) => pad(c, c)).join('  ').trimEnd();
         return `${this.header(head)}${this.cols.map((c, i) => pad(c, cells[i]!)).join('  ').trimEnd()}\n`;
       }
     }

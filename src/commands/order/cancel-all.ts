@@ -4,7 +4,7 @@
  * proven by the careful-write pipeline; a pair whose outcome is unknown does not stop the others.
  */
 import { endpoint } from '../../api/catalogue/index.js';
-import { isSide, SIDES, STATUS_CODE, valuesOf } from '../../api/catalogue/vocab.js';
+import { matchWord, SIDES, STATUS_CODE, valuesOf } from '../../api/catalogue/vocab.js';
 import type { Context } from '../../context.js';
 import { BmError, usage } from '../../errors.js';
 import { confirmWrite } from '../confirm.js';
@@ -15,23 +15,35 @@ import { currentChannel } from '../write/current.js';
 import { carefulWrite } from '../../core/write/pipeline.js';
 import { allPairs } from '../../core/order/pairs.js';
 
-async function pairsWithOpenOrders(ctx: Context): Promise<string[]> {
+/** Enough rows of the open-orders list to tell whether any order of the side is open (a full page says yes). */
+const PEEK = 100;
+
+/** True when the pair has an open order (of `side`, when given): a cancel there has something to cancel. */
+async function hasOpen(ctx: Context, symbol: string, side: string | undefined): Promise<boolean> {
   const calls = await ctx.calls();
+  const data = await calls.send(endpoint('spot.orders'), [['symbol', symbol], ['N', side ? PEEK : 1], ['status', STATUS_CODE.open]]);
+  const orders = ((data as { orders?: Array<{ side?: unknown }> }).orders ?? []);
+  return side === undefined ? orders.length > 0 : orders.length >= PEEK || orders.some((o) => o.side === side);
+}
+
+async function pairsWithOpenOrders(ctx: Context, side: string | undefined): Promise<string[]> {
   const out: string[] = [];
-  for (const p of await allPairs(ctx)) {
-    const data = await calls.send(endpoint('spot.orders'), [['symbol', p.symbol], ['N', 1], ['status', STATUS_CODE.open]]);
-    if (((data as { orders?: unknown[] }).orders ?? []).length) out.push(p.symbol);
-  }
+  for (const p of await allPairs(ctx)) if (await hasOpen(ctx, p.symbol, side)) out.push(p.symbol);
   return out;
 }
 
 export async function run(inv: Invocation): Promise<void> {
   const { ctx, ep, values } = inv;
-  const side = values.side;
-  if (side !== undefined && !isSide(side)) throw usage(`--side: must be one of ${valuesOf(SIDES).join(', ')} (got '${side}')`);
-  const symbols = values.symbol ? [checkSymbol(values.symbol)] : await pairsWithOpenOrders(ctx);
+  const side = values.side === undefined ? undefined : matchWord(valuesOf(SIDES), values.side);
+  if (values.side !== undefined && side === undefined) throw usage(`--side: must be one of ${valuesOf(SIDES).join(', ')} (got '${values.side}')`);
+  const asked = values.symbol ? checkSymbol(values.symbol) : undefined;
+  const symbols = asked ? (await hasOpen(ctx, asked, side) ? [asked] : []) : await pairsWithOpenOrders(ctx, side);
   if (!symbols.length) {
-    ctx.note('bm: no open orders on any pair');
+    // Nothing to cancel is said as such, and nothing is sent; a named pair still gets its row.
+    const sided = side ? `${side} ` : '';
+    ctx.note(`bm: no open ${sided}orders on ${asked ?? 'any pair'}: nothing to cancel`);
+    const none = [{ symbol: asked, side: side ?? 'both', result: 'no open orders' }];
+    if (asked) show(ctx, { columns: LOCAL_COLUMNS['order cancel-all'] }, none, { rows: none });
     return;
   }
   await confirmWrite(ctx, `Cancel every open ${side ? `${side} ` : ''}order on ${symbols.join(', ')}`, 'order cancel-all');

@@ -1,5 +1,7 @@
 /** `bm order cancel SYMBOL (--order-id | --client-order-id)`: which order; the careful-write pipeline does the rest. */
 import { usage } from '../../errors.js';
+import { scalarText } from '../../util/json.js';
+import { LOCAL_COLUMNS } from '../local-columns.js';
 import { show, type Invocation } from '../engine.js';
 import { checkSymbol } from '../../core/params.js';
 import { currentChannel, noteOutcome } from '../write/current.js';
@@ -22,9 +24,13 @@ export async function run(inv: Invocation): Promise<void> {
   const r = await carefulWrite(ctx, currentChannel(ctx), { ep, params: [['symbol', symbol], ...ref], command: 'order cancel', what: `Cancel order ${ref[0]![1]} on ${symbol}` });
   if (!r) return;
   noteOutcome(ctx, 'order cancel', r);
-  if (r.via === 'answer') return show(ctx, ep, r.data);
-  // Proven by the order's own state: `result` as the venue would have answered, with what was read.
-  const row = r.data as Record<string, unknown>;
-  const data = { result: r.verdict.outcome === 'done', order_id: row.order_id, status: row.status };
-  show(ctx, ep, data, { rows: [data], columns: ['result', 'order_id', 'status'] });
+  // What happened to which order, in every format: the ids as given or as the lookup read them (null when unknown).
+  const read = r.via === 'lookup' ? (r.data as Record<string, unknown>) : {};
+  const id = (k: string, ...wire: string[]) => {
+    const v = [k, ...wire].map((w) => read[w]).find((x) => x !== undefined && x !== null);
+    return values[k] ?? (v === undefined ? null : scalarText(v));
+  };
+  // order_detail names the client id clientOrderId.
+  const row = { order_id: id('order_id'), client_order_id: id('client_order_id', 'clientOrderId'), result: r.verdict.say };
+  show(ctx, { columns: LOCAL_COLUMNS['order cancel'] }, row, { rows: [row] });
 }

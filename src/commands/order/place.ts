@@ -3,6 +3,7 @@
  * the careful-write pipeline confirms, sends once and proves the outcome.
  */
 import { endpoint } from '../../api/catalogue/index.js';
+import { ORDER_STATUSES, statusSaid } from '../../api/catalogue/vocab.js';
 import type { Context } from '../../context.js';
 import { BmError } from '../../errors.js';
 import { scalarText } from '../../util/json.js';
@@ -56,10 +57,11 @@ export async function follow(ctx: Context, order: Pick<CheckedOrder, 'symbol' | 
     ...(clock ? { clock } : {}),
   });
   if (r.row) show(ctx, detail, r.row, { rows: humanOrders(ctx, [r.row]) });
-  const shows = r.row ? `shows status ${scalarText(r.row.status)}` : 'was not read in that time';
+  const said = (row?: Record<string, unknown>) => statusSaid(ORDER_STATUSES, scalarText(row?.status));
+  const shows = r.row ? `shows status ${said(r.row)}` : 'was not read in that time';
   const check = `bm order get ${order.symbol} --order-id ${orderId}`;
   if (r.end === 'reached') return;
-  if (r.end === 'ended') throw new BmError('waited', `order place --wait ${spec.until}: order ${orderId} ended with status ${scalarText(r.row?.status)} before it was ${spec.until}`, { hint: `see it with: ${check}` });
+  if (r.end === 'ended') throw new BmError('waited', `order place --wait ${spec.until}: order ${orderId} ended with status ${said(r.row)} before it was ${spec.until}`, { hint: `see it with: ${check}` });
   throw new BmError('waited', `order place --wait ${spec.until}: waited ${spec.timeoutMs / 1000} s; order ${orderId} ${shows} and is left as it is`, {
     hint: `follow it with: ${check}; cancel it with: bm order cancel ${order.symbol} --order-id ${orderId}`,
   });

@@ -8,7 +8,9 @@ import type { Row } from '../../render/cells.js';
 import { show } from '../engine.js';
 import { checkCurrency, checkInt } from '../../core/params.js';
 import { fillParams, openOrderParams } from '../../core/order/across.js';
-import { lastPrices, valueWallet } from '../../core/portfolio/valued.js';
+import { lastPrices, quotePlaces, valueWallet } from '../../core/portfolio/valued.js';
+import { roundTo } from '../../core/portfolio/value.js';
+import { allPairs } from '../../core/order/pairs.js';
 import { balances, newestFirst, overPairs, pairsOfAccount } from '../order/across.js';
 import { humanOrders } from '../order/status-words.js';
 
@@ -17,6 +19,8 @@ const BALANCE_COLUMNS = ['currency', 'available', 'frozen', 'total', 'price', 'v
 export async function run(ctx: Context, opts: { in?: string; fills?: string }): Promise<void> {
   const quote = checkCurrency(opts.in ?? 'USDT', '--in');
   const fillCount = Number(checkInt(opts.fills ?? '10', '--fills', 0, 100));
+  // Checked before the wallet, the orders and the fills are read.
+  const n = quotePlaces(await allPairs(ctx), quote, '--in');
   const wallet = await balances(ctx);
   const { total, balances: valued, unpriced } = valueWallet(wallet, quote, await lastPrices(ctx));
   const rows: Row[] = valued.map((b) => ({ ...b }));
@@ -30,8 +34,10 @@ export async function run(ctx: Context, opts: { in?: string; fills?: string }): 
     show(ctx, {}, { in: quote, total, balances: rows, open_orders: open, fills });
     return;
   }
+  // json keeps the exact values; where a trader reads them they are rounded to the currency's places.
+  const shown = rows.map((r) => (r.value === '' ? r : { ...r, value: roundTo(String(r.value), n) }));
   // --fields picks balance columns: with it, or in a row format, the balance rows are the output.
-  show(ctx, { columns: BALANCE_COLUMNS }, rows, { rows });
+  show(ctx, { columns: BALANCE_COLUMNS }, shown, { rows: shown });
   if (ctx.format !== 'table' || ctx.fields) return;
   ctx.io.out(`\nopen orders (${open.length})\n`);
   if (open.length) show(ctx, ordersEp, { orders: open }, { rows: humanOrders(ctx, open), columns: ['order_id', 'symbol', 'side', 'type', 'price', 'size', 'filled_size', 'status', 'create_time'] });
@@ -39,5 +45,5 @@ export async function run(ctx: Context, opts: { in?: string; fills?: string }): 
     ctx.io.out(`\nrecent fills (${fills.length})\n`);
     if (fills.length) show(ctx, fillsEp, { trades: fills }, { rows: fills, columns: ['symbol', 'side', 'price_avg', 'size', 'notional', 'fees', 'fee_coin_name', 'create_time'] });
   }
-  ctx.io.out(`\ntotal ${total} ${quote}\n`);
+  ctx.io.out(`\ntotal ${roundTo(total, n)} ${quote}\n`);
 }

@@ -1,6 +1,9 @@
-/** `bm sandbox serve`: runs the sandbox until SIGINT or SIGTERM; the only stdout line is `listening <url>`. */
+/**
+ * `bm sandbox serve`: runs the sandbox until SIGINT (exit 130) or SIGTERM (exit 0); the only stdout line
+ * is `listening <url>`.
+ */
 import type { Context } from '../../context.js';
-import { config, usage } from '../../errors.js';
+import { BmError, config, usage } from '../../errors.js';
 import { checkInt } from '../../core/params.js';
 
 /** Highest --speed: beyond it a day's recording replays in well under a second anyway. */
@@ -42,14 +45,18 @@ export async function serve(ctx: Context, opts: Record<string, string | undefine
     if (!(err instanceof StateFileError)) throw err;
     throw config(err.message, `move it away (mv ${err.path} ${err.path}.bad) to start a fresh sandbox, or point --state elsewhere`);
   });
-  ctx.io.out(`listening ${server.url}\n`);
-  await new Promise<void>((resolve) => {
-    const stop = () => {
+  // Ctrl-C is exit 130 as everywhere; SIGTERM (bm sandbox stop, a supervisor) is the asked-for stop, exit 0.
+  // The handlers are in place before the address is announced: whoever reads it may signal at once.
+  const stopped = new Promise<NodeJS.Signals>((resolve) => {
+    const stop = (sig: NodeJS.Signals) => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      void server.close().then(resolve);
+      void server.close().then(() => resolve(sig));
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  ctx.io.out(`listening ${server.url}\n`);
+  const signal = await stopped;
+  if (signal === 'SIGINT') throw new BmError('interrupted', 'interrupted: the sandbox stopped');
 }

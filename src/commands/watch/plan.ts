@@ -1,6 +1,7 @@
 /** What a `bm watch` invocation subscribes to and how it is shown, checked before anything is sent. */
 import { BmError, usage } from '../../errors.js';
 import { DEPTH_LEVELS, KLINE_INTERVALS, topics, type DepthLevels, type KlineInterval } from '../../ws/channels.js';
+import { KLINE_MINUTES } from '../../api/catalogue/channels.js';
 import { DepthView } from './depth.js';
 import { klineView, ordersView, tickerView, tradesView, type View } from './views.js';
 import { scalarText } from '../../util/json.js';
@@ -33,6 +34,8 @@ export interface Plan {
    * (a book, a ticker, a candle by its start), or undefined for an event that must not be merged.
    */
   readonly snapshotKey: (topic: string, entry: Entry) => string | undefined;
+  /** Candles a table shows before the stream's first push (the stream sends only the current one). */
+  readonly history?: { readonly symbol: string; readonly minutes: number };
 }
 
 const SYMBOL = /^[A-Za-z0-9]+_[A-Za-z0-9]+$/;
@@ -74,7 +77,8 @@ export function planOf(req: WatchRequest): Plan {
     case 'kline': {
       const interval = req.interval ?? '1m';
       if (!(KLINE_INTERVALS as readonly string[]).includes(interval)) throw usage(`--interval: one of ${KLINE_INTERVALS.join(', ')} (got '${interval}')`);
-      return { ...base, eventChannel: true, snapshotKey: candle, topics: [topics.kline(sym, interval as KlineInterval)], view: klineView(), title: `kline ${interval} ${sym}` };
+      const history = { symbol: sym, minutes: KLINE_MINUTES[interval as KlineInterval] };
+      return { ...base, eventChannel: true, snapshotKey: candle, topics: [topics.kline(sym, interval as KlineInterval)], view: klineView(), title: `kline ${interval} ${sym}`, history };
     }
     case 'orders':
       return { ...base, private: true, eventChannel: true, topics: [topics.order(sym)], view: ordersView(), title: `orders ${sym}` };

@@ -6,6 +6,7 @@ import type { Context } from '../../context.js';
 import { BmError } from '../../errors.js';
 import type { Row } from '../../render/cells.js';
 import { ndjsonText, render, type Format } from '../../render/output.js';
+import { resolveFields } from '../../render/columns.js';
 import { signWsLogin } from '../../util/signing.js';
 import type { Entry } from '../../ws/codec.js';
 import { wsNetworkError } from '../../ws/errors.js';
@@ -33,6 +34,10 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
   }
   const url = `${venue.wsUrl}/${plan.private ? 'user' : 'api'}?protocol=1.1`;
   const live = !req.once && ctx.io.isTTY && format === 'table';
+  // The full screen shows the columns named, as every other table does (an unknown name: exit 2 before connecting).
+  if (live && fields?.length && plan.view.only && plan.view.names) plan.view.only(resolveFields(fields, plan.view.names()));
+  const table = live || (Boolean(req.once) && ctx.io.isTTY && format === 'table');
+  if (plan.history && table) await (await import('./history.js')).seedCandles(ctx, plan.view, plan.history);
 
   let finish!: (code: number) => void;
   let fail!: (err: BmError) => void;

@@ -10,6 +10,9 @@ import { clock, FLASH_MS, grid, type Cell, type Column } from './grid.js';
 import { ORDER_STATUSES } from '../../api/catalogue/vocab.js';
 
 export interface View {
+  /** Column names a full-screen view can be narrowed to, and the narrowing (`--fields`); absent: fixed. */
+  names?(): string[];
+  only?(names: readonly string[]): void;
   /** Applies one entry of a push for `topic` (called per message: keep it cheap). */
   apply(topic: string, entry: Entry): void;
   /** The current state as rows (`--once` on a terminal). */
@@ -22,11 +25,12 @@ const text = (v: unknown) => scalarText(v);
 const sideStyle = (side: string) => (side === 'buy' ? SGR.green : side === 'sell' ? SGR.red : undefined);
 const msOf = (e: Entry) => (e.ms_t !== undefined ? Number(text(e.ms_t)) : Number(text(e.s_t)) * 1000);
 
+type KeyedColumn = Column & { readonly field: string; readonly show?: (e: Entry) => string };
+
 /** A view made of keyed rows with fixed columns; `order` sorts the keys for display. */
 class KeyedView implements View {
   protected readonly state = new Map<string, Entry>();
   /** Cell texts of each entry, worked out once per entry (most rows do not change between frames). */
-  private readonly cells = new WeakMap<Entry, readonly string[]>();
   /** Texts as last drawn, by row key, and when each of its cells last changed (ms). */
   private readonly drawn = new Map<string, readonly string[]>();
   private readonly changed = new Map<string, number[]>();
@@ -34,22 +38,40 @@ class KeyedView implements View {
   get remembered(): number {
     return this.drawn.size;
   }
-  private readonly sideColumn: number;
+  private sideColumn: number;
+  private cells = new WeakMap<Entry, readonly string[]>();
 
   constructor(
-    private readonly columns: readonly (Column & { readonly field: string; readonly show?: (e: Entry) => string })[],
+    private columns: readonly KeyedColumn[],
     private readonly keyOf: (e: Entry) => string,
     private readonly order: (a: Entry, b: Entry) => number,
     private readonly limit = 1000,
+    /** The row kept for a key from its last row and the new entry (default: the new entry). */
+    private readonly merge?: (prev: Entry | undefined, next: Entry) => Entry,
   ) {
     this.sideColumn = columns.findIndex((c) => c.field === 'side');
+  }
+
+  /** The column names, in order. */
+  names(): string[] {
+    return this.columns.map((c) => c.name);
+  }
+
+  /** Shows only the named columns, in the order named (`--fields`). */
+  only(names: readonly string[]): void {
+    this.columns = names.map((n) => this.columns.find((c) => c.name === n)).filter((c): c is KeyedColumn => c !== undefined);
+    this.sideColumn = this.columns.findIndex((c) => c.field === 'side');
+    this.cells = new WeakMap();
+    this.drawn.clear();
+    this.changed.clear();
   }
 
   /** Cheap on purpose (it runs per message); flashes are worked out per frame in {@link lines}. */
   apply(_topic: string, entry: Entry): void {
     const key = this.keyOf(entry);
+    const prev = this.state.get(key);
     this.state.delete(key);
-    this.state.set(key, entry);
+    this.state.set(key, this.merge ? this.merge(prev, entry) : entry);
     if (this.state.size > this.limit) {
       // The row leaves the view: what was drawn of it goes too (trades get a new key each).
       const gone = this.state.keys().next().value!;
@@ -170,6 +192,12 @@ export function klineView(): View {
 /** Order states (`state`, spec 6.3) as the catalogue's words. */
 const STATES: Readonly<Record<string, string>> = Object.fromEntries(ORDER_STATUSES.map((st) => [st.code, st.word]));
 
+/** A push with no fill in it (a cancel, the final state) keeps the price of the order's last fill. */
+function keepLastFill(prev: Entry | undefined, next: Entry): Entry {
+  const none = (e: Entry) => text(e.last_fill_price) === '';
+  return prev && none(next) && !none(prev) ? { ...next, last_fill_price: prev.last_fill_price } : next;
+}
+
 export function ordersView(): View {
   return new KeyedView(
     [
@@ -181,10 +209,12 @@ export function ordersView(): View {
       { name: 'filled_size', field: 'filled_size', right: true },
       { name: 'state', field: 'state', show: (e) => STATES[text(e.state)] ?? text(e.state) },
       { name: 'last_fill_price', field: 'last_fill_price', right: true },
-      { name: 'ms_t', field: 'ms_t', show: (e) => clock(Number(text(e.ms_t))) },
+      { name: 'time', field: 'time', show: (e) => clock(Number(text(e.ms_t))) },
       { name: 'client_order_id', field: 'client_order_id' },
     ],
     (e) => text(e.order_id),
     (a, b) => Number(text(b.ms_t)) - Number(text(a.ms_t)),
+    1000,
+    keepLastFill,
   );
 }

@@ -3,7 +3,7 @@
  * every failure is a usage error naming the field and what is allowed.
  */
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
-import { ORDER_TYPES, SIDES as VOCAB_SIDES, STP_MODES, valuesOf, type OrderType, type Side } from '../../api/catalogue/vocab.js';
+import { matchWord, ORDER_TYPES, SIDES as VOCAB_SIDES, STP_MODES, valuesOf, type OrderType, type Side } from '../../api/catalogue/vocab.js';
 import type { Params } from '../../api/client.js';
 import { usage } from '../../errors.js';
 import { cmp, isMultiple, isZero, mul, norm, places } from '../../util/decimal.js';
@@ -49,8 +49,9 @@ export function checkClientOrderId(id: string, name = '--client-order-id'): stri
 
 function oneOf<T extends string>(v: string | undefined, allowed: readonly T[], name: string): T {
   if (v === undefined) throw usage(`${name} is required (${allowed.join(', ')})`);
-  if (!(allowed as readonly string[]).includes(v)) throw usage(`${name}: must be one of ${allowed.join(', ')} (got '${v}')`);
-  return v as T;
+  const word = matchWord(allowed, v);
+  if (word === undefined) throw usage(`${name}: must be one of ${allowed.join(', ')} (got '${v}')`);
+  return word;
 }
 
 function forbid(v: string | undefined, name: string, why: string): void {

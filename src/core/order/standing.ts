@@ -6,7 +6,7 @@
  */
 import type { Endpoint, Verdict, WriteLookup } from '../../api/catalogue/types.js';
 import { CANCEL } from '../../api/catalogue/safety.js';
-import { statusIs, statusLife } from '../../api/catalogue/vocab.js';
+import { ORDER_STATUSES, statusIs, statusLife, statusSaid } from '../../api/catalogue/vocab.js';
 import { BmError } from '../../errors.js';
 import type { Row } from '../../util/row.js';
 import { isDecimal, isZero } from '../../util/decimal.js';
@@ -46,7 +46,7 @@ export function stateVerdict(type: string, row: Row): Verdict {
     if (isZero(filled)) return { outcome: 'settled', say: `placed, then cancelled by the venue: ${why}` };
     return { outcome: 'done', say: `placed; ${filled}${size ? ` of ${size}` : ''} filled, the rest cancelled by the venue` };
   }
-  if (type === 'ioc') return { outcome: 'done', say: `placed (status ${status || 'not shown'} when read: the venue had not finished it yet)` };
+  if (type === 'ioc') return { outcome: 'done', say: `placed (status ${status ? statusSaid(ORDER_STATUSES, status) : 'not shown'} when read: the venue had not finished it yet)` };
   return { outcome: 'done', say: 'placed' };
 }
 

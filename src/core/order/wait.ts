@@ -5,7 +5,7 @@
  * is none. `--wait-timeout` bounds the whole wait: stream, reads and pauses are raced against one deadline.
  * Ends with the order's row: reached, ended in another final state, or the wait ran out.
  */
-import { isFinalStatus, statusIs } from '../../api/catalogue/vocab.js';
+import { isFinalStatus, matchWord, statusIs } from '../../api/catalogue/vocab.js';
 import { BmError, usage } from '../../errors.js';
 import type { Row } from '../../util/row.js';
 import { scalarText } from '../../util/json.js';
@@ -33,10 +33,11 @@ export function parseWait(until: unknown, timeout: unknown): WaitSpec | undefine
     if (timeout !== undefined) throw usage('--wait-timeout: only with --wait filled|done');
     return undefined;
   }
-  if (until !== 'filled' && until !== 'done') throw usage(`--wait: must be one of filled, done (got '${String(until)}')`);
+  const word = matchWord(['filled', 'done'] as const, String(until));
+  if (word === undefined) throw usage(`--wait: must be one of filled, done (got '${String(until)}')`);
   const t = timeout === undefined ? String(DEFAULT_WAIT_S) : String(timeout);
   if (!/^[0-9]+(\.[0-9]+)?$/.test(t) || Number(t) <= 0) throw usage(`--wait-timeout: seconds, greater than 0 (got '${t}')`);
-  return { until, timeoutMs: Math.round(Number(t) * 1000) };
+  return { until: word, timeoutMs: Math.round(Number(t) * 1000) };
 }
 
 /** A stream of the order's progress: each pushed status of our order, a signal after each subscription, loss of the stream. */

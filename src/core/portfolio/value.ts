@@ -3,7 +3,9 @@
  * inverse pair (`USDT_BTC`: divided), or through one bridge currency (`SOL_BTC` then `BTC_USDT`).
  * Exact decimals throughout; a quotient is cut at {@link SCALE} places and the result normalised.
  */
-import { div, fmt, mul, norm, type Dec } from '../../util/decimal.js';
+import { div, fmt, mul, norm, places, type Dec } from '../../util/decimal.js';
+import { roundToStep, tickOf } from '../../util/round.js';
+import type { PairRules } from '../order/pairs.js';
 
 /** Decimal places kept when a price is inverted. */
 export const SCALE = 12;
@@ -31,4 +33,23 @@ export function priceIn(from: string, to: string, prices: Prices, bridges: reado
 export function valueIn(amount: string, from: string, to: string, prices: Prices): string | undefined {
   const p = priceIn(from, to, prices);
   return p === undefined ? undefined : norm(fmt(mul(amount, p)));
+}
+
+/** Places when no pair quotes the currency nor trades it. */
+const FALLBACK_PLACES = 8;
+
+/**
+ * Decimal places of an amount in `currency` as a trader reads it: the coarsest price precision of the
+ * pairs quoted in it (USDT: 2), else the finest size step of the pairs that trade it as base.
+ */
+export function currencyPlaces(currency: string, pairs: readonly Pick<PairRules, 'base_currency' | 'quote_currency' | 'price_max_precision' | 'base_min_size'>[]): number {
+  const quoted = pairs.filter((p) => p.quote_currency === currency).map((p) => Number(p.price_max_precision)).filter((n) => Number.isInteger(n) && n >= 0);
+  if (quoted.length) return Math.min(...quoted);
+  const based = pairs.filter((p) => p.base_currency === currency && p.base_min_size !== '').map((p) => places(p.base_min_size));
+  return based.length ? Math.max(...based) : FALLBACK_PLACES;
+}
+
+/** An exact amount rounded half to even at `n` places, printed with exactly `n` places (`65336.2996` -> `65336.30`). */
+export function roundTo(amount: string, n: number): string {
+  return fmt(roundToStep(amount, tickOf(n), 'half-even'), Math.max(n, 0));
 }

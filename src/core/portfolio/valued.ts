@@ -1,17 +1,17 @@
 /**
  * The wallet valued in one currency (`bm portfolio`, `client.portfolio`): each balance's total
  * (available + frozen), its price in that currency from the tickers' last prices, and its value;
- * exact decimals throughout, rounded (half to even) at `places` when given.
+ * exact decimals throughout, rounded (half to even) at `places` when given: json keeps them exact.
  */
 import { endpoint } from '../../api/catalogue/index.js';
 import { add, norm } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';
-import { roundToStep, tickOf } from '../../util/round.js';
 import type { CallsSource } from '../calls.js';
 import { rowsOf } from '../rows.js';
 import type { Balance } from '../order/across.js';
 import type { PairRules } from '../order/pairs.js';
-import { valueIn, type Prices } from './value.js';
+import { usage } from '../../errors.js';
+import { currencyPlaces, roundTo, valueIn, type Prices } from './value.js';
 
 /** One balance valued: amounts of `currency`; `price` and `value` in the quote currency ('' when it cannot be priced). */
 export interface ValuedBalance {
@@ -41,17 +41,19 @@ export async function lastPrices(src: CallsSource): Promise<Prices> {
 }
 
 /**
- * The decimals a currency is counted in, as the venue's pairs quote it: the finest price precision of
- * the pairs quoted in it; undefined when no pair is (then no pair trades it at all, or only as a base).
+ * The places values in `quote` are shown at (value.ts currencyPlaces); a currency no pair trades, as
+ * base or quote, cannot value anything: a usage error naming `name` (`--in`, `in`).
  */
-export function quotePlaces(pairs: readonly PairRules[], currency: string): number | undefined {
-  const places = pairs.filter((p) => p.quote_currency === currency).map((p) => Number.parseInt(p.price_max_precision, 10)).filter(Number.isSafeInteger);
-  return places.length ? Math.max(...places) : undefined;
+export function quotePlaces(pairs: readonly PairRules[], quote: string, name: string): number {
+  if (!pairs.some((p) => p.base_currency === quote || p.quote_currency === quote)) {
+    throw usage(`${name}: no pair trades ${quote}: nothing can be valued in it`, `currencies of the pairs: ${[...new Set(pairs.flatMap((p) => [p.base_currency, p.quote_currency]))].sort().join(', ')}`);
+  }
+  return currencyPlaces(quote, pairs);
 }
 
 /** The wallet valued in `quote`; `places` rounds prices, values and the total (half to even). */
 export function valueWallet(wallet: readonly Balance[], quote: string, last: Prices, places?: number): Valuation {
-  const round = (v: string) => (places === undefined || v === '' ? v : roundToStep(v, tickOf(places), 'half-even'));
+  const round = (v: string) => (places === undefined || v === '' ? v : roundTo(v, places));
   const unpriced: string[] = [];
   let total = '0';
   const rows = wallet.map((b) => {

@@ -3,6 +3,7 @@
  * lookup found (never called "placed" or "cancelled" without proof), and the command that checks.
  */
 import type { WriteLookup } from '../../api/catalogue/types.js';
+import { LEGACY_ORDER_STATUSES, ORDER_STATUSES, statusSaid } from '../../api/catalogue/vocab.js';
 import { BmError } from '../../errors.js';
 import type { Row } from '../../util/row.js';
 import type { WriteEntry } from './channel.js';
@@ -28,7 +29,8 @@ function foundText(found: LookupResult | undefined, lookup?: WriteLookup): strin
       return `the lookup answered with another order (${f.field} '${f.got}', not '${f.want}'): not proof of ours`;
     case 'pending': {
       const status = fieldText(f.row, 'status');
-      return `the order still shows ${status !== undefined ? `status ${status}` : 'a state that proves nothing'} after the lookup`;
+      const statuses = lookup?.endpoint.startsWith('legacy.') ? LEGACY_ORDER_STATUSES : ORDER_STATUSES;
+      return `the order still shows ${status !== undefined ? `status ${statusSaid(statuses, status)}` : 'a state that proves nothing'} after the lookup`;
     }
     case 'left':
       return `${f.rows.length} matching order${f.rows.length === 1 ? ' is' : 's are'} still open after the lookup`;

@@ -30,6 +30,6 @@ test('a limit_maker or ioc placement from its state: cancelled with nothing fill
   assert.deepEqual(stateVerdict('ioc', at('6', '0.3')), { outcome: 'done', say: 'placed and filled (0.3)' });
   assert.deepEqual(stateVerdict('ioc', at('8')), { outcome: 'pending', say: 'placed, then cancelled by the venue; how much of it filled is not shown' }, 'neither a refusal nor a success is proven');
   assert.deepEqual(stateVerdict('limit_maker', at('4', '0')), { outcome: 'done', say: 'placed' });
-  assert.deepEqual(stateVerdict('ioc', at('4', '0')), { outcome: 'done', say: 'placed (status 4 when read: the venue had not finished it yet)' });
+  assert.deepEqual(stateVerdict('ioc', at('4', '0')), { outcome: 'done', say: 'placed (status pending (4) when read: the venue had not finished it yet)' });
   assert.deepEqual(stateVerdict('limit_maker', at('3', '0')), { outcome: 'settled', say: 'placed, then failed' });
 });

@@ -148,6 +148,8 @@ test('every write, with each bad option, variable or file: exit 2 naming it, not
 
 test('the same writes with good options reach the venue', async () => {
   for (const [command, w] of writes()) {
+    // cancel-all sends nothing to a pair with no open order: it is given one.
+    if (command === 'order cancel-all') assert.equal((await runBm(['order', 'place', ...OWN['order place']!, '--yes'], env())).code, 0);
     const before = v.proxy.count(w.method, w.path);
     const r = await runBm([...w.argv, '--yes'], env());
     assert.ok(v.proxy.count(w.method, w.path) > before, `bm ${command} sent nothing (exit ${r.code}):\n${r.stderr}`);

@@ -42,7 +42,7 @@ test('--wait-timeout 3 with an order stream that never acknowledges: exit 10 by 
     }
     assert.ok(ended, 'the wait never ended');
     assert.ok(ended.err instanceof BmError && ended.err.exitCode === 10, String(ended.err));
-    assert.match((ended.err as Error).message, new RegExp(`waited 3 s; order ${order.order_id} shows status 4 and is left as it is`));
+    assert.match((ended.err as Error).message, new RegExp(`waited 3 s; order ${order.order_id} shows status pending \\(4\\) and is left as it is`));
     assert.ok(ended.at <= 1_003_000 + step, `ended at +${ended.at - 1_000_000} ms, by a deadline of +3000 ms`);
     assert.ok(proxy.ws.opened() >= 1, 'the stream was tried');
     assert.ok(proxy.count('GET', '/spot/v1/order_detail') >= 2, 'the order was polled while the stream said nothing');

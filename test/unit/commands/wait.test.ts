@@ -124,6 +124,7 @@ test('--wait and --wait-timeout as typed', () => {
   assert.equal(parseWait(undefined, undefined), undefined);
   assert.deepEqual(parseWait('filled', undefined), { until: 'filled', timeoutMs: 60_000 });
   assert.deepEqual(parseWait('done', '2.5'), { until: 'done', timeoutMs: 2500 });
+  assert.deepEqual(parseWait('FILLED', undefined), { until: 'filled', timeoutMs: 60_000 }, 'any case, as every enumerated word');
   for (const [w, s, re] of [['open', undefined, /--wait: must be one of filled, done \(got 'open'\)/], ['done', '0', /--wait-timeout: seconds, greater than 0/], ['done', '1e3', /--wait-timeout/], [undefined, '5', /--wait-timeout: only with --wait/]] as const) {
     assert.throws(() => parseWait(w, s), (e: unknown) => e instanceof BmError && e.exitCode === 2 && re.test(e.message));
   }

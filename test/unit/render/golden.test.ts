@@ -11,6 +11,7 @@ import { test } from 'node:test';
 import { endpoint } from '../../../src/api/catalogue/index.js';
 import { rowsOf, show } from '../../../src/commands/engine.js';
 import { humanOrders } from '../../../src/commands/order/status-words.js';
+import { tickerRows } from '../../../src/commands/market/ticker.js';
 import { Context, type GlobalOptions } from '../../../src/context.js';
 import { IO, type Stream } from '../../../src/render/io.js';
 import { parseJson } from '../../../src/util/json.js';
@@ -45,7 +46,8 @@ function print(id: string, data: unknown, format: (typeof FORMATS)[number] | 'nd
   const ctx = new Context(io, { output: format, ...extra }, env);
   const ep = endpoint(id);
   if (id === 'spot.orders') show(ctx, ep, data, { rows: humanOrders(ctx, rowsOf(ep, data)) });
-  else show(ctx, ep, data, id === 'spot.ticker' ? { signed: ['fluctuation'] } : {});
+  else if (id === 'spot.ticker') show(ctx, ep, data, { signed: ['fluctuation'], rows: tickerRows(ctx, rowsOf(ep, data)) });
+  else show(ctx, ep, data);
   return text;
 }
 

@@ -66,6 +66,21 @@ test('orders: keyed by order id, state named, newest first', () => {
   assert.deepEqual(v.rows().map((r) => [r.order_id, r.state]), [['1', 'cancelled'], ['2', 'partially_filled']]);
 });
 
+test('orders: a push with no fill keeps the last fill\'s price; the time column is headed time', () => {
+  const v = ordersView();
+  v.apply('t', { order_id: '1', side: 'buy', state: '5', ms_t: '1000', last_fill_price: '100.5', filled_size: '1' });
+  v.apply('t', { order_id: '1', side: 'buy', state: '8', ms_t: '2000', last_fill_price: '', filled_size: '1' });
+  const [row] = v.rows();
+  assert.equal(row!.state, 'cancelled');
+  assert.equal(row!.last_fill_price, '100.5');
+  assert.ok('time' in row! && !('ms_t' in row!), Object.keys(row!).join(','));
+  v.apply('t', { order_id: '1', side: 'buy', state: '6', ms_t: '3000', last_fill_price: '101', filled_size: '2' });
+  assert.equal(v.rows()[0]!.last_fill_price, '101');
+  v.only!(['state', 'last_fill_price']);
+  assert.deepEqual(v.rows(), [{ state: 'filled', last_fill_price: '101' }]);
+  assert.match(v.lines({ columns: 80, rows: 10 }, 0, false)[0]!, /^state +last_fill_price$/);
+});
+
 test('status line: state, age, STALE after 5 s, reconnects', () => {
   const conn = { state: 'ready' as const, lastMessageAt: 10_000, reconnects: 2, messages: 7 };
   assert.match(statusLine(conn, 'ws://h/api', 10_400, false, 200), /^ready .*last message 0\.4s ago.*reconnects 2/);
