@@ -231,7 +231,7 @@ export interface RunningVenue {
 /** Rounding to a step: `down` toward minus infinity, `up` toward plus infinity, `half-even` to the nearest (ties to even). */
 export type RoundMode = 'down' | 'up' | 'half-even';
 /** A price's rounding: a mode, or a side (`buy` rounds down, `sell` up: the passive side, never a worse price). */
-export type PriceRounding = RoundMode | 'buy' | 'sell';
+export type PriceRounding = RoundMode | Side;
 
 /** Exact arithmetic on decimal text (`import { decimal } from 'bm'`): results normalised, never a JS number. */
 export interface DecimalHelpers {

@@ -11,7 +11,8 @@ import { rowsOf } from '../rows.js';
 import type { Balance } from '../order/across.js';
 import type { PairRules } from '../order/pairs.js';
 import { usage } from '../../errors.js';
-import { currencyPlaces, roundTo, valueIn, type Prices } from './value.js';
+import { roundToStep, tickOf } from '../../util/round.js';
+import { currencyPlaces, valueIn, type Prices } from './value.js';
 
 /** One balance valued: amounts of `currency`; `price` and `value` in the quote currency ('' when it cannot be priced). */
 export interface ValuedBalance {
@@ -53,7 +54,8 @@ export function quotePlaces(pairs: readonly PairRules[], quote: string, name: st
 
 /** The wallet valued in `quote`; `places` rounds prices, values and the total (half to even). */
 export function valueWallet(wallet: readonly Balance[], quote: string, last: Prices, places?: number): Valuation {
-  const round = (v: string) => (places === undefined || v === '' ? v : roundTo(v, places));
+  // The library's values are normalised text (`1`, `65336.3`); the command line prints them at fixed places (value.ts roundTo).
+  const round = (v: string) => (places === undefined || v === '' ? v : roundToStep(v, tickOf(places), 'half-even'));
   const unpriced: string[] = [];
   let total = '0';
   const rows = wallet.map((b) => {
