@@ -87,8 +87,9 @@ export function issueToken(state: LegacyState, exchange: ExchangeApi, req: Incom
   return { access_token: token, expires_in: state.options.tokenLifetimeSec };
 }
 
+/** Exact comparison: hex is lower-case (facts.md 3), as the current generation compares it. */
 function same(a: string, b: string): boolean {
-  const x = Buffer.from(a.toLowerCase());
+  const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
