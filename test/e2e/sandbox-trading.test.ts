@@ -129,7 +129,6 @@ describe('sandbox REST: spot trading', () => {
       [{ symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.01' }, 50011],
       [{ symbol: 'BTC_USDT', side: 'buy', type: 'market' }, 50012],
       [{ symbol: 'BTC_USDT', side: 'buy', type: 'market', size: '0.01' }, 50021],
-      [limit('60000.001'), 50021],
       [limit('60000', '10'), 50020],
       [limit('60000', '0.01', { client_order_id: 'x'.repeat(33) }), 50037],
       [limit('60000', '0.01', { client_order_id: 'no_underscores' }), 50038],
