@@ -72,7 +72,10 @@ describe('decimals: read as the venue did by default, refused with 50021 in stri
     assert.equal(d.size, '0.01');
     const r = await post(strict, '/spot/v2/submit_order', body);
     refused(r, 50021);
-    assert.match(r.json.message, /price/);
+    assert.match(r.json.message, /size/);
+    const p = await post(strict, '/spot/v2/submit_order', { ...resting, price: 1000 });
+    refused(p, 50021);
+    assert.match(p.json.message, /price/);
     const inBatch = await post(strict, '/spot/v2/batch_orders', `{"order_params":[${body}]}`);
     assert.equal(inBatch.json.data.responses[0].code, 50021, inBatch.text);
     const lenientBatch = await post(venue, '/spot/v2/batch_orders', `{"order_params":[${body}]}`);
