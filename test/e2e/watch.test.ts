@@ -5,7 +5,8 @@ import { bmAsync, bmStart, ensureBuilt, isolatedEnv } from '../helpers/bm.js';
 import { useSandbox } from '../helpers/sandbox-server.js';
 
 // The real sandbox: its simulated market trades and moves the book on its own.
-const h = useSandbox(23);
+// Strict: bm follows the spec's letter (docs/sandbox.md, "Two modes").
+const h = useSandbox(23, { strict: true });
 before(() => ensureBuilt());
 let made: SandboxAccount | undefined;
 const account = () => (made ??= h.sandbox().exchange.createAccount({ USDT: '1000000' }));
