@@ -5,6 +5,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { startServer } from '../../src/sandbox/server.js';
 import { scalarText } from '../../src/util/json.js';
+import { signWsLogin } from '../../src/util/signing.js';
+import { bm, ensureBuilt, isolatedEnv, startSandbox } from '../helpers/bm.js';
+import { rawClient } from '../helpers/ws-client.js';
 import { call, newAccount, type Answer, type Creds } from '../helpers/signed.js';
 import { useSandbox, type Harness } from '../helpers/sandbox-server.js';
 
@@ -171,6 +174,31 @@ describe('repeated 429s: no block by default (the milder rule of spec 8.1), 418/
       assert.equal(await upgrade(s.url), 101);
     } finally {
       await s.close();
+    }
+  });
+});
+
+describe('bm sandbox serve --strict --service NAME', () => {
+  test('the served sandbox is strict and expects NAME.WebSocket; a bad name is exit 2', async () => {
+    ensureBuilt();
+    assert.equal(bm(['sandbox', 'serve', '--service', 'a b'], isolatedEnv()).code, 2);
+    const s = await startSandbox(['--service', 'bitmart']);
+    try {
+      const a = await newAccount(s.url);
+      refused(await call(s.url, 'GET', '/spot/v1/wallet', { headers: { 'X-BM-KEY': a.key } }), 30006, 401);
+      const login = async (service: string) => {
+        const c = await rawClient(`${s.url.replace('http', 'ws')}/user?protocol=1.1`);
+        const ts = String(Date.now());
+        c.send({ op: 'login', args: [a.key, ts, signWsLogin(a.secret, ts, a.memo, service)] });
+        const f = await c.next((x) => x.kind === 'event' || x.kind === 'error');
+        c.ws.close();
+        return f;
+      };
+      assert.deepEqual(await login('bitmart'), { kind: 'event', event: 'login' });
+      const wrong = await login('exchange');
+      assert.ok(wrong.kind === 'error' && wrong.code === '91011' && wrong.message.includes('#bitmart.WebSocket'), JSON.stringify(wrong));
+    } finally {
+      await s.stop();
     }
   });
 });
