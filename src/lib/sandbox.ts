@@ -12,10 +12,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningVe
   const { parseLimits } = await import('../sandbox/limits-mode.js');
   const limits = typeof opts.limits === 'number' ? (opts.limits > 0 ? opts.limits : undefined) : parseLimits(opts.limits ?? 'spec');
   if (limits === undefined) throw usage(`limits: spec, off or a positive factor (got ${String(opts.limits)})`);
+  const { isServiceName } = await import('../sandbox/ws/login.js');
+  if (opts.service !== undefined && !isServiceName(opts.service)) throw usage(`service: letters, digits, _ and - expected (got ${JSON.stringify(opts.service)})`);
   if (opts.child) return (await import('./sandbox-child.js')).startChild(opts, limits === Number.POSITIVE_INFINITY ? 'off' : String(limits));
   const [{ startServer }, { DEFAULT_DEPOSIT }] = await Promise.all([import('../sandbox/server.js'), import('../sandbox/accounts.js')]);
   const s = await startServer({
     port: opts.port ?? 0, limits, ...(opts.host ? { host: opts.host } : {}), ...(opts.seed !== undefined ? { seed: opts.seed } : {}), ...(opts.log ? { log: opts.log } : {}),
+    strict: opts.strict ?? false, ...(opts.service !== undefined ? { service: opts.service } : {}),
   });
   return {
     url: s.url,

@@ -207,6 +207,10 @@ export interface SandboxOptions {
   readonly limits?: 'spec' | 'off' | number;
   /** Run it as a child process (`bm sandbox serve` of this package), not in this process; `log` gets its stderr. */
   readonly child?: boolean;
+  /** Hold every client to the spec's letter where the venue was looser (`--strict`, docs/sandbox.md); default false. */
+  readonly strict?: boolean;
+  /** Service of the WebSocket login constant `<service>.WebSocket`; default `exchange`. */
+  readonly service?: string;
 }
 
 /** An account of the sandbox: its key, secret and memo are a client's `credentials`. */

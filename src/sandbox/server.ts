@@ -17,6 +17,7 @@ import { legacyRoute } from './legacy/routes.js';
 import { scaled, type LimitFactor } from './limits-mode.js';
 import { loadState, Persister, StateFileError } from './state.js';
 import { attachWebSocket } from './ws/server.js';
+import { DEFAULT_SERVICE } from './ws/login.js';
 
 export interface ServeOptions {
   /** 0 picks a free port. */
@@ -34,6 +35,14 @@ export interface ServeOptions {
   readonly replay?: { readonly path: string; readonly speed: number };
   /** ms; default Date.now (tests move it to pass a rate window without waiting). */
   readonly clock?: () => number;
+  /**
+   * The spec's letter wherever the venue was looser (`--strict`, docs/sandbox.md "Strict mode"): keyed
+   * reads need a timestamp, decimals must be strings within the pair's precision, repeated 429s block
+   * the address (418). Default false: the venue's behaviour as facts.md records it.
+   */
+  readonly strict?: boolean;
+  /** The service of the WebSocket login constant `<service>.WebSocket` (spec 6.2); default `exchange`. */
+  readonly service?: string;
 }
 
 export interface RunningSandbox {
@@ -92,8 +101,10 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
   const limiter = new Limiter(factor);
   const legacy = legacyState(ex).options;
   legacy.tokenRequestsPerMinute = scaled(legacy.tokenRequestsPerMinute, factor);
-  const blocks = new IpBlocks(factor);
-  const deps = { ex, limiter, blocks, ...(persister ? { persist: () => persister.flush() } : {}) };
+  // Spec 8.1 gives two versions: no block (the milder, by default) or a 418 block of the address (strict).
+  const strict = opts.strict ?? false;
+  const blocks = strict ? new IpBlocks(factor) : undefined;
+  const deps = { ex, limiter, strict, ...(blocks ? { blocks } : {}), ...(persister ? { persist: () => persister.flush() } : {}) };
 
   const server = createServer((req, res) => {
     const started = Date.now();
@@ -120,7 +131,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
       else res.destroy();
     });
   });
-  const closeWs = await attachWebSocket(server, ex, { log, limits: factor, blocks, now: ex.clock });
+  const closeWs = await attachWebSocket(server, ex, { log, limits: factor, now: ex.clock, service: opts.service ?? DEFAULT_SERVICE });
   const host = opts.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {

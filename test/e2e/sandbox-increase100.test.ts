@@ -39,17 +39,17 @@ test('spot/depth/increase100: snapshot, then versioned updates that rebuild the 
   const asks = new Map(snap.asks);
   const bids = new Map(snap.bids);
   let version = snap.version;
-  // The simulation re-quotes every 0.5 s: updates follow, each one version on.
+  // An update every 100 ms, each one version on; the simulation re-quotes every 0.5 s, so some carry
+  // changes and the others none.
   for (let seen = 0; seen < 3;) {
     const f = await a.next((x) => x.kind === 'push' && (x.data[0] as unknown as Inc).version > version);
     const u = incOf(f);
     assert.equal(u.type, 'update');
     assert.equal(u.version, version + 1, 'no gap in the versions');
-    assert.ok(u.asks.length + u.bids.length > 0, 'an update carries changes');
     apply(asks, u.asks);
     apply(bids, u.bids);
     version = u.version;
-    seen++;
+    if (u.asks.length + u.bids.length > 0) seen++;
   }
   // A later subscriber's snapshot is the book at some version: bring the first copy to it and compare.
   const b = await rawClient(url);

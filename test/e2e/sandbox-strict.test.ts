@@ -1,10 +1,11 @@
-// The sandbox is as strict as the venue: raw HTTP requests a lenient server would have accepted.
+// The strict sandbox (`--strict`): raw HTTP requests a lenient server would have accepted. What the
+// default mode lets pass as the venue did is in sandbox-modes.test.ts.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { call, newAccount, type Answer, type Creds } from '../helpers/signed.js';
 import { useSandbox } from '../helpers/sandbox-server.js';
 
-const h = useSandbox(5);
+const h = useSandbox(5, { strict: true });
 let acct: Creds;
 
 function fails(r: Answer, code: number, status = 400): void {

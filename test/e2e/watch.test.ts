@@ -5,7 +5,8 @@ import { bmAsync, bmStart, ensureBuilt, isolatedEnv } from '../helpers/bm.js';
 import { useSandbox } from '../helpers/sandbox-server.js';
 
 // The real sandbox: its simulated market trades and moves the book on its own.
-const h = useSandbox(23);
+// Strict: bm follows the spec's letter (docs/sandbox.md, "Two modes").
+const h = useSandbox(23, { strict: true });
 before(() => ensureBuilt());
 let made: SandboxAccount | undefined;
 const account = () => (made ??= h.sandbox().exchange.createAccount({ USDT: '1000000' }));
@@ -92,11 +93,11 @@ test('an unknown pair is refused by the venue (exit 6); a malformed one never le
   assert.match(d.stderr, /--duration/);
 });
 
-test('the login constant follows the venue service (--service): bitmart accepted, anything else 91011', async () => {
+test('the login constant follows the venue service (--service): the sandbox\'s own (exchange) accepted, another 91011', async () => {
   const env = creds();
-  const ok = await bmAsync(['watch', 'orders', 'BTC_USDT', '--once', '--service', 'bitmart', ...venue()], env);
+  const ok = await bmAsync(['watch', 'orders', 'BTC_USDT', '--once', '--service', 'exchange', ...venue()], env);
   assert.equal(ok.code, 0, ok.stderr);
-  const bad = await bmAsync(['watch', 'orders', 'BTC_USDT', '--once', '--service', 'acme', ...venue()], env);
+  const bad = await bmAsync(['watch', 'orders', 'BTC_USDT', '--once', '--service', 'bitmart', ...venue()], env);
   assert.equal(bad.code, 4);
   assert.match(bad.stderr, /91011/);
 });

@@ -113,7 +113,7 @@ test('a cancel that never gets an answer is sent again (it is idempotent), then 
   assert.equal(await statusOf('cancelRetry1'), '8');
 });
 
-test('a cancel whose answer is lost: the repeat is refused as already cancelled, the lookup proves it', async () => {
+test('a cancel whose answer is lost: the repeat answers result false, the lookup proves it cancelled', async () => {
   const id = await place('cancelLost1');
   fresh();
   proxy.add({ method: 'POST', path: '/spot/v3/cancel_order', times: 1, fault: { kind: 'lose' } });

@@ -15,7 +15,8 @@ export interface LibraryVenue {
 export function useLibraryVenue(seed: number, deposit: Record<string, string>, ready?: (v: LibraryVenue) => void): LibraryVenue {
   const v = {} as LibraryVenue;
   before(async () => {
-    v.venue = await startSandbox({ seed });
+    // Strict: the library follows the spec's letter (docs/sandbox.md, "Two modes").
+    v.venue = await startSandbox({ seed, strict: true });
     v.proxy = await startFaultProxy(v.venue.url);
     v.credentials = await v.venue.createAccount({ deposit });
     ready?.(v);

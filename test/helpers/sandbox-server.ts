@@ -11,12 +11,13 @@ export interface Harness {
   readonly skip: (ms: number) => void;
 }
 
-export function useSandbox(seed = 11): Harness {
+/** `strict`: the sandbox of `bm sandbox serve --strict` (the spec's letter where the venue was looser). */
+export function useSandbox(seed = 11, opts: { readonly strict?: boolean } = {}): Harness {
   let s: RunningSandbox | undefined;
   const log: string[] = [];
   let offset = 0;
   before(async () => {
-    s = await startServer({ port: 0, seed, log: (l) => log.push(l), clock: () => Date.now() + offset });
+    s = await startServer({ port: 0, seed, log: (l) => log.push(l), clock: () => Date.now() + offset, ...(opts.strict ? { strict: true } : {}) });
     passWindowsWith(s.url, (ms) => void (offset += ms));
   });
   after(async () => {

@@ -28,7 +28,8 @@ export interface Venue {
 }
 
 export async function startVenue(seed = 7): Promise<Venue> {
-  const sandbox = await startServer({ port: 0, seed });
+  // Strict: bm follows the spec's letter (docs/sandbox.md, "Two modes").
+  const sandbox = await startServer({ port: 0, seed, strict: true });
   const proxy = await startFaultProxy(sandbox.url);
   const forgotten = new Set<string>();
   proxy.add({

@@ -51,7 +51,8 @@ pairs (BTC_USDT, ETH_USDT, ETH_BTC, SOL_USDT, BMX_ETH). With no configuration it
 - A paper account (10000 USDT, 1 BTC, 10 ETH) is made on first need, so \`bm order place ... --yes\` works
   on a fresh machine.
 - \`bm sandbox serve [--port 0] [--state FILE] [--seed N] [--limits spec|off|<factor>]\` runs one in the
-  foreground and prints \`listening http://127.0.0.1:<port>\`.
+  foreground and prints \`listening http://127.0.0.1:<port>\`. It answers as the venue did; \`--strict\` holds
+  clients to the spec's letter instead (\`docs/sandbox.md\` lists the differences).
 - \`bm sandbox account create --deposit USDT=10000,BTC=1 --json\` makes an account for scripts and tests.
 - \`bm record SYMBOL... --out FILE\` records the public streams of any venue;
   \`bm sandbox serve --replay FILE [--speed X]\` drives the sandbox's market from the recording.

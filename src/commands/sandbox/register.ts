@@ -13,12 +13,15 @@ export function registerSandbox(root: Command, contextOf: ContextOf): void {
     .option('--state <file>', 'persist the exchange state in this file (default: in memory)')
     .option('--seed <n>', 'seed of the simulated market (same seed, same market)')
     .option('--limits <mode>', 'rate limits: spec (published), off (a load target) or a factor such as 2 or 0.5', 'spec')
+    .option('--strict', "hold every client to the spec's letter where the venue was looser (docs/sandbox.md)")
     .option('--replay <file>', 'drive the public market from a recording of bm record (trades and book), in memory')
     .option('--speed <x>', 'replay speed: 1 as recorded (default), 10 ten times as fast, 0.5 half')
-    .addHelpText('after', '\nExamples:\n  $ bm sandbox serve --port 0 --seed 7\n  $ bm sandbox serve --limits off\n  $ bm sandbox serve --replay day.ndjson --speed 10\n')
-    .action(async (opts: Record<string, string | undefined>, self: Command) => {
+    .addHelpText('after', '\nExamples:\n  $ bm sandbox serve --port 0 --seed 7\n  $ bm sandbox serve --limits off\n  $ bm sandbox serve --strict --service bitmart\n  $ bm sandbox serve --replay day.ndjson --speed 10\n')
+    .action(async (opts: Record<string, string | boolean | undefined>, self: Command) => {
       const { serve } = await import('./serve.js');
-      await serve(contextOf(self), opts);
+      // --service is the global option (the login constant's service): here, the one this venue expects.
+      const service = self.optsWithGlobals<{ service?: string }>().service;
+      await serve(contextOf(self), { ...opts, ...(service !== undefined ? { service } : {}) });
     });
   sandbox
     .command('account')

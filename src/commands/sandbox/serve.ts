@@ -25,7 +25,9 @@ function replayOf(opts: Record<string, string | undefined>): { path: string; spe
   return { path: opts.replay, speed };
 }
 
-export async function serve(ctx: Context, opts: Record<string, string | undefined>): Promise<void> {
+export async function serve(ctx: Context, flags: Record<string, string | boolean | undefined>): Promise<void> {
+  const strict = flags.strict === true;
+  const opts = Object.fromEntries(Object.entries(flags).filter(([, v]) => typeof v === 'string')) as Record<string, string | undefined>;
   const port = checkInt(opts.port ?? '0', '--port', 0, 65535);
   const seed = opts.seed === undefined ? undefined : checkInt(opts.seed, '--seed', 0);
   if (opts.host === '') throw usage('--host: must not be empty');
@@ -33,12 +35,15 @@ export async function serve(ctx: Context, opts: Record<string, string | undefine
   const limits = parseLimits(opts.limits ?? 'spec');
   if (limits === undefined) throw usage(`--limits: ${JSON.stringify(opts.limits)} is not spec, off or a positive factor (e.g. 2 or 0.5)`);
   const replay = replayOf(opts);
+  const { isServiceName } = await import('../../sandbox/ws/login.js');
+  const service = opts.service ?? 'exchange';
+  if (!isServiceName(service)) throw usage(`--service: '${service}' is not a service name (letters, digits, _ and -, e.g. bitmart)`);
   const { startServer } = await import('../../sandbox/server.js');
   const { StateFileError } = await import('../../sandbox/state.js');
   const { RecordingFileError } = await import('../../sandbox/replay/recording.js');
   const server = await startServer({
     port, host: opts.host ?? '127.0.0.1', limits, ...(opts.state ? { statePath: opts.state } : {}), ...(seed !== undefined ? { seed } : {}),
-    ...(replay ? { replay } : {}),
+    ...(replay ? { replay } : {}), strict, service,
     log: (line: string) => ctx.io.err(`${new Date().toISOString()} ${line}\n`),
   }).catch((err: unknown) => {
     if (err instanceof RecordingFileError) throw config(err.message, err.hint ?? 'give a file written by: bm record SYMBOL... --out FILE');

@@ -17,6 +17,8 @@ export interface Call {
   readonly ex: Exchange;
   /** ms */
   readonly now: number;
+  /** The spec's letter where the venue was looser (`bm sandbox serve --strict`). */
+  readonly strict?: boolean;
 }
 
 /** Returns the `data` of the envelope; throws an ExchangeError to answer an error code. */

@@ -18,12 +18,13 @@ import { checkParams, rawParams } from './params.js';
 import { inFamily } from './family.js';
 import { errorBody, okBody, send, statusOf, type Headers } from './reply.js';
 import { ACCOUNT_ROUTES } from './routes-account.js';
+import { CONTRACT_ROUTES } from './routes-contract.js';
 import { MARKET_ROUTES } from './routes-market.js';
 import { SPOT_ROUTES } from './routes-spot.js';
 import { authenticate } from './verify.js';
 
-/** Every served endpoint id -> its handler. Named-only endpoints (spec 4.8) have none: see below. */
-export const ROUTES: Readonly<Record<string, Handler>> = { ...MARKET_ROUTES, ...SPOT_ROUTES, ...ACCOUNT_ROUTES };
+/** Every served endpoint id -> its handler. Named-only endpoints (spec 4.8) have none but one: see below. */
+export const ROUTES: Readonly<Record<string, Handler>> = { ...MARKET_ROUTES, ...SPOT_ROUTES, ...ACCOUNT_ROUTES, ...CONTRACT_ROUTES };
 
 export interface RestDeps {
   readonly ex: Exchange;
@@ -32,6 +33,8 @@ export interface RestDeps {
   readonly blocks?: IpBlocks;
   /** Makes the state durable; awaited before a write is answered. */
   readonly persist?: () => Promise<void>;
+  /** The spec's letter where the venue was looser (docs/sandbox.md, "Strict mode"); default false. */
+  readonly strict?: boolean;
 }
 
 /** What was answered, for the request log. */
@@ -107,13 +110,14 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, body
     const account = authenticate(ep, {
       key, timestamp: header(req, 'x-bm-timestamp'), sign: header(req, 'x-bm-sign'),
       payload: method === 'GET' || method === 'DELETE' ? query : body,
-    }, (k) => d.ex.accounts.byApiKey(k), now);
+    }, (k) => d.ex.accounts.byApiKey(k), now, d.strict);
     const handler = ROUTES[ep.id];
     // Spec 4.8 endpoints (catalogue `shapeUnknown`) have no known shape: after their auth and rate
-    // limit they answer 30000, so a client learns the sandbox does not serve them.
-    if (!handler || ep.shapeUnknown) throw fail(30000);
+    // limit they answer 30000, so a client learns the sandbox does not serve them; the few served
+    // anyway (routes-contract.ts) have a handler.
+    if (!handler) throw fail(30000);
     const raw = rawParams(method, query, body);
-    const q = checkParams(ep, raw);
-    return handler({ ep, q, raw, ...(account ? { account } : {}), ex: d.ex, now });
+    const q = checkParams(ep, raw, d.strict ?? false);
+    return handler({ ep, q, raw, ...(account ? { account } : {}), ex: d.ex, now, strict: d.strict ?? false });
   }, Boolean(ep?.write));
 }

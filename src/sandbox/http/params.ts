@@ -3,6 +3,7 @@
  * whole-number bounds, allowed values. Each failure carries the spot code the spec gives it.
  */
 import type { Endpoint, Param } from '../../api/catalogue/types.js';
+import { fmt, isDecimal } from '../../util/decimal.js';
 import { parseJson, RawNumber, scalarText } from '../../util/json.js';
 import type { ExchangeError } from '../exchange-api.js';
 import { fail } from '../errors.js';
@@ -62,15 +63,21 @@ function refuseMiscased(ep: Endpoint, raw: Record<string, unknown>): void {
 }
 
 /**
- * Decimals are JSON strings on the wire (spec 4): a JSON number there is refused. Ids are read either
- * way, as the venue sent them both ways and clients echo them back.
+ * Decimals are JSON strings on the wire (spec 4). The venue read a JSON number there as its value
+ * (facts.md 5: it was lenient with figures); `strict` refuses it with 50021 naming the field. Ids are
+ * read either way, as the venue sent them both ways and clients echo them back.
  */
 function isNumber(v: unknown): boolean {
   return typeof v === 'number' || typeof v === 'bigint' || v instanceof RawNumber;
 }
 
-/** Every catalogue parameter of `ep` read from `raw` (aliases honoured) and checked; text values. */
-export function checkParams(ep: Endpoint, raw: Record<string, unknown>): Values {
+/** A JSON number's text as a plain decimal (`1e-7` -> `0.0000001`); unchanged when it is not a number. */
+function plain(text: string): string {
+  return isDecimal(text) ? text : fmt(text);
+}
+
+/** Every catalogue parameter of `ep` read from `raw` (aliases honoured) and checked; text values. `strict`: see {@link isNumber}. */
+export function checkParams(ep: Endpoint, raw: Record<string, unknown>, strict = true): Values {
   const out: Values = {};
   refuseMiscased(ep, raw);
   for (const p of ep.params) {
@@ -78,8 +85,9 @@ export function checkParams(ep: Endpoint, raw: Record<string, unknown>): Values 
     const name = [p.name, ...(p.aliases ?? [])].find((k) => raw[k] !== undefined && raw[k] !== null);
     // Lists and objects (batch order_params) are left to the handler.
     if (name !== undefined && typeof raw[name] === 'object' && !isRaw(raw[name])) continue;
-    if (name !== undefined && p.type === 'decimal' && isNumber(raw[name])) throw problem(p, 'format');
-    const v = name === undefined ? undefined : scalarText(raw[name]);
+    const numeric = name !== undefined && p.type === 'decimal' && isNumber(raw[name]);
+    if (numeric && strict) throw problem(p, 'format');
+    const v = name === undefined ? undefined : numeric ? plain(scalarText(raw[name])) : scalarText(raw[name]);
     if (v === undefined || v === '') {
       if (p.required) throw problem(p, 'missing');
       continue;

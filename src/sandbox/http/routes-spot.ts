@@ -5,6 +5,7 @@ import { ExchangeError, type FillView, type OrderStatus, type OrderView, type Pl
 import { fail } from '../errors.js';
 import { accountOf, pairOf, wireId, type Call, type Handler } from './call.js';
 import { checkParams, type Values } from './params.js';
+import { truncatedFigures } from './figures.js';
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import { ORDER_FILTER_CODES, type Side } from '../../api/catalogue/vocab.js';
 
@@ -15,11 +16,20 @@ export const STATUS_FILTER: Record<string, readonly OrderStatus[]> = Object.from
 /** Most orders in one batch (50033 beyond). */
 export const MAX_BATCH = PROTOCOL.ordersPerBatch;
 
+/**
+ * Spec 2.7 names an order's `type` limit or market: limit_maker and ioc orders (accepted at placement)
+ * are echoed as limit, as the spec's order shape has no field for the kind (the private order push
+ * tells it apart with `order_type` 1 and 3, spec 6.3).
+ */
+export function wireType(type: OrderView['type']): 'limit' | 'market' {
+  return type === 'market' ? 'market' : 'limit';
+}
+
 /** An order as spec 2.7 writes it; `detail` adds unfilled_volume. */
 export function orderWire(o: OrderView, detail: boolean) {
   const unfilled = o.type === 'market' && o.side === 'buy' ? '0' : norm(sub(o.size, o.filled_size));
   return {
-    order_id: wireId(o.order_id), symbol: o.symbol, create_time: o.create_time, side: o.side, type: o.type, price: o.price,
+    order_id: wireId(o.order_id), symbol: o.symbol, create_time: o.create_time, side: o.side, type: wireType(o.type), price: o.price,
     price_avg: o.price_avg, size: o.size, notional: o.notional, filled_notional: o.filled_notional, filled_size: o.filled_size,
     ...(detail ? { unfilled_volume: cmp(unfilled, '0') < 0 ? '0' : unfilled } : {}),
     status: String(o.status), clientOrderId: o.client_order_id,
@@ -35,14 +45,17 @@ export function fillWire(f: FillView) {
   };
 }
 
-function placeRequest(q: Values): PlaceRequest {
-  return {
+/** The order a request asks for; outside strict mode its over-precise figures cut as the venue did (figures.ts). */
+function placeRequest(c: Call, q: Values): PlaceRequest {
+  const spec = pairOf({ ...c, q });
+  const req: PlaceRequest = {
     symbol: q.symbol!, side: q.side as PlaceRequest['side'], type: q.type as PlaceRequest['type'],
     ...(q.size !== undefined ? { size: q.size } : {}), ...(q.price !== undefined ? { price: q.price } : {}),
     ...(q.notional !== undefined ? { notional: q.notional } : {}),
     ...(q.client_order_id !== undefined ? { client_order_id: q.client_order_id } : {}),
     ...(q.stpMode !== undefined ? { stpMode: q.stpMode as StpMode } : {}),
   };
+  return c.strict ? req : truncatedFigures(spec, req);
 }
 
 function orderRef(c: Call, cidName: string): { order_id?: string; client_order_id?: string } {
@@ -53,13 +66,13 @@ function orderRef(c: Call, cidName: string): { order_id?: string; client_order_i
   return { ...(order_id ? { order_id } : {}), ...(cid ? { client_order_id: cid } : {}) };
 }
 
-function cancel(c: Call, quiet: boolean) {
+function cancel(c: Call) {
   const sym = pairOf(c).details.symbol;
   try {
     c.ex.cancelOrder(accountOf(c).id, sym, orderRef(c, 'client_order_id'));
     return { result: true };
   } catch (err) {
-    if (quiet && err instanceof ExchangeError && (err.code === 50030 || err.code === 50031)) return { result: false };
+    if (err instanceof ExchangeError && (err.code === 50030 || err.code === 50031)) return { result: false };
     throw err;
   }
 }
@@ -72,9 +85,8 @@ function batch(c: Call) {
     responses: list.map((item: unknown) => {
       try {
         if (!item || typeof item !== 'object' || Array.isArray(item)) throw fail(50028);
-        const q = checkParams(submit, item as Record<string, unknown>);
-        pairOf({ ...c, q });
-        const o = c.ex.placeOrder(accountOf(c).id, placeRequest(q));
+        const q = checkParams(submit, item as Record<string, unknown>, c.strict ?? false);
+        const o = c.ex.placeOrder(accountOf(c).id, placeRequest(c, q));
         return { code: 0, msg: 'success', data: { order_id: wireId(o.order_id) } };
       } catch (err) {
         if (!(err instanceof ExchangeError)) throw err;
@@ -91,13 +103,12 @@ export const SPOT_ROUTES: Record<string, Handler> = {
       .map((b) => ({ id: b.currency, name: b.name, available: b.available, frozen: b.frozen })),
   }),
   'spot.order.submit': (c) => {
-    pairOf(c);
-    const o = c.ex.placeOrder(accountOf(c).id, placeRequest(c.q));
+    const o = c.ex.placeOrder(accountOf(c).id, placeRequest(c, c.q));
     return { order_id: wireId(o.order_id) };
   },
-  'spot.order.cancel': (c) => cancel(c, false),
-  // The earlier version answers result false for an order that is already over (facts.md 5).
-  'spot.order.cancel.v2': (c) => cancel(c, true),
+  // Both versions answer result false for an order that is already over (facts.md 5), not 50030/50031.
+  'spot.order.cancel': cancel,
+  'spot.order.cancel.v2': cancel,
   'spot.order.cancel_all': (c) => {
     const syms = c.q.symbol === undefined ? c.ex.symbols() : [pairOf(c).details.symbol];
     for (const s of syms) c.ex.cancelAll(accountOf(c).id, s, c.q.side as Side | undefined);

@@ -4,7 +4,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { hmacHex, legacyClientSecret } from '../../util/signing.js';
+import { legacyClientSecret, legacySignature } from '../../util/signing.js';
 import type { ExchangeApi, SandboxAccount } from '../exchange-api.js';
 
 /** A refusal: the HTTP status and the `message` of the raw body. */
@@ -87,8 +87,9 @@ export function issueToken(state: LegacyState, exchange: ExchangeApi, req: Incom
   return { access_token: token, expires_in: state.options.tokenLifetimeSec };
 }
 
+/** Exact comparison: hex is lower-case (facts.md 3), as the current generation compares it. */
 function same(a: string, b: string): boolean {
-  const x = Buffer.from(a.toLowerCase());
+  const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
@@ -121,18 +122,16 @@ export function authenticate(state: LegacyState, exchange: ExchangeApi, req: Inc
 }
 
 /**
- * Checks X-BM-SIGNATURE over `pairs`. Spec 5.2 contradicts itself: the samples key the HMAC with the
- * API secret over the sorted parameters, the general text keys it with the client secret and adds
- * timestamp=<ms> among the sorted pairs. Every combination of those readings is accepted.
+ * Checks X-BM-SIGNATURE over `pairs`. Spec 5.2 contradicts itself (the samples key the HMAC with the
+ * API secret over the sorted parameters, the general text with the client secret and a timestamp
+ * among them); the sandbox accepts one construction, that of the samples and of facts.md 3's
+ * vectors: HMAC-SHA256 keyed by the API secret over the sorted `name=value` pairs, lower-case hex.
  */
-export function verifySignature(req: IncomingMessage, account: SandboxAccount, timestamp: string, pairs: ReadonlyArray<readonly [string, string]>): void {
+export function verifySignature(req: IncomingMessage, account: SandboxAccount, pairs: ReadonlyArray<readonly [string, string]>): void {
   const given = header(req, 'x-bm-signature');
   if (!given) throw new LegacyHttpError(401, 'X-BM-SIGNATURE missing');
-  const text = (list: ReadonlyArray<readonly [string, string]>) =>
-    [...list].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${k}=${v}`).join('&');
-  const plain = text(pairs);
-  const withTs = text([...pairs, ['timestamp', timestamp]]);
-  const keys = [account.secret, legacyClientSecret(account.key, account.secret, account.memo)];
-  const ok = keys.some((k) => same(given, hmacHex(k, plain)) || same(given, hmacHex(k, withTs)));
-  if (!ok) throw new LegacyHttpError(401, 'X-BM-SIGNATURE wrong');
+  const sorted = [...pairs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (!same(given, legacySignature(account.secret, sorted))) {
+    throw new LegacyHttpError(401, 'X-BM-SIGNATURE wrong: lower-case hex HMAC-SHA256 keyed by the API secret over the sorted name=value pairs expected');
+  }
 }

@@ -35,8 +35,10 @@ function sideOf(v: unknown): Side {
   return s;
 }
 
+/** A positive decimal sent as a JSON string: a JSON number is refused, as the current generation refuses it (spec 4). */
 function positive(v: unknown, name: string): string {
-  const s = v === undefined || v === null ? '' : scalarText(v);
+  if (v !== undefined && v !== null && typeof v !== 'string') throw new LegacyHttpError(400, `${name} must be a decimal string, e.g. "0.01"`);
+  const s = v === undefined || v === null ? '' : v;
   if (!isDecimal(s) || s.startsWith('-') || s.startsWith('+') || /^[0.]*$/.test(s)) throw new LegacyHttpError(400, `${name} must be a positive plain decimal`);
   return s;
 }
@@ -74,13 +76,13 @@ export function tradingBody(id: string, exchange: ExchangeApi, req: IncomingMess
       }
       const b = (parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>;
       const pairs = (['amount', 'price', 'side', 'symbol'] as const).filter((k) => b[k] !== undefined).map((k) => [k, scalarText(b[k])] as const);
-      verifySignature(req, caller.account, caller.timestamp, pairs);
+      verifySignature(req, caller.account, pairs);
       const symbol = symbolOf(exchange, b.symbol);
       const order = { symbol, side: sideOf(b.side), type: 'limit' as const, size: positive(b.amount, 'amount'), price: positive(b.price, 'price') };
       return { entrust_id: wireId(exchange.placeOrder(acct, order).order_id) };
     }
     case 'legacy.order.cancel': {
-      verifySignature(req, caller.account, caller.timestamp, [['entrust_id', path.entrust_id!]]);
+      verifySignature(req, caller.account, [['entrust_id', path.entrust_id!]]);
       const o = findOrder(exchange, acct, path.entrust_id!);
       exchange.cancelOrder(acct, o.symbol, { order_id: o.order_id });
       return {};

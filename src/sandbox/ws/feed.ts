@@ -1,6 +1,8 @@
 /**
  * Turns exchange events into pushes: one state per subscribed topic, at most one push per topic per
  * interval (spec 8.3: 0.5 s), each push deflated once and sent to every subscriber as the same frame.
+ * A subscriber's snapshot counts as a push: the topic's next push waits a whole interval after it.
+ * The incremental book is pushed at its own fixed cadence (facts.md 4: every 100 ms), changed or not.
  */
 import { deflateRawSync } from 'node:zlib';
 import type { ExchangeApi, FillView, OrderView, TradeView } from '../exchange-api.js';
@@ -79,6 +81,8 @@ export class Feed {
     }
     st.subs.add(sub);
     sub.push(encodePush(table, this.initial(st, accountId)));
+    st.last = this.now();
+    if (st.inc || st.timer) this.arm(st);
   }
 
   remove(sub: Subscriber, topic: string, accountId?: string): void {
@@ -105,8 +109,7 @@ export class Feed {
         return [tickerEntry(this.ex, st.symbol)];
       case 'depth': {
         if (!st.inc) return [depthEntry(this.ex, st.symbol, st.info.n!)];
-        const u = st.inc.update();
-        return u ? [u] : [];
+        return [st.inc.update(true)!];
       }
       case 'kline': {
         const k = klineEntry(this.ex, st.symbol, st.info.n!, this.now());
@@ -138,29 +141,38 @@ export class Feed {
     if (!st) return;
     if (entry) st.pending.push(entry);
     st.dirty = true;
-    if (st.timer) return;
-    // The incremental book is pushed every 100 ms on the venue (facts.md 4), the others every interval.
+    if (st.timer || st.inc) return;
+    if (st.last + this.intervalMs <= this.now()) this.flush(st);
+    else this.arm(st);
+  }
+
+  /** Schedules the topic's next push one interval after its last (the incremental book's: 100 ms). */
+  private arm(st: TopicState): void {
+    clearTimeout(st.timer);
     const every = st.inc ? Math.min(this.intervalMs, INCREMENT_MS) : this.intervalMs;
-    const wait = st.last + every - this.now();
-    if (wait <= 0) this.flush(st);
-    else st.timer = setTimeout(() => this.flush(st), wait);
+    st.timer = setTimeout(() => this.flush(st), Math.max(0, st.last + every - this.now()));
   }
 
   private flush(st: TopicState): void {
     st.timer = undefined;
-    if (!st.dirty) return;
+    if (!st.dirty && !st.inc) return;
     st.dirty = false;
-    let data: Entry[];
+    let data: Entry[] = [];
     try {
       data = this.snapshot(st);
     } catch (e) {
       // The exchange refused a query (a pair delisted meanwhile...): skip this push, keep serving.
       this.log?.(`ws push of ${st.table}:${st.symbol} skipped: ${(e as Error).message}`);
-      return;
     }
-    if (!data.length) return;
-    st.last = this.now();
-    const frame = encodePush(st.table, data);
-    for (const s of st.subs) s.push(frame);
+    if (data.length) {
+      st.last = this.now();
+      const frame = encodePush(st.table, data);
+      for (const s of st.subs) s.push(frame);
+    }
+    // The incremental book keeps its cadence while anyone is subscribed (a skipped push waits a whole period).
+    if (st.inc && st.subs.size) {
+      if (!data.length) st.last = this.now();
+      this.arm(st);
+    }
   }
 }

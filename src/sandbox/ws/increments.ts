@@ -31,10 +31,16 @@ export class IncrementalBook {
     return this.entry('snapshot', [...this.asks], [...this.bids]);
   }
 
-  /** The changes since the last version as the next version; undefined when nothing changed. */
-  update(): Entry | undefined {
+  /**
+   * The changes since the last version as the next version; undefined when nothing changed, unless
+   * `always` (the channel's fixed cadence): then an update with no levels still moves the version.
+   */
+  update(always = false): Entry | undefined {
     const before = { bids: this.bids, asks: this.asks };
-    if (!this.advance()) return undefined;
+    if (!this.advance()) {
+      if (!always) return undefined;
+      this.version++;
+    }
     return this.entry('update', changes(before.asks, this.asks), changes(before.bids, this.bids));
   }
 

@@ -8,10 +8,10 @@ import type { ExchangeApi } from '../exchange-api.js';
 import { custom } from '../../api/catalogue/limits.js';
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import { RateBook } from '../../util/ratelimit.js';
-import type { IpBlocks } from '../http/blocks.js';
 import { scaled, type LimitFactor } from '../limits-mode.js';
 import { Feed } from './feed.js';
 import { Session } from './session.js';
+import { DEFAULT_SERVICE } from './login.js';
 
 export interface WsServerOptions {
   readonly log?: (line: string) => void;
@@ -24,8 +24,8 @@ export interface WsServerOptions {
   readonly now?: () => number;
   /** Scales the message and connection limits (limits-mode.ts; default 1, Infinity: off). */
   readonly limits?: LimitFactor;
-  /** Addresses blocked after repeated 429s: their upgrades are refused with 418. */
-  readonly blocks?: IpBlocks;
+  /** The service of the login constant `<service>.WebSocket` (spec 6.2); default `exchange`. */
+  readonly service?: string;
 }
 
 /** Spec 8.3: open connections per IP, and connection requests per minute per IP. */
@@ -49,7 +49,7 @@ export async function attachWebSocket(server: Server, exchange: ExchangeApi, opt
   const perAccount = scaled(CONNECTIONS_PER_ACCOUNT, factor);
   const logged = new Map<string, number>();
   const limits = {
-    idleMs: opts.idleMs ?? PROTOCOL.wsIdleMs, lifelessMs: opts.lifelessMs ?? PROTOCOL.wsLifelessMs, now, factor,
+    idleMs: opts.idleMs ?? PROTOCOL.wsIdleMs, lifelessMs: opts.lifelessMs ?? PROTOCOL.wsLifelessMs, now, factor, service: opts.service ?? DEFAULT_SERVICE,
     claim: (id: string) => {
       const n = logged.get(id) ?? 0;
       if (n >= perAccount) return false;
@@ -74,7 +74,6 @@ export async function attachWebSocket(server: Server, exchange: ExchangeApi, opt
       return;
     }
     const ip = req.socket.remoteAddress ?? '';
-    if (opts.blocks?.blocked(ip, now())) return refuse(socket, '418 I\'m a Teapot');
     if (factor !== Number.POSITIVE_INFINITY) {
       // Every request counts towards the minute, a refused one too.
       const tooMany = connects.get(ip, connectRate).take(now()) > 0;
@@ -91,7 +90,7 @@ export async function attachWebSocket(server: Server, exchange: ExchangeApi, opt
         if (n > 0) open.set(ip, n);
         else open.delete(ip);
       });
-      new Session(ws, feed, exchange, limits, opts.log);
+      new Session(ws, feed, exchange, { ...limits, path: path === '/user' ? 'private' : 'public' }, opts.log);
     });
   };
   server.on('upgrade', onUpgrade);

@@ -24,6 +24,13 @@ export interface SessionLimits {
   readonly claim?: (accountId: string) => boolean;
   /** Gives the account's connection back. */
   readonly release?: (accountId: string) => void;
+  /** The service of the login constant (login.ts); default `exchange`. */
+  readonly service?: string;
+  /**
+   * The address connected to (spec 6.1): `public` (`/api`) serves public channels only, `private`
+   * (`/user`) login and private channels only. Absent: both (unit tests of one session).
+   */
+  readonly path?: 'public' | 'private';
 }
 
 const MAX_MESSAGES = PROTOCOL.wsMessagesPer10s;
@@ -133,8 +140,9 @@ export class Session implements Subscriber {
   }
 
   private login(args: unknown): void {
+    if (this.limits.path === 'public') return this.error('login', 90002, 'Invalid op param: login is on the private address /user');
     if (this.account) return this.error('login', 91005, 'Already logged in');
-    const r = verifyLogin(this.ex, args, this.limits.now());
+    const r = verifyLogin(this.ex, args, this.limits.now(), this.limits.service);
     if ('code' in r) {
       this.log?.(`ws login refused: ${r.code}`);
       return this.error('login', r.code, r.message);
@@ -152,6 +160,8 @@ export class Session implements Subscriber {
     const parts = splitTopic(topic);
     const info = parts && CHANNELS.get(parts.channel);
     if (!parts || !info) return this.error('subscribe', 90004, `Invalid channel param: ${topic}`);
+    const wrongPath = this.limits.path === (info.private ? 'public' : 'private');
+    if (wrongPath) return this.error('subscribe', 90004, `Invalid channel param: ${topic} is served on ${info.private ? '/user' : '/api'}`);
     if (!this.ex.details(parts.filter)) return this.error('subscribe', 92001, `Invalid symbol param: ${parts.filter}`);
     if (info.private && !this.account) return this.error('subscribe', 91006, `User not logged in: ${topic} is private`);
     if (this.subs.has(topic)) return this.error('subscribe', 90008, `duplicate subscription: ${topic}`);
@@ -167,11 +177,11 @@ export class Session implements Subscriber {
     }
   }
 
+  /** A topic this connection never subscribed (or already left) is refused (90004), not acknowledged. */
   private unsubscribe(topic: string): void {
-    if (this.subs.delete(topic)) {
-      this.feed.remove(this, topic, CHANNELS.get(splitTopic(topic)!.channel)!.private ? this.account?.id : undefined);
-      if (!this.subs.size) this.armLifeless();
-    }
+    if (!this.subs.delete(topic)) return this.error('unsubscribe', 90004, `Invalid channel param: ${topic} is not subscribed`);
+    this.feed.remove(this, topic, CHANNELS.get(splitTopic(topic)!.channel)!.private ? this.account?.id : undefined);
+    if (!this.subs.size) this.armLifeless();
     this.text({ event: 'unsubscribe', topic });
   }
 

@@ -72,23 +72,35 @@ test('token auth: missing, unknown, expired, no Bearer, stale timestamp -> 401 w
   legacyState(srv.exchange, { now: Date.now, timestampToleranceMs: 60_000 });
 });
 
-test('signature: all four readings of spec 5.2 are accepted, anything else is 401', async () => {
-  const readings = [
-    () => hmacHex(ACCOUNT.secret, PLAIN),
+test('signature: one construction (API secret over the sorted pairs, facts.md 3); the other readings of spec 5.2 are 401', async () => {
+  const r = await place(() => hmacHex(ACCOUNT.secret, PLAIN));
+  assert.equal(r.status, 200, r.text);
+  assert.match(r.text, /^\{"entrust_id":[0-9]{18}\}$/);
+  const others = [
     () => hmacHex(CLIENT_SECRET, PLAIN),
     (ts: string) => hmacHex(ACCOUNT.secret, WITH_TS(ts)),
     (ts: string) => hmacHex(CLIENT_SECRET, WITH_TS(ts)),
+    () => hmacHex(ACCOUNT.secret, PLAIN).toUpperCase(),
+    () => hmacHex('other', PLAIN),
+    () => hmacHex(ACCOUNT.secret, 'price=30000&amount=0.5&side=buy&symbol=BTC_USDT'),
   ];
-  for (const sig of readings) {
-    const r = await place(sig);
-    assert.equal(r.status, 200, r.text);
-    assert.match(r.text, /^\{"entrust_id":[0-9]{18}\}$/);
+  for (const sig of others) {
+    const refused = await place(sig);
+    assert.equal(refused.status, 401, `${others.indexOf(sig)}: ${refused.text}`);
+    assert.match((refused.body as { message: string }).message, /SIGNATURE wrong: .*API secret over the sorted name=value pairs/);
   }
-  assert.equal((await place(() => hmacHex('other', PLAIN))).status, 401);
-  assert.equal((await place(() => hmacHex(ACCOUNT.secret, 'price=30000&amount=0.5&side=buy&symbol=BTC_USDT'))).status, 401);
   const unsigned = await http('DELETE', '/v2/orders/1', { headers: authed() });
   assert.equal(unsigned.status, 401);
   assert.match((unsigned.body as { message: string }).message, /SIGNATURE missing/);
+});
+
+test('a JSON number as amount or price is refused (400), as the current generation refuses it', async () => {
+  const pairs = 'amount=0.5&price=30000&side=buy&symbol=BTC_USDT';
+  for (const body of [{ amount: 0.5, price: '30000' }, { amount: '0.5', price: 30000 }]) {
+    const r = await place(() => hmacHex(ACCOUNT.secret, pairs), { ...body, side: 'buy', symbol: 'BTC_USDT' } as never);
+    assert.equal(r.status, 400, r.text);
+    assert.match((r.body as { message: string }).message, /(amount|price) must be a decimal string/);
+  }
 });
 
 test('a legacy order lives on the shared exchange: visible to current-generation queries, statuses mapped', async () => {

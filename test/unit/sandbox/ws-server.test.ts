@@ -132,12 +132,64 @@ test('login failures: wrong sign 91011, old timestamp 91022, unknown key 91002, 
   }
 });
 
-test('the historic constant bitmart.WebSocket is accepted too; a second login is 91005', async () => {
+test('the login constant is the server\'s own (exchange.WebSocket): another service or upper-case hex is 91011 naming it; a second login is 91005', async () => {
   const c = await rawClient(`${srv.wsUrl}/user?protocol=1.1`);
   c.send({ op: 'login', args: loginArgs(undefined, 'bitmart') });
+  await c.next((f) => f.kind === 'error' && f.code === '91011' && f.message.includes('timestamp#memo#exchange.WebSocket'));
+  const [key, ts, sign] = loginArgs();
+  const mark = c.got.length;
+  c.send({ op: 'login', args: [key, ts, sign!.toUpperCase()] });
+  await c.next(isError('91011'), 3000, mark);
+  c.send({ op: 'login', args: loginArgs() });
   await c.next((f) => f.kind === 'event' && f.event === 'login');
   c.send({ op: 'login', args: loginArgs() });
   await c.next(isError('91005'));
+  c.ws.close();
+});
+
+test('a server rehearsing another venue (service bitmart) expects bitmart.WebSocket and says so', async () => {
+  const other = await startWsServer({ service: 'bitmart' });
+  try {
+    const args = (service: string) => {
+      const ts = String(Date.now());
+      return [other.account.key, ts, signWsLogin(other.account.secret, ts, other.account.memo, service)];
+    };
+    const c = await rawClient(`${other.wsUrl}/user?protocol=1.1`);
+    c.send({ op: 'login', args: args('exchange') });
+    await c.next((f) => f.kind === 'error' && f.code === '91011' && f.message.includes('timestamp#memo#bitmart.WebSocket'));
+    c.send({ op: 'login', args: args('bitmart') });
+    await c.next((f) => f.kind === 'event' && f.event === 'login');
+    c.ws.close();
+  } finally {
+    await other.close();
+  }
+});
+
+test('login only on the private address, public channels only on the public one, private ones only on the private one (90002, 90004)', async () => {
+  const pub = await rawClient(`${srv.wsUrl}/api?protocol=1.1`);
+  pub.send({ op: 'login', args: loginArgs() });
+  await pub.next((f) => f.kind === 'error' && f.code === '90002' && f.message.includes('/user'));
+  pub.send(sub('spot/user/order:BTC_USDT'));
+  await pub.next((f) => f.kind === 'error' && f.code === '90004' && f.message.includes('/user'));
+  pub.ws.close();
+  const priv = await rawClient(`${srv.wsUrl}/user?protocol=1.1`);
+  priv.send(sub('spot/ticker:BTC_USDT'));
+  await priv.next((f) => f.kind === 'error' && f.code === '90004' && f.message.includes('/api'));
+  priv.ws.close();
+});
+
+test('unsubscribing a topic never subscribed (or already left) is refused with 90004, not acknowledged', async () => {
+  const c = await rawClient(`${srv.wsUrl}/api?protocol=1.1`);
+  c.send({ op: 'unsubscribe', args: ['spot/ticker:BTC_USDT'] });
+  await c.next((f) => f.kind === 'error' && f.event === 'unsubscribe' && f.code === '90004' && f.message.includes('not subscribed'));
+  c.send(sub('spot/ticker:BTC_USDT'));
+  await c.next(isPush('spot/ticker'));
+  c.send({ op: 'unsubscribe', args: ['spot/ticker:BTC_USDT'] });
+  await c.next((f) => f.kind === 'event' && f.event === 'unsubscribe' && f.topic === 'spot/ticker:BTC_USDT');
+  const mark = c.got.length;
+  c.send({ op: 'unsubscribe', args: ['spot/ticker:BTC_USDT'] });
+  await c.next(isError('90004'), 3000, mark);
+  assert.equal(c.got.slice(mark).filter((r) => r.frame.kind === 'event').length, 0, 'no second acknowledgement');
   c.ws.close();
 });
 

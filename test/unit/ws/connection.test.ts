@@ -84,15 +84,17 @@ test('after the server drops the connection: reconnect, log in again, resubscrib
   const srv = await startWsServer();
   const { c, pushes, errors } = connect({ url: `${srv.wsUrl}/user?protocol=1.1`, login: login(srv.account), ...fast });
   try {
+    // Private channels only: the private address serves no public one (spec 6.1).
     srv.resting('BTC_USDT');
-    c.subscribe(['spot/user/order:BTC_USDT', 'spot/ticker:BTC_USDT']);
+    srv.resting('ETH_USDT');
+    c.subscribe(['spot/user/order:BTC_USDT', 'spot/user/order:ETH_USDT']);
     c.start();
     await until(() => pushes.length >= 2);
     srv.dropAll();
     await until(() => c.reconnects >= 1);
     await until(() => c.state === 'ready' && pushes.length >= 4);
     const topics = pushes.slice(2).map(([t]) => t).sort();
-    assert.deepEqual(topics, ['spot/ticker:BTC_USDT', 'spot/user/order:BTC_USDT']);
+    assert.deepEqual(topics, ['spot/user/order:BTC_USDT', 'spot/user/order:ETH_USDT']);
     assert.ok(srv.connections() >= 2);
     assert.equal(errors.length, 0);
   } finally {
