@@ -99,7 +99,7 @@ test('npm pack, install into an empty project, tsc --noEmit (strict) on a bot, r
   assert.match(r.venueError.code, /^5\d{4}$/);
   assert.equal(typeof r.venueError.httpStatus, 'number');
   assert.match(r.venueError.message, new RegExp(`^POST /spot/v3/cancel_order: ${r.venueError.code} [A-Z]`), 'the venue\'s code and reason are in the message');
-  assert.deepEqual([r.again.outcome, r.again.say, r.again.data.code], ['settled', 'not cancelled: already cancelled', '50030'], 'a second cancel is settled');
+  assert.deepEqual([r.again.outcome, r.again.say, r.again.data.result], ['settled', 'not cancelled: already filled or cancelled', false], 'a second cancel is settled');
   assert.ok(r.since.length >= 20 && r.since.length <= 25, `candles of the last two hours by 5m: ${r.since.length}`);
   assert.ok(r.since.every((t) => Number(t) * 1000 > Date.now() - 3 * 3600_000), 'the relative start was read as two hours ago');
   assert.ok(r.byDefault >= 95 && r.byDefault <= 101, `the default range is 100 candles: ${r.byDefault}`);
