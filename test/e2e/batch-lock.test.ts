@@ -8,37 +8,26 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import { sandboxAccount } from '../helpers/account.js';
-import { BATCH_PATH, ordersFile, rowsOf, venueOrders } from '../helpers/batch.js';
-import { bmAsync, startSandbox, until } from '../helpers/bm.js';
-import { envelope, startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
+import { BATCH_PATH, useBatchVenue, ordersFile, rowsOf, venueOrders } from '../helpers/batch.js';
+import { until } from '../helpers/bm.js';
+import { envelope } from '../helpers/fault-proxy.js';
 import { scalarText } from '../../src/util/json.js';
 
-let url = '';
-let stop: () => Promise<void> = async () => {};
-let proxy: FaultProxy;
-before(async () => {
-  ({ url, stop } = await startSandbox(['--seed', '13']));
-  proxy = await startFaultProxy(url);
-});
-after(async () => {
-  await proxy.close();
-  await stop();
-});
+const shared = useBatchVenue(13);
+const { batch, posts } = shared;
 
-const batch = (env: Record<string, string>, ...args: string[]) => bmAsync(['--base-url', proxy.url, 'order', 'batch', 'BTC_USDT', ...args, '--yes', '-o', 'ndjson'], env);
-const posts = () => proxy.count('POST', BATCH_PATH);
 const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
 
 test('a second --resume of a journal being run is refused at once naming the holder; a dead holder\'s lock is broken; nothing sent twice', async () => {
-  const env = sandboxAccount(url);
-  const file = ordersFile(url, env, 20, 'lk');
+  const env = sandboxAccount(shared.url);
+  const file = ordersFile(shared.url, env, 20, 'lk');
   const journal = join(env.HOME!, 'lk.journal');
   const lock = `${journal}.lock`;
   // A first run stopped by a 418 after its first request: ten placed, ten left for --resume.
-  proxy.clear();
-  proxy.add({ method: 'POST', path: BATCH_PATH, when: () => posts() > 1, times: 1, fault: { kind: 'reply', answer: envelope(418, 30017, 'temporarily rejected for rate-limit violations') } });
+  shared.proxy.clear();
+  shared.proxy.add({ method: 'POST', path: BATCH_PATH, when: () => posts() > 1, times: 1, fault: { kind: 'reply', answer: envelope(418, 30017, 'temporarily rejected for rate-limit violations') } });
   const first = await batch(env, '--file', file, '--journal', journal);
   assert.equal(first.code, 9, first.stderr);
   assert.equal(existsSync(lock), false, 'the lock is let go when the run ends');
@@ -48,8 +37,8 @@ test('a second --resume of a journal being run is refused at once naming the hol
   // That run's request is held at the proxy until the second run has been refused.
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
-  proxy.clear();
-  proxy.add({ method: 'POST', path: BATCH_PATH, times: 1, fault: { kind: 'delay', until: held } });
+  shared.proxy.clear();
+  shared.proxy.add({ method: 'POST', path: BATCH_PATH, times: 1, fault: { kind: 'delay', until: held } });
   const sentBefore = posts();
   const a = batch(env, '--resume', journal);
   await until(() => posts() > sentBefore, 'the resumed run to send its request');
@@ -67,7 +56,7 @@ test('a second --resume of a journal being run is refused at once naming the hol
   assert.equal(ra.code, 0, ra.stderr);
   assert.equal(posts(), 3, 'one request per ten orders, none sent twice');
   assert.equal(existsSync(lock), false);
-  const venue = venueOrders(url, env);
+  const venue = venueOrders(shared.url, env);
   assert.equal([...venue.keys()].filter((k) => k.startsWith('lk')).length, 20, 'the venue holds each order once');
   for (const x of rowsOf(ra.stdout)) assert.equal(scalarText(x.order_id), venue.get(x.client_order_id));
 });

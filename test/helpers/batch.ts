@@ -2,7 +2,9 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bm } from './bm.js';
+import { after, before } from 'node:test';
+import { bm, bmAsync, startSandbox, type Result } from './bm.js';
+import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 import { parseJson, scalarText } from '../../src/util/json.js';
 
 export const BATCH_PATH = '/spot/v2/batch_orders';
@@ -32,4 +34,35 @@ export function venueOrders(url: string, env: Record<string, string>, status = '
   assert.equal(r.code, 0, r.stderr);
   const list = (parseJson(r.stdout) as { orders: Array<{ clientOrderId?: string; client_order_id?: string; order_id: unknown }> }).orders;
   return new Map(list.map((o) => [(o.clientOrderId ?? o.client_order_id)!, scalarText(o.order_id)]));
+}
+
+/** A batch file's venue: the sandbox (seeded) behind the fault proxy, started before the file's tests and stopped after. */
+export interface BatchVenue {
+  /** The sandbox's own address (reads that bypass the proxy). */
+  readonly url: string;
+  readonly proxy: FaultProxy;
+  /** `bm order batch BTC_USDT ... --yes -o ndjson` through the proxy. */
+  batch(env: Record<string, string>, ...args: string[]): Promise<Result>;
+  /** Batch requests that reached the proxy so far. */
+  posts(): number;
+}
+
+/** Registers the file's before/after hooks; the fields are set once `before` has run. */
+export function useBatchVenue(seed: number): BatchVenue {
+  let stop: () => Promise<void> = async () => {};
+  const v = {
+    url: '',
+    proxy: undefined as unknown as FaultProxy,
+    batch: (env: Record<string, string>, ...args: string[]) => bmAsync(['--base-url', v.proxy.url, 'order', 'batch', 'BTC_USDT', ...args, '--yes', '-o', 'ndjson'], env),
+    posts: () => v.proxy.count('POST', BATCH_PATH),
+  };
+  before(async () => {
+    ({ url: v.url, stop } = await startSandbox(['--seed', String(seed)]));
+    v.proxy = await startFaultProxy(v.url);
+  });
+  after(async () => {
+    await v.proxy.close();
+    await stop();
+  });
+  return v;
 }
