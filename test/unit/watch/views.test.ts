@@ -120,6 +120,7 @@ test('live screen: one write per frame, at most 10 frames a second however often
 test('plans check their options before anything is sent', () => {
   assert.deepEqual(planOf({ kind: 'depth', symbols: ['btc_usdt'], levels: '20' }).topics, ['spot/depth20:BTC_USDT']);
   assert.deepEqual(planOf({ kind: 'kline', symbols: ['BTC_USDT'], interval: '1H' }).topics, ['spot/kline1H:BTC_USDT']);
+  assert.deepEqual(planOf({ kind: 'kline', symbols: ['BTC_USDT'], interval: '1h' }).topics, ['spot/kline1H:BTC_USDT']);
   assert.ok(planOf({ kind: 'orders', symbols: ['BTC_USDT'] }).private);
   assert.equal(planOf({ kind: 'ticker', symbols: ['A_B'], duration: '1.5' }).durationMs, 1500);
   assert.throws(() => planOf({ kind: 'depth', symbols: ['BTC_USDT'], levels: '7' }), /--levels/);
