@@ -141,3 +141,16 @@ test('long sessions stay bounded: rows that left a view and prices no longer dra
   assert.ok(f.size <= 1024 + FLASH_MS / 10, `${f.size} changes remembered`);
   assert.equal(f.on('asks|9999', 99_990), true, 'a fresh change still flashes');
 });
+
+test('depth: --fields picks and orders the full screen\'s columns, as in every other view', () => {
+  const v = new DepthView(5);
+  assert.deepEqual(v.names(), [...LOCAL_COLUMNS['watch depth']]);
+  v.apply('t', book('100.50', '1.500'));
+  v.only(['total', 'price']);
+  const lines = v.lines(size, 1000, false);
+  assert.match(lines[1]!, /^ *total +price$/);
+  assert.ok(lines.some((l) => /^ *3\.500 +100\.60$/.test(l)), lines.join('\n'));
+  assert.ok(lines.some((l) => /^ *3\.000 +99\.90$/.test(l)), lines.join('\n'));
+  assert.ok(!lines.join('\n').includes('█'), 'no bars when depth is not named');
+  assert.ok(lines.some((l) => l.includes('spread 0.50')), 'the spread line stays');
+});
