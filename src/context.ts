@@ -14,6 +14,7 @@ import { Session, settingOf, type Setting, type SessionOptions } from './core/se
 import type { LibVenue, Wiring } from './core/venue.js';
 import type { WriteHost } from './core/write/host.js';
 import { WriteLog } from './core/write/log.js';
+import { matchWord } from './api/catalogue/vocab.js';
 import { config as configError, usage } from './errors.js';
 import { keychainTimeout } from './profiles/secrets.js';
 import type { IO } from './render/io.js';
@@ -135,7 +136,7 @@ export class Context implements WriteHost {
     if (this.globals.json) return 'json';
     const f = this.formatSetting();
     if (!f) return this.io.isTTY ? 'table' : 'tsv';
-    if (f.from.startsWith('profile') && !(FORMATS as readonly string[]).includes(f.value)) {
+    if (f.from.startsWith('profile') && !matchWord(FORMATS, f.value)) {
       throw configError(`${f.from}: '${f.value}' is not a format (${FORMATS.join(', ')})`, `set another: bm profile add ${this.profileName} --output json (or edit the settings file)`);
     }
     return parseFormat(f.value, f.from);
@@ -159,8 +160,9 @@ export class Context implements WriteHost {
   get colorMode(): (typeof COLOR_MODES)[number] {
     const c = this.setting(this.globals.color, '--color', 'BM_COLOR');
     if (c === undefined) return 'auto';
-    if (!(COLOR_MODES as readonly string[]).includes(c.value)) throw usage(`${c.from}: must be one of ${COLOR_MODES.join(', ')} (got '${c.value}')`);
-    return c.value as (typeof COLOR_MODES)[number];
+    const mode = matchWord(COLOR_MODES, c.value);
+    if (!mode) throw usage(`${c.from}: must be one of ${COLOR_MODES.join(', ')} (got '${c.value}')`);
+    return mode;
   }
 
   /**

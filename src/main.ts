@@ -2,6 +2,7 @@
  * argv -> exit code. The only place where an error becomes an exit code and a message on stderr.
  */
 import { CommanderError } from 'commander';
+import { matchWord } from './api/catalogue/vocab.js';
 import { BmError, EXIT } from './errors.js';
 import { IO, type ColorMode } from './render/io.js';
 import { stringifyJson } from './util/json.js';
@@ -20,14 +21,15 @@ export interface RunOptions {
 function colorModeOf(argv: readonly string[], env: Env): ColorMode {
   const i = argv.findIndex((a) => a === '--color' || a.startsWith('--color='));
   const v = i < 0 ? undefined : argv[i]!.includes('=') ? argv[i]!.split('=')[1] : argv[i + 1];
-  return v === 'always' || v === 'never' ? v : env.BM_COLOR === 'always' || env.BM_COLOR === 'never' ? env.BM_COLOR : 'auto';
+  const typed = (w: string | undefined) => (w === undefined ? undefined : matchWord(['always', 'never'] as const, w));
+  return typed(v) ?? typed(env.BM_COLOR) ?? 'auto';
 }
 
 function wantsJsonErrors(argv: readonly string[], env: Env): boolean {
   if (argv.includes('--json')) return true;
   const i = argv.findIndex((a) => a === '-o' || a === '--output' || a.startsWith('--output=') || a.startsWith('-o'));
   const v = i < 0 ? env.BM_OUTPUT : argv[i]!.includes('=') ? argv[i]!.split('=')[1] : argv[i]!.length > 2 && argv[i]!.startsWith('-o') ? argv[i]!.slice(2) : argv[i + 1];
-  return v === 'json' || v === 'ndjson';
+  return v !== undefined && matchWord(['json', 'ndjson'], v) !== undefined;
 }
 
 /** Runs `bm` with these arguments; resolves with the exit code (never calls process.exit). */

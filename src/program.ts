@@ -2,7 +2,8 @@
  * The commander root: global options, and the registration of every command group. Registration
  * only declares commands; their code is imported when they run, so start-up stays cheap.
  */
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { matchWord } from './api/catalogue/vocab.js';
 import type { Env } from './config/paths.js';
 import { COLOR_MODES, Context, type ContextOf, type GlobalOptions } from './context.js';
 import type { IO } from './render/io.js';
@@ -47,6 +48,13 @@ const GROUPS: ReadonlyArray<readonly [readonly string[], Register]> = [
 /** Words that need the whole tree: help on any command, and the completion scripts. */
 const WHOLE_TREE = new Set(['help', 'completion']);
 
+/** `--color` in any case; anything else refused as commander refuses a choice (choices stay listed in help). */
+function colorChoice(v: string): (typeof COLOR_MODES)[number] {
+  const mode = matchWord(COLOR_MODES, v);
+  if (!mode) throw new InvalidArgumentError(`Allowed choices are ${COLOR_MODES.join(', ')}.`);
+  return mode;
+}
+
 /** Global options that take a value: their value is not the command word. */
 export const VALUED = new Set(['-p', '--profile', '--base-url', '--ws-url', '--legacy-url', '--service', '-o', '--output', '--fields', '--color', '--timeout']);
 
@@ -86,7 +94,7 @@ export function buildProgram(io: IO, env: Env, argv: readonly string[] = [], wri
     .option('--fields <list>', 'columns to show, comma-separated: names as sent or as the headers show them, any case')
     .option('--header', 'tsv: print a header line first')
     .option('--raw-ids', 'json, ndjson: ids as the venue sent them (default: as strings, exact for any reader)')
-    .addOption(new Option('--color <when>', 'auto, always or never (env BM_COLOR)').choices(COLOR_MODES))
+    .addOption(new Option('--color <when>', 'auto, always or never (env BM_COLOR)').choices(COLOR_MODES).argParser(colorChoice))
     .option('--timeout <ms>', 'per-request timeout in ms (env BM_TIMEOUT, default 10000)')
     .option('-v, --verbose', 'trace requests on stderr, secrets redacted (env BM_DEBUG=1)')
     .option('-q, --quiet', 'no stderr chatter but errors')

@@ -23,7 +23,7 @@ export function vocabSource(): string {
 ${termsType('Side', 'The side of an order', SIDES)}
 ${termsType('OrderType', 'The type of an order', ORDER_TYPES)}
 ${termsType('StpMode', 'Self-trade prevention of an order', STP_MODES)}
-/** A candle interval the WebSocket streams (\`client.watch.kline\`). */
+/** A candle interval the WebSocket streams (\`client.watch.kline\`), spelt as the command line spells widths (\`1H\`, \`1D\`, \`1W\` are taken too; \`1m\` a minute, \`1M\` a month). */
 export type KlineInterval = ${union(KLINE_INTERVALS)};
 
 /** Levels per side of a book stream (\`client.watch.depth\`). */

@@ -24,8 +24,8 @@ export type OrderType = "limit" | "market" | "limit_maker" | "ioc";
  */
 export type StpMode = "none" | "cancel_maker" | "cancel_taker" | "cancel_both";
 
-/** A candle interval the WebSocket streams (`client.watch.kline`). */
-export type KlineInterval = "1m" | "3m" | "5m" | "15m" | "30m" | "1H" | "2H" | "4H" | "1D" | "1W" | "1M";
+/** A candle interval the WebSocket streams (`client.watch.kline`), spelt as the command line spells widths (`1H`, `1D`, `1W` are taken too; `1m` a minute, `1M` a month). */
+export type KlineInterval = "1m" | "3m" | "5m" | "15m" | "30m" | "1h" | "2h" | "4h" | "1d" | "1w" | "1M";
 
 /** Levels per side of a book stream (`client.watch.depth`). */
 export type DepthLevels = 5 | 20 | 50;

@@ -7,7 +7,8 @@
  */
 import { debuglog } from 'node:util';
 import type { DepthLevels, DepthPush, KlineInterval, KlinePush, OrderPush, Push, Stream, StreamOptions, StreamState, TickerPush, TradePush, WatchApi } from './types.js';
-import { BmError } from '../errors.js';
+import { KLINE_INTERVALS, klineInterval } from '../api/catalogue/channels.js';
+import { BmError, usage } from '../errors.js';
 import { systemClock, type WaitClock } from '../core/order/deadline.js';
 import { StreamStates, streamLimits, type StreamLimits } from './stream-state.js';
 import type { WsConnection } from '../ws/connection.js';
@@ -237,9 +238,12 @@ export class Watch implements WatchApi {
     return this.stream((t) => t.trade(symbol), false, 'event', opts);
   }
 
-  /** Candles of a pair (default interval 1m). */
+  /** Candles of a pair (default interval 1m; `1h` or `1H`, as the command line reads a width). */
   kline(symbol: string, opts: StreamOptions & { readonly interval?: KlineInterval } = {}): Stream<KlinePush> {
-    return this.stream((t) => t.kline(symbol, opts.interval ?? '1m'), false, 'candle', opts);
+    const typed = String(opts.interval ?? '1m');
+    const interval = klineInterval(typed);
+    if (!interval) throw usage(`interval: one of ${KLINE_INTERVALS.join(', ')} (got '${typed}')`);
+    return this.stream((t) => t.kline(symbol, interval), false, 'candle', opts);
   }
 
   /** Your orders' progress on a pair (logged in with the client's credentials). */

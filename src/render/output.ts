@@ -2,6 +2,7 @@
  * Output formats of cli.md: table on a terminal, tsv when piped, json, ndjson, csv; `--fields` in all.
  * stdout carries data only.
  */
+import { matchWord } from '../api/catalogue/vocab.js';
 import { usage } from '../errors.js';
 import { rawCell, type Row } from './cells.js';
 import { headerOf, knownKeys, resolveFields, type Headers } from './columns.js';
@@ -12,9 +13,10 @@ import { table as drawTable } from './table.js';
 export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
 export type Format = (typeof FORMATS)[number];
 
-/** A format by name; `from` names where the value came from in the error (`--output`, `BM_OUTPUT`). */
+/** A format by name, any case; `from` names where the value came from in the error (`--output`, `BM_OUTPUT`). */
 export function parseFormat(v: string, from = '--output'): Format {
-  if ((FORMATS as readonly string[]).includes(v)) return v as Format;
+  const f = matchWord(FORMATS, v);
+  if (f) return f;
   throw usage(`${from}: must be one of ${FORMATS.join(', ')} (got '${v}')`);
 }
 

@@ -66,7 +66,7 @@ test('public commands, piped (tsv)', async () => {
   assert.equal(await ok(['symbols']), 'BTC_USDT\nETH_USDT\n');
   assert.equal(await ok(['currencies']), 'BTC\tBTC\ttrue\ttrue\nETH\tETH\ttrue\ttrue\nUSDT\tUSDT\ttrue\ttrue\n');
   assert.match(await ok(['symbol-details']), /^BTC_USDT\tBTC\tUSDT\t0\.0001\t0\.0001\t1000\t1\t2\tNA\n/);
-  assert.equal(await ok(['ticker', 'btc_usdt']), 'BTC_USDT\t30000.5\t0.0170\t31000\t29000\t12.5\t375006.25\t30000\t30001\n');
+  assert.equal(await ok(['ticker', 'btc_usdt']), 'BTC_USDT\t30000.5\t+1.70%\t31000\t29000\t12.5\t375006.25\t30000\t30001\n');
   assert.equal((await ok(['ticker'])).split('\n').length, 3);
   assert.equal(await ok(['steps', '--fields', 'step']), '1\n3\n5\n15\n30\n45\n60\n120\n180\n240\n1440\n10080\n43200\n');
   assert.equal(await ok(['trades', 'BTC_USDT']), '1700000000000\tbuy\t30000.5\t0.002\t60.001\n');

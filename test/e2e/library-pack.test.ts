@@ -18,6 +18,34 @@ function run(cmd: string, args: readonly string[], cwd: string, env: NodeJS.Proc
   return { code: r.status ?? -1, out: r.stdout ?? '', err: `${r.stderr ?? ''}${r.error ? String(r.error) : ''}` };
 }
 
+/** npm's scripts that run when a package is installed (prepare: from a directory or git). */
+const INSTALL_TIME = ['preinstall', 'install', 'postinstall', 'prepare'] as const;
+
+/**
+ * The tarball declares no install-time script whose file it lacks, and each it declares runs in the
+ * installed package as a no-op: exit 0, nothing printed, dist/ as shipped.
+ */
+function checkInstallScripts(tarball: string, installed: string): void {
+  const listed = run('tar', ['-tzf', tarball], ROOT);
+  assert.equal(listed.code, 0, listed.err);
+  const files = new Set(listed.out.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, '')));
+  assert.ok(files.has('dist/main.cjs') && !files.has('build.mjs'), 'dist/ ships built; the build script does not');
+  const manifest = run('tar', ['-xzOf', tarball, 'package/package.json'], ROOT);
+  assert.equal(manifest.code, 0, manifest.err);
+  const scripts = (JSON.parse(manifest.out) as { scripts?: Record<string, string> }).scripts ?? {};
+  const main = readFileSync(join(installed, 'dist', 'main.cjs'));
+  for (const name of INSTALL_TIME) {
+    const script = scripts[name];
+    if (script === undefined) continue;
+    const named = script.split(/\s+/).filter((w) => /\.[cm]?js$/.test(w));
+    assert.ok(named.length, `${name}: '${script}' names the file it runs`);
+    for (const f of named) assert.ok(files.has(f), `${name}: '${script}' runs ${f}, which the tarball lacks`);
+    const r = run('sh', ['-c', script], installed);
+    assert.deepEqual([r.code, r.out, r.err], [0, '', ''], `${name}: '${script}' in the installed package`);
+  }
+  assert.ok(readFileSync(join(installed, 'dist', 'main.cjs')).equals(main), 'the shipped dist/ is left as it is');
+}
+
 test('npm pack, install into an empty project, tsc --noEmit (strict) on a bot, run it against a library-started sandbox', async (t) => {
   ensureBuilt();
   assert.ok(existsSync(join(ROOT, 'dist', 'lib', 'index.d.ts')), 'dist/lib is built');
@@ -35,6 +63,7 @@ test('npm pack, install into an empty project, tsc --noEmit (strict) on a bot, r
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bot', version: '1.0.0', private: true, type: 'module' }));
   const install = run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(dir, tarball)], project);
   assert.equal(install.code, 0, install.err);
+  checkInstallScripts(join(dir, tarball), join(project, 'node_modules', 'bm'));
   for (const cli of ['commander', '@inquirer', '@napi-rs', 'conf']) rmSync(join(project, 'node_modules', cli), { recursive: true, force: true });
 
   copyFileSync(join(ROOT, 'test', 'fixtures', 'library', 'bot.mts'), join(project, 'bot.mts'));

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BmError, Client } from '../../src/lib/index.js';
+import { BmError, Client, type KlineInterval } from '../../src/lib/index.js';
 import { useLibraryVenue } from '../helpers/library-venue.js';
 import { isolatedEnv } from '../helpers/bm.js';
 
@@ -134,4 +134,24 @@ test('times sent in ms (broker.rebate) are read as on the command line too: from
   assert.ok(Math.abs(Number(q.get('end_time')) - now) <= 5000, `end_time ${q.get('end_time')} is now, in ms`);
   await c.broker.rebate({ from: '1793527200123' }).catch(() => undefined);
   assert.equal(lastQuery('/spot/v1/broker/rebate').get('start_time'), '1793527200123', 'epoch ms kept exact');
+});
+
+test('client.watch.kline takes intervals as the command line spells widths (1h; 1H too), and refuses one the venue does not stream before connecting', async () => {
+  const c = client();
+  try {
+    for (const interval of ['1h', '1H', '1d', '1m']) {
+      const s = c.watch.kline('BTC_USDT', { interval: interval as KlineInterval });
+      await s.ready();
+      await s.close();
+    }
+    const opened = venue.proxy.ws.opened();
+    assert.throws(() => c.watch.kline('BTC_USDT', { interval: '45m' as KlineInterval }), (e: unknown) => {
+      assert.ok(e instanceof BmError && e.category === 'usage', String(e));
+      assert.equal(e.message, "interval: one of 1m, 3m, 5m, 15m, 30m, 1h, 2h, 4h, 1d, 1w, 1M (got '45m')");
+      return true;
+    });
+    assert.equal(venue.proxy.ws.opened(), opened, 'no connection was opened');
+  } finally {
+    await c.close();
+  }
 });

@@ -166,6 +166,18 @@ test('one name per thing: the 24h change as a percentage in table and tsv (the r
     assert.equal(tsv.stdout, '+0.76%\n');
     const table = await at('-o', 'table', '--fields', 'symbol,fluctuation');
     assert.match(table.stdout, /\nBTC_USDT +\+0\.76%\n$/);
+    // The first generation's ticker reads the same: one code for both.
+    proxy.add({ method: 'GET', path: '/v2/ticker', fault: { kind: 'rewrite', fn: (a) => ({ ...a, body: a.body.replace(/"fluctuation":"[^"]*"/g, '"fluctuation":"-0.0076"') }) } });
+    const legacy = (...args: string[]) => bmAsync(['--legacy-url', proxy.url, 'legacy', 'ticker', 'BTC_USDT', ...args], env);
+    const lj = await legacy('--json');
+    assert.equal(lj.code, 0, lj.stderr);
+    assert.match(lj.stdout, /"fluctuation": "-0\.0076"/, 'json keeps the venue\'s ratio');
+    for (const [format, out] of [['tsv', '-0.76%\n'], ['csv', 'fluctuation\n-0.76%\n']] as const) {
+      const r = await legacy('-o', format, '--fields', 'fluctuation');
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(r.stdout, out, format);
+    }
+    assert.match((await legacy('-o', 'table', '--fields', 'symbol_id,fluctuation')).stdout, /\nBTC_USDT +-0\.76%\n$/);
   } finally {
     await proxy.close();
   }

@@ -140,6 +140,15 @@ test('the full screen shows the columns --fields names, in any case, in their or
   await until('the exit', () => /EXIT=0/.test(screen(s)));
 });
 
+test('the full-screen book shows the columns --fields names too, in their order', async (t) => {
+  if (!requireTmux(t)) return;
+  const s = launch('depth BTC_USDT --fields PRICE,side,size', 100, 20);
+  await until('the book', () => /^ *price +side +size *$/m.test(screen(s)) && /^ *[0-9.]+ +bid +[0-9.]+ *$/m.test(screen(s)));
+  assert.doesNotMatch(screen(s), /total|█/);
+  tmux('send-keys', '-t', s, 'q');
+  await until('the exit', () => /EXIT=0/.test(screen(s)));
+});
+
 test('watch kline on a terminal shows the candles before the stream\'s first push, newest first', async (t) => {
   if (!requireTmux(t)) return;
   // The whole sandbox (REST beside the stream): the candles before the first push are the venue's REST candles.

@@ -74,7 +74,7 @@ test('src/lib/vocab.ts, the shipped vocabulary types, is the one generated from 
   const shipped = vocabSource();
   assert.match(shipped, /^export type Side = "buy" \| "sell";$/m);
   assert.match(shipped, /^export type OrderType = "limit" \| "market" \| "limit_maker" \| "ioc";$/m);
-  assert.match(shipped, /^export type KlineInterval = "1m" \| "3m" [^;]*"1M";$/m);
+  assert.match(shipped, /^export type KlineInterval = "1m" \| "3m" [^;]*"1h" [^;]*"1d" \| "1w" \| "1M";$/m, 'the command line\'s spelling of widths');
   assert.match(shipped, /^export type DepthLevels = 5 \| 20 \| 50;$/m);
   // The same at the type level (checked by tsc over the tests): each shipped type is the catalogue's.
   const same: [Same<LibSide, Side>, Same<LibOrderType, OrderType>, Same<LibKlineInterval, KlineInterval>, Same<LibDepthLevels, DepthLevels>, Same<LibStpMode, StpMode>] = [true, true, true, true, true];

@@ -5,7 +5,11 @@
 import { PROTOCOL } from './protocol.js';
 import { parseWidth } from './widths.js';
 
-export const KLINE_INTERVALS = ['1m', '3m', '5m', '15m', '30m', '1H', '2H', '4H', '1D', '1W', '1M'] as const;
+/**
+ * The candle intervals the WebSocket streams, spelt as every width is (widths.ts `widthWord`: `1h`,
+ * `1d`, `1w`, `1M` a month); the channel's own spelling (`kline1H`) is made by {@link CHANNEL}.
+ */
+export const KLINE_INTERVALS = ['1m', '3m', '5m', '15m', '30m', '1h', '2h', '4h', '1d', '1w', '1M'] as const;
 export type KlineInterval = (typeof KLINE_INTERVALS)[number];
 
 export const DEPTH_LEVELS = PROTOCOL.wsDepthLevels;
@@ -22,6 +26,12 @@ export const WS_KLINE_WIDTHS: readonly number[] = KLINE_INTERVALS.map((i) => KLI
 /** The k-line channel suffix of a width in minutes, or undefined when the venue streams none. */
 export function wsInterval(minutes: number): KlineInterval | undefined {
   return KLINE_INTERVALS.find((i) => KLINE_MINUTES[i] === minutes);
+}
+
+/** The interval of a typed width as widths.ts reads it (`1h` or `1H`, `60`; `m` and `M` differ), or undefined when the venue streams none. */
+export function klineInterval(typed: string): KlineInterval | undefined {
+  const minutes = parseWidth(typed);
+  return minutes === undefined ? undefined : wsInterval(minutes);
 }
 
 export type ChannelKind = 'ticker' | 'depth' | 'trade' | 'kline' | 'order';
@@ -43,7 +53,8 @@ export const CHANNEL = {
   // Later venues' incremental book (facts.md 4), the default of common client libraries. depth100,
   // named only in the release history and absent from the channel table of spec 6.3, is not served (90004).
   increase: 'spot/depth/increase100',
-  kline: (interval: KlineInterval): string => `spot/kline${interval}`,
+  // Spec 6.3 spells hours, days and weeks upper-case in the channel (`spot/kline1H`).
+  kline: (interval: KlineInterval): string => `spot/kline${interval.replace(/[hdw]$/, (u) => u.toUpperCase())}`,
   order: 'spot/user/order',
 } as const;
 

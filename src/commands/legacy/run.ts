@@ -10,6 +10,7 @@ import type { LegacyValues } from '../../legacy/request.js';
 import { scalarText } from '../../util/json.js';
 import { printDryRun } from '../dryrun.js';
 import { show, type Invocation } from '../engine.js';
+import { tickerRows } from '../market/ticker.js';
 import type { WriteChannel } from '../../core/write/channel.js';
 import { carefulWrite } from '../../core/write/pipeline.js';
 import { rowsOfLegacy } from '../../core/legacy/rows.js';
@@ -25,7 +26,10 @@ export async function legacyChannel(ctx: Context): Promise<WriteChannel<LegacyEn
 
 /** `also`: the columns of the write whose lookup is printed, as `--fields` was checked against them. */
 function print(ctx: Context, ep: LegacyEndpoint, data: unknown, values: LegacyValues, also: readonly string[] = []): void {
-  show(ctx, { columns: [...new Set([...(ep.columns ?? []), ...also])] }, data, { rows: rowsOfLegacy(ep, data, values, ctx.format) });
+  const rows = rowsOfLegacy(ep, data, values, ctx.format);
+  // The 24h change as the current generation's ticker prints it: signed, a percentage outside json and ndjson.
+  const shown = ep.id === 'legacy.ticker' ? { signed: ['fluctuation'], rows: tickerRows(ctx, rows) } : { rows };
+  show(ctx, { columns: [...new Set([...(ep.columns ?? []), ...also])] }, data, shown);
 }
 
 /** Runs a legacy command with nothing hand-written: check, send (writes through the pipeline), print. */

@@ -41,11 +41,11 @@ export function settingsFromFlags(o: AddOptions): ProfileSettings {
   if (venue !== 'custom' && (baseUrl || wsUrl || legacyUrl)) {
     throw usage(`the ${venue} venue has its own addresses`, 'to give addresses use --venue custom (or leave --venue out)');
   }
-  if (o.output !== undefined) parseFormat(o.output);
+  const output = o.output === undefined ? undefined : parseFormat(o.output);
   return {
     venue,
     ...(baseUrl ? { baseUrl } : {}), ...(wsUrl ? { wsUrl } : {}), ...(legacyUrl ? { legacyUrl } : {}),
-    ...(o.service ? { service: o.service } : {}), ...(o.output ? { output: o.output } : {}),
+    ...(o.service ? { service: o.service } : {}), ...(output ? { output } : {}),
     ...(o.insecureStorage ? { insecureStorage: true } : {}),
   };
 }

@@ -10,6 +10,9 @@ import { LOCAL_COLUMNS } from '../local-columns.js';
 
 type Level = readonly [price: string, size: string];
 
+const DEPTH_COLUMNS = LOCAL_COLUMNS['watch depth'];
+type DepthColumn = (typeof DEPTH_COLUMNS)[number];
+
 interface Book {
   readonly symbol: string;
   readonly asks: readonly Level[];
@@ -50,8 +53,20 @@ export class DepthView implements View {
   /** Sizes as last drawn, by `side|price`. */
   private drawn = new Map<string, string>();
   private readonly flashes = new Flashes();
+  /** The columns shown, in order (`--fields`; default all). */
+  private shown: readonly DepthColumn[] = DEPTH_COLUMNS;
 
   constructor(readonly levels: number) {}
+
+  /** The column names, in order. */
+  names(): string[] {
+    return [...DEPTH_COLUMNS];
+  }
+
+  /** Shows only the named columns, in the order named (`--fields`). */
+  only(names: readonly string[]): void {
+    this.shown = names.filter((n): n is DepthColumn => (DEPTH_COLUMNS as readonly string[]).includes(n));
+  }
 
   /** Cheap on purpose (it runs per message): every push is a full snapshot, so only the latest matters. */
   apply(_topic: string, entry: Entry): void {
@@ -99,18 +114,19 @@ export class DepthView implements View {
     const bids = cumulative(b.bids.slice(0, per));
     const last = (l: { total: Dec }[]) => l[l.length - 1]?.total ?? { units: 0n, scale: 0 };
     const max = cmp(last(asks), last(bids)) >= 0 ? last(asks) : last(bids);
-    const cols = LOCAL_COLUMNS['watch depth'].map((name) => ({ name, right: name !== 'side' && name !== 'depth' }));
+    const cols = this.shown.map((name) => ({ name, right: name !== 'side' && name !== 'depth' }));
     const fixed = Math.max(4, ...asks.concat(bids).map((l) => l.price.length)) + Math.max(4, ...asks.concat(bids).map((l) => l.size.length));
     const barWidth = Math.max(0, Math.min(40, size.columns - fixed - 30));
     const row = (side: 'asks' | 'bids', l: { price: string; size: string; total: Dec }): Cell[] => {
       const style = side === 'asks' ? SGR.red : SGR.green;
-      return [
-        { text: side === 'asks' ? 'ask' : 'bid', style },
-        { text: l.price, style },
-        { text: l.size, flash: this.flashes.on(`${side}|${l.price}`, now) },
-        { text: fmt(l.total) },
-        { text: '█'.repeat(Math.round(share(l.total, max) * barWidth)), style },
-      ];
+      const cells: Record<DepthColumn, Cell> = {
+        side: { text: side === 'asks' ? 'ask' : 'bid', style },
+        price: { text: l.price, style },
+        size: { text: l.size, flash: this.flashes.on(`${side}|${l.price}`, now) },
+        total: { text: fmt(l.total) },
+        depth: { text: '█'.repeat(Math.round(share(l.total, max) * barWidth)), style },
+      };
+      return this.shown.map((c) => cells[c]);
     };
     const table = grid(cols, [...asks.map((l) => row('asks', l)).reverse(), ...bids.map((l) => row('bids', l))], size.columns, color);
     const mid = fit(`      ─── spread ${spread ? `${spread.abs} (${spread.pct}%)` : '-'} ───`, size.columns);

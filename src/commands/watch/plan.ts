@@ -1,7 +1,7 @@
 /** What a `bm watch` invocation subscribes to and how it is shown, checked before anything is sent. */
 import { BmError, usage } from '../../errors.js';
-import { DEPTH_LEVELS, KLINE_INTERVALS, topics, type DepthLevels, type KlineInterval } from '../../ws/channels.js';
-import { KLINE_MINUTES } from '../../api/catalogue/channels.js';
+import { DEPTH_LEVELS, KLINE_INTERVALS, topics, type DepthLevels } from '../../ws/channels.js';
+import { KLINE_MINUTES, klineInterval } from '../../api/catalogue/channels.js';
 import { DepthView } from './depth.js';
 import { klineView, ordersView, tickerView, tradesView, type View } from './views.js';
 import { scalarText } from '../../util/json.js';
@@ -75,10 +75,10 @@ export function planOf(req: WatchRequest): Plan {
     case 'trades':
       return { ...base, eventChannel: true, topics: [topics.trade(sym)], view: tradesView(), title: `trades ${sym}` };
     case 'kline': {
-      const interval = req.interval ?? '1m';
-      if (!(KLINE_INTERVALS as readonly string[]).includes(interval)) throw usage(`--interval: one of ${KLINE_INTERVALS.join(', ')} (got '${interval}')`);
-      const history = { symbol: sym, minutes: KLINE_MINUTES[interval as KlineInterval] };
-      return { ...base, eventChannel: true, snapshotKey: candle, topics: [topics.kline(sym, interval as KlineInterval)], view: klineView(), title: `kline ${interval} ${sym}`, history };
+      const interval = klineInterval(req.interval ?? '1m');
+      if (!interval) throw usage(`--interval: one of ${KLINE_INTERVALS.join(', ')} (got '${req.interval}')`);
+      const history = { symbol: sym, minutes: KLINE_MINUTES[interval] };
+      return { ...base, eventChannel: true, snapshotKey: candle, topics: [topics.kline(sym, interval)], view: klineView(), title: `kline ${interval} ${sym}`, history };
     }
     case 'orders':
       return { ...base, private: true, eventChannel: true, topics: [topics.order(sym)], view: ordersView(), title: `orders ${sym}` };

@@ -41,7 +41,10 @@ test('sides: only the words of the vocabulary, in their case', () => {
 
 test('channels by kind: each name built from its levels or interval, served, and a topic of a pair', () => {
   assert.equal(CHANNEL.depth(20), 'spot/depth20');
-  assert.equal(CHANNEL.kline('1H'), 'spot/kline1H');
+  assert.equal(CHANNEL.kline('1h'), 'spot/kline1H', "the channel's own spelling");
+  assert.equal(CHANNEL.kline('1d'), 'spot/kline1D');
+  assert.equal(CHANNEL.kline('1m'), 'spot/kline1m');
+  assert.equal(CHANNEL.kline('1M'), 'spot/kline1M');
   const built = [CHANNEL.ticker, CHANNEL.trade, ...DEPTH_LEVELS.map(CHANNEL.depth), CHANNEL.increase, ...KLINE_INTERVALS.map(CHANNEL.kline), CHANNEL.order];
   assert.deepEqual(built.sort(), [...CHANNELS.keys()].sort(), 'every channel served is one the kinds build, and no other');
   assert.equal(channelKind(CHANNEL.increase), 'depth');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { KLINE_INTERVALS, KLINE_MINUTES, WS_KLINE_WIDTHS, wsInterval } from '../../../src/api/catalogue/channels.js';
+import { KLINE_INTERVALS, KLINE_MINUTES, klineInterval, WS_KLINE_WIDTHS, wsInterval } from '../../../src/api/catalogue/channels.js';
 import { KLINE_STEPS, LEGACY_KLINE_STEPS, parseWidth, widthWord } from '../../../src/api/catalogue/widths.js';
 import { checkWidth } from '../../../src/core/params.js';
 import { inRange } from '../../../src/commands/market/kline.js';
@@ -25,10 +25,20 @@ test('words of the widths, and back', () => {
   assert.deepEqual(LEGACY_KLINE_STEPS, KLINE_STEPS);
 });
 
-test('the WebSocket channels are the same widths: kline1H is 1h, kline1M a month', () => {
-  assert.equal(KLINE_MINUTES['1H'], 60);
+test('the WebSocket channels are the same widths, spelt as widths are: kline1H is 1h, kline1M a month', () => {
+  assert.equal(KLINE_MINUTES['1h'], 60);
   assert.equal(KLINE_MINUTES['1M'], 43200);
-  assert.equal(wsInterval(60), '1H');
+  assert.equal(wsInterval(60), '1h');
+  assert.deepEqual([...KLINE_INTERVALS], WS_KLINE_WIDTHS.map(widthWord), 'one spelling: the word of each width');
+  // Read as a typed width is: h, d, w in either case, m and M apart.
+  assert.equal(klineInterval('1H'), '1h');
+  assert.equal(klineInterval('1D'), '1d');
+  assert.equal(klineInterval('1W'), '1w');
+  assert.equal(klineInterval('60'), '1h');
+  assert.equal(klineInterval('1m'), '1m');
+  assert.equal(klineInterval('1M'), '1M');
+  assert.equal(klineInterval('45m'), undefined);
+  assert.equal(klineInterval('1x'), undefined);
   assert.equal(wsInterval(43200), '1M');
   assert.equal(wsInterval(45), undefined, 'no 45-minute stream');
   assert.equal(WS_KLINE_WIDTHS.length, KLINE_INTERVALS.length);

@@ -52,8 +52,8 @@ test('REST snapshots: book levels, trades newest first, candles by start, wallet
 
 test('--step: the widths both the REST candles and the stream serve; a month is 1M, not a minute', () => {
   assert.deepEqual(candleStep('1m'), { minutes: 1, interval: '1m' });
-  assert.deepEqual(candleStep('1h'), { minutes: 60, interval: '1H' });
-  assert.deepEqual(candleStep('240'), { minutes: 240, interval: '4H' });
+  assert.deepEqual(candleStep('1h'), { minutes: 60, interval: '1h' });
+  assert.deepEqual(candleStep('240'), { minutes: 240, interval: '4h' });
   assert.deepEqual(candleStep('1M'), { minutes: 43200, interval: '1M' });
   assert.throws(() => candleStep('45m'), /--step: '45m' is not a width this venue has \(allowed: 1m, 3m/);
   assert.throws(() => candleStep('soon'), /--step/);

@@ -120,6 +120,7 @@ test('live screen: one write per frame, at most 10 frames a second however often
 test('plans check their options before anything is sent', () => {
   assert.deepEqual(planOf({ kind: 'depth', symbols: ['btc_usdt'], levels: '20' }).topics, ['spot/depth20:BTC_USDT']);
   assert.deepEqual(planOf({ kind: 'kline', symbols: ['BTC_USDT'], interval: '1H' }).topics, ['spot/kline1H:BTC_USDT']);
+  assert.deepEqual(planOf({ kind: 'kline', symbols: ['BTC_USDT'], interval: '1h' }).topics, ['spot/kline1H:BTC_USDT']);
   assert.ok(planOf({ kind: 'orders', symbols: ['BTC_USDT'] }).private);
   assert.equal(planOf({ kind: 'ticker', symbols: ['A_B'], duration: '1.5' }).durationMs, 1500);
   assert.throws(() => planOf({ kind: 'depth', symbols: ['BTC_USDT'], levels: '7' }), /--levels/);
@@ -139,4 +140,17 @@ test('long sessions stay bounded: rows that left a view and prices no longer dra
   for (let i = 0; i < 10_000; i++) f.note(`asks|${i}`, '1', '2', i * 10);
   assert.ok(f.size <= 1024 + FLASH_MS / 10, `${f.size} changes remembered`);
   assert.equal(f.on('asks|9999', 99_990), true, 'a fresh change still flashes');
+});
+
+test('depth: --fields picks and orders the full screen\'s columns, as in every other view', () => {
+  const v = new DepthView(5);
+  assert.deepEqual(v.names(), [...LOCAL_COLUMNS['watch depth']]);
+  v.apply('t', book('100.50', '1.500'));
+  v.only(['total', 'price']);
+  const lines = v.lines(size, 1000, false);
+  assert.match(lines[1]!, /^ *total +price$/);
+  assert.ok(lines.some((l) => /^ *3\.500 +100\.60$/.test(l)), lines.join('\n'));
+  assert.ok(lines.some((l) => /^ *3\.000 +99\.90$/.test(l)), lines.join('\n'));
+  assert.ok(!lines.join('\n').includes('█'), 'no bars when depth is not named');
+  assert.ok(lines.some((l) => l.includes('spread 0.50')), 'the spread line stays');
 });

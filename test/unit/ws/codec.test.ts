@@ -84,7 +84,7 @@ test('garbage is unknown', () => {
 
 test('topics and batches of at most 20 topics and 4096 bytes', () => {
   assert.equal(topics.depth('BTC_USDT', 50), 'spot/depth50:BTC_USDT');
-  assert.equal(topics.kline('BTC_USDT', '1H'), 'spot/kline1H:BTC_USDT');
+  assert.equal(topics.kline('BTC_USDT', '1h'), 'spot/kline1H:BTC_USDT');
   assert.ok(isPrivateTopic(topics.order('BTC_USDT')));
   assert.ok(!isPrivateTopic(topics.ticker('BTC_USDT')));
   const list = Array.from({ length: 45 }, (_, i) => topics.ticker(`S${i}_USDT`));
