@@ -38,6 +38,8 @@ export interface PagedQuery {
   readonly key: (row: Row) => string;
   /** Rows kept at most (default {@link ALL_ROWS_CAP}). */
   readonly cap?: number;
+  /** A row older than anything wanted: the page holding one is the pair's last asked (pages go newest first). */
+  readonly past?: (row: Row) => boolean;
 }
 
 /** How a paging ended. */
@@ -74,7 +76,7 @@ export async function pageThrough(src: CallsSource, q: PagedQuery, onRows: (rows
         fresh.push(row);
       }
       if (fresh.length) onRows(fresh, symbol);
-      if (got.length < q.pageSize) break;
+      if (got.length < q.pageSize || (q.past && got.some(q.past))) break;
       if (!fresh.length) {
         repeated.push(symbol);
         break;

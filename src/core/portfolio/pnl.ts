@@ -1,0 +1,121 @@
+/**
+ * Profit and loss of one pair from the account's fills, by weighted average cost: a buy adds its
+ * base to the position and what it cost to the position's cost (the average cost is cost / position,
+ * so a buy above the average raises it); a sell takes base out at the average cost and realizes the
+ * difference between what it brought and that cost. Unrealized P&L is the position at the last price
+ * less its cost.
+ *
+ * Fees are inside the figures, as the wallet saw them: a fee in the base coin is base the position
+ * never got (buy) or base that left with the sell; a fee in the quote coin is cost added (buy) or
+ * proceeds lost (sell). `fees` says how much of that went to fees, in the quote currency (a base fee
+ * at its fill's price): it is not to be subtracted again. A fee in any other coin cannot be valued
+ * from the pair's fills: it stays out of the P&L and is listed by coin in `other_fees`.
+ *
+ * Fills are the window's only: base sold beyond the position the window's fills built (bought
+ * before the window) has no known cost, so it realizes nothing and is counted in `unmatched`; the
+ * position never goes below zero.
+ *
+ * Exact decimals throughout; the one quotient (cost taken out by a part sell, and the average shown)
+ * is cut at {@link PNL_SCALE} places. Rounded only when printed (value.ts roundTo).
+ */
+import { add, cmp, div, isZero, mul, norm, sub, type Dec } from '../../util/decimal.js';
+
+/** Decimal places a quotient keeps (average cost, cost taken out by a part sell). */
+export const PNL_SCALE = 18;
+
+/** One fill as P&L reads it: amounts as decimal text, `time` in epoch ms. */
+export interface PnlFill {
+  readonly side: 'buy' | 'sell';
+  /** Price in quote per base. */
+  readonly price: string;
+  /** Base traded. */
+  readonly size: string;
+  /** Quote traded (price x size as the venue computed it). */
+  readonly notional: string;
+  readonly fee: string;
+  readonly feeCoin: string;
+  readonly time: number;
+  /** Orders fills of one time (the venue's trade id). */
+  readonly id: string;
+}
+
+/** A pair's P&L: base amounts in `base`, the rest in `quote`; exact normalised text. */
+export interface PairPnl {
+  readonly symbol: string;
+  readonly base: string;
+  readonly quote: string;
+  /** Base held from the window's fills (never below zero). */
+  readonly position: string;
+  /** Quote paid per base of the position, fees included ('' with no position). */
+  readonly avg_cost: string;
+  /** Realized on sells against the average cost, fees included. */
+  readonly realized: string;
+  /** position x last price - its cost ('' when the pair has no last price). */
+  readonly unrealized: string;
+  /** Fees paid in the base and the quote coin, in quote (base fees at their fill's price). */
+  readonly fees: string;
+  /** Fees in other coins, by coin (`BMX` -> `0.5`): not in the P&L. */
+  readonly other_fees: Readonly<Record<string, string>>;
+  /** Base sold beyond the position (bought before the window): no P&L counted on it. */
+  readonly unmatched: string;
+  readonly last_price: string;
+  /** Fills counted. */
+  readonly fills: number;
+}
+
+/** Oldest first: by time, then by trade id (as integers: ids may exceed 2^53). */
+function oldestFirst(fills: readonly PnlFill[]): PnlFill[] {
+  const id = (f: PnlFill) => (/^[0-9]+$/.test(f.id) ? BigInt(f.id) : 0n);
+  return [...fills].sort((a, b) => a.time - b.time || (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0));
+}
+
+/** The P&L of `symbol` (base `base`, quote `quote`) from its fills in any order, at `last` ('' when unknown). */
+export function pairPnl(symbol: string, base: string, quote: string, fills: readonly PnlFill[], last: string): PairPnl {
+  let position: Dec | string = '0';
+  let cost: Dec | string = '0';
+  let realized: Dec | string = '0';
+  let fees: Dec | string = '0';
+  let unmatched: Dec | string = '0';
+  const other: Record<string, string> = {};
+  for (const f of oldestFirst(fills)) {
+    const baseFee = f.feeCoin === base ? f.fee : '0';
+    const quoteFee = f.feeCoin === quote ? f.fee : '0';
+    if (f.feeCoin === base) fees = add(fees, mul(f.fee, f.price));
+    else if (f.feeCoin === quote) fees = add(fees, f.fee);
+    else if (!isZero(f.fee)) other[f.feeCoin] = norm(add(other[f.feeCoin] ?? '0', f.fee));
+    if (f.side === 'buy') {
+      position = add(position, sub(f.size, baseFee));
+      cost = add(cost, add(f.notional, quoteFee));
+      continue;
+    }
+    const out = add(f.size, baseFee);
+    const proceeds = sub(f.notional, quoteFee);
+    const matched = cmp(out, position) <= 0 ? out : position;
+    if (cmp(matched, out) < 0) unmatched = add(unmatched, sub(out, matched));
+    if (isZero(matched)) continue;
+    // A whole close takes the whole cost (no residue from the quotient); a part takes its share.
+    const taken = cmp(matched, position) === 0 ? cost : div(mul(cost, matched), position, PNL_SCALE);
+    const earned = cmp(matched, out) === 0 ? proceeds : div(mul(proceeds, matched), out, PNL_SCALE);
+    realized = add(realized, sub(earned, taken));
+    cost = sub(cost, taken);
+    position = sub(position, matched);
+  }
+  const held = !isZero(position);
+  return {
+    symbol, base, quote,
+    position: norm(position),
+    avg_cost: held ? norm(div(cost, position, PNL_SCALE)) : '',
+    realized: norm(realized),
+    unrealized: last === '' ? '' : norm(sub(mul(position, last), cost)),
+    fees: norm(fees),
+    other_fees: other,
+    unmatched: norm(unmatched),
+    last_price: last,
+    fills: fills.length,
+  };
+}
+
+/** Sum of one field over pairs quoted in the same currency ('' fields skipped). */
+export function totalOf(rows: readonly PairPnl[], field: 'realized' | 'unrealized' | 'fees'): string {
+  return norm(rows.reduce<Dec | string>((t, r) => (r[field] === '' ? t : add(t, r[field])), '0'));
+}
