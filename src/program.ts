@@ -18,6 +18,7 @@ import { registerDoctor } from './commands/doctor/register.js';
 import { registerLegacy } from './commands/legacy/register.js';
 import { registerWatch } from './commands/watch/register.js';
 import { registerPortfolio } from './commands/portfolio/register.js';
+import { registerPnl } from './commands/pnl/register.js';
 import { StrictCommand } from './commands/strict.js';
 import { precheck } from './commands/precheck.js';
 import type { WriteLog } from './core/write/log.js';
@@ -42,6 +43,7 @@ const GROUPS: ReadonlyArray<readonly [readonly string[], Register]> = [
   [['legacy'], registerLegacy],
   [['watch'], registerWatch],
   [['portfolio'], registerPortfolio],
+  [['pnl'], registerPnl],
   [['trade'], registerTrade],
 ];
 

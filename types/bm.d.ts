@@ -2,7 +2,7 @@
 // package; their option and result types are src/lib/types.ts (shipped as ./types.d.ts), and the
 // methods' parameter and result types are generated from the endpoint catalogue into ./endpoints.d.ts.
 import type { Category, Methods } from './endpoints.js';
-import type { AcrossFills, AcrossFillsParams, AcrossOrders, BatchOptions, BatchResult, CallOptions, ClientOptions, DecimalHelpers, DryRun, PairHelper, Portfolio, RunningVenue, SandboxOptions, Value, WatchApi, WriteOutcome } from './types.js';
+import type { AcrossFills, AcrossFillsParams, AcrossOrders, BatchOptions, BatchResult, CallOptions, ClientOptions, DecimalHelpers, DryRun, PairHelper, Pnl, PnlParams, Portfolio, RunningVenue, SandboxOptions, Value, WatchApi, WriteOutcome } from './types.js';
 
 export * from './endpoints.js';
 export * from './types.js';
@@ -71,6 +71,8 @@ export declare class Client {
   pair(symbol: string): Promise<PairHelper>;
   /** The wallet valued in one currency (default USDT), as `bm portfolio`, rounded to its precision. */
   portfolio(params?: { readonly in?: string }): Promise<Portfolio>;
+  /** Profit and loss per pair from the account's fills, as `bm pnl`: weighted average cost, fees included, exact. */
+  pnl(params?: PnlParams): Promise<Pnl>;
   /**
    * Any endpoint of the catalogue by method and path, as `bm api` (those without a method too; spec 4.8's,
    * whose shapes are not known, take any name, each value a string, a safe integer or a boolean): a read's data, or a write's outcome

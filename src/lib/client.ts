@@ -15,7 +15,7 @@ import { LEGACY_METHOD_IDS, METHOD_IDS } from './method-ids.js';
 import { callOptions, clientOptions } from './options.js';
 import { methodTree } from './tree.js';
 import { explicitVenue, type LibVenue, type Wiring } from '../core/venue.js';
-import type { CallOptions, ClientOptions, PairHelper, Portfolio } from './types.js';
+import type { CallOptions, ClientOptions, PairHelper, Pnl, PnlParams, Portfolio } from './types.js';
 import { attachHelpers } from './attach.js';
 import { Watch } from './watch.js';
 
@@ -128,6 +128,11 @@ export class Client {
   /** The wallet valued in one currency (default USDT), as `bm portfolio`: exact, rounded to the currency's precision. */
   portfolio(params?: { readonly in?: string }): Promise<Portfolio> {
     return this.helper(async (calls) => (await import('./account.js')).portfolio(calls, this.host, params));
+  }
+
+  /** Profit and loss per pair from the account's fills, as `bm pnl`: weighted average cost, fees included, exact. */
+  pnl(params?: PnlParams): Promise<Pnl> {
+    return this.helper(async (calls) => (await import('./pnl.js')).pnl(calls, this.host, params));
   }
 
   /** The first generation's calls, made on first use. */

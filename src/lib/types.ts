@@ -324,6 +324,49 @@ export interface Portfolio {
   readonly unpriced: readonly string[];
 }
 
+/** Parameters of `client.pnl`: times as the CLI's (`-7d`, an ISO date, epoch seconds or ms, `now`) or a Date. */
+export interface PnlParams {
+  /** One pair (default: every pair the account can have traded). */
+  readonly symbol?: string;
+  /** Fills at or after this time. */
+  readonly from?: string | number | Date;
+  /** Fills at or before this time. */
+  readonly to?: string | number | Date;
+}
+
+/**
+ * One pair's P&L from its fills in the window, by weighted average cost (fees included): base amounts
+ * in `base`, the rest in `quote`, exact (never rounded).
+ */
+export interface PairPnl {
+  readonly symbol: string;
+  readonly base: string;
+  readonly quote: string;
+  /** Base held from the window's fills (never below zero). */
+  readonly position: DecimalString;
+  /** Quote paid per base of the position, fees included ('' with no position). */
+  readonly avg_cost: DecimalString;
+  /** Realized on sells against the average cost, fees included. */
+  readonly realized: DecimalString;
+  /** position x last_price less its cost ('' when the pair has no last price). */
+  readonly unrealized: DecimalString;
+  /** Fees in the base and quote coins, in quote (base fees at their fill's price): already inside the figures above. */
+  readonly fees: DecimalString;
+  /** Fees in other coins, by coin: not in the P&L. */
+  readonly other_fees: Readonly<Record<string, DecimalString>>;
+  /** Base sold beyond what the window bought (held before it): no P&L counted on it. */
+  readonly unmatched: DecimalString;
+  readonly last_price: DecimalString;
+  /** Fills counted. */
+  readonly fills: number;
+}
+
+/** `client.pnl()`: each pair with fills in the window (a pair asked by name even without), and sums per quote currency. */
+export interface Pnl {
+  readonly pairs: readonly PairPnl[];
+  readonly totals: ReadonlyArray<{ readonly quote: string; readonly realized: DecimalString; readonly unrealized: DecimalString; readonly fees: DecimalString }>;
+}
+
 /** A stream's state: `connected` (subscribed, or back after a drop), `reconnecting` (the connection dropped; trying again), `stale` (no push for `staleAfterMs`). */
 export type StreamState = 'connecting' | 'connected' | 'reconnecting' | 'stale' | 'closed';
 

@@ -5,8 +5,10 @@
  * window, so every page from the newest is read, stopping at the first page reaching past `from`.
  */
 import { endpoint } from '../../api/catalogue/index.js';
+import { usage } from '../../errors.js';
 import { scalarText } from '../../util/json.js';
 import type { Row } from '../../util/row.js';
+import { parseTime } from '../../util/time.js';
 import { pacing, pairsOfAccount } from '../order/across.js';
 import { fillPages, pageThrough, type PagedEnd } from '../order/pages.js';
 import { allPairs, pairRules, type PairSource } from '../order/pairs.js';
@@ -34,6 +36,17 @@ export interface PnlReport {
   readonly totals: PnlTotal[];
   /** How the paging ended (a cap reached or a page repeated means fills may be missing). */
   readonly end: PagedEnd;
+}
+
+/**
+ * The window in epoch ms from typed times (util/time.ts; `to` takes its whole second), named as the
+ * face names them; a usage error when `from` is after `to` (checked before anything is sent).
+ */
+export function windowOf(from: string | undefined, to: string | undefined, names: { from: string; to: string }, now = Date.now()): PnlQuery {
+  const f = from === undefined ? undefined : parseTime(from, names.from, now) * 1000;
+  const t = to === undefined ? undefined : parseTime(to, names.to, now) * 1000 + 999;
+  if (f !== undefined && t !== undefined && f > t) throw usage(`${names.from} (${from}) is after ${names.to} (${to})`);
+  return { ...(f === undefined ? {} : { fromMs: f }), ...(t === undefined ? {} : { toMs: t }) };
 }
 
 /** A fill row of /spot/v1/trades as pnl.ts reads it. */

@@ -1,0 +1,53 @@
+/**
+ * `bm pnl`: the P&L of each pair from the account's fills (src/core/portfolio/pnl-fills.ts). json
+ * keeps the figures exact; other formats round them (half to even) to the quote currency's places.
+ */
+import { endpoint } from '../../api/catalogue/index.js';
+import type { Context } from '../../context.js';
+import type { Row } from '../../render/cells.js';
+import { checkSymbol } from '../../core/params.js';
+import { fillPages } from '../../core/order/pages.js';
+import { allPairs } from '../../core/order/pairs.js';
+import type { PairPnl } from '../../core/portfolio/pnl.js';
+import { pnlOf, pnlPairs, windowOf } from '../../core/portfolio/pnl-fills.js';
+import { currencyPlaces, roundTo } from '../../core/portfolio/value.js';
+import { show } from '../engine.js';
+import { overPairs } from '../order/across.js';
+import { warnData } from '../order/paged.js';
+
+const COLUMNS = ['symbol', 'position', 'avg_cost', 'realized', 'unrealized', 'fees', 'quote'];
+
+/** Other fee coins as text: `0.5 BMX, 1 XYZ`. */
+const otherFees = (p: PairPnl) => Object.entries(p.other_fees).map(([coin, n]) => `${n} ${coin}`).join(', ');
+
+export async function run(ctx: Context, symbol: string | undefined, opts: { from?: string; to?: string }): Promise<void> {
+  const sym = symbol === undefined ? undefined : checkSymbol(symbol);
+  const window = { ...windowOf(opts.from, opts.to, { from: '--from', to: '--to' }), ...(sym === undefined ? {} : { symbol: sym }) };
+  const pairs = await pnlPairs(ctx, sym);
+  const ep = endpoint('spot.trades.user');
+  if (!pairs.length || ctx.globals.dryRun) {
+    // Says there is no pair, or prints the first page of each (the rest follow page by page).
+    await overPairs(ctx, ep, pairs, 'fills', (s) => fillPages(ep, pairs).params(s, 1));
+    if (ctx.globals.dryRun) return;
+  }
+  const report = await pnlOf(ctx, pairs, window, (line) => ctx.note(line));
+  for (const s of report.end.repeated) warnData(ctx, `the venue answered a further page of ${s} with fills already read: its P&L may miss older fills`);
+  if (report.end.capped) warnData(ctx, `stopped at ${report.end.rows} fills: the P&L misses older ones (narrow it: a SYMBOL, --from)`);
+  const unmatched = report.pairs.filter((p) => p.unmatched !== '0');
+  if (unmatched.length) ctx.note(`bm: sold beyond what the window bought (held before it; no P&L counted on it): ${unmatched.map((p) => `${p.unmatched} ${p.base}`).join(', ')}`);
+  const rows = report.pairs.map((p) => ({ ...p, other_fees: otherFees(p) }));
+  if (ctx.format === 'json' && !ctx.fields) {
+    show(ctx, {}, { ...(window.fromMs === undefined ? {} : { from: window.fromMs }), ...(window.toMs === undefined ? {} : { to: window.toMs }), pairs: rows, totals: report.totals });
+    return;
+  }
+  const rules = await allPairs(ctx);
+  const at = (quote: string) => currencyPlaces(quote, rules);
+  const r = (v: string, n: number) => (v === '' ? v : roundTo(v, n));
+  const shown: Row[] = rows.map((p) => ({ ...p, avg_cost: r(p.avg_cost, at(p.quote)), realized: r(p.realized, at(p.quote)), unrealized: r(p.unrealized, at(p.quote)), fees: r(p.fees, at(p.quote)) }));
+  show(ctx, { columns: COLUMNS }, shown, { rows: shown });
+  if (ctx.format !== 'table' || ctx.fields) return;
+  for (const t of report.totals) {
+    const n = at(t.quote);
+    ctx.io.out(`\ntotal ${t.quote}: realized ${roundTo(t.realized, n)}, unrealized ${roundTo(t.unrealized, n)}, fees ${roundTo(t.fees, n)} (fees are inside realized and unrealized)\n`);
+  }
+}
