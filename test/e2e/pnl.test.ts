@@ -16,7 +16,7 @@ let env: Record<string, string> = {};
 const run = (...args: string[]) => bm(['--base-url', url, ...args], env);
 
 interface Fill { side: string; price_avg: string; size: string; notional: string; fees: string; fee_coin_name: string; create_time: unknown; detail_id: unknown }
-interface Pnl { symbol: string; position: string; avg_cost: string; realized: string; unrealized: string; fees: string; unmatched: string; last_price: string; fills: number }
+interface Pnl { symbol: string; position: string; avg_cost: string; realized: string; unrealized: string; fees: string; unmatched: string; other_fees: Record<string, string>; last_price: string; fills: number }
 
 function market(side: 'buy' | 'sell', size: string): void {
   const r = run('order', 'place', 'BTC_USDT', '--side', side, '--type', 'market', ...(side === 'buy' ? ['--notional', size] : ['--size', size]), '--yes', '--json');
@@ -73,6 +73,7 @@ test('bm pnl BTC_USDT --json agrees with the fills worked through by hand', asyn
   assert.equal(p.realized, want.realized);
   assert.equal(p.fees, want.fees);
   assert.equal(p.unmatched, '0');
+  assert.deepEqual(p.other_fees, {}, 'every fee was in BTC or USDT');
   assert.equal(p.avg_cost, norm(div(want.cost, want.position, 18)));
   assert.equal(p.unrealized, norm(sub(mul(want.position, p.last_price), want.cost)));
   assert.deepEqual(got.totals, [{ quote: 'USDT', realized: p.realized, unrealized: p.unrealized, fees: p.fees }]);

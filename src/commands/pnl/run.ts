@@ -35,15 +35,14 @@ export async function run(ctx: Context, symbol: string | undefined, opts: { from
   if (report.end.capped) warnData(ctx, `stopped at ${report.end.rows} fills: the P&L misses older ones (narrow it: a SYMBOL, --from)`);
   const unmatched = report.pairs.filter((p) => p.unmatched !== '0');
   if (unmatched.length) ctx.note(`bm: sold beyond what the window bought (held before it; no P&L counted on it): ${unmatched.map((p) => `${p.unmatched} ${p.base}`).join(', ')}`);
-  const rows = report.pairs.map((p) => ({ ...p, other_fees: otherFees(p) }));
   if (ctx.format === 'json' && !ctx.fields) {
-    show(ctx, {}, { ...(window.fromMs === undefined ? {} : { from: window.fromMs }), ...(window.toMs === undefined ? {} : { to: window.toMs }), pairs: rows, totals: report.totals });
+    show(ctx, {}, { ...(window.fromMs === undefined ? {} : { from: window.fromMs }), ...(window.toMs === undefined ? {} : { to: window.toMs }), pairs: report.pairs, totals: report.totals });
     return;
   }
   const rules = await allPairs(ctx);
   const at = (quote: string) => currencyPlaces(quote, rules);
   const r = (v: string, n: number) => (v === '' ? v : roundTo(v, n));
-  const shown: Row[] = rows.map((p) => ({ ...p, avg_cost: r(p.avg_cost, at(p.quote)), realized: r(p.realized, at(p.quote)), unrealized: r(p.unrealized, at(p.quote)), fees: r(p.fees, at(p.quote)) }));
+  const shown: Row[] = report.pairs.map((p) => ({ ...p, other_fees: otherFees(p), avg_cost: r(p.avg_cost, at(p.quote)), realized: r(p.realized, at(p.quote)), unrealized: r(p.unrealized, at(p.quote)), fees: r(p.fees, at(p.quote)) }));
   show(ctx, { columns: COLUMNS }, shown, { rows: shown });
   if (ctx.format !== 'table' || ctx.fields) return;
   for (const t of report.totals) {

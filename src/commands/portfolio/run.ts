@@ -46,4 +46,6 @@ export async function run(ctx: Context, opts: { in?: string; fills?: string }): 
     if (fills.length) show(ctx, fillsEp, { trades: fills }, { rows: fills, columns: ['symbol', 'side', 'price_avg', 'size', 'notional', 'fees', 'fee_coin_name', 'create_time'] });
   }
   ctx.io.out(`\ntotal ${roundTo(total, n)} ${quote}\n`);
+  // P&L reads every fill of every pair, page by page: its own command, not a cost of every portfolio.
+  ctx.note('bm: P&L per pair (position, average cost, realized, unrealized, fees): bm pnl');
 }
