@@ -19,9 +19,9 @@ export function registerPnl(root: Command, contextOf: ContextOf): void {
       'Base sold beyond what the window bought is "unmatched": no P&L is counted on it.',
       '',
       'Examples:',
-      '  $ bm pnl',
-      '  $ bm pnl BTC_USDT --from -7d',
-      '  $ bm pnl --from 2026-11-01 --to 2026-11-08 --json',
+      '  $ bm pnl BTC_USDT',
+      '  $ bm pnl --from -7d --json',
+      '  $ bm pnl ETH_USDT --from 2026-11-01 --to 2026-11-08 -o csv',
       '',
     ].join('\n'))
     .action(async (symbol: string | undefined, opts: { from?: string; to?: string }, self: Command) => (await import('./run.js')).run(contextOf(self), symbol, opts));

@@ -33,6 +33,7 @@ export async function run(ctx: Context, symbol: string | undefined, opts: { from
   const report = await pnlOf(ctx, pairs, window, (line) => ctx.note(line));
   for (const s of report.end.repeated) warnData(ctx, `the venue answered a further page of ${s} with fills already read: its P&L may miss older fills`);
   if (report.end.capped) warnData(ctx, `stopped at ${report.end.rows} fills: the P&L misses older ones (narrow it: a SYMBOL, --from)`);
+  if (pairs.length && !report.pairs.length) ctx.note(`bm: no fills of ${pairs.join(', ')} in the window: nothing to count`);
   const unmatched = report.pairs.filter((p) => p.unmatched !== '0');
   if (unmatched.length) ctx.note(`bm: sold beyond what the window bought (held before it; no P&L counted on it): ${unmatched.map((p) => `${p.unmatched} ${p.base}`).join(', ')}`);
   if (ctx.format === 'json' && !ctx.fields) {
