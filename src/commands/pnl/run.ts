@@ -7,9 +7,9 @@ import type { Context } from '../../context.js';
 import type { Row } from '../../render/cells.js';
 import { checkSymbol } from '../../core/params.js';
 import { fillPages } from '../../core/order/pages.js';
-import { allPairs } from '../../core/order/pairs.js';
+import { allPairs, type PairRules } from '../../core/order/pairs.js';
 import type { PairPnl } from '../../core/portfolio/pnl.js';
-import { pnlOf, pnlPairs, windowOf } from '../../core/portfolio/pnl-fills.js';
+import { pnlOf, pnlPairs, windowOf, type PnlQuery, type PnlReport } from '../../core/portfolio/pnl-fills.js';
 import { currencyPlaces, roundTo } from '../../core/portfolio/value.js';
 import { show } from '../engine.js';
 import { overPairs } from '../order/across.js';
@@ -36,11 +36,15 @@ export async function run(ctx: Context, symbol: string | undefined, opts: { from
   if (pairs.length && !report.pairs.length) ctx.note(`bm: no fills of ${pairs.join(', ')} in the window: nothing to count`);
   const unmatched = report.pairs.filter((p) => p.unmatched !== '0');
   if (unmatched.length) ctx.note(`bm: sold beyond what the window bought (held before it; no P&L counted on it): ${unmatched.map((p) => `${p.unmatched} ${p.base}`).join(', ')}`);
+  printPnl(ctx, report, window, await allPairs(ctx));
+}
+
+/** Prints a report in the context's format: json exact, the others rounded to each quote currency's places (value.ts). */
+export function printPnl(ctx: Context, report: PnlReport, window: PnlQuery, rules: readonly PairRules[]): void {
   if (ctx.format === 'json' && !ctx.fields) {
     show(ctx, {}, { ...(window.fromMs === undefined ? {} : { from: window.fromMs }), ...(window.toMs === undefined ? {} : { to: window.toMs }), pairs: report.pairs, totals: report.totals });
     return;
   }
-  const rules = await allPairs(ctx);
   const at = (quote: string) => currencyPlaces(quote, rules);
   const r = (v: string, n: number) => (v === '' ? v : roundTo(v, n));
   const shown: Row[] = report.pairs.map((p) => ({ ...p, other_fees: otherFees(p), avg_cost: r(p.avg_cost, at(p.quote)), realized: r(p.realized, at(p.quote)), unrealized: r(p.unrealized, at(p.quote)), fees: r(p.fees, at(p.quote)) }));
@@ -48,6 +52,6 @@ export async function run(ctx: Context, symbol: string | undefined, opts: { from
   if (ctx.format !== 'table' || ctx.fields) return;
   for (const t of report.totals) {
     const n = at(t.quote);
-    ctx.io.out(`\ntotal ${t.quote}: realized ${roundTo(t.realized, n)}, unrealized ${roundTo(t.unrealized, n)}, fees ${roundTo(t.fees, n)} (fees are inside realized and unrealized)\n`);
+    ctx.io.out(`\ntotal ${t.quote}: realized ${roundTo(t.realized, n)}, unrealized ${t.unrealized === '' ? 'unknown (no last price)' : roundTo(t.unrealized, n)}, fees ${roundTo(t.fees, n)} (fees are inside realized and unrealized)\n`);
   }
 }

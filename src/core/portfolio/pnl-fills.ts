@@ -12,7 +12,7 @@ import { parseTime } from '../../util/time.js';
 import { pacing, pairsOfAccount } from '../order/across.js';
 import { fillPages, pageThrough, type PagedEnd } from '../order/pages.js';
 import { allPairs, pairRules, type PairSource } from '../order/pairs.js';
-import { pairPnl, totalOf, type PairPnl, type PnlFill } from './pnl.js';
+import { pairPnl, totalsByQuote, type PairPnl, type PnlFill, type PnlTotal } from './pnl.js';
 import { lastPrices } from './valued.js';
 
 /** Which fills: of one pair (else every pair of the account), created within [fromMs, toMs] (epoch ms, either end open). */
@@ -20,14 +20,6 @@ export interface PnlQuery {
   readonly symbol?: string;
   readonly fromMs?: number;
   readonly toMs?: number;
-}
-
-/** The sums of the pairs quoted in one currency. */
-export interface PnlTotal {
-  readonly quote: string;
-  readonly realized: string;
-  readonly unrealized: string;
-  readonly fees: string;
 }
 
 /** The P&L of each pair with fills in the window (a pair asked by name is shown even without). */
@@ -84,10 +76,5 @@ export async function pnlOf(src: PairSource, pairs: readonly string[], q: PnlQue
     const [base, quote] = r ? [r.base_currency, r.quote_currency] : (symbol.split('_') as [string, string]);
     out.push(pairPnl(symbol, base, quote, fills, last.get(symbol) ?? ''));
   }
-  const quotes = [...new Set(out.map((p) => p.quote))];
-  const totals = quotes.map((quote) => {
-    const of = out.filter((p) => p.quote === quote);
-    return { quote, realized: totalOf(of, 'realized'), unrealized: totalOf(of, 'unrealized'), fees: totalOf(of, 'fees') };
-  });
-  return { pairs: out, totals, end };
+  return { pairs: out, totals: totalsByQuote(out), end };
 }

@@ -115,7 +115,24 @@ export function pairPnl(symbol: string, base: string, quote: string, fills: read
   };
 }
 
-/** Sum of one field over pairs quoted in the same currency ('' fields skipped). */
+/** The sums of the pairs quoted in one currency. */
+export interface PnlTotal {
+  readonly quote: string;
+  readonly realized: string;
+  readonly unrealized: string;
+  readonly fees: string;
+}
+
+/** Sum of one field over pairs quoted in the same currency ('' fields skipped; '' when every one is). */
 export function totalOf(rows: readonly PairPnl[], field: 'realized' | 'unrealized' | 'fees'): string {
+  if (rows.length && rows.every((r) => r[field] === '')) return '';
   return norm(rows.reduce<Dec | string>((t, r) => (r[field] === '' ? t : add(t, r[field])), '0'));
+}
+
+/** The sums per quote currency, in the order the currencies first appear. */
+export function totalsByQuote(rows: readonly PairPnl[]): PnlTotal[] {
+  return [...new Set(rows.map((p) => p.quote))].map((quote) => {
+    const of = rows.filter((p) => p.quote === quote);
+    return { quote, realized: totalOf(of, 'realized'), unrealized: totalOf(of, 'unrealized'), fees: totalOf(of, 'fees') };
+  });
 }

@@ -63,4 +63,5 @@ test('totals add the pairs, skipping what could not be priced', () => {
   assert.equal(totalOf([a, b], 'realized'), '10');
   assert.equal(totalOf([a, b], 'unrealized'), '15', 'b has no price');
   assert.equal(totalOf([a, b], 'fees'), '0.1');
+  assert.equal(totalOf([b], 'unrealized'), '', 'nothing priced: no total, rather than a zero');
 });
