@@ -71,6 +71,7 @@ export const LANES = {
     'test/e2e/sandbox-persist.test.ts',
     'test/e2e/sandbox-port-kept.test.ts',
     'test/e2e/sandbox-reset.test.ts',
+    'test/e2e/sandbox-warm-up.test.ts',
     'test/e2e/scripting.test.ts',
     'test/e2e/seam.test.ts',
     'test/e2e/trade-tty.test.ts',
