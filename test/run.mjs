@@ -1,21 +1,21 @@
 // Runs every test/**/*.test.ts with node's test runner (TypeScript through tsx).
 // Arguments narrow the run: `node test/run.mjs sandbox` runs the files whose path contains "sandbox".
 // `--typecheck` (npm test) type-checks the tree at the same time; the run fails if either fails.
+// `--fast` runs only the fast lane of test/lanes.mjs (the edit-test loop); without it every lane runs.
 // Test files run one more at a time than the machine has cores: most of them wait on a sandbox or a terminal.
+// Beside the usual report (spec on a terminal, TAP otherwise), test/timing-reporter.mjs prints each file's
+// wall time as it ends and the ten slowest files at the end.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { lanesOf, testFiles } from './lanes.mjs';
 
-function walk(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
-  );
-}
-
+const flags = new Set(['--typecheck', '--fast']);
 const typecheck = process.argv.includes('--typecheck');
-const filters = process.argv.slice(2).filter((a) => a !== '--typecheck');
-const files = walk('test').filter((f) => !filters.length || filters.some((x) => f.includes(x))).sort();
+const fast = process.argv.includes('--fast');
+const filters = process.argv.slice(2).filter((a) => !flags.has(a));
+const files = testFiles('test')
+  .filter((f) => !fast || lanesOf(f).includes('fast'))
+  .filter((f) => !filters.length || filters.some((x) => f.includes(x)));
 if (!files.length) {
   console.error('no test files matched');
   process.exit(1);
@@ -32,7 +32,11 @@ const tsc = typecheck
   : Promise.resolve({ code: 0, out: '' });
 const concurrency = Math.max(2, availableParallelism() + 1);
 const r = await new Promise((done) => {
-  spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=120000', ...files], { stdio: 'inherit' })
+  const reporters = [
+    `--test-reporter=${process.stdout.isTTY ? 'spec' : 'tap'}`, '--test-reporter-destination=stdout',
+    '--test-reporter=./test/timing-reporter.mjs', '--test-reporter-destination=stdout',
+  ];
+  spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=120000', ...reporters, ...files], { stdio: 'inherit' })
     .on('close', (code) => done(code ?? 1));
 });
 const t = await tsc;

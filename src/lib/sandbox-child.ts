@@ -16,7 +16,8 @@ function binPath(): string {
 /** Starts `bm sandbox serve` and resolves once it listens; `limits` as given (spec, off or a factor). */
 export async function startChild(opts: SandboxOptions, limits: string): Promise<RunningVenue> {
   const args = [binPath(), 'sandbox', 'serve', '--port', String(opts.port ?? 0), '--limits', limits, ...(opts.seed !== undefined ? ['--seed', String(opts.seed)] : []),
-    ...(opts.strict ? ['--strict'] : []), ...(opts.service !== undefined ? ['--service', opts.service] : [])];
+    ...(opts.strict ? ['--strict'] : []), ...(opts.service !== undefined ? ['--service', opts.service] : []),
+    ...(opts.warmUpMs !== undefined ? ['--warm-up', String(opts.warmUpMs)] : [])];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';

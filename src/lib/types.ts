@@ -211,6 +211,8 @@ export interface SandboxOptions {
   readonly strict?: boolean;
   /** Service of the WebSocket login constant `<service>.WebSocket`; default `exchange`. */
   readonly service?: string;
+  /** ms of simulated trading before the first answer; default 20000. 0: ready at once, the book quoted, no trades yet. */
+  readonly warmUpMs?: number;
 }
 
 /** An account of the sandbox: its key, secret and memo are a client's `credentials`. */

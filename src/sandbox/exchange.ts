@@ -37,6 +37,11 @@ export interface ExchangeOptions {
   readonly log?: (line: string) => void;
   /** Drives the public market instead of the simulation (a replay); it starts now, with no warm-up. */
   readonly market?: MarketFactory;
+  /**
+   * ms of simulated trading a fresh market has behind it at its first answer; default {@link WARM_UP_MS}.
+   * Under one tick (0): the book is quoted at once and the tapes hold only the generated history, no trades.
+   */
+  readonly warmUpMs?: number;
 }
 
 export class Exchange implements ExchangeApi {
@@ -60,7 +65,8 @@ export class Exchange implements ExchangeApi {
     this.events.setMaxListeners(0);
     this.seed = saved?.seed ?? opts.seed ?? 1;
     // A fresh market starts WARM_UP_MS in the past, so trades and a live candle exist from the first request.
-    const warm = this.clock() - WARM_UP_MS;
+    const warmUpMs = opts.warmUpMs ?? WARM_UP_MS;
+    const warm = this.clock() - warmUpMs;
     this.genesis = saved?.genesis ?? Math.floor(warm / 60000) * 60000;
     this.nextId = BigInt(saved?.nextId ?? FIRST_ID);
     this.accounts = new Accounts(saved?.accounts ?? [], saved?.nextAccount);
@@ -77,7 +83,7 @@ export class Exchange implements ExchangeApi {
     }, saved?.orders, saved?.fills);
     this.market = opts.market
       ? opts.market({ engine: this.engine, ledger: this.ledger, print: (t) => this.print(t), nextId: () => this.newId(), start: this.clock(), log: this.log })
-      : new Market(this.engine, this.seed, this.genesis, warm, saved);
+      : new Market(this.engine, this.seed, this.genesis, warm, saved, !saved && warmUpMs < TICK_MS);
   }
 
   /** A public trade: on its tape, and out to the listeners. */

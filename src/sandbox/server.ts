@@ -43,6 +43,8 @@ export interface ServeOptions {
   readonly strict?: boolean;
   /** The service of the WebSocket login constant `<service>.WebSocket` (spec 6.2); default `exchange`. */
   readonly service?: string;
+  /** ms of simulated trading before the first answer (Exchange's `warmUpMs`); default 20000, 0 a quoted book and no trades. */
+  readonly warmUpMs?: number;
 }
 
 export interface RunningSandbox {
@@ -85,6 +87,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
   try {
     ex = new Exchange({
       log, ...(opts.seed === undefined ? {} : { seed: opts.seed }), ...(opts.clock ? { clock: opts.clock } : {}), ...(market ? { market } : {}),
+      ...(opts.warmUpMs !== undefined ? { warmUpMs: opts.warmUpMs } : {}),
     }, saved);
   } catch (err) {
     // Figures or records that do not fit: the file is not one this version wrote.

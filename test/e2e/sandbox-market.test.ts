@@ -3,7 +3,8 @@ import { describe, test } from 'node:test';
 import { call } from '../helpers/signed.js';
 import { useSandbox } from '../helpers/sandbox-server.js';
 
-const h = useSandbox();
+// Warm: recent trades are read, and a fresh sandbox has traded already.
+const h = useSandbox(11, { warm: true });
 const get = (path: string, query?: string) => call(h.base(), 'GET', path, query === undefined ? {} : { query });
 const nowSec = () => Math.floor(Date.now() / 1000);
 

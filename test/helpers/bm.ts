@@ -54,11 +54,12 @@ export function bmAsync(args: readonly string[], env: Record<string, string | un
 }
 
 /**
- * Starts `bm sandbox serve --port 0 --strict` from the built binary; resolves with its URL and a stop
- * function. Strict: bm follows the spec's letter, so its tests meet the sandbox that holds clients to it.
+ * Starts `bm sandbox serve --port 0 --strict --warm-up 0` from the built binary; resolves with its URL and
+ * a stop function. Strict: bm follows the spec's letter, so its tests meet the sandbox that holds clients
+ * to it. No warm-up unless `args` give `--warm-up`: it answers at once, its book quoted and no trade yet.
  */
 export async function startSandbox(args: readonly string[] = [], env: Record<string, string> = isolatedEnv()): Promise<{ url: string; stop: () => Promise<void>; pid: number }> {
-  const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--strict', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--strict', ...(args.includes('--warm-up') ? [] : ['--warm-up', '0']), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise<string>((ok, fail) => {
     let buf = '';
     let err = '';

@@ -16,7 +16,8 @@ export function useLibraryVenue(seed: number, deposit: Record<string, string>, r
   const v = {} as LibraryVenue;
   before(async () => {
     // Strict: the library follows the spec's letter (docs/sandbox.md, "Two modes").
-    v.venue = await startSandbox({ seed, strict: true });
+    // No warm-up: ready at once with a quoted book (the tests trade on it; none reads past trades).
+    v.venue = await startSandbox({ seed, strict: true, warmUpMs: 0 });
     v.proxy = await startFaultProxy(v.venue.url);
     v.credentials = await v.venue.createAccount({ deposit });
     ready?.(v);

@@ -28,8 +28,8 @@ export interface Venue {
 }
 
 export async function startVenue(seed = 7): Promise<Venue> {
-  // Strict: bm follows the spec's letter (docs/sandbox.md, "Two modes").
-  const sandbox = await startServer({ port: 0, seed, strict: true });
+  // Strict: bm follows the spec's letter (docs/sandbox.md, "Two modes"). No warm-up: these tests read no market.
+  const sandbox = await startServer({ port: 0, seed, strict: true, warmUpMs: 0 });
   const proxy = await startFaultProxy(sandbox.url);
   const forgotten = new Set<string>();
   proxy.add({

@@ -1,5 +1,5 @@
 /** `bm sandbox serve|start|stop|status|reset`: the built-in exchange and its background instance. */
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { ContextOf } from '../../context.js';
 import { localColumnsHelp } from '../local-columns.js';
 
@@ -16,6 +16,8 @@ export function registerSandbox(root: Command, contextOf: ContextOf): void {
     .option('--strict', "hold every client to the spec's letter where the venue was looser (docs/sandbox.md)")
     .option('--replay <file>', 'drive the public market from a recording of bm record (trades and book), in memory')
     .option('--speed <x>', 'replay speed: 1 as recorded (default), 10 ten times as fast, 0.5 half')
+    // For tests that need no trading history: 0 answers at once with a quoted book (docs/sandbox.md).
+    .addOption(new Option('--warm-up <ms>', 'ms of simulated trading before the first answer (default 20000)').hideHelp())
     .addHelpText('after', '\nExamples:\n  $ bm sandbox serve --port 0 --seed 7\n  $ bm sandbox serve --limits off\n  $ bm sandbox serve --strict --service bitmart\n  $ bm sandbox serve --replay day.ndjson --speed 10\n')
     .action(async (opts: Record<string, string | boolean | undefined>, self: Command) => {
       const { serve } = await import('./serve.js');

@@ -6,6 +6,8 @@ import type { Context } from '../../context.js';
 import { BmError, config, usage } from '../../errors.js';
 import { checkInt } from '../../core/params.js';
 
+/** Highest --warm-up, ms: an hour of simulated trading. */
+const MAX_WARM_UP_MS = 3_600_000;
 /** Highest --speed: beyond it a day's recording replays in well under a second anyway. */
 const MAX_SPEED = 1_000_000;
 
@@ -30,6 +32,7 @@ export async function serve(ctx: Context, flags: Record<string, string | boolean
   const opts = Object.fromEntries(Object.entries(flags).filter(([, v]) => typeof v === 'string')) as Record<string, string | undefined>;
   const port = checkInt(opts.port ?? '0', '--port', 0, 65535);
   const seed = opts.seed === undefined ? undefined : checkInt(opts.seed, '--seed', 0);
+  const warmUpMs = opts.warmUp === undefined ? undefined : checkInt(opts.warmUp, '--warm-up', 0, MAX_WARM_UP_MS);
   if (opts.host === '') throw usage('--host: must not be empty');
   const { parseLimits } = await import('../../sandbox/limits-mode.js');
   const limits = parseLimits(opts.limits ?? 'spec');
@@ -43,7 +46,7 @@ export async function serve(ctx: Context, flags: Record<string, string | boolean
   const { RecordingFileError } = await import('../../sandbox/replay/recording.js');
   const server = await startServer({
     port, host: opts.host ?? '127.0.0.1', limits, ...(opts.state ? { statePath: opts.state } : {}), ...(seed !== undefined ? { seed } : {}),
-    ...(replay ? { replay } : {}), strict, service,
+    ...(replay ? { replay } : {}), ...(warmUpMs !== undefined ? { warmUpMs } : {}), strict, service,
     log: (line: string) => ctx.io.err(`${new Date().toISOString()} ${line}\n`),
   }).catch((err: unknown) => {
     if (err instanceof RecordingFileError) throw config(err.message, err.hint ?? 'give a file written by: bm record SYMBOL... --out FILE');

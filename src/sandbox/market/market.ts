@@ -48,9 +48,11 @@ export class Market implements MarketDriver {
 
   /**
    * `genesis`: ms of the minute the generated history ends; `start`: ms the simulation of a fresh
-   * market begins (at or after genesis).
+   * market begins (at or after genesis); `quote`: quote the book at `start` (a fresh market with no warm-up).
    */
-  constructor(engine: Engine, readonly seed: number, readonly genesis: number, start: number, saved?: { sim: SimState; tapes: Record<string, TapeState> }) {
+  constructor(
+    engine: Engine, readonly seed: number, readonly genesis: number, start: number, saved?: { sim: SimState; tapes: Record<string, TapeState> }, quote = false,
+  ) {
     const fair: Record<string, number> = {};
     PAIRS.forEach((spec, i) => {
       const sym = spec.details.symbol;
@@ -67,7 +69,7 @@ export class Market implements MarketDriver {
     });
     this.sim = new Simulator(engine, saved?.sim ?? { fair, prng: seed, clock: start });
     // Simulated orders are not saved: a restored market quotes again at once.
-    if (saved) this.sim.requote();
+    if (saved || quote) this.sim.requote();
   }
 
   /** Puts a trade on its pair's tape. */

@@ -1,0 +1,102 @@
+// The lanes of the test run. `fast` is the edit-test loop (`node test/run.mjs --fast`): unit tests and
+// the end-to-end files that run in process against an in-process sandbox. `slow` holds the files that
+// spawn the built binary, a `bm sandbox serve`, tmux, the keychain, shells or the packed library.
+// `npm test` runs every lane. An entry ending in `/` is a folder; test/unit/lanes.test.ts fails when a
+// test file is in no lane or in both, or when an entry names no file.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const LANES = {
+  fast: [
+    'test/unit/',
+    'test/e2e/library-batch.test.ts',
+    'test/e2e/library-dist.test.ts',
+    'test/e2e/library-helpers.test.ts',
+    'test/e2e/library-ids.test.ts',
+    'test/e2e/library-inputs.test.ts',
+    'test/e2e/library-options.test.ts',
+    'test/e2e/library-spelling.test.ts',
+    'test/e2e/library-stream-state.test.ts',
+    'test/e2e/library-watch-behind.test.ts',
+    'test/e2e/sandbox-account.test.ts',
+    'test/e2e/sandbox-increase100.test.ts',
+    'test/e2e/sandbox-legacy-durable.test.ts',
+    'test/e2e/sandbox-market.test.ts',
+    'test/e2e/sandbox-ratelimit.test.ts',
+    'test/e2e/sandbox-strict.test.ts',
+    'test/e2e/sandbox-trading.test.ts',
+  ],
+  slow: [
+    'test/e2e/batch-concurrency.test.ts',
+    'test/e2e/batch-durable.test.ts',
+    'test/e2e/batch-lock.test.ts',
+    'test/e2e/batch-proof.test.ts',
+    'test/e2e/batch-stop.test.ts',
+    'test/e2e/bundle.test.ts',
+    'test/e2e/client-seam.test.ts',
+    'test/e2e/completion.test.ts',
+    'test/e2e/debug.test.ts',
+    'test/e2e/doctor.test.ts',
+    'test/e2e/help-examples.test.ts',
+    'test/e2e/help.test.ts',
+    'test/e2e/json-ids.test.ts',
+    'test/e2e/keychain.test.ts',
+    'test/e2e/legacy-sandbox.test.ts',
+    'test/e2e/legacy-tty.test.ts',
+    'test/e2e/legacy.test.ts',
+    'test/e2e/library-journal.test.ts',
+    'test/e2e/library-pack.test.ts',
+    'test/e2e/library-venues.test.ts',
+    'test/e2e/library.test.ts',
+    'test/e2e/limits-shared.test.ts',
+    'test/e2e/live-integration.test.ts',
+    'test/e2e/market.test.ts',
+    'test/e2e/order-paging.test.ts',
+    'test/e2e/order-tty.test.ts',
+    'test/e2e/precheck.test.ts',
+    'test/e2e/profile-concurrent.test.ts',
+    'test/e2e/profile-keychain-hang.test.ts',
+    'test/e2e/profile-permissions.test.ts',
+    'test/e2e/profile-secrets.test.ts',
+    'test/e2e/profile-startup.test.ts',
+    'test/e2e/profile-tty.test.ts',
+    'test/e2e/proxy.test.ts',
+    'test/e2e/readme.test.ts',
+    'test/e2e/record-replay.test.ts',
+    'test/e2e/record-tty.test.ts',
+    'test/e2e/sandbox-cli-account.test.ts',
+    'test/e2e/sandbox-corrupt.test.ts',
+    'test/e2e/sandbox-limits.test.ts',
+    'test/e2e/sandbox-modes.test.ts',
+    'test/e2e/sandbox-persist.test.ts',
+    'test/e2e/sandbox-port-kept.test.ts',
+    'test/e2e/sandbox-reset.test.ts',
+    'test/e2e/sandbox-warm-up.test.ts',
+    'test/e2e/scripting.test.ts',
+    'test/e2e/seam.test.ts',
+    'test/e2e/trade-tty.test.ts',
+    'test/e2e/trading.test.ts',
+    'test/e2e/vocabulary.test.ts',
+    'test/e2e/watch-behind.test.ts',
+    'test/e2e/watch-paper-reset.test.ts',
+    'test/e2e/watch-tty.test.ts',
+    'test/e2e/watch.test.ts',
+    'test/e2e/writes.test.ts',
+  ],
+};
+
+/** Every test file under `dir`, as a path relative to the project root with `/` separators, sorted. */
+export function testFiles(dir = 'test') {
+  const walk = (d) => readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(join(d, e.name)) : e.name.endsWith('.test.ts') ? [join(d, e.name).split('\\').join('/')] : [],
+  );
+  return walk(dir).sort();
+}
+
+/** True when `entry` of a lane covers `file`. */
+export const covers = (entry, file) => (entry.endsWith('/') ? file.startsWith(entry) : file === entry);
+
+/** The names of the lanes that hold `file`. */
+export function lanesOf(file) {
+  return Object.keys(LANES).filter((lane) => LANES[lane].some((entry) => covers(entry, file)));
+}

@@ -1,0 +1,25 @@
+// Every test file runs in exactly one lane of test/lanes.mjs, so `--fast` leaves out only what the
+// slow lane names, and `npm test` (every lane) still runs every file.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { ROOT } from '../helpers/bm.js';
+import { covers, LANES, lanesOf, testFiles } from '../lanes.mjs';
+
+const files = testFiles(join(ROOT, 'test')).map((f) => f.slice(ROOT.length + 1).split('\\').join('/'));
+
+test('each test file is in exactly one lane', () => {
+  assert.ok(files.length > 100, `found ${files.length} test files`);
+  const wrong = files.map((f) => ({ f, lanes: lanesOf(f) })).filter((x) => x.lanes.length !== 1);
+  assert.deepEqual(wrong, [], 'a file in no lane (or in two): add it to test/lanes.mjs');
+});
+
+test('each entry of a lane names a file or folder that exists', () => {
+  for (const [lane, entries] of Object.entries(LANES)) {
+    for (const entry of entries) {
+      assert.ok(existsSync(join(ROOT, entry)), `${lane}: ${entry} does not exist`);
+      assert.ok(files.some((f) => covers(entry, f)), `${lane}: ${entry} holds no test file`);
+    }
+  }
+});
