@@ -52,6 +52,7 @@ export const LANES = {
     'test/e2e/live-integration.test.ts',
     'test/e2e/market.test.ts',
     'test/e2e/order-paging.test.ts',
+    'test/e2e/pnl.test.ts',
     'test/e2e/order-tty.test.ts',
     'test/e2e/precheck.test.ts',
     'test/e2e/profile-concurrent.test.ts',
