@@ -2,7 +2,7 @@
 # Install: bm completion bash > ~/.local/share/bash-completion/completions/bm
 __bm_subs() {
   case "$1" in
-    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox record profile completion doctor legacy watch portfolio trade" ;;
+    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox record profile completion doctor legacy watch portfolio pnl trade" ;;
     "order") echo "place cancel cancel-all batch get list fills" ;;
     "funding") echo "currencies history get" ;;
     "contract") echo "accounts liquidations order" ;;
@@ -97,6 +97,7 @@ __bm_opts() {
     "watch kline") echo "--once --duration --step --interval -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "watch orders") echo "--once --duration -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "portfolio") echo "--in --fills -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "pnl") echo "--from --to -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "trade") echo "--step --max-deviation --bell --once -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
   esac
 }
@@ -196,6 +197,8 @@ __bm_takes() {
     "watch orders|--duration") echo "1" ;;
     "portfolio|--in") echo "1" ;;
     "portfolio|--fills") echo "1" ;;
+    "pnl|--from") echo "1" ;;
+    "pnl|--to") echo "1" ;;
     "trade|--step") echo "1" ;;
     "trade|--max-deviation") echo "1" ;;
     *"|-p") echo "1" ;;
