@@ -18,6 +18,7 @@
  * Exact decimals throughout; the one quotient (cost taken out by a part sell, and the average shown)
  * is cut at {@link PNL_SCALE} places. Rounded only when printed (value.ts roundTo).
  */
+import type { Side } from '../../api/catalogue/vocab.js';
 import { add, cmp, div, isZero, mul, norm, sub, type Dec } from '../../util/decimal.js';
 
 /** Decimal places a quotient keeps (average cost, cost taken out by a part sell). */
@@ -25,7 +26,7 @@ export const PNL_SCALE = 18;
 
 /** One fill as P&L reads it: amounts as decimal text, `time` in epoch ms. */
 export interface PnlFill {
-  readonly side: 'buy' | 'sell';
+  readonly side: Side;
   /** Price in quote per base. */
   readonly price: string;
   /** Base traded. */
