@@ -151,9 +151,8 @@ class TopicStream implements Stream<Push> {
         this.acked.ok();
         this.states.connected();
       },
-      // After the connection has set its retry timer: a give-up then closes it with that timer cleared.
       onState: (state) => {
-        if (state === 'waiting') queueMicrotask(() => this.states.reconnecting());
+        if (state === 'waiting') this.states.reconnecting();
       },
       onError: (err: BmError) => this.fail(err.category === 'network' && !this.states.everConnected
         ? new StreamError('unreachable', err.message, err.details) : libraryError(err)),

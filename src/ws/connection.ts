@@ -97,14 +97,19 @@ export class WsConnection {
     });
   }
 
-  private setState(s: ConnState): void {
-    if (this.state === s) return;
+  /**
+   * Moves to `s` and tells the listener. A closed connection stays closed; false when it is (or the
+   * listener closed it from its callback), and the caller then schedules and opens nothing more.
+   */
+  private setState(s: ConnState): boolean {
+    if (this.state === 'closed' || this.state === s) return this.state !== 'closed';
     this.state = s;
     this.opts.onState?.(s);
+    return this.state !== 'closed';
   }
 
   private async connect(): Promise<void> {
-    this.setState('connecting');
+    if (!this.setState('connecting')) return;
     this.connects.take(Date.now());
     const { WebSocket } = await (wsModule ??= import('ws'));
     if (this.state !== 'connecting') return;
@@ -142,7 +147,7 @@ export class WsConnection {
     this.outbox.clear();
     this.heartbeat.sent();
     if (this.opts.login) {
-      this.setState('login');
+      if (!this.setState('login')) return;
       this.send(JSON.stringify({ op: 'login', args: this.opts.login() }));
       // A venue that answers pings but never the login would leave us waiting forever.
       this.retryTimer = setTimeout(() => this.drop('no answer to login'), this.heartbeat.pongTimeoutMs);
@@ -155,7 +160,7 @@ export class WsConnection {
     this.everReady = true;
     // A later reset (a long watch across two) may renew the key again.
     this.keyRenewed = false;
-    this.setState('ready');
+    if (!this.setState('ready')) return;
     if (this.topics.size) this.sendSubscribe([...this.topics]);
   }
 
@@ -237,7 +242,7 @@ export class WsConnection {
     const jittered = cap / 2 + (this.opts.random ?? Math.random)() * (cap / 2);
     const delay = Math.max(jittered, this.connects.waitFor(Date.now()));
     this.reconnects++;
-    this.setState('waiting');
+    if (!this.setState('waiting')) return;
     this.retryTimer = setTimeout(() => void this.connect(), delay);
   }
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
+import { createServer as createTcpServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { after, test } from 'node:test';
 import { deflateRawSync, deflateSync } from 'node:zlib';
@@ -168,6 +169,37 @@ test('no venue at the address: gives up with a network error (exit 8) after a fe
   await until(() => errors.length === 1);
   assert.equal(errors[0]!.exitCode, 8);
   assert.equal(c.reconnects, 3);
+});
+
+test('closed from its own state callback while a retry is due: nothing is scheduled or opened afterwards', async (t) => {
+  // A venue that hangs up on every connection: each attempt fails and a retry is scheduled.
+  let accepted = 0;
+  const tcp = createTcpServer((socket) => (accepted++, socket.destroy()));
+  await new Promise<void>((r) => tcp.listen(0, '127.0.0.1', r));
+  t.after(() => new Promise((r) => tcp.close(r)));
+  // The retry timer is a mock: the test decides when (and whether) it could fire.
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const states: string[] = [];
+  let closedAt = -1;
+  const closed = new Promise<void>((done) => {
+    const c = new WsConnection({
+      url: `ws://127.0.0.1:${(tcp.address() as AddressInfo).port}/api`, ...fast,
+      // A caller giving up on the first retry, as a library stream does after its last allowed one.
+      onState: (s) => {
+        states.push(s);
+        if (s === 'waiting') void c.close();
+        if (s === 'closed') (closedAt = states.length, done());
+      },
+    });
+    c.start();
+  });
+  await closed;
+  assert.equal(accepted, 1, 'one attempt reached the venue');
+  assert.deepEqual(states, ['connecting', 'waiting', 'closed']);
+  // Far past any backoff: a timer left behind would fire here and move the connection again.
+  t.mock.timers.tick(10 * 60_000);
+  await new Promise((r) => setImmediate(r));
+  assert.deepEqual(states.slice(closedAt), [], 'no state after closed: no reconnect scheduled or attempted');
 });
 
 test('more than 100 topics on one connection is refused locally', () => {
