@@ -9,7 +9,7 @@ import { endpoint } from '../api/catalogue/index.js';
 import type { Endpoint } from '../api/catalogue/types.js';
 import type { Params } from '../api/client.js';
 import type { CurrentCalls } from '../core/calls.js';
-import { balances, fillParams, newestFirst, openOrderParams, pacing, pairsOfAccount, rowsOverPairs } from '../core/order/across.js';
+import { balances, fetchingNote, fillParams, newestFirst, openOrderParams, pairsOfAccount, rowsOverPairs } from '../core/order/across.js';
 import { allPairs } from '../core/order/pairs.js';
 import { checkCurrency, checkInt } from '../core/params.js';
 import { lastPrices, quotePlaces, valueWallet } from '../core/portfolio/valued.js';
@@ -26,7 +26,7 @@ import { asLibraryInput } from './wire.js';
 /** The rows of `ep` over `pairs`, said through onNote as the CLI says it on stderr. */
 async function over(calls: CurrentCalls, host: WriteHost, ep: Endpoint, pairs: readonly string[], what: string, paramsOf: (s: string) => Params): Promise<Row[]> {
   if (!pairs.length) return [];
-  host.note(`bm: fetching ${what} of ${pairs.length} pair${pairs.length > 1 ? 's' : ''} (${pairs.join(', ')}), ${pacing(ep)}`);
+  host.note(fetchingNote(what, pairs, ep));
   return rowsOverPairs((e, p) => calls.send(e, p), ep, pairs, paramsOf);
 }
 

@@ -7,7 +7,7 @@
 import { usage } from '../errors.js';
 import * as d from '../util/decimal.js';
 import { ROUND_MODES, roundToStep, tickOf, type RoundMode } from '../util/round.js';
-import type { PairRules } from '../core/order/pairs.js';
+import { pricePlaces, type PairRules } from '../core/order/pairs.js';
 import type { DecimalHelpers, PairHelper } from './types.js';
 
 /** A plain decimal string (`12`, `-0.5`); a number or scientific notation is refused: it may have lost digits already. */
@@ -49,8 +49,8 @@ export const decimal: DecimalHelpers = {
 /** The rounding helpers of a pair, from its rules. */
 export function pairHelper(rules: PairRules): PairHelper {
   const step = rules.quote_increment && !d.isZero(rules.quote_increment) ? d.norm(rules.quote_increment) : '';
-  const places = Number.parseInt(rules.price_max_precision, 10);
-  const tick = Number.isSafeInteger(places) ? tickOf(places) : '';
+  const places = pricePlaces(rules);
+  const tick = places !== undefined ? tickOf(places) : '';
   return {
     rules, step, tick,
     roundSize: (size, mode = 'down') => (step ? decimal.round(size, step, mode) : d.norm(text(size, 'size'))),

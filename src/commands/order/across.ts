@@ -7,7 +7,7 @@ import type { Params } from '../../api/client.js';
 import type { Context } from '../../context.js';
 import type { Row } from '../../render/cells.js';
 import { send } from '../engine.js';
-import { pacing, rowsOverPairs } from '../../core/order/across.js';
+import { fetchingNote, rowsOverPairs } from '../../core/order/across.js';
 
 export { balances, newestFirst, pairsOfAccount, type Balance } from '../../core/order/across.js';
 
@@ -20,7 +20,7 @@ export async function overPairs(ctx: Context, ep: Endpoint, pairs: readonly stri
     ctx.note(`bm: no ${what}: the wallet holds no currency of any pair`);
     return [];
   }
-  ctx.note(`bm: fetching ${what} of ${pairs.length} pair${pairs.length > 1 ? 's' : ''} (${pairs.join(', ')}), ${pacing(ep)}`);
+  ctx.note(fetchingNote(what, pairs, ep));
   if (ctx.globals.dryRun) {
     const [calls, { printDryRun }] = await Promise.all([ctx.calls(), import('../dryrun.js')]);
     for (const symbol of pairs) printDryRun(ctx, await calls.dryRun(ep, paramsOf(symbol)), false);

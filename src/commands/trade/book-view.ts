@@ -5,6 +5,7 @@
  */
 import { add, cmp, div, dec, fmt, isZero, mul, type Dec } from '../../util/decimal.js';
 import { RunningTotals } from '../../util/running-totals.js';
+import { pricePlaces } from '../../core/order/pairs.js';
 import { priceTick } from './form.js';
 import type { Level, TradeState } from './state.js';
 
@@ -32,7 +33,7 @@ export interface BookView {
 
 /** Decimal places of a grouped price: the pair's precision less one per power of ten. */
 function groupPlaces(s: TradeState): number {
-  const p = Number.parseInt(s.rules.price_max_precision, 10) || 0;
+  const p = pricePlaces(s.rules) ?? 0;
   return Math.max(0, p - Math.round(Math.log10(s.ui.group)));
 }
 

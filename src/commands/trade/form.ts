@@ -5,7 +5,8 @@
  */
 import { add, cmp, div, dec, fmt, isZero, mul, norm, sub, type Dec } from '../../util/decimal.js';
 import type { OrderInput } from '../../core/order/check.js';
-import type { PairRules } from '../../core/order/pairs.js';
+import { pricePlaces, type PairRules } from '../../core/order/pairs.js';
+import { tickOf } from '../../util/round.js';
 import type { Balance, Form, Side } from './state.js';
 
 /** Size presets, percent of the available balance, in the order `p` cycles through them. */
@@ -54,8 +55,7 @@ export function setPrice(f: Form, price: string | undefined): Form {
 
 /** One tick of the pair's price precision, e.g. `0.01`. */
 export function priceTick(rules: PairRules): string {
-  const n = Number.parseInt(rules.price_max_precision, 10);
-  return Number.isFinite(n) && n > 0 ? `0.${'0'.repeat(n - 1)}1` : '1';
+  return tickOf(pricePlaces(rules) ?? 0);
 }
 
 /** The size increment (what checkOrder holds sizes to), else the minimum size. */

@@ -71,6 +71,11 @@ export async function rowsOverPairs(send: (ep: Endpoint, params: Params) => Prom
   return rows;
 }
 
+/** The note before asking `ep` of each of `pairs` in turn (stderr on the command line, onNote in the library). */
+export function fetchingNote(what: string, pairs: readonly string[], ep: Endpoint): string {
+  return `bm: fetching ${what} of ${pairs.length} pair${pairs.length > 1 ? 's' : ''} (${pairs.join(', ')}), ${pacing(ep)}`;
+}
+
 /** What the pacing of `ep` allows, for a note: `at most 12 requests per 30 s`. */
 export function pacing(ep: Endpoint): string {
   const per = ep.rate.windows[0]!;

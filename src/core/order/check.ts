@@ -9,7 +9,7 @@ import { usage } from '../../errors.js';
 import { cmp, isMultiple, isZero, mul, norm, places } from '../../util/decimal.js';
 import { checkDecimal } from '../params.js';
 import { newClientOrderId } from '../write/client-id.js';
-import type { PairRules } from './pairs.js';
+import { pricePlaces, type PairRules } from './pairs.js';
 
 export const SIDES: readonly Side[] = valuesOf(VOCAB_SIDES);
 export const TYPES: readonly OrderType[] = valuesOf(ORDER_TYPES);
@@ -91,8 +91,8 @@ export function checkOrder(input: OrderInput, rules: PairRules, prefix = ''): Ch
     else {
       if (input.price === undefined) throw usage(`${n('--price')} is required for a ${type} order`);
       price = checkDecimal(input.price, n('--price'));
-      const maxPlaces = Number.parseInt(rules.price_max_precision, 10);
-      if (rules.price_max_precision !== '' && places(price) > maxPlaces) {
+      const maxPlaces = pricePlaces(rules);
+      if (maxPlaces !== undefined && places(price) > maxPlaces) {
         throw usage(`${n('--price')}: at most ${maxPlaces} decimal places for ${rules.symbol} (got ${price})`);
       }
       notional = norm(mul(size, price));

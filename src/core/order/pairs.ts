@@ -81,3 +81,12 @@ export async function pairRules(ctx: PairSource, symbol: string): Promise<PairRu
   if (!found) throw usage(`SYMBOL: no pair ${symbol} on this venue`, 'list pairs with: bm symbols');
   return found;
 }
+
+/**
+ * The pair's price precision as a count of decimal places (a count, never money); undefined when the
+ * venue gave none that reads as one.
+ */
+export function pricePlaces(rules: Pick<PairRules, 'price_max_precision'>): number | undefined {
+  const digits = rules.price_max_precision;
+  return /^[0-9]{1,2}$/.test(digits) ? Number.parseInt(digits, 10) : undefined;
+}

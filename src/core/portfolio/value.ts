@@ -5,7 +5,7 @@
  */
 import { div, fmt, mul, norm, places, type Dec } from '../../util/decimal.js';
 import { roundToStep, tickOf } from '../../util/round.js';
-import type { PairRules } from '../order/pairs.js';
+import { pricePlaces, type PairRules } from '../order/pairs.js';
 
 /** Decimal places kept when a price is inverted. */
 export const SCALE = 12;
@@ -43,7 +43,7 @@ const FALLBACK_PLACES = 8;
  * pairs quoted in it (USDT: 2), else the finest size step of the pairs that trade it as base.
  */
 export function currencyPlaces(currency: string, pairs: readonly Pick<PairRules, 'base_currency' | 'quote_currency' | 'price_max_precision' | 'base_min_size'>[]): number {
-  const quoted = pairs.filter((p) => p.quote_currency === currency).map((p) => Number(p.price_max_precision)).filter((n) => Number.isInteger(n) && n >= 0);
+  const quoted = pairs.filter((p) => p.quote_currency === currency).map(pricePlaces).filter((n) => n !== undefined);
   if (quoted.length) return Math.min(...quoted);
   const based = pairs.filter((p) => p.base_currency === currency && p.base_min_size !== '').map((p) => places(p.base_min_size));
   return based.length ? Math.max(...based) : FALLBACK_PLACES;
