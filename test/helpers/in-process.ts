@@ -4,11 +4,13 @@ import { run } from '../../src/main.js';
 import { IO, type InStream } from '../../src/render/io.js';
 import type { Result } from './bm.js';
 
-/** One run of `bm` with these arguments and exactly this environment. */
-export async function runBm(argv: readonly string[], env: Record<string, string>): Promise<Result> {
+/** One run of `bm` with these arguments and exactly this environment; `input` is all of its stdin. */
+export async function runBm(argv: readonly string[], env: Record<string, string>, input = ''): Promise<Result> {
   let stdout = '';
   let stderr = '';
-  const io = new IO({ write: (s: string) => ((stdout += s), true) }, { write: (s: string) => ((stderr += s), true) }, new PassThrough() as unknown as InStream, env, 'never');
+  const stdin = new PassThrough();
+  stdin.end(input);
+  const io = new IO({ write: (s: string) => ((stdout += s), true) }, { write: (s: string) => ((stderr += s), true) }, stdin as unknown as InStream, env, 'never');
   const code = await run(argv, { env, io });
   return { code, stdout, stderr };
 }

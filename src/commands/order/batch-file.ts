@@ -1,14 +1,15 @@
 /** The file of `bm order batch --file` (or stdin), read as text for the core's batch input to parse. */
 import { readFileSync } from 'node:fs';
 import { usage } from '../../errors.js';
+import type { InStream } from '../../render/io.js';
 
 /** Where the orders came from, as messages name it. */
 export function sourceName(file: string): string {
   return file === '-' ? 'stdin' : file;
 }
 
-/** The text of `--file` (`-`: stdin). */
-export async function readSource(file: string): Promise<string> {
+/** The text of `--file` (`-`: all of `stdin`). */
+export async function readSource(file: string, stdin: InStream): Promise<string> {
   if (file !== '-') {
     try {
       return readFileSync(file, 'utf8');
@@ -17,6 +18,6 @@ export async function readSource(file: string): Promise<string> {
     }
   }
   const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(c as Buffer);
+  for await (const c of stdin as unknown as AsyncIterable<Buffer | string>) chunks.push(Buffer.from(c));
   return Buffer.concat(chunks).toString('utf8');
 }

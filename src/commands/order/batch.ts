@@ -50,7 +50,7 @@ async function runHolding(inv: Invocation, symbol: string, journalPath: string):
   if (file === undefined) throw usage('--file is required: a JSON or NDJSON file of orders, or - for stdin');
   if (resumed && resumed.header.symbol !== symbol) throw usage(`--resume: the journal is of a batch on ${resumed.header.symbol}, not ${symbol}`);
   const name = sourceName(file);
-  const { orders: raw, labels } = parseOrders(await readSource(file), name);
+  const { orders: raw, labels } = parseOrders(await readSource(file, ctx.io.stdin), name);
   const checked = await checkAll(ctx, symbol, raw, { labels, name, ...(resumed ? { ids: resumed.header.ids } : {}) });
   const plan = planBatch(checked, resumed, file);
   const { orders, todo, lookFirst } = plan;
