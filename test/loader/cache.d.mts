@@ -1,0 +1,10 @@
+/** The project's root folder. */
+export declare const ROOT: string;
+/** Where compiled test TypeScript is kept. */
+export declare const CACHE: string;
+/** The JavaScript of an absolute .ts path, from the cache or compiled now. */
+export declare function compiled(file: string): Promise<string>;
+/** Compiles a .ts file (and caches it at `out`). */
+export declare function compile(file: string, out?: string): Promise<string>;
+/** Compiles every .ts file under these folders not yet cached; resolves with how many. */
+export declare function warm(dirs: readonly string[]): Promise<number>;

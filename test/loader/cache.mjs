@@ -1,0 +1,59 @@
+// The JavaScript of the project's TypeScript files, kept under node_modules/.cache/bm-test/ by path, each
+// with an inline source map naming its .ts file (stack traces point at the source). A miss is compiled with
+// esbuild (loaded only then) and written by rename, so processes filling the cache at once never read a
+// half-written file.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+export const CACHE = join(ROOT, 'node_modules', '.cache', 'bm-test');
+
+let esbuild;
+
+/**
+ * Where the JavaScript of `file` is kept: its path, modification time and size name the cached file, so an
+ * edited source is never served stale. Undefined outside the project (compiled, not kept).
+ */
+function cachePath(file) {
+  const rel = relative(ROOT, file);
+  if (rel.startsWith('..') || isAbsolute(rel)) return undefined;
+  const st = statSync(file);
+  return join(CACHE, `${rel}.${Math.round(st.mtimeMs * 1000)}-${st.size}.js`);
+}
+
+/** The JavaScript of `file` (an absolute .ts path). */
+export async function compiled(file) {
+  const out = cachePath(file);
+  try {
+    if (out) return readFileSync(out, 'utf8');
+  } catch {
+    // not cached yet
+  }
+  return compile(file, out);
+}
+
+/** Compiles `file` (and caches it at `out`); resolves with its JavaScript. */
+export async function compile(file, out = cachePath(file)) {
+  esbuild ??= await import('esbuild');
+  const { code } = await esbuild.transform(readFileSync(file, 'utf8'), {
+    loader: 'ts', format: 'esm', target: 'node20', platform: 'node', sourcemap: 'inline', sourcefile: file,
+    tsconfigRaw: { compilerOptions: { useDefineForClassFields: true } },
+  });
+  if (!out) return code;
+  mkdirSync(dirname(out), { recursive: true });
+  const tmp = `${out}.${process.pid}.tmp`;
+  writeFileSync(tmp, code);
+  renameSync(tmp, out);
+  return code;
+}
+
+/** Compiles every .ts file under these folders that has no cached JavaScript yet (before a run). */
+export async function warm(dirs) {
+  const files = dirs.flatMap((d) => readdirSync(join(ROOT, d), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.d.ts'))
+    .map((e) => join(e.parentPath ?? e.path, e.name)));
+  const stale = files.filter((f) => !existsSync(cachePath(f)));
+  await Promise.all(stale.map((f) => compile(f)));
+  esbuild?.stop?.();
+  return stale.length;
+}
