@@ -9,6 +9,10 @@ import { join } from 'node:path';
 export const LANES = {
   fast: [
     'test/unit/',
+    'test/e2e/batch-concurrency.test.ts',
+    'test/e2e/batch-durable.test.ts',
+    'test/e2e/batch-proof.test.ts',
+    'test/e2e/batch-stop.test.ts',
     'test/e2e/library-batch.test.ts',
     'test/e2e/library-dist.test.ts',
     'test/e2e/library-helpers.test.ts',
@@ -27,11 +31,7 @@ export const LANES = {
     'test/e2e/sandbox-trading.test.ts',
   ],
   slow: [
-    'test/e2e/batch-concurrency.test.ts',
-    'test/e2e/batch-durable.test.ts',
-    'test/e2e/batch-lock.test.ts',
-    'test/e2e/batch-proof.test.ts',
-    'test/e2e/batch-stop.test.ts',
+    'test/e2e/batch-processes.test.ts',
     'test/e2e/bundle.test.ts',
     'test/e2e/client-seam.test.ts',
     'test/e2e/completion.test.ts',
