@@ -45,7 +45,7 @@ const OPEN = [STATUS_NUMBER.pending, STATUS_NUMBER.partially_filled];
 export function useBatchVenue(seed: number): BatchVenue {
   let sandbox: RunningSandbox | undefined;
   let proxy: FaultProxy | undefined;
-  // One hook: the proxy needs the sandbox's address (hooks of a file are not awaited one after another).
+  // One hook: the proxy needs the sandbox's address, and top-level hooks start as they are registered, none awaiting another.
   before(async () => {
     sandbox = await startServer({ port: 0, seed, strict: true, warmUpMs: 0, log: () => {} });
     proxy = await startFaultProxy(sandbox.url);
