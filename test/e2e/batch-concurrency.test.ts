@@ -1,30 +1,22 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { sandboxAccount } from '../helpers/account.js';
-import { bm, bmAsync, startSandbox } from '../helpers/bm.js';
+import { test } from 'node:test';
+import { useBatchVenue } from '../helpers/batch.js';
+import { runBm } from '../helpers/in-process.js';
 import { parseJson, scalarText } from '../../src/util/json.js';
 
-let url = '';
-let stop: () => Promise<void> = async () => {};
-before(async () => {
-  ({ url, stop } = await startSandbox(['--seed', '5']));
-});
-after(() => stop());
-
-const account = () => sandboxAccount(url);
+const shared = useBatchVenue(5);
 
 test('batch beyond one rate window: requests overlap, no 429 from the venue, outcomes in file order', async () => {
-  const env = account();
-  const t = parseJson(bm(['--base-url', url, 'ticker', 'BTC_USDT', '--json'], env).stdout) as { tickers: Array<{ last_price: string }> };
-  const bid = BigInt(t.tickers[0]!.last_price.split('.')[0]!) / 2n;
+  const env = shared.account();
+  const bid = shared.lastPrice() / 2n;
   // 70 requests of 10: more than the 60 per 2 s that /spot/v2/batch_orders allows.
   const orders = Array.from({ length: 700 }, (_, i) => ({ side: 'buy', type: 'limit', size: '0.01', price: `${bid - BigInt(i % 7)}.${i % 10}5`, client_order_id: `cc${i}x` }));
   const file = join(env.HOME!, 'orders.ndjson');
   writeFileSync(file, orders.map((o) => JSON.stringify(o)).join('\n'));
   const t0 = Date.now();
-  const r = await bmAsync(['--base-url', url, 'order', 'batch', 'BTC_USDT', '--file', file, '--yes', '-o', 'ndjson', '-v'], env);
+  const r = await runBm(['--base-url', shared.url, 'order', 'batch', 'BTC_USDT', '--file', file, '--yes', '-o', 'ndjson', '-v'], env);
   const took = Date.now() - t0;
   assert.equal(r.code, 0, r.stderr.split('\n').filter((l) => !l.startsWith('[bm]')).join('\n'));
   const rows = r.stdout.trim().split('\n').map((l) => parseJson(l) as { index: unknown; result: string; client_order_id: string; order_id: unknown });
@@ -43,6 +35,8 @@ test('batch beyond one rate window: requests overlap, no 429 from the venue, out
   // The 61st request waits for the first window to pass.
   assert.ok(took >= 2000, `took ${took} ms`);
 
-  const open = JSON.parse(bm(['--base-url', url, 'order', 'list', 'BTC_USDT', '--status', 'open', '--limit', '100', '--json'], env).stdout) as { orders: unknown[] };
-  assert.ok(open.orders.length > 0);
+  // The venue holds every order of the file, each under the id printed for it.
+  const venue = shared.venueOrders(env);
+  assert.equal(venue.size, 700);
+  for (const x of rows) assert.equal(scalarText(x.order_id), venue.get(x.client_order_id));
 });

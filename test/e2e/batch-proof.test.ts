@@ -7,17 +7,14 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { sandboxAccount } from '../helpers/account.js';
-import { BATCH_PATH, useBatchVenue, lastPrice, ordersFile, rowsOf, venueOrders } from '../helpers/batch.js';
-import { bmAsync } from '../helpers/bm.js';
+import { test } from 'node:test';
+import { BATCH_PATH, useBatchVenue, rowsOf } from '../helpers/batch.js';
 import { envelope } from '../helpers/fault-proxy.js';
+import { runBm } from '../helpers/in-process.js';
 import { parseJson, scalarText } from '../../src/util/json.js';
 
 const shared = useBatchVenue(11);
-const { batch, posts } = shared;
-
-const account = () => sandboxAccount(shared.url);
+const { account, batch, lastPrice, ordersFile, posts, venueOrders } = shared;
 const write = (env: Record<string, string>, name: string, text: string) => {
   const file = join(env.HOME!, name);
   writeFileSync(file, text);
@@ -26,7 +23,7 @@ const write = (env: Record<string, string>, name: string, text: string) => {
 
 test('every bad line at once, one line each, and duplicate client order ids (as the venue compares them) named with their lines: exit 2, nothing sent', async () => {
   const env = account();
-  const bid = lastPrice(shared.url, env) / 2n;
+  const bid = lastPrice() / 2n;
   const line = (o: Record<string, string>) => JSON.stringify({ side: 'buy', type: 'limit', size: '0.01', price: `${bid}`, ...o });
   const file = write(env, 'bad.ndjson', [
     line({ client_order_id: 'dupA' }), line({ client_order_id: 'dupB' }), line({ price: '1.123456789' }), '',
@@ -45,7 +42,7 @@ test('every bad line at once, one line each, and duplicate client order ids (as 
   assert.doesNotMatch(r.stderr, /'DUPA'/, 'the venue keeps ids as given: DUPA is another id');
   assert.equal(r.stdout, '');
   assert.equal(posts(), before, 'nothing sent');
-  assert.equal(venueOrders(shared.url, env).size, 0);
+  assert.equal(venueOrders(env).size, 0);
 });
 
 test('no orders ([], an empty file, NDJSON of blank lines, an empty order_params): exit 2 "no orders in <file>", nothing sent', async () => {
@@ -57,7 +54,7 @@ test('no orders ([], an empty file, NDJSON of blank lines, an empty order_params
     assert.equal(r.code, 2, `${name}: ${r.stderr}`);
     assert.match(r.stderr, new RegExp(`error: no orders in ${file.replace(/[.]/g, '\\.')}\\n`), name);
   }
-  const stdin = await bmAsync(['--base-url', shared.proxy.url, 'order', 'batch', 'BTC_USDT', '--file', '-', '--yes'], env, '[]');
+  const stdin = await runBm(['--base-url', shared.proxy.url, 'order', 'batch', 'BTC_USDT', '--file', '-', '--yes'], env, '[]');
   assert.equal(stdin.code, 2);
   assert.match(stdin.stderr, /no orders in stdin/);
   assert.equal(posts(), before);
@@ -65,7 +62,7 @@ test('no orders ([], an empty file, NDJSON of blank lines, an empty order_params
 
 test('--max-deviation as order place: every line too far through the market named at once, exit 2, nothing sent; a wider bound lets them through', async () => {
   const env = account();
-  const last = lastPrice(shared.url, env);
+  const last = lastPrice();
   const order = (side: string, price: bigint) => JSON.stringify({ side, type: 'limit', size: '0.001', price: `${price}` });
   // A buy 54% above the last price, a sell 50% below it, a buy 11% above it; a resting buy far below is fine.
   const file = write(env, 'far.ndjson', [order('buy', last / 2n), order('buy', (last * 154n) / 100n), order('sell', last / 2n), order('buy', (last * 111n) / 100n)].join('\n'));
@@ -80,7 +77,7 @@ test('--max-deviation as order place: every line too far through the market name
   assert.match(r.stderr, /hint: check the prices; to send them anyway: --max-deviation 5[45] \(or none to skip the check\)/);
   assert.equal(posts(), before, 'nothing sent');
   // A bound of 60% lets every line through (shown by a dry run, which sends nothing).
-  const dry = await bmAsync(['--base-url', shared.proxy.url, 'order', 'batch', 'BTC_USDT', '--file', file, '--max-deviation', '60', '--dry-run'], env);
+  const dry = await runBm(['--base-url', shared.proxy.url, 'order', 'batch', 'BTC_USDT', '--file', file, '--max-deviation', '60', '--dry-run'], env);
   assert.equal(dry.code, 0, dry.stderr);
   assert.equal((dry.stdout.match(/"order_params"/g) ?? []).length, 1, dry.stdout);
   assert.equal(posts(), before, 'a dry run sends nothing');
@@ -91,7 +88,7 @@ test('--max-deviation as order place: every line too far through the market name
 
 test('a 50042 refusal is looked up before it is called rejected: the venue holds it under our id (placed), or it stays unknown (exit 11)', async () => {
   const env = account();
-  const file = ordersFile(shared.url, env, 4, 'dupok');
+  const file = ordersFile(env, 4, 'dupok');
   shared.proxy.clear();
   // The venue places the four; its answer is rewritten to call two of them duplicates.
   shared.proxy.add({ method: 'POST', path: BATCH_PATH, times: 1, fault: { kind: 'rewrite', fn: (a) => {
@@ -101,27 +98,27 @@ test('a 50042 refusal is looked up before it is called rejected: the venue holds
   } } });
   const r = await batch(env, '--file', file);
   assert.equal(r.code, 0, r.stderr);
-  const venue = venueOrders(shared.url, env);
+  const venue = venueOrders(env);
   const rows = rowsOf(r.stdout);
   assert.deepEqual(rows.map((x) => x.result), ['placed', 'placed', 'placed', 'placed']);
   assert.match(rows[1]!.message, /found by client order id after a refusal as a duplicate client order id/);
   for (const x of rows) assert.equal(scalarText(x.order_id), venue.get(x.client_order_id));
 
   // The venue never saw these: a 50042 for them proves nothing, and the lookup finds none.
-  const other = ordersFile(shared.url, env, 2, 'dupnone');
+  const other = ordersFile(env, 2, 'dupnone');
   shared.proxy.add({ method: 'POST', path: BATCH_PATH, times: 1, fault: { kind: 'reply', answer: envelope(200, 1000, 'OK', { responses: [{ code: 50042, msg: 'duplicate clientOrderId' }, { code: 50042, msg: 'duplicate clientOrderId' }] }) } });
   const u = await batch(env, '--file', other);
   assert.equal(u.code, 11, u.stderr);
   assert.deepEqual(rowsOf(u.stdout).map((x) => x.result), ['unknown', 'unknown']);
   assert.match(u.stderr, /2 of 2 orders have an unknown outcome/);
-  assert.equal([...venueOrders(shared.url, env).keys()].filter((k) => k.startsWith('dupnone')).length, 0);
+  assert.equal([...venueOrders(env).keys()].filter((k) => k.startsWith('dupnone')).length, 0);
 });
 
 test('one venue order settles at most one line: two lookups shown the same order leave the second line unknown', async () => {
   const env = account();
-  const file = ordersFile(shared.url, env, 2, 'claim');
+  const file = ordersFile(env, 2, 'claim');
   // Both lines the same terms, so only the client order id and the order id tell them apart.
-  writeFileSync(file, readFileSync(file, 'utf8').replace(/"price":"[^"]*"/g, `"price":"${lastPrice(shared.url, env) / 2n}"`));
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/"price":"[^"]*"/g, `"price":"${lastPrice() / 2n}"`));
   shared.proxy.clear();
   shared.proxy.add({ method: 'POST', path: BATCH_PATH, times: 1, fault: { kind: 'lose' } });
   let shown = '';
@@ -131,7 +128,7 @@ test('one venue order settles at most one line: two lookups shown the same order
     return { ...a, body: a.body.replace(/"order_id":("?)\d+/, `"order_id":$1${shown}`) };
   } } });
   const before = posts();
-  const r = await bmAsync(['--base-url', shared.proxy.url, '--timeout', '1000', 'order', 'batch', 'BTC_USDT', '--file', file, '--yes', '-o', 'ndjson'], env);
+  const r = await runBm(['--base-url', shared.proxy.url, '--timeout', '1000', 'order', 'batch', 'BTC_USDT', '--file', file, '--yes', '-o', 'ndjson'], env);
   shared.proxy.clear();
   assert.equal(r.code, 11, r.stderr);
   const rows = rowsOf(r.stdout);
@@ -140,12 +137,12 @@ test('one venue order settles at most one line: two lookups shown the same order
   assert.equal(scalarText(placed.order_id), shown);
   assert.match(rows.find((x) => x.result === 'unknown')!.message, new RegExp(`the venue showed order ${shown}, which is order ${scalarText(placed.index)}'s outcome`));
   assert.equal(posts() - before, 1, 'sent once');
-  assert.equal(venueOrders(shared.url, env).size, 2, 'the venue holds both: the second is unknown, not claimed twice');
+  assert.equal(venueOrders(env).size, 2, 'the venue holds both: the second is unknown, not claimed twice');
 });
 
 test('--resume of a journal that lost its records (cut at a line, then a torn line): every order without a proven outcome is looked up first, nothing sent twice', async () => {
   const env = account();
-  const file = ordersFile(shared.url, env, 20, 'lost');
+  const file = ordersFile(env, 20, 'lost');
   const journal = join(env.HOME!, 'lost.journal');
   shared.proxy.clear();
   const done = await batch(env, '--file', file, '--journal', journal);
@@ -159,7 +156,7 @@ test('--resume of a journal that lost its records (cut at a line, then a torn li
   assert.match(r.stderr, /the journal's last run was cut short \(its last line is torn\)/);
   assert.equal(posts(), before, 'every order was found: none sent again');
   const rows = rowsOf(r.stdout);
-  const venue = venueOrders(shared.url, env);
+  const venue = venueOrders(env);
   assert.equal(rows.length, 20);
   assert.equal(venue.size, 20, 'the venue holds each order once');
   for (const x of rows) {
@@ -175,12 +172,12 @@ test('--resume of a journal that lost its records (cut at a line, then a torn li
 
 test('--resume of a journal whose header or a line was edited: exit 2, nothing sent or looked up', async () => {
   const env = account();
-  const file = ordersFile(shared.url, env, 3, 'edit');
+  const file = ordersFile(env, 3, 'edit');
   const journal = join(env.HOME!, 'edit.journal');
   shared.proxy.clear();
   shared.proxy.add({ method: 'POST', path: BATCH_PATH, times: 1, fault: { kind: 'reply', answer: envelope(200, 1000, 'OK', { accepted: true }) } });
   shared.proxy.add({ method: 'GET', path: '/spot/v1/order_detail', fault: { kind: 'reply', answer: envelope(400, 50000, 'Bad Request') } });
-  const first = await bmAsync(['--base-url', shared.proxy.url, 'order', 'batch', 'BTC_USDT', '--file', write(env, 'edit.json', JSON.stringify(readFileSync(file, 'utf8').trim().split('\n').map((l) => ({ ...JSON.parse(l), client_order_id: undefined })))), '--journal', journal, '--yes', '-o', 'ndjson'], env);
+  const first = await runBm(['--base-url', shared.proxy.url, 'order', 'batch', 'BTC_USDT', '--file', write(env, 'edit.json', JSON.stringify(readFileSync(file, 'utf8').trim().split('\n').map((l) => ({ ...JSON.parse(l), client_order_id: undefined })))), '--journal', journal, '--yes', '-o', 'ndjson'], env);
   shared.proxy.clear();
   assert.equal(first.code, 11, first.stderr);
   const text = readFileSync(journal, 'utf8');

@@ -6,22 +6,18 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { sandboxAccount } from '../helpers/account.js';
-import { BATCH_PATH, useBatchVenue, lastPrice, ordersFile, rowsOf, venueOrders } from '../helpers/batch.js';
-import { until } from '../helpers/bm.js';
+import { test } from 'node:test';
+import { BATCH_PATH, useBatchVenue, rowsOf } from '../helpers/batch.js';
 import { envelope } from '../helpers/fault-proxy.js';
 import { scalarText } from '../../src/util/json.js';
 
 const shared = useBatchVenue(13);
-const { batch, posts } = shared;
-
-const account = () => sandboxAccount(shared.url);
+const { account, batch, lastPrice, ordersFile, posts, venueOrders } = shared;
 const blocked = (retryAfter?: string) => envelope(418, 30017, 'temporarily rejected for rate-limit violations', {}, retryAfter ? { 'retry-after': retryAfter } : {});
 
 test('a 418 on the first request: nothing more sent, every order "not sent" (none rejected), exit 8 with when the block ends and the --resume command', async () => {
   const env = account();
-  const file = ordersFile(shared.url, env, 30, 'ban1');
+  const file = ordersFile(env, 30, 'ban1');
   const journal = join(env.HOME!, 'ban1.journal');
   shared.proxy.clear();
   shared.proxy.add({ method: 'POST', path: BATCH_PATH, fault: { kind: 'reply', answer: blocked('120') } });
@@ -45,14 +41,14 @@ test('a 418 on the first request: nothing more sent, every order "not sent" (non
   assert.equal(again.code, 0, again.stderr);
   assert.equal(posts() - before, 4);
   assert.equal(shared.proxy.count('GET', '/spot/v1/order_detail'), lookups, 'nothing to look up');
-  const venue = venueOrders(shared.url, env);
+  const venue = venueOrders(env);
   assert.equal(venue.size, 30);
   for (const x of rowsOf(again.stdout)) assert.equal(scalarText(x.order_id), venue.get(x.client_order_id));
 });
 
 test('a 418 mid-batch: the requests already out are settled, none more is sent, the rest "not sent" (exit 9); --resume sends only them', async () => {
   const env = account();
-  const file = ordersFile(shared.url, env, 100, 'ban2');
+  const file = ordersFile(env, 100, 'ban2');
   const journal = join(env.HOME!, 'ban2.journal');
   shared.proxy.clear();
   // The first request alone, then eight at once: the second is blocked while the other seven are on their way.
@@ -71,12 +67,12 @@ test('a 418 mid-batch: the requests already out are settled, none more is sent, 
   assert.ok(rows.every((x) => x.result === 'placed'), 'no order is called rejected');
   assert.match(r.stderr, new RegExp(`${placed} placed, 0 rejected, 0 unknown, ${100 - placed} not sent of 100`));
   assert.match(r.stderr, /the venue did not say for how long; send the rest later with: bm order batch BTC_USDT --resume/);
-  assert.equal(venueOrders(shared.url, env).size, placed);
+  assert.equal(venueOrders(env).size, placed);
 
   const again = await batch(env, '--resume', journal);
   assert.equal(again.code, 0, again.stderr);
   assert.equal(posts() - before - sent, (100 - placed) / 10, 'only the orders not sent are sent');
-  const venue = venueOrders(shared.url, env);
+  const venue = venueOrders(env);
   assert.equal(venue.size, 100);
   const all = rowsOf(again.stdout);
   assert.deepEqual(all.map((x) => Number(scalarText(x.index))), Array.from({ length: 100 }, (_, i) => i + 1));
@@ -85,7 +81,7 @@ test('a 418 mid-batch: the requests already out are settled, none more is sent, 
 
 test('exit codes: 6 when the venue refused every order, 9 when it refused some', async () => {
   const env = account();
-  const last = lastPrice(shared.url, env);
+  const last = lastPrice();
   const sell = JSON.stringify({ side: 'sell', type: 'limit', size: '0.01', price: `${last * 2n}` });
   const buy = JSON.stringify({ side: 'buy', type: 'limit', size: '0.01', price: `${last / 2n}` });
   const all = join(env.HOME!, 'sells.ndjson');
@@ -103,10 +99,11 @@ test('exit codes: 6 when the venue refused every order, 9 when it refused some',
 
 test('a 429 left after the allowed retries stops the batch the same way: not sent, exit 8, resumable', async () => {
   const env = account();
-  const file = ordersFile(shared.url, env, 20, 'slow');
+  const file = ordersFile(env, 20, 'slow');
   const journal = join(env.HOME!, 'slow.journal');
   shared.proxy.clear();
-  shared.proxy.add({ method: 'POST', path: BATCH_PATH, fault: { kind: 'reply', answer: envelope(429, 30013, 'too many requests', {}, { 'retry-after': '0' }) } });
+  // The venue's window is 10 ms (X-BM-RateLimit-Reset): the back-off between the retries is that short.
+  shared.proxy.add({ method: 'POST', path: BATCH_PATH, fault: { kind: 'reply', answer: envelope(429, 30013, 'too many requests', {}, { 'retry-after': '0', 'x-bm-ratelimit-reset': '0.01' }) } });
   const before = posts();
   const r = await batch(env, '--file', file, '--journal', journal);
   shared.proxy.clear();
@@ -115,5 +112,5 @@ test('a 429 left after the allowed retries stops the batch the same way: not sen
   assert.match(r.stderr, /the venue refused a request for its rate \(HTTP 429\): the batch stopped, 20 of 20 orders not sent; none is known sent/);
   const again = await batch(env, '--resume', journal);
   assert.equal(again.code, 0, again.stderr);
-  assert.equal(venueOrders(shared.url, env).size, 20);
+  assert.equal(venueOrders(env).size, 20);
 });

@@ -1,8 +1,9 @@
 /**
  * `client.order.batch` with the command line's journal, against the sandbox behind the fault proxy: a
  * batch stopped by the venue's rate refusal is completed by `client.order.batch.resume(path)` or by
- * `bm order batch --resume`, each order placed exactly once; orders sent with no proven outcome are
- * looked up, never sent again; a resume with other orders is refused with nothing sent.
+ * `bm order batch --resume` (run in this process), each order placed exactly once; orders sent with
+ * no proven outcome are looked up, never sent again; a resume with other orders is refused with
+ * nothing sent.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,7 +12,8 @@ import { test } from 'node:test';
 import { BmError, Client } from '../../src/lib/index.js';
 import { envelope } from '../helpers/fault-proxy.js';
 import { useLibraryVenue } from '../helpers/library-venue.js';
-import { bmAsync, isolatedEnv } from '../helpers/bm.js';
+import { isolatedEnv } from '../helpers/bm.js';
+import { runBm } from '../helpers/in-process.js';
 
 const venue = useLibraryVenue(29, { USDT: '1000000' });
 const env = isolatedEnv();
@@ -115,7 +117,7 @@ test('a library journal is the CLI\'s: bm order batch --resume completes it', as
   remove();
   assert.deepEqual([first.placed, first.notSent], [10, 5]);
   const { key, secret, memo } = venue.credentials;
-  const r = await bmAsync(['--base-url', venue.proxy.url, 'order', 'batch', 'BTC_USDT', '--resume', path, '--yes', '-o', 'ndjson'], isolatedEnv({ BM_API_KEY: key, BM_API_SECRET: secret, BM_API_MEMO: memo }));
+  const r = await runBm(['--base-url', venue.proxy.url, 'order', 'batch', 'BTC_USDT', '--resume', path, '--yes', '-o', 'ndjson'], isolatedEnv({ BM_API_KEY: key, BM_API_SECRET: secret, BM_API_MEMO: memo }));
   assert.equal(r.code, 0, r.stderr);
   const d = client();
   const counts = await held(d, 'libjcli');

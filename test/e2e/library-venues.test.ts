@@ -1,18 +1,21 @@
 /**
  * Where a library client sends when it names no address: the machine's running sandbox and its paper
- * account, or a `bm` profile, read as the command line reads them; and the sandbox's limits.
+ * account, or a `bm` profile, read as the command line (run in this process) reads them; and the
+ * sandbox's limits. The sandboxes start without warm-up (none of these reads a past trade). Only the
+ * sandbox as a child process needs the built binary: it runs the package's `bm sandbox serve`.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { BmError, Client, startSandbox, type RunningVenue } from '../../src/lib/index.js';
-import { bmAsync, ensureBuilt, isolatedEnv } from '../helpers/bm.js';
+import { ensureBuilt, isolatedEnv } from '../helpers/bm.js';
+import { runBm } from '../helpers/in-process.js';
 
 let venue: RunningVenue;
 before(async () => {
   ensureBuilt();
-  venue = await startSandbox({ seed: 22 });
+  venue = await startSandbox({ seed: 22, warmUpMs: 0 });
 });
 after(() => venue.stop());
 
@@ -34,7 +37,7 @@ test('new Client({ sandbox: true }) uses the machine\'s running sandbox and its 
 test('new Client({ profile }) uses the profile\'s venue and credentials, as bm does', async () => {
   const keys = await venue.createAccount({ deposit: { USDT: '123.45' } });
   const home = { ...isolatedEnv(), DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' };
-  const add = await bmAsync(['profile', 'add', 'bot', '--base-url', venue.url, '--insecure-storage'], home, `${keys.key}\n${keys.secret}\n${keys.memo}\n`);
+  const add = await runBm(['profile', 'add', 'bot', '--base-url', venue.url, '--insecure-storage'], home, `${keys.key}\n${keys.secret}\n${keys.memo}\n`);
   assert.equal(add.code, 0, add.stderr);
   const c = new Client({ profile: 'bot', env: home }) as Api;
   const w = await c.wallet({ currency: 'USDT' });
@@ -45,8 +48,8 @@ test('new Client({ profile }) uses the profile\'s venue and credentials, as bm d
 
 test('startSandbox({ limits }): the published limits by default, none with off', async () => {
   const burst = async (url: string) => (await Promise.all(Array.from({ length: 15 }, () => fetch(`${url}/system/time`)))).filter((r) => r.status === 429).length;
-  const spec = await startSandbox({ seed: 3 });
-  const off = await startSandbox({ seed: 3, limits: 'off' });
+  const spec = await startSandbox({ seed: 3, warmUpMs: 0 });
+  const off = await startSandbox({ seed: 3, limits: 'off', warmUpMs: 0 });
   try {
     assert.ok((await burst(spec.url)) > 0, 'more than 10 a second are refused under the published limits');
     assert.equal(await burst(off.url), 0);
@@ -58,7 +61,7 @@ test('startSandbox({ limits }): the published limits by default, none with off',
 });
 
 test('startSandbox({ child: true }) runs bm sandbox serve as a child: accounts, calls, stop', async () => {
-  const child = await startSandbox({ seed: 4, child: true, limits: 2 });
+  const child = await startSandbox({ seed: 4, child: true, limits: 2, warmUpMs: 0 });
   try {
     const credentials = await child.createAccount({ deposit: { USDT: '500', BTC: '0.5' } });
     const c = new Client({ baseUrl: child.url, credentials, env: isolatedEnv() }) as Api;

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { bmAsync, ensureBuilt, isolatedEnv } from '../helpers/bm.js';
+import { isolatedEnv } from '../helpers/bm.js';
 import { startFaultProxy, type Answer, type FaultProxy, type Seen } from '../helpers/fault-proxy.js';
+import { runBm } from '../helpers/in-process.js';
 import { useSandbox } from '../helpers/sandbox-server.js';
 import type { SandboxAccount } from '../../src/sandbox/exchange-api.js';
 import { endpoint } from '../../src/api/catalogue/index.js';
@@ -16,11 +17,14 @@ let proxy: FaultProxy;
 const statuses: number[] = [];
 let orders: SandboxAccount;
 let traded: SandboxAccount;
+let few: SandboxAccount;
+let capped: SandboxAccount;
 
 const envOf = (a: SandboxAccount) => isolatedEnv({ BM_API_KEY: a.key, BM_API_SECRET: a.secret, BM_API_MEMO: a.memo });
 let ordersEnv: Record<string, string> = {};
 let tradedEnv: Record<string, string> = {};
-const run = (env: Record<string, string>, ...args: string[]) => bmAsync(['--base-url', proxy.url, ...args], env);
+let fewEnv: Record<string, string> = {};
+const run = (env: Record<string, string>, ...args: string[]) => runBm(['--base-url', proxy.url, ...args], env);
 /** While set, the venue ignores `offset`: every page of fills is the first. */
 let repeatPages = false;
 let firstPage = '';
@@ -33,27 +37,35 @@ const key = (f: { detail_id: unknown; order_id: unknown }) => `${scalarText(f.de
 
 /** More fills than 12 pages of 100: one pair's --all alone is more requests than the 2-second window allows. */
 const FILLS = 1250;
+/** Fills on two pages: every pair's --all, then one pair's again, fit in one window of the limit (12 per 2 s). */
+const FEW = 150;
+/** More fills than the cap of 250 the core paging test sets: its three requests on a key of their own (no window of another test to wait out). */
+const CAPPED = 260;
 
 /** The venue and accounts, made on the first test's start (after the sandbox's own hook). */
 let made: Promise<void> | undefined;
 const setup = () => (made ??= prepare());
 async function prepare(): Promise<void> {
-  ensureBuilt();
   proxy = await startFaultProxy(h.base());
   proxy.add({ path: /^\/spot\/v[12]\/(trades|orders)$/, fault: { kind: 'rewrite', fn: (a, seen) => (statuses.push(a.status), repeatPages ? repeatFirst(a, seen) : a) } });
   const ex = h.sandbox().exchange;
   orders = ex.createAccount({ USDT: '10000000' });
   traded = ex.createAccount({ USDT: '10000000' });
+  few = ex.createAccount({ USDT: '10000000' });
+  capped = ex.createAccount({ USDT: '10000000' });
   ordersEnv = envOf(orders);
   tradedEnv = envOf(traded);
+  fewEnv = envOf(few);
   // Far under the market: 300 orders that rest until cancelled.
   const low = String(BigInt(ex.ticker('BTC_USDT').best_bid.split('.')[0]!) / 2n);
   for (let i = 0; i < 300; i++) ex.placeOrder(orders.id, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: low, size: '0.001' });
-  for (let i = 0; ex.fills(traded.id, 'BTC_USDT').length < FILLS; i++) {
-    assert.ok(i < 5 * FILLS, 'the market maker stopped filling market buys');
-    ex.placeOrder(traded.id, { symbol: 'BTC_USDT', side: 'buy', type: 'market', notional: '20' });
+  for (const [a, n] of [[traded, FILLS], [few, FEW], [capped, CAPPED]] as const) {
+    for (let i = 0; ex.fills(a.id, 'BTC_USDT').length < n; i++) {
+      assert.ok(i < 5 * n, 'the market maker stopped filling market buys');
+      ex.placeOrder(a.id, { symbol: 'BTC_USDT', side: 'buy', type: 'market', notional: '20' });
+    }
+    for (let i = 0; i < 3; i++) ex.placeOrder(a.id, { symbol: 'ETH_USDT', side: 'buy', type: 'market', notional: '20' });
   }
-  for (let i = 0; i < 3; i++) ex.placeOrder(traded.id, { symbol: 'ETH_USDT', side: 'buy', type: 'market', notional: '20' });
 }
 after(() => proxy?.close());
 
@@ -119,22 +131,24 @@ test('order fills without --all: a full page says there may be more on stderr, -
 
 test('order fills --all across pairs: every pair paged in turn, json at the end, tsv with one header', async () => {
   await setup();
+  // An account with few fills, so that no run here waits for a window (pacing is the test of order fills SYMBOL --all above).
   const ex = h.sandbox().exchange;
-  const r = await run(tradedEnv, 'order', 'fills', '--all', '-o', 'json');
+  const r = await run(fewEnv, 'order', 'fills', '--all', '-o', 'json');
   assert.equal(r.code, 0, r.stderr);
   const pairs = /^bm: fetching every one of the fills of (BTC_USDT, ETH_USDT, [A-Z_, ]+), 100 a request, at most 12 requests per 2 s\n$/.exec(r.stderr)?.[1]?.split(', ');
   assert.ok(pairs, r.stderr);
   const trades = (parseJson(r.stdout) as { trades: Array<{ symbol: string; detail_id: unknown; order_id: unknown }> }).trades;
-  assert.deepEqual(trades.map((t) => `${t.symbol} ${key(t)}`), pairs.flatMap((p) => ex.fills(traded.id, p).map((f) => `${p} ${key(f)}`)));
-  const venue = ex.fills(traded.id, 'BTC_USDT').map(key);
-  const tsv = await run(tradedEnv, 'order', 'fills', 'BTC_USDT', '--all', '-o', 'tsv', '--header', '--fields', 'detail_id,order_id');
+  assert.deepEqual(trades.map((t) => `${t.symbol} ${key(t)}`), pairs.flatMap((p) => ex.fills(few.id, p).map((f) => `${p} ${key(f)}`)));
+  const venue = ex.fills(few.id, 'BTC_USDT').map(key);
+  assert.ok(venue.length > 100, 'the tsv spans two pages');
+  const tsv = await run(fewEnv, 'order', 'fills', 'BTC_USDT', '--all', '-o', 'tsv', '--header', '--fields', 'detail_id,order_id');
   assert.equal(tsv.code, 0, tsv.stderr);
   const lines = tsv.stdout.trim().split('\n');
   assert.equal(lines[0], 'detail_id\torder_id');
   assert.deepEqual(lines.slice(1).map((l) => l.replace('\t', '/')), venue);
   assert.ok(statuses.every((s) => s === 200), `statuses: ${statuses.join(',')}`);
   const sent = proxy.count('GET', '/spot/v1/trades');
-  const dry = await run(tradedEnv, 'order', 'fills', 'BTC_USDT', '--all', '--dry-run');
+  const dry = await run(fewEnv, 'order', 'fills', 'BTC_USDT', '--all', '--dry-run');
   assert.equal(dry.code, 0, dry.stderr);
   assert.match(dry.stdout, /^GET http:\/\/\S+\/spot\/v1\/trades\?symbol=BTC_USDT&offset=1&limit=100\n/);
   assert.match(dry.stderr, /^dry run: nothing was sent\n/m);
@@ -160,7 +174,7 @@ test('order fills --all stops where the venue repeats a page, and says its list 
 test('the core paging, the library\'s too, stops at its cap and says so; pages arrive in order', async () => {
   await setup();
   const calls = new CurrentCalls({
-    venue: explicitVenue(proxy.url, undefined, undefined, undefined, { key: traded.key, secret: traded.secret, memo: traded.memo }),
+    venue: explicitVenue(proxy.url, undefined, undefined, undefined, { key: capped.key, secret: capped.secret, memo: capped.memo }),
     env: isolatedEnv(), timeoutMs: 30_000, note: () => {}, gateTrace: () => {},
   });
   const ep = endpoint('spot.trades.user');
