@@ -34,6 +34,7 @@ export const LANES = {
     'test/e2e/batch-proof.test.ts',
     'test/e2e/batch-stop.test.ts',
     'test/e2e/bundle.test.ts',
+    'test/e2e/client-ccxt.test.ts',
     'test/e2e/client-seam.test.ts',
     'test/e2e/completion.test.ts',
     'test/e2e/debug.test.ts',
