@@ -67,6 +67,7 @@ export const LANES = {
     'test/e2e/readme.test.ts',
     'test/e2e/record-replay.test.ts',
     'test/e2e/record-tty.test.ts',
+    'test/e2e/sandbox-background-strict.test.ts',
     'test/e2e/sandbox-cli-account.test.ts',
     'test/e2e/sandbox-corrupt.test.ts',
     'test/e2e/sandbox-limits.test.ts',

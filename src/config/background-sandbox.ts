@@ -5,7 +5,7 @@
  */
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BmError, config as configError } from '../errors.js';
+import { BmError, config as configError, usage } from '../errors.js';
 import { stateDir, type Env } from './paths.js';
 
 export interface ServerInfo {
@@ -15,6 +15,30 @@ export interface ServerInfo {
   readonly startedAt: string;
   /** `--limits` it runs with (absent: spec). */
   readonly limits?: string;
+  /** Runs `--strict` (the spec's letter where the venue was looser). */
+  readonly strict?: boolean;
+}
+
+/** How a background sandbox is started: what a restart keeps of the one before. */
+interface Mode {
+  readonly limits?: string;
+  readonly strict?: boolean;
+}
+
+/**
+ * `BM_SANDBOX_STRICT`: `1` starts the background sandbox `--strict`, `0` or unset as the venue did;
+ * anything else is a usage error (exit 2, before any request).
+ */
+export function strictWanted(env: Env): boolean {
+  const v = env.BM_SANDBOX_STRICT ?? '';
+  if (v !== '' && v !== '0' && v !== '1') throw usage(`BM_SANDBOX_STRICT: must be 1 (strict) or 0 (got '${v}')`);
+  return v === '1';
+}
+
+/** The mode of a new background sandbox: the recorded one's, strict also when BM_SANDBOX_STRICT asks. */
+function modeOf(env: Env, info: ServerInfo | undefined): Mode {
+  const strict = strictWanted(env) || info?.strict === true;
+  return { ...(info?.limits ? { limits: info.limits } : {}), ...(strict ? { strict } : {}) };
 }
 
 /** What starting a sandbox needs of the caller (a venue session, src/core/session.ts). */
@@ -85,7 +109,7 @@ export function alive(pid: number): boolean {
 export async function ensureSandbox(host: SandboxHost): Promise<string> {
   const info = readServerInfo(host.env);
   if (info && alive(info.pid)) return info.url;
-  return (await startBackground(host, info?.limits)).url;
+  return (await startBackground(host, modeOf(host.env, info))).url;
 }
 
 /** Called when the recorded sandbox refused the connection: start a fresh one (on the same port when free). */
@@ -104,13 +128,16 @@ export async function restartSandbox(host: SandboxHost): Promise<string> {
     }
   }
   rmSync(serverInfoPath(host.env), { force: true });
-  return (await startBackground(host, info?.limits)).url;
+  return (await startBackground(host, modeOf(host.env, info))).url;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Starts `bm sandbox serve` detached, waits for its `listening` line, records it. One starter at a time. */
-export async function startBackground(host: SandboxHost, limits?: string): Promise<ServerInfo> {
+/**
+ * Starts `bm sandbox serve` detached, waits for its `listening` line, records it. One starter at a time.
+ * `mode` defaults to what BM_SANDBOX_STRICT asks.
+ */
+export async function startBackground(host: SandboxHost, mode: Mode = modeOf(host.env, undefined)): Promise<ServerInfo> {
   const home = sandboxHome(host.env);
   mkdirSync(home, { recursive: true, mode: 0o700 });
   const lock = join(home, 'start.lock');
@@ -130,15 +157,16 @@ export async function startBackground(host: SandboxHost, limits?: string): Promi
     const preferred = lastPort(host.env);
     let info: ServerInfo;
     try {
-      info = await spawnServer(host.env, home, preferred, limits);
+      info = await spawnServer(host.env, home, preferred, mode);
     } catch (err) {
       // The remembered port is taken by someone else now: any free one will do.
       if (!preferred) throw err;
-      info = await spawnServer(host.env, home, 0, limits);
+      info = await spawnServer(host.env, home, 0, mode);
     }
     writeFileSync(serverInfoPath(host.env), `${JSON.stringify(info)}\n`, { mode: 0o600 });
     writeFileSync(portPath(host.env), `${info.port}\n`, { mode: 0o600 });
-    host.note(`bm: started the sandbox exchange at ${info.url} (state in ${home}; stop it with: bm sandbox stop)`);
+    const strict = info.strict ? ', strict: the spec\'s letter' : '';
+    host.note(`bm: started the sandbox exchange at ${info.url} (state in ${home}${strict}; stop it with: bm sandbox stop)`);
     return info;
   } finally {
     closeSync(fd);
@@ -171,13 +199,13 @@ function lastError(logFile: string): string | undefined {
   }
 }
 
-async function spawnServer(env: Env, home: string, port: number, limits: string | undefined): Promise<ServerInfo> {
+async function spawnServer(env: Env, home: string, port: number, mode: Mode): Promise<ServerInfo> {
   const bin = process.argv[1];
   if (!bin) throw new BmError('internal', 'cannot find the bm executable to start the sandbox');
   const { spawn } = await import('node:child_process');
   const logFile = join(home, 'server.log');
   const log = openSync(logFile, 'a', 0o600);
-  const args = [bin, 'sandbox', 'serve', '--port', String(port), '--state', statePath(env), ...(limits ? ['--limits', limits] : [])];
+  const args = [bin, 'sandbox', 'serve', '--port', String(port), '--state', statePath(env), ...(mode.limits ? ['--limits', mode.limits] : []), ...(mode.strict ? ['--strict'] : [])];
   const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', 'pipe', log], env: { ...process.env, ...env } as NodeJS.ProcessEnv });
   closeSync(log);
   const url = await new Promise<string>((resolve, reject) => {
@@ -202,7 +230,7 @@ async function spawnServer(env: Env, home: string, port: number, limits: string 
   });
   child.stdout!.destroy();
   child.unref();
-  return { url, pid: child.pid!, port: Number(new URL(url).port), startedAt: new Date().toISOString(), ...(limits ? { limits } : {}) };
+  return { url, pid: child.pid!, port: Number(new URL(url).port), startedAt: new Date().toISOString(), ...mode };
 }
 
 /** Stops the background sandbox; true when one was running. A damaged record is removed. */
