@@ -5,40 +5,16 @@
  */
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BmError, config as configError, usage } from '../errors.js';
+import { BmError, config as configError } from '../errors.js';
 import { stateDir, type Env } from './paths.js';
+import { modeOf, type SandboxMode } from './sandbox-mode.js';
 
-export interface ServerInfo {
+/** The record of a running background sandbox (`server.json`), with the mode it runs in. */
+export interface ServerInfo extends SandboxMode {
   readonly url: string;
   readonly pid: number;
   readonly port: number;
   readonly startedAt: string;
-  /** `--limits` it runs with (absent: spec). */
-  readonly limits?: string;
-  /** Runs `--strict` (the spec's letter where the venue was looser). */
-  readonly strict?: boolean;
-}
-
-/** How a background sandbox is started: what a restart keeps of the one before. */
-interface Mode {
-  readonly limits?: string;
-  readonly strict?: boolean;
-}
-
-/**
- * `BM_SANDBOX_STRICT`: `1` starts the background sandbox `--strict`, `0` or unset as the venue did;
- * anything else is a usage error (exit 2, before any request).
- */
-export function strictWanted(env: Env): boolean {
-  const v = env.BM_SANDBOX_STRICT ?? '';
-  if (v !== '' && v !== '0' && v !== '1') throw usage(`BM_SANDBOX_STRICT: must be 1 (strict) or 0 (got '${v}')`);
-  return v === '1';
-}
-
-/** The mode of a new background sandbox: the recorded one's, strict also when BM_SANDBOX_STRICT asks. */
-function modeOf(env: Env, info: ServerInfo | undefined): Mode {
-  const strict = strictWanted(env) || info?.strict === true;
-  return { ...(info?.limits ? { limits: info.limits } : {}), ...(strict ? { strict } : {}) };
 }
 
 /** What starting a sandbox needs of the caller (a venue session, src/core/session.ts). */
@@ -137,7 +113,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Starts `bm sandbox serve` detached, waits for its `listening` line, records it. One starter at a time.
  * `mode` defaults to what BM_SANDBOX_STRICT asks.
  */
-export async function startBackground(host: SandboxHost, mode: Mode = modeOf(host.env, undefined)): Promise<ServerInfo> {
+export async function startBackground(host: SandboxHost, mode: SandboxMode = modeOf(host.env, undefined)): Promise<ServerInfo> {
   const home = sandboxHome(host.env);
   mkdirSync(home, { recursive: true, mode: 0o700 });
   const lock = join(home, 'start.lock');
@@ -199,7 +175,7 @@ function lastError(logFile: string): string | undefined {
   }
 }
 
-async function spawnServer(env: Env, home: string, port: number, mode: Mode): Promise<ServerInfo> {
+async function spawnServer(env: Env, home: string, port: number, mode: SandboxMode): Promise<ServerInfo> {
   const bin = process.argv[1];
   if (!bin) throw new BmError('internal', 'cannot find the bm executable to start the sandbox');
   const { spawn } = await import('node:child_process');
