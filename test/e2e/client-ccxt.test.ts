@@ -21,7 +21,12 @@ const MODES: ReadonlyArray<readonly [string, Harness, boolean]> = [
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 let ccxt: any;
 before(async () => {
-  if (!skip) ccxt = loadCcxt(await ensureCcxt());
+  if (skip) return;
+  try {
+    ccxt = loadCcxt(await ensureCcxt());
+  } catch (err) {
+    throw new Error(`ccxt ${CCXT_VERSION} could not be installed for the client tests (BM_SKIP_CCXT=1 skips them): ${(err as Error).message}`);
+  }
 });
 
 const sockets = (h: Harness) => {
