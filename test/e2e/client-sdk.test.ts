@@ -142,6 +142,15 @@ for (const [mode, h, strict] of MODES) {
       assert.ok(!(await openOrders(h)).some((o) => o.clientOrderId === cid));
     });
 
+    test('the option its documentation names for newSpotOrder, clientOrderId, is not the venue\'s field: ignored as the venue did', async () => {
+      const s = await client(h);
+      const cid = `sdkd${strict ? 's' : 'v'}1`;
+      served(await answer(s.newSpotOrder('BTC_USDT', 'buy', 'limit', { size: '0.01', price: '1000', clientOrderId: cid })));
+      const r = await call(h.base(), 'GET', '/spot/v1/order_detail', { query: `symbol=BTC_USDT&clientOrderId=${cid}`, creds: await acct(h), auth: 'KEYED' });
+      assert.equal(r.json.code, 50005, 'placed without a client order id (facts.md 5 names client_order_id)');
+      served(await answer(s.cancelBatchOrder({ symbol: 'BTC_USDT', side: 'buy' })));
+    });
+
     test('batch, then cancel-all of the pair', async () => {
       const s = await client(h);
       const cids = [1, 2, 3].map((i) => `sdkb${strict ? 's' : 'v'}${i}`);
