@@ -13,6 +13,7 @@ export const LANES = {
     'test/e2e/batch-durable.test.ts',
     'test/e2e/batch-proof.test.ts',
     'test/e2e/batch-stop.test.ts',
+    'test/e2e/client-sdk.test.ts',
     'test/e2e/library-batch.test.ts',
     'test/e2e/library-dist.test.ts',
     'test/e2e/library-helpers.test.ts',
@@ -36,6 +37,7 @@ export const LANES = {
   slow: [
     'test/e2e/batch-processes.test.ts',
     'test/e2e/bundle.test.ts',
+    'test/e2e/client-ccxt.test.ts',
     'test/e2e/client-seam.test.ts',
     'test/e2e/completion.test.ts',
     'test/e2e/debug.test.ts',
@@ -65,6 +67,7 @@ export const LANES = {
     'test/e2e/readme.test.ts',
     'test/e2e/record-replay.test.ts',
     'test/e2e/record-tty.test.ts',
+    'test/e2e/sandbox-background-strict.test.ts',
     'test/e2e/sandbox-cli-account.test.ts',
     'test/e2e/sandbox-corrupt.test.ts',
     'test/e2e/sandbox-limits.test.ts',

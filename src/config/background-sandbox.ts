@@ -7,14 +7,14 @@ import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, rmSy
 import { join } from 'node:path';
 import { BmError, config as configError } from '../errors.js';
 import { stateDir, type Env } from './paths.js';
+import { modeOf, type SandboxMode } from './sandbox-mode.js';
 
-export interface ServerInfo {
+/** The record of a running background sandbox (`server.json`), with the mode it runs in. */
+export interface ServerInfo extends SandboxMode {
   readonly url: string;
   readonly pid: number;
   readonly port: number;
   readonly startedAt: string;
-  /** `--limits` it runs with (absent: spec). */
-  readonly limits?: string;
 }
 
 /** What starting a sandbox needs of the caller (a venue session, src/core/session.ts). */
@@ -85,7 +85,7 @@ export function alive(pid: number): boolean {
 export async function ensureSandbox(host: SandboxHost): Promise<string> {
   const info = readServerInfo(host.env);
   if (info && alive(info.pid)) return info.url;
-  return (await startBackground(host, info?.limits)).url;
+  return (await startBackground(host, modeOf(host.env, info))).url;
 }
 
 /** Called when the recorded sandbox refused the connection: start a fresh one (on the same port when free). */
@@ -104,13 +104,16 @@ export async function restartSandbox(host: SandboxHost): Promise<string> {
     }
   }
   rmSync(serverInfoPath(host.env), { force: true });
-  return (await startBackground(host, info?.limits)).url;
+  return (await startBackground(host, modeOf(host.env, info))).url;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Starts `bm sandbox serve` detached, waits for its `listening` line, records it. One starter at a time. */
-export async function startBackground(host: SandboxHost, limits?: string): Promise<ServerInfo> {
+/**
+ * Starts `bm sandbox serve` detached, waits for its `listening` line, records it. One starter at a time.
+ * `mode` defaults to what BM_SANDBOX_STRICT asks.
+ */
+export async function startBackground(host: SandboxHost, mode: SandboxMode = modeOf(host.env, undefined)): Promise<ServerInfo> {
   const home = sandboxHome(host.env);
   mkdirSync(home, { recursive: true, mode: 0o700 });
   const lock = join(home, 'start.lock');
@@ -130,15 +133,16 @@ export async function startBackground(host: SandboxHost, limits?: string): Promi
     const preferred = lastPort(host.env);
     let info: ServerInfo;
     try {
-      info = await spawnServer(host.env, home, preferred, limits);
+      info = await spawnServer(host.env, home, preferred, mode);
     } catch (err) {
       // The remembered port is taken by someone else now: any free one will do.
       if (!preferred) throw err;
-      info = await spawnServer(host.env, home, 0, limits);
+      info = await spawnServer(host.env, home, 0, mode);
     }
     writeFileSync(serverInfoPath(host.env), `${JSON.stringify(info)}\n`, { mode: 0o600 });
     writeFileSync(portPath(host.env), `${info.port}\n`, { mode: 0o600 });
-    host.note(`bm: started the sandbox exchange at ${info.url} (state in ${home}; stop it with: bm sandbox stop)`);
+    const strict = info.strict ? ', strict: the spec\'s letter' : '';
+    host.note(`bm: started the sandbox exchange at ${info.url} (state in ${home}${strict}; stop it with: bm sandbox stop)`);
     return info;
   } finally {
     closeSync(fd);
@@ -171,13 +175,13 @@ function lastError(logFile: string): string | undefined {
   }
 }
 
-async function spawnServer(env: Env, home: string, port: number, limits: string | undefined): Promise<ServerInfo> {
+async function spawnServer(env: Env, home: string, port: number, mode: SandboxMode): Promise<ServerInfo> {
   const bin = process.argv[1];
   if (!bin) throw new BmError('internal', 'cannot find the bm executable to start the sandbox');
   const { spawn } = await import('node:child_process');
   const logFile = join(home, 'server.log');
   const log = openSync(logFile, 'a', 0o600);
-  const args = [bin, 'sandbox', 'serve', '--port', String(port), '--state', statePath(env), ...(limits ? ['--limits', limits] : [])];
+  const args = [bin, 'sandbox', 'serve', '--port', String(port), '--state', statePath(env), ...(mode.limits ? ['--limits', mode.limits] : []), ...(mode.strict ? ['--strict'] : [])];
   const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', 'pipe', log], env: { ...process.env, ...env } as NodeJS.ProcessEnv });
   closeSync(log);
   const url = await new Promise<string>((resolve, reject) => {
@@ -202,7 +206,7 @@ async function spawnServer(env: Env, home: string, port: number, limits: string 
   });
   child.stdout!.destroy();
   child.unref();
-  return { url, pid: child.pid!, port: Number(new URL(url).port), startedAt: new Date().toISOString(), ...(limits ? { limits } : {}) };
+  return { url, pid: child.pid!, port: Number(new URL(url).port), startedAt: new Date().toISOString(), ...mode };
 }
 
 /** Stops the background sandbox; true when one was running. A damaged record is removed. */

@@ -12,7 +12,7 @@ import type { SandboxAccount } from '../../src/sandbox/exchange-api.js';
 import { bmAsync, bmStart, ensureBuilt, has, isolatedEnv } from '../helpers/bm.js';
 import { useSandbox } from '../helpers/sandbox-server.js';
 
-const h = useSandbox(37);
+const h = useSandbox(37, { strict: true });
 before(() => ensureBuilt());
 let made: SandboxAccount | undefined;
 const account = () => (made ??= h.sandbox().exchange.createAccount({ USDT: '1000000', BTC: '10' }));

@@ -101,6 +101,22 @@ describe('decimals: read as the venue did by default, refused with 50021 in stri
   });
 });
 
+describe('a placed order\'s id: a string by default (facts.md 5), the spec\'s unquoted number in strict', () => {
+  test('submit and batch answers; reads keep the spec\'s number in both modes', async () => {
+    const batch = { order_params: [resting] };
+    for (const [h, id] of [[venue, /"order_id":"[0-9]{18,}"/], [strict, /"order_id":[0-9]{18,}[,}]/]] as const) {
+      const placed = await post(h, '/spot/v2/submit_order', resting);
+      ok(placed);
+      assert.match(placed.text, id);
+      const batched = await post(h, '/spot/v2/batch_orders', batch);
+      ok(batched);
+      assert.match(batched.text, id);
+      const d = await call(h.base(), 'GET', '/spot/v1/order_detail', { query: `symbol=BTC_USDT&order_id=${scalarText(placed.json.data.order_id)}`, creds: await acct(h), auth: 'KEYED' });
+      assert.match(d.text, /"order_id":[0-9]{18,}[,}]/);
+    }
+  });
+});
+
 describe('closed in both modes', () => {
   test('v3 cancel of a finished order answers result false (facts.md 5), not 50030/50031', async () => {
     for (const h of [venue, strict]) {

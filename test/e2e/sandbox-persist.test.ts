@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { scalarText } from '../../src/util/json.js';
 import { call, newAccount, type Creds } from '../helpers/signed.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bm-sandbox-state-'));
@@ -55,7 +56,7 @@ describe('sandbox persistence', () => {
     const answers = await Promise.all(bodies.map((body) => call(first.url, 'POST', '/spot/v2/submit_order', { body, creds: acct })));
     const ids = answers.map((a) => {
       assert.equal(a.json.code, 1000, a.text);
-      return a.json.data.order_id.raw as string;
+      return scalarText(a.json.data.order_id);
     });
     const cancelled = await call(first.url, 'POST', '/spot/v3/cancel_order', { body: { symbol: 'BTC_USDT', order_id: ids[0] }, creds: acct });
     assert.equal(cancelled.json.code, 1000);
@@ -75,7 +76,7 @@ describe('sandbox persistence', () => {
     const afterKill = (await call(second.url, 'GET', '/spot/v1/wallet', { creds: acct, auth: 'KEYED' })).json.data.wallet;
     assert.deepEqual(afterKill, before);
     const next = await call(second.url, 'POST', '/spot/v2/submit_order', { body: { ...bodies[1], client_order_id: 'after1' }, creds: acct });
-    assert.ok(BigInt(next.json.data.order_id.raw) > BigInt(ids[ids.length - 1]!));
+    assert.ok(BigInt(scalarText(next.json.data.order_id)) > BigInt(ids[ids.length - 1]!));
     await kill9(second.child);
   });
 });

@@ -4,7 +4,7 @@ import { call, newAccount, type Answer, type Creds } from '../helpers/signed.js'
 import { useSandbox } from '../helpers/sandbox-server.js';
 import { RawNumber } from '../../src/util/json.js';
 
-const h = useSandbox(21);
+const h = useSandbox(21, { strict: true });
 let acct: Creds;
 const TWO53 = 2n ** 53n;
 

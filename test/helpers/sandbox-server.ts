@@ -15,15 +15,16 @@ export interface Harness {
  * `strict`: the sandbox of `bm sandbox serve --strict` (the spec's letter where the venue was looser).
  * `warm`: the market has its 20 s of simulated trading behind it at the first answer (trades on the
  * tapes); without it the sandbox answers at once, its book quoted and no trade yet.
+ * `service`: the WebSocket login constant's service (`--service`; default `exchange`).
  */
-export function useSandbox(seed = 11, opts: { readonly strict?: boolean; readonly warm?: boolean } = {}): Harness {
+export function useSandbox(seed = 11, opts: { readonly strict?: boolean; readonly warm?: boolean; readonly service?: string } = {}): Harness {
   let s: RunningSandbox | undefined;
   const log: string[] = [];
   let offset = 0;
   before(async () => {
     s = await startServer({
       port: 0, seed, log: (l) => log.push(l), clock: () => Date.now() + offset,
-      ...(opts.strict ? { strict: true } : {}), ...(opts.warm ? {} : { warmUpMs: 0 }),
+      ...(opts.strict ? { strict: true } : {}), ...(opts.warm ? {} : { warmUpMs: 0 }), ...(opts.service ? { service: opts.service } : {}),
     });
     passWindowsWith(s.url, (ms) => void (offset += ms));
   });

@@ -21,6 +21,7 @@ export const ENVIRONMENT: readonly Row[] = [
   { name: 'BM_API_KEY, BM_API_SECRET, BM_API_MEMO', meaning: 'credentials; all three together beat any profile' },
   { name: 'BM_CONFIG_DIR', meaning: 'settings folder (else $XDG_CONFIG_HOME/bm, else ~/.config/bm)' },
   { name: 'BM_STATE_DIR', meaning: 'state folder: sandbox, tokens (else $XDG_STATE_HOME/bm, else ~/.local/state/bm)' },
+  { name: 'BM_SANDBOX_STRICT', meaning: "1: the background sandbox bm starts holds clients to the spec's letter (like sandbox serve --strict)" },
   { name: 'BM_KEYCHAIN_TIMEOUT', meaning: 'deadline of one OS keychain call in ms (default 3000; 60000 where an unlock dialog may show)' },
   { name: 'XDG_CACHE_HOME', meaning: 'cache of pair rules and names for completion (bm under it, else ~/.cache/bm)' },
   { name: 'NO_COLOR, FORCE_COLOR', meaning: 'colour off or on (--color beats both)' },
@@ -66,7 +67,7 @@ numbers): only for a reader that keeps 64-bit integers exact.
 --fields a,b,c picks and orders the columns in every format (json then prints rows). A write's
 names are checked before anything is sent, against the columns its --help lists; bm api with any
 method but GET refuses --fields where the catalogue lists no columns for the route.
-A bad -o, BM_OUTPUT, --timeout, BM_TIMEOUT, --color, BM_COLOR or BM_KEYCHAIN_TIMEOUT is exit 2
+A bad -o, BM_OUTPUT, --timeout, BM_TIMEOUT, --color, BM_COLOR, BM_KEYCHAIN_TIMEOUT or BM_SANDBOX_STRICT is exit 2
 naming the option or variable it came from, before any request.
 stdout carries data only; progress, hints and errors go to stderr. With -o json or ndjson an
 error is also written to stderr as one JSON object:

@@ -2,13 +2,18 @@
 import { rmSync } from 'node:fs';
 import type { Context } from '../../context.js';
 import { alive, readServerInfo, sandboxHome, startBackground, stopBackground } from '../../config/background-sandbox.js';
+import { strictWanted } from '../../config/sandbox-mode.js';
 import { confirmWrite } from '../confirm.js';
 import { show } from '../engine.js';
 import { LOCAL_COLUMNS } from '../local-columns.js';
 
 export async function start(ctx: Context): Promise<void> {
   const info = readServerInfo(ctx.env);
+  const strict = strictWanted(ctx.env);
   const running = info && alive(info.pid) ? info : await startBackground(ctx);
+  if (running === info && strict !== (info.strict === true)) {
+    ctx.note(`bm: the running sandbox is ${info.strict ? 'strict' : 'not strict'}, whatever BM_SANDBOX_STRICT says; to change it: bm sandbox stop, then bm sandbox start`);
+  }
   // snake_case like every table (the file keeps its own names).
   const row = { url: running.url, pid: running.pid, port: running.port, started_at: running.startedAt, limits: running.limits ?? 'spec' };
   show(ctx, { columns: LOCAL_COLUMNS['sandbox start'] }, row, { rows: [row] });

@@ -41,3 +41,12 @@ export function accountOf(c: Call) {
 export function wireId(id: string): bigint {
   return BigInt(id);
 }
+
+/**
+ * The id of an order just placed (submit and batch answers): a string, as the venue answered on its
+ * later versions (facts.md 5) once JavaScript clients had corrupted ids beyond 2^53 read as numbers;
+ * in strict mode the spec's unquoted number (spec 1: integers are unquoted).
+ */
+export function placedId(c: Call, id: string): bigint | string {
+  return c.strict ? wireId(id) : id;
+}

@@ -3,7 +3,7 @@ import { endpoint } from '../../api/catalogue/index.js';
 import { cmp, norm, sub } from '../../util/decimal.js';
 import { ExchangeError, type FillView, type OrderStatus, type OrderView, type PlaceRequest, type StpMode } from '../exchange-api.js';
 import { fail } from '../errors.js';
-import { accountOf, pairOf, wireId, type Call, type Handler } from './call.js';
+import { accountOf, pairOf, placedId, wireId, type Call, type Handler } from './call.js';
 import { checkParams, type Values } from './params.js';
 import { truncatedFigures } from './figures.js';
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
@@ -87,7 +87,7 @@ function batch(c: Call) {
         if (!item || typeof item !== 'object' || Array.isArray(item)) throw fail(50028);
         const q = checkParams(submit, item as Record<string, unknown>, c.strict ?? false);
         const o = c.ex.placeOrder(accountOf(c).id, placeRequest(c, q));
-        return { code: 0, msg: 'success', data: { order_id: wireId(o.order_id) } };
+        return { code: 0, msg: 'success', data: { order_id: placedId(c, o.order_id) } };
       } catch (err) {
         if (!(err instanceof ExchangeError)) throw err;
         return { code: err.code, msg: err.message };
@@ -104,7 +104,7 @@ export const SPOT_ROUTES: Record<string, Handler> = {
   }),
   'spot.order.submit': (c) => {
     const o = c.ex.placeOrder(accountOf(c).id, placeRequest(c, c.q));
-    return { order_id: wireId(o.order_id) };
+    return { order_id: placedId(c, o.order_id) };
   },
   // Both versions answer result false for an order that is already over (facts.md 5), not 50030/50031.
   'spot.order.cancel': cancel,
