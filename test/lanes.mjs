@@ -10,6 +10,7 @@ export const LANES = {
   fast: [
     'test/unit/',
     'test/e2e/help.test.ts',
+    'test/e2e/json-ids.test.ts',
     'test/e2e/library-batch.test.ts',
     'test/e2e/library-dist.test.ts',
     'test/e2e/library-helpers.test.ts',
@@ -40,7 +41,6 @@ export const LANES = {
     'test/e2e/debug.test.ts',
     'test/e2e/doctor.test.ts',
     'test/e2e/help-examples.test.ts',
-    'test/e2e/json-ids.test.ts',
     'test/e2e/keychain.test.ts',
     'test/e2e/legacy-sandbox.test.ts',
     'test/e2e/legacy-tty.test.ts',

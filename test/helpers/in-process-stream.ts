@@ -15,7 +15,7 @@ export interface Streaming {
   readonly out: () => string;
   /** Resolves once stdout matches `re`; rejects naming it after `limitMs`, or when bm ended first. */
   waitFor(re: RegExp, limitMs?: number): Promise<void>;
-  /** The reader goes away: stdout fails as a closed pipe does. */
+  /** The reader goes away: stdout fails as a closed pipe does (now, or at the next write if bm does not listen yet). */
   stop(): void;
   readonly done: Promise<Result>;
 }
@@ -25,9 +25,19 @@ export function startBm(argv: readonly string[], env: Record<string, string>): S
   let stdout = '';
   let stderr = '';
   let ended = false;
+  let gone = false;
   const waiters = new Set<() => void>();
   const wake = () => waiters.forEach((w) => w());
-  const sink = Object.assign(new EventEmitter(), { write: (s: string) => ((stdout += s), wake(), true) });
+  const epipe = () => sink.emit('error', Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+  const sink = Object.assign(new EventEmitter(), {
+    write: (s: string) => {
+      // Stopped before bm listened for its stdout's errors: this write is the one that fails.
+      if (gone && sink.listenerCount('error')) return (epipe(), false);
+      stdout += s;
+      wake();
+      return true;
+    },
+  });
   const stdin = new PassThrough();
   stdin.end();
   const io = new IO(sink, { write: (s: string) => ((stderr += s), true) }, stdin as unknown as InStream, env, 'never');
@@ -36,10 +46,8 @@ export function startBm(argv: readonly string[], env: Record<string, string>): S
     out: () => stdout,
     done,
     stop: () => {
-      if (ended) return;
-      // bm listens for its stdout's errors while it streams; a stop before that would be lost.
-      if (!sink.listenerCount('error')) throw new Error(`bm ${argv.join(' ')} does not watch its stdout: it cannot be stopped as a reader going away`);
-      sink.emit('error', Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+      gone = true;
+      if (!ended && sink.listenerCount('error')) epipe();
     },
     waitFor: (re, limitMs = 30_000) => new Promise<void>((ok, fail) => {
       const timer = setTimeout(() => (waiters.delete(check), fail(new Error(`bm ${argv.join(' ')}: no ${re} on stdout within ${limitMs} ms: ${stdout}${stderr}`))), limitMs);
