@@ -9,6 +9,7 @@ import { join } from 'node:path';
 export const LANES = {
   fast: [
     'test/unit/',
+    'test/e2e/doctor.test.ts',
     'test/e2e/help.test.ts',
     'test/e2e/json-ids.test.ts',
     'test/e2e/library-batch.test.ts',
@@ -39,7 +40,6 @@ export const LANES = {
     'test/e2e/client-seam.test.ts',
     'test/e2e/completion.test.ts',
     'test/e2e/debug.test.ts',
-    'test/e2e/doctor.test.ts',
     'test/e2e/help-examples.test.ts',
     'test/e2e/keychain.test.ts',
     'test/e2e/legacy-sandbox.test.ts',
