@@ -162,7 +162,8 @@ async function runLine(line: string): Promise<Result> {
   if (/^bm watch (?!.*--once)/.test(line)) return streamBriefly((await words(line, world)).slice(1), /^bm watch orders/.test(line) ? ordersEnv : env);
   if (/bm profile add/.test(line)) {
     const own = line.replace(/https:\/\/api\.example\.com|http:\/\/127\.0\.0\.1:8080/, url) + ' --insecure-storage';
-    return shell(own, world, `${env.KEY}\n${env.SECRET}\n${env.MEMO}\n`);
+    // Typed at the prompt when bm reads them itself; the piped form gives them with printf.
+    return shell(own, world, /^bm /.test(line) ? `${env.KEY}\n${env.SECRET}\n${env.MEMO}\n` : '');
   }
   if (/--file orders\.ndjson/.test(line)) writeFileSync(join(work, 'orders.ndjson'), ORDERS);
   return shell(line, world);

@@ -108,7 +108,8 @@ export async function shell(line: string, world: ShellWorld, input = ''): Promis
     if (argv[0] === 'bm') last = await world.bm(argv.slice(1), last.stdout);
     else {
       const r = spawnSync(argv[0]!, argv.slice(1), { input: last.stdout, env: world.env, cwd: world.cwd, encoding: 'utf8' });
-      if (r.error) throw r.error;
+      // A program that stops reading its stdin (head, printf) is no error, as in a shell.
+      if (r.error && (r.error as NodeJS.ErrnoException).code !== 'EPIPE') throw r.error;
       last = { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
     }
     stderr += last.stderr;
