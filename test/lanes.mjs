@@ -9,6 +9,7 @@ import { join } from 'node:path';
 export const LANES = {
   fast: [
     'test/unit/',
+    'test/e2e/client-seam.test.ts',
     'test/e2e/doctor.test.ts',
     'test/e2e/help.test.ts',
     'test/e2e/json-ids.test.ts',
@@ -37,7 +38,6 @@ export const LANES = {
     'test/e2e/batch-proof.test.ts',
     'test/e2e/batch-stop.test.ts',
     'test/e2e/bundle.test.ts',
-    'test/e2e/client-seam.test.ts',
     'test/e2e/completion.test.ts',
     'test/e2e/debug.test.ts',
     'test/e2e/help-examples.test.ts',
