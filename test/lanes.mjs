@@ -11,6 +11,7 @@ export const LANES = {
     'test/unit/',
     'test/e2e/client-seam.test.ts',
     'test/e2e/doctor.test.ts',
+    'test/e2e/help-tree.test.ts',
     'test/e2e/help.test.ts',
     'test/e2e/json-ids.test.ts',
     'test/e2e/library-batch.test.ts',

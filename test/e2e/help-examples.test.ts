@@ -1,59 +1,26 @@
 /**
- * Every example in the help runs. The command tree is walked in this process (the program src/program.ts
- * builds), each `  $ ...` line of a leaf's --help Examples block is collected, and the examples run in help
- * order, `bm` in this process (test/helpers/example-shell.ts is their shell), against a fresh in-process
- * sandbox and a fresh account. The few that cannot run as written get the handling listed in SPECIAL, each
- * with its reason; those that start a process of their own (`sandbox serve`, `sandbox start`) run the built
- * binary, as only it can show a server that runs until a signal stops it.
+ * Every example in the help runs. Each `  $ ...` line of a leaf command's --help Examples block (the tree
+ * walked in this process, test/helpers/help-tree.ts) runs in help order, `bm` in this process
+ * (test/helpers/example-shell.ts is their shell), against a fresh in-process sandbox and a fresh account.
+ * The few that cannot run as written get the handling listed in SPECIAL, each with its reason; those that
+ * start a process of their own (`sandbox serve`, `sandbox start`) run the built binary, as only it can show
+ * a server that runs until a signal stops it. That every command has examples, and a described help, is
+ * help-tree.test.ts.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { after, test } from 'node:test';
-import type { Command } from 'commander';
-import { buildProgram } from '../../src/program.js';
-import { IO, type InStream } from '../../src/render/io.js';
 import { BIN, ensureBuilt, isolatedEnv, type Result } from '../helpers/bm.js';
 import { shell, words, type ShellWorld } from '../helpers/example-shell.js';
+import { examplesOf, leafHelps } from '../helpers/help-tree.js';
 import { runBm } from '../helpers/in-process.js';
 import { startBm } from '../helpers/in-process-stream.js';
 import { useSandbox } from '../helpers/sandbox-server.js';
 
 interface Example { readonly command: string; readonly line: string }
-
-/** Every leaf command of the program, in help order (commander's own `help [command]` of a group left out). */
-function leafPaths(): string[][] {
-  const quiet = { write: () => true };
-  const stdin = new PassThrough() as unknown as InStream;
-  const program = buildProgram(new IO(quiet, quiet, stdin, {}, 'never'), {}, []);
-  const help = program.createHelp();
-  const out: string[][] = [];
-  const walk = (cmd: Command, path: string[]): void => {
-    const subs = help.visibleCommands(cmd).filter((c) => !(c.name() === 'help' && path.length));
-    if (path.length && !subs.length) out.push(path);
-    for (const c of subs) walk(c, [...path, c.name()]);
-  };
-  walk(program, []);
-  return out;
-}
-
-/** Every leaf command with the examples of its help (as `bm PATH --help` prints it, run in this process); records the help. */
-async function collect(): Promise<Map<string, string[]>> {
-  const found = new Map<string, string[]>();
-  for (const path of leafPaths()) {
-    const r = await runBm([...path, '--help'], home);
-    assert.equal(r.code, 0, `bm ${path.join(' ')} --help: ${r.stderr}`);
-    const block = r.stdout.split('\nExamples:\n')[1] ?? '';
-    found.set(path.join(' '), block.split('\n').filter((l) => l.startsWith('  $ ')).map((l) => l.slice(4)));
-    helps.set(path.join(' '), r.stdout);
-  }
-  return found;
-}
-
-const helps = new Map<string, string>();
 
 const h = useSandbox(7, { strict: true });
 const home = isolatedEnv();
@@ -86,7 +53,7 @@ const setUp = () => (ready ??= (async () => {
   const low = String(BigInt(h.sandbox().exchange.ticker('BTC_USDT').best_bid.split('.')[0]!) / 2n);
   const rest = await runBm(['order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.001', '--price', low, '--yes'], ordersEnv);
   assert.equal(rest.code, 0, rest.stderr);
-  leaves = await collect();
+  leaves = new Map([...(await leafHelps(home))].map(([path, help]) => [path, examplesOf(help)]));
 })());
 after(async () => {
   // `bm sandbox start` is an example: leave no background sandbox behind, whatever happened.
@@ -192,35 +159,6 @@ async function runExample(ex: Example): Promise<void> {
  * before the local group, so the file `sandbox serve --replay` reads exists.)
  */
 const QUIET = /^(bm (sandbox (stop|reset)|profile (use|remove)|sign-test (get|post)|order cancel-all|legacy order cancel-all|record)\b|.*\| bm profile add |bm profile add )/;
-
-test('every leaf command of the help has at least one example', async () => {
-  await setUp();
-  assert.ok(leaves.size > 60, `only ${leaves.size} commands found`);
-  for (const path of ['order place', 'funding get', 'profile add', 'sandbox serve', 'legacy order get', 'watch orders', 'api', 'completion', 'help', 'doctor']) {
-    assert.ok(leaves.has(path), `bm ${path} is in the tree`);
-  }
-  const bare = [...leaves].filter(([, list]) => !list.length).map(([p]) => p);
-  assert.deepEqual(bare, [], `commands without examples: ${bare.join(', ')}`);
-  for (const [path, list] of leaves) for (const e of list) assert.match(e, new RegExp(`\\bbm ${path}\\b`), `an example of bm ${path} runs bm ${path}`);
-});
-
-test('every leaf command has a summary, and each of its arguments and options is described', async () => {
-  await setUp();
-  let described = 0;
-  for (const [path, text] of helps) {
-    const [usage, blank, summary] = text.split('\n');
-    assert.match(usage!, new RegExp(`^Usage: bm ${path} `), path);
-    assert.equal(blank, '', path);
-    assert.match(summary!, /^[A-Z][^\n]{8,}$/, `bm ${path}: a summary sentence`);
-    const args = [...usage!.matchAll(/[<[]([a-z_]+)(?:\.\.\.)?[>\]]/g)].map((m) => m[1]!).filter((a) => a !== 'options');
-    const argBlock = text.split('\nArguments:\n')[1]?.split('\n\n')[0] ?? '';
-    for (const a of args) assert.match(argBlock, new RegExp(`^ {2}${a} +\\S`, 'm'), `bm ${path}: argument ${a} is described`);
-    described += args.length;
-    const optBlock = text.split('\nOptions:\n')[1]?.split('\n\n')[0] ?? '';
-    for (const line of optBlock.split('\n').filter((l) => /^ {2}-/.test(l))) assert.match(line, /^ {2}-\S.*\S {2,}\S/, `bm ${path}: option described: ${line}`);
-  }
-  assert.ok(helps.size > 60 && described > 30, `${helps.size} commands, ${described} arguments checked`);
-});
 
 /**
  * Examples run in groups at once (up to 4), each group in help order: the groups share one sandbox and
