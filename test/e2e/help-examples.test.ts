@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
-import { BIN, ensureBuilt, isolatedEnv, type Result } from '../helpers/bm.js';
+import { BIN, ensureBuilt, isolatedEnv, until, type Result } from '../helpers/bm.js';
 import { shell, words, type ShellWorld } from '../helpers/example-shell.js';
 import { examplesOf, leafHelps } from '../helpers/help-tree.js';
 import { runBm } from '../helpers/in-process.js';
@@ -191,9 +191,13 @@ test('every example runs against a fresh sandbox and exits 0, in help order with
     if (AT_ONCE.has(name)) await Promise.all(runs.map((r) => r()));
     else for (const r of runs) await r();
   });
-  // The longest chains first: the writes, and the recordings the replaying server reads.
+  // The recordings (which the replaying server reads) run for their --duration from their start: the rest
+  // waits until the sandbox saw each connect, so a process busy with the rest cannot make them miss it.
+  const recording = runGroup('record').then(() => runGroup('serve'));
+  const connected = () => h.log.filter((l) => /^ws \/api connected$/.test(l)).length;
+  await until(() => connected() >= (groups.get('record')?.length ?? 0), 'the record examples connected to the sandbox', 30_000);
   const shared = [...groups.keys()].filter((k) => !['trading', 'local', 'record', 'serve'].includes(k));
-  await Promise.all([runGroup('trading'), runGroup('record').then(() => runGroup('serve')), ...shared.map(runGroup)]);
+  await Promise.all([recording, runGroup('trading'), ...shared.map(runGroup)]);
   await runGroup('local');
   assert.ok(existsSync(join(work, 'orders.ndjson')), 'the batch example ran');
 });
