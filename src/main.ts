@@ -47,18 +47,18 @@ export async function run(argv: readonly string[], opts: RunOptions = {}): Promi
     return EXIT.ok;
   } catch (err) {
     // Exit 2 says nothing was sent: after a write has left, an error that would say so is reported otherwise.
-    return report(writes.judge(err), io, wantsJsonErrors(argv, env));
+    return report(writes.judge(err), io, wantsJsonErrors(argv, env), env);
   }
 }
 
-/** Prints an error as cli.md says and returns its exit code. */
-export function report(err: unknown, io: IO, json: boolean): number {
+/** Prints an error as cli.md says and returns its exit code; `env` is the invocation's (BM_DEBUG). */
+export function report(err: unknown, io: IO, json: boolean, env: Env = process.env): number {
   if (err instanceof CommanderError) {
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
     // commander already printed its one-line message through configureOutput.
     return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
   }
-  const e = err instanceof BmError ? err : internal(err);
+  const e = err instanceof BmError ? err : internal(err, env);
   const d = e.details;
   let text = `error: ${e.message}\n`;
   if (d.code !== undefined || d.venueMessage) {
@@ -66,7 +66,7 @@ export function report(err: unknown, io: IO, json: boolean): number {
   }
   if (d.hint) text += `hint: ${d.hint}\n`;
   // BM_DEBUG=1: where it was thrown (the bundle's source map points the frames at src/).
-  if (process.env.BM_DEBUG === '1' && e.stack) text += `${e.stack.split('\n').slice(1).join('\n')}\n`;
+  if (env.BM_DEBUG === '1' && e.stack) text += `${e.stack.split('\n').slice(1).join('\n')}\n`;
   io.err(text);
   if (json) {
     const obj = {
@@ -81,10 +81,10 @@ export function report(err: unknown, io: IO, json: boolean): number {
   return e.exitCode;
 }
 
-function internal(err: unknown): BmError {
+function internal(err: unknown, env: Env): BmError {
   const e = err as Error;
   const msg = e?.message ?? String(err);
   const out = new BmError('internal', msg, { hint: 'this is a bug in bm: run again with --verbose and report it' });
-  if (process.env.BM_DEBUG === '1' && e?.stack) out.stack = e.stack;
+  if (env.BM_DEBUG === '1' && e?.stack) out.stack = e.stack;
   return out;
 }

@@ -4,18 +4,17 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import { Client } from '../../src/lib/index.js';
-import { bmAsync, ensureBuilt, isolatedEnv, ROOT } from '../helpers/bm.js';
+import { isolatedEnv, ROOT } from '../helpers/bm.js';
 import type { Seen } from '../helpers/fault-proxy.js';
+import { runBm } from '../helpers/in-process.js';
 import { useLibraryVenue } from '../helpers/library-venue.js';
 
 let env: Record<string, string>;
 const venue = useLibraryVenue(17, { USDT: '10000', BTC: '1' }, ({ credentials: c }) => {
   env = isolatedEnv({ BM_API_KEY: c.key, BM_API_SECRET: c.secret, BM_API_MEMO: c.memo });
 });
-
-before(() => ensureBuilt());
 
 // The methods come from the catalogue at run time (their declared types ship in dist/lib).
 type Api = Omit<Client, 'legacy'> & Record<string, any>;
@@ -40,7 +39,7 @@ async function requestsOf(path: string, run: () => Promise<unknown>): Promise<Se
 test('a private read: the command and the method send the same request', async () => {
   const c = client();
   const cli = await requestsOf('/spot/v1/wallet', async () => {
-    const r = await bmAsync(['--base-url', venue.proxy.url, 'wallet', '--currency', 'BTC', '-o', 'json'], env);
+    const r = await runBm(['--base-url', venue.proxy.url, 'wallet', '--currency', 'BTC', '-o', 'json'], env);
     assert.equal(r.code, 0, r.stderr);
   });
   const lib = await requestsOf('/spot/v1/wallet', () => c.wallet({ currency: 'BTC' }));
@@ -56,7 +55,7 @@ test('a careful write: the command and the method place the same order with the 
   // Far below the market, so it rests; the same order twice, told apart only by its client order id.
   const price = (BigInt(bid.split('.')[0]!) / 2n).toString();
   const cli = await requestsOf('/spot/v2/submit_order', async () => {
-    const r = await bmAsync(['--base-url', venue.proxy.url, 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.001', '--price', price, '--client-order-id', 'seamA1', '--max-deviation', 'none', '--yes', '-o', 'json'], env);
+    const r = await runBm(['--base-url', venue.proxy.url, 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.001', '--price', price, '--client-order-id', 'seamA1', '--max-deviation', 'none', '--yes', '-o', 'json'], env);
     assert.equal(r.code, 0, r.stderr);
   });
   const lib = await requestsOf('/spot/v2/submit_order', () => c.order.place({ symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.001', price, client_order_id: 'seamB1' }));
@@ -75,7 +74,7 @@ test('a careful write: the command and the method place the same order with the 
 test('left out, a parameter gets the command\'s default in the method too; typed times are read alike', async () => {
   const c = client();
   const cli = await requestsOf('/spot/v2/orders', async () => {
-    const r = await bmAsync(['--base-url', venue.proxy.url, 'order', 'list', 'BTC_USDT', '-o', 'json'], env);
+    const r = await runBm(['--base-url', venue.proxy.url, 'order', 'list', 'BTC_USDT', '-o', 'json'], env);
     assert.equal(r.code, 0, r.stderr);
   });
   const lib = await requestsOf('/spot/v2/orders', () => c.order.list({ symbol: 'BTC_USDT' }));
@@ -84,7 +83,7 @@ test('left out, a parameter gets the command\'s default in the method too; typed
   // An ISO start and an epoch end, within one request's candles: the same range on the wire.
   const range = ['2026-11-01T10:00Z', '1793527200'] as const;
   const candles = await requestsOf('/spot/v1/symbols/kline', async () => {
-    const r = await bmAsync(['--base-url', venue.proxy.url, 'kline', 'BTC_USDT', '--from', range[0], '--to', range[1], '--step', '1h', '-o', 'json'], env);
+    const r = await runBm(['--base-url', venue.proxy.url, 'kline', 'BTC_USDT', '--from', range[0], '--to', range[1], '--step', '1h', '-o', 'json'], env);
     assert.equal(r.code, 0, r.stderr);
   });
   const libCandles = await requestsOf('/spot/v1/symbols/kline', () => c.kline({ symbol: 'BTC_USDT', from: range[0], to: range[1], step: '1h' }));
@@ -95,7 +94,7 @@ test('left out, a parameter gets the command\'s default in the method too; typed
 test('a first-generation read: the command and the method send the same request', async () => {
   const c = client();
   const cli = await requestsOf('/v2/symbols/BTC_USDT/orders', async () => {
-    const r = await bmAsync(['--base-url', venue.proxy.url, 'legacy', 'book', 'BTC_USDT', '--precision', '1', '-o', 'json'], env);
+    const r = await runBm(['--base-url', venue.proxy.url, 'legacy', 'book', 'BTC_USDT', '--precision', '1', '-o', 'json'], env);
     assert.equal(r.code, 0, r.stderr);
   });
   const lib = await requestsOf('/v2/symbols/BTC_USDT/orders', () => c.legacy.book({ symbol: 'BTC_USDT', precision: 1 }));

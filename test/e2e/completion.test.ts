@@ -3,10 +3,12 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { BIN, bm, has, isolatedEnv, ROOT } from '../helpers/bm.js';
+import { BIN, has, isolatedEnv, ROOT } from '../helpers/bm.js';
+import { runBm } from '../helpers/in-process.js';
 
 const env = isolatedEnv();
-// A `bm` on PATH for the scripts' dynamic values, and a cached symbol list (no network on TAB).
+// The scripts are generated in process; the shells run them for real, and a TAB that needs dynamic values
+// runs `bm __complete` as installed: the built binary on PATH, with a cached symbol list (no network on TAB).
 const shim = join(env.HOME!, 'bin');
 mkdirSync(shim, { recursive: true });
 writeFileSync(join(shim, 'bm'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
@@ -28,8 +30,8 @@ function requireShell(t: { skip: (m: string) => void; diagnostic: (m: string) =>
 }
 
 for (const [shell, file] of Object.entries(FILES)) {
-  test(`the checked-in ${file} is what \`bm completion ${shell}\` prints`, () => {
-    const r = bm(['completion', shell], env);
+  test(`the checked-in ${file} is what \`bm completion ${shell}\` prints`, async () => {
+    const r = await runBm(['completion', shell], env);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, readFileSync(join(ROOT, file), 'utf8'), `${file} is stale: run bm completion ${shell} > ${file}`);
   });

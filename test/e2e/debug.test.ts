@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { bm, isolatedEnv } from '../helpers/bm.js';
+import { runBm } from '../helpers/in-process.js';
 
 test('BM_DEBUG=1: the error is followed by its stack, whose frames name src/ files (source map of the bundle)', () => {
   const r = bm(['kline'], isolatedEnv({ BM_DEBUG: '1' }));
@@ -12,6 +13,22 @@ test('BM_DEBUG=1: the error is followed by its stack, whose frames name src/ fil
   assert.doesNotMatch(r.stderr, /dist\/main\.cjs/);
   const plain = bm(['kline'], isolatedEnv());
   assert.doesNotMatch(plain.stderr, / at /);
+});
+
+test('BM_DEBUG is the invocation\'s: a run in process given it prints the stack, one without it does not, whatever the process has', async () => {
+  const debug = await runBm(['kline'], isolatedEnv({ BM_DEBUG: '1' }));
+  assert.equal(debug.code, 2);
+  assert.match(debug.stderr, /^error: SYMBOL is required.*\n {4}at /s);
+  const before = process.env.BM_DEBUG;
+  process.env.BM_DEBUG = '1';
+  try {
+    const plain = await runBm(['kline'], isolatedEnv());
+    assert.equal(plain.code, 2);
+    assert.doesNotMatch(plain.stderr, / at /, 'the test process\'s BM_DEBUG does not reach a run whose environment lacks it');
+  } finally {
+    if (before === undefined) delete process.env.BM_DEBUG;
+    else process.env.BM_DEBUG = before;
+  }
 });
 
 test('code caches of other builds or Node versions are pruned when a new one is written', () => {

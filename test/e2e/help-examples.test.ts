@@ -1,124 +1,87 @@
 /**
- * Every example in the help runs. The command tree is walked through the built binary's --help, each
- * `  $ ...` line of an Examples block is collected, and the examples run in help order, in bash, with
- * `bm` on PATH, against a fresh sandbox and a fresh account. The few that cannot run as written get
- * the handling listed in SPECIAL, each with its reason.
+ * Every example in the help runs. Each `  $ ...` line of a leaf command's --help Examples block (the tree
+ * walked in this process, test/helpers/help-tree.ts) runs in help order, `bm` in this process
+ * (test/helpers/example-shell.ts is their shell), against a fresh in-process sandbox and a fresh account.
+ * The few that cannot run as written get the handling listed in SPECIAL, each with its reason; those that
+ * start a process of their own (`sandbox serve`, `sandbox start`) run the built binary, as only it can show
+ * a server that runs until a signal stops it. That every command has examples, and a described help, is
+ * help-tree.test.ts.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { BIN, bmAsync, isolatedEnv, startSandbox, type Result } from '../helpers/bm.js';
+import { after, test } from 'node:test';
+import { BIN, ensureBuilt, isolatedEnv, until, type Result } from '../helpers/bm.js';
+import { shell, words, type ShellWorld } from '../helpers/example-shell.js';
+import { examplesOf, leafHelps } from '../helpers/help-tree.js';
+import { runBm } from '../helpers/in-process.js';
+import { startBm } from '../helpers/in-process-stream.js';
+import { useSandbox } from '../helpers/sandbox-server.js';
 
 interface Example { readonly command: string; readonly line: string }
 
-/** Sub-command names listed under `Commands:` (commander's own `help [command]` of a group left out). */
-function children(help: string, root: boolean): string[] {
-  const block = help.split('\nCommands:\n')[1];
-  if (!block) return [];
-  const names: string[] = [];
-  for (const line of block.split('\n')) {
-    if (!line.startsWith('  ')) break;
-    const m = /^ {2}(\S+)/.exec(line);
-    if (m && !(m[1] === 'help' && !root)) names.push(m[1]!);
-  }
-  return names;
-}
-
-/**
- * Walks the tree from the built binary, up to 4 help commands at once; returns every leaf command with its
- * examples, and records its help text.
- */
-async function collect(): Promise<Map<string, string[]>> {
-  let running = 0;
-  const queue: Array<() => void> = [];
-  const help = async (path: string[]): Promise<Result> => {
-    if (running >= 4) await new Promise<void>((go) => queue.push(go));
-    running++;
-    try {
-      return await bmAsync([...path, '--help'], isolatedEnv());
-    } finally {
-      running--;
-      queue.shift()?.();
-    }
-  };
-  // Filled out of order; `at` (the indices of the path in its parents' lists) puts them back in help order.
-  const found: Array<{ at: number[]; path: string; examples: string[] }> = [];
-  const walk = async (path: string[], at: number[]): Promise<void> => {
-    const r = await help(path);
-    assert.equal(r.code, 0, `bm ${path.join(' ')} --help: ${r.stderr}`);
-    const subs = children(r.stdout, path.length === 0);
-    if (path.length && !subs.length) {
-      const block = r.stdout.split('\nExamples:\n')[1] ?? '';
-      found.push({ at, path: path.join(' '), examples: block.split('\n').filter((l) => l.startsWith('  $ ')).map((l) => l.slice(4)) });
-      helps.set(path.join(' '), r.stdout);
-    }
-    await Promise.all(subs.map((s, i) => walk([...path, s], [...at, i])));
-  };
-  await walk([], []);
-  const before = (a: number[], b: number[]): number => {
-    for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-    return a.length - b.length;
-  };
-  return new Map(found.sort((a, b) => before(a.at, b.at)).map((f) => [f.path, f.examples]));
-}
-
-const helps = new Map<string, string>();
-
+const h = useSandbox(7, { strict: true });
 const home = isolatedEnv();
+// The examples name files in the folder they run in (orders.ndjson, day.ndjson): this file's process works there.
 const work = mkdtempSync(join(tmpdir(), 'bm-examples-'));
-const shim = join(work, 'bin');
 let url = '';
-let stop: () => Promise<void> = async () => {};
 let env: Record<string, string> = {};
+/** The world of `bm watch orders`: an account of its own, with one order resting. */
+let ordersEnv: Record<string, string> = {};
 let leaves = new Map<string, string[]>();
 
-before(async () => {
-  ({ url, stop } = await startSandbox());
-  const r = await bmAsync(['--base-url', url, 'sandbox', 'account', 'create', '--json'], isolatedEnv());
+/** The credentials of a sandbox account as the environment gives them. */
+const keys = (a: { key: string; secret: string; memo: string }) => ({ BM_API_KEY: a.key, BM_API_SECRET: a.secret, BM_API_MEMO: a.memo });
+
+// Not a before hook: node runs a file's before hooks at once, and this one needs the sandbox's.
+let ready: Promise<void> | undefined;
+const setUp = () => (ready ??= (async () => {
+  ensureBuilt();
+  process.chdir(work);
+  url = h.base();
+  const r = await runBm(['--base-url', url, 'sandbox', 'account', 'create', '--json'], isolatedEnv());
   assert.equal(r.code, 0, r.stderr);
   const a = JSON.parse(r.stdout) as { key: string; secret: string; memo: string };
-  // `bm` on PATH is the built binary, as a user would have it.
-  mkdirSync(shim);
-  writeFileSync(join(shim, 'bm'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`);
-  chmodSync(join(shim, 'bm'), 0o755);
   env = {
-    ...home, PATH: `${shim}:${home.PATH ?? '/usr/bin:/bin'}`, BM_BASE_URL: url, BM_KEYCHAIN_TIMEOUT: '2000',
-    BM_API_KEY: a.key, BM_API_SECRET: a.secret, BM_API_MEMO: a.memo,
+    ...home, BM_BASE_URL: url, BM_KEYCHAIN_TIMEOUT: '2000', ...keys(a),
     // The shell variables of the `printf ... | bm profile add` example.
     KEY: a.key, SECRET: a.secret, MEMO: a.memo,
   };
-  leaves = await collect();
-});
+  ordersEnv = { ...isolatedEnv(), BM_BASE_URL: url, ...keys(h.sandbox().exchange.createAccount({ USDT: '100000' })) };
+  const low = String(BigInt(h.sandbox().exchange.ticker('BTC_USDT').best_bid.split('.')[0]!) / 2n);
+  const rest = await runBm(['order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.001', '--price', low, '--yes'], ordersEnv);
+  assert.equal(rest.code, 0, rest.stderr);
+  leaves = new Map([...(await leafHelps(home))].map(([path, help]) => [path, examplesOf(help)]));
+})());
 after(async () => {
   // `bm sandbox start` is an example: leave no background sandbox behind, whatever happened.
-  if (env.BM_BASE_URL) await bmAsync(['sandbox', 'stop'], env);
-  await stop();
+  if (env.BM_BASE_URL) await runBm(['sandbox', 'stop'], env);
 });
 
-/** Runs one shell line in the examples' world. */
-function sh(line: string, input = '', timeoutMs = 60_000): Promise<Result> {
+const world: ShellWorld = { get env() { return env; }, cwd: work, bm: (argv, input) => runBm(argv, env, input) };
+
+/** Runs the built binary in the examples' world. */
+function binary(argv: readonly string[]): Promise<Result> {
   return new Promise((done, fail) => {
-    const child = spawn('bash', ['-c', line], { cwd: work, env, stdio: ['pipe', 'pipe', 'pipe'], timeout: timeoutMs });
+    const child = spawn(process.execPath, [BIN, ...argv], { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
     child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
     child.on('error', fail);
     child.on('close', (code) => done({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end(input);
   });
 }
 
 /** `bm sandbox serve` never exits: it must print its listening line, then stop cleanly on SIGTERM. */
-function serveBriefly(line: string): Promise<string> {
+function serveBriefly(argv: readonly string[]): Promise<string> {
   return new Promise((done, fail) => {
-    const child = spawn('bash', ['-c', `exec ${line}`], { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...argv], { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
-    const timer = setTimeout(() => (child.kill('SIGKILL'), fail(new Error(`no listening line within 20 s: ${err}`))), 20_000);
+    const timer = setTimeout(() => (child.kill('SIGKILL'), fail(new Error(`no listening line within 30 s: ${err}`))), 30_000);
     child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
     child.stdout.setEncoding('utf8').on('data', (c: string) => {
       out += c;
@@ -127,15 +90,29 @@ function serveBriefly(line: string): Promise<string> {
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       if (!/listening /.test(out)) fail(new Error(`exited (${code ?? signal}) before listening: ${err}`));
+      else if (code !== 0) fail(new Error(`SIGTERM is the asked-for stop, exit 0 (got ${code ?? signal}): ${err}`));
       else done(out);
     });
   });
 }
 
+/** A stream run in this process until it printed a line; then its reader goes away, as `| head -n 1` would. */
+async function streamBriefly(argv: string[], own: Record<string, string>): Promise<Result> {
+  const run = startBm(argv, own);
+  try {
+    await run.waitFor(/\n/);
+  } finally {
+    run.stop();
+  }
+  return run.done;
+}
+
 /** What an example needs beyond running as written; the reason is part of each entry. */
 const SPECIAL: ReadonlyArray<{ readonly match: RegExp; readonly why: string }> = [
-  { match: /^bm sandbox serve/, why: 'runs until stopped: started, its listening line checked, then stopped' },
-  { match: /^bm watch /, why: 'streams until stopped: --duration 2 added unless the example has --once or --duration' },
+  { match: /^bm sandbox serve/, why: 'runs until a signal stops it: the built binary is started, its listening line checked, then stopped with SIGTERM' },
+  { match: /^bm sandbox start$/, why: 'starts a background process of its own: the built binary runs it' },
+  { match: /^bm watch (?!.*--once)/, why: 'streams until stopped: ended once it printed a line, as a reader that goes away' },
+  { match: /^bm watch orders/, why: 'runs on an account of its own with one order resting, so it has a line to print whatever the other examples do' },
   { match: /bm profile add/, why: 'the example address stands for the user venue and becomes the sandbox; --insecure-storage keeps secrets out of the machine keychain; key, secret and memo come on stdin' },
   { match: /--file orders\.ndjson/, why: 'reads a file of the user: the test writes orders.ndjson first' },
   { match: /> ~\//, why: 'writes into a folder of the user: the folder is made in the test HOME, and the file checked afterwards' },
@@ -146,24 +123,29 @@ const ORDERS = [
   { side: 'buy', type: 'limit', size: '0.001', price: '30001', client_order_id: 'batch2' },
 ].map((o) => JSON.stringify(o)).join('\n');
 
-/** Runs one example, adapted as SPECIAL says; asserts it succeeded. */
-async function runExample(ex: Example): Promise<void> {
-  let line = ex.line;
-  let input = '';
-  if (/^bm sandbox serve/.test(line)) {
-    assert.match(await serveBriefly(line), /^listening http:\/\/127\.0\.0\.1:[0-9]+/m);
-    return;
-  }
-  if (/^bm watch /.test(line) && !/--once|--duration/.test(line)) line += ' --duration 2';
+/** Runs one example's line, adapted as SPECIAL says. */
+async function runLine(line: string): Promise<Result> {
+  if (/^bm sandbox start$/.test(line)) return binary((await words(line, world)).slice(1));
+  if (/^bm watch (?!.*--once)/.test(line)) return streamBriefly((await words(line, world)).slice(1), /^bm watch orders/.test(line) ? ordersEnv : env);
   if (/bm profile add/.test(line)) {
-    line = line.replace(/https:\/\/api\.example\.com|http:\/\/127\.0\.0\.1:8080/, url) + ' --insecure-storage';
-    input = `${env.KEY}\n${env.SECRET}\n${env.MEMO}\n`;
+    const own = line.replace(/https:\/\/api\.example\.com|http:\/\/127\.0\.0\.1:8080/, url) + ' --insecure-storage';
+    // Typed at the prompt when bm reads them itself; the piped form gives them with printf.
+    return shell(own, world, /^bm /.test(line) ? `${env.KEY}\n${env.SECRET}\n${env.MEMO}\n` : '');
   }
   if (/--file orders\.ndjson/.test(line)) writeFileSync(join(work, 'orders.ndjson'), ORDERS);
+  return shell(line, world);
+}
+
+/** Runs one example; asserts it succeeded. */
+async function runExample(ex: Example): Promise<void> {
+  const line = ex.line;
+  if (/^bm sandbox serve/.test(line)) {
+    assert.match(await serveBriefly((await words(line, world)).slice(1)), /^listening http:\/\/127\.0\.0\.1:[0-9]+/m);
+    return;
+  }
   const target = /> ~\/(\S+)/.exec(line)?.[1];
   if (target) mkdirSync(dirname(join(env.HOME!, target)), { recursive: true });
-
-  const r = await sh(line, input);
+  const r = await runLine(line);
   assert.equal(r.code, 0, `${line}\nexit ${r.code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
   assert.doesNotMatch(r.stderr, /^error: /m, line);
   if (target) assert.match(readFileSync(join(env.HOME!, target), 'utf8'), /\bbm\b/, `${line}: the script was written`);
@@ -173,64 +155,49 @@ async function runExample(ex: Example): Promise<void> {
 
 /**
  * Examples whose success prints nothing on stdout: the outcome is a note on stderr (sign-test, profile
- * add/use/remove, sandbox stop/reset, cancel-all, record: its file is the output), or, for watch orders, no order
- * of the account changes during the two seconds it runs. (The record examples run before the local group,
- * so the file `sandbox serve --replay` reads exists.)
+ * add/use/remove, sandbox stop/reset, cancel-all, record: its file is the output). (The record examples run
+ * before the local group, so the file `sandbox serve --replay` reads exists.)
  */
-const QUIET = /^(bm (sandbox (stop|reset)|profile (use|remove)|sign-test (get|post)|order cancel-all|legacy order cancel-all|watch orders|record)\b|.*\| bm profile add |bm profile add )/;
-
-test('every leaf command of the help has at least one example', () => {
-  assert.ok(leaves.size > 60, `only ${leaves.size} commands found`);
-  for (const path of ['order place', 'funding get', 'profile add', 'sandbox serve', 'legacy order get', 'watch orders', 'api', 'completion', 'help', 'doctor']) {
-    assert.ok(leaves.has(path), `bm ${path} is in the tree`);
-  }
-  const bare = [...leaves].filter(([, list]) => !list.length).map(([p]) => p);
-  assert.deepEqual(bare, [], `commands without examples: ${bare.join(', ')}`);
-  for (const [path, list] of leaves) for (const e of list) assert.match(e, new RegExp(`\\bbm ${path}\\b`), `an example of bm ${path} runs bm ${path}`);
-});
-
-test('every leaf command has a summary, and each of its arguments and options is described', () => {
-  let described = 0;
-  for (const [path, text] of helps) {
-    const [usage, blank, summary] = text.split('\n');
-    assert.match(usage!, new RegExp(`^Usage: bm ${path} `), path);
-    assert.equal(blank, '', path);
-    assert.match(summary!, /^[A-Z][^\n]{8,}$/, `bm ${path}: a summary sentence`);
-    const args = [...usage!.matchAll(/[<[]([a-z_]+)(?:\.\.\.)?[>\]]/g)].map((m) => m[1]!).filter((a) => a !== 'options');
-    const argBlock = text.split('\nArguments:\n')[1]?.split('\n\n')[0] ?? '';
-    for (const a of args) assert.match(argBlock, new RegExp(`^ {2}${a} +\\S`, 'm'), `bm ${path}: argument ${a} is described`);
-    described += args.length;
-    const optBlock = text.split('\nOptions:\n')[1]?.split('\n\n')[0] ?? '';
-    for (const line of optBlock.split('\n').filter((l) => /^ {2}-/.test(l))) assert.match(line, /^ {2}-\S.*\S {2,}\S/, `bm ${path}: option described: ${line}`);
-  }
-  assert.ok(helps.size > 60 && described > 30, `${helps.size} commands, ${described} arguments checked`);
-});
+const QUIET = /^(bm (sandbox (stop|reset)|profile (use|remove)|sign-test (get|post)|order cancel-all|legacy order cancel-all|record)\b|.*\| bm profile add |bm profile add )/;
 
 /**
  * Examples run in groups at once (up to 4), each group in help order: the groups share one sandbox and
  * account, so every command that changes what others read is in a group run alone at the end: writes of
- * both generations (orders, batches, contract orders) in one, then the sandbox and profile commands.
+ * both generations (orders, batches, contract orders) in one, then the sandbox and profile commands. The
+ * servers of `sandbox serve` are their own (one replays what `record` wrote): their group follows record's.
  */
 function groupOf(command: string): string {
   const word = command.split(' ')[0]!;
   if (['order', 'legacy', 'contract', 'portfolio', 'wallet', 'funding'].includes(word)) return 'trading';
+  if (command === 'sandbox serve') return 'serve';
   if (['sandbox', 'profile', 'doctor'].includes(word)) return 'local';
   return word;
 }
 
+/** Groups whose examples share nothing (each writes its own file, or starts its own server): run at once. */
+const AT_ONCE = new Set(['record', 'serve']);
+
 test('every example runs against a fresh sandbox and exits 0, in help order within its group', { concurrency: 4 }, async (t) => {
+  await setUp();
   const all: Example[] = [...leaves].flatMap(([command, list]) => list.map((line) => ({ command, line })));
   assert.ok(all.length > 70, `only ${all.length} examples`);
   const groups = new Map<string, Example[]>();
   for (const ex of all) groups.set(groupOf(ex.command), [...(groups.get(groupOf(ex.command)) ?? []), ex]);
-  const runGroup = (name: string) => t.test(`group ${name}`, async (g) => {
-    for (const ex of groups.get(name) ?? []) {
+  const runGroup = (name: string) => t.test(`group ${name}`, { concurrency: AT_ONCE.has(name) }, async (g) => {
+    const runs = (groups.get(name) ?? []).map((ex) => () => {
       const why = SPECIAL.filter((s) => s.match.test(ex.line)).map((s) => s.why);
-      await g.test(`${ex.line}${why.length ? `  [${why.join('; ')}]` : ''}`, () => runExample(ex));
-    }
+      return g.test(`${ex.line}${why.length ? `  [${why.join('; ')}]` : ''}`, () => runExample(ex));
+    });
+    if (AT_ONCE.has(name)) await Promise.all(runs.map((r) => r()));
+    else for (const r of runs) await r();
   });
-  const shared = [...groups.keys()].filter((k) => k !== 'trading' && k !== 'local');
-  await Promise.all([...shared.map(runGroup), runGroup('trading')]);
+  // The recordings (which the replaying server reads) run for their --duration from their start: the rest
+  // waits until the sandbox saw each connect, so a process busy with the rest cannot make them miss it.
+  const recording = runGroup('record').then(() => runGroup('serve'));
+  const connected = () => h.log.filter((l) => /^ws \/api connected$/.test(l)).length;
+  await until(() => connected() >= (groups.get('record')?.length ?? 0), 'the record examples connected to the sandbox', 30_000);
+  const shared = [...groups.keys()].filter((k) => !['trading', 'local', 'record', 'serve'].includes(k));
+  await Promise.all([recording, runGroup('trading'), ...shared.map(runGroup)]);
   await runGroup('local');
   assert.ok(existsSync(join(work, 'orders.ndjson')), 'the batch example ran');
 });

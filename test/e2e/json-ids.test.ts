@@ -7,13 +7,14 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import type { SandboxAccount } from '../../src/sandbox/exchange-api.js';
-import { bmAsync, bmStart, ensureBuilt, has, isolatedEnv } from '../helpers/bm.js';
+import { has, isolatedEnv } from '../helpers/bm.js';
+import { runBm } from '../helpers/in-process.js';
+import { startBm } from '../helpers/in-process-stream.js';
 import { useSandbox } from '../helpers/sandbox-server.js';
 
 const h = useSandbox(37, { strict: true });
-before(() => ensureBuilt());
 let made: SandboxAccount | undefined;
 const account = () => (made ??= h.sandbox().exchange.createAccount({ USDT: '1000000', BTC: '10' }));
 let home: Record<string, string> | undefined;
@@ -22,7 +23,7 @@ const venue = () => ['--base-url', h.base(), '--ws-url', h.base().replace(/^http
 
 /** Runs bm against the sandbox; fails the test on a non-zero exit. */
 async function ok(...args: string[]): Promise<string> {
-  const r = await bmAsync([...venue(), ...args], env());
+  const r = await runBm([...venue(), ...args], env());
   assert.equal(r.code, 0, `bm ${args.join(' ')}: ${r.stderr}`);
   return r.stdout;
 }
@@ -105,7 +106,7 @@ test('order batch rows (ndjson and json) carry order ids as strings that cancel 
 });
 
 test('watch orders ndjson: the pushed order id is a string equal to the placed one', async () => {
-  const run = bmStart([...venue(), 'watch', 'orders', 'BTC_USDT', '-o', 'ndjson', '--duration', '60'], env());
+  const run = startBm([...venue(), 'watch', 'orders', 'BTC_USDT', '-o', 'ndjson', '--duration', '60'], env());
   try {
     await run.waitFor(/"client_order_id":"idsList1"/);
     const placed = JSON.parse(await ok('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.001', '--price', low(), '--client-order-id', 'idsWatch1', '--yes', '--json')) as Record<string, unknown>;
@@ -113,7 +114,7 @@ test('watch orders ndjson: the pushed order id is a string equal to the placed o
     const pushed = lines(run.out()).find((o) => o.client_order_id === 'idsWatch1')!;
     assert.equal(bigId(pushed.order_id, 'pushed order_id'), bigId(placed.order_id, 'placed order_id'));
   } finally {
-    run.signal('SIGINT');
+    run.stop();
     await run.done;
   }
 });
