@@ -25,6 +25,7 @@ export const LANES = {
     'test/e2e/sandbox-ratelimit.test.ts',
     'test/e2e/sandbox-strict.test.ts',
     'test/e2e/sandbox-trading.test.ts',
+    'test/e2e/trading.test.ts',
   ],
   slow: [
     'test/e2e/batch-concurrency.test.ts',
@@ -76,7 +77,6 @@ export const LANES = {
     'test/e2e/scripting.test.ts',
     'test/e2e/seam.test.ts',
     'test/e2e/trade-tty.test.ts',
-    'test/e2e/trading.test.ts',
     'test/e2e/vocabulary.test.ts',
     'test/e2e/watch-behind.test.ts',
     'test/e2e/watch-paper-reset.test.ts',
