@@ -25,6 +25,7 @@ export const LANES = {
     'test/e2e/sandbox-ratelimit.test.ts',
     'test/e2e/sandbox-strict.test.ts',
     'test/e2e/sandbox-trading.test.ts',
+    'test/e2e/scripting.test.ts',
     'test/e2e/trading.test.ts',
   ],
   slow: [
@@ -74,7 +75,6 @@ export const LANES = {
     'test/e2e/sandbox-port-kept.test.ts',
     'test/e2e/sandbox-reset.test.ts',
     'test/e2e/sandbox-warm-up.test.ts',
-    'test/e2e/scripting.test.ts',
     'test/e2e/seam.test.ts',
     'test/e2e/trade-tty.test.ts',
     'test/e2e/vocabulary.test.ts',
