@@ -9,6 +9,7 @@ import { join } from 'node:path';
 export const LANES = {
   fast: [
     'test/unit/',
+    'test/e2e/legacy-sandbox.test.ts',
     'test/e2e/legacy.test.ts',
     'test/e2e/library-batch.test.ts',
     'test/e2e/library-dist.test.ts',
@@ -44,7 +45,6 @@ export const LANES = {
     'test/e2e/help.test.ts',
     'test/e2e/json-ids.test.ts',
     'test/e2e/keychain.test.ts',
-    'test/e2e/legacy-sandbox.test.ts',
     'test/e2e/legacy-tty.test.ts',
     'test/e2e/library-journal.test.ts',
     'test/e2e/library-pack.test.ts',
