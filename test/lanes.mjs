@@ -34,6 +34,7 @@ export const LANES = {
     'test/e2e/sandbox-trading.test.ts',
     'test/e2e/scripting.test.ts',
     'test/e2e/trading.test.ts',
+    'test/e2e/watch.test.ts',
   ],
   slow: [
     'test/e2e/batch-concurrency.test.ts',
@@ -81,8 +82,8 @@ export const LANES = {
     'test/e2e/vocabulary.test.ts',
     'test/e2e/watch-behind.test.ts',
     'test/e2e/watch-paper-reset.test.ts',
+    'test/e2e/watch-signal.test.ts',
     'test/e2e/watch-tty.test.ts',
-    'test/e2e/watch.test.ts',
     'test/e2e/writes.test.ts',
   ],
 };
