@@ -35,6 +35,7 @@ export const LANES = {
     'test/e2e/sandbox-trading.test.ts',
     'test/e2e/scripting.test.ts',
     'test/e2e/trading.test.ts',
+    'test/e2e/watch-behind.test.ts',
     'test/e2e/watch.test.ts',
   ],
   slow: [
@@ -81,7 +82,6 @@ export const LANES = {
     'test/e2e/seam.test.ts',
     'test/e2e/trade-tty.test.ts',
     'test/e2e/vocabulary.test.ts',
-    'test/e2e/watch-behind.test.ts',
     'test/e2e/watch-paper-reset.test.ts',
     'test/e2e/watch-signal.test.ts',
     'test/e2e/watch-tty.test.ts',
