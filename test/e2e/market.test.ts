@@ -93,6 +93,8 @@ test('book: asks then bids with sides; bounds checked locally and nothing sent',
 });
 
 test('trades --limit', async () => {
+  // The sandbox starts with no trade: ten seconds of its market (a trade every 0.5 s) put some on the tape.
+  h.skip(10_000);
   const r = await run('trades', 'BTC_USDT', '--limit', '10', '--json');
   assert.equal(r.code, 0, r.stderr);
   const d = JSON.parse(r.stdout);
