@@ -71,6 +71,17 @@ async function replay(path: string, start = Date.now()): Promise<Replayed> {
   const server = await startServer({ port: 0, replay: { path, speed: SPEED }, clock: () => r.now, log: () => {} });
   const client = await rawClient(`${server.url.replace('http', 'ws')}/api`);
   Object.assign(r, { server, client });
+  // A replay that fails is closed at once: the file then ends red instead of waiting for the runner's timeout.
+  return follow(r).catch(async (e: unknown) => {
+    client.ws.close();
+    await server.close();
+    throw e;
+  });
+}
+
+/** Subscribes to the replay and steps its clock through the recording, checking each book pushed. */
+async function follow(r: Replayed): Promise<Replayed> {
+  const { client, start } = r;
   client.send({ op: 'subscribe', args: [`spot/trade:${SYM}`, `spot/depth20:${SYM}`] });
   await until(() => pushes(client, 'spot/trade').length > 0 && pushes(client, 'spot/depth20').length > 0, 'the first pushes');
   // Steps: the recorded pushes grouped by due time; the pushes due at the start are applied before any subscriber.
@@ -172,6 +183,8 @@ describe('record and replay', () => {
       first = await replay(plain);
     });
     after(async () => {
+      // A replay that failed closed itself.
+      if (!first) return;
       first.client.ws.close();
       await first.server.close();
     });
