@@ -2,23 +2,18 @@
 // cancelled by current-generation commands, and the other way round. Skipped (loudly) while the
 // sandbox server does not route /v2/ yet.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { bmAsync as runBm, ensureBuilt, isolatedEnv, startSandbox } from '../helpers/bm.js';
+import { test } from 'node:test';
+import { isolatedEnv } from '../helpers/bm.js';
+import { runBm } from '../helpers/in-process.js';
+import { useSandbox } from '../helpers/sandbox-server.js';
 
-let url = '';
-let ready = false;
-let stop: () => Promise<void> = async () => {};
+// Run in this process against the in-process sandbox (strict, no warm-up).
+const h = useSandbox(11, { strict: true });
 const env = isolatedEnv({ NO_COLOR: '1' });
 
-before(async () => {
-  ensureBuilt();
-  ({ url, stop } = await startSandbox(['--seed', '11'], env));
-  ready = (await fetch(`${url}/v2/ping`)).status === 200;
-});
-after(() => stop());
-
 test('one exchange, two generations', async (t) => {
-  if (!ready) {
+  const url = h.base();
+  if ((await fetch(`${url}/v2/ping`)).status !== 200) {
     t.skip('the sandbox server does not serve /v2/ yet (sandbox branch not merged)');
     return;
   }

@@ -1,11 +1,12 @@
-// The built binary against an in-process server with the sandbox's legacy routes on port 0.
+// The command line, run in this process, against an in-process server with the sandbox's legacy routes on port 0.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, test } from 'node:test';
 import { legacyState } from '../../src/sandbox/legacy/auth.js';
-import { bmAsync, ensureBuilt, isolatedEnv } from '../helpers/bm.js';
+import { isolatedEnv } from '../helpers/bm.js';
+import { runBm } from '../helpers/in-process.js';
 import { ACCOUNT } from '../helpers/legacy-exchange.js';
 import { startLegacyServer, type LegacyTestServer } from '../helpers/legacy-server.js';
 
@@ -13,8 +14,6 @@ let srv: LegacyTestServer;
 const home = mkdtempSync(join(tmpdir(), 'bm-legacy-e2e-'));
 
 before(async () => {
-  // As every e2e file: built when missing, never rebuilt under test files already running on dist/.
-  ensureBuilt();
   srv = await startLegacyServer();
 });
 after(async () => {
@@ -38,7 +37,7 @@ interface Run {
 }
 
 async function bm(args: readonly string[], extra: Record<string, string> = {}): Promise<Run> {
-  const r = await bmAsync(['legacy', ...args, '--legacy-url', srv.url], { ...env, ...extra });
+  const r = await runBm(['legacy', ...args, '--legacy-url', srv.url], { ...env, ...extra });
   return { code: r.code, out: r.stdout, err: r.stderr };
 }
 

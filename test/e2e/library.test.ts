@@ -7,16 +7,15 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import { BmError, Client, UnknownOutcomeError } from '../../src/lib/index.js';
 import { envelope } from '../helpers/fault-proxy.js';
 import { useLibraryVenue } from '../helpers/library-venue.js';
-import { bmAsync, ensureBuilt, isolatedEnv } from '../helpers/bm.js';
+import { isolatedEnv } from '../helpers/bm.js';
+import { runBm } from '../helpers/in-process.js';
 
 const venue = useLibraryVenue(21, { USDT: '10000', BTC: '1' });
 const env = isolatedEnv();
-
-before(() => ensureBuilt());
 
 /** A client through the proxy; a short timeout so a lost answer is given up on soon. */
 function client(): Client {
@@ -105,7 +104,7 @@ test('a venue refusal is a BmError with its code, HTTP status and trace', async 
   assert.ok(err.trace, 'the venue trace is kept');
 });
 
-test('a library client and the bm binary count one endpoint\'s requests in the same window (the cross-process limiter)', async () => {
+test('a library client and a bm command count one endpoint\'s requests in the same window, in the state directory every process reads', async () => {
   const c = client();
   for (let i = 0; i < 3; i++) await (c as Api).symbols();
   const dir = join(env.XDG_STATE_HOME!, 'bm', 'limits');
@@ -114,10 +113,10 @@ test('a library client and the bm binary count one endpoint\'s requests in the s
   // Answered requests of the last 5 s (the longest window of GET /spot/v1/symbols), as every bm process reads them.
   const stamps = () => (JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, { s: number[] }>)['GET /spot/v1/symbols']!.s.length;
   assert.equal(stamps(), 3);
-  // Asynchronously: the sandbox answers from this process.
-  const r = await bmAsync(['--base-url', venue.proxy.url, 'symbols'], env);
+  // Read back from the file, not from memory: what another process would see (limits-shared.test.ts runs two).
+  const r = await runBm(['--base-url', venue.proxy.url, 'symbols'], env);
   assert.equal(r.code, 0, r.stderr);
-  assert.equal(stamps(), 4, 'the binary counted its request with the library\'s');
+  assert.equal(stamps(), 4, 'the command counted its request with the library\'s');
 });
 
 test('the first generation: client.legacy reads exact bodies, places and cancels through the careful-write pipeline', async () => {

@@ -1,13 +1,13 @@
-// The built binary, as a user runs it: a bad output format, variable or --fields name on a write is
+// The command line, run in this process as a user types it: a bad output format, variable or --fields name on a write is
 // exit 2 with one error line, and the fault proxy in front of the sandbox proves nothing was sent.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { bmAsync, ensureBuilt, isolatedEnv } from '../helpers/bm.js';
+import { isolatedEnv } from '../helpers/bm.js';
+import { runBm } from '../helpers/in-process.js';
 import { useLibraryVenue } from '../helpers/library-venue.js';
 
-ensureBuilt();
 const v = useLibraryVenue(37, { USDT: '10000000', BTC: '100' });
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
@@ -29,7 +29,7 @@ test('order place, cancel and batch with a bad format, variable or field: exit 2
     [['order', 'batch', 'BTC_USDT', '--file', orders, '--yes', '--fields', 'nosuchfield'], e, /^error: --fields: no column 'nosuchfield' here \(valid: index, result, order_id, client_order_id, code, message\)\n$/],
   ];
   for (const [argv, environment, message] of cases) {
-    const r = await bmAsync(argv, environment);
+    const r = await runBm(argv, environment);
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, message);
     assert.equal(r.stdout, '');
@@ -38,7 +38,7 @@ test('order place, cancel and batch with a bad format, variable or field: exit 2
 });
 
 test('the same placement with good options is placed and printed with the fields asked', async () => {
-  const r = await bmAsync([...PLACE, '--fields', 'CLIENT_ORDER_ID,order_id', '--client-order-id', 'precheck2'], env());
+  const r = await runBm([...PLACE, '--fields', 'CLIENT_ORDER_ID,order_id', '--client-order-id', 'precheck2'], env());
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /^precheck2\t\d+\n$/);
   assert.equal(v.proxy.count('POST', '/spot/v2/submit_order'), 1);

@@ -1,19 +1,23 @@
 /**
- * Record and replay: `bm record` (the built binary) records the sandbox's own streams over loopback;
+ * Record and replay: `bm record` (run in this process) records the sandbox's own streams over loopback;
  * a fresh sandbox replays the file on an injected clock, stepped through the recording's own times;
  * the same trades come out in order, the book follows every recorded book, a user order matches
  * against the replayed book, two replays give the same pushes, gzip round-trips, bad files exit 5.
+ * A recording ended by a real SIGTERM is in record-signal.test.ts, on the binary.
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { PassThrough } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
-import { BIN, bm, bmAsync, ensureBuilt, isolatedEnv, sleep, startSandbox, until } from '../helpers/bm.js';
+import { isolatedEnv, sleep, until, type Result } from '../helpers/bm.js';
+import { runBm } from '../helpers/in-process.js';
 import { call, newAccount } from '../helpers/signed.js';
-import { rawClient, type RawClient } from '../helpers/ws-client.js';
+import { isPush, rawClient, type RawClient } from '../helpers/ws-client.js';
+import { run } from '../../src/main.js';
+import { IO, type InStream } from '../../src/render/io.js';
 import { startServer, type RunningSandbox } from '../../src/sandbox/server.js';
 import { readRecording, type Recording } from '../../src/sandbox/replay/recording.js';
 import { add, mul, norm } from '../../src/util/decimal.js';
@@ -67,6 +71,17 @@ async function replay(path: string, start = Date.now()): Promise<Replayed> {
   const server = await startServer({ port: 0, replay: { path, speed: SPEED }, clock: () => r.now, log: () => {} });
   const client = await rawClient(`${server.url.replace('http', 'ws')}/api`);
   Object.assign(r, { server, client });
+  // A replay that fails is closed at once: the file then ends red instead of waiting for the runner's timeout.
+  return follow(r).catch(async (e: unknown) => {
+    client.ws.close();
+    await server.close();
+    throw e;
+  });
+}
+
+/** Subscribes to the replay and steps its clock through the recording, checking each book pushed. */
+async function follow(r: Replayed): Promise<Replayed> {
+  const { client, start } = r;
   client.send({ op: 'subscribe', args: [`spot/trade:${SYM}`, `spot/depth20:${SYM}`] });
   await until(() => pushes(client, 'spot/trade').length > 0 && pushes(client, 'spot/depth20').length > 0, 'the first pushes');
   // Steps: the recorded pushes grouped by due time; the pushes due at the start are applied before any subscriber.
@@ -75,11 +90,14 @@ async function replay(path: string, start = Date.now()): Promise<Replayed> {
   const bookOf = (lines: readonly number[]) => lines.filter((l) => books.has(l)).map((l) => books.get(l)!).at(-1);
   assert.deepEqual(book(pushes(client, 'spot/depth20')[0]![0]!), bookOf(steps[0]!.lines) ?? { asks: [], bids: [] });
   for (const step of steps.slice(1)) {
-    const depths = pushes(client, 'spot/depth20').length;
+    const from = client.got.length;
     r.now = step.due;
     const want = bookOf(step.lines);
     if (!want) continue;
-    await until(() => pushes(client, 'spot/depth20').length > depths, `the depth push of line ${step.lines.at(-1)! + 2}`);
+    // Woken by the frame itself, not by polling: a replay has dozens of steps.
+    await client.next(isPush('spot/depth20'), 15_000, from).catch((e: Error) => {
+      throw new Error(`the depth push of line ${step.lines.at(-1)! + 2}: ${e.message}`);
+    });
     assert.deepEqual(book(pushes(client, 'spot/depth20').at(-1)![0]!), want, `lines ${step.lines.map((l) => l + 2).join(',')}`);
   }
   const count = recorded('spot/trade').length;
@@ -87,14 +105,40 @@ async function replay(path: string, start = Date.now()): Promise<Replayed> {
   return r;
 }
 
+/**
+ * `bm sandbox serve ARGS` run in this process, its stdout read as it is written (runBm gives it at the
+ * end, and serve ends only on a signal); resolves once it listens. `stop` sends the process's SIGTERM
+ * listeners the signal (the serve run's own), and resolves with how the run ended.
+ */
+async function serveInProcess(args: readonly string[], env: Record<string, string>): Promise<{ url: string; stop: () => Promise<Result> }> {
+  let stdout = '';
+  let stderr = '';
+  let listening!: (url: string) => void;
+  const url = new Promise<string>((ok) => (listening = ok));
+  const stdin = new PassThrough();
+  stdin.end();
+  const io = new IO({
+    write: (s: string) => {
+      stdout += s;
+      const m = /listening (http:\/\/\S+)/.exec(stdout);
+      if (m) listening(m[1]!);
+      return true;
+    },
+  }, { write: (s: string) => ((stderr += s), true) }, stdin as unknown as InStream, env, 'never');
+  const ended = run(['sandbox', 'serve', '--port', '0', '--strict', '--warm-up', '0', ...args], { env, io }).then((code) => ({ code, stdout, stderr }));
+  const first = await Promise.race([url, ended]);
+  if (typeof first !== 'string') throw new Error(`sandbox serve ended before listening (exit ${first.code}): ${first.stderr}`);
+  return { url: first, stop: () => (process.emit('SIGTERM'), ended) };
+}
+
 describe('record and replay', () => {
   before(async () => {
-    ensureBuilt();
     source = await startServer({ port: 0, seed: 5, log: () => {} });
     const ws = source.url.replace('http', 'ws');
     const env = isolatedEnv();
     const args = ['--base-url', source.url, '--ws-url', ws, 'record', SYM, 'eth_usdt', '--channels', 'trade,depth20', '--duration', '3'];
-    const [a, b] = await Promise.all([bmAsync([...args, '--out', plain], env), bmAsync([...args, '--out', zipped], env)]);
+    // Two recordings at once in one process: neither may see the other's state.
+    const [a, b] = await Promise.all([runBm([...args, '--out', plain], env), runBm([...args, '--out', zipped], env)]);
     for (const r of [a, b]) {
       assert.equal(r.code, 0, r.stderr);
       assert.equal(r.stdout, '');
@@ -139,6 +183,8 @@ describe('record and replay', () => {
       first = await replay(plain);
     });
     after(async () => {
+      // A replay that failed closed itself.
+      if (!first) return;
       first.client.ws.close();
       await first.server.close();
     });
@@ -190,32 +236,9 @@ describe('record and replay', () => {
     });
   });
 
-  test('SIGTERM ends a recording like --duration: the file is complete (gzip trailer included), exit 0', async () => {
-    const ws = source.url.replace('http', 'ws');
-    const env = isolatedEnv();
-    const start = (out: string) => {
-      const child = spawn(process.execPath, [BIN, '--ws-url', ws, 'record', SYM, '--out', out], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stderr = '';
-      child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-      const exit = new Promise<number | null>((ok) => child.on('exit', (code) => ok(code)));
-      return { child, exit, stderr: () => stderr };
-    };
-    const out = join(dir, 'term.ndjson');
-    const gz = join(dir, 'term.ndjson.gz');
-    const [a, b] = [start(out), start(gz)];
-    await until(() => existsSync(out) && readFileSync(out, 'utf8').split('\n').length > 4, 'pushes recorded');
-    a.child.kill('SIGTERM');
-    b.child.kill('SIGTERM');
-    assert.deepEqual([await a.exit, await b.exit], [0, 0], a.stderr() + b.stderr());
-    assert.match(a.stderr(), /^recorded [1-9][0-9]* events, /m);
-    assert.ok(readFileSync(out, 'utf8').endsWith('\n'));
-    assert.ok((await readRecording(out)).events.length >= 3);
-    // A strict gunzip: the stream was ended, not cut.
-    assert.match(gunzipSync(readFileSync(gz)).toString('utf8'), /^\{"format":"bm-recording"/);
-  });
-
-  test('bm sandbox serve --replay (the binary) serves the recorded trades over REST', async () => {
-    const s = await startSandbox(['--replay', zipped, '--speed', '1000']);
+  test('bm sandbox serve --replay serves the recorded trades over REST; SIGTERM stops it with exit 0', async () => {
+    const s = await serveInProcess(['--replay', zipped, '--speed', '1000'], isolatedEnv());
+    let ended: Result | undefined;
     try {
       const z = await readRecording(zipped);
       const want = z.events.flatMap((e) => (JSON.parse(e.raw) as { table: string; data: Entry[] }).data.filter((d) => d.symbol === SYM && d.price && !d.asks));
@@ -228,11 +251,12 @@ describe('record and replay', () => {
       assert.ok(n >= 20, `${n} trades`);
       assert.deepEqual(got.slice(0, n).map((t) => [t.price, t.count, t.type]), want.slice(-n).reverse().map((t) => [t.price, t.size, t.side]));
     } finally {
-      await s.stop();
+      ended = await s.stop();
     }
+    assert.equal(ended.code, 0, ended.stderr);
   });
 
-  test('a gzip bomb, a cut gzip and a time going back exit 5 naming the file, the line and what is wrong', () => {
+  test('a gzip bomb, a cut gzip and a time going back exit 5 naming the file, the line and what is wrong', async () => {
     const env = isolatedEnv();
     const lines = readFileSync(plain, 'utf8').split('\n');
     const [header, first, second] = [lines[0]!, lines[1]!, lines[2]!];
@@ -248,7 +272,7 @@ describe('record and replay', () => {
     for (const [name, [body, what]] of Object.entries(cases)) {
       const path = join(dir, name);
       writeFileSync(path, body);
-      const r = bm(['sandbox', 'serve', '--port', '0', '--replay', path], env);
+      const r = await runBm(['sandbox', 'serve', '--port', '0', '--replay', path], env);
       assert.equal(r.code, 5, `${name}: ${r.stderr}`);
       assert.ok(r.stderr.startsWith(`error: ${path}: `), r.stderr);
       assert.match(r.stderr, what);
@@ -257,7 +281,7 @@ describe('record and replay', () => {
     }
   });
 
-  test('a file that is not a recording exits 5 naming it; bad options exit 2', () => {
+  test('a file that is not a recording exits 5 naming it; bad options exit 2', async () => {
     const env = isolatedEnv();
     const files: Record<string, string | Buffer> = {
       'notes.txt': 'hello\n',
@@ -270,12 +294,12 @@ describe('record and replay', () => {
     for (const [name, body] of Object.entries(files)) {
       const path = join(dir, name);
       writeFileSync(path, body);
-      const r = bm(['sandbox', 'serve', '--port', '0', '--replay', path], env);
+      const r = await runBm(['sandbox', 'serve', '--port', '0', '--replay', path], env);
       assert.equal(r.code, 5, `${name}: ${r.stderr}`);
       assert.ok(r.stderr.includes(path), r.stderr);
       assert.match(r.stderr, /hint: give a file written by: bm record/);
     }
-    const missing = bm(['sandbox', 'serve', '--replay', join(dir, 'nope.ndjson')], env);
+    const missing = await runBm(['sandbox', 'serve', '--replay', join(dir, 'nope.ndjson')], env);
     assert.equal(missing.code, 5, missing.stderr);
     const usage: string[][] = [
       ['sandbox', 'serve', '--replay', plain, '--speed', '0'],
@@ -295,15 +319,15 @@ describe('record and replay', () => {
       ['record', SYM, '--out', plain],
     ];
     for (const args of usage) {
-      const r = bm(args, env);
+      const r = await runBm(args, env);
       assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
       assert.match(r.stderr, /^error: /);
     }
     // Nothing was started or written for them; --dry-run says what it would record and writes nothing.
-    const dry = bm(['--dry-run', '--ws-url', 'ws://127.0.0.1:9', 'record', 'btc_usdt', '--channels', 'trade,kline1h', '--out', join(dir, 'x')], env);
+    const dry = await runBm(['--dry-run', '--ws-url', 'ws://127.0.0.1:9', 'record', 'btc_usdt', '--channels', 'trade,kline1h', '--out', join(dir, 'x')], env);
     assert.equal(dry.code, 0, dry.stderr);
     assert.equal(dry.stdout, `would record spot/trade:BTC_USDT spot/kline1H:BTC_USDT from ws://127.0.0.1:9/api?protocol=1.1 to ${join(dir, 'x')}\n`);
     assert.ok(!existsSync(join(dir, 'x')));
-    assert.equal(JSON.parse(bm(['sandbox', 'status', '--json'], env).stdout).running, false);
+    assert.equal(JSON.parse((await runBm(['sandbox', 'status', '--json'], env)).stdout).running, false);
   });
 });

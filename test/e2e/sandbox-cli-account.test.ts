@@ -1,26 +1,18 @@
+// `bm sandbox account create`, run in this process against the in-process sandbox.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { before, describe, test } from 'node:test';
-import { promisify } from 'node:util';
-import { execFile } from 'node:child_process';
+import { describe, test } from 'node:test';
+import { isolatedEnv } from '../helpers/bm.js';
+import { runBm } from '../helpers/in-process.js';
 import { call } from '../helpers/signed.js';
 import { useSandbox } from '../helpers/sandbox-server.js';
 
 const h = useSandbox(51);
-const run = promisify(execFile);
 
 function bm(...args: string[]) {
-  return run(process.execPath, ['bin/bm.js', '--base-url', h.base(), 'sandbox', 'account', 'create', ...args], { env: { ...process.env, NO_COLOR: '1' } })
-    .then((r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }))
-    .catch((e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }));
+  return runBm(['--base-url', h.base(), 'sandbox', 'account', 'create', ...args], isolatedEnv({ NO_COLOR: '1' }));
 }
 
 describe('bm sandbox account create', () => {
-  before(() => {
-    if (!existsSync('dist/main.cjs')) assert.equal(spawnSync(process.execPath, ['build.mjs'], { stdio: 'inherit' }).status, 0);
-  });
-
   test('--json prints key, secret, memo, account id and permission; the key works', async () => {
     const r = await bm('--deposit', 'USDT=250,BTC=0.5', '--permissions', 'read-only', '--json');
     assert.equal(r.code, 0, r.stderr);

@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import { endpoint } from '../../src/api/catalogue/index.js';
 import { startServer } from '../../src/sandbox/server.js';
 import { parseLimits } from '../../src/sandbox/limits-mode.js';
-import { bm, ensureBuilt, isolatedEnv } from '../helpers/bm.js';
+import { isolatedEnv } from '../helpers/bm.js';
+import { runBm } from '../helpers/in-process.js';
 import { call } from '../helpers/signed.js';
 
 const steps = endpoint('spot.steps').rate.windows[0]!;
@@ -15,22 +16,22 @@ async function burst(url: string, path: string, n: number): Promise<number[]> {
   return statuses;
 }
 
-test('--limits parses spec, off and a positive factor; anything else is refused', () => {
+test('--limits parses spec, off and a positive factor; anything else is refused', async () => {
   assert.equal(parseLimits('spec'), 1);
   assert.equal(parseLimits('off'), Number.POSITIVE_INFINITY);
   assert.equal(parseLimits('2'), 2);
   assert.equal(parseLimits('0.5'), 0.5);
   for (const bad of ['0', '-1', 'fast', '1e3', '']) assert.equal(parseLimits(bad), undefined, bad);
-  ensureBuilt();
-  const r = bm(['sandbox', 'serve', '--limits', 'fast'], isolatedEnv());
+  // Refused before anything listens: run in this process.
+  const r = await runBm(['sandbox', 'serve', '--limits', 'fast'], isolatedEnv());
   assert.equal(r.code, 2);
   assert.match(r.stderr, /--limits/);
 });
 
 test('spec: the published window; a factor scales it; off: no 429 and no counting', async () => {
-  const spec = await startServer({ port: 0, seed: 1 });
-  const doubled = await startServer({ port: 0, seed: 1, limits: 2 });
-  const off = await startServer({ port: 0, seed: 1, limits: Number.POSITIVE_INFINITY });
+  const spec = await startServer({ port: 0, seed: 1, warmUpMs: 0 });
+  const doubled = await startServer({ port: 0, seed: 1, warmUpMs: 0, limits: 2 });
+  const off = await startServer({ port: 0, seed: 1, warmUpMs: 0, limits: Number.POSITIVE_INFINITY });
   try {
     const a = await burst(spec.url, '/spot/v1/steps', steps.limit + 1);
     assert.deepEqual(a.slice(0, steps.limit), Array(steps.limit).fill(200));
@@ -49,7 +50,7 @@ test('spec: the published window; a factor scales it; off: no 429 and no countin
 });
 
 test('the legacy request limit (1000 a second per IP, spec 8.4) is enforced, scaled by the factor', async () => {
-  const s = await startServer({ port: 0, seed: 1, limits: 0.005 });
+  const s = await startServer({ port: 0, seed: 1, warmUpMs: 0, limits: 0.005 });
   try {
     const statuses = await Promise.all(Array.from({ length: 8 }, () => fetch(`${s.url}/v2/symbols`).then((r) => r.status)));
     assert.equal(statuses.filter((x) => x === 200).length, 5);
@@ -71,7 +72,7 @@ async function upgrade(url: string): Promise<{ status: number; ws?: import('ws')
 }
 
 test('WebSocket per-IP limits (spec 8.3): 10 open connections, 30 connection requests a minute', async () => {
-  const s = await startServer({ port: 0, seed: 1 });
+  const s = await startServer({ port: 0, seed: 1, warmUpMs: 0 });
   try {
     const open = [];
     for (let i = 0; i < 10; i++) open.push(await upgrade(s.url));
@@ -100,7 +101,7 @@ test('10 logged-in connections per account (spec 8.3), across addresses: the 11t
   const { WebSocket } = await import('ws');
   const { signWsLogin } = await import('../../src/util/signing.js');
   const { newAccount } = await import('../helpers/signed.js');
-  const s = await startServer({ port: 0, seed: 1 });
+  const s = await startServer({ port: 0, seed: 1, warmUpMs: 0 });
   const open: Array<import('ws').WebSocket> = [];
   /** Logs in from `local`; resolves with the login answer (`login` or an error code). */
   const login = (local: string, acct: { key: string; secret: string; memo: string }) => new Promise<string>((resolve, reject) => {

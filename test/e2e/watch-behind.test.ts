@@ -1,22 +1,23 @@
 /**
- * `bm watch` (the built binary) against input without bounds, injected by the fault proxy in front of the
+ * `bm watch` (run in this process, its stdout a stream the test reads or not) against input without bounds, injected by the fault proxy in front of the
  * sandbox's WebSocket (its market stands still). A reader that stops reading: frames pile up behind the
- * full pipe; bm keeps a bounded queue, drops the oldest trades, and says how many once the reader catches
+ * full stream; bm keeps a bounded queue, drops the oldest trades, and says how many once the reader catches
  * up; what it kept comes out in order. A frame over the payload cap: said on stderr, and the view goes on
  * over a new connection.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { PassThrough } from 'node:stream';
 import { after, before, test } from 'node:test';
-import { BIN, ensureBuilt, isolatedEnv, until } from '../helpers/bm.js';
+import { isolatedEnv, until, type Result } from '../helpers/bm.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
+import { run } from '../../src/main.js';
+import { IO, type InStream, type Stream } from '../../src/render/io.js';
 import { MAX_FRAME_BYTES } from '../../src/ws/codec.js';
 import { startWsServer, type TestServer } from '../helpers/ws-server.js';
 
 let srv: TestServer;
 let proxy: FaultProxy;
 before(async () => {
-  ensureBuilt();
   srv = await startWsServer();
   proxy = await startFaultProxy(srv.httpUrl);
 });
@@ -25,6 +26,21 @@ after(async () => {
   await srv.close();
 });
 
+/**
+ * `bm ARGS` in this process with `stdout` as its stdout (a stream that applies back-pressure once its
+ * reader stops) and its stderr kept. `stop` sends the process's SIGTERM listeners the signal (the
+ * watch's own; a test runs one bm at a time) and resolves with how the run ended.
+ */
+function bmWith(args: readonly string[], stdout: PassThrough): { stderr: () => string; stop: () => Promise<Result> } {
+  let stderr = '';
+  const stdin = new PassThrough();
+  stdin.end();
+  const env = isolatedEnv();
+  const io = new IO(stdout as unknown as Stream, { write: (c: string) => ((stderr += c), true) }, stdin as unknown as InStream, env, 'never');
+  const ended = run(args, { env, io }).then((code) => ({ code, stdout: '', stderr }));
+  return { stderr: () => stderr, stop: () => (process.emit('SIGTERM'), ended) };
+}
+
 const N = 3000;
 const PAD = 'x'.repeat(1000);
 const trade = (i: number) => JSON.stringify({ table: 'spot/trade', data: [{ symbol: 'BTC_USDT', side: 'buy', price: '1.00', size: '1', s_t: 1, i: String(i), pad: PAD }] });
@@ -32,15 +48,10 @@ const trade = (i: number) => JSON.stringify({ table: 'spot/trade', data: [{ symb
 test('a stalled reader: trades beyond the queue are dropped, the drop is said, the newest are written once it reads again', async () => {
   let fromVenue = 0;
   const unwatch = proxy.ws.rewrite((p) => (fromVenue++, p));
-  const child = spawn(process.execPath, [BIN, '--base-url', srv.httpUrl, '--ws-url', proxy.url.replace(/^http/, 'ws'), 'watch', 'trades', 'BTC_USDT'], {
-    env: isolatedEnv(), stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-  const exited = new Promise<number | null>((ok) => child.on('exit', ok));
+  // Nobody reads stdout yet: its buffer (16 KiB, as a pipe's) fills after a dozen lines.
+  const out = new PassThrough({ highWaterMark: 16 * 1024 });
+  const bm = bmWith(['--base-url', srv.httpUrl, '--ws-url', proxy.url.replace(/^http/, 'ws'), 'watch', 'trades', 'BTC_USDT'], out);
   try {
-    // Nobody reads stdout yet: the pipe fills after a few dozen lines.
-    child.stdout.pause();
     await until(() => fromVenue >= 1, 'the subscription answered');
     unwatch();
     for (let i = 0; i < N; i++) proxy.ws.inject(trade(i), false);
@@ -48,18 +59,16 @@ test('a stalled reader: trades beyond the queue are dropped, the drop is said, t
     proxy.ws.inject(JSON.stringify({ event: '', errorCode: '95000', errorMessage: 'test' }), false);
     await until(() => proxy.ws.opened() === 2, 'the reconnect after the injected trades');
     let stdout = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stdout.resume();
-    await until(() => /fell behind/.test(stderr), `the drop said on stderr: ${stderr}`);
-    const dropped = Number(/bm: the reader of stdout fell behind: (\d+) trade or order events dropped \(at most 1000 wait for the reader\)/.exec(stderr)?.[1]);
+    out.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    await until(() => /fell behind/.test(bm.stderr()), `the drop said on stderr: ${bm.stderr()}`);
+    const dropped = Number(/bm: the reader of stdout fell behind: (\d+) trade or order events dropped \(at most 1000 wait for the reader\)/.exec(bm.stderr())?.[1]);
     const shown = stdout.split('\n').filter((l) => l.includes('"pad"')).map((l) => Number(JSON.parse(l).i));
     assert.equal(shown.length + dropped, N, `${shown.length} written, ${dropped} dropped`);
-    assert.ok(dropped >= N - 1000 - 300, `${dropped} dropped: the queue held at most 1000 (and the pipes a few hundred)`);
+    assert.ok(dropped >= N - 1000 - 300, `${dropped} dropped: the queue held at most 1000 (and the stream a dozen)`);
     assert.deepEqual(shown, [...shown].sort((a, b) => a - b), 'in arrival order');
     assert.equal(shown.at(-1), N - 1, 'the newest kept');
   } finally {
-    child.kill('SIGTERM');
-    await exited;
+    await bm.stop();
   }
 });
 
@@ -67,28 +76,23 @@ test('a frame over the 4 MiB payload cap: said on stderr, then reconnected and r
   let fromVenue = 0;
   const unwatch = proxy.ws.rewrite((p) => (fromVenue++, p));
   const opened = proxy.ws.opened();
-  const child = spawn(process.execPath, [BIN, '--base-url', srv.httpUrl, '--ws-url', proxy.url.replace(/^http/, 'ws'), 'watch', 'trades', 'BTC_USDT'], {
-    env: isolatedEnv(), stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
+  const out = new PassThrough();
   let stdout = '';
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-  child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-  const exited = new Promise<number | null>((ok) => child.on('exit', ok));
+  out.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+  const bm = bmWith(['--base-url', srv.httpUrl, '--ws-url', proxy.url.replace(/^http/, 'ws'), 'watch', 'trades', 'BTC_USDT'], out);
   let trading: NodeJS.Timeout | undefined;
   try {
     await until(() => fromVenue >= 1, 'the subscription answered');
     unwatch();
     proxy.ws.inject(Buffer.alloc(MAX_FRAME_BYTES + 1, 32), false);
-    await until(() => proxy.ws.opened() === opened + 2, `a new connection after the refused frame: ${stderr}`);
-    assert.match(stderr, /^bm: a frame over the 4 MiB cap was refused; reconnecting$/m);
+    await until(() => proxy.ws.opened() === opened + 2, `a new connection after the refused frame: ${bm.stderr()}`);
+    assert.match(bm.stderr(), /^bm: a frame over the 4 MiB cap was refused; reconnecting$/m);
     // Trades until one comes through the new connection's subscription.
     const before = stdout.length;
     trading = setInterval(() => srv.trade('BTC_USDT'), 200);
     await until(() => stdout.slice(before).includes('"table":"spot/trade"'), 'a trade after the reconnect');
   } finally {
     clearInterval(trading);
-    child.kill('SIGTERM');
-    await exited;
+    await bm.stop();
   }
 });

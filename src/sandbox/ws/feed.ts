@@ -79,8 +79,10 @@ export class Feed {
       if (info.incremental) st.inc = new IncrementalBook(this.ex, symbol);
       this.topics.set(key, st);
     }
+    // Read before joining: the read catches the market up, and what that pushes is in this snapshot.
+    const data = this.initial(st, accountId);
     st.subs.add(sub);
-    sub.push(encodePush(table, this.initial(st, accountId)));
+    sub.push(encodePush(table, data));
     st.last = this.now();
     if (st.inc || st.timer) this.arm(st);
   }
