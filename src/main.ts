@@ -9,13 +9,20 @@ import { stringifyJson } from './util/json.js';
 import { buildProgram } from './program.js';
 import { WriteLog } from './core/write/log.js';
 import type { Env } from './config/paths.js';
+import type { Signals } from './context.js';
+import type { WaitClock } from './core/order/deadline.js';
 
 /** The command word of an argv (bin/load.js keys its code caches by it). */
 export { commandWord } from './program.js';
 
+/** What a run reads instead of its process: a test gives all of it, so two runs in one process share nothing. */
 export interface RunOptions {
   readonly env?: Env;
   readonly io?: IO;
+  /** The clock of requests, pauses, retries and `--wait` (default: the system's); a test moves its own. */
+  readonly clock?: WaitClock;
+  /** Where Ctrl-C and SIGTERM are heard (default: the process). */
+  readonly signals?: Signals;
 }
 
 function colorModeOf(argv: readonly string[], env: Env): ColorMode {
@@ -41,24 +48,24 @@ export async function run(argv: readonly string[], opts: RunOptions = {}): Promi
   });
   const io = opts.io ?? new IO(process.stdout, () => process.stderr, () => process.stdin, env, colorModeOf(argv, env));
   const writes = new WriteLog();
-  const program = buildProgram(io, env, argv, writes);
+  const program = buildProgram(io, env, argv, writes, { ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.signals ? { signals: opts.signals } : {}) });
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return EXIT.ok;
   } catch (err) {
     // Exit 2 says nothing was sent: after a write has left, an error that would say so is reported otherwise.
-    return report(writes.judge(err), io, wantsJsonErrors(argv, env));
+    return report(writes.judge(err), io, wantsJsonErrors(argv, env), env);
   }
 }
 
-/** Prints an error as cli.md says and returns its exit code. */
-export function report(err: unknown, io: IO, json: boolean): number {
+/** Prints an error as cli.md says and returns its exit code; `env` is the run's (BM_DEBUG=1 adds the stack). */
+export function report(err: unknown, io: IO, json: boolean, env: Env = process.env): number {
   if (err instanceof CommanderError) {
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
     // commander already printed its one-line message through configureOutput.
     return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
   }
-  const e = err instanceof BmError ? err : internal(err);
+  const e = err instanceof BmError ? err : internal(err, env);
   const d = e.details;
   let text = `error: ${e.message}\n`;
   if (d.code !== undefined || d.venueMessage) {
@@ -66,7 +73,7 @@ export function report(err: unknown, io: IO, json: boolean): number {
   }
   if (d.hint) text += `hint: ${d.hint}\n`;
   // BM_DEBUG=1: where it was thrown (the bundle's source map points the frames at src/).
-  if (process.env.BM_DEBUG === '1' && e.stack) text += `${e.stack.split('\n').slice(1).join('\n')}\n`;
+  if (env.BM_DEBUG === '1' && e.stack) text += `${e.stack.split('\n').slice(1).join('\n')}\n`;
   io.err(text);
   if (json) {
     const obj = {
@@ -81,10 +88,10 @@ export function report(err: unknown, io: IO, json: boolean): number {
   return e.exitCode;
 }
 
-function internal(err: unknown): BmError {
+function internal(err: unknown, env: Env): BmError {
   const e = err as Error;
   const msg = e?.message ?? String(err);
   const out = new BmError('internal', msg, { hint: 'this is a bug in bm: run again with --verbose and report it' });
-  if (process.env.BM_DEBUG === '1' && e?.stack) out.stack = e.stack;
+  if (env.BM_DEBUG === '1' && e?.stack) out.stack = e.stack;
   return out;
 }

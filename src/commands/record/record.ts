@@ -77,8 +77,8 @@ export async function record(ctx: Context, typed: readonly string[], opts: Recor
   });
   const timers: NodeJS.Timeout[] = [];
   const stop = () => finish();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  ctx.signals.once('SIGINT', stop);
+  ctx.signals.once('SIGTERM', stop);
   if (durationMs !== undefined) {
     const noVenue = () => wsNetworkError(`no connection to ${url} within --duration`, 'check --ws-url, or that the venue is up (bm service)');
     timers.push(setTimeout(() => (conn.connected ? finish() : fail(noVenue())), durationMs));
@@ -90,8 +90,8 @@ export async function record(ctx: Context, typed: readonly string[], opts: Recor
     await done;
   } finally {
     for (const t of timers) clearTimeout(t);
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
+    ctx.signals.off('SIGINT', stop);
+    ctx.signals.off('SIGTERM', stop);
     await conn.close();
     await sink.close();
     if (!ctx.globals.quiet) err.write(`${tty ? '\r\x1b[K' : ''}recorded ${line()} to ${sink.path}\n`);

@@ -82,8 +82,8 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
   const out = ctx.io.stdout as Partial<NodeJS.WriteStream>;
   const onOutError = (e: NodeJS.ErrnoException) => (e.code === 'EPIPE' ? finish(0) : fail(new BmError('internal', `cannot write: ${e.message}`)));
   out.on?.('error', onOutError);
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  ctx.signals.once('SIGINT', onSignal);
+  ctx.signals.once('SIGTERM', onSignal);
   // A duration that ran out without ever reaching the venue streamed nothing: that is a failure, not a success.
   const noVenue = () => wsNetworkError(`no connection to ${url} within --duration`, 'check --ws-url, or that the venue is up (bm service)');
   if (plan.durationMs !== undefined) timers.push(setTimeout(() => (conn.connected ? finish(0) : fail(noVenue())), plan.durationMs));
@@ -98,8 +98,8 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
     screen?.stop();
     outlet?.finish();
     for (const t of timers) clearTimeout(t);
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    ctx.signals.off('SIGINT', onSignal);
+    ctx.signals.off('SIGTERM', onSignal);
     out.off?.('error', onOutError);
     await conn.close();
   }
