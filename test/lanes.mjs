@@ -25,6 +25,12 @@ export const LANES = {
     'test/e2e/sandbox-ratelimit.test.ts',
     'test/e2e/sandbox-strict.test.ts',
     'test/e2e/sandbox-trading.test.ts',
+    'test/e2e/writes-api-routes.test.ts',
+    'test/e2e/writes-api.test.ts',
+    'test/e2e/writes-proof.test.ts',
+    'test/e2e/writes-shapes.test.ts',
+    'test/e2e/writes-standing.test.ts',
+    'test/e2e/writes-wait.test.ts',
   ],
   slow: [
     'test/e2e/batch-concurrency.test.ts',
@@ -82,7 +88,6 @@ export const LANES = {
     'test/e2e/watch-paper-reset.test.ts',
     'test/e2e/watch-tty.test.ts',
     'test/e2e/watch.test.ts',
-    'test/e2e/writes.test.ts',
   ],
 };
 
