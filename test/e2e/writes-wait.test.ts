@@ -2,12 +2,46 @@
 // polling, the wait running out), against the real sandbox (in this process) behind a fault v.proxy().
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isolatedEnv } from '../helpers/bm.js';
+import { isolatedEnv, until, type Result } from '../helpers/bm.js';
+import { skipClock } from '../helpers/skip-clock.js';
 import { runCli } from '../helpers/in-process.js';
 import { useWriteVenue } from '../helpers/write-venue.js';
 import { parseJson, scalarText } from '../../src/util/json.js';
 
 const v = useWriteVenue();
+
+/**
+ * `bm --verbose ARGS --wait-timeout S` on a clock held once the order is placed, so that the wait can only
+ * run out when the test says: once a read of the order has answered and `ready` (given stderr so far) holds,
+ * the clock skips the whole wait. No deadline is met by chance, and none is waited for.
+ */
+async function runOut(args: readonly string[], waitS: number, ready: (stderr: string) => boolean = () => true): Promise<Result> {
+  const clock = skipClock();
+  let stderr = '';
+  let reading = false;
+  let moved: Promise<void> | undefined;
+  let ticking: NodeJS.Timeout | undefined;
+  const onStderr = (chunk: string, all: string) => {
+    stderr = all;
+    // The wait's deadline is set right after this note: from then on only the test moves the time.
+    if (/^bm: order \d+ placed/m.test(chunk)) clock.hold();
+    for (const line of chunk.split('\n')) {
+      if (/^\[bm\] > [A-Z]+ http/.test(line)) reading = line.includes('/spot/v1/order_detail');
+      // The answer's body is the last trace line of a read: the run naps on the clock once its promises have settled.
+      if (reading && !moved && line.startsWith('[bm] < {')) {
+        moved = until(() => ready(stderr), 'the run to be ready for its wait to run out', 20_000).finally(() => setImmediate(() => {
+          clock.skip(waitS * 1000);
+          // A pause begun at the deadline is due at once: it ends on the next move of the clock.
+          ticking = setInterval(() => clock.skip(0), 10);
+        }));
+      }
+    }
+  };
+  const r = await runCli(['--verbose', ...args, '--wait-timeout', String(waitS)], { env: v.env(), clock, onStderr }).finally(() => clearInterval(ticking));
+  assert.ok(moved, `no read of the order answered: ${r.stderr}`);
+  await moved;
+  return r;
+}
 const { run, direct, fresh, last, restingBid, statusOf } = v;
 
 test('--max-deviation refuses a limit price far through the last price before sending (exit 2)', async () => {
@@ -45,7 +79,8 @@ test('--wait filled returns the filled row; a wait that runs out is exit 10 with
   assert.equal(filled.code, 0, filled.stderr);
   assert.equal(scalarText((parseJson(filled.stdout) as { status: unknown }).status), '6');
 
-  const out = await direct('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.001', '--price', await restingBid(), '--client-order-id', 'waitOut1', '--yes', '--wait', 'done', '--wait-timeout', '0.5');
+  const straight = ['--base-url', v.url()];
+  const out = await runOut([...straight, 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.001', '--price', await restingBid(), '--client-order-id', 'waitOut1', '--yes', '--wait', 'done'], 0.5);
   assert.equal(out.code, 10, out.stderr);
   assert.match(out.stderr, /order place --wait done: waited 0\.5 s; order \d+ shows status pending \(4\) and is left as it is[\s\S]*hint: follow it with: bm order get/);
   assert.equal(await statusOf('waitOut1'), '4', 'left as it is');
@@ -56,7 +91,7 @@ test('--wait filled returns the filled row; a wait that runs out is exit 10 with
   const polled = await runCli([...noStream, '--side', 'sell', '--type', 'market', '--size', '0.001', '--wait', 'done', '--json'], { env: v.env() });
   assert.equal(polled.code, 0, polled.stderr);
   assert.equal(scalarText((parseJson(polled.stdout) as { status: unknown }).status), '6');
-  const unstreamed = await runCli([...noStream, '--side', 'buy', '--type', 'limit', '--size', '0.001', '--price', await restingBid(), '--wait', 'done', '--wait-timeout', '1.5'], { env: v.env() });
+  const unstreamed = await runOut([...noStream, '--side', 'buy', '--type', 'limit', '--size', '0.001', '--price', await restingBid(), '--wait', 'done'], 1.5, (err) => /no order stream/.test(err));
   assert.equal(unstreamed.code, 10, unstreamed.stderr);
   assert.match(unstreamed.stderr, /no order stream \(.*\): polling the order instead/);
   const bad = await direct('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'market', '--notional', '10', '--yes', '--wait', 'forever');
@@ -96,7 +131,8 @@ test('--wait-timeout bounds the wait when the order stream never acknowledges: e
   fresh();
   const unmute = v.proxy().ws.mute();
   try {
-    const r = await run('order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', await restingBid(), '--client-order-id', 'waitMuted1', '--yes', '--wait', 'filled', '--wait-timeout', '2');
+    const viaProxy = ['--base-url', v.proxy().url];
+    const r = await runOut([...viaProxy, 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', await restingBid(), '--client-order-id', 'waitMuted1', '--yes', '--wait', 'filled'], 2, () => v.proxy().ws.opened() >= 1);
     assert.equal(r.code, 10, r.stderr);
     assert.match(r.stderr, /order place --wait filled: waited 2 s; order \d+ shows status pending \(4\) and is left as it is/);
     assert.ok(v.proxy().ws.opened() >= 1, 'the stream was tried');

@@ -21,6 +21,8 @@ export interface CliOptions {
   readonly signals?: EventEmitter;
   /** Called with each piece of stdout as it is written (a test that acts on output before the run ends). */
   readonly onStdout?: (chunk: string, all: string) => void;
+  /** The same for stderr (notes and, with --verbose, the request trace). */
+  readonly onStderr?: (chunk: string, all: string) => void;
 }
 
 /** One run of `bm` with these arguments: its exit code and all it wrote. */
@@ -30,7 +32,8 @@ export async function runCli(argv: readonly string[], opts: CliOptions): Promise
   const stdin = new PassThrough();
   stdin.end(opts.stdin ?? '');
   const out = { write: (s: string) => ((stdout += s), opts.onStdout?.(s, stdout), true) };
-  const io = new IO(out, { write: (s: string) => ((stderr += s), true) }, stdin as unknown as InStream, opts.env, 'never');
+  const err = { write: (s: string) => ((stderr += s), opts.onStderr?.(s, stderr), true) };
+  const io = new IO(out, err, stdin as unknown as InStream, opts.env, 'never');
   const code = await run(argv, { env: opts.env, io, signals: opts.signals ?? new EventEmitter(), ...(opts.clock ? { clock: opts.clock } : {}) });
   return { code, stdout, stderr };
 }
