@@ -85,6 +85,11 @@ export class Context implements WriteHost {
     return this.session.clock;
   }
 
+  /** What this invocation took instead of its process's, for a Context made inside it. */
+  get ambient(): Ambient {
+    return { signals: this.signals, ...(this.clock ? { clock: this.clock } : {}) };
+  }
+
   get settings(): Settings {
     return this.session.settings;
   }
