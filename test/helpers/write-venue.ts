@@ -2,7 +2,8 @@
  * For the careful-write files (test/e2e/writes-*.test.ts): the sandbox in this process (strict, no warm-up)
  * behind the fault proxy, one funded account, and `bm` run in this process through the proxy (`run`) or
  * straight to the sandbox (`direct`). Each `run` has a clock of its own: a request the proxy holds
- * (`stall`) times out the moment it is held, not `TIMEOUT_MS` later.
+ * (`stall`) times out the moment it is held, not `TIMEOUT_MS` later. The run's clock is then ahead of the
+ * venue's by what was skipped: five held requests in one run stay within the venue's 60 s timestamp window.
  */
 import assert from 'node:assert/strict';
 import { isolatedEnv, type Result } from './bm.js';
