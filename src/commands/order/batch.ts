@@ -26,7 +26,7 @@ export { BATCH, IN_FLIGHT } from '../../core/order/batch-send.js';
 
 /** A batch sent for a command: through its client, dry runs printed, notes on stderr. */
 function batchHost(ctx: Context): BatchHost {
-  return { send: (ep, params) => send(ctx, ep, params), channel: currentChannel(ctx), note: (line) => ctx.note(line), dryRun: Boolean(ctx.globals.dryRun) };
+  return { send: (ep, params) => send(ctx, ep, params), channel: currentChannel(ctx), note: (line) => ctx.note(line), dryRun: Boolean(ctx.globals.dryRun), ...(ctx.clock ? { clock: ctx.clock } : {}) };
 }
 
 export async function run(inv: Invocation): Promise<void> {
