@@ -1,10 +1,11 @@
 // Two runs of `bm` in one process (test/helpers/in-process.ts) see nothing of each other: each its own
-// environment, profile, settings and state (two HOMEs), its own output settings, and its own Ctrl-C; run
-// side by side against the in-process sandbox, as the in-process test files do.
+// environment, profile, settings and state (two HOMEs), its own output settings, its own Ctrl-C and its own
+// clock; run side by side against the in-process sandbox, as the in-process test files do.
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import { test } from 'node:test';
 import { isolatedEnv, until } from '../../helpers/bm.js';
+import { fakeClock } from '../../helpers/fake-clock.js';
 import { runCli } from '../../helpers/in-process.js';
 import { useLibraryVenue } from '../../helpers/library-venue.js';
 import { parseJson, scalarText } from '../../../src/util/json.js';
@@ -79,4 +80,32 @@ test('Ctrl-C reaches the run it is sent to, not another run in the same process'
     sb.emit('SIGINT');
   }
   assert.equal((await b.done).code, 130);
+});
+
+test('a request that hangs times out when the run\'s clock says, whatever the real time: the other run\'s clock does not move it', async () => {
+  const env = isolatedEnv();
+  const mine = fakeClock(Date.now());
+  const other = fakeClock(Date.now());
+  let held!: () => void;
+  const holding = new Promise<void>((ok) => (held = ok));
+  const off = v.proxy.add({ method: 'GET', path: '/spot/v1/ticker', times: 1, fault: { kind: 'hang' }, held: () => held() });
+  try {
+    let ended = false;
+    const hung = runCli(['--base-url', v.proxy.url, '--timeout', '60000', 'ticker', 'BTC_USDT'], { env, clock: mine }).finally(() => (ended = true));
+    await holding;
+    // Another run on another clock, moved past the timeout, answered in the meantime: the hung one waits on.
+    const beside = runCli(['--base-url', v.proxy.url, '--timeout', '60000', 'ticker', 'BTC_USDT'], { env, clock: other });
+    other.advance(60_000);
+    assert.equal((await beside).code, 0);
+    assert.equal(ended, false, 'the hung request is still out');
+    mine.advance(59_999);
+    await new Promise((ok) => setImmediate(ok));
+    assert.equal(ended, false, 'not yet at its timeout');
+    mine.advance(1);
+    const r = await hung;
+    assert.equal(r.code, 8, r.stderr);
+    assert.match(r.stderr, /timed out after 60000 ms/);
+  } finally {
+    off();
+  }
 });
