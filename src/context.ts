@@ -13,6 +13,7 @@ import type { LegacyCalls } from './core/legacy-calls.js';
 import { Session, settingOf, type Setting, type SessionOptions } from './core/session.js';
 import type { LibVenue, Wiring } from './core/venue.js';
 import type { WriteHost } from './core/write/host.js';
+import type { WaitClock } from './core/order/deadline.js';
 import { WriteLog } from './core/write/log.js';
 import { matchWord } from './api/catalogue/vocab.js';
 import { config as configError, usage } from './errors.js';
@@ -36,6 +37,17 @@ export interface GlobalOptions extends SessionOptions {
   rawIds?: boolean;
 }
 
+/** Where the signals that end a command (Ctrl-C, SIGTERM, a resized terminal) come from: the process, or a test's emitter. */
+export type Signals = Pick<NodeJS.EventEmitter, 'on' | 'once' | 'off'>;
+
+/** What an invocation would otherwise take from its process; given by a test so that two runs in one process share nothing. */
+export interface Ambient {
+  /** The clock of requests, pauses and waits (default: the system's). */
+  readonly clock?: WaitClock;
+  /** Default: the process. */
+  readonly signals?: Signals;
+}
+
 /** Builds the Context of the command being run, from its options and its parents'. */
 export type ContextOf = (cmd: Command) => Context;
 
@@ -53,6 +65,7 @@ export class Context implements WriteHost {
     readonly env: Env,
     /** Writes this invocation has sent (shared by every Context of one run): main.ts reads it. */
     readonly writes: WriteLog = new WriteLog(),
+    ambient: Ambient = {},
   ) {
     this.session = new Session(globals, env, {
       warn: (line) => io.err(`${line}\n`),
@@ -60,7 +73,21 @@ export class Context implements WriteHost {
       get canPrompt() {
         return io.canPrompt;
       },
-    }, writes);
+    }, writes, true, ambient.clock);
+    this.signals = ambient.signals ?? process;
+  }
+
+  /** Where this invocation hears Ctrl-C and the like. */
+  readonly signals: Signals;
+
+  /** The clock of this invocation's requests, pauses and waits; undefined: the system's. */
+  get clock(): WaitClock | undefined {
+    return this.session.clock;
+  }
+
+  /** What this invocation took instead of its process's, for a Context made inside it. */
+  get ambient(): Ambient {
+    return { signals: this.signals, ...(this.clock ? { clock: this.clock } : {}) };
   }
 
   get settings(): Settings {

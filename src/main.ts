@@ -9,13 +9,20 @@ import { stringifyJson } from './util/json.js';
 import { buildProgram } from './program.js';
 import { WriteLog } from './core/write/log.js';
 import type { Env } from './config/paths.js';
+import type { Signals } from './context.js';
+import type { WaitClock } from './core/order/deadline.js';
 
 /** The command word of an argv (bin/load.js keys its code caches by it). */
 export { commandWord } from './program.js';
 
+/** What a run reads instead of its process: a test gives all of it, so two runs in one process share nothing. */
 export interface RunOptions {
   readonly env?: Env;
   readonly io?: IO;
+  /** The clock of requests, pauses, retries and `--wait` (default: the system's); a test moves its own. */
+  readonly clock?: WaitClock;
+  /** Where Ctrl-C and SIGTERM are heard (default: the process). */
+  readonly signals?: Signals;
 }
 
 function colorModeOf(argv: readonly string[], env: Env): ColorMode {
@@ -41,7 +48,7 @@ export async function run(argv: readonly string[], opts: RunOptions = {}): Promi
   });
   const io = opts.io ?? new IO(process.stdout, () => process.stderr, () => process.stdin, env, colorModeOf(argv, env));
   const writes = new WriteLog();
-  const program = buildProgram(io, env, argv, writes);
+  const program = buildProgram(io, env, argv, writes, { ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.signals ? { signals: opts.signals } : {}) });
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return EXIT.ok;
@@ -51,7 +58,7 @@ export async function run(argv: readonly string[], opts: RunOptions = {}): Promi
   }
 }
 
-/** Prints an error as cli.md says and returns its exit code; `env` is the invocation's (BM_DEBUG). */
+/** Prints an error as cli.md says and returns its exit code; `env` is the run's (BM_DEBUG=1 adds the stack). */
 export function report(err: unknown, io: IO, json: boolean, env: Env = process.env): number {
   if (err instanceof CommanderError) {
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;

@@ -5,7 +5,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { matchWord } from './api/catalogue/vocab.js';
 import type { Env } from './config/paths.js';
-import { COLOR_MODES, Context, type ContextOf, type GlobalOptions } from './context.js';
+import { COLOR_MODES, Context, type Ambient, type ContextOf, type GlobalOptions } from './context.js';
 import type { IO } from './render/io.js';
 import { ENDPOINT_WORDS, registerEndpoints } from './commands/endpoints.js';
 import { registerApi } from './commands/api.js';
@@ -71,8 +71,11 @@ export function commandWord(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
-/** The program of one run; `writes` is what the run has sent (main.ts reads it when an error ends the run). */
-export function buildProgram(io: IO, env: Env, argv: readonly string[] = [], writes?: WriteLog): Command {
+/**
+ * The program of one run; `writes` is what the run has sent (main.ts reads it when an error ends the run);
+ * `ambient`, the clock and signals its commands use instead of the process's.
+ */
+export function buildProgram(io: IO, env: Env, argv: readonly string[] = [], writes?: WriteLog, ambient: Ambient = {}): Command {
   const program = new StrictCommand('bm');
   program
     .description('Trade and watch markets of the X-BM exchange interface; rehearse against the built-in sandbox')
@@ -103,7 +106,7 @@ export function buildProgram(io: IO, env: Env, argv: readonly string[] = [], wri
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--dry-run', 'validate and print the exact request; send nothing');
 
-  const contextOf: ContextOf = (cmd) => new Context(io, cmd.optsWithGlobals<GlobalOptions>(), env, writes);
+  const contextOf: ContextOf = (cmd) => new Context(io, cmd.optsWithGlobals<GlobalOptions>(), env, writes, ambient);
   // Every option, variable, setting, --fields name and file a command reads is checked before its action: nothing is sent first.
   program.hook('preAction', (_self, action) => precheck(contextOf(action), action));
   // Only the group being run is declared (a one-shot need not build ~100 commands); help,

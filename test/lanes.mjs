@@ -51,6 +51,12 @@ export const LANES = {
     'test/e2e/vocabulary.test.ts',
     'test/e2e/watch-behind.test.ts',
     'test/e2e/watch.test.ts',
+    'test/e2e/writes-api-routes.test.ts',
+    'test/e2e/writes-api.test.ts',
+    'test/e2e/writes-proof.test.ts',
+    'test/e2e/writes-shapes.test.ts',
+    'test/e2e/writes-standing.test.ts',
+    'test/e2e/writes-wait.test.ts',
   ],
   slow: [
     'test/e2e/batch-processes.test.ts',
@@ -90,7 +96,7 @@ export const LANES = {
     'test/e2e/watch-paper-reset.test.ts',
     'test/e2e/watch-signal.test.ts',
     'test/e2e/watch-tty.test.ts',
-    'test/e2e/writes.test.ts',
+    'test/e2e/watch.test.ts',
   ],
 };
 

@@ -3,20 +3,22 @@
 // `--typecheck` (npm test) type-checks the tree at the same time; the run fails if either fails.
 // `--fast` runs only the fast lane of test/lanes.mjs (the edit-test loop); without it every lane runs.
 // Test files run one more at a time than the machine has cores: most of them wait on a sandbox or a terminal.
+// The longest start first (test/longest.mjs), so that none of them is left running alone at the end.
 // Beside the usual report (spec on a terminal, TAP otherwise), test/timing-reporter.mjs prints each file's
 // wall time as it ends and the ten slowest files at the end.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { lanesOf, testFiles } from './lanes.mjs';
 import { warm } from './loader/cache.mjs';
+import { longestFirst } from './longest.mjs';
 
 const flags = new Set(['--typecheck', '--fast']);
 const typecheck = process.argv.includes('--typecheck');
 const fast = process.argv.includes('--fast');
 const filters = process.argv.slice(2).filter((a) => !flags.has(a));
-const files = testFiles('test')
+const files = longestFirst(testFiles('test')
   .filter((f) => !fast || lanesOf(f).includes('fast'))
-  .filter((f) => !filters.length || filters.some((x) => f.includes(x)));
+  .filter((f) => !filters.length || filters.some((x) => f.includes(x))), lanesOf);
 if (!files.length) {
   console.error('no test files matched');
   process.exit(1);

@@ -34,6 +34,8 @@ export interface BaseOptions {
   readonly onRefused?: () => Promise<string | undefined>;
   readonly now?: () => number;
   readonly sleep?: Sleep;
+  /** Calls `fn` after `ms` and returns what cancels it: the request timeout on this clock (default: the system's timer). */
+  readonly timer?: (ms: number, fn: () => void) => () => void;
   /** Retries after a 429 before giving up (exit 7). */
   readonly maxRateRetries?: number;
   /** Where requests are counted: this process by default; a {@link FileGate} shares the count between processes. */
@@ -207,9 +209,22 @@ export abstract class ClientBase {
     const trace = this.base.trace;
     if (trace) traceRequest(trace, shown);
     const started = this.now();
-    const res = await send({ ...req, timeoutMs: this.base.timeoutMs, ...(fresh ? { fresh } : {}) }, this.base.env);
-    if (trace) traceResponse(trace, res, this.now() - started, this.shownAnswer(res));
-    return res;
+    const timeout = this.timeoutSignal();
+    try {
+      const res = await send({ ...req, timeoutMs: this.base.timeoutMs, ...(fresh ? { fresh } : {}), ...(timeout ? { signal: timeout.signal } : {}) }, this.base.env);
+      if (trace) traceResponse(trace, res, this.now() - started, this.shownAnswer(res));
+      return res;
+    } finally {
+      timeout?.cancel();
+    }
+  }
+
+  /** The request timeout on the injected clock; undefined on the system's (the transport sets its own). */
+  private timeoutSignal(): { signal: AbortSignal; cancel: () => void } | undefined {
+    if (!this.base.timer) return undefined;
+    const ac = new AbortController();
+    const cancel = this.base.timer(this.base.timeoutMs, () => ac.abort(new DOMException('timed out', 'TimeoutError')));
+    return { signal: ac.signal, cancel };
   }
 
   /** The body of an answer fit to print (the legacy token answer hides its token). */

@@ -168,9 +168,13 @@ function read(file: string): Scope {
 
 const gates = new Map<string, FileGate>();
 
-/** The gate of this state dir, one per process. */
-export function sharedGate(env: Env, timeoutMs: number, trace?: (line: string) => void): FileGate {
+/**
+ * The gate of this state dir, one per process; on another clock than the system's (`time`, a test's),
+ * one of its own (the counts are the files', shared all the same).
+ */
+export function sharedGate(env: Env, timeoutMs: number, trace?: (line: string) => void, time?: { readonly now: Clock; readonly sleep: Sleep }): FileGate {
   const dir = join(stateDir(env), 'limits');
+  if (time) return new FileGate(dir, timeoutMs + 1000, time.now, time.sleep, trace);
   let g = gates.get(dir);
   if (!g) gates.set(dir, (g = new FileGate(dir, timeoutMs + 1000, Date.now, realSleep, trace)));
   return g;

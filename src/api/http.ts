@@ -10,6 +10,8 @@ export interface HttpRequest {
   readonly body?: string;
   /** Whole-request timeout, ms. */
   readonly timeoutMs: number;
+  /** Ends the request as timed out when it aborts; absent: a system timer of `timeoutMs`. */
+  readonly signal?: AbortSignal;
   /**
    * Send on a new connection: idle keep-alive sockets to this origin are discarded first. Set for a
    * retry after a back-off, when the venue (or a proxy) may have closed the idle socket meanwhile.

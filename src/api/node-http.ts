@@ -51,7 +51,7 @@ export function nodeDispatch(opts: NodeDispatchOptions = {}): (req: HttpRequest,
     const { request, agent } = client(url.protocol);
     prune(agent, req.fresh === true);
     return new Promise<HttpResponse>((resolve, reject) => {
-      const r = request(url, { method: req.method, headers: req.headers, agent: agent as RequestOptions['agent'], signal: AbortSignal.timeout(req.timeoutMs) }, (res) => {
+      const r = request(url, { method: req.method, headers: req.headers, agent: agent as RequestOptions['agent'], signal: req.signal ?? AbortSignal.timeout(req.timeoutMs) }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('error', reject);

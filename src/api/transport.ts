@@ -37,7 +37,7 @@ async function dispatcherFor(req: HttpRequest, url: URL, env: Env): Promise<Disp
     proxied = async (req, u) => {
       const res = await agent.request({
         origin: u.origin, path: u.pathname + u.search, method: req.method as Dispatcher.HttpMethod, headers: req.headers, body: req.body,
-        headersTimeout: req.timeoutMs, bodyTimeout: req.timeoutMs, signal: AbortSignal.timeout(req.timeoutMs),
+        headersTimeout: req.timeoutMs, bodyTimeout: req.timeoutMs, signal: req.signal ?? AbortSignal.timeout(req.timeoutMs),
       });
       const text = await res.body.text();
       const headers: Record<string, string> = {};

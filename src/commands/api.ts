@@ -64,7 +64,7 @@ async function current(ctx: Context, method: Method, route: CurrentRoute, params
     if (known?.id === 'spot.order.submit') {
       // A limit_maker or ioc the venue may finish at once: its state read before anything is claimed, as `order place` does.
       const { checkStood, withState } = await import('../core/order/standing.js');
-      r = await withState(ch, sent, command);
+      r = await withState(ch, sent, command, ctx.clock);
       checkStood(command, r);
     }
     noteOutcome(ctx, command, r);

@@ -182,7 +182,7 @@ async function spawnServer(env: Env, home: string, port: number, mode: SandboxMo
   const logFile = join(home, 'server.log');
   const log = openSync(logFile, 'a', 0o600);
   const args = [bin, 'sandbox', 'serve', '--port', String(port), '--state', statePath(env), ...(mode.limits ? ['--limits', mode.limits] : []), ...(mode.strict ? ['--strict'] : [])];
-  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', 'pipe', log], env: { ...process.env, ...env } as NodeJS.ProcessEnv });
+  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', 'pipe', log], env: env as NodeJS.ProcessEnv });
   closeSync(log);
   const url = await new Promise<string>((resolve, reject) => {
     let buf = '';

@@ -1,19 +1,21 @@
 /** What both generations' REST clients of a client share: its venue's credentials, its timeout, the machine's limits. */
 import type { BaseOptions } from '../api/base.js';
 import { sharedGate } from '../api/file-gate.js';
+import { sleepOn } from './order/deadline.js';
 import type { Wiring } from './venue.js';
 
 /** Client options over `baseUrl` (one generation's address). The one place a REST client of `bm` (CLI or library) is wired. */
 export function baseOptions(w: Wiring, baseUrl: () => Promise<string>): BaseOptions {
-  const { venue } = w;
+  const { venue, clock } = w;
   return {
     env: w.env,
     baseUrl,
     credentials: () => venue.credentials(),
     timeoutMs: w.timeoutMs,
     // Counted with every other bm process and client on this machine (same state directory).
-    gate: sharedGate(w.env, w.timeoutMs, w.gateTrace),
+    gate: sharedGate(w.env, w.timeoutMs, w.gateTrace, clock && { now: () => clock.now(), sleep: sleepOn(clock) }),
     note: w.note,
     ...(w.trace ? { trace: w.trace } : {}),
+    ...(clock ? { now: () => clock.now(), sleep: sleepOn(clock), timer: (ms: number, fn: () => void) => clock.timer(ms, fn) } : {}),
   };
 }

@@ -11,6 +11,7 @@ import { resolveVenue, type Venue, type VenueFlags } from '../config/venue.js';
 import { config as configError, usage } from '../errors.js';
 import type { CurrentCalls } from './calls.js';
 import type { LegacyCalls } from './legacy-calls.js';
+import type { WaitClock } from './order/deadline.js';
 import type { LibVenue, Wiring } from './venue.js';
 import { WriteLog } from './write/log.js';
 
@@ -68,6 +69,8 @@ export class Session {
     /** Writes sent through this session's calls (shared by every session of one run). */
     readonly writes: WriteLog = new WriteLog(),
     private readonly ownSandbox = true,
+    /** The clock of requests, pauses and waits; absent: the system's (a test gives one it moves). */
+    readonly clock?: WaitClock,
   ) {}
 
   get settings(): Settings {
@@ -179,6 +182,7 @@ export class Session {
       note: (line: string) => this.note(line),
       ...(this.verbose ? { trace: (line: string) => this.trace(line) } : {}),
       gateTrace: (line: string) => this.trace(line),
+      ...(this.clock ? { clock: this.clock } : {}),
     };
   }
 

@@ -1,6 +1,7 @@
 /** What a library client needs of its venue, and the explicit venue: an address and the credentials given. */
 import type { Credentials } from '../api/client.js';
 import type { Env } from '../config/paths.js';
+import type { WaitClock } from './order/deadline.js';
 
 /** What a client needs of its venue. */
 export interface LibVenue {
@@ -28,6 +29,8 @@ export interface Wiring {
   readonly trace?: (line: string) => void;
   /** Lines of the shared rate-limit gate (traced only when tracing). */
   readonly gateTrace: (line: string) => void;
+  /** The time, request timeouts and pauses (rate limits, retries); absent: the system's. A test moves its own. */
+  readonly clock?: WaitClock;
 }
 
 /** An explicit venue: the address given, its WebSocket and legacy generation by the same host unless given, and only the credentials given. */

@@ -54,6 +54,11 @@ export interface Rule {
   /** How many matching requests this rule takes (default: every one). */
   readonly times?: number;
   readonly fault: Fault;
+  /**
+   * Called once a `hang` holds the request, or a `lose` has the venue's answer (the venue acted): from
+   * then on the client waits for nothing but its timeout, which a test on a clock it moves can skip.
+   */
+  readonly held?: (seen: Seen) => void;
 }
 
 export interface FaultProxy {
@@ -129,10 +134,11 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       switch (f.kind) {
         case 'hang':
           held.add(req.socket);
+          rule.held?.(s);
           return;
         case 'lose':
           held.add(req.socket);
-          forward(s).catch(() => undefined);
+          forward(s).then(() => rule.held?.(s), () => undefined);
           return;
         case 'delay':
           if ('until' in f) void f.until.finally(() => relay(forward(s)));

@@ -26,7 +26,7 @@ export { BATCH, IN_FLIGHT } from '../../core/order/batch-send.js';
 
 /** A batch sent for a command: through its client, dry runs printed, notes on stderr. */
 function batchHost(ctx: Context): BatchHost {
-  return { send: (ep, params) => send(ctx, ep, params), channel: currentChannel(ctx), note: (line) => ctx.note(line), dryRun: Boolean(ctx.globals.dryRun) };
+  return { send: (ep, params) => send(ctx, ep, params), channel: currentChannel(ctx), note: (line) => ctx.note(line), dryRun: Boolean(ctx.globals.dryRun), ...(ctx.clock ? { clock: ctx.clock } : {}) };
 }
 
 export async function run(inv: Invocation): Promise<void> {
@@ -80,12 +80,12 @@ async function runHolding(inv: Invocation, symbol: string, journalPath: string):
     if (!stopping) ctx.note('bm: interrupted: no more requests are sent; waiting for those in flight');
     stopping = true;
   };
-  process.on('SIGINT', onSignal);
+  ctx.signals.on('SIGINT', onSignal);
   let end: SendEnd = {};
   try {
     end = await runBatch(batchHost(ctx), inv.ep, plan, journal, { stopped: () => stopping, report: record });
   } finally {
-    process.off('SIGINT', onSignal);
+    ctx.signals.off('SIGINT', onSignal);
     printer.finish();
   }
   batchEnd(ctx, { outcomes, total: orders.length, journal: journalPath, resume, symbol, interrupted: stopping, ...(end.stoppedBy ? { stoppedBy: end.stoppedBy } : {}) });

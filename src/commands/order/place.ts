@@ -54,7 +54,7 @@ export async function follow(ctx: Context, order: Pick<CheckedOrder, 'symbol' | 
     read: (leftMs) => readOrder(ctx, order.symbol, orderId, leftMs),
     follow: followOrder(ctx, order.symbol, { orderId, clientOrderId: order.clientOrderId }),
     note: (line) => ctx.note(line),
-    ...(clock ? { clock } : {}),
+    ...((clock ?? ctx.clock) ? { clock: clock ?? ctx.clock } : {}),
   });
   if (r.row) show(ctx, detail, r.row, { rows: humanOrders(ctx, [r.row]) });
   const said = (row?: Record<string, unknown>) => statusSaid(ORDER_STATUSES, scalarText(row?.status));
@@ -79,7 +79,7 @@ export async function run(inv: Invocation): Promise<void> {
   const sent = await carefulWrite(ctx, ch, { ep, params: order.params, command: 'order place', what: `Place ${describe(order, rules)}`, context });
   if (!sent) return;
   // limit_maker and ioc may be finished by the venue at once: their state is read before anything is claimed.
-  const r = await withState(ch, sent, 'order place');
+  const r = await withState(ch, sent, 'order place', ctx.clock);
   checkStood('order place', r);
   const d = r.data as Record<string, unknown>;
   const orderId = scalarText(d.order_id);

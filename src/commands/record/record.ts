@@ -5,6 +5,7 @@
  * complete and the exit is 0). A progress line on stderr: events, bytes, elapsed.
  */
 import type { Context } from '../../context.js';
+import { systemClock } from '../../core/order/deadline.js';
 import { BmError, usage } from '../../errors.js';
 import { eventLine, headerLine } from '../../sandbox/replay/format.js';
 import { wsNetworkError } from '../../ws/errors.js';
@@ -75,23 +76,27 @@ export async function record(ctx: Context, typed: readonly string[], opts: Recor
     onNotice: (l) => ctx.note(`${tty ? '\n' : ''}bm: ${l}`),
     ...(ctx.verbose ? { trace: (l: string) => ctx.trace(l) } : {}),
   });
-  const timers: NodeJS.Timeout[] = [];
+  const timers: Array<() => void> = [];
   const stop = () => finish();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  ctx.signals.once('SIGINT', stop);
+  ctx.signals.once('SIGTERM', stop);
   if (durationMs !== undefined) {
     const noVenue = () => wsNetworkError(`no connection to ${url} within --duration`, 'check --ws-url, or that the venue is up (bm service)');
-    timers.push(setTimeout(() => (conn.connected ? finish() : fail(noVenue())), durationMs));
+    // On the run's clock: a test ends the recording when it says.
+    timers.push((ctx.clock ?? systemClock).timer(durationMs, () => (conn.connected ? finish() : fail(noVenue()))));
   }
-  if (!ctx.globals.quiet) timers.push(setInterval(progress, tty ? PROGRESS_TTY_MS : PROGRESS_LOG_MS));
+  if (!ctx.globals.quiet) {
+    const ticker = setInterval(progress, tty ? PROGRESS_TTY_MS : PROGRESS_LOG_MS);
+    timers.push(() => clearInterval(ticker));
+  }
   try {
     conn.subscribe(topics);
     conn.start();
     await done;
   } finally {
-    for (const t of timers) clearTimeout(t);
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
+    for (const cancel of timers) cancel();
+    ctx.signals.off('SIGINT', stop);
+    ctx.signals.off('SIGTERM', stop);
     await conn.close();
     await sink.close();
     if (!ctx.globals.quiet) err.write(`${tty ? '\r\x1b[K' : ''}recorded ${line()} to ${sink.path}\n`);

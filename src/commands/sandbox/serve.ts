@@ -57,12 +57,12 @@ export async function serve(ctx: Context, flags: Record<string, string | boolean
   // The handlers are in place before the address is announced: whoever reads it may signal at once.
   const stopped = new Promise<NodeJS.Signals>((resolve) => {
     const stop = (sig: NodeJS.Signals) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      ctx.signals.off('SIGINT', stop);
+      ctx.signals.off('SIGTERM', stop);
       void server.close().then(() => resolve(sig));
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    ctx.signals.on('SIGINT', stop);
+    ctx.signals.on('SIGTERM', stop);
   });
   ctx.io.out(`listening ${server.url}\n`);
   const signal = await stopped;

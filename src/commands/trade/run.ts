@@ -70,7 +70,7 @@ export async function runTrade(outer: Context, req: TradeRequest): Promise<void>
   const maxDeviation = parseMaxDeviation(req.maxDeviation);
   const chatter = new Chatter(() => outer.io.stderr);
   const io = new IO(outer.io.stdout, chatter, () => outer.io.stdin, outer.env, outer.io.color ? 'always' : 'never');
-  const ctx = new Ctx(io, outer.globals, outer.env);
+  const ctx = new Ctx(io, outer.globals, outer.env, outer.writes, outer.ambient);
   const live = !req.once && io.isTTY && Boolean(outer.io.stdin.isTTY);
   // The screen comes up at once with what is being read (a venue may take seconds to answer).
   const loading = loadingSteps(symbol);

@@ -151,8 +151,8 @@ export async function runSession(o: SessionOptions): Promise<number> {
   stdin.on('keypress', onKeypress);
   stdin.resume();
   out.on?.('resize', onResize);
-  process.on('SIGWINCH', onResize);
-  for (const sig of ENDING_SIGNALS) process.once(sig, onSignal);
+  ctx.signals.on('SIGWINCH', onResize);
+  for (const sig of ENDING_SIGNALS) ctx.signals.once(sig, onSignal);
   feed = o.feedOf(s, changed, failed);
   try {
     screen.relayout();
@@ -165,8 +165,8 @@ export async function runSession(o: SessionOptions): Promise<number> {
     stdin.setRawMode?.(false);
     stdin.pause();
     out.off?.('resize', onResize);
-    process.off('SIGWINCH', onResize);
-    for (const sig of ENDING_SIGNALS) process.off(sig, onSignal);
+    ctx.signals.off('SIGWINCH', onResize);
+    for (const sig of ENDING_SIGNALS) ctx.signals.off(sig, onSignal);
     await feed.close();
   }
 }

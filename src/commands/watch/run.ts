@@ -3,6 +3,7 @@
  * one JSON object per line otherwise, or one snapshot with --once. Errors reach main as BmErrors.
  */
 import type { Context } from '../../context.js';
+import { systemClock } from '../../core/order/deadline.js';
 import { BmError } from '../../errors.js';
 import type { Row } from '../../render/cells.js';
 import { ndjsonText, render, type Format } from '../../render/output.js';
@@ -42,7 +43,9 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
   let finish!: (code: number) => void;
   let fail!: (err: BmError) => void;
   const finished = new Promise<number>((ok, ko) => ((finish = ok), (fail = ko)));
-  const timers: NodeJS.Timeout[] = [];
+  // --duration, --once's deadline and its grace for events: on the run's clock.
+  const clock = ctx.clock ?? systemClock;
+  const timers: Array<() => void> = [];
   const waiting = new Set(plan.topics);
   const snapshot: Row[] = [];
   const seen = (topic: string) => waiting.delete(topic) && waiting.size === 0 && req.once && finish(0);
@@ -73,7 +76,7 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
       else outlet?.write(ndjsonText([{ table, ...entry }], fields?.length ? fields : undefined, ctx.rawIds), plan.snapshotKey(topic, entry));
     },
     onAck: (topic) => {
-      if (req.once && plan.eventChannel) timers.push(setTimeout(() => seen(topic), EVENT_GRACE_MS));
+      if (req.once && plan.eventChannel) timers.push(clock.timer(EVENT_GRACE_MS, () => seen(topic)));
     },
   });
 
@@ -82,12 +85,12 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
   const out = ctx.io.stdout as Partial<NodeJS.WriteStream>;
   const onOutError = (e: NodeJS.ErrnoException) => (e.code === 'EPIPE' ? finish(0) : fail(new BmError('internal', `cannot write: ${e.message}`)));
   out.on?.('error', onOutError);
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  ctx.signals.once('SIGINT', onSignal);
+  ctx.signals.once('SIGTERM', onSignal);
   // A duration that ran out without ever reaching the venue streamed nothing: that is a failure, not a success.
   const noVenue = () => wsNetworkError(`no connection to ${url} within --duration`, 'check --ws-url, or that the venue is up (bm service)');
-  if (plan.durationMs !== undefined) timers.push(setTimeout(() => (conn.connected ? finish(0) : fail(noVenue())), plan.durationMs));
-  if (req.once) timers.push(setTimeout(() => fail(wsNetworkError(`no data from ${url} within ${ctx.timeoutMs} ms`, 'raise --timeout, or check the venue with: bm service')), ctx.timeoutMs));
+  if (plan.durationMs !== undefined) timers.push(clock.timer(plan.durationMs, () => (conn.connected ? finish(0) : fail(noVenue()))));
+  if (req.once) timers.push(clock.timer(ctx.timeoutMs, () => fail(wsNetworkError(`no data from ${url} within ${ctx.timeoutMs} ms`, 'raise --timeout, or check the venue with: bm service'))));
   try {
     conn.subscribe(plan.topics);
     if (live) screen = (await import('./screen.js')).showLive(ctx.io, plan.view, conn, url, finish);
@@ -97,9 +100,9 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
   } finally {
     screen?.stop();
     outlet?.finish();
-    for (const t of timers) clearTimeout(t);
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    for (const cancel of timers) cancel();
+    ctx.signals.off('SIGINT', onSignal);
+    ctx.signals.off('SIGTERM', onSignal);
     out.off?.('error', onOutError);
     await conn.close();
   }

@@ -3,6 +3,7 @@ import type { Endpoint } from '../../api/catalogue/types.js';
 import type { Params } from '../../api/client.js';
 import type { WriteChannel } from '../write/channel.js';
 import type { CheckedOrder } from './check.js';
+import type { WaitClock } from './deadline.js';
 
 /** What a batch is sent through: a command's context, or a library client. */
 export interface BatchHost {
@@ -12,6 +13,8 @@ export interface BatchHost {
   readonly channel: WriteChannel<Endpoint>;
   note(line: string): void;
   readonly dryRun: boolean;
+  /** The clock of the lookups' pauses; absent: the system's. */
+  readonly clock?: WaitClock;
 }
 
 /** An order of the file and its place there (from 1). */

@@ -25,7 +25,7 @@ const same = (ours: string | undefined, theirs: unknown): boolean => {
 export async function lookUp(host: BatchHost, b: BatchOrder): Promise<Found> {
   const o = b.order;
   try {
-    const found = await findByClientId(host.channel, o.symbol, o.clientOrderId);
+    const found = await findByClientId(host.channel, o.symbol, o.clientOrderId, host.clock);
     if (!found) return 'absent';
     const ours = scalarText(found.client_order_id ?? found.clientOrderId ?? '') === o.clientOrderId
       && scalarText(found.side ?? o.side) === o.side && same(o.price, found.price) && (o.type === 'market' && o.side === 'buy' ? true : same(o.size, found.size));

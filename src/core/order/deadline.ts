@@ -19,6 +19,11 @@ export const systemClock: WaitClock = {
   },
 };
 
+/** A pause of `ms` on `clock` (a sleep that a test's clock ends when it moves). */
+export function sleepOn(clock: WaitClock): (ms: number) => Promise<void> {
+  return (ms) => new Promise<void>((r) => void clock.timer(ms, r));
+}
+
 /** What {@link Deadline.race} gives when the deadline came first. */
 export const LATE: unique symbol = Symbol('late');
 

@@ -5,6 +5,7 @@
  */
 import type { Session } from '../session.js';
 import { scalarText } from '../../util/json.js';
+import { systemClock } from './deadline.js';
 import type { Follow } from './wait.js';
 
 /** Which order to follow: its id, and its client order id when known. */
@@ -13,7 +14,7 @@ export interface OrderIds {
   readonly clientOrderId?: string;
 }
 
-export function followOrder(ctx: Pick<Session, 'venue' | 'resolvedVenue' | 'credentials' | 'verbose' | 'trace' | 'timeoutMs'>, symbol: string, ids: OrderIds): (f: Follow, signal: AbortSignal) => Promise<() => Promise<void>> {
+export function followOrder(ctx: Pick<Session, 'venue' | 'resolvedVenue' | 'credentials' | 'verbose' | 'trace' | 'timeoutMs' | 'clock'>, symbol: string, ids: OrderIds): (f: Follow, signal: AbortSignal) => Promise<() => Promise<void>> {
   return async (f, signal) => {
     const venue = ctx.venue.wsUrl ? ctx.venue : await ctx.resolvedVenue();
     if (!venue.wsUrl) throw new Error('the venue has no WebSocket address');
@@ -47,7 +48,7 @@ export function followOrder(ctx: Pick<Session, 'venue' | 'resolvedVenue' | 'cred
     });
     conn.subscribe([topics.order(symbol)]);
     conn.start();
-    const timer = setTimeout(() => settle.ko(new Error(`no subscription acknowledged by ${url} within ${ctx.timeoutMs} ms`)), ctx.timeoutMs);
+    const cancel = (ctx.clock ?? systemClock).timer(ctx.timeoutMs, () => settle.ko(new Error(`no subscription acknowledged by ${url} within ${ctx.timeoutMs} ms`)));
     const over = () => settle.ko(new Error('the wait is over'));
     signal.addEventListener('abort', over, { once: true });
     try {
@@ -56,7 +57,7 @@ export function followOrder(ctx: Pick<Session, 'venue' | 'resolvedVenue' | 'cred
       await conn.close();
       throw err;
     } finally {
-      clearTimeout(timer);
+      cancel();
       signal.removeEventListener('abort', over);
     }
     ctx.trace(`following order ${ids.orderId} on ${url}`);

@@ -12,6 +12,7 @@ import type { Row } from '../../util/row.js';
 import { isDecimal, isZero } from '../../util/decimal.js';
 import type { WriteChannel } from '../write/channel.js';
 import { lookUp } from '../write/lookup.js';
+import { sleepOn, systemClock, type WaitClock } from './deadline.js';
 import type { WriteResult } from '../write/pipeline.js';
 import { fieldText, rowOfData, sentText } from '../write/proof.js';
 import { unknownOutcome } from '../write/unknown.js';
@@ -50,21 +51,20 @@ export function stateVerdict(type: string, row: Row): Verdict {
   return { outcome: 'done', say: 'placed' };
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
 /**
  * A proven placement with its state: unchanged for other types; for `limit_maker` and `ioc`, the verdict of
  * the order's state and the order's row as `data`. When the read fails or answers another order, the
- * placement is proven but whether it stood is not: an exit-11 error with the command that checks.
+ * placement is proven but whether it stood is not: an exit-11 error with the command that checks. A failed read is
+ * tried again after a pause on `clock`.
  */
-export async function withState(ch: WriteChannel<Endpoint>, r: WriteResult<Endpoint>, command: string): Promise<WriteResult<Endpoint>> {
+export async function withState(ch: WriteChannel<Endpoint>, r: WriteResult<Endpoint>, command: string, clock: WaitClock = systemClock): Promise<WriteResult<Endpoint>> {
   const type = sentText(r.params, 'type') ?? '';
   if (!ENDS_AT_ONCE.has(type) || r.verdict.outcome !== 'done') return r;
   const orderId = fieldText(rowOfData(r.data), 'order_id') ?? '';
   const which = `order ${orderId} (client order id ${sentText(r.params, 'client_order_id') ?? 'none'})`;
   let read: WriteResult<Endpoint> = r;
   if (r.via === 'answer') {
-    const found = await lookUp(ch, STATE_READ, [...r.params, ['order_id', orderId] as const], { from: 0, to: 0 }, sleep);
+    const found = await lookUp(ch, STATE_READ, [...r.params, ['order_id', orderId] as const], { from: 0, to: 0 }, sleepOn(clock));
     if (found.finding.kind !== 'proven') {
       throw unknownOutcome(command, new BmError('unknown', `${which} was placed; whether the venue let the ${type} order stand is not known`), found, r.ep, STATE_READ);
     }

@@ -3,6 +3,7 @@
  * whether to stop at a dry run. The command line answers with its prompt and options
  * (src/context.ts), the library with its own rule: a library call is its own confirmation.
  */
+import type { WaitClock } from '../order/deadline.js';
 import type { WriteLog } from './log.js';
 
 export interface WriteHost {
@@ -17,6 +18,8 @@ export interface WriteHost {
   note(line: string): void;
   /** Where the pipeline says what it proved (a command's invocation; absent for the library). */
   readonly writes?: Pick<WriteLog, 'settled'>;
+  /** The clock of the write's pauses and lookup window; absent: the system's. */
+  readonly clock?: WaitClock;
 }
 
 /** The host of a dry run: the same confirmation and notes, and the pipeline stops before sending. */

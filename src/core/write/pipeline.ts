@@ -15,6 +15,7 @@ import type { WriteHost } from './host.js';
 import { newClientOrderId, newNumericId } from './client-id.js';
 import { withLineIds, lookUpLines } from './lines.js';
 import { lookUp } from './lookup.js';
+import { sleepOn, systemClock } from '../order/deadline.js';
 import { fillTemplate, lookupParams, rowOfData, sentText, verdictOf } from './proof.js';
 import { unknownOutcome } from './unknown.js';
 
@@ -82,8 +83,9 @@ function proven<E extends WriteEntry>(ctx: WriteHost, command: string, safety: W
 
 /** Runs a write; resolves with what was proven, undefined on --dry-run. */
 export async function carefulWrite<E extends WriteEntry>(ctx: WriteHost, ch: WriteChannel<E>, req: WriteRequest<E>, deps: PipelineDeps = {}): Promise<WriteResult<E> | undefined> {
-  const now = deps.now ?? Date.now;
-  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const clock = ctx.clock ?? systemClock;
+  const now = deps.now ?? (() => clock.now());
+  const sleep = deps.sleep ?? sleepOn(clock);
   const { ep, command } = req;
   const safety = ep.safety ?? ACCEPTED;
   const params = safety.lines ? withLineIds(req.params, safety) : withClientId(req.params, safety.clientId);
