@@ -38,7 +38,7 @@ __bm_opts() {
     "order get") echo "--order-id --client-order-id -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order list") echo "--limit --status --all -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order fills") echo "--order-id --page --limit --all -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
-    "order amend") echo "--order-id --client-order-id --price --size --max-deviation -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "order amend") echo "--order-id --client-order-id --price --size --new-client-order-id --max-deviation -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "funding") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "funding currencies") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "funding history") echo "--currency --type --page --limit -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
@@ -139,6 +139,7 @@ __bm_takes() {
     "order amend|--client-order-id") echo "1" ;;
     "order amend|--price") echo "1" ;;
     "order amend|--size") echo "1" ;;
+    "order amend|--new-client-order-id") echo "1" ;;
     "order amend|--max-deviation") echo "1" ;;
     "funding history|--currency") echo "1" ;;
     "funding history|--type") echo "1" ;;

@@ -17,7 +17,7 @@ import { dryRunOf, hostFor } from './run.js';
 import type { AmendResult, CallOptions, DryRun } from './types.js';
 import { asLibraryInput } from './wire.js';
 
-const NAMES = ['symbol', 'orderId', 'clientOrderId', 'price', 'size', 'maxDeviation'];
+const NAMES = ['symbol', 'orderId', 'clientOrderId', 'newClientOrderId', 'price', 'size', 'maxDeviation'];
 
 export async function amend(calls: CurrentCalls, host: WriteHost, given: unknown, opts: CallOptions = {}): Promise<AmendResult | DryRun[]> {
   const obj = givenObject(given, NAMES.join(', '));
@@ -28,7 +28,9 @@ export async function amend(calls: CurrentCalls, host: WriteHost, given: unknown
     const clientOrderId = text('clientOrderId', 'text');
     if ((orderId === undefined) === (clientOrderId === undefined)) throw usage('give exactly one of orderId and clientOrderId');
     if (orderId !== undefined && !/^[0-9]+$/.test(orderId)) throw usage(`orderId: '${orderId}' is not an order id (digits)`);
+    const newId = text('newClientOrderId', 'text');
     return {
+      ...(newId !== undefined ? { newClientOrderId: checkClientOrderId(newId, 'newClientOrderId') } : {}),
       symbol: checkSymbol(text('symbol', 'text') ?? '', 'symbol'),
       ...(orderId !== undefined ? { orderId } : { clientOrderId: checkClientOrderId(clientOrderId!, 'clientOrderId') }),
       ...checkChange(text('price', 'decimal'), text('size', 'decimal'), { price: 'price', size: 'size' }),

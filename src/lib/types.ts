@@ -388,6 +388,8 @@ export interface AmendParams {
   readonly symbol: string;
   readonly orderId?: string | number;
   readonly clientOrderId?: string;
+  /** Your id for the new order (default: a new one). */
+  readonly newClientOrderId?: string;
   /** The new price (default: the order's). */
   readonly price?: DecimalString;
   /** The new total size, what has filled included (default: the order's). */

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { SandboxAccount } from '../../src/sandbox/exchange-api.js';
+import type { OrderHelpers } from '../../types/bm.js';
 import { add, norm } from '../../src/util/decimal.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import { runBm } from '../helpers/in-process.js';
@@ -188,16 +189,17 @@ test('amend: bad options and orders that cannot be amended are refused before an
 test('client.order.amend: the same cancel-replace for a bot, its outcome as data', async () => {
   const { proxy, me, orderId, done } = await setup();
   const { Client } = await import('../../src/lib/index.js');
-  const client = new Client({ baseUrl: proxy.url, credentials: { key: me.key, secret: me.secret, memo: me.memo }, env: {}, timeoutMs: 5000 });
+  // The declared types (types/bm.d.ts) are the shipped ones; the source class is typed by its tree at run time.
+  const client = new Client({ baseUrl: proxy.url, credentials: { key: me.key, secret: me.secret, memo: me.memo }, env: {}, timeoutMs: 5000 }) as unknown as { order: OrderHelpers; close(): Promise<void> };
   try {
     const dry = await client.order.amend({ symbol: 'BTC_USDT', orderId, price: '49500.00' }, { dryRun: true });
     assert.ok(Array.isArray(dry) && dry.length === 2, 'a dry run gives both requests');
     assert.equal(proxy.count('POST', CANCEL), 0);
-    const r = await client.order.amend({ symbol: 'BTC_USDT', orderId, price: '49500.00' });
+    const r = await client.order.amend({ symbol: 'BTC_USDT', orderId, price: '49500.00', newClientOrderId: 'libAmend1' });
     assert.ok(!Array.isArray(r));
     assert.equal(r.amended, true);
     assert.deepEqual([r.old.orderId, r.old.say, r.old.filled], [orderId, 'cancelled', '0']);
-    assert.deepEqual([r.placed?.size, r.placed?.price, r.placed?.say], ['0.01', '49500.00', 'placed']);
+    assert.deepEqual([r.placed?.size, r.placed?.price, r.placed?.say, r.placed?.clientOrderId], ['0.01', '49500.00', 'placed', 'libAmend1']);
     assert.deepEqual([proxy.count('POST', CANCEL), proxy.count('POST', SUBMIT)], [1, 1]);
     await assert.rejects(client.order.amend({ symbol: 'BTC_USDT', orderId: r.placed!.orderId, price: 49000 as unknown as string }), /price: give a decimal as a string/);
     await assert.rejects(client.order.amend({ symbol: 'BTC_USDT', orderId }), /give price, size or both/);

@@ -16,6 +16,7 @@ export function registerAmend(order: Command, contextOf: ContextOf): void {
     .option('--client-order-id <value>', 'your id of the order to change')
     .option('--price <value>', 'the new price (default: the order\'s)')
     .option('--size <value>', 'the new total size, what has filled included (default: the order\'s)')
+    .option('--new-client-order-id <value>', 'your id for the new order (default: a new one)')
     .option('--max-deviation <pct>', 'refuse a new price more than this percent through the last price (default 10; none: no check)')
     .addHelpText('after', columnsHelp(LOCAL_COLUMNS['order amend'], undefined, true))
     .addHelpText('after', [
@@ -24,8 +25,8 @@ export function registerAmend(order: Command, contextOf: ContextOf): void {
       'filled counts toward --size, so the new order is sent for what is left, and not at all when nothing is.',
       '',
       'Examples:',
-      '  $ bm order amend BTC_USDT --order-id 1234567 --price 29950 --yes',
-      '  $ bm order amend BTC_USDT --client-order-id demo1 --size 0.02 --yes',
+      '  $ bm order amend BTC_USDT --client-order-id amend1 --price 29950 --new-client-order-id amend2 --yes',
+      '  $ bm order amend BTC_USDT --client-order-id amend2 --size 0.002 --yes',
       '',
     ].join('\n'))
     .action(async (symbol: string, opts: Record<string, string | undefined>, self: Command) => (await import('./amend.js')).run(contextOf(self), symbol, opts));

@@ -8,6 +8,7 @@ import { BmError } from '../../errors.js';
 import { checkSymbol } from '../../core/params.js';
 import { amendOrder, type Amended } from '../../core/order/amend.js';
 import { checkChange } from '../../core/order/amend-plan.js';
+import { checkClientOrderId } from '../../core/order/check.js';
 import { parseMaxDeviation } from '../../core/order/market-context.js';
 import { pairRules } from '../../core/order/pairs.js';
 import { show } from '../engine.js';
@@ -31,9 +32,10 @@ export async function run(ctx: Context, symbolArg: string, opts: Record<string, 
   const ref = orderRef({ order_id: opts.orderId, client_order_id: opts.clientOrderId }, 'client_order_id')[0]!;
   const change = checkChange(opts.price, opts.size);
   const maxPct = parseMaxDeviation(opts.maxDeviation);
+  const newId = opts.newClientOrderId === undefined ? undefined : checkClientOrderId(opts.newClientOrderId, '--new-client-order-id');
   const rules = await pairRules(ctx, symbol);
   const a = await amendOrder(ctx, currentChannel(ctx), {
-    rules, command: 'order amend', ...change,
+    rules, command: 'order amend', ...change, ...(newId !== undefined ? { newClientOrderId: newId } : {}),
     ...(ref[0] === 'order_id' ? { orderId: ref[1] } : { clientOrderId: ref[1] }),
     guard: (order) => market(ctx, order, rules, maxPct),
   });
