@@ -305,6 +305,7 @@ complete -c bm -n '__bm_is "watch orders"' -l duration -r -d 'stop after this ma
 complete -c bm -n '__bm_is "watch orders"' -a '(bm __complete symbols 2>/dev/null)'
 complete -c bm -n '__bm_is "portfolio"' -l in -r -d 'quote currency to value balances in, any case (default USDT)'
 complete -c bm -n '__bm_is "portfolio"' -l fills -r -d 'recent fills to show, 0 to 100 (default 10)'
+complete -c bm -n '__bm_is "portfolio"' -l pnl -d 'add the P&L of each pair from all of its fills (position, av'
 complete -c bm -n '__bm_is "pnl"' -l from -r -d 'fills at or after this time: 2026-11-01, 2026-11-01T10:00Z, '
 complete -c bm -n '__bm_is "pnl"' -l to -r -d 'fills at or before this time, same forms (default: now)'
 complete -c bm -n '__bm_is "trade"' -l step -x -a '1m 3m 5m 15m 30m 1h 2h 4h 1d 1w 1M' -d 'candle width: 1m, 3m, 5m, 15m, 30m, 1h, 2h, 4h, 1d, 1w, 1M, '

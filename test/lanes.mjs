@@ -19,6 +19,7 @@ export const LANES = {
     'test/e2e/library-stream-state.test.ts',
     'test/e2e/library-watch-behind.test.ts',
     'test/e2e/order-amend.test.ts',
+    'test/e2e/portfolio-pnl.test.ts',
     'test/e2e/sandbox-account.test.ts',
     'test/e2e/sandbox-increase100.test.ts',
     'test/e2e/sandbox-legacy-durable.test.ts',

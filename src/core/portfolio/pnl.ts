@@ -21,6 +21,9 @@
 import type { Side } from '../../api/catalogue/vocab.js';
 import { add, cmp, div, isZero, mul, norm, sub, type Dec } from '../../util/decimal.js';
 
+/** The method, as output says it. */
+export const PNL_METHOD = 'weighted average cost, fees included';
+
 /** Decimal places a quotient keeps (average cost, cost taken out by a part sell). */
 export const PNL_SCALE = 18;
 
