@@ -126,7 +126,7 @@ export async function runSession(o: SessionOptions): Promise<number> {
         return void switchTo(cmd.symbol);
       case 'resync':
         logAction(s, 'info', 'resync: reading snapshots again', now());
-        return void feed.snapshot();
+        return void Promise.all([feed.snapshot(), feed.readPnl()]);
       default: {
         const never: never = cmd;
         return never;

@@ -6,6 +6,7 @@
 import type { OrderType, Side } from '../../api/catalogue/vocab.js';
 import type { CheckedOrder } from '../../core/order/check.js';
 import type { PairRules } from '../../core/order/pairs.js';
+import { emptyPnl, type TradePnl } from './pnl.js';
 import type { CandleStep } from './step.js';
 
 export type { Side };
@@ -94,6 +95,8 @@ export interface Account {
   balances: Map<string, Balance> | undefined;
   /** By order id. */
   orders: Map<string, OpenOrder>;
+  /** The pair's P&L from its fills (./pnl.ts). */
+  pnl: TradePnl;
 }
 
 export type ConnState = 'snapshot' | 'idle' | 'connecting' | 'login' | 'ready' | 'waiting' | 'closed';
@@ -194,7 +197,7 @@ export function emptyMarket(): Market {
 }
 
 export function emptyAccount(): Account {
-  return { balances: undefined, orders: new Map() };
+  return { balances: undefined, orders: new Map(), pnl: emptyPnl() };
 }
 
 export function initialState(init: StateInit): TradeState {
