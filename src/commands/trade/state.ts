@@ -32,6 +32,8 @@ export interface Form {
   readonly error: string | undefined;
   /** Percent of the available balance last applied by a preset. */
   readonly preset: number | undefined;
+  /** The open order this form amends (cancel, then replace); undefined for a new order. */
+  readonly amends?: OpenOrder;
 }
 
 export interface Trade {
@@ -134,7 +136,7 @@ export interface Ui {
   group: number;
   form: Form | undefined;
   /** The checked order waiting for `y` (its market context is worked out as the market moves). */
-  confirm: { readonly order: CheckedOrder } | undefined;
+  confirm: { readonly order: CheckedOrder; readonly amends?: OpenOrder } | undefined;
   cancel: PendingCancel | undefined;
   /** The pair prompt's text and the selected match. */
   pair: { text: string; index: number } | undefined;

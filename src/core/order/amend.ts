@@ -34,6 +34,8 @@ export interface AmendRequest {
   readonly guard?: (order: CheckedOrder) => Promise<readonly string[]>;
   /** The face's name of the write, for messages: `order amend`. */
   readonly command: string;
+  /** Already confirmed by the face (the trading terminal's own confirmation). */
+  readonly confirmed?: boolean;
 }
 
 /** What an amend proved. Sizes and prices are the venue's decimals, as text. */
@@ -83,7 +85,7 @@ export async function amendOrder(host: WriteHost, ch: WriteChannel<Endpoint>, re
   const planned = planReplace(old, req, rules, req.newClientOrderId);
   const context = req.guard ? await req.guard(planned) : [];
   const what = `Amend order ${old.orderId} on ${symbol}: cancel it (${old.type} ${old.side.toUpperCase()} ${old.size} at ${old.price}, ${old.filled} filled), then place ${describe(planned, rules)} less what the old one has filled by then, client order id ${planned.clientOrderId}`;
-  await host.confirm(what, command, context);
+  if (!req.confirmed) await host.confirm(what, command, context);
   const cancelParams: Params = [['symbol', symbol], ['order_id', old.orderId]];
   const cancelled = await carefulWrite(host, ch, { ep: CANCEL_ONCE, params: cancelParams, command: `${command} (cancel of order ${old.orderId})`, confirmed: true }, deps)
     .catch((err: unknown) => { throw saying(err, '', '; the new order was not sent'); });
