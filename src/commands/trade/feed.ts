@@ -16,8 +16,8 @@ import type { ConnectionOptions } from '../../ws/options.js';
 import { topics } from '../../ws/channels.js';
 import { applyDepth, applyKline, applyOrder, applyRestBook, applyRestKlines, applyRestOrders, applyRestTrades, applyTicker, applyTrade, applyWallet } from './apply.js';
 import { BOOK_LEVELS } from './book.js';
-import { fillPages, pageThrough } from '../../core/order/pages.js';
-import { applyFillRows, applyPushedFill, pnlFailed } from './pnl.js';
+import { applyPushedFill } from './pnl.js';
+import { PnlReader } from './pnl-read.js';
 import { logAction, type ConnState, type TradeState } from './state.js';
 
 /** Candles read at start: enough for the widest chart. */
@@ -56,13 +56,14 @@ export class TradeFeed {
   private accountTimer: NodeJS.Timeout | undefined;
   private accountRunning: Promise<void> | undefined;
   private accountAgain = false;
-  /** Orders with pushed fills whose fees are still to be read (with the next account refresh). */
-  private readonly feeOrders = new Set<string>();
+  /** The pair's fills for its P&L; pushed fills' fees with the next account refresh. */
+  private readonly pnl: PnlReader;
   private closed = false;
   private readonly now: () => number;
 
   constructor(private readonly o: FeedOptions) {
     this.now = o.now ?? Date.now;
+    this.pnl = new PnlReader(o.ctx, o.state);
   }
 
   private get s(): TradeState {
@@ -117,9 +118,7 @@ export class TradeFeed {
       if (this.s.symbol !== sym) return;
       applyWallet(this.s, wallet);
       applyRestOrders(this.s, orders);
-      const ids = [...this.feeOrders];
-      this.feeOrders.clear();
-      for (const id of ids) await pageThrough(this.o.ctx, fillPages(endpoint('spot.trades.user'), [sym], id), (rows) => this.s.symbol === sym && applyFillRows(this.s, rows));
+      await this.pnl.fees();
     } catch (err) {
       logAction(this.s, 'error', `reading balances and orders: ${(err as Error).message}`, this.now());
     }
@@ -132,13 +131,9 @@ export class TradeFeed {
    */
   async readPnl(): Promise<void> {
     if (!this.o.credentials || this.closed) return;
-    const sym = this.s.symbol;
-    const mine = (f: () => void) => this.s.symbol === sym && f();
     try {
-      await pageThrough(this.o.ctx, fillPages(endpoint('spot.trades.user'), [sym]), (rows) => mine(() => applyFillRows(this.s, rows)));
-      mine(() => applyFillRows(this.s, [], true));
+      await this.pnl.all();
     } catch (err) {
-      mine(() => pnlFailed(this.s));
       logAction(this.s, 'error', `reading your fills for the P&L: ${(err as Error).message}`, this.now());
     }
     this.o.changed('data');
@@ -216,7 +211,7 @@ export class TradeFeed {
     if (channelKind(table) !== 'order' || String(e.symbol) !== this.s.symbol) return;
     const event = applyOrder(this.s, e);
     const feeOf = event === 'fill' ? applyPushedFill(this.s, e) : undefined;
-    if (feeOf) this.feeOrders.add(feeOf);
+    if (feeOf) this.pnl.feeOf(feeOf);
     if (event === 'fill') {
       logAction(this.s, 'ok', `fill: ${String(e.side)} ${String(e.last_fill_count || e.filled_size)} @ ${String(e.last_fill_price || e.price)} (order ${String(e.order_id)}, filled ${String(e.filled_size)} of ${String(e.size)})`, this.now());
     }
