@@ -126,6 +126,29 @@ test('amend: the cancel\'s outcome unknown (no answer, lookup failing): exit 11 
   }
 });
 
+test('amend: the new order\'s answer lost: looked up by its own client order id, not sent again; unknown: exit 11 naming it', async () => {
+  const { proxy, env, orderId, done } = await setup();
+  try {
+    proxy.add({ method: 'POST', path: SUBMIT, fault: { kind: 'lose' }, times: 1 });
+    const r = await runBm(['--timeout', '1500', 'order', 'amend', 'BTC_USDT', '--order-id', orderId, '--price', '49000.00', '--new-client-order-id', 'amendLost1', '--yes', '--json'], env);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /looking it up \(bm order get BTC_USDT --client-order-id amendLost1\) instead of sending it again/);
+    const row = json(r.stdout);
+    assert.deepEqual([row.old_result, row.client_order_id, row.result], ['cancelled', 'amendLost1', 'placed']);
+    assert.deepEqual([proxy.count('POST', CANCEL), proxy.count('POST', SUBMIT)], [1, 1]);
+
+    // The new one amended in turn, its answer never coming and the lookup finding nothing: not claimed.
+    proxy.add({ method: 'POST', path: SUBMIT, fault: { kind: 'hang' }, times: 1 });
+    const unknown = await runBm(['--timeout', '1500', 'order', 'amend', 'BTC_USDT', '--client-order-id', 'amendLost1', '--price', '48000.00', '--new-client-order-id', 'amendLost2', '--yes'], env);
+    assert.equal(unknown.code, 11, unknown.stderr);
+    assert.match(unknown.stderr, new RegExp(`order ${row.order_id} cancelled \\(0 filled\\); order amend \\(new order, client order id amendLost2\\): outcome unknown`));
+    assert.match(unknown.stderr, /check with: bm order get BTC_USDT --client-order-id amendLost2/);
+    assert.equal(proxy.count('POST', SUBMIT), 2, 'sent once');
+  } finally {
+    await done();
+  }
+});
+
 test('amend of an order that filled in part meanwhile: the new order is for what is left of the new size', async () => {
   const { proxy, env, orderId, done } = await setup();
   try {
