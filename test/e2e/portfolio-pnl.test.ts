@@ -61,6 +61,9 @@ test('portfolio --pnl: the P&L of bm pnl, agreeing with the wallet; without it, 
     assert.equal(csv.code, 0, csv.stderr);
     assert.match(csv.stdout, /^currency,available,frozen,total,price,value,pair,position,avg_cost,realized,unrealized,fees\n/);
     assert.match(csv.stdout, new RegExp(`^BTC,[^\\n]*,BTC_USDT,${btc.position!.replace('.', '\\.')},`, 'm'));
+    const picked = await runBm(['portfolio', '--pnl', '--fields', 'currency,position', '-o', 'tsv', '--fills', '0'], env);
+    assert.equal(picked.code, 0, picked.stderr);
+    assert.match(picked.stdout, new RegExp(`^BTC\t${btc.position!.replace('.', '\\.')}$`, 'm'));
   } finally {
     await proxy.close();
   }
