@@ -3,7 +3,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkChange, oldOrderOf, planReplace, remainder } from '../../../src/core/order/amend-plan.js';
-import { BmError } from '../../../src/errors.js';
 import { RULES } from '../trade/fixture.js';
 
 const OPEN = oldOrderOf({ order_id: '7', clientOrderId: 'old1', side: 'buy', type: 'limit', price: '30000.00', size: '0.01', filled_size: '0.002', status: '5' });
@@ -29,9 +28,9 @@ test('what is left: the total less what filled; nothing when that is nothing, or
 });
 
 test('refused before anything is sent: no change, an order that is over, one that does not rest on the book', () => {
-  assert.throws(() => checkChange(undefined, undefined), { category: 'usage', message: 'give --price, --size or both: what the order becomes' } as Partial<BmError>);
-  assert.throws(() => checkChange('-1', undefined), { category: 'usage' } as Partial<BmError>);
-  assert.throws(() => planReplace({ ...OPEN, status: '6' }, { price: '1' }, RULES), { category: 'venue', message: /order 7 is filled: there is nothing to amend/ } as Partial<BmError>);
-  assert.throws(() => planReplace({ ...OPEN, type: 'market' }, { price: '1' }, RULES), { category: 'usage', message: /a market order: only limit and limit_maker/ } as Partial<BmError>);
-  assert.throws(() => planReplace(OPEN, { price: '29900.505' }, RULES), { category: 'usage', message: /--price: at most 2 decimal places/ } as Partial<BmError>);
+  assert.throws(() => checkChange(undefined, undefined), { category: 'usage', message: 'give --price, --size or both: what the order becomes' });
+  assert.throws(() => checkChange('-1', undefined), { category: 'usage' });
+  assert.throws(() => planReplace({ ...OPEN, status: '6' }, { price: '1' }, RULES), { category: 'venue', message: /order 7 is filled: there is nothing to amend/ });
+  assert.throws(() => planReplace({ ...OPEN, type: 'market' }, { price: '1' }, RULES), { category: 'usage', message: /a market order: only limit and limit_maker/ });
+  assert.throws(() => planReplace(OPEN, { price: '29900.505' }, RULES), { category: 'usage', message: /--price: at most 2 decimal places/ });
 });
