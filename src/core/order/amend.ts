@@ -99,7 +99,8 @@ export async function amendOrder(host: WriteHost, ch: WriteChannel<Endpoint>, re
   try {
     after = cancelled.via === 'lookup' ? (cancelled.data as Row) : await readOrder(ch, symbol, { orderId: old.orderId });
   } catch (err) {
-    throw new BmError('network', `${command}: order ${old.orderId} ${cancelled.verdict.say}; reading what filled of it failed (${(err as Error).message}): the new order was not sent`, { hint: `see it with: ${check}; then place what is left with bm order place` });
+    // The cancel is proven; what is left to place is not known: the amend's outcome is unknown (exit 11), not "nothing sent".
+    throw new BmError('unknown', `${command}: order ${old.orderId} ${cancelled.verdict.say}; reading what filled of it failed (${(err as Error).message}): the new order was not sent`, { hint: `check with: ${check}; then place what is left with bm order place`, retryable: false });
   }
   const status = fieldText(after, 'status') ?? '';
   const finalFilled = fieldText(after, 'filled_size') ?? '';
