@@ -39,10 +39,12 @@ export class PnlReader {
     this.feeOrders.add(orderId);
   }
 
-  /** The fills of each order noted by {@link feeOf} since the last call. */
+  /** The fills of each order noted by {@link feeOf} since the last call; an order whose read fails is tried with the next. */
   async fees(): Promise<void> {
-    const ids = [...this.feeOrders];
-    this.feeOrders.clear();
-    for (const id of ids) await this.read(this.s.symbol, id);
+    const sym = this.s.symbol;
+    for (const id of [...this.feeOrders]) {
+      await this.read(sym, id);
+      this.feeOrders.delete(id);
+    }
   }
 }
