@@ -5,7 +5,7 @@ function __bm_subs
     case ''
       echo time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox record profile completion doctor legacy watch portfolio pnl trade
     case 'order'
-      echo place cancel cancel-all batch get list fills
+      echo place cancel cancel-all batch get list fills amend
     case 'funding'
       echo currencies history get
     case 'contract'
@@ -30,7 +30,7 @@ function __bm_subs
 end
 function __bm_takes
   switch "$argv[1]|$argv[2]"
-    case '*\\|-p' '*\\|--profile' '*\\|--base-url' '*\\|--ws-url' '*\\|--legacy-url' '*\\|--service' '*\\|-o' '*\\|--output' '*\\|--fields' '*\\|--color' '*\\|--timeout' 'kline|--from' 'kline|--to' 'kline|--step' 'book|--precision' 'book|--size' 'trades|--limit' 'wallet|--currency' 'order place|--side' 'order place|--type' 'order place|--size' 'order place|--price' 'order place|--notional' 'order place|--client-order-id' 'order place|--stp-mode' 'order place|--max-deviation' 'order place|--wait' 'order place|--wait-timeout' 'order cancel|--order-id' 'order cancel|--client-order-id' 'order cancel-all|--side' 'order batch|--file' 'order batch|--journal' 'order batch|--resume' 'order batch|--max-deviation' 'order get|--order-id' 'order get|--client-order-id' 'order list|--limit' 'order list|--status' 'order fills|--order-id' 'order fills|--page' 'order fills|--limit' 'funding history|--currency' 'funding history|--type' 'funding history|--page' 'funding history|--limit' 'contract accounts|--coin' 'contract liquidations|--contract-id' 'contract liquidations|--order-id' 'contract order|--contract-id' 'contract order|--category' 'contract order|--way' 'contract order|--open-type' 'contract order|--leverage' 'contract order|--custom-id' 'contract order|--price' 'contract order|--vol' 'broker rebate|--from' 'broker rebate|--to' 'sign-test get|--symbol' 'sign-test post|--symbol' 'sign-test post|--price' 'sign-test post|--count' 'api|-f' 'api|--field' 'api|-F' 'api|--typed-field' 'api|--auth' 'sandbox serve|--port' 'sandbox serve|--host' 'sandbox serve|--state' 'sandbox serve|--seed' 'sandbox serve|--limits' 'sandbox serve|--replay' 'sandbox serve|--speed' 'sandbox account create|--deposit' 'sandbox account create|--permissions' 'record|--channels' 'record|--duration' 'record|--out' 'profile add|--venue' 'legacy kline|--from' 'legacy kline|--to' 'legacy kline|--step' 'legacy book|--precision' 'legacy order place|--amount' 'legacy order place|--price' 'legacy order place|--side' 'legacy order cancel-all|--side' 'legacy order list|--status' 'legacy order list|--page' 'legacy order list|--limit' 'legacy fills|--entrust-id' 'legacy fills|--page' 'legacy fills|--limit' 'watch ticker|--duration' 'watch depth|--duration' 'watch depth|--levels' 'watch trades|--duration' 'watch kline|--duration' 'watch kline|--step' 'watch kline|--interval' 'watch orders|--duration' 'portfolio|--in' 'portfolio|--fills' 'pnl|--from' 'pnl|--to' 'trade|--step' 'trade|--max-deviation'
+    case '*\\|-p' '*\\|--profile' '*\\|--base-url' '*\\|--ws-url' '*\\|--legacy-url' '*\\|--service' '*\\|-o' '*\\|--output' '*\\|--fields' '*\\|--color' '*\\|--timeout' 'kline|--from' 'kline|--to' 'kline|--step' 'book|--precision' 'book|--size' 'trades|--limit' 'wallet|--currency' 'order place|--side' 'order place|--type' 'order place|--size' 'order place|--price' 'order place|--notional' 'order place|--client-order-id' 'order place|--stp-mode' 'order place|--max-deviation' 'order place|--wait' 'order place|--wait-timeout' 'order cancel|--order-id' 'order cancel|--client-order-id' 'order cancel-all|--side' 'order batch|--file' 'order batch|--journal' 'order batch|--resume' 'order batch|--max-deviation' 'order get|--order-id' 'order get|--client-order-id' 'order list|--limit' 'order list|--status' 'order fills|--order-id' 'order fills|--page' 'order fills|--limit' 'order amend|--order-id' 'order amend|--client-order-id' 'order amend|--price' 'order amend|--size' 'order amend|--new-client-order-id' 'order amend|--max-deviation' 'funding history|--currency' 'funding history|--type' 'funding history|--page' 'funding history|--limit' 'contract accounts|--coin' 'contract liquidations|--contract-id' 'contract liquidations|--order-id' 'contract order|--contract-id' 'contract order|--category' 'contract order|--way' 'contract order|--open-type' 'contract order|--leverage' 'contract order|--custom-id' 'contract order|--price' 'contract order|--vol' 'broker rebate|--from' 'broker rebate|--to' 'sign-test get|--symbol' 'sign-test post|--symbol' 'sign-test post|--price' 'sign-test post|--count' 'api|-f' 'api|--field' 'api|-F' 'api|--typed-field' 'api|--auth' 'sandbox serve|--port' 'sandbox serve|--host' 'sandbox serve|--state' 'sandbox serve|--seed' 'sandbox serve|--limits' 'sandbox serve|--replay' 'sandbox serve|--speed' 'sandbox account create|--deposit' 'sandbox account create|--permissions' 'record|--channels' 'record|--duration' 'record|--out' 'profile add|--venue' 'legacy kline|--from' 'legacy kline|--to' 'legacy kline|--step' 'legacy book|--precision' 'legacy order place|--amount' 'legacy order place|--price' 'legacy order place|--side' 'legacy order cancel-all|--side' 'legacy order list|--status' 'legacy order list|--page' 'legacy order list|--limit' 'legacy fills|--entrust-id' 'legacy fills|--page' 'legacy fills|--limit' 'watch ticker|--duration' 'watch depth|--duration' 'watch depth|--levels' 'watch trades|--duration' 'watch kline|--duration' 'watch kline|--step' 'watch kline|--interval' 'watch orders|--duration' 'portfolio|--in' 'portfolio|--fills' 'pnl|--from' 'pnl|--to' 'trade|--step' 'trade|--max-deviation'
       return 0
   end
   return 1
@@ -127,6 +127,7 @@ complete -c bm -n '__bm_is "order"' -a 'batch' -d 'Place many orders from a JSON
 complete -c bm -n '__bm_is "order"' -a 'get' -d 'One order by order id or client order id'
 complete -c bm -n '__bm_is "order"' -a 'list' -d 'Recent orders of a pair by status; without SYMBOL, of every '
 complete -c bm -n '__bm_is "order"' -a 'fills' -d 'Your trades (fills) of a pair or of one order; without SYMBO'
+complete -c bm -n '__bm_is "order"' -a 'amend' -d 'Change the price or size of an open order: cancel it (proven'
 complete -c bm -n '__bm_is "order place"' -l side -x -a 'buy sell' -d 'buy or sell (buy, sell)'
 complete -c bm -n '__bm_is "order place"' -l type -x -a 'limit market limit_maker ioc' -d 'order type (limit, market, limit_maker, ioc)'
 complete -c bm -n '__bm_is "order place"' -l size -r -d 'quantity in base currency (limit, limit_maker, ioc, market s'
@@ -160,6 +161,13 @@ complete -c bm -n '__bm_is "order fills"' -l page -r -d 'page, from 1'
 complete -c bm -n '__bm_is "order fills"' -l limit -r -d 'fills per page, 1 to 100 (default 100)'
 complete -c bm -n '__bm_is "order fills"' -l all -d 'every fill: page after page, paced within the rate limit, ea'
 complete -c bm -n '__bm_is "order fills"' -a '(bm __complete symbols 2>/dev/null)'
+complete -c bm -n '__bm_is "order amend"' -l order-id -r -d 'order id of the order to change'
+complete -c bm -n '__bm_is "order amend"' -l client-order-id -r -d 'your id of the order to change'
+complete -c bm -n '__bm_is "order amend"' -l price -r -d 'the new price (default: the order\'s)'
+complete -c bm -n '__bm_is "order amend"' -l size -r -d 'the new total size, what has filled included (default: the o'
+complete -c bm -n '__bm_is "order amend"' -l new-client-order-id -r -d 'your id for the new order (default: a new one)'
+complete -c bm -n '__bm_is "order amend"' -l max-deviation -r -d 'refuse a new price more than this percent through the last p'
+complete -c bm -n '__bm_is "order amend"' -a '(bm __complete symbols 2>/dev/null)'
 complete -c bm -n '__bm_is "funding"' -a 'currencies' -d 'Currencies of the funding account'
 complete -c bm -n '__bm_is "funding"' -a 'history' -d 'Deposit or withdraw records (the last 100 at most)'
 complete -c bm -n '__bm_is "funding"' -a 'get' -d 'One deposit or withdraw record'
@@ -297,6 +305,7 @@ complete -c bm -n '__bm_is "watch orders"' -l duration -r -d 'stop after this ma
 complete -c bm -n '__bm_is "watch orders"' -a '(bm __complete symbols 2>/dev/null)'
 complete -c bm -n '__bm_is "portfolio"' -l in -r -d 'quote currency to value balances in, any case (default USDT)'
 complete -c bm -n '__bm_is "portfolio"' -l fills -r -d 'recent fills to show, 0 to 100 (default 10)'
+complete -c bm -n '__bm_is "portfolio"' -l pnl -d 'add the P&L of each pair from all of its fills (position, av'
 complete -c bm -n '__bm_is "pnl"' -l from -r -d 'fills at or after this time: 2026-11-01, 2026-11-01T10:00Z, '
 complete -c bm -n '__bm_is "pnl"' -l to -r -d 'fills at or before this time, same forms (default: now)'
 complete -c bm -n '__bm_is "trade"' -l step -x -a '1m 3m 5m 15m 30m 1h 2h 4h 1d 1w 1M' -d 'candle width: 1m, 3m, 5m, 15m, 30m, 1h, 2h, 4h, 1d, 1w, 1M, '

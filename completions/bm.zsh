@@ -5,7 +5,7 @@ autoload -U +X bashcompinit && bashcompinit
 __bm_subs() {
   case "$1" in
     "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox record profile completion doctor legacy watch portfolio pnl trade" ;;
-    "order") echo "place cancel cancel-all batch get list fills" ;;
+    "order") echo "place cancel cancel-all batch get list fills amend" ;;
     "funding") echo "currencies history get" ;;
     "contract") echo "accounts liquidations order" ;;
     "broker") echo "rebate" ;;
@@ -40,6 +40,7 @@ __bm_opts() {
     "order get") echo "--order-id --client-order-id -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order list") echo "--limit --status --all -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order fills") echo "--order-id --page --limit --all -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "order amend") echo "--order-id --client-order-id --price --size --new-client-order-id --max-deviation -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "funding") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "funding currencies") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "funding history") echo "--currency --type --page --limit -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
@@ -98,7 +99,7 @@ __bm_opts() {
     "watch trades") echo "--once --duration -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "watch kline") echo "--once --duration --step --interval -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "watch orders") echo "--once --duration -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
-    "portfolio") echo "--in --fills -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "portfolio") echo "--in --fills --pnl -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "pnl") echo "--from --to -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "trade") echo "--step --max-deviation --bell --once -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
   esac
@@ -136,6 +137,12 @@ __bm_takes() {
     "order fills|--order-id") echo "1" ;;
     "order fills|--page") echo "1" ;;
     "order fills|--limit") echo "1" ;;
+    "order amend|--order-id") echo "1" ;;
+    "order amend|--client-order-id") echo "1" ;;
+    "order amend|--price") echo "1" ;;
+    "order amend|--size") echo "1" ;;
+    "order amend|--new-client-order-id") echo "1" ;;
+    "order amend|--max-deviation") echo "1" ;;
     "funding history|--currency") echo "1" ;;
     "funding history|--type") echo "1" ;;
     "funding history|--page") echo "1" ;;
@@ -260,6 +267,7 @@ __bm_args() {
     "order get|0") echo "@symbols" ;;
     "order list|0") echo "@symbols" ;;
     "order fills|0") echo "@symbols" ;;
+    "order amend|0") echo "@symbols" ;;
     "api|0") echo "GET POST PUT DELETE" ;;
     "record|0") echo "@symbols" ;;
     "profile add|0") echo "@profiles" ;;

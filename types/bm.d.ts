@@ -2,7 +2,7 @@
 // package; their option and result types are src/lib/types.ts (shipped as ./types.d.ts), and the
 // methods' parameter and result types are generated from the endpoint catalogue into ./endpoints.d.ts.
 import type { Category, Methods } from './endpoints.js';
-import type { AcrossFills, AcrossFillsParams, AcrossOrders, BatchOptions, BatchResult, CallOptions, ClientOptions, DecimalHelpers, DryRun, PairHelper, Pnl, PnlParams, Portfolio, RunningVenue, SandboxOptions, Value, WatchApi, WriteOutcome } from './types.js';
+import type { AcrossFills, AcrossFillsParams, AcrossOrders, AmendParams, AmendResult, BatchOptions, BatchResult, CallOptions, ClientOptions, DecimalHelpers, DryRun, PairHelper, Pnl, PnlParams, Portfolio, RunningVenue, SandboxOptions, Value, WatchApi, WriteOutcome } from './types.js';
 
 export * from './endpoints.js';
 export * from './types.js';
@@ -54,6 +54,12 @@ export interface OrderHelpers {
   open(): Promise<AcrossOrders>;
   /** Without a pair: the newest fills of every pair the account can have traded (`bm order fills` without one). */
   fills(params?: AcrossFillsParams): Promise<AcrossFills>;
+  /**
+   * Changes an open order's price or size, as `bm order amend`: its cancel proven first, then the new order
+   * placed for the new total size less what filled of the old one (none when nothing is left). With
+   * `{ dryRun: true }`, the two requests it would send.
+   */
+  amend(params: AmendParams, opts?: CallOptions): Promise<AmendResult | DryRun[]>;
   batch: Methods['order']['batch'] & {
     /** Settles and completes the batch of this journal (`bm order batch --resume`): no order sent twice. */
     resume(journal: string, opts?: Pick<BatchOptions, 'maxDeviation'>): Promise<BatchResult>;

@@ -6,6 +6,7 @@ import type { ContextOf } from '../context.js';
 import { registerGeneration, type Generation } from './declare.js';
 import { execute } from './engine.js';
 import { OVERRIDES } from './overrides.js';
+import { registerAmend } from './order/amend-command.js';
 
 /** One-line summaries of the command groups the catalogue's paths create. */
 const GROUP_SUMMARY: Readonly<Record<string, string>> = {
@@ -34,4 +35,7 @@ export const ENDPOINT_WORDS: readonly string[] = [...new Set(CATALOGUE.flatMap((
 /** Declares one command per current-generation catalogue entry that has a `command`. */
 export function registerEndpoints(root: Command, contextOf: ContextOf, only?: string): void {
   registerGeneration(root, CURRENT, contextOf, only);
+  // Writes made of the catalogue's writes, beside them in their group.
+  const order = root.commands.find((c) => c.name() === 'order');
+  if (order) registerAmend(order, contextOf);
 }

@@ -11,7 +11,7 @@ import type { Method } from '../api/catalogue/types.js';
 import { usage } from '../errors.js';
 import { LEGACY } from '../legacy/catalogue.js';
 import { resolveFields, type Headers } from '../render/columns.js';
-import { printedColumns } from './local-columns.js';
+import { LOCAL_WRITES, printedColumns } from './local-columns.js';
 
 /** Columns and their headers; `unknown`: the answer decides what is printed, the reason said in the error. */
 export type Known = { readonly columns: readonly string[]; readonly headers?: Headers } | { readonly unknown: string } | undefined;
@@ -34,7 +34,8 @@ export function knownColumns(path: string, cmd: Command): Known {
   const legacy = path.startsWith('legacy ') ? LEGACY.find((e) => e.command.join(' ') === path.slice(7)) : undefined;
   if (legacy) return legacy.write ? declared(path, legacy.columns) : undefined;
   const ep = CATALOGUE.find((e) => e.command?.join(' ') === path);
-  if (!ep || ep.method === 'GET') return undefined;
+  if (!ep) return LOCAL_WRITES.has(path) ? declared(path, undefined) : undefined;
+  if (ep.method === 'GET') return undefined;
   // `order place --wait` prints the order as `order get` reads it, once the wait ends.
   const shown = ep.id === 'spot.order.submit' && cmd.opts<{ wait?: string }>().wait !== undefined ? endpoint('spot.order.detail') : ep;
   return declared(path, shown.columns, shown.headers);

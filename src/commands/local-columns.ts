@@ -17,6 +17,7 @@ export const LOCAL_COLUMNS = {
   doctor: ['check', 'status', 'detail', 'fix'],
   'order cancel': ['order_id', 'client_order_id', 'result'],
   'order cancel-all': ['symbol', 'side', 'result'],
+  'order amend': ['old_order_id', 'old_result', 'old_filled', 'order_id', 'client_order_id', 'size', 'price', 'result'],
   'order batch': ['index', 'result', 'order_id', 'client_order_id', 'code', 'message'],
   'watch ticker': ['symbol', 'last_price', 'bid_px', 'ask_px', 'open_24h', 'high_24h', 'low_24h', 'base_volume_24h', 'time'],
   'watch depth': ['side', 'price', 'size', 'total', 'depth'],
@@ -26,6 +27,9 @@ export const LOCAL_COLUMNS = {
 } as const satisfies Record<string, readonly string[]>;
 
 export type LocalCommand = keyof typeof LOCAL_COLUMNS;
+
+/** Writes that are no catalogue entry (made of several of its writes): `--fields` is checked against their columns before anything is sent. */
+export const LOCAL_WRITES: ReadonlySet<string> = new Set<LocalCommand>(['order amend']);
 
 /** The columns the command at `path` prints: those listed here (its own row), else its catalogue entry's (`declared`). */
 export function printedColumns(path: string, declared?: readonly string[]): readonly string[] | undefined {

@@ -1,6 +1,6 @@
 /**
  * The command line's helpers on the client's method tree: `order.open()`, `order.fills()` without a
- * pair (every pair), and `order.batch.resume(path)`. Their code loads on first use.
+ * pair (every pair), `order.batch.resume(path)` and `order.amend()`. Their code loads on first use.
  */
 import type { CurrentCalls } from '../core/calls.js';
 import type { CallOptions } from './types.js';
@@ -19,6 +19,7 @@ function noPair(params: unknown): boolean {
 export function attachHelpers(tree: Record<string, unknown>, helper: Helper, host: import('../core/write/host.js').WriteHost): void {
   const order = tree.order as Record<string, Method>;
   const onePair = order.fills!;
+  order.amend = (params, opts) => helper(async (calls) => (await import('./amend.js')).amend(calls, host, params, opts));
   order.open = (params) => helper(async (calls) => (await import('./account.js')).openOrders(calls, host, params));
   order.fills = (params, opts) => (noPair(params) && opts === undefined ? helper(async (calls) => (await import('./account.js')).fillsAcross(calls, host, params)) : onePair(params, opts));
   (order.batch as Method & { resume?: Method }).resume = (path, opts) => helper(async (calls) => {

@@ -382,3 +382,37 @@ export interface StreamStateChange {
   /** ms since the last push (`stale`). */
   readonly silentMs?: number;
 }
+
+/** Parameters of `client.order.amend`: which order (one of `orderId`, `clientOrderId`) and what it becomes. */
+export interface AmendParams {
+  readonly symbol: string;
+  readonly orderId?: string | number;
+  readonly clientOrderId?: string;
+  /** Your id for the new order (default: a new one). */
+  readonly newClientOrderId?: string;
+  /** The new price (default: the order's). */
+  readonly price?: DecimalString;
+  /** The new total size, what has filled included (default: the order's). */
+  readonly size?: DecimalString;
+  /** Refuse a new price more than this percent through the last price (default '10'; 'none': no check). */
+  readonly maxDeviation?: string;
+}
+
+/** `client.order.amend()`: the old order cancelled (proven), and the new one placed for what was left, or why not. */
+export interface AmendResult {
+  /** True when a new order was placed. */
+  readonly amended: boolean;
+  readonly old: {
+    readonly orderId: string;
+    readonly clientOrderId: string;
+    /** `cancelled`, or why not (`not cancelled: already filled or cancelled`). */
+    readonly say: string;
+    readonly via: 'answer' | 'lookup';
+    /** What filled of the old order by the time it was over (base). */
+    readonly filled: DecimalString;
+  };
+  /** The new order: sent for `size` (the new total less what filled). */
+  readonly placed?: { readonly orderId: string; readonly clientOrderId: string; readonly size: DecimalString; readonly price: DecimalString; readonly say: string; readonly via: 'answer' | 'lookup' };
+  /** Why nothing was placed. */
+  readonly why?: string;
+}

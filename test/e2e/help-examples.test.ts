@@ -115,6 +115,7 @@ const SPECIAL: ReadonlyArray<{ readonly match: RegExp; readonly why: string }> =
   { match: /^bm watch orders/, why: 'runs on an account of its own with one order resting, so it has a line to print whatever the other examples do' },
   { match: /bm profile add/, why: 'the example address stands for the user venue and becomes the sandbox; --insecure-storage keeps secrets out of the machine keychain; key, secret and memo come on stdin' },
   { match: /--file orders\.ndjson/, why: 'reads a file of the user: the test writes orders.ndjson first' },
+  { match: /^bm order amend .*--client-order-id amend1 /, why: 'changes an open order of the user: the test places amend1 first' },
   { match: /> ~\//, why: 'writes into a folder of the user: the folder is made in the test HOME, and the file checked afterwards' },
 ];
 
@@ -131,6 +132,10 @@ async function runLine(line: string): Promise<Result> {
     const own = line.replace(/https:\/\/api\.example\.com|http:\/\/127\.0\.0\.1:8080/, url) + ' --insecure-storage';
     // Typed at the prompt when bm reads them itself; the piped form gives them with printf.
     return shell(own, world, /^bm /.test(line) ? `${env.KEY}\n${env.SECRET}\n${env.MEMO}\n` : '');
+  }
+  if (/^bm order amend .*--client-order-id amend1 /.test(line)) {
+    const placed = await sh('bm order place BTC_USDT --side buy --type limit --size 0.001 --price 30000 --client-order-id amend1 --yes', '');
+    assert.equal(placed.code, 0, placed.stderr);
   }
   if (/--file orders\.ndjson/.test(line)) writeFileSync(join(work, 'orders.ndjson'), ORDERS);
   return shell(line, world);

@@ -15,8 +15,8 @@ export interface Guide {
 export const GUIDES = {
   writes: {
     doc: 'docs/writes.md',
-    text: `Every write (\`order place\`, \`cancel\`, \`cancel-all\`, \`batch\`, \`bm legacy order ...\`, and \`bm api\` with any
-method but GET) goes through one careful-write pipeline:
+    text: `Every write (\`order place\`, \`cancel\`, \`cancel-all\`, \`batch\`, \`amend\`, \`bm legacy order ...\`, and \`bm api\`
+with any method but GET) goes through one careful-write pipeline:
 
 - **Checked first.** An order is checked against the pair's rules (size bounds and increment, price precision,
   minimum amount) and, for \`order place\` and \`order batch\`, \`--max-deviation <pct>\` (default 10, \`none\` turns
@@ -34,6 +34,8 @@ method but GET) goes through one careful-write pipeline:
 - **Batches.** \`bm order batch SYMBOL --file orders.ndjson\` checks every line before any is sent, sends 10 a
   request within the rate limit, prints each outcome as it is known and journals the run; \`--resume <journal>\`
   looks up what is not proven and sends only what the venue does not hold.
+- **Amended.** \`bm order amend SYMBOL --order-id ID --price P [--size S]\` cancels, proves the cancel, then places
+  the new total size less what filled meanwhile (nothing when nothing is left: exit 6).
 - **Exit codes.** 2 nothing was sent (never after a write left), 3 declined, 6 rejected by the venue,
   7 rate limited, 8 nothing known sent (safe to retry), 9 a partial batch, 10 \`--wait\` ran out,
   11 sent with its outcome unknown: look it up before retrying.

@@ -25,8 +25,8 @@ import { parseWait, waitForOrder, type WaitSpec } from '../../core/order/wait.js
 /** Shared with the trading terminal and `order batch` (market-context.ts). */
 export { parseMaxDeviation };
 
-/** Market context lines for the confirmation; the guard checked first. Reads only what is needed. */
-async function market(ctx: Context, order: CheckedOrder, rules: PairRules, maxPct: string | undefined): Promise<string[]> {
+/** Market context lines for the confirmation; the guard checked first. Reads only what is needed. Shared with `order amend`. */
+export async function market(ctx: Context, order: CheckedOrder, rules: PairRules, maxPct: string | undefined): Promise<string[]> {
   const asking = !ctx.globals.yes && !ctx.globals.dryRun;
   // No terminal and no --yes: the pipeline refuses at once; reading the market first would only delay that.
   if (asking && !ctx.io.canPrompt) return [];

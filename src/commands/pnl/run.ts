@@ -15,7 +15,8 @@ import { show } from '../engine.js';
 import { overPairs } from '../order/across.js';
 import { warnData } from '../order/paged.js';
 
-const COLUMNS = ['symbol', 'position', 'avg_cost', 'realized', 'unrealized', 'fees', 'quote'];
+/** The columns of a P&L table (`bm pnl`, the P&L section of `bm portfolio --pnl`). */
+export const PNL_COLUMNS = ['symbol', 'position', 'avg_cost', 'realized', 'unrealized', 'fees', 'quote'];
 
 /** Other fee coins as text: `0.5 BMX, 1 XYZ`. */
 const otherFees = (p: PairPnl) => Object.entries(p.other_fees).map(([coin, n]) => `${n} ${coin}`).join(', ');
@@ -40,18 +41,23 @@ export async function run(ctx: Context, symbol: string | undefined, opts: { from
 }
 
 /** Prints a report in the context's format: json exact, the others rounded to each quote currency's places (value.ts). */
-export function printPnl(ctx: Context, report: PnlReport, window: PnlQuery, rules: readonly PairRules[]): void {
+export function printPnl(ctx: Context, report: Pick<PnlReport, 'pairs' | 'totals'>, window: PnlQuery, rules: readonly PairRules[]): void {
   if (ctx.format === 'json' && !ctx.fields) {
     show(ctx, {}, { ...(window.fromMs === undefined ? {} : { from: window.fromMs }), ...(window.toMs === undefined ? {} : { to: window.toMs }), pairs: report.pairs, totals: report.totals });
     return;
   }
-  const at = (quote: string) => currencyPlaces(quote, rules);
-  const r = (v: string, n: number) => (v === '' ? v : roundTo(v, n));
-  const shown: Row[] = report.pairs.map((p) => ({ ...p, other_fees: otherFees(p), avg_cost: r(p.avg_cost, at(p.quote)), realized: r(p.realized, at(p.quote)), unrealized: r(p.unrealized, at(p.quote)), fees: r(p.fees, at(p.quote)) }));
-  show(ctx, { columns: COLUMNS }, shown, { rows: shown });
+  const shown: Row[] = report.pairs.map((p) => shownPnl(p, rules));
+  show(ctx, { columns: PNL_COLUMNS }, shown, { rows: shown });
   if (ctx.format !== 'table' || ctx.fields) return;
   for (const t of report.totals) {
-    const n = at(t.quote);
+    const n = currencyPlaces(t.quote, rules);
     ctx.io.out(`\ntotal ${t.quote}: realized ${roundTo(t.realized, n)}, unrealized ${t.unrealized === '' ? 'unknown (no last price)' : roundTo(t.unrealized, n)}, fees ${roundTo(t.fees, n)} (fees are inside realized and unrealized)\n`);
   }
+}
+
+/** A pair's P&L as printed outside json: money rounded (half to even) at its quote currency's places, other fees as text. */
+export function shownPnl(p: PairPnl, rules: readonly PairRules[]): Row {
+  const n = currencyPlaces(p.quote, rules);
+  const r = (v: string) => (v === '' ? v : roundTo(v, n));
+  return { ...p, other_fees: otherFees(p), avg_cost: r(p.avg_cost), realized: r(p.realized), unrealized: r(p.unrealized), fees: r(p.fees) };
 }

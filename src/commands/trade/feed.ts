@@ -16,6 +16,8 @@ import type { ConnectionOptions } from '../../ws/options.js';
 import { topics } from '../../ws/channels.js';
 import { applyDepth, applyKline, applyOrder, applyRestBook, applyRestKlines, applyRestOrders, applyRestTrades, applyTicker, applyTrade, applyWallet } from './apply.js';
 import { BOOK_LEVELS } from './book.js';
+import { applyPushedFill } from './pnl.js';
+import { PnlReader } from './pnl-read.js';
 import { logAction, type ConnState, type TradeState } from './state.js';
 
 /** Candles read at start: enough for the widest chart. */
@@ -54,11 +56,14 @@ export class TradeFeed {
   private accountTimer: NodeJS.Timeout | undefined;
   private accountRunning: Promise<void> | undefined;
   private accountAgain = false;
+  /** The pair's fills for its P&L; pushed fills' fees with the next account refresh. */
+  private readonly pnl: PnlReader;
   private closed = false;
   private readonly now: () => number;
 
   constructor(private readonly o: FeedOptions) {
     this.now = o.now ?? Date.now;
+    this.pnl = new PnlReader(o.ctx, o.state);
   }
 
   private get s(): TradeState {
@@ -113,8 +118,23 @@ export class TradeFeed {
       if (this.s.symbol !== sym) return;
       applyWallet(this.s, wallet);
       applyRestOrders(this.s, orders);
+      await this.pnl.fees();
     } catch (err) {
       logAction(this.s, 'error', `reading balances and orders: ${(err as Error).message}`, this.now());
+    }
+    this.o.changed('data');
+  }
+
+  /**
+   * Every fill of the pair, page by page, for its P&L: at start, on `r` and when the order stream is
+   * back after a drop (fills it missed). What the stream pushed meanwhile is kept: fills count once by trade id.
+   */
+  async readPnl(): Promise<void> {
+    if (!this.o.credentials || this.closed) return;
+    try {
+      await this.pnl.all();
+    } catch (err) {
+      logAction(this.s, 'error', `reading your fills for the P&L: ${(err as Error).message}`, this.now());
     }
     this.o.changed('data');
   }
@@ -173,6 +193,7 @@ export class TradeFeed {
     });
     this.priv.subscribe([topics.order(sym)]);
     this.priv.start();
+    void this.readPnl();
   }
 
   private onPublic(table: string, e: Entry): void {
@@ -189,6 +210,8 @@ export class TradeFeed {
   private onPrivate(table: string, e: Entry): void {
     if (channelKind(table) !== 'order' || String(e.symbol) !== this.s.symbol) return;
     const event = applyOrder(this.s, e);
+    const feeOf = event === 'fill' ? applyPushedFill(this.s, e) : undefined;
+    if (feeOf) this.pnl.feeOf(feeOf);
     if (event === 'fill') {
       logAction(this.s, 'ok', `fill: ${String(e.side)} ${String(e.last_fill_count || e.filled_size)} @ ${String(e.last_fill_price || e.price)} (order ${String(e.order_id)}, filled ${String(e.filled_size)} of ${String(e.size)})`, this.now());
     }
@@ -203,7 +226,7 @@ export class TradeFeed {
     const conn = which === 'public' ? this.pub : this.priv;
     if (st === 'ready' && conn && conn.reconnects > 0 && !this.closed) {
       logAction(this.s, 'info', `${which === 'public' ? 'market' : 'order'} stream back after a drop: reading snapshots again`, this.now());
-      void (which === 'public' ? this.snapshot() : this.readAccount());
+      void (which === 'public' ? this.snapshot() : Promise.all([this.readAccount(), this.readPnl()]));
     }
     this.o.changed('data');
   }

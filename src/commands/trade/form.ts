@@ -7,7 +7,7 @@ import { add, cmp, div, dec, fmt, isZero, mul, norm, sub, type Dec } from '../..
 import type { OrderInput } from '../../core/order/check.js';
 import { pricePlaces, type PairRules } from '../../core/order/pairs.js';
 import { tickOf } from '../../util/round.js';
-import type { Balance, Form, Side } from './state.js';
+import type { Balance, Form, OpenOrder, Side } from './state.js';
 
 /** Size presets, percent of the available balance, in the order `p` cycles through them. */
 export const PRESETS = [25, 50, 75, 100] as const;
@@ -15,6 +15,11 @@ export const PRESETS = [25, 50, 75, 100] as const;
 /** A form for `side`, size empty and focused, price prefilled. */
 export function openForm(side: Side, price: string): Form {
   return { side, type: 'limit', size: '', price, focus: 'size', error: undefined, preset: undefined };
+}
+
+/** The form of an amend: the order's side, price and size, the price focused. */
+export function amendForm(o: OpenOrder): Form {
+  return { ...openForm(o.side, o.price), size: o.size, focus: 'price', amends: o };
 }
 
 /** A market buy is sized by what it spends (quote), every other order by its quantity (base). */
@@ -44,6 +49,8 @@ export function switchField(f: Form): Form {
 
 /** `m`: limit <-> market. A buy's size field changes meaning (base <-> quote), so it is emptied. */
 export function toggleType(f: Form): Form {
+  // An amend keeps the order's type: only its price and size change.
+  if (f.amends) return f;
   const type = f.type === 'limit' ? 'market' : 'limit';
   return { ...f, type, focus: 'size', size: f.side === 'buy' ? '' : f.size, error: undefined, preset: undefined };
 }

@@ -3,9 +3,10 @@
  * fills the `?` help, so what is shown is what works. A key changes the interface's state; what
  * needs the venue (send, cancel, switch pair, resync, quit) comes back as a {@link Command}.
  */
+import { AMENDABLE } from '../../core/order/amend-plan.js';
 import type { CheckedOrder } from '../../core/order/check.js';
 import { GROUPS, levelAt, levelPos, selectedLevel } from './book.js';
-import { applyPreset, backspace, nudge, openForm, orderInput, setPrice, switchField, toggleType, typeChar } from './form.js';
+import { amendForm, applyPreset, backspace, nudge, openForm, orderInput, setPrice, switchField, toggleType, typeChar } from './form.js';
 import { guardError, preflight } from './orders.js';
 import { pairMatches } from './pairs.js';
 import { openOrders, quoteOf, selectedOrder, type Mode, type OpenOrder, type Side, type TradeState } from './state.js';
@@ -14,6 +15,7 @@ export type Command =
   | { readonly kind: 'quit'; readonly code: 0 | 130 }
   | { readonly kind: 'place'; readonly order: CheckedOrder }
   | { readonly kind: 'cancel'; readonly order: OpenOrder }
+  | { readonly kind: 'amend'; readonly order: OpenOrder; readonly price: string; readonly size: string }
   | { readonly kind: 'cancelAll' }
   | { readonly kind: 'switch'; readonly symbol: string }
   | { readonly kind: 'resync' };
@@ -70,7 +72,7 @@ const form = (s: TradeState) => s.ui.form!;
 function review(s: TradeState): void {
   const f = form(s);
   try {
-    s.ui.confirm = { order: preflight(orderInput(f, s.symbol), s.rules, quoteOf(s), s.maxDeviation).order };
+    s.ui.confirm = { order: preflight(orderInput(f, s.symbol), s.rules, quoteOf(s), s.maxDeviation).order, ...(f.amends ? { amends: f.amends } : {}) };
     s.ui.mode = 'confirm';
   } catch (err) {
     s.ui.form = { ...f, error: (err as Error).message };
@@ -93,6 +95,10 @@ export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
     { keys: ['c'], label: 'c', hint: 'cancel', does: 'cancel the selected order (y confirms)', when: hasOrders, run: (s) => {
       const o = selectedOrder(s);
       if (o) (s.ui.cancel = { all: false, order: o }), (s.ui.mode = 'cancel');
+    } },
+    { keys: ['a'], label: 'a', hint: 'amend', does: 'amend the selected order: price, size', when: hasOrders, run: (s) => {
+      const o = selectedOrder(s);
+      if (o && AMENDABLE.has(o.type)) (s.ui.form = amendForm(o)), (s.ui.mode = 'form');
     } },
     { keys: ['C'], label: 'C', hint: 'cancel all', does: 'cancel all orders of the pair (y confirms)', when: hasOrders, run: (s) => {
       s.ui.cancel = { all: true, count: s.account.orders.size };
@@ -131,6 +137,7 @@ export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
       }
       s.ui.form = undefined;
       close(s);
+      if (c.amends) return { kind: 'amend', order: c.amends, price: c.order.price!, size: c.order.size! };
       return { kind: 'place', order: c.order };
     } },
     { keys: ['n', 'escape'], label: 'n/Esc', hint: 'back', does: 'back to the form', run: (s) => ((s.ui.confirm = undefined), void (s.ui.mode = 'form')) },

@@ -11,6 +11,7 @@ import type { Context } from '../../context.js';
 import { BmError, usage } from '../../errors.js';
 import { isDecimal, isZero } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';
+import { amendOrder as amendCore } from '../../core/order/amend.js';
 import { checkOrder, type CheckedOrder, type OrderInput } from '../../core/order/check.js';
 import { checkDeviation, crosses, deviationPct, estimateFill, type Book, type Fill } from '../../core/order/market-context.js';
 import type { PairRules } from '../../core/order/pairs.js';
@@ -132,6 +133,24 @@ export async function cancelOrder(ctx: Context, symbol: string, o: OpenOrder): P
     const { r, proof } = await write(ctx, 'spot.order.cancel', [['symbol', symbol], ['order_id', o.id]], what);
     if (r.verdict.outcome !== 'done') return { kind: 'rejected', text: `${what}: ${r.verdict.say}${proof ? ` (${proof.slice(2)})` : ''}` };
     return { kind: 'ok', text: `cancelled ${o.side} ${o.size} @ ${o.price} (order ${o.id}${proof})`, orderId: o.id };
+  } catch (err) {
+    return outcomeOfError(what, err);
+  }
+}
+
+/**
+ * Amends an open order as `bm order amend` does (core order/amend.ts): its cancel proven, then the new
+ * total size less what filled placed at the new price; confirmed already by the terminal's `y`.
+ */
+export async function amendOrder(ctx: Context, rules: PairRules, o: OpenOrder, change: { price: string; size: string }): Promise<Outcome> {
+  const what = `amend order ${o.id} to ${o.side} ${change.size} @ ${change.price}`;
+  try {
+    const a = await amendCore(ctx, currentChannel(ctx), { rules, orderId: o.id, ...change, command: what, confirmed: true });
+    if (!a) throw new BmError('unknown', `${what}: nothing was sent`);
+    const old = `order ${o.id} ${a.old.say} (${a.old.finalFilled} filled${a.old.via === 'lookup' ? ', proven by looking it up' : ''})`;
+    if (!a.placed) return { kind: 'rejected', text: `${what}: ${old}; no new order: ${a.why}` };
+    const p = a.placed;
+    return { kind: 'ok', text: `amended: ${old}; ${p.say} ${o.side} ${p.size} ${rules.symbol} @ ${p.price} (order ${p.orderId}, client order id ${p.clientOrderId}${p.via === 'lookup' ? ', proven by looking it up' : ''})`, orderId: p.orderId };
   } catch (err) {
     return outcomeOfError(what, err);
   }

@@ -9,7 +9,7 @@ import { spends } from './form.js';
 import { KEYS } from './keys.js';
 import { marketContext, orderText } from './orders.js';
 import { pairMatches } from './pairs.js';
-import { quoteOf, type LogEntry, type Mode, type TradeState } from './state.js';
+import { quoteOf, type LogEntry, type Mode, type OpenOrder, type TradeState } from './state.js';
 import { cell, Line, type Style } from './text.js';
 
 export interface Box {
@@ -95,17 +95,28 @@ function formBox(s: TradeState, width: number, inner: number, color: boolean): B
   if (!market && f.size && f.price && /^[0-9.]+$/.test(f.size + f.price) && !f.size.endsWith('.') && !f.price.endsWith('.')) {
     lines.push(field('notional', `${norm(mul(f.size, f.price))} ${r.quote_currency}`, inner, color));
   }
+  if (f.amends) lines.unshift(...amendLines(f.amends, inner, color));
   if (f.error) lines.push(...wrap(f.error, inner).map((t) => new Line(color).add(t, SGR.red).done(inner)));
   else lines.push(cell('', inner));
-  return { title: `${f.side.toUpperCase()} ${s.symbol}`, titleStyle: f.side === 'buy' ? SGR.green : SGR.red, width, lines };
+  return { title: `${f.amends ? `AMEND ${f.amends.id}: ` : ''}${f.side.toUpperCase()} ${s.symbol}`, titleStyle: f.side === 'buy' ? SGR.green : SGR.red, width, lines };
+}
+
+/** What an amend does to the order, above its form and its confirmation. */
+function amendLines(o: OpenOrder, inner: number, color: boolean): string[] {
+  return [
+    field('amends', `${o.side} ${o.size} @ ${o.price}, ${o.filled} filled`, inner, color, SGR.yellow),
+    field('', 'cancelled first; size is the new total, less what filled', inner, color),
+  ];
 }
 
 function confirmBox(s: TradeState, width: number, inner: number, color: boolean): Box {
   const o = s.ui.confirm!.order;
   const c = marketContext(o, quoteOf(s));
   const r = s.rules;
+  const amends = s.ui.confirm!.amends;
   const lines = [
-    new Line(color).add(cell(`${o.type} ${orderText(o)}`, inner), SGR.bold).done(inner),
+    ...(amends ? amendLines(amends, inner, color) : []),
+    new Line(color).add(cell(`${amends ? 'then ' : ''}${o.type} ${orderText(o)}`, inner), SGR.bold).done(inner),
     field('notional', o.notional !== undefined ? `${o.notional} ${r.quote_currency}` : 'decided by the book', inner, color),
     field('last', `${c.last ?? '-'}${c.fromLast !== undefined ? `   price ${c.fromLast.startsWith('-') ? '' : '+'}${c.fromLast}% from last` : ''}`, inner, color),
     field('best', `bid ${c.bestBid ?? '-'}   ask ${c.bestAsk ?? '-'}`, inner, color),

@@ -2,7 +2,8 @@
 import { alignDecimals } from '../../render/cells.js';
 import { SGR } from '../../render/live.js';
 import { clock } from '../watch/grid.js';
-import { openOrders, selectedOrder, type Trade, type TradeState } from './state.js';
+import { pnlLines } from './pnl.js';
+import { openOrders, quoteOf, selectedOrder, type Trade, type TradeState } from './state.js';
 import { cell, fill, Line, title } from './text.js';
 
 const sideStyle = (side: string) => (side === 'buy' ? SGR.green : side === 'sell' ? SGR.red : undefined);
@@ -70,11 +71,13 @@ const ORDER_COLUMNS = [
 export function ordersPane(s: TradeState, w: number, h: number, color: boolean): string[] {
   const list = openOrders(s);
   const lines = [title(`OPEN ORDERS (${list.length})`, s.ui.busy ? `sending: ${s.ui.busy}` : '', w, color, SGR.bold)];
+  // The pair's position and P&L head the pane (your orders and what they made, in one place).
+  if (s.readOnly === undefined) for (const l of pnlLines(s, quoteOf(s).last)) lines.push(new Line(color).add(cell(l, w)).done(w));
   if (!list.length) return fill([...lines, cell('none: b buys, s sells', w)], w, h);
   const sel = selectedOrder(s);
   const focused = s.ui.focus === 'orders' && (s.ui.mode === 'main' || s.ui.mode === 'cancel');
   // Keep the selected order in view when the list is longer than the pane.
-  const room = Math.max(1, h - 2);
+  const room = Math.max(1, h - lines.length - 1);
   const at = Math.max(0, list.findIndex((o) => o === sel));
   const start = Math.max(0, Math.min(at - room + 1, list.length - room));
   const shown = list.slice(start, start + room);

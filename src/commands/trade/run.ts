@@ -118,7 +118,8 @@ export async function runTrade(outer: Context, req: TradeRequest): Promise<void>
     offSignals();
     state.feed.state = 'snapshot';
     state.feed.privateState = credentials ? 'snapshot' : undefined;
-    await feedOf(state, () => {}, () => {}).snapshot();
+    const feed = feedOf(state, () => {}, () => {});
+    await Promise.all([feed.snapshot(), feed.readPnl()]);
     for (const e of state.ui.log) if (e.kind === 'error') io.err(`bm: ${e.text}\n`);
     const stdout = outer.io.stdout;
     const size = { columns: io.isTTY ? io.columns : Math.max(io.columns, 120), rows: io.isTTY ? stdout.rows ?? PRINTED_ROWS : PRINTED_ROWS };

@@ -11,7 +11,7 @@ import { activeBindings, type Binding } from './keys.js';
 import { Layouts, type PaneName } from './layout.js';
 import { overlayBox } from './overlay.js';
 import { balancesPane, ordersPane, TradesPane } from './panes.js';
-import type { TradeState } from './state.js';
+import { quoteOf, type TradeState } from './state.js';
 import { Kept } from './text.js';
 
 /** A pane's lines, kept while what it shows is the same (the key): a frame then reuses them as they are. */
@@ -20,7 +20,8 @@ const paneKeys: Readonly<Record<PaneName, (s: TradeState) => string>> = {
   chart: (s) => `${s.symbol}|${s.versions.candles}`,
   trades: (s) => `${s.symbol}|${s.versions.trades}`,
   balances: (s) => `${s.symbol}|${s.versions.account}`,
-  orders: (s) => `${s.symbol}|${s.versions.account}|${s.ui.focus}|${s.ui.mode}|${s.ui.selected}|${s.ui.busy}`,
+  // The last price moves the P&L line's unrealized.
+  orders: (s) => `${s.symbol}|${s.versions.account}|${s.ui.focus}|${s.ui.mode}|${s.ui.selected}|${s.ui.busy}|${quoteOf(s).last}`,
 };
 
 /** What the last frame of a state was made of: each pane's lines by key, and each body row with the pieces it was joined from. */

@@ -11,7 +11,7 @@ import type { PairRules } from '../../core/order/pairs.js';
 import type { Compose, LiveScreen } from '../../render/live.js';
 import type { TradeFeed } from './feed.js';
 import { handleKey, type Command } from './keys.js';
-import { cancelAll, cancelOrder, orderText, placeOrder, type Outcome } from './orders.js';
+import { amendOrder, cancelAll, cancelOrder, orderText, placeOrder, type Outcome } from './orders.js';
 import { TradeScreen } from './screen.js';
 import { ENDING_SIGNALS, SIGNAL_EXIT } from './signals.js';
 import { emptyAccount, emptyMarket, logAction, type TradeState } from './state.js';
@@ -120,13 +120,15 @@ export async function runSession(o: SessionOptions): Promise<number> {
         return void write(orderText(cmd.order), () => placeOrder(ctx, cmd.order));
       case 'cancel':
         return void write(`cancel order ${cmd.order.id}`, () => cancelOrder(ctx, s.symbol, cmd.order));
+      case 'amend':
+        return void write(`amend order ${cmd.order.id}`, () => amendOrder(ctx, s.rules, cmd.order, cmd));
       case 'cancelAll':
         return void write(`cancel all on ${s.symbol}`, () => cancelAll(ctx, s.symbol));
       case 'switch':
         return void switchTo(cmd.symbol);
       case 'resync':
         logAction(s, 'info', 'resync: reading snapshots again', now());
-        return void feed.snapshot();
+        return void Promise.all([feed.snapshot(), feed.readPnl()]);
       default: {
         const never: never = cmd;
         return never;

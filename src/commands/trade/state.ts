@@ -6,6 +6,7 @@
 import type { OrderType, Side } from '../../api/catalogue/vocab.js';
 import type { CheckedOrder } from '../../core/order/check.js';
 import type { PairRules } from '../../core/order/pairs.js';
+import { emptyPnl, type TradePnl } from './pnl.js';
 import type { CandleStep } from './step.js';
 
 export type { Side };
@@ -31,6 +32,8 @@ export interface Form {
   readonly error: string | undefined;
   /** Percent of the available balance last applied by a preset. */
   readonly preset: number | undefined;
+  /** The open order this form amends (cancel, then replace); undefined for a new order. */
+  readonly amends?: OpenOrder;
 }
 
 export interface Trade {
@@ -94,6 +97,8 @@ export interface Account {
   balances: Map<string, Balance> | undefined;
   /** By order id. */
   orders: Map<string, OpenOrder>;
+  /** The pair's P&L from its fills (./pnl.ts). */
+  pnl: TradePnl;
 }
 
 export type ConnState = 'snapshot' | 'idle' | 'connecting' | 'login' | 'ready' | 'waiting' | 'closed';
@@ -131,7 +136,7 @@ export interface Ui {
   group: number;
   form: Form | undefined;
   /** The checked order waiting for `y` (its market context is worked out as the market moves). */
-  confirm: { readonly order: CheckedOrder } | undefined;
+  confirm: { readonly order: CheckedOrder; readonly amends?: OpenOrder } | undefined;
   cancel: PendingCancel | undefined;
   /** The pair prompt's text and the selected match. */
   pair: { text: string; index: number } | undefined;
@@ -194,7 +199,7 @@ export function emptyMarket(): Market {
 }
 
 export function emptyAccount(): Account {
-  return { balances: undefined, orders: new Map() };
+  return { balances: undefined, orders: new Map(), pnl: emptyPnl() };
 }
 
 export function initialState(init: StateInit): TradeState {

@@ -19,7 +19,10 @@
  * is cut at {@link PNL_SCALE} places. Rounded only when printed (value.ts roundTo).
  */
 import type { Side } from '../../api/catalogue/vocab.js';
-import { add, cmp, div, isZero, mul, norm, sub, type Dec } from '../../util/decimal.js';
+import { add, cmp, dec, div, isZero, mul, norm, sub, type Dec } from '../../util/decimal.js';
+
+/** The method, as output says it. */
+export const PNL_METHOD = 'weighted average cost, fees included';
 
 /** Decimal places a quotient keeps (average cost, cost taken out by a part sell). */
 export const PNL_SCALE = 18;
@@ -70,50 +73,66 @@ function oldestFirst(fills: readonly PnlFill[]): PnlFill[] {
   return [...fills].sort((a, b) => a.time - b.time || (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0));
 }
 
+/** What a pair's fills add up to so far (oldest first): the state a new fill changes. Exact normalised text. */
+export interface PnlRunning {
+  readonly position: string;
+  /** What the position cost, fees included (quote). */
+  readonly cost: string;
+  readonly realized: string;
+  readonly fees: string;
+  readonly unmatched: string;
+  readonly other: Readonly<Record<string, string>>;
+  readonly fills: number;
+}
+
+/** Nothing traded yet. */
+export const NO_FILLS: PnlRunning = { position: '0', cost: '0', realized: '0', fees: '0', unmatched: '0', other: {}, fills: 0 };
+
+/** The figures after one more fill (newer than every fill in `r`) of a pair of `base` and `quote`. */
+export function addFill(r: PnlRunning, f: PnlFill, base: string, quote: string): PnlRunning {
+  const baseFee = f.feeCoin === base ? f.fee : '0';
+  const quoteFee = f.feeCoin === quote ? f.fee : '0';
+  const fees = f.feeCoin === base ? norm(add(r.fees, mul(f.fee, f.price))) : f.feeCoin === quote ? norm(add(r.fees, f.fee)) : r.fees;
+  const other = f.feeCoin === base || f.feeCoin === quote || isZero(f.fee) ? r.other : { ...r.other, [f.feeCoin]: norm(add(r.other[f.feeCoin] ?? '0', f.fee)) };
+  const next = { ...r, fees, other, fills: r.fills + 1 };
+  if (f.side === 'buy') return { ...next, position: norm(add(r.position, sub(f.size, baseFee))), cost: norm(add(r.cost, add(f.notional, quoteFee))) };
+  const out = add(f.size, baseFee);
+  const proceeds = sub(f.notional, quoteFee);
+  const matched = cmp(out, r.position) <= 0 ? out : dec(r.position);
+  const unmatched = cmp(matched, out) < 0 ? norm(add(r.unmatched, sub(out, matched))) : r.unmatched;
+  if (isZero(matched)) return { ...next, unmatched };
+  // A whole close takes the whole cost (no residue from the quotient); a part takes its share.
+  const taken = cmp(matched, r.position) === 0 ? r.cost : div(mul(r.cost, matched), r.position, PNL_SCALE);
+  const earned = cmp(matched, out) === 0 ? proceeds : div(mul(proceeds, matched), out, PNL_SCALE);
+  return { ...next, unmatched, realized: norm(add(r.realized, sub(earned, taken))), cost: norm(sub(r.cost, taken)), position: norm(sub(r.position, matched)) };
+}
+
+/** The fills of a pair, oldest first, added up. */
+export function runFills(fills: readonly PnlFill[], base: string, quote: string): PnlRunning {
+  return oldestFirst(fills).reduce((r, f) => addFill(r, f, base, quote), NO_FILLS);
+}
+
+/** The position at the last price less its cost; '' when there is no last price. */
+export function unrealizedAt(r: Pick<PnlRunning, 'position' | 'cost'>, last: string): string {
+  return last === '' ? '' : norm(sub(mul(r.position, last), r.cost));
+}
+
+/** Quote paid per base of the position ('' with none). */
+export function avgCost(r: Pick<PnlRunning, 'position' | 'cost'>): string {
+  return isZero(r.position) ? '' : norm(div(r.cost, r.position, PNL_SCALE));
+}
+
+/** A pair's figures from what its fills add up to, at `last` ('' when unknown). */
+export function pnlFigures(symbol: string, base: string, quote: string, r: PnlRunning, last: string): PairPnl {
+  return {
+    symbol, base, quote, position: r.position, avg_cost: avgCost(r), realized: r.realized, unrealized: unrealizedAt(r, last),
+    fees: r.fees, other_fees: r.other, unmatched: r.unmatched, last_price: last, fills: r.fills,
+  };
+}
+
 /** The P&L of `symbol` (base `base`, quote `quote`) from its fills in any order, at `last` ('' when unknown). */
 export function pairPnl(symbol: string, base: string, quote: string, fills: readonly PnlFill[], last: string): PairPnl {
-  let position: Dec | string = '0';
-  let cost: Dec | string = '0';
-  let realized: Dec | string = '0';
-  let fees: Dec | string = '0';
-  let unmatched: Dec | string = '0';
-  const other: Record<string, string> = {};
-  for (const f of oldestFirst(fills)) {
-    const baseFee = f.feeCoin === base ? f.fee : '0';
-    const quoteFee = f.feeCoin === quote ? f.fee : '0';
-    if (f.feeCoin === base) fees = add(fees, mul(f.fee, f.price));
-    else if (f.feeCoin === quote) fees = add(fees, f.fee);
-    else if (!isZero(f.fee)) other[f.feeCoin] = norm(add(other[f.feeCoin] ?? '0', f.fee));
-    if (f.side === 'buy') {
-      position = add(position, sub(f.size, baseFee));
-      cost = add(cost, add(f.notional, quoteFee));
-      continue;
-    }
-    const out = add(f.size, baseFee);
-    const proceeds = sub(f.notional, quoteFee);
-    const matched = cmp(out, position) <= 0 ? out : position;
-    if (cmp(matched, out) < 0) unmatched = add(unmatched, sub(out, matched));
-    if (isZero(matched)) continue;
-    // A whole close takes the whole cost (no residue from the quotient); a part takes its share.
-    const taken = cmp(matched, position) === 0 ? cost : div(mul(cost, matched), position, PNL_SCALE);
-    const earned = cmp(matched, out) === 0 ? proceeds : div(mul(proceeds, matched), out, PNL_SCALE);
-    realized = add(realized, sub(earned, taken));
-    cost = sub(cost, taken);
-    position = sub(position, matched);
-  }
-  const held = !isZero(position);
-  return {
-    symbol, base, quote,
-    position: norm(position),
-    avg_cost: held ? norm(div(cost, position, PNL_SCALE)) : '',
-    realized: norm(realized),
-    unrealized: last === '' ? '' : norm(sub(mul(position, last), cost)),
-    fees: norm(fees),
-    other_fees: other,
-    unmatched: norm(unmatched),
-    last_price: last,
-    fills: fills.length,
-  };
+  return pnlFigures(symbol, base, quote, runFills(fills, base, quote), last);
 }
 
 /** The sums of the pairs quoted in one currency. */

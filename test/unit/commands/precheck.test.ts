@@ -66,7 +66,12 @@ const OWN: Readonly<Record<string, readonly string[]>> = {
   'legacy order cancel-all': ['BTC_USDT', '--side', 'buy'],
 };
 
-/** Every write of the CLI: the catalogue's commands that send anything but a GET, legacy writes, and `bm api` to every such route and to one the catalogue does not know. */
+/** The writes made of the catalogue's writes (no entry of their own), as typed, and the request each sends first. */
+const LOCAL: Readonly<Record<string, Write>> = {
+  'order amend': { argv: ['order', 'amend', 'BTC_USDT', '--client-order-id', 'precheckAmend1', '--price', '30000'], method: 'POST', path: '/spot/v3/cancel_order' },
+};
+
+/** Every write of the CLI: the catalogue's commands that send anything but a GET, those made of them (LOCAL), legacy writes, and `bm api` to every such route and to one the catalogue does not know. */
 function writes(): Map<string, Write> {
   const all = new Map<string, Write>();
   for (const ep of CATALOGUE.filter((e) => e.method !== 'GET')) {
@@ -81,6 +86,7 @@ function writes(): Map<string, Write> {
     assert.ok(OWN[path], `the walk has no command line for bm ${path}`);
     all.set(path, { argv: ['legacy', ...ep.command, ...OWN[path]!], method: ep.method, path: ep.path.replace('{entrust_id}', '1') });
   }
+  for (const [path, w] of Object.entries(LOCAL)) all.set(path, w);
   all.set('api POST (not in the catalogue)', apiWrite({ method: 'POST', path: '/spot/v1/not-in-the-catalogue', params: [] }));
   return all;
 }
@@ -150,6 +156,8 @@ test('the same writes with good options reach the venue', async () => {
   for (const [command, w] of writes()) {
     // cancel-all sends nothing to a pair with no open order: it is given one.
     if (command === 'order cancel-all') assert.equal((await runBm(['order', 'place', ...OWN['order place']!, '--yes'], env())).code, 0);
+    // amend changes an open order: it is given one.
+    if (command === 'order amend') assert.equal((await runBm(['order', 'place', ...OWN['order place']!, '--client-order-id', 'precheckAmend1', '--yes'], env())).code, 0);
     const before = v.proxy.count(w.method, w.path);
     const r = await runBm([...w.argv, '--yes'], env());
     assert.ok(v.proxy.count(w.method, w.path) > before, `bm ${command} sent nothing (exit ${r.code}):\n${r.stderr}`);

@@ -2,63 +2,17 @@
 // stream drops and comes back), the REST side is the real sandbox behind a proxy that counts reads.
 import assert from 'node:assert/strict';
 import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
-import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
-import { Context } from '../../../src/context.js';
-import { IO, type InStream } from '../../../src/render/io.js';
 import { checkOrder } from '../../../src/core/order/check.js';
-import { TradeFeed, type Connection } from '../../../src/commands/trade/feed.js';
+import { TradeFeed } from '../../../src/commands/trade/feed.js';
 import { placeOrder } from '../../../src/commands/trade/orders.js';
 import { statusLine } from '../../../src/commands/trade/chrome.js';
-import { initialState } from '../../../src/commands/trade/state.js';
-import { candleStep } from '../../../src/commands/trade/step.js';
-import type { ConnectionOptions } from '../../../src/ws/options.js';
 import { startFaultProxy } from '../../helpers/fault-proxy.js';
 import { useSandbox } from '../../helpers/sandbox-server.js';
+import { Driven, setup } from './feed-fixture.js';
 import { RULES } from './fixture.js';
 
 const harness = useSandbox(31);
-
-/** A connection the test drives: states and pushes are given by hand. */
-class Driven implements Connection {
-  reconnects = 0;
-  lastMessageAt = 0;
-  readonly topics: string[] = [];
-  constructor(readonly opts: ConnectionOptions) {}
-  subscribe(topics: readonly string[]): void {
-    this.topics.push(...topics);
-  }
-  start(): void {}
-  async close(): Promise<void> {}
-  /** The socket was cut: the connection waits, then reconnects. */
-  cut(): void {
-    this.reconnects++;
-    this.opts.onState?.('waiting');
-    this.opts.onState?.('connecting');
-  }
-}
-
-/** A terminal's state and context on `baseUrl` with a paper account, and a wait re-checked on every change the feed reports (no sleeping). */
-function setup(baseUrl: string, acct: { key: string; secret: string; memo: string }) {
-  const env = { BM_API_KEY: acct.key, BM_API_SECRET: acct.secret, BM_API_MEMO: acct.memo, HOME: '/nonexistent', XDG_CACHE_HOME: '/tmp/bm-test-cache-trade-feed' };
-  const io = new IO({ write: () => true }, { write: () => true }, new PassThrough() as unknown as InStream, env, 'never');
-  const ctx = new Context(io, { baseUrl, timeout: '5000' }, env);
-  const s = initialState({
-    symbol: 'BTC_USDT', rules: RULES, pairs: ['BTC_USDT'], step: candleStep('1m'), maxDeviation: '10', readOnly: undefined,
-    venue: { name: 'sandbox', url: baseUrl, profile: 'paper account', paper: true },
-  });
-  let waiters: Array<() => void> = [];
-  const until = (cond: () => boolean) => new Promise<void>((resolve) => {
-    const check = () => (cond() ? resolve() : void waiters.push(check));
-    check();
-  });
-  const changed = () => {
-    const w = waiters;
-    waiters = [];
-    for (const f of w) f();
-  };
-  return { ctx, s, until, changed, credentials: { key: acct.key, secret: acct.secret, memo: acct.memo } };
-}
 
 test('a stream back after a drop reads the snapshots again: the book over REST replaces what the stream left; orders and balances too', { timeout: 30_000 }, async () => {
   const sb = harness.sandbox();

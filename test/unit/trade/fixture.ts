@@ -1,6 +1,7 @@
 /** A trading terminal's state with fixed data: the same screen every run. */
 import { applyDepth, applyKline, applyOrder, applyTicker, applyTrade, applyWallet } from '../../../src/commands/trade/apply.js';
 import type { PairRules } from '../../../src/core/order/pairs.js';
+import { applyFillRows } from '../../../src/commands/trade/pnl.js';
 import { initialState, type TradeState } from '../../../src/commands/trade/state.js';
 import { candleStep } from '../../../src/commands/trade/step.js';
 
@@ -41,6 +42,11 @@ export function fixtureState(opts: { readOnly?: boolean; paper?: boolean } = {})
     applyWallet(s, { wallet: [{ id: 'BTC', available: '0.99000', frozen: '0.01000' }, { id: 'USDT', available: '9700.00', frozen: '299.99' }, { id: 'ETH', available: '10', frozen: '0' }] });
     applyOrder(s, { symbol: 'BTC_USDT', order_id: '183347420821307660', client_order_id: 'fixture1', side: 'buy', type: 'limit', price: '29999.18', size: '0.01000', filled_size: '0', state: '4', ms_t: String(NOW - 60_000) });
     applyOrder(s, { symbol: 'BTC_USDT', order_id: '183347420821307661', client_order_id: 'fixture2', side: 'sell', type: 'limit', price: '30001.24', size: '0.01000', filled_size: '0.00250', state: '5', ms_t: String(NOW - 30_000) });
+    // The pair's fills as read at start: a buy, then the part of fixture2 that filled.
+    applyFillRows(s, [
+      { detail_id: '9001', order_id: '183347420821307650', side: 'buy', price_avg: '29950.00', size: '0.02', notional: '599', fees: '0.00002', fee_coin_name: 'BTC', create_time: NOW - 3_600_000 },
+      { detail_id: '9002', order_id: '183347420821307661', side: 'sell', price_avg: '30001.24', size: '0.0025', notional: '75.0031', fees: '0.0750031', fee_coin_name: 'USDT', create_time: NOW - 30_000 },
+    ], true);
   }
   s.feed = { state: 'ready', privateState: opts.readOnly ? undefined : 'ready', lastMessageAt: NOW - 300, reconnects: 0 };
   return s;

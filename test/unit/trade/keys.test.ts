@@ -128,6 +128,30 @@ test('open orders: the newest selected by default, j/k move, c and C ask before 
   assert.deepEqual(press(s, 'y'), { kind: 'cancelAll' });
 });
 
+test('a amends the selected order: its side, price and size in the form, the type kept; y gives the amend to send', () => {
+  const s = fixtureState();
+  const newest = s.account.orders.get('183347420821307661')!;
+  assert.equal(press(s, 'a'), undefined);
+  assert.equal(s.ui.mode, 'form');
+  assert.deepEqual([s.ui.form?.side, s.ui.form?.price, s.ui.form?.size, s.ui.form?.focus, s.ui.form?.amends], ['sell', '30001.24', '0.01000', 'price', newest]);
+  press(s, 'm');
+  assert.equal(s.ui.form?.type, 'limit', 'an amend keeps the type');
+  const box = frame(s, { columns: 100, rows: 30 }, NOW, false).join('\n');
+  assert.match(box, /AMEND 183347420821307661: SELL BTC_USDT/);
+  assert.match(box, /amends +sell 0\.01000 @ 30001\.24, 0\.00250 filled/);
+  assert.match(box, /cancelled first; size is the new total, less what filled/);
+  press(s, 'backspace', 'backspace');
+  type(s, '50');
+  press(s, 'enter');
+  assert.equal(s.ui.mode, 'confirm');
+  assert.match(frame(s, { columns: 100, rows: 30 }, NOW, false).join('\n'), /then limit sell 0\.01000 BTC_USDT @ 30001\.50/);
+  assert.deepEqual(press(s, 'y'), { kind: 'amend', order: newest, price: '30001.50', size: '0.01000' });
+  assert.equal(s.ui.mode, 'main');
+  // A new order's form is not an amend.
+  press(s, 'b');
+  assert.equal(s.ui.form?.amends, undefined);
+});
+
 test('the book: Tab focuses it, j/k walk the levels across the spread, Enter orders at a level (opposite side)', () => {
   const s = fixtureState();
   press(s, 'tab');

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { Context } from '../../../src/context.js';
 import { IO, type InStream } from '../../../src/render/io.js';
 import { checkOrder } from '../../../src/core/order/check.js';
-import { cancelAll, cancelOrder, guardError, marketContext, placeOrder, preflight } from '../../../src/commands/trade/orders.js';
+import { amendOrder, cancelAll, cancelOrder, guardError, marketContext, placeOrder, preflight } from '../../../src/commands/trade/orders.js';
 import { startFaultProxy } from '../../helpers/fault-proxy.js';
 import { useSandbox } from '../../helpers/sandbox-server.js';
 import { RULES } from './fixture.js';
@@ -82,6 +82,28 @@ test('place and cancel through the careful path: a lost answer is looked up, nev
     const again = await cancelOrder(ctx, 'BTC_USDT', open);
     assert.equal(again.kind, 'rejected', again.text);
     assert.equal((await cancelAll(ctx, 'BTC_USDT')).kind, 'ok');
+  } finally {
+    await proxy.close();
+  }
+});
+
+test('amend through the same core as bm order amend: the cancel proven, then the new order; one of each sent', async () => {
+  const sb = harness.sandbox();
+  const acct = sb.exchange.createAccount({ USDT: '100000' });
+  const placed = sb.exchange.placeOrder(acct.id, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '20000.00', size: '0.001' });
+  const proxy = await startFaultProxy(sb.url);
+  try {
+    const ctx = contextFor(proxy.url, acct, []);
+    const open = { id: placed.order_id, clientOrderId: placed.client_order_id, side: 'buy' as const, type: 'limit', price: '20000', size: '0.001', filled: '0', time: 0 };
+    const out = await amendOrder(ctx, RULES, open, { price: '20100.00', size: '0.002' });
+    assert.equal(out.kind, 'ok', out.text);
+    assert.match(out.text, new RegExp(`^amended: order ${placed.order_id} cancelled \\(0 filled\\); placed buy 0\\.002 BTC_USDT @ 20100\\.00 \\(order \\d+, client order id \\w+\\)$`));
+    assert.deepEqual([proxy.count('POST', '/spot/v3/cancel_order'), proxy.count('POST', '/spot/v2/submit_order')], [1, 1]);
+    assert.equal(sb.exchange.order(acct.id, 'BTC_USDT', { order_id: out.orderId! })!.size, '0.002');
+    const again = await amendOrder(ctx, RULES, open, { price: '20100.00', size: '0.002' });
+    assert.equal(again.kind, 'rejected', again.text);
+    assert.match(again.text, /is cancelled: there is nothing to amend/);
+    assert.equal(proxy.count('POST', '/spot/v3/cancel_order'), 1, 'nothing sent for an order that is over');
   } finally {
     await proxy.close();
   }
