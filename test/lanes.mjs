@@ -98,7 +98,6 @@ export const LANES = {
     'test/e2e/watch-paper-reset.test.ts',
     'test/e2e/watch-signal.test.ts',
     'test/e2e/watch-tty.test.ts',
-    'test/e2e/watch.test.ts',
   ],
 };
 

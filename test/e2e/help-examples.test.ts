@@ -134,7 +134,7 @@ async function runLine(line: string): Promise<Result> {
     return shell(own, world, /^bm /.test(line) ? `${env.KEY}\n${env.SECRET}\n${env.MEMO}\n` : '');
   }
   if (/^bm order amend .*--client-order-id amend1 /.test(line)) {
-    const placed = await sh('bm order place BTC_USDT --side buy --type limit --size 0.001 --price 30000 --client-order-id amend1 --yes', '');
+    const placed = await shell('bm order place BTC_USDT --side buy --type limit --size 0.001 --price 30000 --client-order-id amend1 --yes', world);
     assert.equal(placed.code, 0, placed.stderr);
   }
   if (/--file orders\.ndjson/.test(line)) writeFileSync(join(work, 'orders.ndjson'), ORDERS);
