@@ -10,6 +10,7 @@ export const LANES = {
   fast: [
     'test/unit/',
     'test/e2e/algo-engine.test.ts',
+    'test/e2e/algo-gap.test.ts',
     'test/e2e/library-batch.test.ts',
     'test/e2e/library-dist.test.ts',
     'test/e2e/library-helpers.test.ts',
