@@ -4,19 +4,17 @@
  * connection waiting to reconnect, or given up, is the stream down.
  */
 import { scalarText } from '../../util/json.js';
-import type { Session } from '../session.js';
+import type { Wiring } from '../venue.js';
 import type { TradeStream } from './runner.js';
 
-type WsSource = Pick<Session, 'venue' | 'resolvedVenue' | 'verbose' | 'trace'>;
-
-export function tradeStream(src: WsSource, symbol: string): TradeStream {
+export function tradeStream(wiring: Pick<Wiring, 'venue' | 'trace'>, symbol: string): TradeStream {
   return async (h) => {
-    const venue = src.venue.wsUrl ? src.venue : await src.resolvedVenue();
-    if (!venue.wsUrl) throw new Error('the venue has no WebSocket address');
+    const { url } = await wiring.venue.ws();
+    if (!url) throw new Error('the venue has no WebSocket address');
     const [{ WsConnection }, { topics }] = await Promise.all([import('../../ws/connection.js'), import('../../ws/channels.js')]);
     const conn = new WsConnection({
-      url: `${venue.wsUrl}/api?protocol=1.1`,
-      ...(src.verbose ? { trace: (line: string) => src.trace(line) } : {}),
+      url: `${url}/api?protocol=1.1`,
+      ...(wiring.trace ? { trace: wiring.trace } : {}),
       onPush: (_topic, _table, e) => {
         const ms = Number(scalarText(e.ms_t ?? ''));
         const time = Number.isFinite(ms) && ms > 0 ? ms : Number(scalarText(e.s_t)) * 1000;
