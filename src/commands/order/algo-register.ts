@@ -20,12 +20,12 @@ export const ALGO_COMMANDS: ReadonlyArray<{ readonly kind: AlgoKind; readonly su
   {
     kind: 'stop', summary: 'Stop-loss or stop-entry held by bm: places an order when a trade reaches the trigger',
     options: [['--trigger <price>', 'a sell fires at a trade at or below it, a buy at or above it'], PRICE],
-    examples: ['bm order stop BTC_USDT --side sell --trigger 60000 --size 0.01', 'bm order stop BTC_USDT --side buy --trigger 70000 --notional 500 --dry-run'],
+    examples: ['bm order stop BTC_USDT --side sell --trigger 60000 --size 0.01 --dry-run', 'bm order stop BTC_USDT --side buy --trigger 70000 --notional 500 --dry-run'],
   },
   {
     kind: 'take-profit', summary: 'Take-profit held by bm: places an order when a trade reaches the trigger',
     options: [['--trigger <price>', 'a sell fires at a trade at or above it, a buy at or below it'], PRICE],
-    examples: ['bm order take-profit BTC_USDT --side sell --trigger 72000 --size 0.01 --price 71950'],
+    examples: ['bm order take-profit BTC_USDT --side sell --trigger 72000 --size 0.01 --price 71950 --dry-run'],
   },
   {
     kind: 'oco', summary: 'A take-profit and a stop held by bm: the first met fires, the other is cancelled unsent',
@@ -33,17 +33,17 @@ export const ALGO_COMMANDS: ReadonlyArray<{ readonly kind: AlgoKind; readonly su
       ['--tp-trigger <price>', 'the take-profit\'s trigger'], ['--tp-price <price>', 'the take-profit\'s limit price (default: market)'],
       ['--stop-trigger <price>', 'the stop\'s trigger'], ['--stop-price <price>', 'the stop\'s limit price (default: market)'],
     ],
-    examples: ['bm order oco BTC_USDT --side sell --size 0.01 --tp-trigger 72000 --stop-trigger 60000'],
+    examples: ['bm order oco BTC_USDT --side sell --size 0.01 --tp-trigger 72000 --stop-trigger 60000 --dry-run'],
   },
   {
     kind: 'trail', summary: 'Trailing stop held by bm: follows the best price and fires a market order on the retrace',
     options: [['--distance <d>', 'how far behind the best price seen: 1.5% or an amount of the quote currency (500)']],
-    examples: ['bm order trail BTC_USDT --side sell --size 0.01 --distance 1.5%', 'bm order trail BTC_USDT --side buy --notional 500 --distance 300'],
+    examples: ['bm order trail BTC_USDT --side sell --size 0.01 --distance 1.5% --dry-run', 'bm order trail BTC_USDT --side buy --notional 500 --distance 300 --dry-run'],
   },
   {
     kind: 'twap', summary: 'Time-sliced placement: N orders spread evenly over a duration, within the pair\'s rules and the rate limits',
     options: [['--over <duration>', 'the whole duration: 90s, 15m, 1h, 1h30m'], ['--slices <n>', 'number of orders (the first at once)'], PRICE],
-    examples: ['bm order twap BTC_USDT --side sell --size 1 --over 1h --slices 12'],
+    examples: ['bm order twap BTC_USDT --side sell --size 1 --over 1h --slices 12 --dry-run'],
   },
 ];
 
