@@ -3,7 +3,7 @@
 function __bm_subs
   switch "$argv[1]"
     case ''
-      echo time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox record profile completion doctor legacy watch portfolio pnl trade
+      echo time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox record profile completion doctor legacy watch portfolio pnl algo trade
     case 'order'
       echo place cancel cancel-all batch get list fills stop take-profit oco trail twap
     case 'funding'
@@ -26,6 +26,8 @@ function __bm_subs
       echo place cancel cancel-all get list
     case 'watch'
       echo ticker depth trades kline orders
+    case 'algo'
+      echo list show logs cancel resume
   end
 end
 function __bm_takes
@@ -88,6 +90,7 @@ complete -c bm -n '__bm_is ""' -a 'legacy' -d 'First-generation REST interface (
 complete -c bm -n '__bm_is ""' -a 'watch' -d 'Live views over the WebSocket: full screen on a terminal (q '
 complete -c bm -n '__bm_is ""' -a 'portfolio' -d 'Balances valued in one quote currency, open orders of every '
 complete -c bm -n '__bm_is ""' -a 'pnl' -d 'Profit and loss per pair from your fills: position, average '
+complete -c bm -n '__bm_is ""' -a 'algo' -d 'Conditional orders run detached (bm order stop ... --detach)'
 complete -c bm -n '__bm_is ""' -a 'trade' -d 'Full-screen trading terminal on one pair: book, trades, cand'
 complete -c bm -s V -l version -d 'output the version number'
 complete -c bm -s p -l profile -x -a '(bm __complete profiles 2>/dev/null)' -d 'profile to use (env BM_PROFILE)'
@@ -171,12 +174,14 @@ complete -c bm -n '__bm_is "order stop"' -l notional -r -d 'quote amount to spen
 complete -c bm -n '__bm_is "order stop"' -l trigger -r -d 'a sell fires at a trade at or below it, a buy at or above it'
 complete -c bm -n '__bm_is "order stop"' -l price -r -d 'limit price of the order placed when it fires (default: a ma'
 complete -c bm -n '__bm_is "order stop"' -l max-deviation -r -d 'when it fires, refuse a limit price more than this percent t'
+complete -c bm -n '__bm_is "order stop"' -l detach -d 'run it in the background, out of the terminal\'s reach (bm al'
 complete -c bm -n '__bm_is "order take-profit"' -l side -x -a 'buy sell' -d 'buy or sell'
 complete -c bm -n '__bm_is "order take-profit"' -l size -r -d 'quantity in the base currency (a sell, or a limit buy)'
 complete -c bm -n '__bm_is "order take-profit"' -l notional -r -d 'quote amount to spend: a market buy (no --price)'
 complete -c bm -n '__bm_is "order take-profit"' -l trigger -r -d 'a sell fires at a trade at or above it, a buy at or below it'
 complete -c bm -n '__bm_is "order take-profit"' -l price -r -d 'limit price of the order placed when it fires (default: a ma'
 complete -c bm -n '__bm_is "order take-profit"' -l max-deviation -r -d 'when it fires, refuse a limit price more than this percent t'
+complete -c bm -n '__bm_is "order take-profit"' -l detach -d 'run it in the background, out of the terminal\'s reach (bm al'
 complete -c bm -n '__bm_is "order oco"' -l side -x -a 'buy sell' -d 'buy or sell'
 complete -c bm -n '__bm_is "order oco"' -l size -r -d 'quantity in the base currency (a sell, or a limit buy)'
 complete -c bm -n '__bm_is "order oco"' -l notional -r -d 'quote amount to spend: a market buy (no --price)'
@@ -185,11 +190,13 @@ complete -c bm -n '__bm_is "order oco"' -l tp-price -r -d 'the take-profit\'s li
 complete -c bm -n '__bm_is "order oco"' -l stop-trigger -r -d 'the stop\'s trigger'
 complete -c bm -n '__bm_is "order oco"' -l stop-price -r -d 'the stop\'s limit price (default: market)'
 complete -c bm -n '__bm_is "order oco"' -l max-deviation -r -d 'when it fires, refuse a limit price more than this percent t'
+complete -c bm -n '__bm_is "order oco"' -l detach -d 'run it in the background, out of the terminal\'s reach (bm al'
 complete -c bm -n '__bm_is "order trail"' -l side -x -a 'buy sell' -d 'buy or sell'
 complete -c bm -n '__bm_is "order trail"' -l size -r -d 'quantity in the base currency (a sell, or a limit buy)'
 complete -c bm -n '__bm_is "order trail"' -l notional -r -d 'quote amount to spend: a market buy (no --price)'
 complete -c bm -n '__bm_is "order trail"' -l distance -r -d 'how far behind the best price seen: 1.5% or an amount of the'
 complete -c bm -n '__bm_is "order trail"' -l max-deviation -r -d 'when it fires, refuse a limit price more than this percent t'
+complete -c bm -n '__bm_is "order trail"' -l detach -d 'run it in the background, out of the terminal\'s reach (bm al'
 complete -c bm -n '__bm_is "order twap"' -l side -x -a 'buy sell' -d 'buy or sell'
 complete -c bm -n '__bm_is "order twap"' -l size -r -d 'quantity in the base currency (a sell, or a limit buy)'
 complete -c bm -n '__bm_is "order twap"' -l notional -r -d 'quote amount to spend: a market buy (no --price)'
@@ -197,6 +204,7 @@ complete -c bm -n '__bm_is "order twap"' -l over -r -d 'the whole duration: 90s,
 complete -c bm -n '__bm_is "order twap"' -l slices -r -d 'number of orders (the first at once)'
 complete -c bm -n '__bm_is "order twap"' -l price -r -d 'limit price of the order placed when it fires (default: a ma'
 complete -c bm -n '__bm_is "order twap"' -l max-deviation -r -d 'when it fires, refuse a limit price more than this percent t'
+complete -c bm -n '__bm_is "order twap"' -l detach -d 'run it in the background, out of the terminal\'s reach (bm al'
 complete -c bm -n '__bm_is "funding"' -a 'currencies' -d 'Currencies of the funding account'
 complete -c bm -n '__bm_is "funding"' -a 'history' -d 'Deposit or withdraw records (the last 100 at most)'
 complete -c bm -n '__bm_is "funding"' -a 'get' -d 'One deposit or withdraw record'
@@ -336,6 +344,11 @@ complete -c bm -n '__bm_is "portfolio"' -l in -r -d 'quote currency to value bal
 complete -c bm -n '__bm_is "portfolio"' -l fills -r -d 'recent fills to show, 0 to 100 (default 10)'
 complete -c bm -n '__bm_is "pnl"' -l from -r -d 'fills at or after this time: 2026-11-01, 2026-11-01T10:00Z, '
 complete -c bm -n '__bm_is "pnl"' -l to -r -d 'fills at or before this time, same forms (default: now)'
+complete -c bm -n '__bm_is "algo"' -a 'list' -d 'Every conditional order kept on this machine, and whether it'
+complete -c bm -n '__bm_is "algo"' -a 'show' -d 'One conditional order: each leg, its status and order'
+complete -c bm -n '__bm_is "algo"' -a 'logs' -d 'What a conditional order did, line by line, from its journal'
+complete -c bm -n '__bm_is "algo"' -a 'cancel' -d 'Stop a conditional order: its runner stopped, legs not yet f'
+complete -c bm -n '__bm_is "algo"' -a 'resume' -d 'Start the runner again of a conditional order that has not e'
 complete -c bm -n '__bm_is "trade"' -l step -x -a '1m 3m 5m 15m 30m 1h 2h 4h 1d 1w 1M' -d 'candle width: 1m, 3m, 5m, 15m, 30m, 1h, 2h, 4h, 1d, 1w, 1M, '
 complete -c bm -n '__bm_is "trade"' -l max-deviation -r -d 'refuse a limit price more than this percent through the last'
 complete -c bm -n '__bm_is "trade"' -l bell -d 'ring the terminal bell when one of your orders fills'

@@ -4,7 +4,7 @@ autoload -U +X compinit && { (( ${+_comps} )) || compinit; }
 autoload -U +X bashcompinit && bashcompinit
 __bm_subs() {
   case "$1" in
-    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox record profile completion doctor legacy watch portfolio pnl trade" ;;
+    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox record profile completion doctor legacy watch portfolio pnl algo trade" ;;
     "order") echo "place cancel cancel-all batch get list fills stop take-profit oco trail twap" ;;
     "funding") echo "currencies history get" ;;
     "contract") echo "accounts liquidations order" ;;
@@ -16,6 +16,7 @@ __bm_subs() {
     "legacy") echo "token ping time currencies symbols symbol-details ticker steps kline book trades wallet order fills" ;;
     "legacy order") echo "place cancel cancel-all get list" ;;
     "watch") echo "ticker depth trades kline orders" ;;
+    "algo") echo "list show logs cancel resume" ;;
   esac
 }
 __bm_opts() {
@@ -40,11 +41,11 @@ __bm_opts() {
     "order get") echo "--order-id --client-order-id -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order list") echo "--limit --status --all -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order fills") echo "--order-id --page --limit --all -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
-    "order stop") echo "--side --size --notional --trigger --price --max-deviation -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
-    "order take-profit") echo "--side --size --notional --trigger --price --max-deviation -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
-    "order oco") echo "--side --size --notional --tp-trigger --tp-price --stop-trigger --stop-price --max-deviation -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
-    "order trail") echo "--side --size --notional --distance --max-deviation -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
-    "order twap") echo "--side --size --notional --over --slices --price --max-deviation -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "order stop") echo "--side --size --notional --trigger --price --max-deviation --detach -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "order take-profit") echo "--side --size --notional --trigger --price --max-deviation --detach -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "order oco") echo "--side --size --notional --tp-trigger --tp-price --stop-trigger --stop-price --max-deviation --detach -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "order trail") echo "--side --size --notional --distance --max-deviation --detach -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "order twap") echo "--side --size --notional --over --slices --price --max-deviation --detach -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "funding") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "funding currencies") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "funding history") echo "--currency --type --page --limit -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
@@ -105,6 +106,12 @@ __bm_opts() {
     "watch orders") echo "--once --duration -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "portfolio") echo "--in --fills -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "pnl") echo "--from --to -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "algo") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "algo list") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "algo show") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "algo logs") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "algo cancel") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "algo resume") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "trade") echo "--step --max-deviation --bell --once -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
   esac
 }

@@ -24,6 +24,7 @@ import { precheck } from './commands/precheck.js';
 import type { WriteLog } from './core/write/log.js';
 import { registerTrade } from './commands/trade/register.js';
 import { registerAlgo } from './commands/order/algo-register.js';
+import { registerAlgoGroup } from './commands/algo/register.js';
 
 export type { ContextOf } from './context.js';
 
@@ -47,6 +48,7 @@ const GROUPS: ReadonlyArray<readonly [readonly string[], Register]> = [
   [['watch'], registerWatch],
   [['portfolio'], registerPortfolio],
   [['pnl'], registerPnl],
+  [['algo'], registerAlgoGroup],
   [['trade'], registerTrade],
 ];
 

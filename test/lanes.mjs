@@ -31,6 +31,7 @@ export const LANES = {
     'test/e2e/sandbox-trading.test.ts',
   ],
   slow: [
+    'test/e2e/algo-detached.test.ts',
     'test/e2e/batch-concurrency.test.ts',
     'test/e2e/batch-durable.test.ts',
     'test/e2e/batch-lock.test.ts',

@@ -34,7 +34,7 @@ export function knownColumns(path: string, cmd: Command): Known {
   const legacy = path.startsWith('legacy ') ? LEGACY.find((e) => e.command.join(' ') === path.slice(7)) : undefined;
   if (legacy) return legacy.write ? declared(path, legacy.columns) : undefined;
   // The conditional orders print their legs (local-columns.ts).
-  if (/^order (stop|take-profit|oco|trail|twap)$/.test(path)) return declared(path, undefined);
+  if (/^(order (stop|take-profit|oco|trail|twap)|algo cancel)$/.test(path)) return declared(path, undefined);
   const ep = CATALOGUE.find((e) => e.command?.join(' ') === path);
   if (!ep || ep.method === 'GET') return undefined;
   // `order place --wait` prints the order as `order get` reads it, once the wait ends.

@@ -13,6 +13,7 @@ const SIDE: Option = ['--side <side>', 'buy or sell'];
 const SIZE: Option = ['--size <qty>', 'quantity in the base currency (a sell, or a limit buy)'];
 const NOTIONAL: Option = ['--notional <amount>', 'quote amount to spend: a market buy (no --price)'];
 const DEVIATION: Option = ['--max-deviation <pct>', 'when it fires, refuse a limit price more than this percent through the last price (default 10; none: no check)'];
+const DETACH: Option = ['--detach', 'run it in the background, out of the terminal\'s reach (bm algo list|show|logs|cancel)'];
 const PRICE: Option = ['--price <price>', 'limit price of the order placed when it fires (default: a market order)'];
 
 /** The commands: word, summary, options beyond the common ones, examples. */
@@ -52,8 +53,8 @@ export function registerAlgo(root: Command, contextOf: ContextOf): void {
   const order = root.commands.find((c) => c.name() === 'order') ?? root.command('order');
   for (const def of ALGO_COMMANDS) {
     const cmd = order.command(def.kind).description(def.summary).argument('<SYMBOL>', 'pair, e.g. BTC_USDT');
-    for (const [flags, description] of [SIDE, SIZE, NOTIONAL, ...def.options, DEVIATION]) cmd.option(flags, description);
-    cmd.addHelpText('after', `${localColumnsHelp(`order ${def.kind}`, '(--fields takes these; checked before anything is sent)')}\n\nRuns in the foreground until it fires (Ctrl-C cancels what has not fired; see bm help algo).\n\nExamples:\n${def.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
-    cmd.action(async (symbol: string, opts: Record<string, string | undefined>, self: Command) => (await import('./algo.js')).run(contextOf(self), def.kind, symbol, opts));
+    for (const [flags, description] of [SIDE, SIZE, NOTIONAL, ...def.options, DEVIATION, DETACH]) cmd.option(flags, description);
+    cmd.addHelpText('after', `${localColumnsHelp(`order ${def.kind}`, '(--fields takes these; checked before anything is sent)')}\n\nRuns in the foreground until it fires (Ctrl-C cancels what has not fired), or detached with --detach; see bm help algo.\n\nExamples:\n${def.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
+    cmd.action(async (symbol: string, opts: Record<string, string | boolean | undefined>, self: Command) => (await import('./algo.js')).run(contextOf(self), def.kind, symbol, opts));
   }
 }

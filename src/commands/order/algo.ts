@@ -1,27 +1,38 @@
 /**
  * `bm order stop|take-profit|oco|trail|twap`: the conditional order planned and checked (exit 2 before
  * anything is sent), confirmed as any write, then run in the foreground by core (src/core/algo/) until
- * it fires; Ctrl-C cancels what has not fired. Prints a row per leg.
+ * it fires; Ctrl-C cancels what has not fired. `--detach`: its journal written and a runner of its own
+ * started (`bm algo ...`). Prints a row per leg.
  */
 import type { Context } from '../../context.js';
 import { endError, planFor, planLines, planSummary, runSpec } from '../../core/algo/run.js';
 import type { AlgoState } from '../../core/algo/machine.js';
 import type { AlgoKind, AlgoSpec } from '../../core/algo/spec.js';
+import type { Env } from '../../config/paths.js';
 import { parseMaxDeviation } from '../../core/order/market-context.js';
 import { checkSymbol } from '../../core/params.js';
 import { show } from '../show.js';
 import { currentChannel } from '../write/current.js';
+import { legRows, LEG_COLUMNS } from './algo-rows.js';
 
-const COLUMNS = ['algo', 'leg', 'status', 'order_id', 'client_order_id', 'note'];
-
-function rows(spec: AlgoSpec, state: AlgoState | undefined): Array<Record<string, string>> {
-  return spec.legs.map((l) => {
-    const s = state?.legs[l.name];
-    return { algo: spec.id, leg: l.name, status: s?.status ?? 'planned', order_id: s?.orderId ?? '', client_order_id: l.clientOrderId, note: s?.why ?? (state ? '' : l.what) };
-  });
+/** The venue options a detached runner is started with: the ones this command was given. */
+function venueArgs(ctx: Context): string[] {
+  const g = ctx.globals;
+  const pairs: Array<[string, string | undefined]> = [['--profile', g.profile], ['--base-url', g.baseUrl], ['--ws-url', g.wsUrl], ['--legacy-url', g.legacyUrl], ['--service', g.service], ['--timeout', g.timeout]];
+  return [...(g.sandbox ? ['--sandbox'] : []), ...pairs.flatMap(([f, v]) => (v === undefined ? [] : [f, v]))];
 }
 
-export async function run(ctx: Context, kind: AlgoKind, symbol: string, opts: Record<string, string | undefined>): Promise<void> {
+async function detach(ctx: Context, env: Env, spec: AlgoSpec, print: (st?: AlgoState) => void): Promise<void> {
+  const [{ AlgoEngine }, { algoJournalPath }, { spawnRunner }] = await Promise.all([import('../../core/algo/engine.js'), import('../../core/algo/journal.js'), import('../../core/algo/detached.js')]);
+  const engine = AlgoEngine.start(spec, algoJournalPath(env, spec.id), { channel: currentChannel(ctx), host: ctx, command: `order ${spec.kind}`, now: Date.now });
+  const state = engine.state;
+  engine.close();
+  const pid = await spawnRunner(env, spec.id, venueArgs(ctx));
+  ctx.note(`bm: algo ${spec.id}: running detached (pid ${pid}); follow it with: bm algo show ${spec.id}, bm algo logs ${spec.id}; stop it with: bm algo cancel ${spec.id}`);
+  print(state);
+}
+
+export async function run(ctx: Context, kind: AlgoKind, symbol: string, opts: Record<string, string | boolean | undefined>): Promise<void> {
   const command = `order ${kind}`;
   const input = {
     kind, symbol: checkSymbol(symbol), maxDeviation: parseMaxDeviation(opts.maxDeviation),
@@ -30,12 +41,13 @@ export async function run(ctx: Context, kind: AlgoKind, symbol: string, opts: Re
   const face = { calls: await ctx.calls(), host: ctx, channel: currentChannel(ctx), command };
   const { spec } = await planFor(face, input);
   const lines = planLines(spec);
-  const print = (state?: AlgoState) => show(ctx, { columns: COLUMNS }, rows(spec, state), { rows: rows(spec, state) });
+  const print = (state?: AlgoState) => show(ctx, { columns: LEG_COLUMNS }, legRows(spec, state), { rows: legRows(spec, state) });
   if (ctx.dryRun) {
     ctx.note([`dry run: ${planSummary(spec)}; nothing is watched or sent`, ...lines.map((l) => `  ${l}`)].join('\n'));
     return print();
   }
   await ctx.confirm(planSummary(spec), command, lines);
+  if (opts.detach) return detach(ctx, face.calls.wiring.env, spec, print);
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);

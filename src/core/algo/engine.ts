@@ -27,7 +27,7 @@ export interface EngineDeps {
 export class AlgoEngine {
   private chain: Promise<unknown> = Promise.resolve();
 
-  private constructor(readonly spec: AlgoSpec, private st: AlgoState, private readonly journal: AlgoJournal, private readonly deps: EngineDeps, private lastAt: number) {}
+  private constructor(readonly spec: AlgoSpec, private st: AlgoState, private readonly journal: AlgoJournal, private readonly deps: EngineDeps, private readonly lastAt: number) {}
 
   /** Starts a new algo: its journal (spec and first state) on the disk before anything is watched. */
   static start(spec: AlgoSpec, path: string, deps: EngineDeps): AlgoEngine {
@@ -64,7 +64,7 @@ export class AlgoEngine {
     return this.journal.path;
   }
 
-  /** The time the state was last known to be current (the last trade, else the last journal line), ms. */
+  /** The time the state was last known to be current: the last trade seen, else the last journal line before this engine began, ms. */
   get since(): number {
     return Math.max(this.st.last?.time ?? 0, this.lastAt);
   }
@@ -105,8 +105,7 @@ export class AlgoEngine {
   }
 
   private record(notes: readonly string[], sync: boolean): void {
-    this.lastAt = this.deps.now();
-    this.journal.write({ at: this.lastAt, st: this.st, notes }, sync);
+    this.journal.write({ at: this.deps.now(), st: this.st, notes }, sync);
     for (const n of notes) this.deps.host.note(`bm: algo ${this.spec.id}: ${n}`);
   }
 
