@@ -12,6 +12,7 @@ export const LANES = {
     'test/e2e/algo-cli.test.ts',
     'test/e2e/algo-engine.test.ts',
     'test/e2e/algo-gap.test.ts',
+    'test/e2e/algo-replay.test.ts',
     'test/e2e/library-algo.test.ts',
     'test/e2e/library-batch.test.ts',
     'test/e2e/library-dist.test.ts',
