@@ -129,6 +129,8 @@ streams as a typed ES module, with the sandbox exchange to test against in-proce
   argument checks and signs the request and sends nothing.
 - \`client.watch.ticker|depth|trades|kline|orders(symbol, { signal })\` are async iterators; \`ready()\`
   resolves once the venue acknowledged the subscription.
+- \`client.algo.stop|takeProfit|oco|trail|twap(params, { maxDeviation, signal, dryRun })\` hold conditional
+  orders as \`bm order stop\` does (parameters in snake_case: \`tp_trigger\`), resolving when they end.
 - \`startSandbox({ seed })\` starts an exchange in this process: \`{ url, wsUrl, createAccount(), stop() }\`.
 `,
   },
