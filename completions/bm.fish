@@ -27,7 +27,7 @@ function __bm_subs
     case 'watch'
       echo ticker depth trades kline orders
     case 'algo'
-      echo list show logs cancel resume
+      echo list show logs resume cancel
   end
 end
 function __bm_takes
@@ -347,8 +347,8 @@ complete -c bm -n '__bm_is "pnl"' -l to -r -d 'fills at or before this time, sam
 complete -c bm -n '__bm_is "algo"' -a 'list' -d 'Every conditional order kept on this machine, and whether it'
 complete -c bm -n '__bm_is "algo"' -a 'show' -d 'One conditional order: each leg, its status and order'
 complete -c bm -n '__bm_is "algo"' -a 'logs' -d 'What a conditional order did, line by line, from its journal'
-complete -c bm -n '__bm_is "algo"' -a 'cancel' -d 'Stop a conditional order: its runner stopped, legs not yet f'
 complete -c bm -n '__bm_is "algo"' -a 'resume' -d 'Start the runner again of a conditional order that has not e'
+complete -c bm -n '__bm_is "algo"' -a 'cancel' -d 'Stop a conditional order: its runner stopped, legs not yet f'
 complete -c bm -n '__bm_is "trade"' -l step -x -a '1m 3m 5m 15m 30m 1h 2h 4h 1d 1w 1M' -d 'candle width: 1m, 3m, 5m, 15m, 30m, 1h, 2h, 4h, 1d, 1w, 1M, '
 complete -c bm -n '__bm_is "trade"' -l max-deviation -r -d 'refuse a limit price more than this percent through the last'
 complete -c bm -n '__bm_is "trade"' -l bell -d 'ring the terminal bell when one of your orders fills'

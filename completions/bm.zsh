@@ -16,7 +16,7 @@ __bm_subs() {
     "legacy") echo "token ping time currencies symbols symbol-details ticker steps kline book trades wallet order fills" ;;
     "legacy order") echo "place cancel cancel-all get list" ;;
     "watch") echo "ticker depth trades kline orders" ;;
-    "algo") echo "list show logs cancel resume" ;;
+    "algo") echo "list show logs resume cancel" ;;
   esac
 }
 __bm_opts() {
@@ -110,8 +110,8 @@ __bm_opts() {
     "algo list") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "algo show") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "algo logs") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
-    "algo cancel") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "algo resume") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "algo cancel") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "trade") echo "--step --max-deviation --bell --once -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
   esac
 }

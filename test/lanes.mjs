@@ -33,6 +33,7 @@ export const LANES = {
   ],
   slow: [
     'test/e2e/algo-detached.test.ts',
+    'test/e2e/algo-tty.test.ts',
     'test/e2e/batch-concurrency.test.ts',
     'test/e2e/batch-durable.test.ts',
     'test/e2e/batch-lock.test.ts',

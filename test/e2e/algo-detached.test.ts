@@ -5,7 +5,7 @@
  * not fired, and a detached stop fires once.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { alive } from '../../src/util/holder-lock.js';
 import { bmAsync, ensureBuilt, isolatedEnv, type Result } from '../helpers/bm.js';
 import { useLibraryVenue } from '../helpers/library-venue.js';
@@ -13,6 +13,12 @@ import { useLibraryVenue } from '../helpers/library-venue.js';
 const v = useLibraryVenue(59, { USDT: '100000', BTC: '5' });
 const SUBMIT = '/spot/v2/submit_order';
 let env: Record<string, string>;
+
+after(async () => {
+  // A test that failed half-way leaves no runner behind.
+  if (!env) return;
+  for (const r of await ok(['algo', 'list'])) if (r.runner) process.kill(Number(r.runner), 'SIGTERM');
+});
 
 async function ok(args: string[]): Promise<Record<string, string>[]> {
   const r: Result = await bmAsync([...args, '--json'], env);

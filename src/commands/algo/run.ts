@@ -32,15 +32,17 @@ export async function list(ctx: Context): Promise<void> {
   print(ctx, ['algo', 'kind', 'symbol', 'side', 'state', 'runner', 'legs', 'created'], rows);
 }
 
-export async function show_(ctx: Context, id: string): Promise<void> {
-  const k = keptAlgo(ctx.session.env, id);
+export async function show_(ctx: Context, given: string): Promise<void> {
+  const k = keptAlgo(ctx.session.env, given);
+  const { id } = k;
   ctx.note(`bm: algo ${id}: ${stateWord(k)}${k.runner !== undefined ? ` (runner pid ${k.runner})` : ''}; journal ${k.path}`);
   print(ctx, LEG_COLUMNS, legRows(k.record.spec, lastState(k)));
 }
 export { show_ as show };
 
-export async function logs(ctx: Context, id: string): Promise<void> {
-  const k = keptAlgo(ctx.session.env, id);
+export async function logs(ctx: Context, given: string): Promise<void> {
+  const k = keptAlgo(ctx.session.env, given);
+  const { id } = k;
   const rows = k.record.lines.flatMap((l) => l.notes.map((note) => ({ time: new Date(l.at).toISOString(), note })));
   print(ctx, ['time', 'note'], rows);
   ctx.note(`bm: the runner's own log: ${algoFile(ctx.session.env, id, 'log')}`);
@@ -54,9 +56,10 @@ async function gone(ctx: Context, id: string): Promise<void> {
   if (runnerOf(ctx.session.env, id) !== undefined) throw new BmError('network', `algo cancel: the runner of ${id} did not stop within 10 s; nothing was cancelled`, { hint: `try again, or see bm algo show ${id}` });
 }
 
-export async function cancel(ctx: Context, id: string): Promise<void> {
+export async function cancel(ctx: Context, given: string): Promise<void> {
   const env = ctx.session.env;
-  const k = keptAlgo(env, id);
+  const k = keptAlgo(env, given);
+  const { id } = k;
   const spec: AlgoSpec = k.record.spec;
   if (lastState(k)?.end) throw usage(`algo cancel: ${id} has already ended (${lastState(k)!.end})`, `see it with: bm algo show ${id}`);
   await ctx.confirm(`Cancel ${spec.kind} ${id} on ${spec.symbol} (legs not yet fired are never sent)`, 'algo cancel');
@@ -69,11 +72,15 @@ export async function cancel(ctx: Context, id: string): Promise<void> {
   print(ctx, LEG_COLUMNS, legRows(spec, st));
 }
 
-export async function resume(ctx: Context, id: string): Promise<void> {
+export async function resume(ctx: Context, given: string): Promise<void> {
   const env = ctx.session.env;
-  const k = keptAlgo(env, id);
+  const k = keptAlgo(env, given);
+  const { id } = k;
   if (lastState(k)?.end) throw usage(`algo resume: ${id} has ended (${lastState(k)!.end}): nothing to resume`, `see it with: bm algo show ${id}`);
-  if (k.runner !== undefined) throw usage(`algo resume: ${id} is running (runner pid ${k.runner})`);
+  if (k.runner !== undefined) {
+    ctx.note(`bm: algo ${id}: already running (runner pid ${k.runner})`);
+    return list(ctx);
+  }
   if (ctx.dryRun) return ctx.note(`dry run: would start the runner of ${id}`);
   const pid = await spawnRunner(env, id);
   ctx.note(`bm: algo ${id}: runner started (pid ${pid}); see it with: bm algo show ${id}`);

@@ -60,10 +60,12 @@ How it runs:
 - **Checked and confirmed first.** Every leg is checked as \`order place\` checks an order; \`--dry-run\`
   prints the plan, confirmation is as for any write (\`--yes\`). A bad option is exit 2, nothing sent.
 - **In the foreground.** The command watches the venue's trade stream, prints each step on stderr and a row
-  per leg at the end. Ctrl-C cancels what has not fired (exit 130).
+  per leg at the end. Ctrl-C asks whether to leave it running in the background; no (or no terminal)
+  cancels what has not fired (exit 130).
 - **Or detached.** \`--detach\` starts a runner of its own, out of the terminal's reach, and returns at once.
-  \`bm algo list|show|logs\` follow it, \`bm algo cancel ID\` stops it (legs not fired are never sent), and
-  after a restart or a killed runner \`bm algo resume ID\` takes it up again from its journal.
+  \`bm algo list|show|logs\` follow it (\`last\` names the newest), \`bm algo cancel ID\` stops it (legs
+  not fired are never sent), and after a restart or a killed runner \`bm algo resume ID\` takes it up
+  again from its journal.
 - **Gaps.** While the stream is down the recent trades are read over REST. When data comes back after a
   time without any, the one-minute candles of that time say whether a trigger was met while blind: it
   fires then, or bm says why not (no candles, or an order inside the gap the candles cannot tell).

@@ -21,7 +21,7 @@ export const ALGO_COMMANDS: ReadonlyArray<{ readonly kind: AlgoKind; readonly su
   {
     kind: 'stop', summary: 'Stop-loss or stop-entry held by bm: places an order when a trade reaches the trigger',
     options: [['--trigger <price>', 'a sell fires at a trade at or below it, a buy at or above it'], PRICE],
-    examples: ['bm order stop BTC_USDT --side sell --trigger 60000 --size 0.01 --dry-run', 'bm order stop BTC_USDT --side buy --trigger 70000 --notional 500 --dry-run'],
+    examples: ['bm order stop BTC_USDT --side sell --trigger 60000 --size 0.01 --dry-run', 'bm order stop BTC_USDT --side buy --trigger 70000 --notional 500 --dry-run', 'bm order stop BTC_USDT --side sell --trigger 1 --size 0.001 --detach --yes'],
   },
   {
     kind: 'take-profit', summary: 'Take-profit held by bm: places an order when a trade reaches the trigger',

@@ -1,7 +1,8 @@
 /**
  * `bm order stop|take-profit|oco|trail|twap`: the conditional order planned and checked (exit 2 before
  * anything is sent), confirmed as any write, then run in the foreground by core (src/core/algo/) until
- * it fires; Ctrl-C cancels what has not fired. `--detach`: its journal written and a runner of its own
+ * it fires; Ctrl-C asks (on a terminal) whether to leave it to a runner of its own, else cancels what
+ * has not fired. `--detach`: its journal written and a runner of its own
  * started (`bm algo ...`). Prints a row per leg.
  */
 import type { Context } from '../../context.js';
@@ -23,13 +24,19 @@ function venueArgs(ctx: Context): string[] {
 }
 
 async function detach(ctx: Context, env: Env, spec: AlgoSpec, print: (st?: AlgoState) => void): Promise<void> {
-  const [{ AlgoEngine }, { algoJournalPath }, { spawnRunner }] = await Promise.all([import('../../core/algo/engine.js'), import('../../core/algo/journal.js'), import('../../core/algo/detached.js')]);
+  const [{ AlgoEngine }, { algoJournalPath }] = await Promise.all([import('../../core/algo/engine.js'), import('../../core/algo/journal.js')]);
   const engine = AlgoEngine.start(spec, algoJournalPath(env, spec.id), { channel: currentChannel(ctx), host: ctx, command: `order ${spec.kind}`, now: Date.now });
   const state = engine.state;
   engine.close();
-  const pid = await spawnRunner(env, spec.id, venueArgs(ctx));
+  await detachArmed(ctx, spec, () => print(state));
+}
+
+/** Starts the runner of an algo whose journal is written. */
+async function detachArmed(ctx: Context, spec: AlgoSpec, print: () => void): Promise<void> {
+  const { spawnRunner } = await import('../../core/algo/detached.js');
+  const pid = await spawnRunner(ctx.session.env, spec.id, venueArgs(ctx));
   ctx.note(`bm: algo ${spec.id}: running detached (pid ${pid}); follow it with: bm algo show ${spec.id}, bm algo logs ${spec.id}; stop it with: bm algo cancel ${spec.id}`);
-  print(state);
+  print();
 }
 
 export async function run(ctx: Context, kind: AlgoKind, symbol: string, opts: Record<string, string | boolean | undefined>): Promise<void> {
@@ -53,7 +60,14 @@ export async function run(ctx: Context, kind: AlgoKind, symbol: string, opts: Re
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const { state } = await runSpec({ ...face, signal: stop.signal }, spec);
+    const asking = ctx.io.canPrompt;
+    let { state } = await runSpec({ ...face, signal: stop.signal }, spec, asking);
+    if (!state.end) {
+      // Ctrl-C on a terminal: the algo is still armed in its journal; leave it to a runner of its own, or cancel it.
+      const [{ askYesNo }, { cancelKept }] = await Promise.all([import('../confirm.js'), import('../../core/algo/detached.js')]);
+      if (await askYesNo(ctx, `Leave ${spec.kind} ${spec.id} running in the background (bm algo ...)?`)) return await detachArmed(ctx, spec, () => print(state));
+      state = await cancelKept(face, face.calls.wiring.env, spec.id, 'stopped before it fired');
+    }
     print(state);
     const err = endError(spec, state, command);
     if (err) throw err;

@@ -56,8 +56,12 @@ export function planSummary(spec: AlgoSpec): string {
   return `Run ${spec.kind} ${spec.id} on ${spec.symbol} (${spec.legs.length} leg${spec.legs.length === 1 ? '' : 's'}, held by bm until it fires)`;
 }
 
-/** Runs a planned algo on live data to its end (or the signal); the engine's journal under the state dir. */
-export async function runSpec(face: AlgoFace, spec: AlgoSpec): Promise<{ state: AlgoState; path: string }> {
+/**
+ * Runs a planned algo on live data to its end (or the signal); the engine's journal under the state dir.
+ * Stopped by the signal before it ended, its legs not fired are cancelled, unless `keep` (the caller then
+ * decides: a runner of its own, or `cancelKept`).
+ */
+export async function runSpec(face: AlgoFace, spec: AlgoSpec, keep = false): Promise<{ state: AlgoState; path: string }> {
   const { calls } = face;
   const clock = face.clock ?? systemClock;
   const engine = AlgoEngine.start(spec, algoJournalPath(calls.wiring.env, spec.id), { channel: face.channel, host: face.host, command: face.command, now: () => clock.now() });
@@ -70,7 +74,7 @@ export async function runSpec(face: AlgoFace, spec: AlgoSpec): Promise<{ state: 
       recent: () => recentTrades(src, spec.symbol),
       candles: (from, to) => gapCandles(src, spec.symbol, from, to),
     });
-    if (!state.end) {
+    if (!state.end && !keep) {
       await engine.cancel('stopped before it fired');
       state = engine.state;
     }

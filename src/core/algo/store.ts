@@ -50,8 +50,13 @@ export function clearRunner(env: Env, id: string, pid: number): void {
   }
 }
 
-/** Algo `id` as kept; no such algo is a usage error naming the way to list them. */
+/** Algo `id` as kept (`last`: the one made last); no such algo is a usage error naming the way to list them. */
 export function keptAlgo(env: Env, id: string): KeptAlgo {
+  if (id === 'last') {
+    const newest = keptAlgos(env, () => undefined).at(-1);
+    if (!newest) throw usage('no conditional order on this machine yet', 'start one with: bm order stop ... --detach');
+    return newest;
+  }
   if (!/^[A-Za-z0-9]+$/.test(id)) throw usage(`ID: an algo id is letters and digits (got '${id}')`, 'list them with: bm algo list');
   const path = algoJournalPath(env, id);
   let record: AlgoRecord;
