@@ -10,7 +10,7 @@ import type { WriteHost } from '../write/host.js';
 import { findLeg, fireLeg, type FirePoint } from './fire.js';
 import { AlgoJournal, readAlgoJournal } from './journal.js';
 import { initial, settle, step, type AlgoEvent, type AlgoState, type LegState } from './machine.js';
-import type { AlgoSpec } from './spec.js';
+import { armedAt, type AlgoSpec } from './spec.js';
 
 export interface EngineDeps {
   readonly channel: WriteChannel<Endpoint>;
@@ -30,10 +30,11 @@ export class AlgoEngine {
   private constructor(readonly spec: AlgoSpec, private st: AlgoState, private readonly journal: AlgoJournal, private readonly deps: EngineDeps, private readonly lastAt: number) {}
 
   /** Starts a new algo: its journal (spec and first state) on the disk before anything is watched. */
-  static start(spec: AlgoSpec, path: string, deps: EngineDeps): AlgoEngine {
+  static start(planned: AlgoSpec, path: string, deps: EngineDeps): AlgoEngine {
+    const now = deps.now();
+    const spec = armedAt(planned, now);
     const journal = AlgoJournal.create(path, spec);
     const st = initial(spec);
-    const now = deps.now();
     journal.write({ at: now, st, notes: ['armed'] }, true);
     return new AlgoEngine(spec, st, journal, deps, now);
   }

@@ -45,6 +45,8 @@ export function runAlgo(d: RunnerDeps): Promise<AlgoState> {
   let blindSince: number | undefined = d.resumed ? engine.since : undefined;
   // Trades from before the algo was armed (or last current) are history: they never fire it.
   let lastSeen = engine.since;
+  // Trades at exactly `lastSeen` already fed: two trades may share a millisecond, and a REST read repeats them.
+  let atLast = new Set<string>();
   let streaming = false;
   let queue: Promise<void> = Promise.resolve();
   const stops: Array<() => void> = [];
@@ -77,7 +79,10 @@ export function runAlgo(d: RunnerDeps): Promise<AlgoState> {
   };
   const feedTrades = async (trades: readonly Trade[]) => {
     for (const t of trades) {
-      if (t.time <= lastSeen) continue;
+      const key = `${t.price} ${t.size}`;
+      if (t.time < lastSeen || (t.time === lastSeen && atLast.has(key))) continue;
+      if (t.time > lastSeen) atLast = new Set();
+      atLast.add(key);
       lastSeen = t.time;
       await engine.feed({ kind: 'trade', price: t.price, time: t.time });
     }

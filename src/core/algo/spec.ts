@@ -73,3 +73,10 @@ export function triggerOf(kind: 'stop' | 'tp', side: Side, level: string): Trigg
   const down = (kind === 'stop') === (side === 'sell');
   return { dir: down ? 'down' : 'up', level };
 }
+
+/** The spec as armed at `now`: a TWAP's slice times move with it (a plan confirmed later starts later). */
+export function armedAt(spec: AlgoSpec, now: number): AlgoSpec {
+  const shift = now - spec.created;
+  if (shift <= 0) return spec;
+  return { ...spec, created: now, legs: spec.legs.map((l) => (l.due === undefined ? l : { ...l, due: l.due + shift })) };
+}
