@@ -24,29 +24,33 @@ function env(): Record<string, string> {
 
 const writes = (from: number) => v.proxy.seen.slice(from).filter((s) => s.method !== 'GET').map((s) => `${s.method} ${s.url}`);
 
+/** Bad options the pair's rules do not decide: refused before any request at all. */
+const EARLY = 9;
+
 const BAD: ReadonlyArray<readonly [string[], RegExp]> = [
   [['stop', 'BTC_USDT', '--side', 'sell', '--size', '0.01'], /--trigger is required/],
   [['stop', 'BTC_USDT', '--side', 'sell', '--size', '0.01', '--trigger', 'abc'], /--trigger/],
   [['stop', 'BTC_USDT', '--side', 'up', '--size', '0.01', '--trigger', '60000'], /--side/],
-  [['stop', 'BTC_USDT', '--side', 'buy', '--size', '0.01', '--trigger', '70000'], /--size: not allowed for a market buy/],
-  [['take-profit', 'BTC_USDT', '--side', 'sell', '--size', '0.01', '--trigger', '70000', '--price', '1.123'], /--price: at most 2 decimal places/],
   [['oco', 'BTC_USDT', '--side', 'sell', '--size', '0.01', '--tp-trigger', '60000', '--stop-trigger', '70000'], /--tp-trigger: must be above --stop-trigger/],
   [['trail', 'BTC_USDT', '--side', 'sell', '--size', '0.01', '--distance', '150%'], /--distance: a percentage below 100/],
   [['trail', 'BTC_USDT', '--side', 'sell', '--size', '0.01'], /--distance is required/],
   [['twap', 'BTC_USDT', '--side', 'sell', '--size', '1', '--over', 'an hour', '--slices', '12'], /--over: a duration/],
   [['twap', 'BTC_USDT', '--side', 'sell', '--size', '1', '--over', '1s', '--slices', '500'], /--slices: .*rate limit/],
   [['stop', 'BTC_USDT', '--side', 'sell', '--size', '0.01', '--trigger', '60000', '--max-deviation', 'lots'], /--max-deviation/],
+  [['stop', 'BTC_USDT', '--side', 'buy', '--size', '0.01', '--trigger', '70000'], /--size: not allowed for a market buy/],
+  [['take-profit', 'BTC_USDT', '--side', 'sell', '--size', '0.01', '--trigger', '70000', '--price', '1.123'], /--price: at most 2 decimal places/],
   [['stop', 'BTC_USDT', '--side', 'sell', '--size', '0.01', '--trigger', '60000'], /confirmation needed and there is no terminal/],
 ];
 
-test('a bad option, or no --yes with no terminal, is exit 2 with nothing sent', async () => {
-  for (const [args, why] of BAD) {
+test('a bad option, or no --yes with no terminal, is exit 2 with nothing sent (no request at all when the pair\'s rules do not decide it)', async () => {
+  for (const [i, [args, why]] of BAD.entries()) {
     const from = v.proxy.seen.length;
     const r = await runBm(['order', ...args], env());
     const what = `bm order ${args.join(' ')}:\n${r.stderr}`;
     assert.equal(r.code, 2, what);
     assert.match(r.stderr, why, what);
     assert.deepEqual(writes(from), [], what);
+    if (i < EARLY) assert.deepEqual(v.proxy.seen.slice(from), [], `no request at all: ${what}`);
     assert.equal(r.stdout, '', what);
   }
 });

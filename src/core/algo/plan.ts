@@ -111,51 +111,75 @@ function split(total: string, n: number, step: string | undefined, name: string)
   return [...Array<string>(n - 1).fill(each), last];
 }
 
-/** Plans a conditional order (`now`: ms since the epoch, the TWAP's start). */
-export function planAlgo(input: AlgoInput, rules: PairRules, now: number, nameOf: NameOf = flagName, id: string = newAlgoId(now)): AlgoSpec {
+/** What is read of the input without the pair's rules: checked before any request is made. */
+export interface ReadInput {
+  readonly side: Side;
+  readonly trigger?: string;
+  readonly tp?: string;
+  readonly stop?: string;
+  readonly distance?: Distance;
+  /** TWAP: slices and the time between two, ms. */
+  readonly slices?: number;
+  readonly gapMs?: number;
+}
+
+/** Reads and checks everything the pair's rules do not decide (a usage error names the input). */
+export function readInput(input: AlgoInput, nameOf: NameOf = flagName): ReadInput {
   const side = SIDES.find((s) => s === input.side?.toLowerCase());
   if (!side) throw usage(`${nameOf('side')}: must be one of ${SIDES.join(', ')}${input.side === undefined ? '' : ` (got '${input.side}')`}`);
+  for (const k of ['size', 'notional', 'price', 'tpPrice', 'stopPrice'] as const) if (input[k] !== undefined) checkDecimal(input[k]!, nameOf(k));
+  switch (input.kind) {
+    case 'stop':
+    case 'take-profit':
+      return { side, trigger: required(input.trigger, nameOf('trigger'), 'the price that fires the order') };
+    case 'oco': {
+      const tp = required(input.tpTrigger, nameOf('tpTrigger'), 'the take-profit\'s trigger price');
+      const stop = required(input.stopTrigger, nameOf('stopTrigger'), 'the stop\'s trigger price');
+      // A sell takes profit above and stops below; a buy the other way round: else both could fire at once.
+      if ((side === 'sell' ? cmp(tp, stop) : cmp(stop, tp)) <= 0) throw usage(`${nameOf('tpTrigger')}: must be ${side === 'sell' ? 'above' : 'below'} ${nameOf('stopTrigger')} for a ${side} (got ${tp} and ${stop})`);
+      return { side, tp, stop };
+    }
+    case 'trail':
+      if (input.distance === undefined) throw usage(`${nameOf('distance')} is required (1.5% of the best price seen, or an amount of the quote currency)`);
+      if (input.price !== undefined) throw usage(`${nameOf('price')}: not allowed for a trailing stop (it fires a market order)`);
+      return { side, distance: parseDistance(input.distance, nameOf('distance')) };
+    case 'twap': {
+      const overMs = parseDuration(input.over ?? '', nameOf('over'));
+      const n = Number(input.slices ?? '');
+      if (!Number.isInteger(n) || n < 1 || n > MAX_SLICES) throw usage(`${nameOf('slices')}: a whole number from 1 to ${MAX_SLICES} (got '${input.slices ?? ''}')`);
+      const gapMs = Math.floor(overMs / n);
+      const spacing = placementSpacingMs();
+      if (n > 1 && gapMs < spacing) throw usage(`${nameOf('slices')}: ${n} slices over ${input.over} are ${gapMs} ms apart; the venue's rate limit for placing orders allows one every ${spacing} ms`);
+      if (input.size === undefined && input.notional === undefined) throw usage(`${nameOf('size')} is required (the whole quantity)`);
+      return { side, slices: n, gapMs };
+    }
+  }
+}
+
+/** Plans a conditional order (`now`: ms since the epoch, the TWAP's start). */
+export function planAlgo(input: AlgoInput, rules: PairRules, now: number, nameOf: NameOf = flagName, id: string = newAlgoId(now)): AlgoSpec {
+  const r = readInput(input, nameOf);
+  const { side } = r;
   const amount = { ...(input.size !== undefined ? { size: input.size } : {}), ...(input.notional !== undefined ? { notional: input.notional } : {}) };
   const base = { v: 1 as const, id, kind: input.kind, symbol: rules.symbol, side, created: now, ...(input.maxDeviation !== undefined ? { maxDeviation: input.maxDeviation } : {}) };
   const places = pricePlaces(rules);
   const withPlaces = places !== undefined ? { pricePlaces: places } : {};
   const leg = (o: LegOrder) => legOf(id, side, rules, { ...amount, ...o }, '');
+  const limit = (price: string | undefined) => (price !== undefined ? { price } : {});
   switch (input.kind) {
     case 'stop':
     case 'take-profit': {
-      const t = required(input.trigger, nameOf('trigger'), 'the price that fires the order');
       const name = input.kind === 'stop' ? 'stop' : 'tp';
-      return { ...base, legs: [leg({ name, trigger: triggerOf(name, side, t), ...(input.price !== undefined ? { price: input.price } : {}) })] };
+      return { ...base, legs: [leg({ name, trigger: triggerOf(name, side, r.trigger!), ...limit(input.price) })] };
     }
-    case 'oco': {
-      const tp = required(input.tpTrigger, nameOf('tpTrigger'), 'the take-profit\'s trigger price');
-      const sl = required(input.stopTrigger, nameOf('stopTrigger'), 'the stop\'s trigger price');
-      // A sell takes profit above and stops below; a buy the other way round: else both could fire at once.
-      if ((side === 'sell' ? cmp(tp, sl) : cmp(sl, tp)) <= 0) throw usage(`${nameOf('tpTrigger')}: must be ${side === 'sell' ? 'above' : 'below'} ${nameOf('stopTrigger')} for a ${side} (got ${tp} and ${sl})`);
-      return {
-        ...base, legs: [
-          leg({ name: 'tp', trigger: triggerOf('tp', side, tp), ...(input.tpPrice !== undefined ? { price: input.tpPrice } : {}) }),
-          leg({ name: 'stop', trigger: triggerOf('stop', side, sl), ...(input.stopPrice !== undefined ? { price: input.stopPrice } : {}) }),
-        ],
-      };
-    }
-    case 'trail': {
-      if (input.distance === undefined) throw usage(`${nameOf('distance')} is required (1.5% of the best price seen, or an amount of ${rules.quote_currency})`);
-      if (input.price !== undefined) throw usage(`${nameOf('price')}: not allowed for a trailing stop (it fires a market order)`);
-      return { ...base, ...withPlaces, distance: parseDistance(input.distance, nameOf('distance')), legs: [leg({ name: 'trail' })] };
-    }
+    case 'oco':
+      return { ...base, legs: [leg({ name: 'tp', trigger: triggerOf('tp', side, r.tp!), ...limit(input.tpPrice) }), leg({ name: 'stop', trigger: triggerOf('stop', side, r.stop!), ...limit(input.stopPrice) })] };
+    case 'trail':
+      return { ...base, ...withPlaces, distance: r.distance!, legs: [leg({ name: 'trail' })] };
     case 'twap': {
-      const overMs = parseDuration(input.over ?? '', nameOf('over'));
-      const n = Number(input.slices ?? '');
-      if (!Number.isInteger(n) || n < 1 || n > MAX_SLICES) throw usage(`${nameOf('slices')}: a whole number from 1 to ${MAX_SLICES} (got '${input.slices ?? ''}')`);
-      const gap = Math.floor(overMs / n);
-      const spacing = placementSpacingMs();
-      if (n > 1 && gap < spacing) throw usage(`${nameOf('slices')}: ${n} slices over ${input.over} are ${gap} ms apart; the venue's rate limit for placing orders allows one every ${spacing} ms`);
       const key = amount.notional !== undefined ? 'notional' : 'size';
-      const total = amount[key];
-      if (total === undefined) throw usage(`${nameOf('size')} is required (the whole quantity, in ${rules.base_currency})`);
-      const parts = split(checkDecimal(total, nameOf(key)), n, key === 'size' ? rules.quote_increment : undefined, nameOf(key));
-      const legs = parts.map((p, i) => legOf(id, side, rules, { name: `s${i + 1}`, [key]: p, due: now + i * gap, ...(input.price !== undefined ? { price: input.price } : {}) }, `slice ${i + 1}: `));
+      const parts = split(checkDecimal(amount[key]!, nameOf(key)), r.slices!, key === 'size' ? rules.quote_increment : undefined, nameOf(key));
+      const legs = parts.map((p, i) => legOf(id, side, rules, { name: `s${i + 1}`, [key]: p, due: now + i * r.gapMs!, ...limit(input.price) }, `slice ${i + 1}: `));
       return { ...base, legs };
     }
   }

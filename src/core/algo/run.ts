@@ -15,7 +15,7 @@ import { AlgoEngine } from './engine.js';
 import { algoJournalPath } from './journal.js';
 import type { AlgoState } from './machine.js';
 import { gapCandles, recentTrades } from './market.js';
-import { flagName, planAlgo, type AlgoInput, type NameOf } from './plan.js';
+import { flagName, planAlgo, readInput, type AlgoInput, type NameOf } from './plan.js';
 import { runAlgo } from './runner.js';
 import type { AlgoSpec } from './spec.js';
 import { tradeStream } from './stream.js';
@@ -35,6 +35,8 @@ export interface AlgoFace {
 /** The pair's rules read and the algo planned; throws a usage error before anything is sent. */
 export async function planFor(face: Pick<AlgoFace, 'calls' | 'clock'>, input: AlgoInput, nameOf: NameOf = flagName): Promise<{ spec: AlgoSpec; rules: PairRules }> {
   const { calls } = face;
+  // What the pair's rules do not decide is checked before the first request.
+  readInput(input, nameOf);
   const rules = await pairRules({ env: calls.wiring.env, baseUrl: () => calls.wiring.venue.baseUrl(), calls: async () => calls }, input.symbol);
   return { spec: planAlgo(input, rules, (face.clock ?? systemClock).now(), nameOf), rules };
 }
