@@ -209,11 +209,12 @@ test('every leaf command has a summary, and each of its arguments and options is
 /**
  * Examples run in groups at once (up to 4), each group in help order: the groups share one sandbox and
  * account, so every command that changes what others read is in a group run alone at the end: writes of
- * both generations (orders, batches, contract orders) in one, then the sandbox and profile commands.
+ * both generations (orders, batches, contract orders, and the conditional orders `bm algo` reads after the
+ * detached one an `order stop` example leaves) in one, then the sandbox and profile commands.
  */
 function groupOf(command: string): string {
   const word = command.split(' ')[0]!;
-  if (['order', 'legacy', 'contract', 'portfolio', 'wallet', 'funding'].includes(word)) return 'trading';
+  if (['order', 'legacy', 'contract', 'portfolio', 'wallet', 'funding', 'algo'].includes(word)) return 'trading';
   if (['sandbox', 'profile', 'doctor'].includes(word)) return 'local';
   return word;
 }
