@@ -104,3 +104,26 @@ for (const point of ['before-send', 'after-send', 'after-answer'] as const) {
     second.close();
   });
 }
+
+test('a TWAP stopped after sending its second slice, restarted from its journal, places the rest and nothing twice', async () => {
+  let armed = true;
+  const base = algoRig(venue, env, now);
+  let sends = 0;
+  const channel = crashAfterSend(base.deps.channel, () => armed && ++sends === 2);
+  const rig = algoRig(venue, env, now, { channel });
+  const spec = await rig.plan({ kind: 'twap', side: 'sell', size: '0.03', over: '3m', slices: '3' }, 'atwapcrash');
+  const path = rig.journal();
+  const first = AlgoEngine.start(spec, path, rig.deps);
+  const before = venue.proxy.count('POST', SUBMIT);
+  const start = t;
+  await first.feed({ kind: 'tick', now: start });
+  await assert.rejects(first.feed({ kind: 'tick', now: start + 60_000 }), /crash after-send/);
+  first.close();
+  armed = false;
+  const second = await AlgoEngine.resume(path, rig.deps);
+  assert.deepEqual(Object.values(second.state.legs).map((l) => l.status), ['placed', 'placed', 'armed'], 'the second slice found by its client order id');
+  await second.feed({ kind: 'tick', now: start + 120_000 });
+  assert.equal(second.state.end, 'done');
+  assert.equal(venue.proxy.count('POST', SUBMIT) - before, 3, 'three slices, each sent once');
+  second.close();
+});
