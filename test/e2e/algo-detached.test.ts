@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { alive } from '../../src/util/holder-lock.js';
-import { bmAsync, ensureBuilt, isolatedEnv, type Result } from '../helpers/bm.js';
+import { spawn } from 'node:child_process';
+import { BIN, bmAsync, ensureBuilt, isolatedEnv, type Result } from '../helpers/bm.js';
 import { useLibraryVenue } from '../helpers/library-venue.js';
 
 const v = useLibraryVenue(59, { USDT: '100000', BTC: '5' });
@@ -68,4 +69,19 @@ test('a detached stop whose trigger the market is through fires once, shown by b
   assert.equal(v.proxy.count('POST', SUBMIT) - before, 1);
   const r = await bmAsync(['algo', 'cancel', id, '--yes'], env);
   assert.equal(r.code, 2, 'an ended algo is not cancelled');
+});
+
+test('a stop run in the foreground is listed as running; bm algo cancel stops it (exit 143) and cancels it unsent', async () => {
+  const before = v.proxy.count('POST', SUBMIT);
+  const fg = spawn(process.execPath, [BIN, 'order', 'stop', 'BTC_USDT', '--side', 'sell', '--size', '0.01', '--trigger', '1', '--yes'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((ok) => fg.once('exit', (code) => ok(code)));
+  let id = '';
+  fg.stderr.setEncoding('utf8').on('data', (d: string) => (id ||= /algo (a[0-9a-z]+): armed/.exec(d)?.[1] ?? ''));
+  for (const end = Date.now() + 30_000; !id && Date.now() < end;) await new Promise((r) => setTimeout(r, 100));
+  assert.ok(id, 'the foreground run armed its stop');
+  assert.equal(Number((await listed(id, (r) => r.state === 'running', 'running in the foreground')).runner), fg.pid);
+  const [cancelled] = await ok(['algo', 'cancel', id, '--yes']);
+  assert.equal(cancelled!.status, 'cancelled');
+  assert.equal(await exited, 143);
+  assert.equal(v.proxy.count('POST', SUBMIT), before);
 });

@@ -12,6 +12,7 @@ import type { AlgoKind, AlgoSpec } from '../../core/algo/spec.js';
 import type { Env } from '../../config/paths.js';
 import { parseMaxDeviation } from '../../core/order/market-context.js';
 import { checkSymbol } from '../../core/params.js';
+import { BmError } from '../../errors.js';
 import { show } from '../show.js';
 import { currentChannel } from '../write/current.js';
 import { legRows, LEG_COLUMNS } from './algo-rows.js';
@@ -56,14 +57,20 @@ export async function run(ctx: Context, kind: AlgoKind, symbol: string, opts: Re
   await ctx.confirm(planSummary(spec), command, lines);
   if (opts.detach) return detach(ctx, face.calls.wiring.env, spec, print);
   const stop = new AbortController();
-  const onSignal = () => stop.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  let by: 'SIGINT' | 'SIGTERM' | undefined;
+  const onInt = () => ((by = 'SIGINT'), stop.abort());
+  const onTerm = () => ((by = 'SIGTERM'), stop.abort());
+  process.once('SIGINT', onInt);
+  process.once('SIGTERM', onTerm);
   try {
-    const asking = ctx.io.canPrompt;
-    let { state } = await runSpec({ ...face, signal: stop.signal }, spec, asking);
+    let { state } = await runSpec({ ...face, signal: stop.signal }, spec, true);
+    if (!state.end && by === 'SIGTERM') {
+      // Stopped from outside (bm algo cancel, a shutdown): the algo stays armed in its journal for whoever comes next.
+      print(state);
+      throw new BmError('terminated', `${command}: ${spec.id} stopped by SIGTERM; it stays armed`, { hint: `take it up again with: bm algo resume ${spec.id}; or cancel it with: bm algo cancel ${spec.id}` });
+    }
     if (!state.end) {
-      // Ctrl-C on a terminal: the algo is still armed in its journal; leave it to a runner of its own, or cancel it.
+      // Ctrl-C: on a terminal, leave it to a runner of its own, or cancel it.
       const [{ askYesNo }, { cancelKept }] = await Promise.all([import('../confirm.js'), import('../../core/algo/detached.js')]);
       if (await askYesNo(ctx, `Leave ${spec.kind} ${spec.id} running in the background (bm algo ...)?`)) return await detachArmed(ctx, spec, () => print(state));
       state = await cancelKept(face, face.calls.wiring.env, spec.id, 'stopped before it fired');
@@ -72,7 +79,7 @@ export async function run(ctx: Context, kind: AlgoKind, symbol: string, opts: Re
     const err = endError(spec, state, command);
     if (err) throw err;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
   }
 }

@@ -7,15 +7,11 @@
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Env } from '../../config/paths.js';
 import { BmError } from '../../errors.js';
-import { lockJournal } from '../order/batch-journal-lock.js';
 import { systemClock } from '../order/deadline.js';
-import { AlgoEngine } from './engine.js';
+import type { AlgoEngine } from './engine.js';
 import type { AlgoState } from './machine.js';
-import { gapCandles, recentTrades } from './market.js';
-import type { AlgoFace } from './run.js';
-import { runAlgo } from './runner.js';
-import { algoFile, clearRunner, keptAlgo, writeRunner } from './store.js';
-import { tradeStream } from './stream.js';
+import { resumeEngine, watchLive, type AlgoFace } from './run.js';
+import { algoFile, holdAlgo, keptAlgo, lockAlgo } from './store.js';
 
 /** A journal armed this recently (ms) and never run is a fresh start, not a gap. */
 const FRESH_MS = 10_000;
@@ -41,26 +37,18 @@ export async function spawnRunner(env: Env, id: string, args?: readonly string[]
 /** The runner's loop (`bm algo run ID`): resolves with the algo's state when it ends or `signal` stops it. */
 export async function runKept(face: AlgoFace, env: Env, id: string, signal: AbortSignal): Promise<AlgoState> {
   const { path, record } = keptAlgo(env, id);
-  const release = lockJournal(path, Date.now, { what: 'the conditional order', hint: `it is run by another bm (see bm algo show ${id})` });
-  writeRunner(env, id, process.pid);
+  const release = holdAlgo(env, id);
   const clock = face.clock ?? systemClock;
   // Only armed, a moment ago: its first runner starts watching now. Anything else was blind since its journal's last line.
   let resumed = record.lines.length > 1 || clock.now() - (record.lines[0]?.at ?? 0) > FRESH_MS;
-  const src = { calls: async () => face.calls };
   let wait = 1000;
   try {
     for (;;) {
       let engine: AlgoEngine | undefined;
       try {
-        engine = await AlgoEngine.resume(path, { channel: face.channel, host: face.host, command: face.command, now: () => clock.now() });
+        engine = await resumeEngine(face, path);
         if (engine.state.end || signal.aborted) return engine.state;
-        const spec = engine.spec;
-        const state = await runAlgo({
-          engine, clock, resumed, signal, note: (l) => face.host.note(l),
-          stream: tradeStream(face.calls.wiring, spec.symbol),
-          recent: () => recentTrades(src, spec.symbol),
-          candles: (from, to) => gapCandles(src, spec.symbol, from, to),
-        });
+        const state = await watchLive({ ...face, signal }, engine, resumed);
         if (state.end || signal.aborted) return state;
       } catch (err) {
         resumed = true;
@@ -77,7 +65,6 @@ export async function runKept(face: AlgoFace, env: Env, id: string, signal: Abor
       wait = Math.min(wait * 2, MAX_BACKOFF_MS);
     }
   } finally {
-    clearRunner(env, id, process.pid);
     release();
   }
 }
@@ -85,10 +72,9 @@ export async function runKept(face: AlgoFace, env: Env, id: string, signal: Abor
 /** Cancels a kept algo that no runner holds: legs being sent are settled by lookup first, the armed ones cancelled unsent. */
 export async function cancelKept(face: AlgoFace, env: Env, id: string, why: string): Promise<AlgoState> {
   const { path } = keptAlgo(env, id);
-  const release = lockJournal(path, Date.now, { what: 'the conditional order', hint: `it is run by another bm (see bm algo show ${id})` });
-  const clock = face.clock ?? systemClock;
+  const release = lockAlgo(env, id);
   try {
-    const engine = await AlgoEngine.resume(path, { channel: face.channel, host: face.host, command: face.command, now: () => clock.now() });
+    const engine = await resumeEngine(face, path);
     try {
       await engine.cancel(why);
       return engine.state;

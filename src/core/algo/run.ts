@@ -17,6 +17,7 @@ import type { AlgoState } from './machine.js';
 import { gapCandles, recentTrades } from './market.js';
 import { flagName, planAlgo, readInput, type AlgoInput, type NameOf } from './plan.js';
 import { runAlgo } from './runner.js';
+import { holdAlgo } from './store.js';
 import type { AlgoSpec } from './spec.js';
 import { tradeStream } from './stream.js';
 
@@ -58,31 +59,49 @@ export function planSummary(spec: AlgoSpec): string {
   return `Run ${spec.kind} ${spec.id} on ${spec.symbol} (${spec.legs.length} leg${spec.legs.length === 1 ? '' : 's'}, held by bm until it fires)`;
 }
 
+/** Watches live data for `engine` until its algo ends or the face's signal: the trade stream, the REST fallback, the candles of a gap. */
+export function watchLive(face: AlgoFace, engine: AlgoEngine, resumed: boolean): Promise<AlgoState> {
+  const { calls } = face;
+  const { symbol } = engine.spec;
+  const src = { calls: async () => calls };
+  return runAlgo({
+    engine, clock: face.clock ?? systemClock, resumed, note: (l) => face.host.note(l), ...(face.signal ? { signal: face.signal } : {}),
+    stream: tradeStream(calls.wiring, symbol),
+    recent: () => recentTrades(src, symbol),
+    candles: (from, to) => gapCandles(src, symbol, from, to),
+  });
+}
+
+/** The engine of an algo journaled at `path`, resumed on the face's clock. */
+export function resumeEngine(face: AlgoFace, path: string): Promise<AlgoEngine> {
+  const clock = face.clock ?? systemClock;
+  return AlgoEngine.resume(path, { channel: face.channel, host: face.host, command: face.command, now: () => clock.now() });
+}
+
 /**
- * Runs a planned algo on live data to its end (or the signal); the engine's journal under the state dir.
- * Stopped by the signal before it ended, its legs not fired are cancelled, unless `keep` (the caller then
- * decides: a runner of its own, or `cancelKept`).
+ * Runs a planned algo on live data to its end (or the signal), in this process as its runner; the engine's
+ * journal under the state dir. Stopped by the signal before it ended, its legs not fired are cancelled,
+ * unless `keep` (the caller then decides: a runner of its own, or `cancelKept`).
  */
 export async function runSpec(face: AlgoFace, spec: AlgoSpec, keep = false): Promise<{ state: AlgoState; path: string }> {
-  const { calls } = face;
+  const { env } = face.calls.wiring;
   const clock = face.clock ?? systemClock;
-  const engine = AlgoEngine.start(spec, algoJournalPath(calls.wiring.env, spec.id), { channel: face.channel, host: face.host, command: face.command, now: () => clock.now() });
-  face.host.note(`bm: algo ${spec.id}: armed; journal ${engine.path}`);
-  const src = { calls: async () => calls };
+  const release = holdAlgo(env, spec.id);
   try {
-    let state = await runAlgo({
-      engine, clock, note: (l) => face.host.note(l), ...(face.signal ? { signal: face.signal } : {}),
-      stream: tradeStream(calls.wiring, spec.symbol),
-      recent: () => recentTrades(src, spec.symbol),
-      candles: (from, to) => gapCandles(src, spec.symbol, from, to),
-    });
-    if (!state.end && !keep) {
-      await engine.cancel('stopped before it fired');
-      state = engine.state;
+    const engine = AlgoEngine.start(spec, algoJournalPath(env, spec.id), { channel: face.channel, host: face.host, command: face.command, now: () => clock.now() });
+    face.host.note(`bm: algo ${spec.id}: armed; journal ${engine.path}`);
+    try {
+      let state = await watchLive(face, engine, false);
+      if (!state.end && !keep) {
+        await engine.cancel('stopped before it fired');
+        state = engine.state;
+      }
+      return { state, path: engine.path };
+    } finally {
+      engine.close();
     }
-    return { state, path: engine.path };
   } finally {
-    engine.close();
+    release();
   }
 }
 

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { alive } from '../../util/holder-lock.js';
 import type { Env } from '../../config/paths.js';
 import { usage } from '../../errors.js';
+import { lockJournal } from '../order/batch-journal-lock.js';
 import { algoJournalPath, readAlgoJournal, type AlgoRecord } from './journal.js';
 
 /** The file of algo `id` with this extension beside its journal. */
@@ -87,4 +88,19 @@ export function keptAlgos(env: Env, note: (line: string) => void): KeptAlgo[] {
     }
   }
   return out.sort((a, b) => a.record.spec.created - b.record.spec.created);
+}
+
+/** Takes the lock of algo `id`'s journal (one engine at a time); its release. Held elsewhere: a config error naming the holder. */
+export function lockAlgo(env: Env, id: string): () => void {
+  return lockJournal(algoJournalPath(env, id), Date.now, { what: 'the conditional order', hint: `it is run by another bm (see bm algo show ${id})` });
+}
+
+/** Runs algo `id` in this process: its lock, and this process named its runner (`bm algo list` shows it running); the release of both. */
+export function holdAlgo(env: Env, id: string): () => void {
+  const release = lockAlgo(env, id);
+  writeRunner(env, id, process.pid);
+  return () => {
+    clearRunner(env, id, process.pid);
+    release();
+  };
 }
