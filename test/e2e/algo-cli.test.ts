@@ -84,3 +84,16 @@ test('a sell stop whose trigger the market is already through fires at the first
   const lines = readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { st?: { legs: Record<string, { status: string }> } });
   assert.deepEqual(lines.slice(1).map((l) => l.st!.legs.stop!.status), ['armed', 'sending', 'placed']);
 });
+
+test('bm algo list, show and logs read only the state dir: a bad venue address does not stop them; an unknown id is exit 2', async () => {
+  const fresh = mkdtempSync(join(tmpdir(), 'bm-algo-none-'));
+  const local = { HOME: fresh, XDG_STATE_HOME: join(fresh, 'state'), BM_BASE_URL: 'notaurl' };
+  const listed = await runBm(['algo', 'list', '--json'], local);
+  assert.equal(listed.code, 0, listed.stderr);
+  assert.deepEqual(JSON.parse(listed.stdout), []);
+  for (const args of [['algo', 'show', 'anope'], ['algo', 'logs', 'last'], ['algo', 'show', 'not-an-id']]) {
+    const r = await runBm(args, local);
+    assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, /no conditional order|letters and digits/);
+  }
+});
