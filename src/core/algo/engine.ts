@@ -22,6 +22,8 @@ export interface EngineDeps {
   readonly now: () => number;
   /** Called at each point of a firing (tests stop the engine there). */
   readonly at?: (point: FirePoint, leg: string) => void;
+  /** Waits between two sends of a leg the venue never received. */
+  readonly sleep?: (ms: number) => Promise<void>;
 }
 
 export class AlgoEngine {

@@ -26,7 +26,12 @@ export interface FireDeps {
   /** The command, for messages (`order stop`). */
   readonly command: string;
   readonly at?: (point: FirePoint, leg: string) => void;
+  /** Waits between two sends of a leg the venue never received (default: a timer). */
+  readonly sleep?: (ms: number) => Promise<void>;
 }
+
+/** Waits before sending again a leg proven not sent (a network failure before it left, a rate limit), ms. */
+export const RESEND_WAITS_MS = [1000, 2000, 4000, 8000];
 
 const placed = (row: Record<string, unknown>): LegState => ({ status: 'placed', orderId: scalarText(row.order_id) });
 
@@ -47,7 +52,15 @@ export async function fireLeg(deps: FireDeps, spec: AlgoSpec, leg: Leg, last: st
     }
   }
   deps.at?.('before-send', leg.name);
-  const outcome = await send(deps, spec, leg);
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  let outcome = await send(deps, spec, leg);
+  // Nothing reached the venue (exit 8 and 7 say so): a protective order is sent again, with the same client order id.
+  for (const ms of RESEND_WAITS_MS) {
+    if (outcome.status !== 'failed' || (outcome.category !== 'network' && outcome.category !== 'ratelimit')) break;
+    deps.host.note(`bm: ${deps.command}: ${leg.name}: ${outcome.why ?? ''}; nothing was sent: sending it again in ${ms / 1000} s`);
+    await sleep(ms);
+    outcome = await send(deps, spec, leg);
+  }
   deps.at?.('after-answer', leg.name);
   return outcome;
 }

@@ -11,6 +11,7 @@ import { runAlgo, type StreamHandlers } from '../../../src/core/algo/runner.js';
 import type { GapCandles, Trade } from '../../../src/core/algo/market.js';
 import type { PairRules } from '../../../src/core/order/pairs.js';
 import type { WriteChannel } from '../../../src/core/write/channel.js';
+import { BmError } from '../../../src/errors.js';
 import { fakeClock } from '../../helpers/fake-clock.js';
 
 const RULES: PairRules = {
@@ -80,4 +81,33 @@ test('with the stream down the recent trades are read, the gap judged once by it
   assert.equal(r.engine.state.last?.price, '60050');
   assert.deepEqual(r.sent, []);
   r.engine.close();
+});
+
+test('a leg the venue never received (a rate limit, a network failure before it left) is sent again with the same client order id', async () => {
+  const sent: string[] = [];
+  const waits: number[] = [];
+  let refusals = 2;
+  const ch = channel(sent);
+  const flaky: WriteChannel<Endpoint> = {
+    ...ch,
+    send: async (ep, params) => {
+      if (ep.id === 'spot.order.submit' && refusals-- > 0) {
+        sent.push('refused');
+        throw new BmError('ratelimit', 'rate limited (429) after 3 retries');
+      }
+      return ch.send(ep, params);
+    },
+  };
+  const spec = planAlgo({ kind: 'stop', symbol: 'BTC_USDT', side: 'sell', trigger: '60000', size: '0.01' }, RULES, T0, undefined, 'aresend');
+  const notes: string[] = [];
+  const engine = AlgoEngine.start(spec, join(mkdtempSync(join(tmpdir(), 'bm-runner-')), 'j.ndjson'), {
+    channel: flaky, host: { dryRun: false, confirm: async () => undefined, note: (l) => notes.push(l) }, command: 'order stop', now: () => T0,
+    sleep: async (ms) => void waits.push(ms),
+  });
+  await engine.feed({ kind: 'trade', price: '59000', time: T0 + 1 });
+  assert.deepEqual(sent, ['refused', 'refused', 'spot.order.submit aresendstop']);
+  assert.deepEqual(waits, [1000, 2000]);
+  assert.equal(engine.state.legs.stop!.status, 'placed');
+  assert.equal(notes.filter((n) => /nothing was sent: sending it again/.test(n)).length, 2);
+  engine.close();
 });
