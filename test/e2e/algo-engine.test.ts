@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { AlgoEngine } from '../../src/core/algo/engine.js';
 import type { FirePoint } from '../../src/core/algo/fire.js';
 import { readAlgoJournal } from '../../src/core/algo/journal.js';
+import { endError } from '../../src/core/algo/run.js';
 import { findByClientId } from '../../src/core/order/lookup.js';
 import { scalarText } from '../../src/util/json.js';
 import { algoRig, crashAfterSend } from '../helpers/algo.js';
@@ -126,4 +127,23 @@ test('a TWAP stopped after sending its second slice, restarted from its journal,
   assert.equal(second.state.end, 'done');
   assert.equal(venue.proxy.count('POST', SUBMIT) - before, 3, 'three slices, each sent once');
   second.close();
+});
+
+test('the deviation guard applies when a limit leg fires: a price too far through the last trade is refused, nothing sent', async () => {
+  const rig = algoRig(venue, env, now);
+  const spec = await rig.plan({ kind: 'stop', side: 'sell', trigger: '60000', price: '50000', size: '0.01', maxDeviation: '10' }, 'aguarded');
+  const e = AlgoEngine.start(spec, rig.journal(), rig.deps);
+  const before = venue.proxy.count('POST', SUBMIT);
+  await e.feed(trade('59990'));
+  assert.equal(venue.proxy.count('POST', SUBMIT), before);
+  assert.equal(e.state.end, 'failed');
+  assert.match(e.state.legs.stop!.why!, /^not sent: .*50000/);
+  const err = endError(spec, e.state, 'order stop');
+  assert.equal(err?.category, 'usage', 'nothing was sent: exit 2');
+  e.close();
+  const loose = await rig.plan({ kind: 'stop', side: 'sell', trigger: '60000', price: '58000', size: '0.01', maxDeviation: '10' }, 'aguardok');
+  const ok = AlgoEngine.start(loose, rig.journal(), rig.deps);
+  await ok.feed(trade('59990'));
+  assert.equal(ok.state.legs.stop!.status, 'placed', 'within 10% of the last trade');
+  ok.close();
 });
