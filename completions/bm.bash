@@ -2,8 +2,8 @@
 # Install: bm completion bash > ~/.local/share/bash-completion/completions/bm
 __bm_subs() {
   case "$1" in
-    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox record profile completion doctor legacy watch portfolio pnl trade" ;;
-    "order") echo "place cancel cancel-all batch get list fills amend" ;;
+    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox record profile completion doctor legacy watch portfolio pnl algo trade" ;;
+    "order") echo "place cancel cancel-all batch get list fills amend stop take-profit oco trail twap" ;;
     "funding") echo "currencies history get" ;;
     "contract") echo "accounts liquidations order" ;;
     "broker") echo "rebate" ;;
@@ -14,6 +14,7 @@ __bm_subs() {
     "legacy") echo "token ping time currencies symbols symbol-details ticker steps kline book trades wallet order fills" ;;
     "legacy order") echo "place cancel cancel-all get list" ;;
     "watch") echo "ticker depth trades kline orders" ;;
+    "algo") echo "list show logs resume cancel" ;;
   esac
 }
 __bm_opts() {
@@ -39,6 +40,11 @@ __bm_opts() {
     "order list") echo "--limit --status --all -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order fills") echo "--order-id --page --limit --all -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order amend") echo "--order-id --client-order-id --price --size --new-client-order-id --max-deviation -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "order stop") echo "--side --size --notional --trigger --price --max-deviation --detach -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "order take-profit") echo "--side --size --notional --trigger --price --max-deviation --detach -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "order oco") echo "--side --size --notional --tp-trigger --tp-price --stop-trigger --stop-price --max-deviation --detach -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "order trail") echo "--side --size --notional --distance --max-deviation --detach -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "order twap") echo "--side --size --notional --over --slices --price --max-deviation --detach -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "funding") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "funding currencies") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "funding history") echo "--currency --type --page --limit -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
@@ -99,6 +105,12 @@ __bm_opts() {
     "watch orders") echo "--once --duration -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "portfolio") echo "--in --fills --pnl -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "pnl") echo "--from --to -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "algo") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "algo list") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "algo show") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "algo logs") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "algo resume") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "algo cancel") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "trade") echo "--step --max-deviation --bell --once -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
   esac
 }
@@ -141,6 +153,38 @@ __bm_takes() {
     "order amend|--size") echo "1" ;;
     "order amend|--new-client-order-id") echo "1" ;;
     "order amend|--max-deviation") echo "1" ;;
+    "order stop|--side") echo "1" ;;
+    "order stop|--size") echo "1" ;;
+    "order stop|--notional") echo "1" ;;
+    "order stop|--trigger") echo "1" ;;
+    "order stop|--price") echo "1" ;;
+    "order stop|--max-deviation") echo "1" ;;
+    "order take-profit|--side") echo "1" ;;
+    "order take-profit|--size") echo "1" ;;
+    "order take-profit|--notional") echo "1" ;;
+    "order take-profit|--trigger") echo "1" ;;
+    "order take-profit|--price") echo "1" ;;
+    "order take-profit|--max-deviation") echo "1" ;;
+    "order oco|--side") echo "1" ;;
+    "order oco|--size") echo "1" ;;
+    "order oco|--notional") echo "1" ;;
+    "order oco|--tp-trigger") echo "1" ;;
+    "order oco|--tp-price") echo "1" ;;
+    "order oco|--stop-trigger") echo "1" ;;
+    "order oco|--stop-price") echo "1" ;;
+    "order oco|--max-deviation") echo "1" ;;
+    "order trail|--side") echo "1" ;;
+    "order trail|--size") echo "1" ;;
+    "order trail|--notional") echo "1" ;;
+    "order trail|--distance") echo "1" ;;
+    "order trail|--max-deviation") echo "1" ;;
+    "order twap|--side") echo "1" ;;
+    "order twap|--size") echo "1" ;;
+    "order twap|--notional") echo "1" ;;
+    "order twap|--over") echo "1" ;;
+    "order twap|--slices") echo "1" ;;
+    "order twap|--price") echo "1" ;;
+    "order twap|--max-deviation") echo "1" ;;
     "funding history|--currency") echo "1" ;;
     "funding history|--type") echo "1" ;;
     "funding history|--page") echo "1" ;;
@@ -231,6 +275,11 @@ __bm_values() {
     "order place|--wait") echo "filled done" ;;
     "order cancel-all|--side") echo "buy sell" ;;
     "order list|--status") echo "pending partially_filled filled cancelled open done" ;;
+    "order stop|--side") echo "buy sell" ;;
+    "order take-profit|--side") echo "buy sell" ;;
+    "order oco|--side") echo "buy sell" ;;
+    "order trail|--side") echo "buy sell" ;;
+    "order twap|--side") echo "buy sell" ;;
     "funding history|--type") echo "deposit withdraw" ;;
     "api|--auth") echo "none keyed signed" ;;
     "sandbox account create|--permissions") echo "read-only trade withdraw" ;;

@@ -23,6 +23,8 @@ import { StrictCommand } from './commands/strict.js';
 import { precheck } from './commands/precheck.js';
 import type { WriteLog } from './core/write/log.js';
 import { registerTrade } from './commands/trade/register.js';
+import { registerAlgo } from './commands/order/algo-register.js';
+import { registerAlgoGroup } from './commands/algo/register.js';
 
 export type { ContextOf } from './context.js';
 
@@ -33,6 +35,8 @@ type Register = (root: Command, contextOf: ContextOf, only?: string) => void;
 /** Command groups: the top-level words each declares. */
 const GROUPS: ReadonlyArray<readonly [readonly string[], Register]> = [
   [ENDPOINT_WORDS, registerEndpoints],
+  // After the endpoints: the conditional orders join their `order` group.
+  [['order'], registerAlgo],
   [['api'], registerApi],
   [['sandbox'], registerSandbox],
   [['record'], registerRecord],
@@ -44,6 +48,7 @@ const GROUPS: ReadonlyArray<readonly [readonly string[], Register]> = [
   [['watch'], registerWatch],
   [['portfolio'], registerPortfolio],
   [['pnl'], registerPnl],
+  [['algo'], registerAlgoGroup],
   [['trade'], registerTrade],
 ];
 

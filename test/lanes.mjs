@@ -9,6 +9,10 @@ import { join } from 'node:path';
 export const LANES = {
   fast: [
     'test/unit/',
+    'test/e2e/algo-cli.test.ts',
+    'test/e2e/algo-engine.test.ts',
+    'test/e2e/algo-gap.test.ts',
+    'test/e2e/algo-replay.test.ts',
     'test/e2e/batch-concurrency.test.ts',
     'test/e2e/batch-durable.test.ts',
     'test/e2e/batch-proof.test.ts',
@@ -21,6 +25,7 @@ export const LANES = {
     'test/e2e/json-ids.test.ts',
     'test/e2e/legacy-sandbox.test.ts',
     'test/e2e/legacy.test.ts',
+    'test/e2e/library-algo.test.ts',
     'test/e2e/library-batch.test.ts',
     'test/e2e/library-dist.test.ts',
     'test/e2e/library-helpers.test.ts',
@@ -61,6 +66,9 @@ export const LANES = {
     'test/e2e/writes-wait.test.ts',
   ],
   slow: [
+    'test/e2e/algo-detached.test.ts',
+    'test/e2e/algo-tty.test.ts',
+    'test/e2e/batch-lock.test.ts',
     'test/e2e/batch-processes.test.ts',
     'test/e2e/bundle.test.ts',
     'test/e2e/client-ccxt.test.ts',

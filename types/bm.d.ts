@@ -2,7 +2,7 @@
 // package; their option and result types are src/lib/types.ts (shipped as ./types.d.ts), and the
 // methods' parameter and result types are generated from the endpoint catalogue into ./endpoints.d.ts.
 import type { Category, Methods } from './endpoints.js';
-import type { AcrossFills, AcrossFillsParams, AcrossOrders, AmendParams, AmendResult, BatchOptions, BatchResult, CallOptions, ClientOptions, DecimalHelpers, DryRun, PairHelper, Pnl, PnlParams, Portfolio, RunningVenue, SandboxOptions, Value, WatchApi, WriteOutcome } from './types.js';
+import type { AlgoApi, AcrossFills, AcrossFillsParams, AcrossOrders, AmendParams, AmendResult, BatchOptions, BatchResult, CallOptions, ClientOptions, DecimalHelpers, DryRun, PairHelper, Pnl, PnlParams, Portfolio, RunningVenue, SandboxOptions, Value, WatchApi, WriteOutcome } from './types.js';
 
 export * from './endpoints.js';
 export * from './types.js';
@@ -72,6 +72,8 @@ export declare class Client {
   constructor(options?: ClientOptions);
   readonly options: ClientOptions;
   readonly watch: WatchApi;
+  /** Conditional orders held by the client until they fire (as `bm order stop|take-profit|oco|trail|twap`); each resolves when it has ended. */
+  readonly algo: AlgoApi;
   readonly order: Methods['order'] & OrderHelpers;
   /** A pair's rules, as the order checks read them, and rounding to its step and tick. */
   pair(symbol: string): Promise<PairHelper>;

@@ -34,3 +34,14 @@ export async function confirmWrite(ctx: Asker, what: string, command: string, co
   }
   if (!ok) throw new BmError('declined', `${command}: not confirmed; nothing was sent`);
 }
+
+/** A yes-or-no question on the terminal (default no); Ctrl-C or no terminal is no. */
+export async function askYesNo(ctx: Asker, question: string): Promise<boolean> {
+  if (!ctx.io.canPrompt) return false;
+  const { confirm } = await import('@inquirer/prompts');
+  try {
+    return await confirm({ message: question, default: false }, { output: process.stderr });
+  } catch {
+    return false;
+  }
+}

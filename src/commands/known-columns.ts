@@ -33,6 +33,8 @@ export function knownColumns(path: string, cmd: Command): Known {
   if (path === 'api') return rawColumns(cmd.args[0], cmd.args[1]);
   const legacy = path.startsWith('legacy ') ? LEGACY.find((e) => e.command.join(' ') === path.slice(7)) : undefined;
   if (legacy) return legacy.write ? declared(path, legacy.columns) : undefined;
+  // The conditional orders print their legs (local-columns.ts).
+  if (/^(order (stop|take-profit|oco|trail|twap)|algo cancel)$/.test(path)) return declared(path, undefined);
   const ep = CATALOGUE.find((e) => e.command?.join(' ') === path);
   if (!ep) return LOCAL_WRITES.has(path) ? declared(path, undefined) : undefined;
   if (ep.method === 'GET') return undefined;

@@ -24,8 +24,8 @@ const CREATES: Readonly<Record<string, (path: string) => string>> = {
   journal: (path) => `resume that batch with --resume ${path}, or name a new file`,
 };
 
-/** Commands that reach no venue, or mend or examine the settings a venue comes from. */
-const LOCAL = ['profile', 'doctor', 'help', 'completion', 'sandbox'];
+/** Commands that reach no venue, or mend or examine the settings a venue comes from (the algo readers read the state dir). */
+const LOCAL = ['profile', 'doctor', 'help', 'completion', 'sandbox', 'algo list', 'algo show', 'algo logs'];
 
 /** Commands run by the shell, not by a person: a bad variable must not break completion. */
 const UNCHECKED = new Set(['__complete']);

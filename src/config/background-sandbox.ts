@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { BmError, config as configError } from '../errors.js';
 import { stateDir, type Env } from './paths.js';
 import { modeOf, type SandboxMode } from './sandbox-mode.js';
+import { alive } from '../util/holder-lock.js';
 
 /** The record of a running background sandbox (`server.json`), with the mode it runs in. */
 export interface ServerInfo extends SandboxMode {
@@ -65,21 +66,8 @@ export function readServerInfo(env: Env): ServerInfo | undefined {
   return v as ServerInfo;
 }
 
-/** True when a process with that pid exists and is not a zombie (a crashed sandbox nobody reaped). */
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  try {
-    // Linux: the state letter follows the parenthesised command name.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return true;
-  }
-}
+/** True when a process with that pid exists and is not a zombie (util/holder-lock.ts). */
+export { alive };
 
 /** The running sandbox's URL, starting one when there is none. */
 export async function ensureSandbox(host: SandboxHost): Promise<string> {

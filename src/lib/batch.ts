@@ -18,7 +18,6 @@ import { readJournal, type JournalState } from '../core/order/batch-journal-read
 import { cutShortNote, openJournal, planBatch, runBatch, type BatchPlan } from '../core/order/batch-run.js';
 import type { BatchHost, BatchOrder } from '../core/order/batch-send.js';
 import { writeFileAtomic } from '../util/atomic-file.js';
-import { parseMaxDeviation } from '../core/order/market-context.js';
 import { usage } from '../errors.js';
 import type { CurrentCalls } from '../core/calls.js';
 import { dryRunOf } from './run.js';
@@ -26,6 +25,7 @@ import { exact } from './exact.js';
 import { pairSource } from './preflight.js';
 import type { BatchOptions, BatchOrderOutcome, BatchResult, DryRun } from './types.js';
 import { refuseUnknown } from './inputs.js';
+import { maxDeviationOf } from './deviation.js';
 import { asLibraryInput, paramText } from './wire.js';
 
 /** The fields an order of a batch may carry (as a line of `bm order batch`'s file). */
@@ -42,16 +42,6 @@ function linesOf(given: unknown, place: Endpoint): Array<Record<string, string>>
       return [k, paramText(place.params, k, `order ${i + 1}: ${k}`, v)];
     }));
   });
-}
-
-/** The option as `--max-deviation` reads it (percent as text, or 'none'), named as the library names it. */
-function maxDeviationOf(v: unknown): string | undefined {
-  if (typeof v !== 'string') throw usage(`maxDeviation: give a percentage as text, like '10', or 'none' (got ${typeof v})`);
-  try {
-    return parseMaxDeviation(v);
-  } catch {
-    throw usage(`maxDeviation: a percentage like '10', or 'none' (got '${v}')`);
-  }
 }
 
 function orderOutcome(o: Outcome): BatchOrderOutcome {

@@ -15,7 +15,7 @@ import { LEGACY_METHOD_IDS, METHOD_IDS } from './method-ids.js';
 import { callOptions, clientOptions } from './options.js';
 import { methodTree } from './tree.js';
 import { explicitVenue, type LibVenue, type Wiring } from '../core/venue.js';
-import type { CallOptions, ClientOptions, PairHelper, Pnl, PnlParams, Portfolio } from './types.js';
+import type { AlgoApi, CallOptions, ClientOptions, PairHelper, Pnl, PnlParams, Portfolio } from './types.js';
 import { attachHelpers } from './attach.js';
 import { Watch } from './watch.js';
 
@@ -36,6 +36,8 @@ function libraryWiring(venue: LibVenue, options: ClientOptions, note: (line: str
 export class Client {
   /** The private streams and public channels as async iterators. */
   readonly watch: Watch;
+  /** Conditional orders held by the client until they fire: stop, takeProfit, oco, trail, twap (as `bm order stop` ...). */
+  readonly algo: AlgoApi;
   private readonly wiring: Promise<Wiring>;
   private current?: CurrentCalls;
   private readonly host: WriteHost;
@@ -81,6 +83,9 @@ export class Client {
       }
     });
     this.watch = new Watch(async () => (await this.wiring).venue, options.timeoutMs ?? 10_000, note);
+    const algo = (kind: 'stop' | 'take-profit' | 'oco' | 'trail' | 'twap') => (params: unknown, opts?: unknown) =>
+      this.helper(async (calls) => (await import('./algo.js')).runAlgoCall(calls, this.host, kind, params, opts));
+    this.algo = { stop: algo('stop'), takeProfit: algo('take-profit'), oco: algo('oco'), trail: algo('trail'), twap: algo('twap') };
   }
 
   /** The current generation's calls, loaded and made on first use (importing the library stays cheap). */

@@ -30,13 +30,20 @@ function parse(text: string): Holder | undefined {
   return undefined;
 }
 
-function alive(pid: number): boolean {
+/** True when a process with that pid exists and is not a zombie (killed, and not yet reaped by its parent). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     // EPERM: it exists, under another user.
-    return (err as NodeJS.ErrnoException).code !== 'ESRCH';
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    // Linux: the state letter follows the parenthesised command name.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
   }
 }
 

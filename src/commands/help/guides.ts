@@ -1,5 +1,5 @@
 /**
- * The text of the guide topics (`bm help writes|sandbox|profiles|library`), in plain markdown. It is the one
+ * The text of the guide topics (`bm help writes|sandbox|profiles|library|algo`), in plain markdown. It is the one
  * source of two things: `bm help <topic>` prints it (marks stripped), and `npm run readme` writes it as the
  * "In short" section of the matching guide under docs/, where a test fails when the copy is stale.
  * Loaded only by `bm help <topic>`.
@@ -39,6 +39,42 @@ with any method but GET) goes through one careful-write pipeline:
 - **Exit codes.** 2 nothing was sent (never after a write left), 3 declined, 6 rejected by the venue,
   7 rate limited, 8 nothing known sent (safe to retry), 9 a partial batch, 10 \`--wait\` ran out,
   11 sent with its outcome unknown: look it up before retrying.
+`,
+  },
+  algo: {
+    doc: 'docs/algo.md',
+    text: `The venue has no stop or conditional orders: \`bm\` holds them on your side and places a plain order
+when they fire. \`bm order stop|take-profit|oco|trail|twap SYMBOL --side buy|sell ...\` (and
+\`client.algo.stop(...)\`, \`takeProfit\`, \`oco\`, \`trail\`, \`twap\` in the library):
+
+- **stop** \`--trigger P [--price L]\`: a sell fires at the first trade at or below P (stop-loss), a buy at or
+  above P (stop-entry). Without \`--price\` it places a market order (a market buy takes \`--notional\`).
+- **take-profit** \`--trigger P [--price L]\`: a sell fires at or above P, a buy at or below P.
+- **oco** \`--tp-trigger --stop-trigger [--tp-price --stop-price]\`: the first leg met fires; the other is
+  cancelled without ever being sent.
+- **trail** \`--distance 1.5%|500\`: follows the best price seen (the high for a sell) and fires a market
+  order when a trade is that far back from it.
+- **twap** \`--over 1h --slices 12\`: N orders spread evenly, the first at once; each slice is checked
+  against the pair's rules and the spacing against the rate limit before anything is sent.
+
+How it runs:
+
+- **Checked and confirmed first.** Every leg is checked as \`order place\` checks an order; \`--dry-run\`
+  prints the plan, confirmation is as for any write (\`--yes\`). A bad option is exit 2, nothing sent.
+- **In the foreground.** The command watches the venue's trade stream, prints each step on stderr and a row
+  per leg at the end. Ctrl-C asks whether to leave it running in the background; no (or no terminal)
+  cancels what has not fired (exit 130).
+- **Or detached.** \`--detach\` starts a runner of its own, out of the terminal's reach, and returns at once.
+  \`bm algo list|show|logs\` follow it (\`last\` names the newest), \`bm algo cancel ID\` stops it (legs
+  not fired are never sent), and after a restart or a killed runner \`bm algo resume ID\` takes it up
+  again from its journal.
+- **Gaps.** While the stream is down the recent trades are read over REST. When data comes back after a
+  time without any, the one-minute candles of that time say whether a trigger was met while blind: it
+  fires then, or bm says why not (no candles, or an order inside the gap the candles cannot tell).
+- **Fired once.** A leg's client order id is the algo's id and the leg's name. It is journaled (under
+  \`<state dir>/algos/<id>.ndjson\`) before it is sent; a restart from the journal looks it up by that id and
+  never sends it twice. Its outcome is proven as for any write (exit 11 when unknown).
+- **Guarded.** \`--max-deviation\` (default 10) applies when a limit leg fires, against the last trade.
 `,
   },
   sandbox: {
@@ -97,6 +133,8 @@ streams as a typed ES module, with the sandbox exchange to test against in-proce
   argument checks and signs the request and sends nothing.
 - \`client.watch.ticker|depth|trades|kline|orders(symbol, { signal })\` are async iterators; \`ready()\`
   resolves once the venue acknowledged the subscription.
+- \`client.algo.stop|takeProfit|oco|trail|twap(params, { maxDeviation, signal, dryRun })\` hold conditional
+  orders as \`bm order stop\` does (parameters in snake_case: \`tp_trigger\`), resolving when they end.
 - \`startSandbox({ seed })\` starts an exchange in this process: \`{ url, wsUrl, createAccount(), stop() }\`.
 `,
   },

@@ -43,7 +43,8 @@ export async function showTopic(ctx: Context, topic: Topic): Promise<void> {
     case 'writes':
     case 'sandbox':
     case 'profiles':
-    case 'library': {
+    case 'library':
+    case 'algo': {
       const { GUIDES, plainText } = await import('./guides.js');
       return text(`${plainText(GUIDES[topic].text)}\nThe whole guide: ${GUIDES[topic].doc} (beside README.md).\n`);
     }

@@ -16,11 +16,19 @@ export const JOURNAL_ABANDONED_MS = 7 * 24 * 3600_000;
 /** The lock file of the journal at `journal`. */
 export const journalLockPath = (journal: string): string => `${journal}.lock`;
 
+/** How a refusal names the journal and the way on (a batch's by default; the conditional orders' say theirs). */
+export interface LockWords {
+  readonly what: string;
+  readonly hint: string;
+}
+
+const BATCH: LockWords = { what: 'the batch journal', hint: 'let that run finish (or stop it with Ctrl-C), then resume' };
+
 /**
  * Takes the lock of the journal at `journal` and returns its release; throws a config error (exit 5)
  * naming the holder when another live process holds it.
  */
-export function lockJournal(journal: string, now: () => number = Date.now): () => void {
+export function lockJournal(journal: string, now: () => number = Date.now, words: LockWords = BATCH): () => void {
   const path = journalLockPath(journal);
   let token: string | undefined;
   // Two tries: a stale lock is broken once, then taken (or lost to a racer, who then holds it).
@@ -35,8 +43,8 @@ export function lockJournal(journal: string, now: () => number = Date.now): () =
   }
   if (token === undefined) {
     throw configError(
-      `the batch journal ${journal} is in use by another bm: ${path} is held${describeHolder(path)}`,
-      `let that run finish (or stop it with Ctrl-C), then resume; if no bm is running, remove ${path}`,
+      `${words.what} ${journal} is in use by another bm: ${path} is held${describeHolder(path)}`,
+      `${words.hint}; if no bm is running, remove ${path}`,
     );
   }
   const held = token;

@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { usage } from '../../errors.js';
 import { parseJson, scalarText } from '../../util/json.js';
-import { chained, JOURNAL_VERSION, type JournalHeader, type Outcome } from './batch-journal.js';
+import { readChained } from '../write/chained-file.js';
+import { JOURNAL_VERSION, type JournalHeader, type Outcome } from './batch-journal.js';
 
 /** What the journal says of one order: sent with no outcome, refused whole for the rate (not placed), or its outcome. */
 export type Entry = 'sending' | 'unsent' | Outcome;
@@ -26,8 +27,6 @@ export interface JournalState {
   h: string;
 }
 
-const SEALED = /^(\{.*),"h":"([0-9a-f]{64})"\}$/;
-
 const final = (r: Entry | undefined): boolean => typeof r === 'object' && r.result !== 'unknown';
 
 /** Reads and checks a journal (exit 2 on anything that is not an intact batch journal of this layout). */
@@ -38,26 +37,20 @@ export function readJournal(path: string): JournalState {
   } catch (err) {
     throw usage(`--resume: cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
-  const bytes = buf.lastIndexOf(0x0a) + 1;
-  const torn = bytes < buf.length;
   const cutHint = 'bm writes the header to disk before it sends any order, so a batch whose journal lost its header sent nothing unless the file was cut later: check with bm order list, then start the batch again without --resume';
+  const read = readChained(buf, (n, line) => {
+    if (n === 0 && !line.includes('"h":"')) throw usage(`--resume: ${path} is not a batch journal of this version of bm`);
+    throw usage(`--resume: ${path} line ${n + 1} was changed after it was written (its digest does not match): an edited journal is not resumed`, 'resume from the journal as bm wrote it; check what the venue holds with: bm order list');
+  });
+  const { bytes, torn, h } = read;
   if (bytes === 0) {
     throw usage(buf.length ? `--resume: ${path} is truncated: its first line (the batch's header) is cut short at byte ${buf.length}` : `--resume: ${path} is truncated to nothing (0 bytes): it holds no batch header`, cutHint);
   }
-  const lines = buf.subarray(0, bytes - 1).toString('utf8').split('\n');
   let header: JournalHeader | undefined;
   const last = new Map<number, Entry>();
   let open = false;
   let complete = true;
-  let h = '';
-  for (const [n, line] of lines.entries()) {
-    const m = SEALED.exec(line);
-    const body = m ? `${m[1]}}` : '';
-    if (!m || chained(h, body) !== m[2]) {
-      if (n === 0 && !line.includes('"h":"')) throw usage(`--resume: ${path} is not a batch journal of this version of bm`);
-      throw usage(`--resume: ${path} line ${n + 1} was changed after it was written (its digest does not match): an edited journal is not resumed`, 'resume from the journal as bm wrote it; check what the venue holds with: bm order list');
-    }
-    h = m[2]!;
+  for (const [n, { body }] of read.lines.entries()) {
     const v = parseJson(body) as Record<string, unknown>;
     if (n === 0) {
       if (v?.batch !== JOURNAL_VERSION || typeof v.symbol !== 'string' || !Array.isArray(v.ids)) throw usage(`--resume: ${path} is not a batch journal of this version of bm`);

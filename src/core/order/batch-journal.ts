@@ -6,12 +6,15 @@
  * digest chained from the line before (`h`), so a header or line changed after it was written is
  * found when the journal is read back (batch-journal-read.ts).
  */
-import { closeSync, fsyncSync, ftruncateSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { ftruncateSync, mkdirSync, openSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { stateDir, type Env } from '../../config/paths.js';
 import { usage } from '../../errors.js';
 import { stringifyJson } from '../../util/json.js';
+import { ChainedFile } from '../write/chained-file.js';
+
+export { chained } from '../write/chained-file.js';
 
 /** What became of one order of the batch. `index` counts from 1 in file order. */
 export interface Outcome {
@@ -43,18 +46,6 @@ export function digestOf(orders: ReadonlyArray<ReadonlyArray<readonly [string, u
   return h.digest('hex');
 }
 
-/** The chained digest of a line: sha256 (hex) of the previous line's digest ('' before the header) and this line's JSON. */
-export function chained(prev: string, body: string): string {
-  return createHash('sha256').update(`${prev}\n${body}`).digest('hex');
-}
-
-/** A line as written: its JSON with the chained digest as its last key. */
-function seal(prev: string, value: unknown): { text: string; h: string } {
-  const body = stringifyJson(value);
-  const h = chained(prev, body);
-  return { text: `${body.slice(0, -1)},"h":"${h}"}\n`, h };
-}
-
 /** Where a batch's journal goes when `--journal` is not given: under the state dir, named by pair and time. */
 export function defaultJournalPath(env: Env, symbol: string, now: Date): string {
   return join(stateDir(env), 'batches', `${symbol}-${now.toISOString().replace(/[:.]/g, '-')}-${process.pid}.ndjson`);
@@ -63,7 +54,10 @@ export function defaultJournalPath(env: Env, symbol: string, now: Date): string 
 type Ref = { index: number; client_order_id: string };
 
 export class Journal {
-  private constructor(private readonly fd: number, readonly path: string, private prev: string) {}
+  private readonly file: ChainedFile;
+  private constructor(fd: number, readonly path: string, prev: string) {
+    this.file = new ChainedFile(fd, path, prev);
+  }
 
   /** Starts a new journal (refuses to overwrite one); the header is on disk before this returns. */
   static create(path: string, header: JournalHeader): Journal {
@@ -119,21 +113,11 @@ export class Journal {
   /** Ends this run: every line of it written; flushed to the disk and closed. */
   close(): void {
     this.write([{ run: 'end', at: new Date().toISOString() }], true);
-    closeSync(this.fd);
+    this.file.close();
   }
 
   /** Writes lines at once; a write cut short (a full disk) stops the batch: nothing is sent unjournaled. */
   private write(values: readonly unknown[], sync: boolean): void {
-    let text = '';
-    let h = this.prev;
-    for (const v of values) {
-      const s = seal(h, v);
-      text += s.text;
-      h = s.h;
-    }
-    const bytes = Buffer.from(text, 'utf8');
-    if (writeSync(this.fd, bytes) !== bytes.length) throw new Error(`cannot write the journal ${this.path} (disk full?): no more orders are sent`);
-    this.prev = h;
-    if (sync) fsyncSync(this.fd);
+    this.file.append(values, sync);
   }
 }

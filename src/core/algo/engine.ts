@@ -1,0 +1,120 @@
+/**
+ * The engine of one conditional order: feeds events to its state machine one at a time, journals
+ * every change before acting on it, and fires what the machine says through ./fire.ts. Restarted from
+ * its journal, it first settles each leg that was being sent by looking it up by its client order id:
+ * found, it is placed; not found, it is sent (with the same id, which the venue refuses twice).
+ */
+import type { Endpoint } from '../../api/catalogue/types.js';
+import type { WriteChannel } from '../write/channel.js';
+import type { WriteHost } from '../write/host.js';
+import { findLeg, fireLeg, type FirePoint } from './fire.js';
+import { AlgoJournal, readAlgoJournal } from './journal.js';
+import { initial, settle, step, type AlgoEvent, type AlgoState, type LegState } from './machine.js';
+import { armedAt, type AlgoSpec } from './spec.js';
+
+export interface EngineDeps {
+  readonly channel: WriteChannel<Endpoint>;
+  /** Notes (progress lines) and the write log; firings are confirmed when the algo is. */
+  readonly host: WriteHost;
+  /** The command, for messages (`order stop`). */
+  readonly command: string;
+  /** The clock, ms since the epoch. */
+  readonly now: () => number;
+  /** Called at each point of a firing (tests stop the engine there). */
+  readonly at?: (point: FirePoint, leg: string) => void;
+  /** Waits between two sends of a leg the venue never received. */
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+export class AlgoEngine {
+  private chain: Promise<unknown> = Promise.resolve();
+
+  private constructor(readonly spec: AlgoSpec, private st: AlgoState, private readonly journal: AlgoJournal, private readonly deps: EngineDeps, private readonly lastAt: number) {}
+
+  /** Starts a new algo: its journal (spec and first state) on the disk before anything is watched. */
+  static start(planned: AlgoSpec, path: string, deps: EngineDeps): AlgoEngine {
+    const now = deps.now();
+    const spec = armedAt(planned, now);
+    const journal = AlgoJournal.create(path, spec);
+    const st = initial(spec);
+    journal.write({ at: now, st, notes: ['armed'] }, true);
+    return new AlgoEngine(spec, st, journal, deps, now);
+  }
+
+  /** Resumes from a journal: legs left being sent are looked up (and sent when the venue has none). */
+  static async resume(path: string, deps: EngineDeps): Promise<AlgoEngine> {
+    const rec = readAlgoJournal(path);
+    const last = rec.lines[rec.lines.length - 1];
+    const e = new AlgoEngine(rec.spec, last?.st ?? initial(rec.spec), AlgoJournal.reopen(path, rec), deps, last?.at ?? rec.spec.created);
+    await e.run(async () => {
+      e.record(['resumed'], false);
+      for (const leg of rec.spec.legs) {
+        if (e.st.legs[leg.name]?.status !== 'sending') continue;
+        const found = await findLeg(deps.channel, rec.spec, leg);
+        if (found) e.settled(leg.name, found, `${leg.name}: found on the venue by its client order id ${leg.clientOrderId}: order ${found.orderId} (not sent again)`);
+        else await e.fire(leg.name, `${leg.name}: not on the venue (client order id ${leg.clientOrderId}): sending it now`);
+      }
+    });
+    return e;
+  }
+
+  get state(): AlgoState {
+    return this.st;
+  }
+
+  /** The journal's path. */
+  get path(): string {
+    return this.journal.path;
+  }
+
+  /** The time the state was last known to be current: the last trade seen, else the last journal line before this engine began, ms. */
+  get since(): number {
+    return Math.max(this.st.last?.time ?? 0, this.lastAt);
+  }
+
+  /** Feeds one event; resolves once every leg it fired is settled. Events are handled in the order fed. */
+  feed(ev: AlgoEvent): Promise<void> {
+    return this.run(async () => {
+      const before = this.st;
+      const s = step(this.spec, before, ev);
+      this.st = s.state;
+      const changed = s.fire.length > 0 || s.notes.length > 0 || s.state.best !== before.best || s.state.end !== before.end;
+      // The legs about to be sent are on the disk first: a restart looks them up instead of sending them again.
+      if (changed) this.record(s.notes, s.fire.length > 0 || s.state.end !== undefined);
+      for (const leg of s.fire) await this.fire(leg);
+    });
+  }
+
+  /** Stops watching: the armed legs cancelled (never sent), recorded. */
+  cancel(why: string): Promise<void> {
+    return this.feed({ kind: 'cancel', why });
+  }
+
+  close(): void {
+    this.journal.close();
+  }
+
+  private async fire(name: string, note?: string): Promise<void> {
+    if (note) this.record([note], false);
+    const leg = this.spec.legs.find((l) => l.name === name)!;
+    const outcome = await fireLeg(this.deps, this.spec, leg, this.st.last?.price);
+    const said = outcome.status === 'placed' ? `order ${outcome.orderId} placed (client order id ${leg.clientOrderId})` : `${outcome.status}: ${outcome.why ?? ''}`;
+    this.settled(name, outcome, `${name}: ${said}`);
+  }
+
+  private settled(name: string, outcome: LegState, note: string): void {
+    this.st = settle(this.spec, this.st, name, outcome);
+    this.record([note], true);
+  }
+
+  private record(notes: readonly string[], sync: boolean): void {
+    this.journal.write({ at: this.deps.now(), st: this.st, notes }, sync);
+    for (const n of notes) this.deps.host.note(`bm: algo ${this.spec.id}: ${n}`);
+  }
+
+  private run<T>(fn: () => Promise<T>): Promise<T> {
+    const p = this.chain.then(fn);
+    this.chain = p.catch(() => undefined);
+    return p;
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The journal of one conditional order, under the state dir (`algos/<id>.ndjson`): the spec first,
+ * then a line each time its state changes (a trailing stop's best price, a leg about to be sent, a
+ * leg's proven outcome, a gap's verdict), with the lines saying why. A leg is written `sending` and
+ * forced to the disk before its order leaves, so an engine restarted from the journal looks it up by
+ * its client order id instead of sending it again. Lines are chained by digest (../write/chained-file.ts).
+ */
+import { ftruncateSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { stateDir, type Env } from '../../config/paths.js';
+import { usage } from '../../errors.js';
+import { parseJson } from '../../util/json.js';
+import { ChainedFile, readChained } from '../write/chained-file.js';
+import type { AlgoState } from './machine.js';
+import type { AlgoSpec } from './spec.js';
+
+/** The journal's layout version. */
+export const ALGO_JOURNAL_VERSION = 1;
+
+/** Where the journal of algo `id` is kept. */
+export function algoJournalPath(env: Env, id: string): string {
+  return join(stateDir(env), 'algos', `${id}.ndjson`);
+}
+
+/** One line after the header: the state then, and why it changed. `at`: ms since the epoch. */
+export interface JournalLine {
+  readonly at: number;
+  readonly st: AlgoState;
+  readonly notes: readonly string[];
+}
+
+/** A journal read back: the spec, each state line in order, and where to append. */
+export interface AlgoRecord {
+  readonly spec: AlgoSpec;
+  readonly lines: readonly JournalLine[];
+  readonly bytes: number;
+  readonly h: string;
+}
+
+export class AlgoJournal {
+  private constructor(private readonly file: ChainedFile) {}
+
+  get path(): string {
+    return this.file.path;
+  }
+
+  /** Starts the journal of a new algo; the spec is on the disk before this returns. */
+  static create(path: string, spec: AlgoSpec): AlgoJournal {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    let fd: number;
+    try {
+      fd = openSync(path, 'wx', 0o600);
+    } catch (err) {
+      throw usage(`cannot start the journal ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+    const j = new AlgoJournal(new ChainedFile(fd, path, ''));
+    j.file.append([{ algo: ALGO_JOURNAL_VERSION, spec }], true);
+    return j;
+  }
+
+  /** Appends to a journal read back: a torn last line (a write cut short by a crash) is cut off first. */
+  static reopen(path: string, rec: AlgoRecord): AlgoJournal {
+    const fd = openSync(path, 'a');
+    ftruncateSync(fd, rec.bytes);
+    return new AlgoJournal(new ChainedFile(fd, path, rec.h));
+  }
+
+  /** A state line; `sync` forces it to the disk (before an order leaves, and at the end). */
+  write(line: JournalLine, sync: boolean): void {
+    this.file.append([line], sync);
+  }
+
+  close(): void {
+    this.file.close();
+  }
+}
+
+/** Reads a journal back; an edited or foreign file is refused (exit 2). */
+export function readAlgoJournal(path: string): AlgoRecord {
+  let buf: Buffer;
+  try {
+    buf = readFileSync(path);
+  } catch (err) {
+    throw usage(`cannot read the journal ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  const read = readChained(buf, (n) => {
+    throw usage(`the journal ${path} line ${n + 1} was changed after it was written (its digest does not match): it is not resumed`);
+  });
+  const [head, ...rest] = read.lines.map((l) => parseJson(l.body) as Record<string, unknown>);
+  if (!head || head.algo !== ALGO_JOURNAL_VERSION || typeof head.spec !== 'object') throw usage(`${path} is not the journal of a conditional order of this version of bm`);
+  return { spec: head.spec as AlgoSpec, lines: rest as unknown as JournalLine[], bytes: read.bytes, h: read.h };
+}

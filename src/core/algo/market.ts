@@ -1,0 +1,64 @@
+/**
+ * What a conditional order reads of the market over REST: the recent trades (the fallback while the
+ * trade stream is down) and the candles of a gap in the data (whether a trigger was met while blind).
+ */
+import { endpoint } from '../../api/catalogue/index.js';
+import { cmp } from '../../util/decimal.js';
+import { scalarText } from '../../util/json.js';
+import type { CallsSource } from '../calls.js';
+import { rowsOf } from '../rows.js';
+
+/** A trade of the venue: price (exact text), size and time (ms since the epoch). */
+export interface Trade {
+  readonly price: string;
+  readonly size: string;
+  readonly time: number;
+}
+
+/** The extremes of a gap's candles and the last close, or why they could not be read. */
+export interface GapCandles {
+  readonly high?: string;
+  readonly low?: string;
+  readonly close?: string;
+  readonly why?: string;
+}
+
+/** The recent public trades of a pair, oldest first. */
+export async function recentTrades(src: CallsSource, symbol: string): Promise<Trade[]> {
+  const ep = endpoint('spot.trades');
+  const rows = rowsOf(ep, await (await src.calls()).send(ep, [['symbol', symbol]]));
+  return rows
+    .map((r) => ({ price: scalarText(r.price), size: scalarText(r.count ?? r.size), time: Number(scalarText(r.order_time)) }))
+    .filter((t) => t.price !== '' && Number.isFinite(t.time))
+    .sort((a, b) => a.time - b.time);
+}
+
+/** The one-minute candles covering `from` to `to` (ms): their high, low and last close. */
+export async function gapCandles(src: CallsSource, symbol: string, from: number, to: number): Promise<GapCandles> {
+  const ep = endpoint('spot.kline');
+  let rows;
+  try {
+    const params = [['symbol', symbol], ['from', String(Math.floor(from / 60_000) * 60)], ['to', String(Math.ceil(to / 1000))], ['step', '1']] as const;
+    rows = rowsOf(ep, await (await src.calls()).send(ep, params));
+  } catch (err) {
+    return { why: `the candles could not be read (${(err as Error).message})` };
+  }
+  let high: string | undefined;
+  let low: string | undefined;
+  let close: string | undefined;
+  let last = -Infinity;
+  for (const r of rows) {
+    const h = scalarText(r.high);
+    const l = scalarText(r.low);
+    if (h === '' || l === '') continue;
+    if (high === undefined || cmp(h, high) > 0) high = h;
+    if (low === undefined || cmp(l, low) < 0) low = l;
+    const t = Number(scalarText(r.timestamp));
+    if (t >= last) {
+      last = t;
+      close = scalarText(r.close);
+    }
+  }
+  if (high === undefined || low === undefined) return { why: 'the venue has no candles for that time' };
+  return { high, low, ...(close ? { close } : {}) };
+}

@@ -1,0 +1,71 @@
+// A conditional order in the foreground on a real terminal (tmux): confirmed at the prompt, armed, then
+// Ctrl-C asks whether to leave it running: yes hands it to a runner of its own (exit 0, `bm algo list`
+// shows it running); no cancels it unsent (exit 130).
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { BIN, bm, isolatedEnv, startSandbox, until } from '../helpers/bm.js';
+
+const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+const env = isolatedEnv({ NO_COLOR: '1' });
+const socket = join(env.HOME!, 'tmux.sock');
+let url = '';
+let stop: () => Promise<void> = async () => {};
+
+before(async () => {
+  ({ url, stop } = await startSandbox());
+  const a = JSON.parse(bm(['--base-url', url, 'sandbox', 'account', 'create', '--json'], env).stdout) as Record<string, string>;
+  Object.assign(env, { BM_API_KEY: a.key!, BM_API_SECRET: a.secret!, BM_API_MEMO: a.memo! });
+});
+after(async () => {
+  if (hasTmux) spawnSync('tmux', ['-S', socket, 'kill-server']);
+  // A test that failed half-way leaves no runner behind.
+  for (const r of list()) if (r.runner) process.kill(Number(r.runner), 'SIGTERM');
+  await stop();
+});
+
+const list = () => JSON.parse(bm(['--base-url', url, 'algo', 'list', '--json'], env).stdout || '[]') as Array<Record<string, string>>;
+
+/** Runs a stop that never fires in a tmux pane, confirms it, presses Ctrl-C and answers `answer`; its exit code and screen. */
+async function interrupted(name: string, answer: 'y' | 'n'): Promise<{ code: number; screen: string }> {
+  const exitFile = join(env.HOME!, `${name}.exit`);
+  const vars = Object.entries(env).filter(([k]) => k.startsWith('BM_') || k.startsWith('XDG_') || k === 'HOME' || k === 'NO_COLOR').map(([k, v]) => `${k}='${v}'`).join(' ');
+  const cmd = `env ${vars} ${process.execPath} ${BIN} --base-url ${url} order stop BTC_USDT --side sell --size 0.01 --trigger 1; echo $? > ${exitFile}`;
+  execFileSync('tmux', ['-S', socket, 'new-session', '-d', '-s', name, '-x', '200', '-y', '30', cmd]);
+  // The pane stays once bm has exited, so its last screen can be read.
+  execFileSync('tmux', ['-S', socket, 'set-option', '-t', name, 'remain-on-exit', 'on']);
+  const pane = () => execFileSync('tmux', ['-S', socket, 'capture-pane', '-p', '-t', name]).toString();
+  const keys = (...k: string[]) => execFileSync('tmux', ['-S', socket, 'send-keys', '-t', name, ...k]);
+  await until(() => /Run stop .*\?/.test(pane()), 'the confirmation');
+  keys('y', 'Enter');
+  await until(() => /armed; journal/.test(pane()), 'the stop armed');
+  keys('C-c');
+  await until(() => /Leave stop .* running in the background/.test(pane()), 'the question on Ctrl-C');
+  keys(answer, 'Enter');
+  await until(() => existsSync(exitFile) && readFileSync(exitFile, 'utf8').trim() !== '', 'the exit code');
+  return { code: Number(readFileSync(exitFile, 'utf8').trim()), screen: pane() };
+}
+
+
+test('Ctrl-C on a terminal asks: yes leaves the stop to a runner of its own, no cancels it unsent', async (t) => {
+  if (!hasTmux) {
+    if (process.env.CI) assert.fail('tmux is not installed: Ctrl-C on a terminal is NOT tested');
+    t.skip('tmux is not installed: Ctrl-C on a terminal is NOT tested here');
+    return;
+  }
+  const left = await interrupted('leave', 'y');
+  assert.equal(left.code, 0, left.screen);
+  const id = /algo (a[0-9a-z]+): running detached/.exec(left.screen)?.[1];
+  assert.ok(id, left.screen);
+  assert.equal(list().find((r) => r.algo === id)?.state, 'running');
+  const c = bm(['--base-url', url, 'algo', 'cancel', id!, '--yes', '--json'], env);
+  assert.equal(c.code, 0, c.stderr);
+  assert.equal((JSON.parse(c.stdout) as Array<Record<string, string>>)[0]!.status, 'cancelled');
+
+  const no = await interrupted('cancel', 'n');
+  assert.equal(no.code, 130, no.screen);
+  assert.match(no.screen, /cancelled: stopped before it fired/);
+  assert.ok(list().every((r) => r.state !== 'running'), 'no runner left');
+});

@@ -1,0 +1,52 @@
+/** Conditional orders' engines on the in-process sandbox: calls, channel and host wired as a library client's, journals in a temp dir. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Endpoint } from '../../src/api/catalogue/types.js';
+import type { Params } from '../../src/api/client.js';
+import { CurrentCalls } from '../../src/core/calls.js';
+import type { EngineDeps } from '../../src/core/algo/engine.js';
+import { planAlgo, type AlgoInput } from '../../src/core/algo/plan.js';
+import type { AlgoSpec } from '../../src/core/algo/spec.js';
+import { pairRules } from '../../src/core/order/pairs.js';
+import { explicitVenue } from '../../src/core/venue.js';
+import type { WriteChannel } from '../../src/core/write/channel.js';
+import type { LibraryVenue } from './library-venue.js';
+
+export interface AlgoRig {
+  readonly calls: CurrentCalls;
+  readonly deps: EngineDeps;
+  readonly notes: string[];
+  /** A new journal path. */
+  journal(): string;
+  plan(input: Omit<AlgoInput, 'symbol'>, id: string): Promise<AlgoSpec>;
+}
+
+/** A rig on `venue` (through its fault proxy); `now` is the engine's clock. */
+export function algoRig(venue: LibraryVenue, env: Record<string, string>, now: () => number, extra: Partial<EngineDeps> = {}): AlgoRig {
+  const calls = new CurrentCalls({
+    venue: explicitVenue(venue.proxy.url, undefined, undefined, undefined, venue.credentials), env, timeoutMs: 1500, note: () => undefined, gateTrace: () => undefined,
+  });
+  const notes: string[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'bm-algo-'));
+  let n = 0;
+  const channel = extra.channel ?? calls.channel(async () => undefined);
+  return {
+    calls, notes,
+    deps: { channel, host: { dryRun: false, confirm: async () => undefined, note: (l) => notes.push(l) }, command: 'order stop', now, ...extra },
+    journal: () => join(dir, `j${++n}.ndjson`),
+    plan: async (input, id) => planAlgo({ symbol: 'BTC_USDT', ...input }, await pairRules({ env, baseUrl: async () => venue.proxy.url, calls: async () => calls }, 'BTC_USDT'), now(), undefined, id),
+  };
+}
+
+/** A channel that throws `crash` right after a placement has been sent and answered (the answer never read). */
+export function crashAfterSend(ch: WriteChannel<Endpoint>, armed: () => boolean): WriteChannel<Endpoint> {
+  return {
+    ...ch,
+    async send(ep: Endpoint, params: Params) {
+      const data = await ch.send(ep, params);
+      if (ep.id === 'spot.order.submit' && armed()) throw new Error('crash after-send');
+      return data;
+    },
+  };
+}
