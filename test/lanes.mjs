@@ -68,7 +68,6 @@ export const LANES = {
   slow: [
     'test/e2e/algo-detached.test.ts',
     'test/e2e/algo-tty.test.ts',
-    'test/e2e/batch-lock.test.ts',
     'test/e2e/batch-processes.test.ts',
     'test/e2e/bundle.test.ts',
     'test/e2e/client-ccxt.test.ts',

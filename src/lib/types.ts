@@ -420,7 +420,7 @@ export interface AmendResult {
 /** Parameters of `client.algo.*`, as `bm order stop|take-profit|oco|trail|twap` takes them: decimals as text. */
 export interface AlgoParams {
   readonly symbol: string;
-  readonly side: 'buy' | 'sell';
+  readonly side: Side;
   /** Base quantity (a sell, or a limit buy); a market buy gives `notional` instead. */
   readonly size?: string;
   readonly notional?: string;
