@@ -6,7 +6,7 @@ import type { ContextOf } from '../context.js';
 import { registerGeneration, type Generation } from './declare.js';
 import { execute } from './engine.js';
 import { OVERRIDES } from './overrides.js';
-import { registerAmend } from './order/amend-command.js';
+import { registerAmend } from './order/amend-register.js';
 
 /** One-line summaries of the command groups the catalogue's paths create. */
 const GROUP_SUMMARY: Readonly<Record<string, string>> = {
