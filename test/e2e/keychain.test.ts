@@ -32,7 +32,7 @@ test('keychain backend and profile commands against a real Secret Service', { ti
     BM_CONFIG_DIR: join(root, 'cfg'), BM_STATE_DIR: join(root, 'state'),
     KC_VENUE: venue.url, KC_KEY: creds.key, KC_SECRET: creds.secret, KC_MEMO: creds.memo,
   };
-  const script = "printf '%s' bm-test-unlock | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec node --import tsx test/e2e/keychain.child.ts";
+  const script = "printf '%s' bm-test-unlock | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec node --import ./test/loader/register.mjs test/e2e/keychain.child.ts";
   try {
     const r = await new Promise<{ code: number; out: string }>((resolve, reject) => {
       const child = spawn('dbus-run-session', ['--', 'sh', '-c', script], { cwd: ROOT, env: env as NodeJS.ProcessEnv });
