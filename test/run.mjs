@@ -35,7 +35,7 @@ const tsc = typecheck
   : Promise.resolve({ code: 0, out: '' });
 // The TypeScript is compiled once here, not once per test process (test/loader/).
 await warm(['src', 'test', 'bench']);
-const concurrency = Math.max(2, availableParallelism() + 1);
+const concurrency = Number(process.env.BM_TEST_CONCURRENCY) || Math.max(2, availableParallelism() + 1);
 const r = await new Promise((done) => {
   const reporters = [
     `--test-reporter=${process.stdout.isTTY ? 'spec' : 'tap'}`, '--test-reporter-destination=stdout',

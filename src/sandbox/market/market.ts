@@ -7,7 +7,7 @@ import type { Engine } from '../engine/engine.js';
 import type { Ledger } from '../engine/ledger.js';
 import type { TradeRec } from '../engine/types.js';
 import type { TapeState } from '../state.js';
-import { gapCandles, historyBefore, HISTORY_MINUTES, toTicks } from './history.js';
+import { fromTicks, gapCandles, historyBefore, HISTORY_MINUTES, toTicks } from './history.js';
 import { PAIRS } from './pairs.js';
 import { Prng } from './prng.js';
 import { Simulator, TICK_MS, type SimState } from './sim.js';
@@ -56,8 +56,9 @@ export class Market implements MarketDriver {
     const fair: Record<string, number> = {};
     PAIRS.forEach((spec, i) => {
       const sym = spec.details.symbol;
-      const tape = new Tape(spec.sim.start);
-      tape.addCandles(historyBefore(spec, new Prng(seed * 31 + i), spec.sim.start, genesis / 1000, HISTORY_MINUTES));
+      // The last price is the history's last close, as written by the history.
+      const tape = new Tape(fromTicks(spec, toTicks(spec, spec.sim.start)));
+      tape.setHistory(() => historyBefore(spec, new Prng(seed * 31 + i), spec.sim.start, genesis / 1000, HISTORY_MINUTES));
       const st = saved?.tapes[sym];
       if (st) {
         tape.addCandles(st.candles);
@@ -102,7 +103,7 @@ export class Market implements MarketDriver {
   snapshot(): { sim: SimState; tapes: Record<string, TapeState> } {
     const genesisSec = this.genesis / 1000;
     const tapes: Record<string, TapeState> = {};
-    for (const [sym, t] of this.tapes) tapes[sym] = { last: t.last, trades: t.trades, candles: t.candles.filter((c) => c.t >= genesisSec) };
+    for (const [sym, t] of this.tapes) tapes[sym] = { last: t.last, trades: t.trades, candles: t.candlesFrom(genesisSec) };
     return { sim: this.sim.state, tapes };
   }
 }

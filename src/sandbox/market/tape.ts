@@ -30,22 +30,51 @@ export interface Stats24h {
 export const TRADES_KEPT = 200;
 
 export class Tape {
-  /** Oldest first, one per minute that had trades (or generated history). */
-  readonly candles: Candle[] = [];
   /** Oldest first. */
   readonly trades: TradeRec[] = [];
+  /** The candles made so far: the generated history once read, then every minute since. */
+  private list: Candle[] = [];
+  /** Makes the history before the first candle of `list`; pending until the candles are first read. */
+  private history?: () => readonly Candle[];
 
   private settled?: Sum & { key: string };
 
   constructor(public last: string) {}
 
+  /**
+   * Oldest first, one per minute that had trades (or generated history). The history is made here, on
+   * first read: most sandboxes answer no k-line or 24-hour figure of most pairs, and making three days
+   * of candles for every pair at every start was most of a fresh sandbox's start-up.
+   */
+  get candles(): Candle[] {
+    if (this.history) {
+      const made = this.history();
+      this.history = undefined;
+      const first = this.list[0];
+      this.list = [...(first ? made.filter((c) => c.t < first.t) : made), ...this.list];
+    }
+    return this.list;
+  }
+
+  /** The candles of the minutes from `sec` on, without making the history when none of it is asked for. */
+  candlesFrom(sec: number): Candle[] {
+    const first = this.list[0];
+    const src = this.history && (!first || first.t > sec) ? this.candles : this.list;
+    return src.filter((c) => c.t >= sec);
+  }
+
+  /** The generated history (all before any candle added or traded), made when the candles are first read. */
+  setHistory(make: () => readonly Candle[]): void {
+    this.history = make;
+  }
+
   /** Appends generated candles (older minutes first, all after the current last one). */
   addCandles(cs: readonly Candle[]): void {
     for (const c of cs) {
-      const prev = this.candles[this.candles.length - 1];
-      if (!prev || c.t > prev.t) this.candles.push(c);
+      const prev = this.list[this.list.length - 1];
+      if (!prev || c.t > prev.t) this.list.push(c);
     }
-    const end = this.candles[this.candles.length - 1];
+    const end = this.list[this.list.length - 1];
     if (end) this.last = end.c;
   }
 
@@ -55,7 +84,7 @@ export class Tape {
     this.last = t.price;
     const minute = Math.floor(t.time / 60000) * 60;
     const quote = mul(t.price, t.size);
-    const c = this.candles[this.candles.length - 1];
+    const c = this.list[this.list.length - 1];
     if (c && c.t === minute) {
       if (cmp(t.price, c.h) > 0) c.h = t.price;
       if (cmp(t.price, c.l) < 0) c.l = t.price;
@@ -63,7 +92,7 @@ export class Tape {
       c.v = norm(add(c.v, t.size));
       c.qv = norm(add(c.qv, quote));
     } else if (!c || c.t < minute) {
-      this.candles.push({ t: minute, o: t.price, h: t.price, l: t.price, c: t.price, v: t.size, qv: norm(quote) });
+      this.list.push({ t: minute, o: t.price, h: t.price, l: t.price, c: t.price, v: t.size, qv: norm(quote) });
     }
   }
 

@@ -75,3 +75,26 @@ test('prices in ticks and back', () => {
   assert.equal(toTicks(btc, '65000.1'), 6500010);
   assert.equal(toTicks(bmx, '0.00009375'), 9375);
 });
+
+test('the generated history is made on first read of the candles, the same as made at once, before every live minute', () => {
+  const spec = pairSpec('BTC_USDT')!;
+  const made = () => historyBefore(spec, new Prng(7), spec.sim.start, T0, 30);
+  let calls = 0;
+  const tape = new Tape('65000');
+  tape.setHistory(() => (calls++, made()));
+  tape.record(trade(T0 + 5, '65010', '1'));
+  tape.record(trade(T0 + 65, '65020', '2'));
+  assert.deepEqual(tape.candlesFrom(T0), [
+    { t: T0, o: '65010', h: '65010', l: '65010', c: '65010', v: '1', qv: '65010' },
+    { t: T0 + 60, o: '65020', h: '65020', l: '65020', c: '65020', v: '2', qv: '130040' },
+  ], 'the live minutes, read without the history');
+  assert.equal(calls, 0, 'not made while no read reaches before the live minutes');
+  const all = tape.candles;
+  assert.equal(calls, 1);
+  assert.deepEqual(all.slice(0, 30), made(), 'the history as made at once');
+  assert.deepEqual(all.slice(30).map((c) => c.t), [T0, T0 + 60]);
+  assert.equal(tape.candles, all, 'made once');
+  assert.equal(tape.candlesFrom(T0 - 600).length, 12);
+  assert.equal(tape.klines(1, T0 - 120, T0 + 60).length, 4, 'k-lines across the history and the live minutes');
+  assert.equal(calls, 1);
+});
