@@ -1,4 +1,4 @@
-// Runs every test/**/*.test.ts with node's test runner (TypeScript through test/loader/: compiled once, cached).
+// Runs every test/**/*.test.ts with node's test runner (their JavaScript compiled once, test/loader/mirror.mjs).
 // Arguments narrow the run: `node test/run.mjs sandbox` runs the files whose path contains "sandbox".
 // `--typecheck` (npm test) type-checks the tree at the same time; the run fails if either fails.
 // `--fast` runs only the fast lane of test/lanes.mjs (the edit-test loop); without it every lane runs.
@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { lanesOf, testFiles } from './lanes.mjs';
-import { warm } from './loader/cache.mjs';
+import { buildMirror, mirrorOf } from './loader/mirror.mjs';
 import { longestFirst } from './longest.mjs';
 
 const flags = new Set(['--typecheck', '--fast']);
@@ -33,15 +33,15 @@ const tsc = typecheck
       child.on('close', (code) => done({ code: code ?? 1, out }));
     })
   : Promise.resolve({ code: 0, out: '' });
-// The TypeScript is compiled once here, not once per test process (test/loader/).
-await warm(['src', 'test', 'bench']);
+// The TypeScript is compiled here, once, into plain JavaScript the test processes load (test/loader/mirror.mjs).
+await buildMirror(['src', 'test', 'bench']);
 const concurrency = Number(process.env.BM_TEST_CONCURRENCY) || Math.max(2, availableParallelism() + 1);
 const r = await new Promise((done) => {
   const reporters = [
     `--test-reporter=${process.stdout.isTTY ? 'spec' : 'tap'}`, '--test-reporter-destination=stdout',
     '--test-reporter=./test/timing-reporter.mjs', '--test-reporter-destination=stdout',
   ];
-  spawn(process.execPath, ['--import', './test/loader/register.mjs', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=120000', ...reporters, ...files], { stdio: 'inherit' })
+  spawn(process.execPath, ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=120000', ...reporters, ...files.map(mirrorOf)], { stdio: 'inherit' })
     .on('close', (code) => done(code ?? 1));
 });
 const t = await tsc;

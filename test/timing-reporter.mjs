@@ -1,6 +1,6 @@
 // A node:test reporter that runs beside the default one: a line with each test file's wall time
 // as the file ends, and the ten slowest files when the run ends.
-import { relative } from 'node:path';
+import { sourceOf } from './loader/mirror.mjs';
 
 /** How many of the slowest files the closing table lists. */
 const SLOWEST = 10;
@@ -13,7 +13,8 @@ export default async function* timings(source) {
     const d = event.data;
     // A file's own test is named by its path; its completion carries the file's wall time.
     if (event.type !== 'test:complete' || !d?.file || d.name !== d.file) continue;
-    const file = relative(process.cwd(), d.file);
+    // The files run are the mirror's JavaScript (test/loader/mirror.mjs): named by their sources.
+    const file = sourceOf(d.file);
     const ms = d.details?.duration_ms ?? 0;
     done.push({ file, ms });
     yield `# time ${seconds(ms)}  ${file}${d.details?.passed === false ? '  (failed)' : ''}\n`;

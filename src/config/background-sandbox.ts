@@ -9,6 +9,7 @@ import { BmError, config as configError } from '../errors.js';
 import { stateDir, type Env } from './paths.js';
 import { modeOf, type SandboxMode } from './sandbox-mode.js';
 import { alive } from '../util/holder-lock.js';
+import { ownBin } from '../util/own-bin.js';
 
 /** The record of a running background sandbox (`server.json`), with the mode it runs in. */
 export interface ServerInfo extends SandboxMode {
@@ -164,8 +165,7 @@ function lastError(logFile: string): string | undefined {
 }
 
 async function spawnServer(env: Env, home: string, port: number, mode: SandboxMode): Promise<ServerInfo> {
-  const bin = process.argv[1];
-  if (!bin) throw new BmError('internal', 'cannot find the bm executable to start the sandbox');
+  const bin = ownBin();
   const { spawn } = await import('node:child_process');
   const logFile = join(home, 'server.log');
   const log = openSync(logFile, 'a', 0o600);

@@ -3,19 +3,13 @@
  * memory; accounts made through its admin route (loopback only), as `bm sandbox account create` does.
  */
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { BmError } from '../errors.js';
 import type { RunningVenue, SandboxOptions } from './types.js';
-
-/** The package's own `bin/bm.js`, found through its package.json (the package refers to itself by name). */
-function binPath(): string {
-  return join(dirname(createRequire(import.meta.url).resolve('bm/package.json')), 'bin', 'bm.js');
-}
+import { ownBin } from '../util/own-bin.js';
 
 /** Starts `bm sandbox serve` and resolves once it listens; `limits` as given (spec, off or a factor). */
 export async function startChild(opts: SandboxOptions, limits: string): Promise<RunningVenue> {
-  const args = [binPath(), 'sandbox', 'serve', '--port', String(opts.port ?? 0), '--limits', limits, ...(opts.seed !== undefined ? ['--seed', String(opts.seed)] : []),
+  const args = [ownBin(), 'sandbox', 'serve', '--port', String(opts.port ?? 0), '--limits', limits, ...(opts.seed !== undefined ? ['--seed', String(opts.seed)] : []),
     ...(opts.strict ? ['--strict'] : []), ...(opts.service !== undefined ? ['--service', opts.service] : []),
     ...(opts.warmUpMs !== undefined ? ['--warm-up', String(opts.warmUpMs)] : [])];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -12,6 +12,7 @@ import type { AlgoEngine } from './engine.js';
 import type { AlgoState } from './machine.js';
 import { resumeEngine, watchLive, type AlgoFace } from './run.js';
 import { algoFile, holdAlgo, keptAlgo, lockAlgo } from './store.js';
+import { ownBin } from '../../util/own-bin.js';
 
 /** A journal armed this recently (ms) and never run is a fresh start, not a gap. */
 const FRESH_MS = 10_000;
@@ -21,8 +22,7 @@ const MAX_BACKOFF_MS = 30_000;
 
 /** Starts `bm algo run ID` detached with the venue options `args` (kept for `bm algo resume`); its pid. */
 export async function spawnRunner(env: Env, id: string, args?: readonly string[]): Promise<number> {
-  const bin = process.argv[1];
-  if (!bin) throw new BmError('internal', 'cannot find the bm executable to run the algo');
+  const bin = ownBin();
   const runFile = algoFile(env, id, 'run.json');
   if (args) writeFileSync(runFile, `${JSON.stringify(args)}\n`, { mode: 0o600 });
   const kept = args ?? (JSON.parse(readFileSync(runFile, 'utf8')) as string[]);

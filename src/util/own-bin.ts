@@ -1,0 +1,13 @@
+/**
+ * The package's own `bin/bm.js`, found through its package.json (the package names itself): what a `bm`
+ * started as a child runs (the background sandbox, a detached runner, the library's sandbox), whatever
+ * started this process. `process.argv[1]` is that file only for the command line: under a bot using the
+ * library, or a test running the command line in process, it is their script, which must never be run
+ * as `bm`.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+export function ownBin(): string {
+  return join(dirname(createRequire(import.meta.url).resolve('bm/package.json')), 'bin', 'bm.js');
+}
