@@ -3,12 +3,13 @@
 // they import, so the test processes load plain JavaScript with no loader at all. Module hooks (the
 // loader, test/loader/register.mjs) answer every import through a worker thread: with hundreds of
 // modules a file and a process a test file, that was a fifth of the suite's time. `import.meta.url`,
-// `.dirname` and `.filename` are written as the source's own, so paths computed from them (the project
+// `.dirname` and `.filename` are written as the source's own (in the .mjs copies too), so paths computed from them (the project
 // root, golden files, fixtures) are the sources'; stack traces map to the sources (inline source maps).
-// A file is compiled again when its source's modification time or size changed (manifest.json).
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// A file is compiled again when its source's modification time or size changed (manifest.json), and
+// every file when this one did.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CACHE, ROOT } from './cache.mjs';
 
 export const MIRROR = join(CACHE, 'mirror');
@@ -54,14 +55,16 @@ export async function buildMirror(dirs) {
   } catch {
     // a first run, or a mirror cut short: everything is written
   }
-  const next = {};
+  // The builder's own stamp: a change to how the mirror is written writes it all again.
+  const next = { '': stampOf(fileURLToPath(import.meta.url)) };
+  if (manifest[''] !== next['']) manifest = {};
   const stale = [];
   for (const file of dirs.flatMap(filesUnder)) {
     const rel = relative(ROOT, file);
     next[rel] = stampOf(file);
     if (manifest[rel] !== next[rel] || !existsSync(mirrorOf(file))) stale.push(file);
   }
-  for (const rel of Object.keys(manifest)) if (!(rel in next)) rmSync(mirrorOf(rel), { force: true });
+  for (const rel of Object.keys(manifest)) if (rel && !(rel in next)) rmSync(mirrorOf(rel), { force: true });
   if (stale.some((f) => f.endsWith('.ts'))) {
     const esbuild = await import('esbuild');
     await Promise.all(stale.filter((f) => f.endsWith('.ts')).map(async (file) => {
@@ -73,10 +76,7 @@ export async function buildMirror(dirs) {
     }));
     esbuild.stop?.();
   }
-  for (const file of stale.filter((f) => !f.endsWith('.ts'))) {
-    mkdirSync(dirname(mirrorOf(file)), { recursive: true });
-    copyFileSync(file, mirrorOf(file));
-  }
+  for (const file of stale.filter((f) => !f.endsWith('.ts'))) write(mirrorOf(file), file.endsWith('.mjs') ? pinned(readFileSync(file, 'utf8'), file) : readFileSync(file));
   write(MANIFEST, JSON.stringify(next));
   return stale.length;
 }
