@@ -2,7 +2,8 @@
 // Arguments narrow the run: `node test/run.mjs sandbox` runs the files whose path contains "sandbox".
 // `--typecheck` (npm test) type-checks the tree at the same time; the run fails if either fails.
 // `--fast` runs only the fast lane of test/lanes.mjs (the edit-test loop); without it every lane runs.
-// Test files run one more at a time than the machine has cores: most of them wait on a sandbox or a terminal.
+// Test files run twice as many at a time as the machine has cores, plus two (BM_TEST_CONCURRENCY to choose):
+// most of them wait on a sandbox, a terminal or a child more than they compute.
 // The longest start first (test/longest.mjs), so that none of them is left running alone at the end.
 // Beside the usual report (spec on a terminal, TAP otherwise), test/timing-reporter.mjs prints each file's
 // wall time as it ends and the ten slowest files at the end.
@@ -35,7 +36,7 @@ const tsc = typecheck
   : Promise.resolve({ code: 0, out: '' });
 // The TypeScript is compiled here, once, into plain JavaScript the test processes load (test/loader/mirror.mjs).
 await buildMirror(['src', 'test', 'bench']);
-const concurrency = Number(process.env.BM_TEST_CONCURRENCY) || Math.max(2, availableParallelism() + 1);
+const concurrency = Number(process.env.BM_TEST_CONCURRENCY) || 2 * availableParallelism() + 2;
 const r = await new Promise((done) => {
   const reporters = [
     `--test-reporter=${process.stdout.isTTY ? 'spec' : 'tap'}`, '--test-reporter-destination=stdout',

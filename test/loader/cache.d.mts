@@ -6,5 +6,3 @@ export declare const CACHE: string;
 export declare function compiled(file: string): Promise<string>;
 /** Compiles a .ts file (and caches it at `out`). */
 export declare function compile(file: string, out?: string): Promise<string>;
-/** Compiles every .ts file under these folders not yet cached; resolves with how many. */
-export declare function warm(dirs: readonly string[]): Promise<number>;

@@ -2,7 +2,7 @@
 // with an inline source map naming its .ts file (stack traces point at the source). A miss is compiled with
 // esbuild (loaded only then) and written by rename, so processes filling the cache at once never read a
 // half-written file.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -45,15 +45,4 @@ export async function compile(file, out = cachePath(file)) {
   writeFileSync(tmp, code);
   renameSync(tmp, out);
   return code;
-}
-
-/** Compiles every .ts file under these folders that has no cached JavaScript yet (before a run). */
-export async function warm(dirs) {
-  const files = dirs.flatMap((d) => readdirSync(join(ROOT, d), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.d.ts'))
-    .map((e) => join(e.parentPath ?? e.path, e.name)));
-  const stale = files.filter((f) => !existsSync(cachePath(f)));
-  await Promise.all(stale.map((f) => compile(f)));
-  esbuild?.stop?.();
-  return stale.length;
 }

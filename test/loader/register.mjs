@@ -1,7 +1,7 @@
-// `node --import ./test/loader/register.mjs`: runs the project's TypeScript as tsx does, at a fraction of
-// its start-up cost. Each test file is a process of its own; loading tsx (and esbuild's service) in every
-// one of them was a quarter of the suite's CPU. The hooks (hooks.mjs) serve each .ts file from a cache
-// of its JavaScript that test/run.mjs fills in one pass before the run, and start esbuild only on a miss.
+// `node --import ./test/loader/register.mjs file.ts`: runs one of the project's TypeScript files (a child
+// script a test starts) as tsx does, at a fraction of its start-up cost. The hooks (hooks.mjs) serve each
+// .ts file from a cache of its JavaScript, compiled with esbuild on a miss. The suite itself runs from a
+// mirror of compiled JavaScript with no hooks at all (mirror.mjs).
 import { register } from 'node:module';
 import { setSourceMapsEnabled } from 'node:process';
 
