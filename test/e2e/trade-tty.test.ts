@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, test, type TestContext } from 'node:test';
-import { BIN, bm, bmAsync, ensureBuilt, has, isolatedEnv, until } from '../helpers/bm.js';
+import { BIN, bm, bmAsync, ensureBuilt, has, isolatedEnv, TERMINAL_WAIT_MS as WAIT_MS, until } from '../helpers/bm.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { startStillSandbox } from '../helpers/sandbox-server.js';
 
@@ -24,8 +24,6 @@ function tmux(...args: string[]): string {
 const screen = (s: string) => tmux('capture-pane', '-p', '-t', s);
 const flag = (s: string, f: string) => tmux('display-message', '-p', '-t', s, `#{${f}}`).trim();
 const keys = (s: string, ...k: string[]) => void tmux('send-keys', '-t', s, ...k);
-/** Waits are long: under a loaded machine a frame can take seconds to come; nothing here sleeps. */
-const WAIT_MS = 60_000;
 const seen = (s: string, what: RegExp, limitMs = WAIT_MS) => until(() => what.test(screen(s)), `${what} on the screen:\n${screen(s)}`, limitMs);
 const waitFor = (check: () => boolean, what: string) => until(check, what, WAIT_MS);
 
