@@ -33,6 +33,11 @@ export interface ExchangeOptions {
   readonly seed?: number;
   /** ms; default Date.now */
   readonly clock?: () => number;
+  /**
+   * ms the simulated market has reached; default {@link clock}. A clock held still holds the market
+   * still (no simulated trade, the book as quoted) while the venue's own time (timestamps, rate windows) runs on.
+   */
+  readonly marketClock?: () => number;
   /** Where a failure of the background simulation is reported. */
   readonly log?: (line: string) => void;
   /** Drives the public market instead of the simulation (a replay); it starts now, with no warm-up. */
@@ -57,16 +62,18 @@ export class Exchange implements ExchangeApi {
   readonly seed: number;
   readonly genesis: number;
   readonly clock: () => number;
+  private readonly marketClock: () => number;
   private readonly log: (line: string) => void;
 
   constructor(opts: ExchangeOptions = {}, saved?: ExchangeState) {
     this.clock = opts.clock ?? Date.now;
+    this.marketClock = opts.marketClock ?? this.clock;
     this.log = opts.log ?? (() => {});
     this.events.setMaxListeners(0);
     this.seed = saved?.seed ?? opts.seed ?? 1;
     // A fresh market starts WARM_UP_MS in the past, so trades and a live candle exist from the first request.
     const warmUpMs = opts.warmUpMs ?? WARM_UP_MS;
-    const warm = this.clock() - warmUpMs;
+    const warm = this.marketClock() - warmUpMs;
     this.genesis = saved?.genesis ?? Math.floor(warm / 60000) * 60000;
     this.nextId = BigInt(saved?.nextId ?? FIRST_ID);
     this.accounts = new Accounts(saved?.accounts ?? [], saved?.nextAccount);
@@ -82,7 +89,7 @@ export class Exchange implements ExchangeApi {
       internal: (acct) => INTERNAL.has(acct),
     }, saved?.orders, saved?.fills);
     this.market = opts.market
-      ? opts.market({ engine: this.engine, ledger: this.ledger, print: (t) => this.print(t), nextId: () => this.newId(), start: this.clock(), log: this.log })
+      ? opts.market({ engine: this.engine, ledger: this.ledger, print: (t) => this.print(t), nextId: () => this.newId(), start: this.marketClock(), log: this.log })
       : new Market(this.engine, this.seed, this.genesis, warm, saved, !saved && warmUpMs < TICK_MS);
   }
 
@@ -110,7 +117,7 @@ export class Exchange implements ExchangeApi {
   }
 
   /** Runs the simulation up to now. */
-  advance(now = this.clock()): void {
+  advance(now = this.marketClock()): void {
     // A listener that reads the exchange while a change is under way must not run the market in between.
     if (this.busy) return;
     this.mutate(() => this.market.advance(now));

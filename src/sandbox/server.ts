@@ -35,6 +35,8 @@ export interface ServeOptions {
   readonly replay?: { readonly path: string; readonly speed: number };
   /** ms; default Date.now (tests move it to pass a rate window without waiting). */
   readonly clock?: () => number;
+  /** ms the simulated market has reached (Exchange's `marketClock`); default `clock`. Tests hold it to hold the market still. */
+  readonly marketClock?: () => number;
   /**
    * The spec's letter wherever the venue was looser (`--strict`, docs/sandbox.md "Strict mode"): keyed
    * reads need a timestamp, decimals must be strings within the pair's precision, repeated 429s block
@@ -86,7 +88,8 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
   let ex: Exchange;
   try {
     ex = new Exchange({
-      log, ...(opts.seed === undefined ? {} : { seed: opts.seed }), ...(opts.clock ? { clock: opts.clock } : {}), ...(market ? { market } : {}),
+      log, ...(opts.seed === undefined ? {} : { seed: opts.seed }), ...(opts.clock ? { clock: opts.clock } : {}),
+      ...(opts.marketClock ? { marketClock: opts.marketClock } : {}), ...(market ? { market } : {}),
       ...(opts.warmUpMs !== undefined ? { warmUpMs: opts.warmUpMs } : {}),
     }, saved);
   } catch (err) {

@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { BIN, bm, isolatedEnv, startSandbox, until } from '../helpers/bm.js';
+import { BIN, bm, isolatedEnv, startSandbox, TERMINAL_WAIT_MS as WAIT_MS, until } from '../helpers/bm.js';
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 const env = isolatedEnv({ NO_COLOR: '1' });
@@ -38,13 +38,13 @@ async function interrupted(name: string, answer: 'y' | 'n'): Promise<{ code: num
   execFileSync('tmux', ['-S', socket, 'set-option', '-t', name, 'remain-on-exit', 'on']);
   const pane = () => execFileSync('tmux', ['-S', socket, 'capture-pane', '-p', '-t', name]).toString();
   const keys = (...k: string[]) => execFileSync('tmux', ['-S', socket, 'send-keys', '-t', name, ...k]);
-  await until(() => /Run stop .*\?/.test(pane()), 'the confirmation');
+  await until(() => /Run stop .*\?/.test(pane()), 'the confirmation', WAIT_MS);
   keys('y', 'Enter');
-  await until(() => /armed; journal/.test(pane()), 'the stop armed');
+  await until(() => /armed; journal/.test(pane()), 'the stop armed', WAIT_MS);
   keys('C-c');
-  await until(() => /Leave stop .* running in the background/.test(pane()), 'the question on Ctrl-C');
+  await until(() => /Leave stop .* running in the background/.test(pane()), 'the question on Ctrl-C', WAIT_MS);
   keys(answer, 'Enter');
-  await until(() => existsSync(exitFile) && readFileSync(exitFile, 'utf8').trim() !== '', 'the exit code');
+  await until(() => existsSync(exitFile) && readFileSync(exitFile, 'utf8').trim() !== '', 'the exit code', WAIT_MS);
   return { code: Number(readFileSync(exitFile, 'utf8').trim()), screen: pane() };
 }
 

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { ACCOUNT } from '../helpers/legacy-exchange.js';
 import { startLegacyServer, type LegacyTestServer } from '../helpers/legacy-server.js';
-import { until } from '../helpers/bm.js';
+import { TERMINAL_WAIT_MS as WAIT_MS, until } from '../helpers/bm.js';
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 const home = mkdtempSync(join(tmpdir(), 'bm-legacy-tty-'));
@@ -30,9 +30,9 @@ async function onTerminal(name: string, args: string, keys: string): Promise<num
   const cmd = `${env} ${process.execPath} ${resolve('bin/bm.js')} legacy ${args} --legacy-url ${srv.url}; echo $? > ${exitFile}`;
   execFileSync('tmux', ['-S', socket, 'new-session', '-d', '-s', name, '-x', '120', '-y', '20', cmd]);
   const pane = () => execFileSync('tmux', ['-S', socket, 'capture-pane', '-p', '-t', name]).toString();
-  await until(() => /\?/.test(pane()), 'the prompt');
+  await until(() => /\?/.test(pane()), 'the prompt', WAIT_MS);
   execFileSync('tmux', ['-S', socket, 'send-keys', '-t', name, keys, 'Enter']);
-  await until(() => existsSync(exitFile) && readFileSync(exitFile, 'utf8').trim() !== '', 'the exit code');
+  await until(() => existsSync(exitFile) && readFileSync(exitFile, 'utf8').trim() !== '', 'the exit code', WAIT_MS);
   return Number(readFileSync(exitFile, 'utf8').trim());
 }
 

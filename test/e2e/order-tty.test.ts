@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { BIN, bm, isolatedEnv, startSandbox, until } from '../helpers/bm.js';
+import { BIN, bm, isolatedEnv, startSandbox, TERMINAL_WAIT_MS as WAIT_MS, until } from '../helpers/bm.js';
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 const env = isolatedEnv({ NO_COLOR: '1' });
@@ -32,10 +32,10 @@ async function onTerminal(name: string, args: string, keys: string | readonly st
   const cmd = `env ${vars} ${process.execPath} ${BIN} --base-url ${url} ${args}; echo $? > ${exitFile}`;
   execFileSync('tmux', ['-S', socket, 'new-session', '-d', '-s', name, '-x', '160', '-y', '20', cmd]);
   const pane = () => execFileSync('tmux', ['-S', socket, 'capture-pane', '-p', '-t', name]).toString();
-  await until(() => /\?/.test(pane()), 'the prompt');
+  await until(() => /\?/.test(pane()), 'the prompt', WAIT_MS);
   const screen = pane();
   execFileSync('tmux', ['-S', socket, 'send-keys', '-t', name, ...(typeof keys === 'string' ? [keys, 'Enter'] : keys)]);
-  await until(() => existsSync(exitFile) && readFileSync(exitFile, 'utf8').trim() !== '', 'the exit code');
+  await until(() => existsSync(exitFile) && readFileSync(exitFile, 'utf8').trim() !== '', 'the exit code', WAIT_MS);
   return { screen, code: Number(readFileSync(exitFile, 'utf8').trim()) };
 }
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
 import { startVenue } from '../helpers/venue.js';
-import { BIN, ensureBuilt } from '../helpers/bm.js';
+import { BIN, ensureBuilt, TERMINAL_WAIT_MS } from '../helpers/bm.js';
 
 const hasTmux = spawnSync('sh', ['-c', 'command -v tmux']).status === 0;
 
@@ -29,10 +29,7 @@ test('profile add prompts on a terminal and hides the secret', { timeout: 60_000
   const tmux = (...args: string[]) => spawnSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { env: env as NodeJS.ProcessEnv, encoding: 'utf8' });
   const screen = () => tmux('capture-pane', '-p', '-t', 'bm').stdout;
   const waitFor = async (re: RegExp) => {
-    for (let i = 0; i < 100; i++) {
-      if (re.test(screen())) return;
-      await sleep(100);
-    }
+    for (const end = Date.now() + TERMINAL_WAIT_MS; Date.now() < end; await sleep(100)) if (re.test(screen())) return;
     assert.fail(`screen never showed ${re}:\n${screen()}`);
   };
   try {

@@ -1,10 +1,12 @@
 // The trading terminal in a real terminal: tmux runs `bm trade` against the sandbox; the tests press
-// keys and read the screen (waiting for text, never for a fixed time).
+// keys and read the screen (waiting for text, never for a fixed time). The sandbox's market is held
+// still: an order rests until the test cancels it and a trade is one the test made, at any machine speed.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, test, type TestContext } from 'node:test';
-import { BIN, bm, ensureBuilt, has, isolatedEnv, startSandbox, until } from '../helpers/bm.js';
+import { BIN, bm, bmAsync, ensureBuilt, has, isolatedEnv, TERMINAL_WAIT_MS as WAIT_MS, until } from '../helpers/bm.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
+import { startStillSandbox } from '../helpers/sandbox-server.js';
 
 const SOCKET = `bm-trade-${process.pid}`;
 const base = isolatedEnv({ TERM: 'xterm-256color', NO_COLOR: '1' });
@@ -22,8 +24,6 @@ function tmux(...args: string[]): string {
 const screen = (s: string) => tmux('capture-pane', '-p', '-t', s);
 const flag = (s: string, f: string) => tmux('display-message', '-p', '-t', s, `#{${f}}`).trim();
 const keys = (s: string, ...k: string[]) => void tmux('send-keys', '-t', s, ...k);
-/** Waits are long: under a loaded machine a frame can take seconds to come; nothing here sleeps. */
-const WAIT_MS = 60_000;
 const seen = (s: string, what: RegExp, limitMs = WAIT_MS) => until(() => what.test(screen(s)), `${what} on the screen:\n${screen(s)}`, limitMs);
 const waitFor = (check: () => boolean, what: string) => until(check, what, WAIT_MS);
 
@@ -83,8 +83,8 @@ function bookRows(text: string): Array<[boolean, string]> {
 
 before(async () => {
   ensureBuilt();
-  ({ url, stop } = await startSandbox(['--seed', '5']));
-  const a = JSON.parse(bm(['--base-url', url, 'sandbox', 'account', 'create', '--json'], base).stdout) as Record<string, string>;
+  ({ url, stop } = await startStillSandbox(5));
+  const a = JSON.parse((await bmAsync(['--base-url', url, 'sandbox', 'account', 'create', '--json'], base)).stdout) as Record<string, string>;
   creds = { BM_API_KEY: a.key!, BM_API_SECRET: a.secret!, BM_API_MEMO: a.memo! };
 });
 after(async () => {
@@ -104,8 +104,7 @@ test('place a buy from the form: it shows in open orders and is marked in the bo
   await waitFor(() => selectedBid(screen(s)) === 13, `the 14th bid selected:\n${screen(s)}`);
   keys(s, 'b');
   await seen(s, /BUY BTC_USDT/);
-  // The live book may move between the capture and the key: the form holds the level's price then,
-  // a bid below the best one.
+  // The form holds the selected level's price: a bid below the best one.
   const form = screen(s);
   const level = /price +(\d+\.\d+) USDT/.exec(form)![1]!;
   const best = /book +bid (\d+\.\d+)/.exec(form)![1]!;

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, test, type TestContext } from 'node:test';
-import { BIN, ensureBuilt, has, isolatedEnv, startSandbox } from '../helpers/bm.js';
+import { BIN, ensureBuilt, has, isolatedEnv, startSandbox, TERMINAL_WAIT_MS } from '../helpers/bm.js';
 import { startWsServer, type TestServer } from '../helpers/ws-server.js';
 import { fmt, sub } from '../../src/util/decimal.js';
 
@@ -21,7 +21,7 @@ function tmux(...args: string[]): string {
 const screen = (s: string) => tmux('capture-pane', '-p', '-t', s);
 const flag = (s: string, f: string) => tmux('display-message', '-p', '-t', s, `#{${f}}`).trim();
 
-async function until(what: string, cond: () => boolean, ms = 8000): Promise<void> {
+async function until(what: string, cond: () => boolean, ms = TERMINAL_WAIT_MS): Promise<void> {
   const t0 = Date.now();
   while (!cond()) {
     if (Date.now() - t0 > ms) throw new Error(`${what} not seen within ${ms} ms`);
@@ -111,9 +111,9 @@ test('ticker view flags STALE data when the venue goes quiet, and recovers', asy
   await until('the ticker view', () => /BTC_USDT/.test(screen(s)) && /ETH_USDT/.test(screen(s)));
   assert.match(screen(s), /symbol\s+last_price\s+bid_px\s+ask_px/);
   stopFeed();
-  await until('STALE', () => /STALE/.test(screen(s)), 9000);
+  await until('STALE', () => /STALE/.test(screen(s)));
   stopFeed = busy();
-  await until('fresh data', () => !/STALE/.test(screen(s)), 5000);
+  await until('fresh data', () => !/STALE/.test(screen(s)));
   tmux('send-keys', '-t', s, 'q');
   await until('the exit', () => /EXIT=0/.test(screen(s)));
 });

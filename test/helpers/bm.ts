@@ -86,6 +86,9 @@ export function has(cmd: string): boolean {
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+/** ms a terminal test waits for a screen: under a loaded machine a frame can take seconds to come. */
+export const TERMINAL_WAIT_MS = 60_000;
+
 /** Polls `check` every 100 ms until it holds; fails naming `what` after `limitMs`. */
 export async function until(check: () => boolean, what: string, limitMs = 15_000): Promise<void> {
   for (const end = Date.now() + limitMs; Date.now() < end; await sleep(100)) if (check()) return;

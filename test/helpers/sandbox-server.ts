@@ -33,3 +33,15 @@ export function useSandbox(seed = 11, opts: { readonly strict?: boolean; readonl
   });
   return { sandbox: () => s!, base: () => s!.url, log, skip: (ms) => void (offset += ms) };
 }
+
+/**
+ * The sandbox of `bm sandbox serve --strict --warm-up 0`, in this process, its simulated market held
+ * still: the book stays as quoted and a trade happens only when an account trades, however fast the
+ * machine is. The venue's own time (signed timestamps, rate windows, push cadence) runs on the system
+ * clock. Whatever talks to it must leave this process's event loop free (`bmAsync`, not `bm`).
+ */
+export async function startStillSandbox(seed: number): Promise<{ url: string; stop: () => Promise<void> }> {
+  const held = Date.now();
+  const s = await startServer({ port: 0, seed, strict: true, warmUpMs: 0, marketClock: () => held, log: () => {} });
+  return { url: s.url, stop: () => s.close() };
+}

@@ -37,3 +37,19 @@ test('warmUpMs 0: the market runs on from its first answer', () => {
   ex.advance();
   assert.ok(ex.symbols().some((s) => ex.trades(s, 5).length > 0), 'a trade within 20 s');
 });
+
+test('a held market clock holds the market still while the venue\'s clock runs on; moving it runs the market', () => {
+  const clock = { now: START };
+  const market = { now: START };
+  const ex = new Exchange({ seed: 3, clock: () => clock.now, marketClock: () => market.now, warmUpMs: 0 });
+  const books = () => ex.symbols().map((s) => ex.depth(s, 50));
+  const before = books().map(({ bids, asks }) => ({ bids, asks }));
+  clock.now += 600_000;
+  ex.advance();
+  assert.deepEqual(books().map(({ bids, asks }) => ({ bids, asks })), before, 'every book as quoted');
+  assert.ok(ex.symbols().every((s) => ex.trades(s, 5).length === 0), 'no trade');
+  assert.equal(ex.depth('BTC_USDT', 1).ms_t, clock.now, 'the venue\'s time runs on');
+  market.now += 20_000;
+  ex.advance();
+  assert.ok(ex.symbols().some((s) => ex.trades(s, 5).length > 0), 'a trade within 20 s of the market\'s time');
+});
