@@ -67,6 +67,7 @@ export const LANES = {
   ],
   slow: [
     'test/e2e/algo-detached.test.ts',
+    'test/e2e/algo-kill.test.ts',
     'test/e2e/algo-tty.test.ts',
     'test/e2e/batch-processes.test.ts',
     'test/e2e/bundle.test.ts',
