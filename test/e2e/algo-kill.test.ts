@@ -3,14 +3,18 @@
  * `bm algo resume`: nothing fires twice, nothing is lost. The fault proxy between the runner and the
  * in-process sandbox brings each kill point about without sleeping:
  * - before send: the submit is held at the proxy (`hang`), never forwarded; by then the leg's `sending`
- *   line is on the disk (it is flushed before the order leaves). Proves a leg journaled `sending` that the
- *   venue never received is looked up, found missing, and sent once with the same client order id.
+ *   line is on the disk (it is flushed before the order leaves). For the venue this is a kill before the
+ *   order left (the instant between the journal line and the request is covered in process by
+ *   algo-engine.test.ts). Proves a leg journaled `sending` that the venue never received is looked up,
+ *   found missing, and sent once more with the same client order id.
  * - after send: the submit reached the venue, which placed the order; its answer is kept from the runner
  *   (`lose`). Proves a leg whose order the venue holds is found by its client order id and not sent again.
  * - after answer: the venue's answer is handed to the runner's socket, but the runner is stopped (SIGSTOP)
  *   just before, so it is killed with the answer unread and its journal still saying `sending`. Proves the
  *   same as after send, for the last moment before the journal would record the outcome.
- * Each is run for a stop and for an OCO (its other leg must end cancelled, never sent).
+ * Each is run for a stop, an OCO (its take-profit must end cancelled, never sent) and a TWAP killed mid-way
+ * (its first slice placed, its third armed, all three placed once in the end). "Once" is counted on the
+ * proxy: the submits carrying each leg's client order id; the order the journal names is the venue's.
  */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
@@ -96,11 +100,16 @@ interface Case {
   /** The leg that fires, and the end of each leg after the resume. */
   readonly fires: string;
   readonly ends: Readonly<Record<string, string>>;
+  /** The other legs as the journal has them when the runner is killed (a TWAP mid-way). */
+  readonly atKill?: Readonly<Record<string, string>>;
 }
 
 const STOP: Case = { args: ['order', 'stop', 'BTC_USDT', '--side', 'sell', '--size', '0.01', '--trigger', '1000000'], fires: 'stop', ends: { stop: 'placed' } };
 // A sell OCO with both triggers above the market: its stop fires at the first trade, its take-profit never.
 const OCO: Case = { args: ['order', 'oco', 'BTC_USDT', '--side', 'sell', '--size', '0.01', '--tp-trigger', '2000000', '--stop-trigger', '1000000'], fires: 'stop', ends: { stop: 'placed', tp: 'cancelled' } };
+
+// A TWAP of three slices a second apart, its second slice held: killed mid-way, the resume places the rest.
+const TWAP: Case = { args: ['order', 'twap', 'BTC_USDT', '--side', 'sell', '--size', '0.03', '--over', '3s', '--slices', '3'], fires: 's2', atKill: { s1: 'placed', s3: 'armed' }, ends: { s1: 'placed', s2: 'placed', s3: 'placed' } };
 
 async function killAndResume(c: Case, point: KillPoint): Promise<void> {
   ensureBuilt();
@@ -110,7 +119,9 @@ async function killAndResume(c: Case, point: KillPoint): Promise<void> {
   // The only algo of this home: its runner may fire before `--detach` has answered.
   const pidOf = () => keptAlgos(env, () => undefined).find((k) => k.runner)?.runner ?? assert.fail('no runner alive');
   const f = faultAt(point, pidOf);
-  v.proxy.add({ method: 'POST', path: SUBMIT, times: 1, fault: f.fault, ...(f.held ? { held: f.held } : {}) });
+  // The firing of the leg `c.fires` is held; any other leg goes through.
+  const firing = new RegExp(`"client_order_id":"a[0-9a-z]+${c.fires}"`);
+  v.proxy.add({ method: 'POST', path: SUBMIT, when: (s) => firing.test(s.body), times: 1, fault: f.fault, ...(f.held ? { held: f.held } : {}) });
 
   const [row] = await ok(env, [...c.args, '--detach', '--yes']);
   const id = row!.algo!;
@@ -122,6 +133,7 @@ async function killAndResume(c: Case, point: KillPoint): Promise<void> {
   const pid = pidOf();
   // The leg's `sending` line was flushed before the order left, and nothing after it is written.
   assert.equal(legs(env, id)[c.fires]?.status, 'sending', `${point}: the journal holds the leg being sent`);
+  for (const [leg, status] of Object.entries(c.atKill ?? {})) assert.equal(legs(env, id)[leg]?.status, status, `${leg} when killed`);
   process.kill(pid, 'SIGKILL');
   await until(() => !alive(pid) && keptAlgo(env, id).runner === undefined, `the runner ${pid} to be gone`);
   assert.equal(submitsOf(cid).length, 1, 'one submit before the kill');
@@ -134,7 +146,7 @@ async function killAndResume(c: Case, point: KillPoint): Promise<void> {
   assert.deepEqual(Object.fromEntries(Object.entries(end).map(([k, l]) => [k, l.status])), c.ends, `${point}: each leg's end`);
   // Before send the venue never had the order: the resume sent it, once. Otherwise it was found, never sent again.
   assert.equal(submitsOf(cid).length, point === 'before send' ? 2 : 1, `${point}: submits carrying ${cid}`);
-  for (const leg of spec.legs) if (leg.name !== c.fires) assert.equal(submitsOf(leg.clientOrderId).length, 0, `${leg.name} was never sent`);
+  for (const leg of spec.legs) if (leg.name !== c.fires) assert.equal(submitsOf(leg.clientOrderId).length, c.ends[leg.name] === 'placed' ? 1 : 0, `${leg.name}: sent once if placed, else never`);
   const [order] = await ok(env, ['order', 'get', 'BTC_USDT', '--client-order-id', cid]);
   assert.equal(order!.order_id, end[c.fires]!.orderId, 'the order the journal names is the one the venue holds for the leg');
   const notes = (await ok(env, ['algo', 'logs', id])).map((l) => l.note ?? '');
@@ -146,7 +158,7 @@ async function killAndResume(c: Case, point: KillPoint): Promise<void> {
   assert.ok(notes.indexOf(settled) > resumed[1]!, 'the leg was settled by the second runner');
 }
 
-for (const [name, c] of [['stop', STOP], ['OCO', OCO]] as const) {
+for (const [name, c] of [['stop', STOP], ['OCO', OCO], ['TWAP', TWAP]] as const) {
   for (const point of ['before send', 'after send', 'after answer'] as const) {
     test(`a detached ${name} whose runner is killed ${point} fires once when resumed`, () => killAndResume(c, point));
   }
