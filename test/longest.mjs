@@ -5,6 +5,7 @@
 // no longer a test file only loses its place.
 export const LONGEST = [
   'test/e2e/library-pack.test.ts',
+  'test/e2e/algo-kill.test.ts',
   'test/e2e/help-examples.test.ts',
   'test/e2e/client-ccxt.test.ts',
   'test/e2e/record-replay.test.ts',

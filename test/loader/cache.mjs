@@ -2,11 +2,13 @@
 // with an inline source map naming its .ts file (stack traces point at the source). A miss is compiled with
 // esbuild (loaded only then) and written by rename, so processes filling the cache at once never read a
 // half-written file.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
-export const CACHE = join(ROOT, 'node_modules', '.cache', 'bm-test');
+// One folder per checkout: worktrees often share one node_modules, and the mirror's files name their sources.
+export const CACHE = join(ROOT, 'node_modules', '.cache', 'bm-test', createHash('sha256').update(ROOT).digest('hex').slice(0, 12));
 
 let esbuild;
 
