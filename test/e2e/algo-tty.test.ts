@@ -5,34 +5,23 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { BIN, bm, isolatedEnv, startSandbox, TERMINAL_WAIT_MS as WAIT_MS, until } from '../helpers/bm.js';
+import { test } from 'node:test';
+import { BIN, bm, TERMINAL_WAIT_MS as WAIT_MS, until } from '../helpers/bm.js';
+import { useTtyVenue } from '../helpers/tty-venue.js';
 
-const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-const env = isolatedEnv({ NO_COLOR: '1' });
-const socket = join(env.HOME!, 'tmux.sock');
-let url = '';
-let stop: () => Promise<void> = async () => {};
-
-before(async () => {
-  ({ url, stop } = await startSandbox());
-  const a = JSON.parse(bm(['--base-url', url, 'sandbox', 'account', 'create', '--json'], env).stdout) as Record<string, string>;
-  Object.assign(env, { BM_API_KEY: a.key!, BM_API_SECRET: a.secret!, BM_API_MEMO: a.memo! });
-});
-after(async () => {
-  if (hasTmux) spawnSync('tmux', ['-S', socket, 'kill-server']);
-  // A test that failed half-way leaves no runner behind.
+// A test that failed half-way leaves no runner behind.
+const venue = useTtyVenue(() => {
   for (const r of list()) if (r.runner) process.kill(Number(r.runner), 'SIGTERM');
-  await stop();
 });
+const { hasTmux, env, socket } = venue;
 
-const list = () => JSON.parse(bm(['--base-url', url, 'algo', 'list', '--json'], env).stdout || '[]') as Array<Record<string, string>>;
+const list = () => JSON.parse(bm(['--base-url', venue.url(), 'algo', 'list', '--json'], env).stdout || '[]') as Array<Record<string, string>>;
 
 /** Runs a stop that never fires in a tmux pane, confirms it, presses Ctrl-C and answers `answer`; its exit code and screen. */
 async function interrupted(name: string, answer: 'y' | 'n'): Promise<{ code: number; screen: string }> {
   const exitFile = join(env.HOME!, `${name}.exit`);
   const vars = Object.entries(env).filter(([k]) => k.startsWith('BM_') || k.startsWith('XDG_') || k === 'HOME' || k === 'NO_COLOR').map(([k, v]) => `${k}='${v}'`).join(' ');
-  const cmd = `env ${vars} ${process.execPath} ${BIN} --base-url ${url} order stop BTC_USDT --side sell --size 0.01 --trigger 1; echo $? > ${exitFile}`;
+  const cmd = `env ${vars} ${process.execPath} ${BIN} --base-url ${venue.url()} order stop BTC_USDT --side sell --size 0.01 --trigger 1; echo $? > ${exitFile}`;
   execFileSync('tmux', ['-S', socket, 'new-session', '-d', '-s', name, '-x', '200', '-y', '30', cmd]);
   // The pane stays once bm has exited, so its last screen can be read.
   execFileSync('tmux', ['-S', socket, 'set-option', '-t', name, 'remain-on-exit', 'on']);
@@ -60,7 +49,7 @@ test('Ctrl-C on a terminal asks: yes leaves the stop to a runner of its own, no 
   const id = /algo (a[0-9a-z]+): running detached/.exec(left.screen)?.[1];
   assert.ok(id, left.screen);
   assert.equal(list().find((r) => r.algo === id)?.state, 'running');
-  const c = bm(['--base-url', url, 'algo', 'cancel', id!, '--yes', '--json'], env);
+  const c = bm(['--base-url', venue.url(), 'algo', 'cancel', id!, '--yes', '--json'], env);
   assert.equal(c.code, 0, c.stderr);
   assert.equal((JSON.parse(c.stdout) as Array<Record<string, string>>)[0]!.status, 'cancelled');
 

@@ -5,31 +5,19 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { BIN, bm, isolatedEnv, startSandbox, TERMINAL_WAIT_MS as WAIT_MS, until } from '../helpers/bm.js';
+import { test } from 'node:test';
+import { BIN, bm, TERMINAL_WAIT_MS as WAIT_MS, until } from '../helpers/bm.js';
+import { useTtyVenue } from '../helpers/tty-venue.js';
 
-const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-const env = isolatedEnv({ NO_COLOR: '1' });
-const socket = join(env.HOME!, 'tmux.sock');
-let url = '';
-let stop: () => Promise<void> = async () => {};
-
-before(async () => {
-  ({ url, stop } = await startSandbox());
-  const a = JSON.parse(bm(['--base-url', url, 'sandbox', 'account', 'create', '--json'], env).stdout) as Record<string, string>;
-  Object.assign(env, { BM_API_KEY: a.key!, BM_API_SECRET: a.secret!, BM_API_MEMO: a.memo! });
-});
-after(async () => {
-  if (hasTmux) spawnSync('tmux', ['-S', socket, 'kill-server']);
-  await stop();
-});
+const venue = useTtyVenue();
+const { hasTmux, env, socket } = venue;
 
 
 /** Runs `bm args` in a tmux pane; returns the screen at the prompt and the exit code after `keys`. */
 async function onTerminal(name: string, args: string, keys: string | readonly string[]): Promise<{ screen: string; code: number }> {
   const exitFile = join(env.HOME!, `${name}.exit`);
   const vars = Object.entries(env).filter(([k]) => k.startsWith('BM_') || k.startsWith('XDG_') || k === 'HOME' || k === 'NO_COLOR').map(([k, v]) => `${k}='${v}'`).join(' ');
-  const cmd = `env ${vars} ${process.execPath} ${BIN} --base-url ${url} ${args}; echo $? > ${exitFile}`;
+  const cmd = `env ${vars} ${process.execPath} ${BIN} --base-url ${venue.url()} ${args}; echo $? > ${exitFile}`;
   execFileSync('tmux', ['-S', socket, 'new-session', '-d', '-s', name, '-x', '160', '-y', '20', cmd]);
   const pane = () => execFileSync('tmux', ['-S', socket, 'capture-pane', '-p', '-t', name]).toString();
   await until(() => /\?/.test(pane()), 'the prompt', WAIT_MS);
@@ -51,10 +39,10 @@ test('order place asks on a terminal: no exits 3 and places nothing, yes places'
   assert.match(no.screen, /market: last [0-9.]+, best bid [0-9.]+, best ask [0-9.]+ USDT/);
   assert.match(no.screen, /price 1000 \([0-9.]+% below last\): does not cross: it rests in the book/);
   assert.equal(no.code, 3);
-  assert.equal(bm(['--base-url', url, 'order', 'get', 'BTC_USDT', '--client-order-id', 'ttyNo1'], env).code, 6, 'nothing was placed');
+  assert.equal(bm(['--base-url', venue.url(), 'order', 'get', 'BTC_USDT', '--client-order-id', 'ttyNo1'], env).code, 6, 'nothing was placed');
   const yes = await onTerminal('yes', `${args} --client-order-id ttyYes1`, 'y');
   assert.equal(yes.code, 0);
-  const got = bm(['--base-url', url, 'order', 'get', 'BTC_USDT', '--client-order-id', 'ttyYes1', '--json'], env);
+  const got = bm(['--base-url', venue.url(), 'order', 'get', 'BTC_USDT', '--client-order-id', 'ttyYes1', '--json'], env);
   assert.equal(got.code, 0, got.stderr);
   assert.equal(JSON.parse(got.stdout).clientOrderId, 'ttyYes1');
 });
@@ -69,7 +57,7 @@ test('Ctrl-C at the confirmation is exit 130 and sends nothing; a market order s
   assert.match(r.screen, /Place market SELL 0\.01 BTC on BTC_USDT at market\?/);
   assert.match(r.screen, /estimated average fill [0-9.]+ USDT \(about 0\.01 BTC for [0-9.]+ USDT\), walked over \d+ levels? of the book/);
   assert.equal(r.code, 130);
-  assert.equal(bm(['--base-url', url, 'order', 'get', 'BTC_USDT', '--client-order-id', 'ttyCtrlC1'], env).code, 6, 'nothing was placed');
+  assert.equal(bm(['--base-url', venue.url(), 'order', 'get', 'BTC_USDT', '--client-order-id', 'ttyCtrlC1'], env).code, 6, 'nothing was placed');
   const all = await onTerminal('ctrlcAll', 'api POST /spot/v1/cancel_orders -f symbol=BTC_USDT', ['C-c']);
   assert.match(all.screen, /Cancel every open order on BTC_USDT\?/);
   assert.equal(all.code, 130);
