@@ -113,3 +113,8 @@ export class Kept {
     return this.line;
   }
 }
+
+/** A line of `label  value` exactly `inner` wide, the label in a fixed column. */
+export function field(label: string, value: string, inner: number, color: boolean, style?: Style): string {
+  return new Line(color).add(cell(label, 11)).add(value, style).done(inner);
+}
