@@ -5,7 +5,7 @@
  */
 import type { AlgoSpec } from '../../core/algo/spec.js';
 import { attachForm, attachPlan, selectedAlgo, type AttachKind } from './attach.js';
-import type { Binding, Command } from './keys.js';
+import type { Binding, Command } from './binding.js';
 import { logAction, openOrders, selectedOrder, type AttachedAlgo, type TradeState } from './state.js';
 
 const trading = (s: TradeState) => s.readOnly === undefined;

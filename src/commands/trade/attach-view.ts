@@ -5,9 +5,8 @@
 import { SGR } from '../../render/live.js';
 import { dec } from '../../util/decimal.js';
 import { rowAt } from './chart-grid.js';
-import type { Box } from './overlay.js';
 import type { AttachedAlgo, TradeState } from './state.js';
-import { cell, field, Line } from './text.js';
+import { cell, field, Line, type Box } from './text.js';
 
 const wordOf = (kind: string) => (kind === 'stop' ? 'STOP' : 'TAKE-PROFIT');
 

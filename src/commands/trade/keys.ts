@@ -3,42 +3,16 @@
  * fills the `?` help, so what is shown is what works. A key changes the interface's state; what
  * needs the venue (send, cancel, switch pair, resync, quit) comes back as a {@link Command}.
  */
-import type { AlgoSpec } from '../../core/algo/spec.js';
 import { AMENDABLE } from '../../core/order/amend-plan.js';
-import type { CheckedOrder } from '../../core/order/check.js';
 import { GROUPS, levelAt, levelPos, selectedLevel } from './book.js';
 import { amendForm, applyPreset, backspace, nudge, openForm, orderInput, setPrice, switchField, toggleType, typeChar } from './form.js';
 import { guardError, preflight } from './orders.js';
 import { pairMatches } from './pairs.js';
+import type { Binding, Command } from './binding.js';
 import { ATTACH_CONFIRM, ATTACH_MAIN, askCancel, cancelCommand, reviewAttach, selectable, selectedId } from './attach-keys.js';
-import { quoteOf, selectedOrder, type AttachedAlgo, type Mode, type OpenOrder, type Side, type TradeState } from './state.js';
+import { quoteOf, selectedOrder, type Mode, type Side, type TradeState } from './state.js';
 
-export type Command =
-  | { readonly kind: 'quit'; readonly code: 0 | 130 }
-  | { readonly kind: 'place'; readonly order: CheckedOrder }
-  | { readonly kind: 'cancel'; readonly order: OpenOrder }
-  | { readonly kind: 'amend'; readonly order: OpenOrder; readonly price: string; readonly size: string }
-  | { readonly kind: 'cancelAll' }
-  | { readonly kind: 'attach'; readonly spec: AlgoSpec }
-  | { readonly kind: 'cancelAlgo'; readonly algo: AttachedAlgo }
-  | { readonly kind: 'switch'; readonly symbol: string }
-  | { readonly kind: 'resync' };
-
-export interface Binding {
-  /** Key names: a character, or `up`, `down`, `tab`, `enter`, `escape`, `backspace`. */
-  readonly keys: readonly string[];
-  /** How the hints and the help name the keys, e.g. `↑↓/jk`. */
-  readonly label: string;
-  /** A word or two for the footer; none: the key is only in the help. */
-  readonly hint?: string;
-  /** The footer's name for the keys when it differs from the label (e.g. `↑↓` for a pair of bindings). */
-  readonly hintLabel?: string;
-  /** What it does, for the help. */
-  readonly does: string;
-  readonly run: (s: TradeState, key: string) => Command | void;
-  /** Only when this holds (e.g. credentials for order keys). */
-  readonly when?: (s: TradeState) => boolean;
-}
+export type { Binding, Command } from './binding.js';
 
 const trading = (s: TradeState) => s.readOnly === undefined;
 const hasOrders = (s: TradeState) => trading(s) && s.account.orders.size > 0;

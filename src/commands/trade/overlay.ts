@@ -11,15 +11,9 @@ import { KEYS } from './keys.js';
 import { marketContext, orderText } from './orders.js';
 import { pairMatches } from './pairs.js';
 import { quoteOf, type LogEntry, type Mode, type OpenOrder, type TradeState } from './state.js';
-import { cell, field, Line, type Style } from './text.js';
+import { cell, field, Line, type Box, type Style } from './text.js';
 
-export interface Box {
-  readonly title: string;
-  readonly titleStyle?: Style;
-  /** Inner lines, already exactly `width - 4` wide. */
-  readonly lines: readonly string[];
-  readonly width: number;
-}
+export type { Box } from './text.js';
 
 const kindStyle = (k: LogEntry['kind']): Style => (k === 'ok' ? SGR.green : k === 'error' ? SGR.red : k === 'unknown' ? SGR.yellow : undefined);
 
