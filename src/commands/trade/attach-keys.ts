@@ -13,7 +13,7 @@ const trading = (s: TradeState) => s.readOnly === undefined;
 function openAttach(s: TradeState, kind: AttachKind): void {
   const f = attachForm(s, kind);
   if (!f) {
-    logAction(s, 'error', `${kind}: select an open order, or hold a position of ${s.symbol}, to attach it to`, Date.now());
+    logAction(s, 'error', `${kind}: select an open order, or hold a position of ${s.symbol} (once its fills are read), to attach it to`, Date.now());
     return;
   }
   s.ui.form = f;

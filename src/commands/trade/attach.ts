@@ -21,13 +21,14 @@ const opposite = (side: Side): Side => (side === 'buy' ? 'sell' : 'buy');
 /**
  * The form of an attach: the side opposite the selected order (orders pane focused) or the position,
  * its size the order's or the whole position, the trigger (the price field) left to type.
- * Undefined when there is nothing to protect.
+ * Undefined when there is nothing to protect (or the position is not read yet).
  */
 export function attachForm(s: TradeState, kind: AttachKind): Form | undefined {
   const o = s.ui.focus === 'orders' ? selectedOrder(s) : undefined;
   if (o) return { ...openForm(opposite(o.side), ''), size: o.size, focus: 'price', attach: { kind, of: `order ${o.id}` } };
+  // The position counts once every fill of the pair is read: a part of it would size the order wrong.
   const pos = s.account.pnl.run.position;
-  if (!pos || isZero(pos)) return undefined;
+  if (s.account.pnl.status !== 'ready' || !pos || isZero(pos)) return undefined;
   const long = cmp(pos, '0') > 0;
   const size = long ? pos : pos.replace(/^-/, '');
   return { ...openForm(long ? 'sell' : 'buy', ''), size, focus: 'price', attach: { kind, of: `position ${pos} ${s.rules.base_currency}` } };

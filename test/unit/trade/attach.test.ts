@@ -74,6 +74,16 @@ test('nothing to protect: no order selected and no position, x says so and opens
   assert.match(s.ui.log.at(-1)!.text, /select an open order, or hold a position/);
 });
 
+test('a position whose fills are still being read is not protected yet: its size would be wrong', () => {
+  const s = fixtureState();
+  s.account.pnl.status = 'reading';
+  press(s, 'tab', 't');
+  assert.equal(s.ui.mode, 'main');
+  s.account.pnl.status = 'ready';
+  press(s, 't');
+  assert.equal(s.ui.mode, 'form');
+});
+
 test('the orders pane lists the conditional orders; the selection walks into them and c cancels the selected one', () => {
   const s = fixtureState();
   s.account.algos = [STOP, TP];
