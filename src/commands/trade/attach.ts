@@ -9,7 +9,7 @@ import type { AlgoSpec } from '../../core/algo/spec.js';
 import { keptAlgos, type KeptAlgo } from '../../core/algo/store.js';
 import type { Env } from '../../config/paths.js';
 import { cmp, isZero, mul } from '../../util/decimal.js';
-import { floorTo, openForm, priceTick } from './form.js';
+import { floorTo, openForm, priceTick, sizeStep } from './form.js';
 import type { AttachedAlgo, Form, Level, Side, TradeState } from './state.js';
 import { selectedOrder } from './state.js';
 
@@ -30,7 +30,8 @@ export function attachForm(s: TradeState, kind: AttachKind): Form | undefined {
   const pos = s.account.pnl.run.position;
   if (s.account.pnl.status !== 'ready' || !pos || isZero(pos)) return undefined;
   const long = cmp(pos, '0') > 0;
-  const size = long ? pos : pos.replace(/^-/, '');
+  // Fees taken in the base currency leave a position off the size step: the stop covers what can be sold.
+  const size = floorTo(long ? pos : pos.replace(/^-/, ''), sizeStep(s.rules));
   return { ...openForm(long ? 'sell' : 'buy', ''), size, focus: 'price', attach: { kind, of: `position ${pos} ${s.rules.base_currency}` } };
 }
 
