@@ -11,7 +11,7 @@ import { BookPane, bookView } from '../../../src/commands/trade/book.js';
 import { CandlePane } from '../../../src/commands/trade/candles.js';
 import { handleKey, type Command } from '../../../src/commands/trade/keys.js';
 import { ordersPane } from '../../../src/commands/trade/panes.js';
-import { frame } from '../../../src/commands/trade/screen.js';
+import { frame, TradeScreen } from '../../../src/commands/trade/screen.js';
 import type { AttachedAlgo, TradeState } from '../../../src/commands/trade/state.js';
 import { AlgoJournal, algoJournalPath } from '../../../src/core/algo/journal.js';
 import { planAlgo } from '../../../src/core/algo/plan.js';
@@ -134,6 +134,15 @@ test('triggers marked on the chart at their row, beyond the range on the edge wi
   s.account.algos = [{ ...STOP, triggers: ['29900.00'] }];
   const chart = new CandlePane().draw(s, 80, 20, false).join('\n');
   assert.match(chart, /◇ 29900\.00/);
+});
+
+test('a stop read with the account shows on the chart of a running screen whose candles did not move', () => {
+  const s = fixtureState();
+  const screen = new TradeScreen();
+  assert.doesNotMatch(screen.frame(s, { columns: 120, rows: 40 }, NOW, false).join('\n'), /◇/);
+  s.account.algos = [{ ...STOP, triggers: ['29900.00'] }];
+  s.versions.account++;
+  assert.match(screen.frame(s, { columns: 120, rows: 40 }, NOW, false).join('\n'), /◇ 29900\.00/);
 });
 
 test('the pair\'s conditional orders read back from the state dir: not ended, this pair, armed triggers', () => {
