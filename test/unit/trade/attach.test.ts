@@ -65,6 +65,13 @@ test('t with the book focused: a take-profit of the whole position; n goes back 
   assert.equal(s.ui.attach, undefined);
 });
 
+test('a position off the size step (fees taken in the base currency) is protected rounded down to the step', () => {
+  const s = fixtureState();
+  s.account.pnl.run = { ...s.account.pnl.run, position: '0.0009992' };
+  press(s, 'tab', 'x');
+  assert.equal(s.ui.form!.size, '0.00099');
+});
+
 test('nothing to protect: no order selected and no position, x says so and opens nothing', () => {
   const s = fixtureState();
   s.account.orders.clear();
