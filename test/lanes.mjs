@@ -102,6 +102,7 @@ export const LANES = {
     'test/e2e/sandbox-signals.test.ts',
     'test/e2e/sandbox-warm-up.test.ts',
     'test/e2e/seam.test.ts',
+    'test/e2e/trade-attach.test.ts',
     'test/e2e/trade-tty.test.ts',
     'test/e2e/watch-paper-reset.test.ts',
     'test/e2e/watch-signal.test.ts',

@@ -135,6 +135,45 @@ test('place a buy from the form: it shows in open orders and is marked in the bo
   assert.equal(flag(s, 'cursor_flag'), '1', 'cursor shown');
 });
 
+test('a stop attached to an order outlives the terminal, shows on the book and the chart, and is cancelled from a new one', async (t) => {
+  if (!requireTmux(t)) return;
+  const env = { ...base, ...creds };
+  const s = launch('BTC_USDT', env);
+  await seen(s, /OPEN ORDERS \(0\)[\s\S]*ws ready/);
+  keys(s, 'b', '0', '.', '0', '0', '1', 'Enter');
+  await seen(s, /CONFIRM/);
+  keys(s, 'y');
+  await seen(s, /OPEN ORDERS \(1\)/);
+  // A sell stop at the fifth bid: the still market makes no trade there, so it stays armed.
+  const bids = bookRows(screen(s).split(/^ +spread .*$/m)[1]!).map(([, p]) => p);
+  const trigger = bids[4]!;
+  keys(s, 'x');
+  await seen(s, /STOP SELL BTC_USDT[\s\S]*protects +order \d+/);
+  keys(s, ...trigger.split(''), 'Enter');
+  await seen(s, /CONFIRM STOP/);
+  keys(s, 'y');
+  // Listed from its journal, held by its runner.
+  await seen(s, new RegExp(`CONDITIONAL \\(1\\)[\\s\\S]*stop sell 0\\.001 @ ${trigger.replace('.', '\\.')} running`));
+  assert.match(screen(s), /armed stop market SELL/);
+  await seen(s, new RegExp(`^.◇${trigger.replace('.', '\\.')} `, 'm'));
+  assert.match(screen(s), new RegExp(`◇ ${trigger.replace('.', '\\.')}`), 'the chart marks it too');
+  keys(s, 'q');
+  await seen(s, /EXIT=0/);
+  const list = async () => JSON.parse((await bmAsync(['--base-url', url, 'algo', 'list', '--json'], env)).stdout) as Array<Record<string, string>>;
+  const [row] = await list();
+  assert.equal(row!.state, 'running', 'the terminal closed, the stop still watches');
+  const again = launch('BTC_USDT', env);
+  await seen(again, /CONDITIONAL \(1\)[\s\S]*ws ready/);
+  keys(again, 'j', 'c');
+  await seen(again, new RegExp(`Cancel stop ${row!.algo}`));
+  keys(again, 'y');
+  await seen(again, new RegExp(`cancelled stop ${row!.algo}`));
+  await waitFor(() => !/CONDITIONAL/.test(screen(again)), 'the cancelled stop to leave the pane');
+  assert.equal((await list())[0]!.state, 'cancelled');
+  keys(again, 'C', 'y', 'q');
+  await seen(again, /EXIT=0/);
+});
+
 test('/ switches pair with completion; Esc answers at once; Ctrl-C exits 130 restoring the screen', async (t) => {
   if (!requireTmux(t)) return;
   const s = launch('BTC_USDT', { ...base, ...creds });

@@ -64,12 +64,20 @@ export async function cancel(ctx: Context, given: string): Promise<void> {
   if (lastState(k)?.end) throw usage(`algo cancel: ${id} has already ended (${lastState(k)!.end})`, `see it with: bm algo show ${id}`);
   await ctx.confirm(`Cancel ${spec.kind} ${id} on ${spec.symbol} (legs not yet fired are never sent)`, 'algo cancel');
   if (ctx.dryRun) return;
+  const st = await cancelConfirmed(ctx, k, 'cancelled with bm algo cancel');
+  print(ctx, LEG_COLUMNS, legRows(spec, st));
+}
+
+/**
+ * Cancels a kept algo once confirmed (`bm algo cancel`, and `bm trade`'s cancel of a conditional
+ * order): its runner stopped and gone first, then the legs settled and cancelled from the journal.
+ */
+export async function cancelConfirmed(ctx: Context, k: KeptAlgo, why: string): Promise<AlgoState> {
   if (k.runner !== undefined) {
     process.kill(k.runner, 'SIGTERM');
-    await gone(ctx, id);
+    await gone(ctx, k.id);
   }
-  const st = await cancelKept(await face(ctx, 'algo cancel'), env, id, 'cancelled with bm algo cancel');
-  print(ctx, LEG_COLUMNS, legRows(spec, st));
+  return cancelKept(await face(ctx, 'algo cancel'), ctx.session.env, k.id, why);
 }
 
 export async function resume(ctx: Context, given: string): Promise<void> {

@@ -11,6 +11,7 @@ const WHERE: Record<Mode, string> = {
   main: 'screen',
   form: 'order form',
   confirm: 'order confirmation',
+  attach: 'stop/take-profit confirmation',
   cancel: 'cancel confirmation',
   pair: 'pair switch (/)',
   help: 'help (?)',

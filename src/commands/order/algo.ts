@@ -24,19 +24,36 @@ function venueArgs(ctx: Context): string[] {
   return [...(g.sandbox ? ['--sandbox'] : []), ...pairs.flatMap(([f, v]) => (v === undefined ? [] : [f, v]))];
 }
 
-async function detach(ctx: Context, env: Env, spec: AlgoSpec, print: (st?: AlgoState) => void): Promise<void> {
+/**
+ * Arms a confirmed algo and hands it to a runner of its own (what `--detach` does, and `bm trade`
+ * when it attaches a stop): its journal written, then the runner started with this command's venue
+ * options. The armed state and the runner's pid.
+ */
+export async function startDetached(ctx: Context, env: Env, spec: AlgoSpec): Promise<{ state: AlgoState; pid: number }> {
   const [{ AlgoEngine }, { algoJournalPath }] = await Promise.all([import('../../core/algo/engine.js'), import('../../core/algo/journal.js')]);
   const engine = AlgoEngine.start(spec, algoJournalPath(env, spec.id), { channel: currentChannel(ctx), host: ctx, command: `order ${spec.kind}`, now: Date.now });
   const state = engine.state;
   engine.close();
-  await detachArmed(ctx, spec, () => print(state));
+  return { state, pid: await spawnArmed(ctx, spec) };
 }
+
+async function detach(ctx: Context, env: Env, spec: AlgoSpec, print: (st?: AlgoState) => void): Promise<void> {
+  const { state, pid } = await startDetached(ctx, env, spec);
+  detachedNote(ctx, spec, pid);
+  print(state);
+}
+
+async function spawnArmed(ctx: Context, spec: AlgoSpec): Promise<number> {
+  const { spawnRunner } = await import('../../core/algo/detached.js');
+  return spawnRunner(ctx.session.env, spec.id, venueArgs(ctx));
+}
+
+const detachedNote = (ctx: Context, spec: AlgoSpec, pid: number) =>
+  ctx.note(`bm: algo ${spec.id}: running detached (pid ${pid}); follow it with: bm algo show ${spec.id}, bm algo logs ${spec.id}; stop it with: bm algo cancel ${spec.id}`);
 
 /** Starts the runner of an algo whose journal is written. */
 async function detachArmed(ctx: Context, spec: AlgoSpec, print: () => void): Promise<void> {
-  const { spawnRunner } = await import('../../core/algo/detached.js');
-  const pid = await spawnRunner(ctx.session.env, spec.id, venueArgs(ctx));
-  ctx.note(`bm: algo ${spec.id}: running detached (pid ${pid}); follow it with: bm algo show ${spec.id}, bm algo logs ${spec.id}; stop it with: bm algo cancel ${spec.id}`);
+  detachedNote(ctx, spec, await spawnArmed(ctx, spec));
   print();
 }
 

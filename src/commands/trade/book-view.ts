@@ -6,6 +6,7 @@
 import { add, cmp, div, dec, fmt, isZero, mul, type Dec } from '../../util/decimal.js';
 import { RunningTotals } from '../../util/running-totals.js';
 import { pricePlaces } from '../../core/order/pairs.js';
+import { triggerLevels, triggerRows } from './attach.js';
 import { priceTick } from './form.js';
 import type { Level, TradeState } from './state.js';
 
@@ -22,6 +23,8 @@ export interface BookRow {
   readonly share: number;
   /** One of your open orders rests at this price (or in this group). */
   readonly mine: boolean;
+  /** A stop or take-profit of the pair triggers at this level (./attach.ts: {@link triggerRows}). */
+  readonly trigger: boolean;
 }
 
 export interface BookView {
@@ -73,6 +76,8 @@ interface Marks {
   readonly plain: RegExp;
   readonly buy: ReadonlySet<string>;
   readonly sell: ReadonlySet<string>;
+  /** The armed triggers of the pair's conditional orders. */
+  readonly triggers: readonly string[];
 }
 
 function marksOf(s: TradeState): Marks {
@@ -84,7 +89,7 @@ function marksOf(s: TradeState): Marks {
     mine[o.side].add(s.ui.group === 1 ? fmt(o.price, places) : bucket(o.price, step, o.side === 'sell', places));
   }
   const plain = new RegExp(`^(?:0|[1-9][0-9]*)${places > 0 ? `\\.[0-9]{${places}}` : ''}$`);
-  return { rules: s.rules, group: s.ui.group, account: s.versions.account, step, stepText: fmt(step, places), places, plain, ...mine };
+  return { rules: s.rules, group: s.ui.group, account: s.versions.account, step, stepText: fmt(step, places), places, plain, ...mine, triggers: triggerLevels(s) };
 }
 
 interface Cached {
@@ -95,14 +100,15 @@ interface Cached {
 }
 
 /** A side's rows: levels, exact running totals, shares of the `top` total (none: no bars), marks. */
-function rowsOf(levels: readonly Level[], totals: RunningTotals, top: RunningTotals | undefined, own: ReadonlySet<string>, m: Marks): BookRow[] {
+function rowsOf(levels: readonly Level[], totals: RunningTotals, top: RunningTotals | undefined, own: ReadonlySet<string>, m: Marks, ask: boolean): BookRow[] {
+  const trig = triggerRows(levels, m.triggers, ask);
   const rows = new Array<BookRow>(levels.length);
   const shares = top ? totals.shares(top, 10_000) : undefined;
   for (let i = 0; i < levels.length; i++) {
     const price = levels[i]![0];
     // Ungrouped, a level is yours when its price at the pair's precision is one of yours.
     const mine = own.size > 0 && own.has(m.group !== 1 || m.plain.test(price) ? price : fmt(price, m.places));
-    rows[i] = { price, size: levels[i]![1], total: totals.texts[i]!, mine, share: shares ? shares[i]! / 10_000 : 0 };
+    rows[i] = { price, size: levels[i]![1], total: totals.texts[i]!, mine, trigger: trig.has(i), share: shares ? shares[i]! / 10_000 : 0 };
   }
   return rows;
 }
@@ -120,7 +126,7 @@ export function bookView(s: TradeState): BookView {
   // The larger side's total is a full bar; none above zero, no bars.
   let top = a.texts.length > 0 && a.signOfLast() > 0 ? a : undefined;
   if (b.texts.length > 0 && (top ? b.compareLast(top) > 0 : b.signOfLast() > 0)) top = b;
-  const view = { asks: rowsOf(asks, a, top, m.sell, m), bids: rowsOf(bids, b, top, m.buy, m), step: m.stepText };
+  const view = { asks: rowsOf(asks, a, top, m.sell, m, true), bids: rowsOf(bids, b, top, m.buy, m, false), step: m.stepText };
   const kept: Cached = { symbol: s.symbol, book: s.versions.book, marks: m, view };
   s.derived.book = kept;
   return view;

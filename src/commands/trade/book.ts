@@ -27,13 +27,15 @@ const ink = ([open, close]: readonly [string, string], slot: number): Ink => ({ 
 const SIDE = { plain: { ask: ink(['', ''], 0), bid: ink(['', ''], 1) }, color: { ask: ink(escapes(SGR.red), 2), bid: ink(escapes(SGR.green), 3) } } as const;
 
 /**
- * A row's start: inverse when selected, the selection and own-order marks, the price's colour.
- * Indexed by bits: colour 16, ask 8, yours 4, selected 2, inverse 1; built once.
+ * A row's start: inverse when selected, the selection, own-order and trigger marks, the price's colour.
+ * Indexed by bits: trigger 32, colour 16, ask 8, yours 4, selected 2, inverse 1; built once.
  */
-const LEADS = Array.from({ length: 32 }, (_, i) => {
-  const [color, ask, mine, picked, inverse] = [16, 8, 4, 2, 1].map((bit) => (i & bit) !== 0);
-  const mark = mine ? '◆' : ' ';
-  return `${inverse ? INVERSE : ''}${picked ? '›' : ' '}${color ? SGR.yellow(mark) : mark}${SIDE[color ? 'color' : 'plain'][ask ? 'ask' : 'bid'].open}`;
+const LEADS = Array.from({ length: 64 }, (_, i) => {
+  const [trigger, color, ask, mine, picked, inverse] = [32, 16, 8, 4, 2, 1].map((bit) => (i & bit) !== 0);
+  // A stop or take-profit triggers here: ◇, or ◈ where one of your orders rests too.
+  const mark = mine ? (trigger ? '◈' : '◆') : trigger ? '◇' : ' ';
+  const style = trigger ? SGR.cyan : SGR.yellow;
+  return `${inverse ? INVERSE : ''}${picked ? '›' : ' '}${color ? style(mark) : mark}${SIDE[color ? 'color' : 'plain'][ask ? 'ask' : 'bid'].open}`;
 });
 /** A pane's padding pieces, made once each and kept by the pane (see {@link around}). */
 class Pads {
@@ -145,7 +147,7 @@ export class BookPane {
       const n = Math.max(0, Math.round(r.share * barW));
       looks[k] = n * 2 + (picked ? 1 : 0);
       const was = same ? prev.shown[k] : undefined;
-      if (was && prev!.looks[k] === looks[k] && (was === r || (was.price === r.price && was.size === r.size && was.total === r.total && was.mine === r.mine))) {
+      if (was && prev!.looks[k] === looks[k] && (was === r || (was.price === r.price && was.size === r.size && was.total === r.total && was.mine === r.mine && was.trigger === r.trigger))) {
         rows[k] = prev!.rows[k]!;
         continue;
       }
@@ -155,7 +157,7 @@ export class BookPane {
       const pf = fracs[3 * k]!;
       const sf = fracs[3 * k + 1]!;
       const tf = fracs[3 * k + 2]!;
-      const lead = (color ? 16 : 0) | (ask ? 8 : 0) | (r.mine ? 4 : 0) | (picked ? 2 : 0) | (inverse ? 1 : 0);
+      const lead = (r.trigger ? 32 : 0) | (color ? 16 : 0) | (ask ? 8 : 0) | (r.mine ? 4 : 0) | (picked ? 2 : 0) | (inverse ? 1 : 0);
       const line = `${around(pads.leads[lead]!, 0, LEADS[lead]!, pw - r.price.length + pf - pFrac)}${r.price}${
         around(pads.between[side.slot]!, pFrac - pf, side.closeGap, sw - r.size.length + sf - sFrac)}${r.size}${
         around(pads.gaps, sFrac - sf, ' ', tw - r.total.length + tf - tFrac)}${r.total}${around(pads.gaps, tFrac - tf, ' ', 0)}${

@@ -6,6 +6,8 @@
 import { SGR } from '../../render/live.js';
 import type { Candle, TradeState } from './state.js';
 import { Grid, Scales } from './chart-grid.js';
+import { triggerLevels } from './attach.js';
+import { chartMarks } from './attach-view.js';
 import { cell, fill, Line, title } from './text.js';
 
 /** Columns between two time labels. */
@@ -73,7 +75,7 @@ export class CandlePane {
   /** Lines of the candle pane, exactly `w` x `h`. */
   draw(s: TradeState, w: number, h: number, color: boolean): string[] {
     if (this.state !== s) (this.state = s), (this.lines = undefined), (this.older = undefined), (this.drawn = []);
-    const key = `${s.symbol}|${s.versions.candles}|${w}|${h}|${color}`;
+    const key = `${s.symbol}|${s.versions.candles}|${w}|${h}|${color}|${triggerLevels(s).join(',')}`;
     if (this.lines?.key === key) return this.lines.lines;
     const lines = this.make(s, w, h, color);
     this.lines = { key, lines };
@@ -107,6 +109,8 @@ export class CandlePane {
     // The axis labels take the widest price plus a blank; the candles take the rest.
     let widest = 0;
     for (let i = Math.max(0, all.length - Math.max(1, w - 2)); i < all.length; i++) widest = Math.max(widest, all[i]![2].length, all[i]![3].length);
+    const triggers = triggerLevels(s);
+    for (const t of triggers) widest = Math.max(widest, t.length + 3);
     const shown = all.slice(-Math.max(1, w - (1 + widest)));
     // Every column but the newest is usually as it was: its extremes and its part of each row are kept
     // from the last frame while the same candles are shown on the same range.
@@ -151,15 +155,16 @@ export class CandlePane {
     }
     const out = [head];
     const last = this.drawn;
+    const marks = chartMarks(triggers, lo, hi, gh, scale);
     for (let y = 0; y < gh; y++) {
-      const label = y === 0 ? topLabel : y === gh - 1 ? bottomLabel : undefined;
+      const label = marks.get(y) ?? (y === 0 ? topLabel : y === gh - 1 ? bottomLabel : undefined);
       const run = grid.line(y, color, at, at + 1);
       const kept = last[y];
       if (kept && kept.older === rows[y] && kept.newest === run && kept.label === label && kept.w === w) {
         out.push(kept.line);
         continue;
       }
-      const line = new Line(color).addStyled(rows[y]!, n).addStyled(run, 1).add(label ? ` ${label}` : '').done(w);
+      const line = new Line(color).addStyled(rows[y]!, n).addStyled(run, 1).add(label ? ` ${label}` : '', marks.has(y) ? SGR.cyan : undefined).done(w);
       last[y] = { older: rows[y]!, newest: run, label, w, line };
       out.push(line);
     }

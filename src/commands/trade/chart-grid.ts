@@ -92,7 +92,7 @@ function rowsOf(c: Scaled, lo: bigint, hi: bigint, gh: number, out: Int32Array, 
 }
 
 /** Grid row of a level (scaled integer), 0 at `hi`, for prices beyond doubles' exact integers. */
-function rowAt(level: bigint, lo: bigint, hi: bigint, gh: number): number {
+export function rowAt(level: bigint, lo: bigint, hi: bigint, gh: number): number {
   const span = hi - lo;
   if (span < SAFE_SPAN) return Math.floor((Number(hi - level) * (gh - 1)) / Number(span));
   return Number(((hi - level) * BigInt(gh - 1)) / span);

@@ -14,6 +14,7 @@ import type { BmError } from '../../errors.js';
 import type { Entry } from '../../ws/codec.js';
 import type { ConnectionOptions } from '../../ws/options.js';
 import { topics } from '../../ws/channels.js';
+import { refreshAlgos } from './attach.js';
 import { applyDepth, applyKline, applyOrder, applyRestBook, applyRestKlines, applyRestOrders, applyRestTrades, applyTicker, applyTrade, applyWallet } from './apply.js';
 import { BOOK_LEVELS } from './book.js';
 import { applyPushedFill } from './pnl.js';
@@ -118,6 +119,7 @@ export class TradeFeed {
       if (this.s.symbol !== sym) return;
       applyWallet(this.s, wallet);
       applyRestOrders(this.s, orders);
+      refreshAlgos(this.s, this.o.ctx.session.env);
       await this.pnl.fees();
     } catch (err) {
       logAction(this.s, 'error', `reading balances and orders: ${(err as Error).message}`, this.now());

@@ -49,8 +49,8 @@ export function switchField(f: Form): Form {
 
 /** `m`: limit <-> market. A buy's size field changes meaning (base <-> quote), so it is emptied. */
 export function toggleType(f: Form): Form {
-  // An amend keeps the order's type: only its price and size change.
-  if (f.amends) return f;
+  // An amend keeps the order's type: only its price and size change; an attach fires a market order.
+  if (f.amends || f.attach) return f;
   const type = f.type === 'limit' ? 'market' : 'limit';
   return { ...f, type, focus: 'size', size: f.side === 'buy' ? '' : f.size, error: undefined, preset: undefined };
 }

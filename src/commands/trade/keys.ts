@@ -4,40 +4,19 @@
  * needs the venue (send, cancel, switch pair, resync, quit) comes back as a {@link Command}.
  */
 import { AMENDABLE } from '../../core/order/amend-plan.js';
-import type { CheckedOrder } from '../../core/order/check.js';
 import { GROUPS, levelAt, levelPos, selectedLevel } from './book.js';
 import { amendForm, applyPreset, backspace, nudge, openForm, orderInput, setPrice, switchField, toggleType, typeChar } from './form.js';
 import { guardError, preflight } from './orders.js';
 import { pairMatches } from './pairs.js';
-import { openOrders, quoteOf, selectedOrder, type Mode, type OpenOrder, type Side, type TradeState } from './state.js';
+import type { Binding, Command } from './binding.js';
+import { ATTACH_CONFIRM, ATTACH_MAIN, askCancel, cancelCommand, reviewAttach, selectable, selectedId } from './attach-keys.js';
+import { quoteOf, selectedOrder, type Mode, type Side, type TradeState } from './state.js';
 
-export type Command =
-  | { readonly kind: 'quit'; readonly code: 0 | 130 }
-  | { readonly kind: 'place'; readonly order: CheckedOrder }
-  | { readonly kind: 'cancel'; readonly order: OpenOrder }
-  | { readonly kind: 'amend'; readonly order: OpenOrder; readonly price: string; readonly size: string }
-  | { readonly kind: 'cancelAll' }
-  | { readonly kind: 'switch'; readonly symbol: string }
-  | { readonly kind: 'resync' };
-
-export interface Binding {
-  /** Key names: a character, or `up`, `down`, `tab`, `enter`, `escape`, `backspace`. */
-  readonly keys: readonly string[];
-  /** How the hints and the help name the keys, e.g. `↑↓/jk`. */
-  readonly label: string;
-  /** A word or two for the footer; none: the key is only in the help. */
-  readonly hint?: string;
-  /** The footer's name for the keys when it differs from the label (e.g. `↑↓` for a pair of bindings). */
-  readonly hintLabel?: string;
-  /** What it does, for the help. */
-  readonly does: string;
-  readonly run: (s: TradeState, key: string) => Command | void;
-  /** Only when this holds (e.g. credentials for order keys). */
-  readonly when?: (s: TradeState) => boolean;
-}
+export type { Binding, Command } from './binding.js';
 
 const trading = (s: TradeState) => s.readOnly === undefined;
 const hasOrders = (s: TradeState) => trading(s) && s.account.orders.size > 0;
+const hasAny = (s: TradeState) => hasOrders(s) || (trading(s) && s.account.algos.length > 0);
 const bookFocus = (s: TradeState) => s.ui.focus === 'book';
 
 /** Best bid for a buy, best ask for a sell; with the book focused, the selected level's price. */
@@ -59,10 +38,10 @@ function moveSelection(s: TradeState, dir: 1 | -1): void {
     s.ui.level = levelAt(s, levelPos(s.ui.level) + dir);
     return;
   }
-  const list = openOrders(s);
+  const list = selectable(s);
   if (!list.length) return;
-  const at = list.indexOf(selectedOrder(s)!);
-  s.ui.selected = list[Math.max(0, Math.min(list.length - 1, at + dir))]!.id;
+  const at = list.indexOf(selectedId(s)!);
+  s.ui.selected = list[Math.max(0, Math.min(list.length - 1, at + dir))]!;
 }
 
 const close = (s: TradeState) => void (s.ui.mode = 'main');
@@ -71,6 +50,7 @@ const form = (s: TradeState) => s.ui.form!;
 /** The order of the form checked against the pair's rules and the deviation guard, then shown for `y`. */
 function review(s: TradeState): void {
   const f = form(s);
+  if (f.attach) return reviewAttach(s);
   try {
     s.ui.confirm = { order: preflight(orderInput(f, s.symbol), s.rules, quoteOf(s), s.maxDeviation).order, ...(f.amends ? { amends: f.amends } : {}) };
     s.ui.mode = 'confirm';
@@ -92,10 +72,7 @@ export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
       const lvl = selectedLevel(s);
       if (lvl) openOrderForm(s, s.ui.level.book === 'ask' ? 'buy' : 'sell', lvl.price);
     } },
-    { keys: ['c'], label: 'c', hint: 'cancel', does: 'cancel the selected order (y confirms)', when: hasOrders, run: (s) => {
-      const o = selectedOrder(s);
-      if (o) (s.ui.cancel = { all: false, order: o }), (s.ui.mode = 'cancel');
-    } },
+    { keys: ['c'], label: 'c', hint: 'cancel', does: 'cancel the selected order (or stop, tp)', when: hasAny, run: askCancel },
     { keys: ['a'], label: 'a', hint: 'amend', does: 'amend the selected order: price, size', when: hasOrders, run: (s) => {
       const o = selectedOrder(s);
       if (o && AMENDABLE.has(o.type)) (s.ui.form = amendForm(o)), (s.ui.mode = 'form');
@@ -106,6 +83,7 @@ export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
     } },
     { keys: ['g'], label: 'g', hint: 'group', does: 'group the book: 1, 10, 100, 1000 ticks', run: (s) => void (s.ui.group = GROUPS[(GROUPS.indexOf(s.ui.group as (typeof GROUPS)[number]) + 1) % GROUPS.length]!) },
     { keys: ['/'], label: '/', hint: 'pair', does: 'switch pair; Tab completes', run: (s) => ((s.ui.pair = { text: '', index: 0 }), void (s.ui.mode = 'pair')) },
+    ...ATTACH_MAIN,
     { keys: ['r'], label: 'r', does: 'resync: read every snapshot again', run: () => ({ kind: 'resync' }) },
     { keys: ['l'], label: 'l', hint: 'log', does: 'last actions, with the venue\'s messages', run: (s) => void (s.ui.mode = 'log') },
     { keys: ['?'], label: '?', hint: 'help', does: 'this help', run: (s) => void (s.ui.mode = 'help') },
@@ -142,12 +120,13 @@ export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
     } },
     { keys: ['n', 'escape'], label: 'n/Esc', hint: 'back', does: 'back to the form', run: (s) => ((s.ui.confirm = undefined), void (s.ui.mode = 'form')) },
   ],
+  attach: ATTACH_CONFIRM,
   cancel: [
     { keys: ['y'], label: 'y', hint: 'cancel', does: 'send the cancel', run: (s) => {
       const c = s.ui.cancel!;
       s.ui.cancel = undefined;
       close(s);
-      return c.all ? { kind: 'cancelAll' } : { kind: 'cancel', order: c.order };
+      return cancelCommand(c);
     } },
     { keys: ['n', 'escape'], label: 'n/Esc', hint: 'keep', does: 'keep the orders', run: (s) => ((s.ui.cancel = undefined), close(s)) },
   ],

@@ -5,20 +5,15 @@
 import { SGR } from '../../render/live.js';
 import { clock } from '../watch/grid.js';
 import { norm, mul } from '../../util/decimal.js';
+import { attachConfirmBox, attachFormBox, cancelAlgoText } from './attach-view.js';
 import { spends } from './form.js';
 import { KEYS } from './keys.js';
 import { marketContext, orderText } from './orders.js';
 import { pairMatches } from './pairs.js';
 import { quoteOf, type LogEntry, type Mode, type OpenOrder, type TradeState } from './state.js';
-import { cell, Line, type Style } from './text.js';
+import { cell, field, Line, type Box, type Style } from './text.js';
 
-export interface Box {
-  readonly title: string;
-  readonly titleStyle?: Style;
-  /** Inner lines, already exactly `width - 4` wide. */
-  readonly lines: readonly string[];
-  readonly width: number;
-}
+export type { Box } from './text.js';
 
 const kindStyle = (k: LogEntry['kind']): Style => (k === 'ok' ? SGR.green : k === 'error' ? SGR.red : k === 'unknown' ? SGR.yellow : undefined);
 
@@ -36,10 +31,6 @@ export function wrap(text: string, width: number): string[] {
   return out;
 }
 
-/** A line of `label  value`, the label in a fixed column. */
-function field(label: string, value: string, inner: number, color: boolean, style?: Style): string {
-  return new Line(color).add(cell(label, 11)).add(value, style).done(inner);
-}
 
 /** The box of the current mode, or undefined in the main mode. */
 export function overlayBox(s: TradeState, columns: number, rows: number, color: boolean): Box | undefined {
@@ -48,10 +39,13 @@ export function overlayBox(s: TradeState, columns: number, rows: number, color: 
   switch (s.ui.mode) {
     case 'form':
     case 'confirm':
-      return s.ui.mode === 'form' ? formBox(s, width, inner, color) : confirmBox(s, width, inner, color);
+      if (s.ui.mode === 'form') return s.ui.form!.attach ? attachFormBox(s, width, inner, color) : formBox(s, width, inner, color);
+      return confirmBox(s, width, inner, color);
+    case 'attach':
+      return attachConfirmBox(s, width, inner, color);
     case 'cancel': {
       const c = s.ui.cancel!;
-      const text = c.all ? `Cancel all ${c.count} open orders on ${s.symbol}?` : `Cancel ${c.order.side} ${c.order.size} @ ${c.order.price} (order ${c.order.id})?`;
+      const text = c.all ? `Cancel all ${c.count} open orders on ${s.symbol}?` : 'algo' in c ? cancelAlgoText(c.algo) : `Cancel ${c.order.side} ${c.order.size} @ ${c.order.price} (order ${c.order.id})?`;
       return { title: 'CANCEL', titleStyle: SGR.yellow, width, lines: [cell(text, inner), cell('y cancels, n or Esc keeps them', inner)] };
     }
     case 'pair':
@@ -146,7 +140,7 @@ function pairBox(s: TradeState, width: number, inner: number, color: boolean, ro
   return { title: 'SWITCH PAIR', width, lines };
 }
 
-const SECTIONS: ReadonlyArray<readonly [Mode, string]> = [['main', 'Main'], ['form', 'Order form'], ['confirm', 'Confirmation'], ['cancel', 'Cancel'], ['pair', 'Pair prompt']];
+const SECTIONS: ReadonlyArray<readonly [Mode, string]> = [['main', 'Main'], ['form', 'Order form'], ['confirm', 'Confirmation'], ['attach', 'Stop/take-profit'], ['cancel', 'Cancel'], ['pair', 'Pair prompt']];
 
 /** Every binding of every mode, in two columns when the terminal is wide enough. */
 function helpBox(columns: number, rows: number, color: boolean): Box {

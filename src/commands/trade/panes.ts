@@ -2,6 +2,8 @@
 import { alignDecimals } from '../../render/cells.js';
 import { SGR } from '../../render/live.js';
 import { clock } from '../watch/grid.js';
+import { selectedId } from './attach-keys.js';
+import { algoLines } from './attach-view.js';
 import { pnlLines } from './pnl.js';
 import { openOrders, quoteOf, selectedOrder, type Trade, type TradeState } from './state.js';
 import { cell, fill, Line, title } from './text.js';
@@ -73,11 +75,13 @@ export function ordersPane(s: TradeState, w: number, h: number, color: boolean):
   const lines = [title(`OPEN ORDERS (${list.length})`, s.ui.busy ? `sending: ${s.ui.busy}` : '', w, color, SGR.bold)];
   // The pair's position and P&L head the pane (your orders and what they made, in one place).
   if (s.readOnly === undefined) for (const l of pnlLines(s, quoteOf(s).last)) lines.push(new Line(color).add(cell(l, w)).done(w));
-  if (!list.length) return fill([...lines, cell('none: b buys, s sells', w)], w, h);
-  const sel = selectedOrder(s);
   const focused = s.ui.focus === 'orders' && (s.ui.mode === 'main' || s.ui.mode === 'cancel');
+  // The pair's conditional orders (stops, take-profits) close the pane.
+  const algos = algoLines(s, w, color, selectedId(s), focused);
+  if (!list.length) return fill([...lines, cell('none: b buys, s sells', w), ...algos], w, h);
+  const sel = selectedOrder(s);
   // Keep the selected order in view when the list is longer than the pane.
-  const room = Math.max(1, h - lines.length - 1);
+  const room = Math.max(1, h - lines.length - 1 - algos.length);
   const at = Math.max(0, list.findIndex((o) => o === sel));
   const start = Math.max(0, Math.min(at - room + 1, list.length - room));
   const shown = list.slice(start, start + room);
@@ -99,5 +103,5 @@ export function ordersPane(s: TradeState, w: number, h: number, color: boolean):
     cols.forEach((c, i) => line.add(`${i ? ' ' : ''}`).add(cell(texts[i]![r]!, widths[i]!, c.right), i === 0 ? sideStyle(o.side) : undefined));
     lines.push(line.done(w, selected && focused ? SGR.inverse : undefined));
   });
-  return fill(lines, w, h);
+  return fill([...lines, ...algos], w, h);
 }

@@ -17,7 +17,8 @@ import { Kept } from './text.js';
 /** A pane's lines, kept while what it shows is the same (the key): a frame then reuses them as they are. */
 const paneKeys: Readonly<Record<PaneName, (s: TradeState) => string>> = {
   book: (s) => `${s.symbol}|${s.versions.book}|${s.versions.account}|${s.market.ticker?.last}|${s.ui.focus}|${s.ui.mode}|${s.ui.level.book}${s.ui.level.index}|${s.ui.group}`,
-  chart: (s) => `${s.symbol}|${s.versions.candles}`,
+  // The account: the triggers of the pair's stops and take-profits are marked on the chart (the pane keeps its lines while they hold).
+  chart: (s) => `${s.symbol}|${s.versions.candles}|${s.versions.account}`,
   trades: (s) => `${s.symbol}|${s.versions.trades}`,
   balances: (s) => `${s.symbol}|${s.versions.account}`,
   // The last price moves the P&L line's unrealized.

@@ -10,6 +10,7 @@ import type { BmError } from '../../errors.js';
 import type { PairRules } from '../../core/order/pairs.js';
 import type { Compose, LiveScreen } from '../../render/live.js';
 import type { TradeFeed } from './feed.js';
+import { attachAlgo, cancelAlgo } from './attach-run.js';
 import { handleKey, type Command } from './keys.js';
 import { amendOrder, cancelAll, cancelOrder, orderText, placeOrder, type Outcome } from './orders.js';
 import { TradeScreen } from './screen.js';
@@ -122,6 +123,10 @@ export async function runSession(o: SessionOptions): Promise<number> {
         return void write(`cancel order ${cmd.order.id}`, () => cancelOrder(ctx, s.symbol, cmd.order));
       case 'amend':
         return void write(`amend order ${cmd.order.id}`, () => amendOrder(ctx, s.rules, cmd.order, cmd));
+      case 'attach':
+        return void write(`attach ${cmd.spec.kind} ${cmd.spec.id}`, () => attachAlgo(ctx, cmd.spec));
+      case 'cancelAlgo':
+        return void write(`cancel ${cmd.algo.kind} ${cmd.algo.id}`, () => cancelAlgo(ctx, cmd.algo));
       case 'cancelAll':
         return void write(`cancel all on ${s.symbol}`, () => cancelAll(ctx, s.symbol));
       case 'switch':

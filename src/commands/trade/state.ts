@@ -4,6 +4,7 @@
  * terminal size; keys and pushes change it. Prices and sizes stay the venue's strings.
  */
 import type { OrderType, Side } from '../../api/catalogue/vocab.js';
+import type { AlgoSpec } from '../../core/algo/spec.js';
 import type { CheckedOrder } from '../../core/order/check.js';
 import type { PairRules } from '../../core/order/pairs.js';
 import { emptyPnl, type TradePnl } from './pnl.js';
@@ -34,6 +35,8 @@ export interface Form {
   readonly preset: number | undefined;
   /** The open order this form amends (cancel, then replace); undefined for a new order. */
   readonly amends?: OpenOrder;
+  /** A stop or take-profit attached to an order or the position: the price field is its trigger. */
+  readonly attach?: { readonly kind: 'stop' | 'take-profit'; readonly of: string };
 }
 
 export interface Trade {
@@ -99,6 +102,21 @@ export interface Account {
   orders: Map<string, OpenOrder>;
   /** The pair's P&L from its fills (./pnl.ts). */
   pnl: TradePnl;
+  /** The pair's conditional orders not yet ended, read from their journals (./attach.ts). */
+  algos: AttachedAlgo[];
+}
+
+/** A conditional order of the pair as the terminal shows it. */
+export interface AttachedAlgo {
+  readonly id: string;
+  readonly kind: string;
+  readonly side: Side;
+  /** The armed legs' trigger prices. */
+  readonly triggers: readonly string[];
+  /** Its first leg's size, or what it spends (` (quote)`). */
+  readonly amount: string;
+  /** A runner holds it now. */
+  readonly running: boolean;
 }
 
 export type ConnState = 'snapshot' | 'idle' | 'connecting' | 'login' | 'ready' | 'waiting' | 'closed';
@@ -112,7 +130,7 @@ export interface Feed {
   reconnects: number;
 }
 
-export type Mode = 'main' | 'form' | 'confirm' | 'cancel' | 'pair' | 'help' | 'log';
+export type Mode = 'main' | 'form' | 'confirm' | 'attach' | 'cancel' | 'pair' | 'help' | 'log';
 
 export interface LogEntry {
   /** ms */
@@ -122,7 +140,10 @@ export interface LogEntry {
 }
 
 /** A cancel waiting for `y`: one order, or every order of the pair. */
-export type PendingCancel = { readonly all: false; readonly order: OpenOrder } | { readonly all: true; readonly count: number };
+export type PendingCancel =
+  | { readonly all: false; readonly order: OpenOrder }
+  | { readonly all: true; readonly count: number }
+  | { readonly all: false; readonly algo: AttachedAlgo };
 
 export interface Ui {
   mode: Mode;
@@ -137,6 +158,8 @@ export interface Ui {
   form: Form | undefined;
   /** The checked order waiting for `y` (its market context is worked out as the market moves). */
   confirm: { readonly order: CheckedOrder; readonly amends?: OpenOrder } | undefined;
+  /** A stop or take-profit planned from the form, waiting for `y` (./attach.ts). */
+  attach?: AlgoSpec | undefined;
   cancel: PendingCancel | undefined;
   /** The pair prompt's text and the selected match. */
   pair: { text: string; index: number } | undefined;
@@ -199,7 +222,7 @@ export function emptyMarket(): Market {
 }
 
 export function emptyAccount(): Account {
-  return { balances: undefined, orders: new Map(), pnl: emptyPnl() };
+  return { balances: undefined, orders: new Map(), pnl: emptyPnl(), algos: [] };
 }
 
 export function initialState(init: StateInit): TradeState {
@@ -229,6 +252,8 @@ export function openOrders(s: TradeState): OpenOrder[] {
 /** The selected open order: the chosen one while it is open, else the newest. */
 export function selectedOrder(s: TradeState): OpenOrder | undefined {
   const sel = s.ui.selected !== undefined ? s.account.orders.get(s.ui.selected) : undefined;
+  // A conditional order selected: no open order is.
+  if (!sel && s.account.algos.some((a) => a.id === s.ui.selected)) return undefined;
   return sel ?? openOrders(s)[0];
 }
 

@@ -113,3 +113,17 @@ export class Kept {
     return this.line;
   }
 }
+
+/** A line of `label  value` exactly `inner` wide, the label in a fixed column. */
+export function field(label: string, value: string, inner: number, color: boolean, style?: Style): string {
+  return new Line(color).add(cell(label, 11)).add(value, style).done(inner);
+}
+
+/** A box drawn over the panes (./overlay.ts). */
+export interface Box {
+  readonly title: string;
+  readonly titleStyle?: Style;
+  /** Inner lines, already exactly `width - 4` wide. */
+  readonly lines: readonly string[];
+  readonly width: number;
+}

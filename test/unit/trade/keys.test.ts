@@ -113,7 +113,7 @@ test('open orders: the newest selected by default, j/k move, c and C ask before 
   const newest = '183347420821307661';
   assert.equal(press(s, 'c'), undefined);
   assert.equal(s.ui.mode, 'cancel');
-  assert.equal(s.ui.cancel?.all === false && s.ui.cancel.order.id, newest);
+  assert.equal(s.ui.cancel?.all === false && 'order' in s.ui.cancel && s.ui.cancel.order.id, newest);
   press(s, 'n');
   assert.equal(s.ui.mode, 'main');
   press(s, 'j', 'c');

@@ -1,0 +1,31 @@
+/** What a key of the terminal is (./keys.ts holds the tables) and what it may ask of the venue. */
+import type { AlgoSpec } from '../../core/algo/spec.js';
+import type { CheckedOrder } from '../../core/order/check.js';
+import type { AttachedAlgo, OpenOrder, TradeState } from './state.js';
+
+export type Command =
+  | { readonly kind: 'quit'; readonly code: 0 | 130 }
+  | { readonly kind: 'place'; readonly order: CheckedOrder }
+  | { readonly kind: 'cancel'; readonly order: OpenOrder }
+  | { readonly kind: 'amend'; readonly order: OpenOrder; readonly price: string; readonly size: string }
+  | { readonly kind: 'cancelAll' }
+  | { readonly kind: 'attach'; readonly spec: AlgoSpec }
+  | { readonly kind: 'cancelAlgo'; readonly algo: AttachedAlgo }
+  | { readonly kind: 'switch'; readonly symbol: string }
+  | { readonly kind: 'resync' };
+
+export interface Binding {
+  /** Key names: a character, or `up`, `down`, `tab`, `enter`, `escape`, `backspace`. */
+  readonly keys: readonly string[];
+  /** How the hints and the help name the keys, e.g. `↑↓/jk`. */
+  readonly label: string;
+  /** A word or two for the footer; none: the key is only in the help. */
+  readonly hint?: string;
+  /** The footer's name for the keys when it differs from the label (e.g. `↑↓` for a pair of bindings). */
+  readonly hintLabel?: string;
+  /** What it does, for the help. */
+  readonly does: string;
+  readonly run: (s: TradeState, key: string) => Command | void;
+  /** Only when this holds (e.g. credentials for order keys). */
+  readonly when?: (s: TradeState) => boolean;
+}

@@ -1,0 +1,167 @@
+// Stops and take-profits in the trading terminal: the attach form and its plan, the pair's conditional
+// orders read from their journals, listed in the orders pane, marked on the book and the chart, cancelled.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { readAttached, triggerRows } from '../../../src/commands/trade/attach.js';
+import { chartMarks } from '../../../src/commands/trade/attach-view.js';
+import { BookPane, bookView } from '../../../src/commands/trade/book.js';
+import { CandlePane } from '../../../src/commands/trade/candles.js';
+import { handleKey, type Command } from '../../../src/commands/trade/keys.js';
+import { ordersPane } from '../../../src/commands/trade/panes.js';
+import { frame, TradeScreen } from '../../../src/commands/trade/screen.js';
+import type { AttachedAlgo, TradeState } from '../../../src/commands/trade/state.js';
+import { AlgoJournal, algoJournalPath } from '../../../src/core/algo/journal.js';
+import { planAlgo } from '../../../src/core/algo/plan.js';
+import { fixtureState, NOW, RULES } from './fixture.js';
+
+const press = (s: TradeState, ...keys: string[]): Command | undefined => {
+  let last: Command | undefined;
+  for (const k of keys) last = handleKey(s, k);
+  return last;
+};
+
+const STOP: AttachedAlgo = { id: 'astop1', kind: 'stop', side: 'sell', triggers: ['29998.00'], amount: '0.01', running: true };
+const TP: AttachedAlgo = { id: 'atp1', kind: 'take-profit', side: 'sell', triggers: ['30002.00'], amount: '0.01', running: false };
+
+test('x on the selected order: the opposite side, its size, the trigger typed; Enter plans, y arms it', () => {
+  const s = fixtureState();
+  // The newest order is selected: a sell of 0.01000, so its stop buys back when the price rises.
+  assert.equal(press(s, 'x'), undefined);
+  assert.equal(s.ui.mode, 'form');
+  const f = s.ui.form!;
+  assert.deepEqual({ side: f.side, size: f.size, price: f.price, focus: f.focus, attach: f.attach }, { side: 'buy', size: '0.01000', price: '', focus: 'price', attach: { kind: 'stop', of: 'order 183347420821307661' } });
+  press(s, 'm');
+  assert.equal(s.ui.form!.type, 'limit', 'an attach fires a market order: m changes nothing');
+  press(s, 'enter');
+  assert.equal(s.ui.mode, 'form', 'no trigger: not planned');
+  assert.match(s.ui.form!.error!, /trigger/);
+  press(s, ...'30500');
+  press(s, 'enter');
+  assert.equal(s.ui.mode, 'attach');
+  const spec = s.ui.attach!;
+  assert.equal(spec.kind, 'stop');
+  assert.equal(spec.side, 'buy');
+  assert.deepEqual(spec.legs[0]!.trigger, { dir: 'up', level: '30500' });
+  assert.ok(spec.legs[0]!.params.some(([k, v]) => k === 'notional' && v === '305'), 'a market buy spends size × trigger');
+  assert.match(frame(s, { columns: 120, rows: 40 }, NOW, false).join('\n'), /CONFIRM STOP[\s\S]*stop market BUY 305 USDT of BTC[\s\S]*trigger +a trade at or above 30500/);
+  assert.deepEqual(press(s, 'y'), { kind: 'attach', spec });
+  assert.equal(s.ui.mode, 'main');
+  assert.equal(s.ui.attach, undefined);
+});
+
+test('t with the book focused: a take-profit of the whole position; n goes back to the form', () => {
+  const s = fixtureState();
+  press(s, 'tab', 't');
+  const f = s.ui.form!;
+  assert.deepEqual({ side: f.side, size: f.size, attach: f.attach }, { side: 'sell', size: '0.01748', attach: { kind: 'take-profit', of: 'position 0.01748 BTC' } });
+  press(s, ...'31000', 'enter');
+  assert.deepEqual(s.ui.attach!.legs[0]!.trigger, { dir: 'up', level: '31000' }, 'a sell take-profit fires on the way up');
+  assert.ok(s.ui.attach!.legs[0]!.params.some(([k, v]) => k === 'size' && v === '0.01748'));
+  press(s, 'n');
+  assert.equal(s.ui.mode, 'form');
+  assert.equal(s.ui.attach, undefined);
+});
+
+test('a position off the size step (fees taken in the base currency) is protected rounded down to the step', () => {
+  const s = fixtureState();
+  s.account.pnl.run = { ...s.account.pnl.run, position: '0.0009992' };
+  press(s, 'tab', 'x');
+  assert.equal(s.ui.form!.size, '0.00099');
+});
+
+test('nothing to protect: no order selected and no position, x says so and opens nothing', () => {
+  const s = fixtureState();
+  s.account.orders.clear();
+  s.account.pnl.run = { ...s.account.pnl.run, position: '0' };
+  press(s, 'x');
+  assert.equal(s.ui.mode, 'main');
+  assert.match(s.ui.log.at(-1)!.text, /select an open order, or hold a position/);
+});
+
+test('a position whose fills are still being read is not protected yet: its size would be wrong', () => {
+  const s = fixtureState();
+  s.account.pnl.status = 'reading';
+  press(s, 'tab', 't');
+  assert.equal(s.ui.mode, 'main');
+  s.account.pnl.status = 'ready';
+  press(s, 't');
+  assert.equal(s.ui.mode, 'form');
+});
+
+test('the orders pane lists the conditional orders; the selection walks into them and c cancels the selected one', () => {
+  const s = fixtureState();
+  s.account.algos = [STOP, TP];
+  const pane = ordersPane(s, 70, 14, false).join('\n');
+  assert.match(pane, /CONDITIONAL \(2\)/);
+  assert.match(pane, /stop sell 0\.01 @ 29998\.00 running astop1/);
+  assert.match(pane, /tp sell 0\.01 @ 30002\.00 stopped atp1/);
+  press(s, 'j', 'j');
+  assert.match(ordersPane(s, 70, 14, false).join('\n'), /› stop sell/);
+  press(s, 'c');
+  assert.equal(s.ui.mode, 'cancel');
+  assert.match(frame(s, { columns: 120, rows: 40 }, NOW, false).join('\n'), /Cancel stop astop1 \(sell 0\.01, trigger 29998\.00\)\?/);
+  assert.deepEqual(press(s, 'y'), { kind: 'cancelAlgo', algo: STOP });
+  press(s, 'k', 'k', 'c');
+  assert.equal(s.ui.cancel?.all === false && 'order' in s.ui.cancel && s.ui.cancel.order.id, '183347420821307661', 'back on an order, c cancels the order');
+});
+
+test('c with no open order but a conditional one cancels that one', () => {
+  const s = fixtureState();
+  s.account.orders.clear();
+  s.account.algos = [TP];
+  press(s, 'c');
+  assert.deepEqual(press(s, 'y'), { kind: 'cancelAlgo', algo: TP });
+});
+
+test('triggers marked on the book: the first level at or beyond the trigger, a mark of their own', () => {
+  const levels = [['100.0', '1'], ['100.5', '1'], ['101.0', '1']] as const;
+  assert.deepEqual([...triggerRows(levels, ['100.2', '99', '200'], true)], [1], 'asks: the first at or above; below the best ask or beyond: none');
+  const bids = [['99.0', '1'], ['98.5', '1']] as const;
+  assert.deepEqual([...triggerRows(bids, ['98.7', '99.0', '99.5'], false)], [1, 0]);
+  const s = fixtureState();
+  s.account.algos = [STOP, TP];
+  s.versions.account++;
+  const v = bookView(s);
+  assert.deepEqual(v.asks.flatMap((r, i) => (r.trigger ? [i] : [])), [v.asks.findIndex((r) => r.price >= '30002.00')]);
+  assert.deepEqual(v.bids.flatMap((r, i) => (r.trigger ? [r.price] : [])), ['29997.95'], 'bids: the first at or below');
+  const drawn = new BookPane().draw(s, 40, 24, false).join('\n');
+  assert.match(drawn, /◇ *29997\.95/);
+  assert.match(drawn, /◇ *30002\.35/);
+  assert.doesNotMatch(drawn.replace(/◇ *(29997\.95|30002\.35)/g, ''), /◇/, 'no other level marked');
+});
+
+test('triggers marked on the chart at their row, beyond the range on the edge with an arrow', () => {
+  const m = chartMarks(['150', '250', '50', '100'], 10000n, 20000n, 11, 2);
+  assert.deepEqual([...m.entries()].sort(), [[0, '◇ 250↑'], [10, '◇ 100'], [5, '◇ 150']].sort());
+  assert.equal(chartMarks(['50'], 10000n, 20000n, 11, 2).get(10), '◇ 50↓');
+  const s = fixtureState();
+  s.account.algos = [{ ...STOP, triggers: ['29900.00'] }];
+  const chart = new CandlePane().draw(s, 80, 20, false).join('\n');
+  assert.match(chart, /◇ 29900\.00/);
+});
+
+test('a stop read with the account shows on the chart of a running screen whose candles did not move', () => {
+  const s = fixtureState();
+  const screen = new TradeScreen();
+  assert.doesNotMatch(screen.frame(s, { columns: 120, rows: 40 }, NOW, false).join('\n'), /◇/);
+  s.account.algos = [{ ...STOP, triggers: ['29900.00'] }];
+  s.versions.account++;
+  assert.match(screen.frame(s, { columns: 120, rows: 40 }, NOW, false).join('\n'), /◇ 29900\.00/);
+});
+
+test('the pair\'s conditional orders read back from the state dir: not ended, this pair, armed triggers', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bm-attach-'));
+  try {
+    const env = { BM_STATE_DIR: dir };
+    const spec = planAlgo({ kind: 'stop', symbol: 'BTC_USDT', side: 'sell', trigger: '29000', size: '0.01' }, RULES, NOW);
+    AlgoJournal.create(algoJournalPath(env, spec.id), spec).close();
+    const other = planAlgo({ kind: 'stop', symbol: 'ETH_USDT', side: 'sell', trigger: '2000', size: '1' }, { ...RULES, symbol: 'ETH_USDT', base_currency: 'ETH' }, NOW + 1);
+    AlgoJournal.create(algoJournalPath(env, other.id), other).close();
+    assert.deepEqual(readAttached(env, 'BTC_USDT', () => undefined), [{ id: spec.id, kind: 'stop', side: 'sell', triggers: ['29000'], amount: '0.01', running: false }]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
