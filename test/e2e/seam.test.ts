@@ -42,7 +42,7 @@ function overrideModules(): Map<string, string> {
 function walk(args: string[]): Promise<{ code: number; modules: Set<string>; err: string }> {
   const log = join(mkdtempSync(join(tmpdir(), 'bm-seam-')), 'log');
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--import', HOOK, WALK, '--base-url', proxy.url, ...args], {
+    const child = spawn(process.execPath, ['--import', join(ROOT, 'test', 'loader', 'register.mjs'), '--import', HOOK, WALK, '--base-url', proxy.url, ...args], {
       cwd: ROOT, env: { ...isolatedEnv(), BM_LOAD_LOG: log } as NodeJS.ProcessEnv, stdio: ['ignore', 'ignore', 'pipe'],
     });
     let err = '';
