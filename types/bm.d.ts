@@ -1,11 +1,14 @@
 // The library's public types (shipped as dist/lib/index.d.ts): the classes and functions of the
-// package; their option and result types are src/lib/types.ts (shipped as ./types.d.ts), and the
-// methods' parameter and result types are generated from the endpoint catalogue into ./endpoints.d.ts.
+// package; their option and result types are src/lib/types.ts and types-orders.ts (shipped as
+// ./types.d.ts and ./types-orders.d.ts), and the methods' parameter and result types are generated
+// from the endpoint catalogue into ./endpoints.d.ts.
 import type { Category, Methods } from './endpoints.js';
-import type { AlgoApi, AcrossFills, AcrossFillsParams, AcrossOrders, AmendParams, AmendResult, BatchOptions, BatchResult, CallOptions, ClientOptions, DecimalHelpers, DryRun, PairHelper, Pnl, PnlParams, Portfolio, RunningVenue, SandboxOptions, Value, WatchApi, WriteOutcome } from './types.js';
+import type { AcrossFills, AcrossFillsParams, AcrossOrders, BatchOptions, BatchResult, CallOptions, ClientOptions, DecimalHelpers, DryRun, PairHelper, Pnl, PnlParams, Portfolio, RunningVenue, SandboxOptions, Value, WatchApi, WriteOutcome } from './types.js';
+import type { AlgoApi, AmendParams, AmendResult } from './types-orders.js';
 
 export * from './endpoints.js';
 export * from './types.js';
+export * from './types-orders.js';
 
 
 /** Every failure: what failed in one line, and what the venue said. */

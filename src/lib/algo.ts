@@ -13,7 +13,7 @@ import { usage } from '../errors.js';
 import { maxDeviationOf } from './deviation.js';
 import { givenObject, inputText, refuseUnknown } from './inputs.js';
 import { callOptions } from './options.js';
-import type { AlgoLeg, AlgoResult } from './types.js';
+import type { AlgoLeg, AlgoResult } from './types-orders.js';
 import { asLibraryInput } from './wire.js';
 
 /** Library parameter -> the plan's input key. */

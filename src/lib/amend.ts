@@ -14,7 +14,8 @@ import { usage } from '../errors.js';
 import { givenObject, inputText, refuseUnknown } from './inputs.js';
 import { pairSource } from './preflight.js';
 import { dryRunOf, hostFor } from './run.js';
-import type { AmendResult, CallOptions, DryRun } from './types.js';
+import type { CallOptions, DryRun } from './types.js';
+import type { AmendResult } from './types-orders.js';
 import { asLibraryInput } from './wire.js';
 
 const NAMES = ['symbol', 'orderId', 'clientOrderId', 'newClientOrderId', 'price', 'size', 'maxDeviation'];

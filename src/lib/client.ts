@@ -15,7 +15,8 @@ import { LEGACY_METHOD_IDS, METHOD_IDS } from './method-ids.js';
 import { callOptions, clientOptions } from './options.js';
 import { methodTree } from './tree.js';
 import { explicitVenue, type LibVenue, type Wiring } from '../core/venue.js';
-import type { AlgoApi, CallOptions, ClientOptions, PairHelper, Pnl, PnlParams, Portfolio } from './types.js';
+import type { CallOptions, ClientOptions, PairHelper, Pnl, PnlParams, Portfolio } from './types.js';
+import type { AlgoApi } from './types-orders.js';
 import { attachHelpers } from './attach.js';
 import { Watch } from './watch.js';
 

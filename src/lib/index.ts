@@ -9,3 +9,4 @@ export { startSandbox } from './sandbox.js';
 export { decimal } from './decimal.js';
 export { StreamError } from './errors.js';
 export type * from './types.js';
+export type * from './types-orders.js';
