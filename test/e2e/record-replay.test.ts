@@ -6,18 +6,16 @@
  * A recording ended by a real SIGTERM is in record-signal.test.ts, on the binary.
  */
 import assert from 'node:assert/strict';
+import { EventEmitter } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { isolatedEnv, sleep, until, type Result } from '../helpers/bm.js';
-import { runBm } from '../helpers/in-process.js';
+import { runBm, runCli } from '../helpers/in-process.js';
 import { call, newAccount } from '../helpers/signed.js';
 import { isPush, rawClient, type RawClient } from '../helpers/ws-client.js';
-import { run } from '../../src/main.js';
-import { IO, type InStream } from '../../src/render/io.js';
 import { startServer, type RunningSandbox } from '../../src/sandbox/server.js';
 import { readRecording, type Recording } from '../../src/sandbox/replay/recording.js';
 import { add, mul, norm } from '../../src/util/decimal.js';
@@ -106,29 +104,21 @@ async function follow(r: Replayed): Promise<Replayed> {
 }
 
 /**
- * `bm sandbox serve ARGS` run in this process, its stdout read as it is written (runBm gives it at the
- * end, and serve ends only on a signal); resolves once it listens. `stop` sends the process's SIGTERM
- * listeners the signal (the serve run's own), and resolves with how the run ended.
+ * `bm sandbox serve ARGS` run in this process, its stdout read as it is written (serve ends only on a
+ * signal); resolves once it listens. `stop` sends the run its SIGTERM and resolves with how it ended.
  */
 async function serveInProcess(args: readonly string[], env: Record<string, string>): Promise<{ url: string; stop: () => Promise<Result> }> {
-  let stdout = '';
-  let stderr = '';
   let listening!: (url: string) => void;
   const url = new Promise<string>((ok) => (listening = ok));
-  const stdin = new PassThrough();
-  stdin.end();
-  const io = new IO({
-    write: (s: string) => {
-      stdout += s;
-      const m = /listening (http:\/\/\S+)/.exec(stdout);
-      if (m) listening(m[1]!);
-      return true;
-    },
-  }, { write: (s: string) => ((stderr += s), true) }, stdin as unknown as InStream, env, 'never');
-  const ended = run(['sandbox', 'serve', '--port', '0', '--strict', '--warm-up', '0', ...args], { env, io }).then((code) => ({ code, stdout, stderr }));
+  const signals = new EventEmitter();
+  const onStdout = (_: string, all: string) => {
+    const m = /listening (http:\/\/\S+)/.exec(all);
+    if (m) listening(m[1]!);
+  };
+  const ended = runCli(['sandbox', 'serve', '--port', '0', '--strict', '--warm-up', '0', ...args], { env, signals, onStdout });
   const first = await Promise.race([url, ended]);
   if (typeof first !== 'string') throw new Error(`sandbox serve ended before listening (exit ${first.code}): ${first.stderr}`);
-  return { url: first, stop: () => (process.emit('SIGTERM'), ended) };
+  return { url: first, stop: () => (signals.emit('SIGTERM'), ended) };
 }
 
 describe('record and replay', () => {

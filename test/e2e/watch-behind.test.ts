@@ -6,12 +6,13 @@
  * over a new connection.
  */
 import assert from 'node:assert/strict';
+import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { after, before, test } from 'node:test';
 import { isolatedEnv, until, type Result } from '../helpers/bm.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
-import { run } from '../../src/main.js';
-import { IO, type InStream, type Stream } from '../../src/render/io.js';
+import { runCli } from '../helpers/in-process.js';
+import type { Stream } from '../../src/render/io.js';
 import { MAX_FRAME_BYTES } from '../../src/ws/codec.js';
 import { startWsServer, type TestServer } from '../helpers/ws-server.js';
 
@@ -28,17 +29,13 @@ after(async () => {
 
 /**
  * `bm ARGS` in this process with `stdout` as its stdout (a stream that applies back-pressure once its
- * reader stops) and its stderr kept. `stop` sends the process's SIGTERM listeners the signal (the
- * watch's own; a test runs one bm at a time) and resolves with how the run ended.
+ * reader stops) and its stderr kept. `stop` sends the run its SIGTERM and resolves with how it ended.
  */
 function bmWith(args: readonly string[], stdout: PassThrough): { stderr: () => string; stop: () => Promise<Result> } {
   let stderr = '';
-  const stdin = new PassThrough();
-  stdin.end();
-  const env = isolatedEnv();
-  const io = new IO(stdout as unknown as Stream, { write: (c: string) => ((stderr += c), true) }, stdin as unknown as InStream, env, 'never');
-  const ended = run(args, { env, io }).then((code) => ({ code, stdout: '', stderr }));
-  return { stderr: () => stderr, stop: () => (process.emit('SIGTERM'), ended) };
+  const signals = new EventEmitter();
+  const ended = runCli(args, { env: isolatedEnv(), stdout: stdout as unknown as Stream, signals, onStderr: (_, all) => void (stderr = all) });
+  return { stderr: () => stderr, stop: () => (signals.emit('SIGTERM'), ended) };
 }
 
 const N = 3000;

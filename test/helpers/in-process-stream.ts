@@ -4,10 +4,8 @@
  * beside it in this process are not touched.
  */
 import { EventEmitter } from 'node:events';
-import { PassThrough } from 'node:stream';
-import { run } from '../../src/main.js';
-import { IO, type InStream } from '../../src/render/io.js';
 import type { Result } from './bm.js';
+import { runCli } from './in-process.js';
 
 /** A streaming run of `bm` in this process. */
 export interface Streaming {
@@ -23,7 +21,6 @@ export interface Streaming {
 /** Starts `bm` with these arguments and exactly this environment (stdin empty, not a terminal). */
 export function startBm(argv: readonly string[], env: Record<string, string>): Streaming {
   let stdout = '';
-  let stderr = '';
   let ended = false;
   let gone = false;
   const waiters = new Set<() => void>();
@@ -38,10 +35,8 @@ export function startBm(argv: readonly string[], env: Record<string, string>): S
       return true;
     },
   });
-  const stdin = new PassThrough();
-  stdin.end();
-  const io = new IO(sink, { write: (s: string) => ((stderr += s), true) }, stdin as unknown as InStream, env, 'never');
-  const done = run(argv, { env, io }).then((code) => ((ended = true), wake(), { code, stdout, stderr }));
+  let stderr = '';
+  const done = runCli(argv, { env, stdout: sink, onStderr: (_, all) => void (stderr = all) }).then((r) => ((ended = true), wake(), { ...r, stdout }));
   return {
     out: () => stdout,
     done,

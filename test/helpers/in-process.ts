@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { run } from '../../src/main.js';
-import { IO, type InStream } from '../../src/render/io.js';
+import { IO, type InStream, type Stream } from '../../src/render/io.js';
 import type { WaitClock } from '../../src/core/order/deadline.js';
 import type { Result } from './bm.js';
 
@@ -19,19 +19,21 @@ export interface CliOptions {
   readonly clock?: WaitClock;
   /** Where the run hears SIGINT and SIGTERM: emit on it to interrupt; default an emitter nobody emits on. */
   readonly signals?: EventEmitter;
+  /** The run's stdout instead of one kept in the result (a pipe a test stops reading, or that fails). */
+  readonly stdout?: Stream;
   /** Called with each piece of stdout as it is written (a test that acts on output before the run ends). */
   readonly onStdout?: (chunk: string, all: string) => void;
   /** The same for stderr (notes and, with --verbose, the request trace). */
   readonly onStderr?: (chunk: string, all: string) => void;
 }
 
-/** One run of `bm` with these arguments: its exit code and all it wrote. */
+/** One run of `bm` with these arguments: its exit code and all it wrote (stdout: '' when `opts.stdout` took it). */
 export async function runCli(argv: readonly string[], opts: CliOptions): Promise<Result> {
   let stdout = '';
   let stderr = '';
   const stdin = new PassThrough();
   stdin.end(opts.stdin ?? '');
-  const out = { write: (s: string) => ((stdout += s), opts.onStdout?.(s, stdout), true) };
+  const out = opts.stdout ?? { write: (s: string) => ((stdout += s), opts.onStdout?.(s, stdout), true) };
   const err = { write: (s: string) => ((stderr += s), opts.onStderr?.(s, stderr), true) };
   const io = new IO(out, err, stdin as unknown as InStream, opts.env, 'never');
   const code = await run(argv, { env: opts.env, io, signals: opts.signals ?? new EventEmitter(), ...(opts.clock ? { clock: opts.clock } : {}) });
