@@ -6,3 +6,7 @@ export declare const CACHE: string;
 export declare function compiled(file: string): Promise<string>;
 /** Compiles a .ts file (and caches it at `out`). */
 export declare function compile(file: string, out?: string): Promise<string>;
+/** The JavaScript of TypeScript source (of an absolute path), with an inline source map. */
+export declare function transformTs(source: string, file: string): Promise<string>;
+/** Ends esbuild's service. */
+export declare function stopTransforms(): void;

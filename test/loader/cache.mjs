@@ -34,13 +34,24 @@ export async function compiled(file) {
   return compile(file, out);
 }
 
-/** Compiles `file` (and caches it at `out`); resolves with its JavaScript. */
-export async function compile(file, out = cachePath(file)) {
+/** The JavaScript of TypeScript `source` (of the absolute path `file`), with an inline source map naming it. */
+export async function transformTs(source, file) {
   esbuild ??= await import('esbuild');
-  const { code } = await esbuild.transform(readFileSync(file, 'utf8'), {
+  const { code } = await esbuild.transform(source, {
     loader: 'ts', format: 'esm', target: 'node20', platform: 'node', sourcemap: 'inline', sourcefile: file,
     tsconfigRaw: { compilerOptions: { useDefineForClassFields: true } },
   });
+  return code;
+}
+
+/** Ends esbuild's service (a process that would keep this one alive). */
+export function stopTransforms() {
+  esbuild?.stop?.();
+}
+
+/** Compiles `file` (and caches it at `out`); resolves with its JavaScript. */
+export async function compile(file, out = cachePath(file)) {
+  const code = await transformTs(readFileSync(file, 'utf8'), file);
   if (!out) return code;
   mkdirSync(dirname(out), { recursive: true });
   const tmp = `${out}.${process.pid}.tmp`;

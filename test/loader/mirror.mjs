@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CACHE, ROOT } from './cache.mjs';
+import { CACHE, ROOT, stopTransforms, transformTs } from './cache.mjs';
 
 export const MIRROR = join(CACHE, 'mirror');
 const MANIFEST = join(MIRROR, 'manifest.json');
@@ -65,17 +65,8 @@ export async function buildMirror(dirs) {
     if (manifest[rel] !== next[rel] || !existsSync(mirrorOf(file))) stale.push(file);
   }
   for (const rel of Object.keys(manifest)) if (rel && !(rel in next)) rmSync(mirrorOf(rel), { force: true });
-  if (stale.some((f) => f.endsWith('.ts'))) {
-    const esbuild = await import('esbuild');
-    await Promise.all(stale.filter((f) => f.endsWith('.ts')).map(async (file) => {
-      const { code } = await esbuild.transform(pinned(readFileSync(file, 'utf8'), file), {
-        loader: 'ts', format: 'esm', target: 'node20', platform: 'node', sourcemap: 'inline', sourcefile: file,
-        tsconfigRaw: { compilerOptions: { useDefineForClassFields: true } },
-      });
-      write(mirrorOf(file), code);
-    }));
-    esbuild.stop?.();
-  }
+  await Promise.all(stale.filter((f) => f.endsWith('.ts')).map(async (file) => write(mirrorOf(file), await transformTs(pinned(readFileSync(file, 'utf8'), file), file))));
+  stopTransforms();
   for (const file of stale.filter((f) => !f.endsWith('.ts'))) write(mirrorOf(file), file.endsWith('.mjs') ? pinned(readFileSync(file, 'utf8'), file) : readFileSync(file));
   write(MANIFEST, JSON.stringify(next));
   return stale.length;
