@@ -58,7 +58,7 @@ export class Market implements MarketDriver {
       const sym = spec.details.symbol;
       // The last price is the history's last close, as written by the history.
       const tape = new Tape(fromTicks(spec, toTicks(spec, spec.sim.start)));
-      tape.setHistory(() => historyBefore(spec, new Prng(seed * 31 + i), spec.sim.start, genesis / 1000, HISTORY_MINUTES));
+      tape.setHistory(() => historyBefore(spec, new Prng(seed * 31 + i), spec.sim.start, genesis / 1000, HISTORY_MINUTES), genesis / 1000);
       const st = saved?.tapes[sym];
       if (st) {
         tape.addCandles(st.candles);

@@ -36,6 +36,8 @@ export class Tape {
   private list: Candle[] = [];
   /** Makes the history before the first candle of `list`; pending until the candles are first read. */
   private history?: () => readonly Candle[];
+  /** Seconds before which all the history's candles start. */
+  private historyEnd = -Infinity;
 
   private settled?: Sum & { key: string };
 
@@ -58,14 +60,16 @@ export class Tape {
 
   /** The candles of the minutes from `sec` on, without making the history when none of it is asked for. */
   candlesFrom(sec: number): Candle[] {
-    const first = this.list[0];
-    const src = this.history && (!first || first.t > sec) ? this.candles : this.list;
-    return src.filter((c) => c.t >= sec);
+    return (sec < this.historyEnd ? this.candles : this.list).filter((c) => c.t >= sec);
   }
 
-  /** The generated history (all before any candle added or traded), made when the candles are first read. */
-  setHistory(make: () => readonly Candle[]): void {
+  /**
+   * The generated history, all of it starting before `endSec` and before any candle added or traded;
+   * made when the candles are first read.
+   */
+  setHistory(make: () => readonly Candle[], endSec: number): void {
     this.history = make;
+    this.historyEnd = endSec;
   }
 
   /** Appends generated candles (older minutes first, all after the current last one). */

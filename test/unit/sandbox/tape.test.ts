@@ -81,7 +81,7 @@ test('the generated history is made on first read of the candles, the same as ma
   const made = () => historyBefore(spec, new Prng(7), spec.sim.start, T0, 30);
   let calls = 0;
   const tape = new Tape('65000');
-  tape.setHistory(() => (calls++, made()));
+  tape.setHistory(() => (calls++, made()), T0);
   tape.record(trade(T0 + 5, '65010', '1'));
   tape.record(trade(T0 + 65, '65020', '2'));
   assert.deepEqual(tape.candlesFrom(T0), [
