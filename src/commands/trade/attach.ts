@@ -46,9 +46,22 @@ export function attachPlan(s: TradeState, f: Form, now: number): AlgoSpec {
   return planAlgo({ kind, symbol: s.symbol, side: f.side, trigger: f.price, ...amount, ...(s.maxDeviation !== undefined ? { maxDeviation: s.maxDeviation } : {}) }, s.rules, now);
 }
 
+/**
+ * What the orders pane has learnt of each algo it read: its pair (fixed) and whether it ended (for good),
+ * so a refresh reads again only the journals of the pair's algos still running, and new ones.
+ */
+export type SeenAlgos = Map<string, { readonly symbol: string; readonly ended: boolean }>;
+
 /** The pair's conditional orders that have not ended, from the state dir's journals, oldest first. */
-export function readAttached(env: Env, symbol: string, note: (line: string) => void): AttachedAlgo[] {
-  return keptAlgos(env, note).flatMap((k) => attachedOf(k, symbol));
+export function readAttached(env: Env, symbol: string, note: (line: string) => void, seen: SeenAlgos = new Map()): AttachedAlgo[] {
+  const skip = (id: string) => {
+    const k = seen.get(id);
+    return k !== undefined && (k.ended || k.symbol !== symbol);
+  };
+  return keptAlgos(env, note, skip).flatMap((k) => {
+    seen.set(k.id, { symbol: k.record.spec.symbol, ended: Boolean(k.record.lines.at(-1)?.st?.end) });
+    return attachedOf(k, symbol);
+  });
 }
 
 function attachedOf(k: KeptAlgo, symbol: string): AttachedAlgo[] {
@@ -64,8 +77,8 @@ function attachedOf(k: KeptAlgo, symbol: string): AttachedAlgo[] {
  * The pair's conditional orders read again (with the account: a firing shows as an order push, which
  * refreshes it). An unreadable journal is skipped here; `bm algo list` names it.
  */
-export function refreshAlgos(s: TradeState, env: Env): void {
-  s.account.algos = readAttached(env, s.symbol, () => undefined);
+export function refreshAlgos(s: TradeState, env: Env, seen: SeenAlgos): void {
+  s.account.algos = readAttached(env, s.symbol, () => undefined, seen);
   s.versions.account++;
 }
 

@@ -14,7 +14,7 @@ import type { BmError } from '../../errors.js';
 import type { Entry } from '../../ws/codec.js';
 import type { ConnectionOptions } from '../../ws/options.js';
 import { topics } from '../../ws/channels.js';
-import { refreshAlgos } from './attach.js';
+import { refreshAlgos, type SeenAlgos } from './attach.js';
 import { applyDepth, applyKline, applyOrder, applyRestBook, applyRestKlines, applyRestOrders, applyRestTrades, applyTicker, applyTrade, applyWallet } from './apply.js';
 import { BOOK_LEVELS } from './book.js';
 import { applyPushedFill } from './pnl.js';
@@ -59,6 +59,8 @@ export class TradeFeed {
   private accountAgain = false;
   /** The pair's fills for its P&L; pushed fills' fees with the next account refresh. */
   private readonly pnl: PnlReader;
+  /** The conditional orders read so far: ended ones and other pairs' are not read again. */
+  private readonly seenAlgos: SeenAlgos = new Map();
   private closed = false;
   private readonly now: () => number;
 
@@ -119,7 +121,7 @@ export class TradeFeed {
       if (this.s.symbol !== sym) return;
       applyWallet(this.s, wallet);
       applyRestOrders(this.s, orders);
-      refreshAlgos(this.s, this.o.ctx.session.env);
+      refreshAlgos(this.s, this.o.ctx.session.env, this.seenAlgos);
       await this.pnl.fees();
     } catch (err) {
       logAction(this.s, 'error', `reading balances and orders: ${(err as Error).message}`, this.now());

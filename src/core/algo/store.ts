@@ -71,8 +71,8 @@ export function keptAlgo(env: Env, id: string): KeptAlgo {
   return { id, path, record, ...(runner !== undefined ? { runner } : {}) };
 }
 
-/** Every kept algo, oldest first; a journal that cannot be read is skipped with a line for the user. */
-export function keptAlgos(env: Env, note: (line: string) => void): KeptAlgo[] {
+/** Every kept algo but those `skip` names, oldest first; a journal that cannot be read is skipped with a line for the user. */
+export function keptAlgos(env: Env, note: (line: string) => void, skip: (id: string) => boolean = () => false): KeptAlgo[] {
   let names: string[];
   try {
     names = readdirSync(dirname(algoJournalPath(env, 'x')));
@@ -81,8 +81,10 @@ export function keptAlgos(env: Env, note: (line: string) => void): KeptAlgo[] {
   }
   const out: KeptAlgo[] = [];
   for (const name of names.filter((n) => n.endsWith('.ndjson')).sort()) {
+    const id = name.slice(0, -'.ndjson'.length);
+    if (skip(id)) continue;
     try {
-      out.push(keptAlgo(env, name.slice(0, -'.ndjson'.length)));
+      out.push(keptAlgo(env, id));
     } catch (err) {
       note(`bm: ${name}: ${(err as Error).message}`);
     }

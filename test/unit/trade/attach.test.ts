@@ -1,7 +1,7 @@
 // Stops and take-profits in the trading terminal: the attach form and its plan, the pair's conditional
 // orders read from their journals, listed in the orders pane, marked on the book and the chart, cancelled.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -161,6 +161,31 @@ test('the pair\'s conditional orders read back from the state dir: not ended, th
     const other = planAlgo({ kind: 'stop', symbol: 'ETH_USDT', side: 'sell', trigger: '2000', size: '1' }, { ...RULES, symbol: 'ETH_USDT', base_currency: 'ETH' }, NOW + 1);
     AlgoJournal.create(algoJournalPath(env, other.id), other).close();
     assert.deepEqual(readAttached(env, 'BTC_USDT', () => undefined), [{ id: spec.id, kind: 'stop', side: 'sell', triggers: ['29000'], amount: '0.01', running: false }]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a refresh reads again only the journals of the pair\'s algos not seen ended: other pairs\' are skipped, new ones read', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bm-attach-'));
+  try {
+    const env = { BM_STATE_DIR: dir };
+    const spec = planAlgo({ kind: 'stop', symbol: 'BTC_USDT', side: 'sell', trigger: '29000', size: '0.01' }, RULES, NOW);
+    AlgoJournal.create(algoJournalPath(env, spec.id), spec).close();
+    const other = planAlgo({ kind: 'stop', symbol: 'ETH_USDT', side: 'sell', trigger: '2000', size: '1' }, { ...RULES, symbol: 'ETH_USDT', base_currency: 'ETH' }, NOW + 1);
+    AlgoJournal.create(algoJournalPath(env, other.id), other).close();
+    const seen = new Map();
+    assert.equal(readAttached(env, 'BTC_USDT', () => undefined, seen).length, 1);
+    // The other pair's journal spoilt: not read again on this pair, read (and reported) on its own.
+    writeFileSync(algoJournalPath(env, other.id), 'spoilt\n');
+    const notes: string[] = [];
+    assert.equal(readAttached(env, 'BTC_USDT', (l) => notes.push(l), seen).length, 1);
+    assert.equal(notes.length, 0, notes.join('\n'));
+    readAttached(env, 'ETH_USDT', (l) => notes.push(l), seen);
+    assert.equal(notes.length, 1, notes.join('\n'));
+    const later = planAlgo({ kind: 'stop', symbol: 'BTC_USDT', side: 'sell', trigger: '28000', size: '0.01' }, RULES, NOW + 2);
+    AlgoJournal.create(algoJournalPath(env, later.id), later).close();
+    assert.deepEqual(readAttached(env, 'BTC_USDT', () => undefined, seen).map((a) => a.id), [spec.id, later.id]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
