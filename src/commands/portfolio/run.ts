@@ -9,7 +9,7 @@ import { checkCurrency, checkInt } from '../../core/params.js';
 import { fillParams, openOrderParams } from '../../core/order/across.js';
 import { lastPrices, quotePlaces, valueWallet } from '../../core/portfolio/valued.js';
 import { allPairs } from '../../core/order/pairs.js';
-import { pnlOf, pnlPairs } from '../../core/portfolio/pnl-fills.js';
+import { pnlOf } from '../../core/portfolio/pnl-fills.js';
 import { balances, newestFirst, overPairs, pairsOfAccount } from '../order/across.js';
 import { warnData } from '../order/paged.js';
 import { printPortfolio } from './print.js';
@@ -28,8 +28,9 @@ export async function run(ctx: Context, opts: { in?: string; fills?: string; pnl
   const fills = fillCount === 0 ? [] : newestFirst(await overPairs(ctx, fillsEp, traded, 'fills', fillParams(String(fillCount)))).slice(0, fillCount);
   if (valuation.unpriced.length) ctx.note(`bm: no price in ${quote} for ${valuation.unpriced.join(', ')}: left out of the total`);
   if (ctx.globals.dryRun) return;
-  // Every fill of every pair, page by page: asked for, never a cost of every portfolio.
-  const pnl = opts.pnl ? await pnlOf(ctx, await pnlPairs(ctx), {}, (line) => ctx.note(line)) : undefined;
+  // Every fill of every pair traded (those of the wallet read above), page by page: asked for, never a
+  // cost of every portfolio.
+  const pnl = opts.pnl ? await pnlOf(ctx, traded, {}, (line) => ctx.note(line)) : undefined;
   if (pnl) {
     for (const s of pnl.end.repeated) warnData(ctx, `the venue answered a further page of ${s} with fills already read: its P&L may miss older fills`);
     if (pnl.end.capped) warnData(ctx, `stopped at ${pnl.end.rows} fills: the P&L misses older ones (see bm pnl SYMBOL --from)`);
