@@ -74,12 +74,16 @@ function attachedOf(k: KeptAlgo, symbol: string): AttachedAlgo[] {
 }
 
 /**
- * The pair's conditional orders read again (with the account: a firing shows as an order push, which
- * refreshes it). An unreadable journal is skipped here; `bm algo list` names it.
+ * The pair's conditional orders read again (with the account, and every few seconds: a runner writes its
+ * journal on its own time); true when they changed. An unreadable journal is skipped here (read again next
+ * time: it may have been read mid-write); `bm algo list` names it.
  */
-export function refreshAlgos(s: TradeState, env: Env, seen: SeenAlgos): void {
-  s.account.algos = readAttached(env, s.symbol, () => undefined, seen);
+export function refreshAlgos(s: TradeState, env: Env, seen: SeenAlgos): boolean {
+  const algos = readAttached(env, s.symbol, () => undefined, seen);
+  if (JSON.stringify(algos) === JSON.stringify(s.account.algos)) return false;
+  s.account.algos = algos;
   s.versions.account++;
+  return true;
 }
 
 /** Every armed trigger of the pair's conditional orders. */

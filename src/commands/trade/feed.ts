@@ -25,6 +25,8 @@ import { logAction, type ConnState, type TradeState } from './state.js';
 const CANDLES_AT_START = 200;
 /** ms to gather a burst of fills before reading balances and orders again. */
 const ACCOUNT_DEBOUNCE_MS = 200;
+/** How often the conditional orders' journals are read again between account reads (ms). */
+const ALGOS_EVERY_MS = 2_000;
 
 export interface FeedOptions {
   readonly ctx: Context;
@@ -55,6 +57,7 @@ export class TradeFeed {
   private pub: Connection | undefined;
   private priv: Connection | undefined;
   private accountTimer: NodeJS.Timeout | undefined;
+  private algosTimer: NodeJS.Timeout | undefined;
   private accountRunning: Promise<void> | undefined;
   private accountAgain = false;
   /** The pair's fills for its P&L; pushed fills' fees with the next account refresh. */
@@ -198,6 +201,10 @@ export class TradeFeed {
     this.priv.subscribe([topics.order(sym)]);
     this.priv.start();
     void this.readPnl();
+    // A detached runner starts, fires and ends on its own time: its journal is read again now and then.
+    this.algosTimer = setInterval(() => {
+      if (refreshAlgos(this.s, this.o.ctx.session.env, this.seenAlgos)) this.o.changed('data');
+    }, ALGOS_EVERY_MS);
   }
 
   private onPublic(table: string, e: Entry): void {
@@ -245,6 +252,7 @@ export class TradeFeed {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.accountTimer);
+    clearInterval(this.algosTimer);
     await Promise.all([this.pub?.close(), this.priv?.close()]);
   }
 }
