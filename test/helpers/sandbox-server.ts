@@ -9,6 +9,11 @@ export interface Harness {
   readonly log: string[];
   /** Moves the sandbox's clock forward by `ms` (a rate window passes without waiting for it). */
   readonly skip: (ms: number) => void;
+  /**
+   * Stops the sandbox's clock until the returned function is called (it then runs on from where it was):
+   * every request meanwhile falls in one rate window, however slow the machine.
+   */
+  readonly hold: () => () => void;
 }
 
 /**
@@ -21,9 +26,20 @@ export function useSandbox(seed = 11, opts: { readonly strict?: boolean; readonl
   let s: RunningSandbox | undefined;
   const log: string[] = [];
   let offset = 0;
+  let heldAt: number | undefined;
+  const clock = () => heldAt ?? Date.now() + offset;
+  const hold = () => {
+    heldAt ??= clock();
+    const from = Date.now();
+    return () => {
+      if (heldAt === undefined) return;
+      offset -= Date.now() - from;
+      heldAt = undefined;
+    };
+  };
   before(async () => {
     s = await startServer({
-      port: 0, seed, log: (l) => log.push(l), clock: () => Date.now() + offset,
+      port: 0, seed, log: (l) => log.push(l), clock,
       ...(opts.strict ? { strict: true } : {}), ...(opts.warm ? {} : { warmUpMs: 0 }), ...(opts.service ? { service: opts.service } : {}),
     });
     passWindowsWith(s.url, (ms) => void (offset += ms));
@@ -31,7 +47,7 @@ export function useSandbox(seed = 11, opts: { readonly strict?: boolean; readonl
   after(async () => {
     await s?.close();
   });
-  return { sandbox: () => s!, base: () => s!.url, log, skip: (ms) => void (offset += ms) };
+  return { sandbox: () => s!, base: () => s!.url, log, skip: (ms) => void (offset += ms), hold };
 }
 
 /**
