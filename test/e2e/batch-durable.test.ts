@@ -9,7 +9,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { BATCH_PATH, rowsOf, useBatchVenue } from '../helpers/batch.js';
-import { runBm } from '../helpers/in-process.js';
+import { runBm, runCli } from '../helpers/in-process.js';
+import { skipClock } from '../helpers/skip-clock.js';
 import { parseJson, scalarText } from '../../src/util/json.js';
 
 const shared = useBatchVenue(9);
@@ -102,8 +103,9 @@ test('--resume settles what a cut-short run left open: sent and held by the venu
   shared.proxy.clear();
   // The second request never reaches the venue and is never answered.
   let n = 0;
-  shared.proxy.add({ method: 'POST', path: BATCH_PATH, when: () => n++ === 1, fault: { kind: 'hang' } });
-  const r = await runBm(['--base-url', shared.proxy.url, '--timeout', '1000', 'order', 'batch', 'BTC_USDT', '--file', file, '--journal', journal, '--yes', '-o', 'ndjson'], env);
+  const clock = skipClock();
+  shared.proxy.add({ method: 'POST', path: BATCH_PATH, when: () => n++ === 1, fault: { kind: 'hang' }, held: () => clock.skip(30_000) });
+  const r = await runCli(['--base-url', shared.proxy.url, '--timeout', '30000', 'order', 'batch', 'BTC_USDT', '--file', file, '--journal', journal, '--yes', '-o', 'ndjson'], { env, clock });
   assert.equal(r.code, 11, r.stderr);
   assert.deepEqual(rowsOf(r.stdout).map((x) => x.result), [...Array(10).fill('placed'), ...Array(3).fill('unknown')]);
   // As if killed while the first request was out: the journal ends after its orders' `sending` lines.

@@ -120,7 +120,7 @@ test('one venue order settles at most one line: two lookups shown the same order
   // Both lines the same terms, so only the client order id and the order id tell them apart.
   writeFileSync(file, readFileSync(file, 'utf8').replace(/"price":"[^"]*"/g, `"price":"${lastPrice() / 2n}"`));
   shared.proxy.clear();
-  shared.proxy.add({ method: 'POST', path: BATCH_PATH, times: 1, fault: { kind: 'lose' } });
+  shared.proxy.add({ method: 'POST', path: BATCH_PATH, times: 1, fault: { kind: 'cut' } });
   let shown = '';
   shared.proxy.add({ method: 'GET', path: '/spot/v1/order_detail', fault: { kind: 'rewrite', fn: (a) => {
     const id = /"order_id":"?(\d+)/.exec(a.body)?.[1];
@@ -128,7 +128,7 @@ test('one venue order settles at most one line: two lookups shown the same order
     return { ...a, body: a.body.replace(/"order_id":("?)\d+/, `"order_id":$1${shown}`) };
   } } });
   const before = posts();
-  const r = await runBm(['--base-url', shared.proxy.url, '--timeout', '1000', 'order', 'batch', 'BTC_USDT', '--file', file, '--yes', '-o', 'ndjson'], env);
+  const r = await runBm(['--base-url', shared.proxy.url, '--timeout', '30000', 'order', 'batch', 'BTC_USDT', '--file', file, '--yes', '-o', 'ndjson'], env);
   shared.proxy.clear();
   assert.equal(r.code, 11, r.stderr);
   const rows = rowsOf(r.stdout);

@@ -13,7 +13,7 @@ const venue = useLibraryVenue(53, { USDT: '100000', BTC: '5' });
 const env = isolatedEnv();
 const SUBMIT = '/spot/v2/submit_order';
 
-const client = () => new Client({ baseUrl: venue.proxy.url, credentials: venue.credentials, env, timeoutMs: 3000 });
+const client = () => new Client({ baseUrl: venue.proxy.url, credentials: venue.credentials, env, timeoutMs: 30_000 });
 
 test('a bad parameter is a usage error in the library\'s words, nothing sent', async () => {
   const c = client();

@@ -16,7 +16,7 @@ const BATCH = '/spot/v2/batch_orders';
 
 type Api = Omit<Client, 'legacy'> & Record<string, any>;
 function client(): Api {
-  return new Client({ baseUrl: venue.proxy.url, credentials: venue.credentials, env, timeoutMs: 1500 }) as Api;
+  return new Client({ baseUrl: venue.proxy.url, credentials: venue.credentials, env, timeoutMs: 30_000 }) as Api;
 }
 
 /** `n` resting buys far below the market, each a cent apart. */
@@ -42,7 +42,7 @@ test('12 orders: two requests, each order placed with its own client order id an
 test('a request whose answer is lost is settled by looking each order up by client order id, never re-sent', async () => {
   const c = client();
   const list = (await orders(c, 3)).map((o, i) => ({ ...o, client_order_id: `libbatchlost${i}` }));
-  const remove = venue.proxy.add({ method: 'POST', path: BATCH, fault: { kind: 'lose' } });
+  const remove = venue.proxy.add({ method: 'POST', path: BATCH, fault: { kind: 'cut' } });
   const before = venue.proxy.count('POST', BATCH);
   const r = await c.order.batch(list);
   remove();
@@ -56,7 +56,7 @@ test('a lost answer whose lookups fail leaves the orders unknown: reported as su
   const c = client();
   const list = await orders(c, 2);
   const removes = [
-    venue.proxy.add({ method: 'POST', path: BATCH, fault: { kind: 'lose' } }),
+    venue.proxy.add({ method: 'POST', path: BATCH, fault: { kind: 'cut' } }),
     venue.proxy.add({ method: 'GET', path: '/spot/v1/order_detail', fault: { kind: 'reply', answer: envelope(400, 50000, 'Bad Request') } }),
   ];
   const before = venue.proxy.count('POST', BATCH);

@@ -15,7 +15,7 @@ const env = isolatedEnv();
 type Api = Omit<Client, 'legacy'> & Record<string, any>;
 const notes: string[] = [];
 function client(): Api {
-  return new Client({ baseUrl: venue.proxy.url, credentials: venue.credentials, env, timeoutMs: 5000, onNote: (l) => notes.push(l) }) as Api;
+  return new Client({ baseUrl: venue.proxy.url, credentials: venue.credentials, env, timeoutMs: 30_000, onNote: (l) => notes.push(l) }) as Api;
 }
 
 const refusal = (fn: () => unknown): unknown => {

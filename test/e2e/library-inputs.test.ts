@@ -88,7 +88,7 @@ const BAD: ReadonlyArray<readonly [string, unknown]> = [
 ];
 
 function client(): Client {
-  return new Client({ baseUrl: venue.proxy.url, credentials: venue.credentials, env, timeoutMs: 1500 });
+  return new Client({ baseUrl: venue.proxy.url, credentials: venue.credentials, env, timeoutMs: 30_000 });
 }
 
 async function refused(what: string, p: Promise<unknown>, names: RegExp): Promise<void> {

@@ -22,7 +22,7 @@ const BATCH = '/spot/v2/batch_orders';
 type Api = Omit<Client, 'legacy'> & Record<string, any>;
 const notes: string[] = [];
 function client(): Api {
-  return new Client({ baseUrl: venue.proxy.url, credentials: venue.credentials, env, timeoutMs: 1500, onNote: (l) => notes.push(l) }) as Api;
+  return new Client({ baseUrl: venue.proxy.url, credentials: venue.credentials, env, timeoutMs: 30_000, onNote: (l) => notes.push(l) }) as Api;
 }
 
 /** `n` resting buys far below the market, each a cent apart, `tag` in their client order ids. */
@@ -93,7 +93,7 @@ test('unknown outcomes in the journal are looked up on resume, never sent again'
   const list = await orders(c, 3, 'libjlost');
   const path = journalPath('libjlost');
   const removes = [
-    venue.proxy.add({ method: 'POST', path: BATCH, fault: { kind: 'lose' } }),
+    venue.proxy.add({ method: 'POST', path: BATCH, fault: { kind: 'cut' } }),
     venue.proxy.add({ method: 'GET', path: '/spot/v1/order_detail', fault: { kind: 'reply', answer: envelope(400, 50000, 'Bad Request') } }),
   ];
   const first = await c.order.batch(list, { journal: path });

@@ -13,7 +13,7 @@ const env = isolatedEnv();
 const SECRET = 'S3CRET-never-shown';
 
 function good(): Record<string, unknown> {
-  return { baseUrl: venue.proxy.url, credentials: venue.credentials, env, timeoutMs: 1500 };
+  return { baseUrl: venue.proxy.url, credentials: venue.credentials, env, timeoutMs: 30_000 };
 }
 
 /** [option spoilt, its value (undefined: the option is removed first, then `extra` added), message]. */

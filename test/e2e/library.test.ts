@@ -19,7 +19,7 @@ const env = isolatedEnv();
 
 /** A client through the proxy; a short timeout so a lost answer is given up on soon. */
 function client(): Client {
-  return new Client({ baseUrl: venue.proxy.url, credentials: venue.credentials, env, timeoutMs: 1500 });
+  return new Client({ baseUrl: venue.proxy.url, credentials: venue.credentials, env, timeoutMs: 30_000 });
 }
 
 type Api = Omit<Client, 'legacy'> & Record<string, any>;
@@ -32,7 +32,7 @@ async function farBid(c: Api): Promise<string> {
 test('a place whose answer is lost is sent once and proven by looking the order up', async () => {
   const c = client() as Api;
   const price = await farBid(c);
-  const remove = venue.proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'lose' } });
+  const remove = venue.proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'cut' } });
   const before = venue.proxy.count('POST', '/spot/v2/submit_order');
   const r = await c.order.place({ symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.01', price });
   remove();
@@ -49,7 +49,7 @@ test('a place whose answer is lost and whose lookup fails is an UnknownOutcomeEr
   const c = client() as Api;
   const price = await farBid(c);
   const removes = [
-    venue.proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'lose' } }),
+    venue.proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'cut' } }),
     venue.proxy.add({ method: 'GET', path: '/spot/v1/order_detail', fault: { kind: 'reply', answer: envelope(400, 50000, 'Bad Request') } }),
   ];
   const before = venue.proxy.count('POST', '/spot/v2/submit_order');
@@ -170,14 +170,14 @@ test('client.api reaches any endpoint of the catalogue by method and path, those
 
 test('client.api reads a path as bm api does: every spelling of a catalogued write goes through the careful-write pipeline; a query on a POST refused', async () => {
   const notes: string[] = [];
-  const c = new Client({ baseUrl: venue.proxy.url, legacyUrl: venue.proxy.url, credentials: venue.credentials, env, timeoutMs: 1500, onNote: (l) => notes.push(l) }) as Api;
+  const c = new Client({ baseUrl: venue.proxy.url, legacyUrl: venue.proxy.url, credentials: venue.credentials, env, timeoutMs: 30_000, onNote: (l) => notes.push(l) }) as Api;
   const price = await farBid(c);
   const order = { symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.01', price };
   const posts = () => venue.proxy.count('POST', '/spot/v2/submit_order');
   const api = (method: string, path: string, params?: Record<string, string>, opts?: { dryRun?: boolean }) => c.api(method, path, params, opts) as Promise<Record<string, any>>;
 
   // A lost answer on an odd spelling: sent once, proven by the lookup of the client order id bm made up.
-  const lose = venue.proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'lose' } });
+  const lose = venue.proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'cut' } });
   const before = posts();
   const lost = await api('POST', '/Spot//v2/submit_order/', order);
   lose();

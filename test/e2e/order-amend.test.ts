@@ -11,7 +11,8 @@ import type { SandboxAccount } from '../../src/sandbox/exchange-api.js';
 import type { OrderHelpers } from '../../types/bm.js';
 import { add, norm } from '../../src/util/decimal.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
-import { runBm } from '../helpers/in-process.js';
+import { runBm, runCli } from '../helpers/in-process.js';
+import { skipClock } from '../helpers/skip-clock.js';
 import { useSandbox } from '../helpers/sandbox-server.js';
 
 const harness = useSandbox(43);
@@ -97,8 +98,8 @@ test('amend: the cancel proven, then the new order placed at the new price; one 
 test('amend: a lost cancel answer is looked up, not sent again; the new order goes once the lookup proves the cancel', async () => {
   const { proxy, env, orderId, done } = await setup();
   try {
-    proxy.add({ method: 'POST', path: CANCEL, fault: { kind: 'lose' }, times: 1 });
-    const r = await runBm(['--timeout', '1500', 'order', 'amend', 'BTC_USDT', '--order-id', orderId, '--size', '0.02', '--yes', '--json'], env);
+    proxy.add({ method: 'POST', path: CANCEL, fault: { kind: 'cut' }, times: 1 });
+    const r = await runBm(['--timeout', '30000', 'order', 'amend', 'BTC_USDT', '--order-id', orderId, '--size', '0.02', '--yes', '--json'], env);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, new RegExp(`looking it up \\(bm order get BTC_USDT --order-id ${orderId}\\) instead of sending it again`));
     const row = json(r.stdout);
@@ -114,9 +115,10 @@ test('amend: a lost cancel answer is looked up, not sent again; the new order go
 test('amend: the cancel\'s outcome unknown (no answer, lookup failing): exit 11 with the command to check, the new order not sent', async () => {
   const { proxy, env, orderId, done } = await setup();
   try {
-    proxy.add({ method: 'POST', path: CANCEL, fault: { kind: 'hang' }, times: 1 });
+    const clock = skipClock();
+    proxy.add({ method: 'POST', path: CANCEL, fault: { kind: 'hang' }, times: 1, held: () => clock.skip(30_000) });
     proxy.add({ method: 'GET', path: '/spot/v1/order_detail', when: () => proxy.count('POST', CANCEL) > 0, fault: { kind: 'reset' } });
-    const r = await runBm(['--timeout', '1500', 'order', 'amend', 'BTC_USDT', '--order-id', orderId, '--price', '49000.00', '--yes'], env);
+    const r = await runCli(['--timeout', '30000', 'order', 'amend', 'BTC_USDT', '--order-id', orderId, '--price', '49000.00', '--yes'], { env, clock });
     assert.equal(r.code, 11, r.stderr);
     assert.match(r.stderr, /outcome unknown: .*the new order was not sent/);
     assert.match(r.stderr, new RegExp(`check with: bm order get BTC_USDT --order-id ${orderId}`));
@@ -129,8 +131,8 @@ test('amend: the cancel\'s outcome unknown (no answer, lookup failing): exit 11 
 test('amend: the new order\'s answer lost: looked up by its own client order id, not sent again; unknown: exit 11 naming it', async () => {
   const { proxy, env, orderId, done } = await setup();
   try {
-    proxy.add({ method: 'POST', path: SUBMIT, fault: { kind: 'lose' }, times: 1 });
-    const r = await runBm(['--timeout', '1500', 'order', 'amend', 'BTC_USDT', '--order-id', orderId, '--price', '49000.00', '--new-client-order-id', 'amendLost1', '--yes', '--json'], env);
+    proxy.add({ method: 'POST', path: SUBMIT, fault: { kind: 'cut' }, times: 1 });
+    const r = await runBm(['--timeout', '30000', 'order', 'amend', 'BTC_USDT', '--order-id', orderId, '--price', '49000.00', '--new-client-order-id', 'amendLost1', '--yes', '--json'], env);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /looking it up \(bm order get BTC_USDT --client-order-id amendLost1\) instead of sending it again/);
     const row = json(r.stdout);
@@ -138,8 +140,9 @@ test('amend: the new order\'s answer lost: looked up by its own client order id,
     assert.deepEqual([proxy.count('POST', CANCEL), proxy.count('POST', SUBMIT)], [1, 1]);
 
     // The new one amended in turn, its answer never coming and the lookup finding nothing: not claimed.
-    proxy.add({ method: 'POST', path: SUBMIT, fault: { kind: 'hang' }, times: 1 });
-    const unknown = await runBm(['--timeout', '1500', 'order', 'amend', 'BTC_USDT', '--client-order-id', 'amendLost1', '--price', '48000.00', '--new-client-order-id', 'amendLost2', '--yes'], env);
+    const clock = skipClock();
+    proxy.add({ method: 'POST', path: SUBMIT, fault: { kind: 'hang' }, times: 1, held: () => clock.skip(30_000) });
+    const unknown = await runCli(['--timeout', '30000', 'order', 'amend', 'BTC_USDT', '--client-order-id', 'amendLost1', '--price', '48000.00', '--new-client-order-id', 'amendLost2', '--yes'], { env, clock });
     assert.equal(unknown.code, 11, unknown.stderr);
     assert.match(unknown.stderr, new RegExp(`order ${row.order_id} cancelled \\(0 filled\\); order amend \\(new order, client order id amendLost2\\): outcome unknown`));
     assert.match(unknown.stderr, /check with: bm order get BTC_USDT --client-order-id amendLost2/);
@@ -213,7 +216,7 @@ test('client.order.amend: the same cancel-replace for a bot, its outcome as data
   const { proxy, me, orderId, done } = await setup();
   const { Client } = await import('../../src/lib/index.js');
   // The declared types (types/bm.d.ts) are the shipped ones; the source class is typed by its tree at run time.
-  const client = new Client({ baseUrl: proxy.url, credentials: { key: me.key, secret: me.secret, memo: me.memo }, env: {}, timeoutMs: 5000 }) as unknown as { order: OrderHelpers; close(): Promise<void> };
+  const client = new Client({ baseUrl: proxy.url, credentials: { key: me.key, secret: me.secret, memo: me.memo }, env: {}, timeoutMs: 30_000 }) as unknown as { order: OrderHelpers; close(): Promise<void> };
   try {
     const dry = await client.order.amend({ symbol: 'BTC_USDT', orderId, price: '49500.00' }, { dryRun: true });
     assert.ok(Array.isArray(dry) && dry.length === 2, 'a dry run gives both requests');

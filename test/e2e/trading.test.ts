@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { isolatedEnv } from '../helpers/bm.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
-import { runBm } from '../helpers/in-process.js';
+import { runBm, runCli } from '../helpers/in-process.js';
+import { skipClock } from '../helpers/skip-clock.js';
 import { useSandbox } from '../helpers/sandbox-server.js';
 import { parseJson, scalarText } from '../../src/util/json.js';
 
@@ -158,16 +159,17 @@ test('a place that times out is looked up by client order id, not sent again', a
   const env = await creds();
   const p = await startFaultProxy(h.base());
   try {
-    p.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'lose' } });
-    const r = await runBm(['--base-url', p.url, '--timeout', '1500', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', await restingBid(), '--client-order-id', 'lostAnswer1', '--yes', '--json'], env);
+    p.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'cut' } });
+    const r = await runBm(['--base-url', p.url, '--timeout', '30000', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', await restingBid(), '--client-order-id', 'lostAnswer1', '--yes', '--json'], env);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /looking it up \(bm order get BTC_USDT --client-order-id lostAnswer1\) instead of sending it again/);
     assert.equal(p.count('POST', '/spot/v2/submit_order'), 1, 'sent once');
     const list = parseJson((await run('order', 'list', 'BTC_USDT', '--status', 'open', '--json')).stdout) as { orders: Array<{ clientOrderId?: string; client_order_id?: string }> };
     assert.equal(list.orders.filter((o) => (o.clientOrderId ?? o.client_order_id) === 'lostAnswer1').length, 1, 'placed exactly once');
     p.clear();
-    p.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'hang' } });
-    const q = await runBm(['--base-url', p.url, '--timeout', '1000', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', await restingBid(), '--client-order-id', 'neverSent1', '--yes'], env);
+    const clock = skipClock();
+    p.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'hang' }, held: () => clock.skip(30_000) });
+    const q = await runCli(['--base-url', p.url, '--timeout', '30000', 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', await restingBid(), '--client-order-id', 'neverSent1', '--yes'], { env, clock });
     assert.equal(q.code, 11, q.stderr);
     assert.match(q.stderr, /order place: outcome unknown[\s\S]*hint: check with: bm order get BTC_USDT --client-order-id neverSent1/);
   } finally {

@@ -25,7 +25,7 @@ export interface AlgoRig {
 /** A rig on `venue` (through its fault proxy); `now` is the engine's clock. */
 export function algoRig(venue: LibraryVenue, env: Record<string, string>, now: () => number, extra: Partial<EngineDeps> = {}): AlgoRig {
   const calls = new CurrentCalls({
-    venue: explicitVenue(venue.proxy.url, undefined, undefined, undefined, venue.credentials), env, timeoutMs: 1500, note: () => undefined, gateTrace: () => undefined,
+    venue: explicitVenue(venue.proxy.url, undefined, undefined, undefined, venue.credentials), env, timeoutMs: 30_000, note: () => undefined, gateTrace: () => undefined,
   });
   const notes: string[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'bm-algo-'));

@@ -31,7 +31,9 @@ export interface Answer {
 /**
  * What to do with a matching request:
  * - `hang`: never forwarded, never answered;
- * - `lose`: forwarded (the venue acts), its answer never delivered;
+ * - `lose`: forwarded (the venue acts), its answer never delivered: the client's timeout ends the wait;
+ * - `cut`: forwarded (the venue acts), then the connection is closed with no answer: a lost answer that
+ *   needs no timeout (a client on a generous timeout learns of it at once);
  * - `delay`: forwarded after `ms`, or when `until` settles (the test says when);
  * - `reply`: answered by the proxy, never forwarded;
  * - `rewrite`: forwarded, the venue's answer replaced by what `fn` returns;
@@ -40,6 +42,7 @@ export interface Answer {
 export type Fault =
   | { readonly kind: 'hang' }
   | { readonly kind: 'lose' }
+  | { readonly kind: 'cut' }
   | { readonly kind: 'delay'; readonly ms: number }
   | { readonly kind: 'delay'; readonly until: Promise<unknown> }
   | { readonly kind: 'reply'; readonly answer: Answer | ((seen: Seen) => Answer) }
@@ -139,6 +142,9 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         case 'lose':
           held.add(req.socket);
           forward(s).then(() => rule.held?.(s), () => undefined);
+          return;
+        case 'cut':
+          forward(s).then(() => (rule.held?.(s), req.socket.destroy()), () => req.socket.destroy());
           return;
         case 'delay':
           if ('until' in f) void f.until.finally(() => relay(forward(s)));

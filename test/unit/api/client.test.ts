@@ -26,7 +26,7 @@ after(() => server.close());
 
 const CREDS = { key: 'k1', secret: 's3cr3t', memo: 'memo1' };
 function client(extra: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}): ApiClient {
-  return new ApiClient({ env: {}, baseUrl: async () => base, credentials: async () => CREDS, timeoutMs: 2000, sleep: async () => {}, ...extra });
+  return new ApiClient({ env: {}, baseUrl: async () => base, credentials: async () => CREDS, timeoutMs: 30_000, sleep: async () => {}, ...extra });
 }
 function reply(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(text);

@@ -39,7 +39,7 @@ function fake(extra: Partial<ClientOptions> = {}) {
   };
   const sends: number[] = [];
   const c = new ApiClient({
-    env: {}, baseUrl: async () => base, credentials: async () => ({ key: 'k', secret: 's', memo: 'm' }), timeoutMs: 2000, now, sleep,
+    env: {}, baseUrl: async () => base, credentials: async () => ({ key: 'k', secret: 's', memo: 'm' }), timeoutMs: 30_000, now, sleep,
     gate: new MemoryGate(now, sleep), ...extra,
   });
   return { c, clock, sends, mark: () => sends.push(clock.t) };
@@ -199,7 +199,7 @@ test('a keep-alive socket idle longer than the limit is closed, never reused', a
   let opened = 0;
   const dispatch = nodeDispatch({ now: () => t, onConnect: () => void opened++ });
   handler = (_q, res) => reply(res, 200, OK);
-  const get = () => dispatch({ method: 'GET', url: `${base}/x`, headers: {}, timeoutMs: 2000 }, new URL(`${base}/x`));
+  const get = () => dispatch({ method: 'GET', url: `${base}/x`, headers: {}, timeoutMs: 30_000 }, new URL(`${base}/x`));
   await get();
   t += 100;
   await get();
@@ -207,6 +207,6 @@ test('a keep-alive socket idle longer than the limit is closed, never reused', a
   t += MAX_IDLE_MS + 1;
   await get();
   assert.equal(opened, 2, 'idle too long: a new connection');
-  await dispatch({ method: 'GET', url: `${base}/x`, headers: {}, timeoutMs: 2000, fresh: true }, new URL(`${base}/x`));
+  await dispatch({ method: 'GET', url: `${base}/x`, headers: {}, timeoutMs: 30_000, fresh: true }, new URL(`${base}/x`));
   assert.equal(opened, 3, 'fresh: a new connection');
 });

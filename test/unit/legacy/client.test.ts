@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 
 function client(store: TokenStore = new MemoryTokenStore(), creds = ACCOUNT): LegacyClient {
-  return new LegacyClient({ env: {}, baseUrl: async () => srv.url, credentials: async () => creds, store, timeoutMs: 3000, now: () => clock, sleep: async (ms) => void (clock += ms) });
+  return new LegacyClient({ env: {}, baseUrl: async () => srv.url, credentials: async () => creds, store, timeoutMs: 30_000, now: () => clock, sleep: async (ms) => void (clock += ms) });
 }
 const WALLET = legacyEndpoint('legacy.wallet');
 const TOKEN = 'POST /v2/authentication';
@@ -92,7 +92,7 @@ test('token requests keep to 5 a minute: the sixth waits for the window instead 
   legacyState(srv.exchange, { tokenRequestsPerMinute: 5 });
   const waits: number[] = [];
   const c = new LegacyClient({
-    env: {}, baseUrl: async () => srv.url, credentials: async () => ACCOUNT, store: new MemoryTokenStore(), timeoutMs: 3000,
+    env: {}, baseUrl: async () => srv.url, credentials: async () => ACCOUNT, store: new MemoryTokenStore(), timeoutMs: 30_000,
     now: () => clock, sleep: async (ms) => void (waits.push(ms), (clock += ms)),
   });
   const start = clock;
