@@ -6,3 +6,5 @@ export declare function testFiles(dir?: string): string[];
 export declare function covers(entry: string, file: string): boolean;
 /** The names of the lanes that hold `file`. */
 export declare function lanesOf(file: string): string[];
+/** The files that run in a process of their own (the rest run several to a process). */
+export declare const ALONE: readonly string[];

@@ -110,6 +110,24 @@ export const LANES = {
   ],
 };
 
+// The files that run in a process of their own; every other file runs in a pool, several to a process
+// (test/loader/pool.mjs). A file belongs here when it changes what the whole process shares (its working
+// directory, its environment, its module state) or proves something about a fresh process.
+export const ALONE = [
+  'test/e2e/client-sdk.test.ts', // catches the official SDK's ping timer by swapping the global setInterval
+  'test/e2e/debug.test.ts', // sets the process's BM_DEBUG to prove a run does not read it
+  'test/e2e/help-examples.test.ts', // runs the examples from a working directory of its own (process.chdir)
+  'test/unit/module-state.test.ts', // reads the module state of a process that loaded nothing else
+  'test/unit/render/table.test.ts', // sets the process's colour variables around chalk
+  // mock timers replace the process's setTimeout, setInterval and Date for every file in it
+  'test/unit/commands/wait.test.ts',
+  'test/unit/profiles/secrets.test.ts',
+  'test/unit/sandbox/feed-cadence.test.ts',
+  'test/unit/sandbox/ws-session.test.ts',
+  'test/unit/watch/views.test.ts',
+  'test/unit/ws/connection.test.ts',
+];
+
 /** Every test file under `dir`, as a path relative to the project root with `/` separators, sorted. */
 export function testFiles(dir = 'test') {
   const walk = (d) => readdirSync(d, { withFileTypes: true }).flatMap((e) =>

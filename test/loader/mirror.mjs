@@ -30,11 +30,21 @@ export function sourceOf(path) {
   return existsSync(join(ROOT, js)) ? js : js.replace(/\.js$/, '.ts');
 }
 
-/** The source with `import.meta.url`, `.dirname` and `.filename` written as its own. */
+/**
+ * The source with `import.meta.url`, `.dirname` and `.filename` written as its own; in test/ (but for the
+ * loader itself), `node:test` imported from the pool's stand-in (test/loader/pool.mjs), so that a file run
+ * in a pool registers its tests on its own test.
+ */
 export function pinned(source, file) {
   const own = { url: pathToFileURL(file).href, dirname: dirname(file), filename: file };
-  return source.replace(/\bimport\.meta\.(url|dirname|filename)\b/g, (_, k) => JSON.stringify(own[k]));
+  const pinnedSource = source.replace(/\bimport\.meta\.(url|dirname|filename)\b/g, (_, k) => JSON.stringify(own[k]));
+  const rel = relative(ROOT, file).split(sep).join('/');
+  if (!rel.startsWith('test/') || rel.startsWith('test/loader/')) return pinnedSource;
+  return pinnedSource.replace(/(\bfrom\s*)(['"])node:test\2/g, (_, from) => `${from}${JSON.stringify(POOL_URL)}`);
 }
+
+/** The mirror's copy of the pool's stand-in for node:test. */
+export const POOL_URL = pathToFileURL(join(MIRROR, 'test', 'loader', 'pool.mjs')).href;
 
 function stampOf(file) {
   const st = statSync(file);

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../helpers/bm.js';
-import { covers, LANES, lanesOf, testFiles } from '../lanes.mjs';
+import { ALONE, covers, LANES, lanesOf, testFiles } from '../lanes.mjs';
 
 const files = testFiles(join(ROOT, 'test')).map((f) => f.slice(ROOT.length + 1).split('\\').join('/'));
 
@@ -22,4 +22,8 @@ test('each entry of a lane names a file or folder that exists', () => {
       assert.ok(files.some((f) => covers(entry, f)), `${lane}: ${entry} holds no test file`);
     }
   }
+});
+
+test('each file run alone is a test file', () => {
+  for (const file of ALONE) assert.ok(files.includes(file), `ALONE: ${file} is not a test file`);
 });
