@@ -114,6 +114,11 @@ export const LANES = {
 // (test/loader/pool.mjs). A file belongs here when it changes what the whole process shares (its working
 // directory, its environment, its module state) or proves something about a fresh process.
 export const ALONE = [
+  // the longest files whose venue or terminal driver is this process: no other file's work delays them
+  'test/e2e/algo-detached.test.ts',
+  'test/e2e/algo-kill.test.ts',
+  'test/e2e/trade-tty.test.ts',
+  'test/e2e/watch-tty.test.ts',
   'test/e2e/client-sdk.test.ts', // catches the official SDK's ping timer by swapping the global setInterval
   'test/e2e/debug.test.ts', // sets the process's BM_DEBUG to prove a run does not read it
   'test/e2e/help-examples.test.ts', // runs the examples from a working directory of its own (process.chdir)

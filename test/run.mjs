@@ -3,12 +3,13 @@
 // `--typecheck` (npm test) type-checks the tree at the same time; the run fails if either fails.
 // `--fast` runs only the fast lane of test/lanes.mjs (the edit-test loop); without it every lane runs.
 // Most files run in pools, several files to a process (test/loader/pool.mjs): twice as many pools as the
-// machine has cores (BM_TEST_POOLS), each running three of its files at a time (BM_TEST_POOL_CONCURRENCY),
+// machine has cores (BM_TEST_POOLS), each running two of its files at a time (BM_TEST_POOL_CONCURRENCY),
 // since most of them wait on a sandbox, a terminal or a child more than they compute. The files of ALONE
 // (test/lanes.mjs) run in a process each. Processes run twice as many at a time as the machine has cores,
-// plus two (BM_TEST_CONCURRENCY). Each test times out after two minutes (test/loader/pool.mjs), a process
+// plus four (BM_TEST_CONCURRENCY): the pools, and files alone beside them. Each test times out after two minutes (test/loader/pool.mjs), a process
 // after fifteen. The longest files start first (test/longest.mjs), so that none of them is
-// left running alone at the end; the pools are dealt the files in that order, one each in turn.
+// left running alone at the end; the pools take the files in that order from one queue, each the next
+// as one of its own ends.
 // Beside the usual report (spec on a terminal, TAP otherwise), test/timing-reporter.mjs prints each file's
 // wall time as it ends and the ten slowest files at the end.
 import { spawn } from 'node:child_process';
@@ -43,7 +44,7 @@ const tsc = typecheck
   : Promise.resolve({ code: 0, out: '' });
 // The TypeScript is compiled here, once, into plain JavaScript the test processes load (test/loader/mirror.mjs).
 await buildMirror(['src', 'test', 'bench']);
-const concurrency = Number(process.env.BM_TEST_CONCURRENCY) || 2 * availableParallelism() + 2;
+const concurrency = Number(process.env.BM_TEST_CONCURRENCY) || 2 * availableParallelism() + 4;
 const pools = poolsOf(files.filter((f) => !ALONE.includes(f)));
 const alone = files.filter((f) => ALONE.includes(f) || !pools.length).map(mirrorOf);
 const r = await new Promise((done) => {
@@ -59,22 +60,22 @@ if (t.code !== 0) console.error(`tsc --noEmit failed:\n${t.out}`);
 process.exit(r !== 0 ? r : t.code);
 
 /**
- * The pools' files (written in the mirror's test/.pool/) for `files`, dealt out in their order; none when
- * there is only one file to run (it runs alone).
+ * The pools' files (written in the mirror's test/.pool/) for `files`, with the queue they take the files
+ * from, in the order given (test/loader/pool.mjs); none when there is only one file to run (it runs alone).
  */
 function poolsOf(files) {
   const dir = join(MIRROR, 'test', '.pool');
   rmSync(dir, { recursive: true, force: true });
   if (files.length < 2) return [];
   const count = Math.min(Number(process.env.BM_TEST_POOLS) || 2 * availableParallelism(), Math.ceil(files.length / 2));
-  const each = Number(process.env.BM_TEST_POOL_CONCURRENCY) || 3;
-  const dealt = Array.from({ length: count }, () => []);
-  files.forEach((f, i) => dealt[i % count].push({ url: pathToFileURL(mirrorOf(f)).href, name: f }));
-  mkdirSync(dir, { recursive: true });
-  return dealt.map((list, i) => {
+  const each = Number(process.env.BM_TEST_POOL_CONCURRENCY) || 2;
+  const queue = join(dir, 'queue');
+  mkdirSync(queue, { recursive: true });
+  files.forEach((f, i) => writeFileSync(join(queue, String(i).padStart(4, '0')), JSON.stringify({ url: pathToFileURL(mirrorOf(f)).href, name: f })));
+  return Array.from({ length: count }, (_, i) => {
     const path = join(dir, `pool-${i + 1}.test.js`);
     const title = `pool ${i + 1} of ${count}`;
-    writeFileSync(path, `import { runPool } from ${JSON.stringify(POOL_URL)};\nrunPool(${JSON.stringify(title)}, ${JSON.stringify(list, null, 1)}, ${each});\n`);
+    writeFileSync(path, `import { runPool } from ${JSON.stringify(POOL_URL)};\nrunPool(${JSON.stringify(title)}, ${JSON.stringify(queue)}, ${each});\n`);
     return path;
   });
 }

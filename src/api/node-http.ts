@@ -2,7 +2,9 @@
  * Direct HTTP(S) requests on node's own client, with keep-alive agents (sockets unref'd when idle).
  * A socket that sat idle longer than {@link MAX_IDLE_MS} is never reused: a venue or proxy may have
  * closed it without a word, and a request written to it dies as "socket hang up" after it may have
- * been read. A request marked `fresh` discards every idle socket to its origin first.
+ * been read. A request marked `fresh` discards every idle socket to its origin first. A GET written to a
+ * kept-alive connection that is reset before any answer (the other end closed it as the request went out)
+ * is sent again once on a new connection; any other request's error is the caller's.
  */
 import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import { createRequire } from 'node:module';
@@ -13,6 +15,9 @@ type RequestFn = (url: URL, opts: RequestOptions, cb: (res: IncomingMessage) => 
 
 /** Longest idle time (ms) after which a keep-alive socket is closed instead of reused. */
 export const MAX_IDLE_MS = 2000;
+
+/** Marks an error of a request written to a kept-alive connection that the other end had closed. */
+const STALE = Symbol('stale connection');
 
 export interface NodeDispatchOptions {
   /** Clock for idle times, ms. */
@@ -47,9 +52,9 @@ export function nodeDispatch(opts: NodeDispatchOptions = {}): (req: HttpRequest,
       for (const s of list ?? []) if (all || t - (idleSince.get(s as Socket) ?? t) > MAX_IDLE_MS) s.destroy();
     }
   };
-  return async (req, url) => {
+  const once = (req: HttpRequest, url: URL, fresh: boolean) => {
     const { request, agent } = client(url.protocol);
-    prune(agent, req.fresh === true);
+    prune(agent, fresh);
     return new Promise<HttpResponse>((resolve, reject) => {
       const r = request(url, { method: req.method, headers: req.headers, agent: agent as RequestOptions['agent'], signal: req.signal ?? AbortSignal.timeout(req.timeoutMs) }, (res) => {
         const chunks: Buffer[] = [];
@@ -62,8 +67,19 @@ export function nodeDispatch(opts: NodeDispatchOptions = {}): (req: HttpRequest,
         });
       });
       if (opts.onConnect) r.once('socket', (s: Socket) => void (s.connecting && s.once('connect', opts.onConnect!)));
-      r.on('error', reject);
+      // A kept-alive connection the other end closed as this request went out: nothing was answered.
+      r.on('error', (err: NodeJS.ErrnoException) => reject(r.reusedSocket && err.code === 'ECONNRESET' ? Object.assign(err, { [STALE]: true }) : err));
       r.end(req.body);
     });
   };
+  return async (req, url) => {
+    try {
+      return await once(req, url, req.fresh === true);
+    } catch (err) {
+      // A read is sent again, once, on a new connection; a write never is (its outcome is for the caller to prove).
+      if (req.method !== 'GET' || !(err as { [STALE]?: boolean })[STALE] || req.signal?.aborted) throw err;
+      return once(req, url, true);
+    }
+  };
 }
+

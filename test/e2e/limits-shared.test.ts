@@ -34,7 +34,8 @@ async function ordersFile(env: Record<string, string>, tag: string): Promise<str
 /** Two `bm order batch` at once on one key (by `bm`); the POSTs each run sent and every answer it saw, from its trace. */
 async function twoAtOnce(bm: Runner, a: Record<string, string>, b: Record<string, string>): Promise<string[]> {
   const [fa, fb] = [await ordersFile(a, 'pa'), await ordersFile(b, 'pb')];
-  const run = (env: Record<string, string>, file: string) => bm(['--base-url', h.base(), 'order', 'batch', 'BTC_USDT', '--file', file, '--yes', '-o', 'ndjson', '-v'], env);
+  // A generous timeout: a loaded machine's slow answer is not what these tests are about.
+  const run = (env: Record<string, string>, file: string) => bm(['--base-url', h.base(), '--timeout', '60000', 'order', 'batch', 'BTC_USDT', '--file', file, '--yes', '-o', 'ndjson', '-v'], env);
   const rs = await Promise.all([run(a, fa), run(b, fb)]);
   for (const r of rs) assert.equal(r.code, 0, r.stderr.split('\n').filter((l) => !l.startsWith('[bm]')).join('\n'));
   return rs.flatMap((r) => r.stderr.split('\n').filter((l) => /^\[bm\] (> POST|< \d{3} in)/.test(l)));

@@ -1,5 +1,5 @@
 // Many `bm profile` commands at once on one config dir (the built binary, --insecure-storage so no
-// keychain is involved): every add is kept, and the settings and the credentials file agree whatever
+// keychain is involved; the profiles a race starts from are added in process): every add is kept, and the settings and the credentials file agree whatever
 // the interleaving. A lock left by a killed bm is broken.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { before, test } from 'node:test';
 import { readSettings } from '../../src/config/settings.js';
 import { bmAsync, ensureBuilt, isolatedEnv, type Result } from '../helpers/bm.js';
+import { runBm } from '../helpers/in-process.js';
 
 before(() => ensureBuilt());
 
@@ -20,8 +21,12 @@ function world() {
 }
 
 const keyOf = (name: string) => `key-of-${name}-0123456789`;
-const add = (env: Record<string, string>, name: string) =>
-  bmAsync(['profile', 'add', name, '--insecure-storage', '--no-verify'], env, `${keyOf(name)}\nsecret-${name}\nmemo-${name}\n`);
+const addArgs = (name: string) => ['profile', 'add', name, '--insecure-storage', '--no-verify'];
+const input = (name: string) => `${keyOf(name)}\nsecret-${name}\nmemo-${name}\n`;
+/** `bm profile add` as a process of its own (the races under test are between processes). */
+const add = (env: Record<string, string>, name: string) => bmAsync(addArgs(name), env, input(name));
+/** The same in this process: the profiles a race starts from, added one after another. */
+const addBefore = (env: Record<string, string>, name: string) => runBm(addArgs(name), env, input(name));
 
 /** The credentials file as stored ({} when absent). */
 function fileSecrets(cfg: string): Record<string, { key: string }> {
@@ -58,7 +63,7 @@ test('ten `bm profile add` at once: all ten saved, each with its own secret', { 
 test('remove, use and add at once: the files agree and hold exactly what survived', { timeout: 120_000 }, async () => {
   const { env, cfg } = world();
   const first = Array.from({ length: 10 }, (_, i) => `p${i}`);
-  for (const n of first) ok(await add(env, n), `add ${n}`);
+  for (const n of first) ok(await addBefore(env, n), `add ${n}`);
   const removed = first.slice(0, 5);
   const used = first.slice(5);
   const added = ['q0', 'q1', 'q2', 'q3', 'q4'];
@@ -74,7 +79,7 @@ test('remove, use and add at once: the files agree and hold exactly what survive
 
 test('adds and removes of one name at once: whatever wins, the files agree', { timeout: 120_000 }, async () => {
   const { env, cfg } = world();
-  ok(await add(env, 'x'), 'add x');
+  ok(await addBefore(env, 'x'), 'add x');
   const runs = Array.from({ length: 8 }, (_, i) => (i % 2 ? bmAsync(['profile', 'remove', 'x'], env) : add(env, 'x')));
   for (const r of await Promise.all(runs)) {
     // A remove that finds x already removed says so (exit 5); nothing else fails.

@@ -152,7 +152,8 @@ describe('record and replay', () => {
       assert.match(e.raw, /^\{"table":"spot\/(trade|depth20)","data":\[/);
     }
     assert.ok(recorded('spot/trade').length > 20, 'the sandbox traded while recording');
-    assert.ok(recorded('spot/depth20').length >= 4, 'books were recorded');
+    // A book of each pair at least (the snapshot on subscribing); how many more depends on how busy the machine is.
+    assert.ok(recorded('spot/depth20').length >= 2, 'books were recorded');
   });
 
   test('gzip round trip: the .gz file is gzip and reads as a recording of the same streams', async () => {

@@ -8,6 +8,8 @@
 // `after` runs when its own tests end, and a file's tests run one at a time as they would alone. The test
 // files import this module in place of `node:test` (the mirror writes the specifier, test/loader/mirror.mjs);
 // outside a pool, and for a call made while a test runs, every function here is node:test's own.
+import { readdirSync, readFileSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
 import * as node from 'node:test';
 
 // The context that a registration made now belongs to: the file being loaded (while its module runs) or
@@ -99,26 +101,51 @@ export const mock = node.mock;
 // One file loads at a time: while its module runs, its registrations are recognised by its URL.
 let loading = Promise.resolve();
 
-/**
- * Registers a pool: `files` ({ url, name }: a mirror file and its source's path) as one test each, up to
- * `concurrency` of them at a time, under a suite named `title`.
- */
-export function runPool(title, files, concurrency) {
-  node.describe(title, { concurrency }, () => {
-    for (const { url, name } of files) {
-      node.test(name, { concurrency: 1, timeout: Infinity }, async (t) => {
-        const turn = loading.then(async () => {
-          current = { ctx: t, url };
-          try {
-            await import(url);
-          } finally {
-            current = null;
-          }
-        });
-        loading = turn.catch(() => {});
-        await turn;
-        await settle(t);
-      });
+/** Runs the test file at `url` as the test `t`: its module's registrations are `t`'s. */
+async function runFile(t, url) {
+  const turn = loading.then(async () => {
+    current = { ctx: t, url };
+    try {
+      await import(url);
+    } finally {
+      current = null;
     }
+  });
+  loading = turn.catch(() => {});
+  await turn;
+  await settle(t);
+}
+
+/**
+ * The next file of the queue `dir` (written by test/run.mjs: one file per test file, named in the order
+ * to run them, holding `{ url, name }`), taken by renaming it: of the pools asking at once, one gets it.
+ */
+function claim(dir) {
+  for (const entry of readdirSync(dir).filter((n) => /^\d+$/.test(n)).sort()) {
+    const mine = join(dir, `${entry}.${process.pid}`);
+    try {
+      renameSync(join(dir, entry), mine);
+    } catch {
+      continue; // another pool took it
+    }
+    return JSON.parse(readFileSync(mine, 'utf8'));
+  }
+  return undefined;
+}
+
+/**
+ * Registers a pool: a test named `title` that runs the files of the queue `dir` as one test each, up to
+ * `concurrency` of them at a time, taking the next as one ends, until the queue is empty. The pools share
+ * the queue, so they end together whatever each file takes.
+ */
+export function runPool(title, dir, concurrency) {
+  node.test(title, { concurrency, timeout: Infinity }, async (t) => {
+    const worker = async () => {
+      for (let next = claim(dir); next; next = claim(dir)) {
+        const { url, name } = next;
+        await t.test(name, { concurrency: 1, timeout: Infinity }, (ft) => runFile(ft, url));
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
   });
 }

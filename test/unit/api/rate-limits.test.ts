@@ -210,3 +210,26 @@ test('a keep-alive socket idle longer than the limit is closed, never reused', a
   await dispatch({ method: 'GET', url: `${base}/x`, headers: {}, timeoutMs: 30_000, fresh: true }, new URL(`${base}/x`));
   assert.equal(opened, 3, 'fresh: a new connection');
 });
+
+test('a kept-alive connection closed by the other end as a request goes out: a GET is sent again once on a new one, a POST is not', async () => {
+  let opened = 0;
+  const dispatch = nodeDispatch({ onConnect: () => void opened++ });
+  const seen = new Set<unknown>();
+  let gets = 0;
+  let posts = 0;
+  // The second request on any connection finds it closed without an answer.
+  handler = (req, res) => {
+    if (req.method === 'GET') gets++;
+    else posts++;
+    if (seen.has(req.socket)) return void req.socket.destroy();
+    seen.add(req.socket);
+    reply(res, 200, OK);
+  };
+  const send = (method: string) => dispatch({ method, url: `${base}/x`, headers: {}, timeoutMs: 30_000, ...(method === 'POST' ? { body: '{}' } : {}) }, new URL(`${base}/x`));
+  await send('GET');
+  const again = await send('GET');
+  assert.equal(again.status, 200);
+  assert.deepEqual([gets, opened], [3, 2], 'the GET sent twice: on the kept connection, then on a new one');
+  await assert.rejects(send('POST'), (e: NodeJS.ErrnoException) => e.code === 'ECONNRESET');
+  assert.equal(posts, 1, 'the POST is sent once: whether it was read is for the caller to prove');
+});
