@@ -14,6 +14,7 @@ import { ordersPane } from '../../../src/commands/trade/panes.js';
 import { frame, TradeScreen } from '../../../src/commands/trade/screen.js';
 import type { AttachedAlgo, TradeState } from '../../../src/commands/trade/state.js';
 import { AlgoJournal, algoJournalPath } from '../../../src/core/algo/journal.js';
+import type { AlgoSpec } from '../../../src/core/algo/spec.js';
 import { planAlgo } from '../../../src/core/algo/plan.js';
 import { fixtureState, NOW, RULES } from './fixture.js';
 
@@ -152,7 +153,8 @@ test('a stop read with the account shows on the chart of a running screen whose 
   assert.match(screen.frame(s, { columns: 120, rows: 40 }, NOW, false).join('\n'), /◇ 29900\.00/);
 });
 
-test('the pair\'s conditional orders read back from the state dir: not ended, this pair, armed triggers', () => {
+/** A state dir holding two armed stops' journals, one on BTC_USDT and one on ETH_USDT, for `fn`; removed after. */
+function withTwoStops(fn: (env: { BM_STATE_DIR: string }, spec: AlgoSpec, other: AlgoSpec) => void): void {
   const dir = mkdtempSync(join(tmpdir(), 'bm-attach-'));
   try {
     const env = { BM_STATE_DIR: dir };
@@ -160,20 +162,20 @@ test('the pair\'s conditional orders read back from the state dir: not ended, th
     AlgoJournal.create(algoJournalPath(env, spec.id), spec).close();
     const other = planAlgo({ kind: 'stop', symbol: 'ETH_USDT', side: 'sell', trigger: '2000', size: '1' }, { ...RULES, symbol: 'ETH_USDT', base_currency: 'ETH' }, NOW + 1);
     AlgoJournal.create(algoJournalPath(env, other.id), other).close();
-    assert.deepEqual(readAttached(env, 'BTC_USDT', () => undefined), [{ id: spec.id, kind: 'stop', side: 'sell', triggers: ['29000'], amount: '0.01', running: false }]);
+    fn(env, spec, other);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+test('the pair\'s conditional orders read back from the state dir: not ended, this pair, armed triggers', () => {
+  withTwoStops((env, spec) => {
+    assert.deepEqual(readAttached(env, 'BTC_USDT', () => undefined), [{ id: spec.id, kind: 'stop', side: 'sell', triggers: ['29000'], amount: '0.01', running: false }]);
+  });
 });
 
 test('a refresh reads again only the journals of the pair\'s algos not seen ended: other pairs\' are skipped, new ones read', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'bm-attach-'));
-  try {
-    const env = { BM_STATE_DIR: dir };
-    const spec = planAlgo({ kind: 'stop', symbol: 'BTC_USDT', side: 'sell', trigger: '29000', size: '0.01' }, RULES, NOW);
-    AlgoJournal.create(algoJournalPath(env, spec.id), spec).close();
-    const other = planAlgo({ kind: 'stop', symbol: 'ETH_USDT', side: 'sell', trigger: '2000', size: '1' }, { ...RULES, symbol: 'ETH_USDT', base_currency: 'ETH' }, NOW + 1);
-    AlgoJournal.create(algoJournalPath(env, other.id), other).close();
+  withTwoStops((env, spec, other) => {
     const seen = new Map();
     assert.equal(readAttached(env, 'BTC_USDT', () => undefined, seen).length, 1);
     // The other pair's journal spoilt: not read again on this pair, read (and reported) on its own.
@@ -186,7 +188,5 @@ test('a refresh reads again only the journals of the pair\'s algos not seen ende
     const later = planAlgo({ kind: 'stop', symbol: 'BTC_USDT', side: 'sell', trigger: '28000', size: '0.01' }, RULES, NOW + 2);
     AlgoJournal.create(algoJournalPath(env, later.id), later).close();
     assert.deepEqual(readAttached(env, 'BTC_USDT', () => undefined, seen).map((a) => a.id), [spec.id, later.id]);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
