@@ -82,4 +82,3 @@ export function nodeDispatch(opts: NodeDispatchOptions = {}): (req: HttpRequest,
     }
   };
 }
-

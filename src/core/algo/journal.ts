@@ -5,8 +5,8 @@
  * forced to the disk before its order leaves, so an engine restarted from the journal looks it up by
  * its client order id instead of sending it again. Lines are chained by digest (../write/chained-file.ts).
  */
-import { ftruncateSync, mkdirSync, openSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { ftruncateSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { stateDir, type Env } from '../../config/paths.js';
 import { usage } from '../../errors.js';
 import { parseJson } from '../../util/json.js';
@@ -46,14 +46,9 @@ export class AlgoJournal {
 
   /** Starts the journal of a new algo; the spec is on the disk before this returns. */
   static create(path: string, spec: AlgoSpec): AlgoJournal {
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    let fd: number;
-    try {
-      fd = openSync(path, 'wx', 0o600);
-    } catch (err) {
-      throw usage(`cannot start the journal ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-    }
-    const j = new AlgoJournal(new ChainedFile(fd, path, ''));
+    const j = new AlgoJournal(ChainedFile.createNew(path, (why) => {
+      throw usage(`cannot start the journal ${path}: ${why}`);
+    }));
     j.file.append([{ algo: ALGO_JOURNAL_VERSION, spec }], true);
     return j;
   }

@@ -6,9 +6,9 @@
  * digest chained from the line before (`h`), so a header or line changed after it was written is
  * found when the journal is read back (batch-journal-read.ts).
  */
-import { ftruncateSync, mkdirSync, openSync } from 'node:fs';
+import { ftruncateSync, openSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { stateDir, type Env } from '../../config/paths.js';
 import { usage } from '../../errors.js';
 import { stringifyJson } from '../../util/json.js';
@@ -54,22 +54,18 @@ export function defaultJournalPath(env: Env, symbol: string, now: Date): string 
 type Ref = { index: number; client_order_id: string };
 
 export class Journal {
-  private readonly file: ChainedFile;
-  private constructor(fd: number, readonly path: string, prev: string) {
-    this.file = new ChainedFile(fd, path, prev);
+  private constructor(private readonly file: ChainedFile) {}
+
+  get path(): string {
+    return this.file.path;
   }
 
   /** Starts a new journal (refuses to overwrite one); the header is on disk before this returns. */
   static create(path: string, header: JournalHeader): Journal {
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    let fd: number;
-    try {
-      fd = openSync(path, 'wx', 0o600);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw usage(`--journal: ${path} exists; resume it with --resume ${path}, or name a new file`);
-      throw usage(`--journal: cannot write ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-    }
-    const j = new Journal(fd, path, '');
+    const j = new Journal(ChainedFile.createNew(path, (why, err) => {
+      if (err.code === 'EEXIST') throw usage(`--journal: ${path} exists; resume it with --resume ${path}, or name a new file`);
+      throw usage(`--journal: cannot write ${path}: ${why}`);
+    }));
     j.write([header], true);
     return j;
   }
@@ -86,7 +82,7 @@ export class Journal {
     } catch (err) {
       throw usage(`--resume: cannot write ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     }
-    const j = new Journal(fd, path, at.h);
+    const j = new Journal(new ChainedFile(fd, path, at.h));
     j.write([{ run: 'resume', at: new Date().toISOString() }], true);
     return j;
   }

@@ -4,7 +4,8 @@
  * journal (../order/batch-journal.ts) and the conditional orders' journal (../algo/journal.ts) both
  * write and read through it.
  */
-import { closeSync, fsyncSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { stringifyJson } from '../../util/json.js';
 
@@ -23,6 +24,20 @@ function seal(prev: string, value: unknown): { text: string; h: string } {
 /** An open chained file: `prev` is the digest of the last line on disk ('' for an empty file). */
 export class ChainedFile {
   constructor(private readonly fd: number, readonly path: string, private prev: string) {}
+
+  /**
+   * A new, empty chained file at `path` (its folder made, 0700; the file 0600), never one that exists;
+   * a failure to create it is `refused(the error's code or message, the error)`, which throws.
+   */
+  static createNew(path: string, refused: (why: string, err: NodeJS.ErrnoException) => never): ChainedFile {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    try {
+      return new ChainedFile(openSync(path, 'wx', 0o600), path, '');
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      return refused(e.code ?? e.message, e);
+    }
+  }
 
   /**
    * Appends lines in one write: it reaches the kernel at once (it survives the process being killed);
