@@ -1,8 +1,8 @@
 /**
  * The package as a bot author gets it: `npm pack`, installed into an empty project, a strict
- * TypeScript bot type-checked against the shipped types and run against a sandbox it starts through
- * the library. The command line's own dependencies are removed from the install first: a bot that
- * names an address never loads commander, the prompts or the keychain.
+ * TypeScript bot type-checked against the shipped types (themselves checked strictly on their own) and
+ * run against a sandbox it starts through the library. The command line's own dependencies are removed
+ * from the install first: a bot that names an address never loads commander, the prompts or the keychain.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -73,16 +73,21 @@ test('npm pack, install into an empty project, tsc --noEmit (strict) on a bot, r
   assert.ok(block, 'README.md has the library bot');
   assert.ok(block[1]!.trim().split('\n').length <= 20, 'the README bot is 20 lines at most');
   writeFileSync(join(project, 'readme-bot.mts'), block[1]!);
+  // Two strict programs: the bots against the package (declaration files not checked, as most projects
+  // set), and the shipped declarations themselves, checked on their own (no @types/node to check with them).
+  const strict = { strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', noEmit: true };
   writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: {
-      strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, target: 'ES2022', lib: ['ES2022'],
-      module: 'NodeNext', moduleResolution: 'NodeNext', noEmit: true, skipLibCheck: false,
-      types: ['node'], typeRoots: [join(ROOT, 'node_modules', '@types')],
-    },
+    compilerOptions: { ...strict, lib: ['ES2022'], skipLibCheck: true, types: ['node'], typeRoots: [join(ROOT, 'node_modules', '@types')] },
     files: ['bot.mts', 'readme-bot.mts'],
   }));
-  const tsc = run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', project], project);
-  assert.equal(tsc.code, 0, `tsc:\n${tsc.out}${tsc.err}`);
+  writeFileSync(join(project, 'tsconfig.decls.json'), JSON.stringify({
+    compilerOptions: { ...strict, lib: ['ES2022', 'DOM'], skipLibCheck: false, skipDefaultLibCheck: true, types: [] },
+    files: ['node_modules/bm/dist/lib/index.d.ts'],
+  }));
+  for (const config of ['tsconfig.json', 'tsconfig.decls.json']) {
+    const tsc = run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', join(project, config)], project);
+    assert.equal(tsc.code, 0, `tsc -p ${config}:\n${tsc.out}${tsc.err}`);
+  }
 
   const tsx = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
   const bot = run(process.execPath, ['--import', tsx, 'bot.mts'], project, isolatedEnv());

@@ -60,6 +60,9 @@ test('a loop that falls behind: the newest trades up to the cap, the latest book
     assert.equal(b.done, false);
     assert.match(notes.find((n) => n.includes('spot/depth5:BTC_USDT: the loop fell behind')) ?? '', /the loop fell behind the stream: (5\d|6\d) replaced by a newer one/);
 
+    // Both streams subscribed again on their new connections before the frame goes to them.
+    const again = (stream: string) => notes.includes(`bm: ${stream}: connected again`);
+    await until(() => again('spot/trade:BTC_USDT') && again('spot/depth5:BTC_USDT'), 'both streams connected again');
     const before = proxy.ws.opened();
     proxy.ws.inject(Buffer.alloc(MAX_FRAME_BYTES + 1, 32), false);
     await until(() => proxy.ws.opened() === before + 2, 'both streams reconnected after the refused frame');

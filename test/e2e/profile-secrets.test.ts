@@ -1,12 +1,13 @@
-// The built binary never shows a secret or memo: add, list, show, test (also with -v) and their
-// failures, with the secrets fed on stdin and the sandbox checking signatures.
+// bm never shows a secret or memo: add, list, show, test (also with -v) and their failures, with the
+// secrets fed on stdin and the sandbox checking signatures (bm run in this process).
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { startVenue, type Venue } from '../helpers/venue.js';
-import { ensureBuilt, bmAsync, type Result } from '../helpers/bm.js';
+import type { Result } from '../helpers/bm.js';
+import { runBm } from '../helpers/in-process.js';
 
 // An account of the sandbox: its key, secret and memo are what must never show.
 let KEY = '';
@@ -16,7 +17,6 @@ const lines = (k: string, s: string, m: string) => `${k}\n${s}\n${m}\n`;
 
 let venue: Venue;
 before(async () => {
-  ensureBuilt();
   venue = await startVenue();
   ({ key: KEY, secret: SECRET, memo: MEMO } = venue.account());
 });
@@ -26,11 +26,11 @@ function world() {
   const root = mkdtempSync(join(tmpdir(), 'bm-e2e-prof-'));
   const cfg = join(root, 'cfg');
   const env = {
-    PATH: process.env.PATH, HOME: root, NO_COLOR: '1', BM_CONFIG_DIR: cfg, BM_STATE_DIR: join(root, 'state'),
+    PATH: process.env.PATH ?? '', HOME: root, NO_COLOR: '1', BM_CONFIG_DIR: cfg, BM_STATE_DIR: join(root, 'state'),
     // No keychain here: a bus address that goes nowhere (the keychain e2e test covers a real one).
     DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(root, 'no-bus')}`,
   };
-  return { env, cfg, bm: (args: string[], stdin = '') => bmAsync(args, env, stdin) };
+  return { env, cfg, bm: (args: string[], stdin = '') => runBm(args, env, stdin) };
 }
 
 /** Nothing secret in what a run printed. */
@@ -137,7 +137,7 @@ test('--no-verify saves unchecked credentials; test then says what fails', async
 test('BM_API_KEY/SECRET/MEMO override the profile in profile test', async () => {
   const w = world();
   await w.bm(['profile', 'add', 'x', '--base-url', venue.url, '--insecure-storage', '--no-verify'], lines('NOPEKEY123456', 'nope', 'nope'));
-  const r = await bmAsync(['profile', 'test', '-o', 'json'], { ...w.env, BM_API_KEY: KEY, BM_API_SECRET: SECRET, BM_API_MEMO: MEMO });
+  const r = await runBm(['profile', 'test', '-o', 'json'], { ...w.env, BM_API_KEY: KEY, BM_API_SECRET: SECRET, BM_API_MEMO: MEMO });
   assert.equal(r.code, 0, r.stderr);
   const out = JSON.parse(r.stdout) as Record<string, unknown>;
   assert.equal(out.credentials, 'environment');

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Agent, request } from 'undici';
-import { bm, ensureBuilt, isolatedEnv } from '../helpers/bm.js';
+import { ensureBuilt, isolatedEnv } from '../helpers/bm.js';
+import { runBm } from '../helpers/in-process.js';
 
 /**
  * The code the background sandbox at `url` answers to a wallet read with X-BM-KEY alone, for a new
@@ -23,8 +24,8 @@ async function keyOnlyWallet(url: string): Promise<number> {
   }
 }
 
-function running(env: Record<string, string>): { url: string; pid: number } {
-  const r = bm(['sandbox', 'status', '-o', 'json'], env);
+async function running(env: Record<string, string>): Promise<{ url: string; pid: number }> {
+  const r = await runBm(['sandbox', 'status', '-o', 'json'], env);
   assert.equal(r.code, 0, r.stderr);
   const s = JSON.parse(r.stdout) as { running: boolean; url: string; pid: number };
   assert.ok(s.running, r.stdout);
@@ -35,21 +36,21 @@ test('BM_SANDBOX_STRICT=1: first use starts it strict (the paper account works o
   ensureBuilt();
   const env = isolatedEnv({ BM_SANDBOX_STRICT: '1' });
   try {
-    const w = bm(['wallet', '-o', 'json'], env);
+    const w = await runBm(['wallet', '-o', 'json'], env);
     assert.equal(w.code, 0, w.stderr);
     assert.match(w.stderr, /started the sandbox exchange at .*strict/);
-    const first = running(env);
+    const first = await running(env);
     assert.equal(await keyOnlyWallet(first.url), 30006);
 
     process.kill(first.pid, 'SIGKILL');
     const { BM_SANDBOX_STRICT: _asked, ...unset } = env;
-    const again = bm(['wallet', '-o', 'json'], unset);
+    const again = await runBm(['wallet', '-o', 'json'], unset);
     assert.equal(again.code, 0, again.stderr);
-    const second = running(unset);
+    const second = await running(unset);
     assert.notEqual(second.pid, first.pid, 'a new server');
     assert.equal(await keyOnlyWallet(second.url), 30006, 'the recorded mode is kept');
   } finally {
-    bm(['sandbox', 'stop'], env);
+    await runBm(['sandbox', 'stop'], env);
   }
 });
 
@@ -57,24 +58,24 @@ test('unset: it answers as the venue did; bm sandbox start asked for strict says
   ensureBuilt();
   const env = isolatedEnv();
   try {
-    const w = bm(['wallet', '-o', 'json'], env);
+    const w = await runBm(['wallet', '-o', 'json'], env);
     assert.equal(w.code, 0, w.stderr);
     assert.doesNotMatch(w.stderr, /strict/);
-    assert.equal(await keyOnlyWallet(running(env).url), 1000);
-    const start = bm(['sandbox', 'start'], { ...env, BM_SANDBOX_STRICT: '1' });
+    assert.equal(await keyOnlyWallet((await running(env)).url), 1000);
+    const start = await runBm(['sandbox', 'start'], { ...env, BM_SANDBOX_STRICT: '1' });
     assert.equal(start.code, 0, start.stderr);
     assert.match(start.stderr, /the running sandbox is not strict.*bm sandbox stop, then bm sandbox start/);
   } finally {
-    bm(['sandbox', 'stop'], env);
+    await runBm(['sandbox', 'stop'], env);
   }
 });
 
-test('BM_SANDBOX_STRICT of another value is exit 2 naming it, and no sandbox is started', () => {
+test('BM_SANDBOX_STRICT of another value is exit 2 naming it, and no sandbox is started', async () => {
   ensureBuilt();
   const env = isolatedEnv({ BM_SANDBOX_STRICT: 'yes' });
-  const r = bm(['wallet'], env);
+  const r = await runBm(['wallet'], env);
   assert.equal(r.code, 2, r.stderr);
   assert.match(r.stderr, /BM_SANDBOX_STRICT: must be 1 \(strict\) or 0/);
-  const s = JSON.parse(bm(['sandbox', 'status', '-o', 'json'], env).stdout) as { running: boolean };
+  const s = JSON.parse((await runBm(['sandbox', 'status', '-o', 'json'], env)).stdout) as { running: boolean };
   assert.equal(s.running, false);
 });

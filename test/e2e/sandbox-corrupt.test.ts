@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { Exchange } from '../../src/sandbox/exchange.js';
-import { bm, ensureBuilt, isolatedEnv } from '../helpers/bm.js';
+import { ensureBuilt, isolatedEnv } from '../helpers/bm.js';
+import { runBm } from '../helpers/in-process.js';
 
-test('sandbox serve refuses a damaged or foreign state file with exit 5, naming it', () => {
+test('sandbox serve refuses a damaged or foreign state file with exit 5, naming it', async () => {
   ensureBuilt();
   const dir = mkdtempSync(join(tmpdir(), 'bm-state-'));
   const cases: Array<[string, RegExp]> = [
@@ -19,7 +20,7 @@ test('sandbox serve refuses a damaged or foreign state file with exit 5, naming 
   for (const [i, [text, pattern]] of cases.entries()) {
     const file = join(dir, `s${i}.json`);
     writeFileSync(file, text);
-    const r = bm(['sandbox', 'serve', '--state', file], isolatedEnv());
+    const r = await runBm(['sandbox', 'serve', '--state', file], isolatedEnv());
     assert.equal(r.code, 5, `${text}: ${r.stderr}`);
     assert.ok(r.stderr.includes(file), r.stderr);
     assert.match(r.stderr, pattern);
@@ -27,19 +28,19 @@ test('sandbox serve refuses a damaged or foreign state file with exit 5, naming 
   }
 });
 
-test('a foreign background sandbox state: a command fails with exit 5 naming the file, no bug report', () => {
+test('a foreign background sandbox state: a command fails with exit 5 naming the file, no bug report', async () => {
   const env = isolatedEnv();
   const home = join(env.XDG_STATE_HOME!, 'bm', 'sandbox');
   mkdirSync(home, { recursive: true });
   writeFileSync(join(home, 'state.json'), '{"version":1,"accounts":{}}');
-  const r = bm(['ticker', 'BTC_USDT'], env);
+  const r = await runBm(['ticker', 'BTC_USDT'], env);
   assert.equal(r.code, 5, r.stderr);
   assert.ok(r.stderr.includes(join(home, 'state.json')), r.stderr);
   assert.match(r.stderr, /bm sandbox reset --yes/);
   assert.doesNotMatch(r.stderr, /bug/);
 });
 
-test('a state file that breaks a rule (a negative balance) is refused at start with exit 5 naming it and the rule, never mended', () => {
+test('a state file that breaks a rule (a negative balance) is refused at start with exit 5 naming it and the rule, never mended', async () => {
   const ex = new Exchange({ seed: 2 });
   const a = ex.createAccount({ USDT: '100', BTC: '1' });
   const state = JSON.parse(JSON.stringify(ex.snapshot())) as { ledger: Record<string, Record<string, { available: string }>> };
@@ -47,7 +48,7 @@ test('a state file that breaks a rule (a negative balance) is refused at start w
   const text = JSON.stringify(state);
   const file = join(mkdtempSync(join(tmpdir(), 'bm-state-')), 'state.json');
   writeFileSync(file, text);
-  const r = bm(['sandbox', 'serve', '--state', file], isolatedEnv());
+  const r = await runBm(['sandbox', 'serve', '--state', file], isolatedEnv());
   assert.equal(r.code, 5, r.stderr);
   assert.ok(r.stderr.includes(file), r.stderr);
   assert.match(r.stderr, new RegExp(`account ${a.id} has a negative USDT balance \\(available -100\\)`));
@@ -58,7 +59,7 @@ test('a state file that breaks a rule (a negative balance) is refused at start w
   const home = join(env.XDG_STATE_HOME!, 'bm', 'sandbox');
   mkdirSync(home, { recursive: true });
   writeFileSync(join(home, 'state.json'), text);
-  const cmd = bm(['ticker', 'BTC_USDT'], env);
+  const cmd = await runBm(['ticker', 'BTC_USDT'], env);
   assert.equal(cmd.code, 5, cmd.stderr);
   assert.match(cmd.stderr, /negative USDT balance/);
   assert.equal(readFileSync(join(home, 'state.json'), 'utf8'), text);

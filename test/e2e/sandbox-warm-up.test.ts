@@ -3,7 +3,8 @@
 // apart by their time, not their number: the market runs on once started, however slowly the test reads.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { bm, ensureBuilt, isolatedEnv, startSandbox } from '../helpers/bm.js';
+import { ensureBuilt, isolatedEnv, startSandbox } from '../helpers/bm.js';
+import { runBm } from '../helpers/in-process.js';
 import { call } from '../helpers/signed.js';
 
 /** The times (ms) of BTC_USDT's recent trades and 5 levels of its book, as the served sandbox answers them. */
@@ -18,7 +19,7 @@ async function market(url: string): Promise<{ times: number[]; bids: unknown[]; 
 test('--warm-up 0 answers with a quoted book and no earlier trade; 20000 has traded before; a bad value is exit 2', async () => {
   ensureBuilt();
   for (const bad of ['-1', 'soon', '3600001']) {
-    const r = bm(['sandbox', 'serve', '--warm-up', bad], isolatedEnv());
+    const r = await runBm(['sandbox', 'serve', '--warm-up', bad], isolatedEnv());
     assert.equal(r.code, 2, `--warm-up ${bad}: ${r.stderr}`);
     assert.match(r.stderr, /--warm-up/);
   }
