@@ -2,7 +2,9 @@
  * Finds state kept at module scope in a TypeScript source: what one caller leaves there, the next one
  * (another session, another test) finds. Read from the syntax tree, not run.
  */
-import ts from 'typescript';
+// The syntax tree of TypeScript 5's compiler API (the project type-checks with TypeScript 7, whose
+// native compiler has no such API for JavaScript).
+import ts from 'typescript-5';
 
 /** A module-scope name that holds state, and why it counts. */
 export interface Found {
