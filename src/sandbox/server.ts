@@ -19,6 +19,9 @@ import { loadState, Persister, StateFileError } from './state.js';
 import { attachWebSocket } from './ws/server.js';
 import { DEFAULT_SERVICE } from './ws/login.js';
 
+/** How long an idle kept-alive HTTP connection is kept open (ms). */
+const IDLE_CONNECTION_MS = 65_000;
+
 export interface ServeOptions {
   /** 0 picks a free port. */
   readonly port: number;
@@ -137,6 +140,11 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
       else res.destroy();
     });
   });
+  // An idle kept-alive connection is kept longer than any client keeps one (bm 2 s, undici 4 s, Node's
+  // agent 5 s): the client always lets go first, so none writes a request into a connection the sandbox is
+  // closing at that moment, however late either side's timers run.
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
+  server.headersTimeout = IDLE_CONNECTION_MS + 1_000;
   const closeWs = await attachWebSocket(server, ex, { log, limits: factor, now: ex.clock, service: opts.service ?? DEFAULT_SERVICE });
   const host = opts.host ?? '127.0.0.1';
   try {

@@ -185,6 +185,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     to.on('close', end);
   });
 
+  // Idle connections are kept longer than any client keeps one (as the sandbox does): a client never
+  // writes a request into a connection the proxy is closing.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
