@@ -109,10 +109,15 @@ test('--wait filled follows the order-progress stream: a resting sell filled lat
   const ask = cents(t.tickers[0]!.best_ask);
   assert.ok(ask - 1n > cents(t.tickers[0]!.best_bid), 'a spread of more than one tick');
   const price = `${(ask - 1n) / 100n}.${String((ask - 1n) % 100n).padStart(2, '0')}`;
-  const waiting = runCli(['--base-url', v.url(), '--verbose', 'order', 'place', 'BTC_USDT', '--side', 'sell', '--type', 'limit', '--size', '0.002', '--price', price, '--client-order-id', 'waitStream1', '--yes', '--wait', 'filled', '--wait-timeout', '20', '--json'], { env: v.env() });
+  let followed!: () => void;
+  const following = new Promise<void>((r) => (followed = r));
+  const onStderr = (_: string, all: string) => void (/following order \d+ on ws:/.test(all) && followed());
+  const waiting = runCli(['--base-url', v.url(), '--verbose', 'order', 'place', 'BTC_USDT', '--side', 'sell', '--type', 'limit', '--size', '0.002', '--price', price, '--client-order-id', 'waitStream1', '--yes', '--wait', 'filled', '--wait-timeout', '20', '--json'], { env: v.env(), onStderr });
   // The buyer sweeps every ask up to the sell's price (the simulated market moves meanwhile) once the sell is in
   // the book: open (4), or already partly or wholly filled by the simulated market (5, 6).
   for (let i = 0; !['4', '5', '6'].includes((await statusOf('waitStream1')) ?? ''); i++) assert.ok(i < 200, 'the sell never showed up in the book');
+  // The fill comes once the stream follows the order (or the wait has already ended), however slowly it subscribed.
+  await Promise.race([following, waiting]);
   const buy = await runCli(['--base-url', v.url(), 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.5', '--price', price, '--max-deviation', 'none', '--yes'], { env: buyer });
   assert.equal(buy.code, 0, buy.stderr);
   const r = await waiting;

@@ -1,7 +1,8 @@
 /**
  * Runs `bm` in this process (src/main.ts `run`): fast enough to run a command hundreds of times. Each run
  * gets exactly what it is given (environment, stdin, clock, signals) and nothing of the process's, so two
- * runs in one process see nothing of each other but the files their environments share.
+ * runs in one process see nothing of each other but the files their environments share. One default of
+ * its own: a request timeout of a minute where the environment sets none (see runCli).
  */
 import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
@@ -11,7 +12,7 @@ import type { WaitClock } from '../../src/core/order/deadline.js';
 import type { Result } from './bm.js';
 
 export interface CliOptions {
-  /** The whole environment of the run (none of process.env). */
+  /** The whole environment of the run (none of process.env); BM_TIMEOUT is 60000 when it names none. */
   readonly env: Record<string, string>;
   /** All of stdin (not a terminal); default empty. */
   readonly stdin?: string;
@@ -27,16 +28,23 @@ export interface CliOptions {
   readonly onStderr?: (chunk: string, all: string) => void;
 }
 
+/** The request timeout (ms) of a run whose environment names none. */
+export const UNCHOSEN_TIMEOUT_MS = 60_000;
+
 /** One run of `bm` with these arguments: its exit code and all it wrote (stdout: '' when `opts.stdout` took it). */
 export async function runCli(argv: readonly string[], opts: CliOptions): Promise<Result> {
+  // A request timeout the test did not choose is a minute, not bm's 10 s: on a loaded machine an answer
+  // from a venue in this process can be slow, and that is never what a test is about. A test of the
+  // timeout gives its own (--timeout, BM_TIMEOUT) and moves the run's clock.
+  const env = 'BM_TIMEOUT' in opts.env ? opts.env : { ...opts.env, BM_TIMEOUT: String(UNCHOSEN_TIMEOUT_MS) };
   let stdout = '';
   let stderr = '';
   const stdin = new PassThrough();
   stdin.end(opts.stdin ?? '');
   const out = opts.stdout ?? { write: (s: string) => ((stdout += s), opts.onStdout?.(s, stdout), true) };
   const err = { write: (s: string) => ((stderr += s), opts.onStderr?.(s, stderr), true) };
-  const io = new IO(out, err, stdin as unknown as InStream, opts.env, 'never');
-  const code = await run(argv, { env: opts.env, io, signals: opts.signals ?? new EventEmitter(), ...(opts.clock ? { clock: opts.clock } : {}) });
+  const io = new IO(out, err, stdin as unknown as InStream, env, 'never');
+  const code = await run(argv, { env, io, signals: opts.signals ?? new EventEmitter(), ...(opts.clock ? { clock: opts.clock } : {}) });
   return { code, stdout, stderr };
 }
 

@@ -39,10 +39,9 @@ test('a bus that rejects, is absent, or never answers (until aborted) is reporte
   try {
     assert.match((await probeBus({ DBUS_SESSION_BUS_ADDRESS: `unix:path=${rejecting.path}` }))!, /refused/);
     assert.match((await probeBus({ DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' }))!, /ENOENT/);
-    const started = Date.now();
+    // The bus never answers: only the abort ends the probe (a probe that waited on would time the test out).
     const why = await probeBus({ DBUS_SESSION_BUS_ADDRESS: `unix:path=${silent.path}` }, AbortSignal.timeout(200));
     assert.match(why!, /does not answer/);
-    assert.ok(Date.now() - started < 1000);
   } finally {
     rejecting.server.close();
     for (const c of silent.sockets) c.destroy();
