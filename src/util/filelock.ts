@@ -4,7 +4,7 @@
  * {@link STALE_LOCK_MS} was left by a process killed while holding it (kill -9) and is broken. The
  * lock is broken by {@link breakLock}, which other lock files with their own rule of staleness share.
  */
-import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /** Age (ms) beyond which a lock is presumed abandoned. */
@@ -57,11 +57,20 @@ function breakIfStale(path: string, now: number): void {
  */
 export function breakLock(path: string, isStale: (text: string, mtimeMs: number) => boolean): boolean {
   let held: { text: string; ino: number; mtimeMs: number };
+  // The text, inode and time of one file, read through one descriptor: looked up by path twice, they could
+  // be of two (a lock released and taken again in between: the new holder's empty file with the old one's
+  // age would be judged stale, and a live lock broken).
+  let fd: number;
   try {
-    const st = statSync(path);
-    held = { text: readFileSync(path, 'utf8'), ino: st.ino, mtimeMs: st.mtimeMs };
+    fd = openSync(path, 'r');
   } catch {
     return true; // released meanwhile
+  }
+  try {
+    const st = fstatSync(fd);
+    held = { text: readFileSync(fd, 'utf8'), ino: st.ino, mtimeMs: st.mtimeMs };
+  } finally {
+    closeSync(fd);
   }
   if (!isStale(held.text, held.mtimeMs)) return false;
   const aside = `${path}.${process.pid}.${++breaks}.stale`;
