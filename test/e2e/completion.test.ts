@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { BIN, has, isolatedEnv, ROOT } from '../helpers/bm.js';
+import { BIN, has, isolatedEnv, ROOT, runAsync } from '../helpers/bm.js';
 import { runBm } from '../helpers/in-process.js';
 
 const env = isolatedEnv();
@@ -37,29 +37,29 @@ for (const [shell, file] of Object.entries(FILES)) {
   });
 }
 
-function bashComplete(words: string[]): string[] {
+async function bashComplete(words: string[]): Promise<string[]> {
   const script = `source ${JSON.stringify(join(ROOT, FILES.bash))}
 COMP_WORDS=(${words.map((w) => JSON.stringify(w)).join(' ')}); COMP_CWORD=${words.length - 1}
 __bm_complete; printf '%s\\n' "\${COMPREPLY[@]}"`;
-  const r = spawnSync('bash', ['-c', script], { env, encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
+  const r = await runAsync('bash', ['-c', script], { env });
+  assert.equal(r.code, 0, r.stderr);
   return r.stdout.split('\n').filter(Boolean);
 }
 
-test('bash: registered, and completes commands, subcommands, options, values and pairs', () => {
+test('bash: registered, and completes commands, subcommands, options, values and pairs', async () => {
   const reg = spawnSync('bash', ['-c', `source ${join(ROOT, FILES.bash)}; complete -p bm`], { encoding: 'utf8' });
   assert.equal(reg.stdout.trim(), 'complete -F __bm_complete bm');
-  assert.deepEqual(bashComplete(['bm', 'tic']), ['ticker']);
-  assert.deepEqual(bashComplete(['bm', 'order', 'ca']), ['cancel', 'cancel-all']);
-  assert.ok(bashComplete(['bm', 'order', 'place', 'BTC_USDT', '--']).includes('--client-order-id'));
-  assert.deepEqual(bashComplete(['bm', 'order', 'place', 'BTC_USDT', '--type', '']), ['limit', 'market', 'limit_maker', 'ioc']);
-  assert.deepEqual(bashComplete(['bm', '-p', 'x', 'order', 'place', 'BTC_USDT', '--side', '']), ['buy', 'sell']);
-  assert.deepEqual(bashComplete(['bm', 'order', 'list', 'BTC_USDT', '--status', 'o']), ['open']);
-  assert.deepEqual(bashComplete(['bm', 'ticker', '--output', 'n']), ['ndjson']);
-  assert.deepEqual(bashComplete(['bm', 'kline', 'BTC_USDT', '--step', '1']), ['1m', '15m', '1h', '1d', '1w', '1M']);
-  assert.deepEqual(bashComplete(['bm', 'book', 'E']), ['ETH_USDT']);
-  assert.deepEqual(bashComplete(['bm', '--profile', '']), ['sandbox']);
-  assert.deepEqual(bashComplete(['bm', 'completion', '']), ['bash', 'zsh', 'fish']);
+  assert.deepEqual(await bashComplete(['bm', 'tic']), ['ticker']);
+  assert.deepEqual(await bashComplete(['bm', 'order', 'ca']), ['cancel', 'cancel-all']);
+  assert.ok((await bashComplete(['bm', 'order', 'place', 'BTC_USDT', '--'])).includes('--client-order-id'));
+  assert.deepEqual(await bashComplete(['bm', 'order', 'place', 'BTC_USDT', '--type', '']), ['limit', 'market', 'limit_maker', 'ioc']);
+  assert.deepEqual(await bashComplete(['bm', '-p', 'x', 'order', 'place', 'BTC_USDT', '--side', '']), ['buy', 'sell']);
+  assert.deepEqual(await bashComplete(['bm', 'order', 'list', 'BTC_USDT', '--status', 'o']), ['open']);
+  assert.deepEqual(await bashComplete(['bm', 'ticker', '--output', 'n']), ['ndjson']);
+  assert.deepEqual(await bashComplete(['bm', 'kline', 'BTC_USDT', '--step', '1']), ['1m', '15m', '1h', '1d', '1w', '1M']);
+  assert.deepEqual(await bashComplete(['bm', 'book', 'E']), ['ETH_USDT']);
+  assert.deepEqual(await bashComplete(['bm', '--profile', '']), ['sandbox']);
+  assert.deepEqual(await bashComplete(['bm', 'completion', '']), ['bash', 'zsh', 'fish']);
 });
 
 test('zsh: the script parses and completes through bashcompinit', (t) => {
@@ -70,15 +70,15 @@ test('zsh: the script parses and completes through bashcompinit', (t) => {
   assert.deepEqual(r.stdout.split('\n').filter(Boolean), ['limit', 'market', 'limit_maker', 'ioc']);
 });
 
-test('fish: the script parses and `complete -C` offers what bash does', (t) => {
+test('fish: the script parses and `complete -C` offers what bash does', async (t) => {
   if (!requireShell(t, 'fish')) return;
   const file = join(ROOT, FILES.fish);
   assert.equal(spawnSync('fish', ['-n', file]).status, 0);
-  const complete = (line: string) => {
-    const r = spawnSync('fish', ['-c', `source ${file}; complete -C ${JSON.stringify(line)}`], { env, encoding: 'utf8' });
+  const complete = async (line: string) => {
+    const r = await runAsync('fish', ['-c', `source ${file}; complete -C ${JSON.stringify(line)}`], { env });
     return r.stdout.split('\n').filter(Boolean).map((l) => l.split('\t')[0]);
   };
-  assert.deepEqual(complete('bm order pl'), ['place']);
-  assert.deepEqual(complete('bm order place BTC_USDT --side '), ['buy', 'sell']);
-  assert.deepEqual(complete('bm order place '), ['BTC_USDT', 'ETH_USDT', 'SOL_USDT']);
+  assert.deepEqual(await complete('bm order pl'), ['place']);
+  assert.deepEqual(await complete('bm order place BTC_USDT --side '), ['buy', 'sell']);
+  assert.deepEqual(await complete('bm order place '), ['BTC_USDT', 'ETH_USDT', 'SOL_USDT']);
 });

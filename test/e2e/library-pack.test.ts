@@ -5,17 +5,17 @@
  * from the install first: a bot that names an address never loads commander, the prompts or the keychain.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
-import { ensureBuilt, isolatedEnv, ROOT } from '../helpers/bm.js';
+import { ensureBuilt, isolatedEnv, ROOT, runAsync } from '../helpers/bm.js';
 
-function run(cmd: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = process.env): { code: number; out: string; err: string } {
-  const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', timeout: 100_000 });
-  return { code: r.status ?? -1, out: r.stdout ?? '', err: `${r.stderr ?? ''}${r.error ? String(r.error) : ''}` };
+/** A program run without blocking this process (another test file may share it): exit code and output. */
+async function run(cmd: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; out: string; err: string }> {
+  const r = await runAsync(cmd, args, { cwd, env, timeoutMs: 100_000 });
+  return { code: r.code, out: r.stdout, err: r.stderr };
 }
 
 /** npm's scripts that run when a package is installed (prepare: from a directory or git). */
@@ -25,12 +25,12 @@ const INSTALL_TIME = ['preinstall', 'install', 'postinstall', 'prepare'] as cons
  * The tarball declares no install-time script whose file it lacks, and each it declares runs in the
  * installed package as a no-op: exit 0, nothing printed, dist/ as shipped.
  */
-function checkInstallScripts(tarball: string, installed: string): void {
-  const listed = run('tar', ['-tzf', tarball], ROOT);
+async function checkInstallScripts(tarball: string, installed: string): Promise<void> {
+  const listed = await run('tar', ['-tzf', tarball], ROOT);
   assert.equal(listed.code, 0, listed.err);
   const files = new Set(listed.out.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, '')));
   assert.ok(files.has('dist/main.cjs') && !files.has('build.mjs'), 'dist/ ships built; the build script does not');
-  const manifest = run('tar', ['-xzOf', tarball, 'package/package.json'], ROOT);
+  const manifest = await run('tar', ['-xzOf', tarball, 'package/package.json'], ROOT);
   assert.equal(manifest.code, 0, manifest.err);
   const scripts = (JSON.parse(manifest.out) as { scripts?: Record<string, string> }).scripts ?? {};
   const main = readFileSync(join(installed, 'dist', 'main.cjs'));
@@ -40,7 +40,7 @@ function checkInstallScripts(tarball: string, installed: string): void {
     const named = script.split(/\s+/).filter((w) => /\.[cm]?js$/.test(w));
     assert.ok(named.length, `${name}: '${script}' names the file it runs`);
     for (const f of named) assert.ok(files.has(f), `${name}: '${script}' runs ${f}, which the tarball lacks`);
-    const r = run('sh', ['-c', script], installed);
+    const r = await run('sh', ['-c', script], installed);
     assert.deepEqual([r.code, r.out, r.err], [0, '', ''], `${name}: '${script}' in the installed package`);
   }
   assert.ok(readFileSync(join(installed, 'dist', 'main.cjs')).equals(main), 'the shipped dist/ is left as it is');
@@ -52,18 +52,18 @@ test('npm pack, install into an empty project, tsc --noEmit (strict) on a bot, r
   const dir = mkdtempSync(join(tmpdir(), 'bm-lib-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   // --ignore-scripts: packing must not rebuild dist/ under tests that run the binary.
-  const pack = run('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], ROOT);
+  const pack = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], ROOT);
   assert.equal(pack.code, 0, pack.err);
   const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
   assert.ok(tarball, 'npm pack made a tarball');
 
   const project = join(dir, 'bot');
   rmSync(project, { recursive: true, force: true });
-  spawnSync('mkdir', ['-p', project]);
+  mkdirSync(project, { recursive: true });
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bot', version: '1.0.0', private: true, type: 'module' }));
-  const install = run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(dir, tarball)], project);
+  const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(dir, tarball)], project);
   assert.equal(install.code, 0, install.err);
-  checkInstallScripts(join(dir, tarball), join(project, 'node_modules', 'bm'));
+  await checkInstallScripts(join(dir, tarball), join(project, 'node_modules', 'bm'));
   for (const cli of ['commander', '@inquirer', '@napi-rs', 'conf']) rmSync(join(project, 'node_modules', cli), { recursive: true, force: true });
 
   copyFileSync(join(ROOT, 'test', 'fixtures', 'library', 'bot.mts'), join(project, 'bot.mts'));
@@ -85,12 +85,12 @@ test('npm pack, install into an empty project, tsc --noEmit (strict) on a bot, r
     files: ['node_modules/bm/dist/lib/index.d.ts'],
   }));
   for (const config of ['tsconfig.json', 'tsconfig.decls.json']) {
-    const tsc = run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', join(project, config)], project);
+    const tsc = await run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', join(project, config)], project);
     assert.equal(tsc.code, 0, `tsc -p ${config}:\n${tsc.out}${tsc.err}`);
   }
 
   const tsx = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-  const bot = run(process.execPath, ['--import', tsx, 'bot.mts'], project, isolatedEnv());
+  const bot = await run(process.execPath, ['--import', tsx, 'bot.mts'], project, isolatedEnv());
   assert.equal(bot.code, 0, bot.err);
   const r = JSON.parse(bot.out.trim().split('\n').pop()!) as {
     last: string; exact: boolean; states: string[]; books: number; usage: string;
@@ -157,7 +157,7 @@ test('npm pack, install into an empty project, tsc --noEmit (strict) on a bot, r
   assert.deepEqual(r.batchOpen, r.batch.orders.map((o) => o.clientOrderId).sort(), 'the venue holds the three orders under the client order ids the batch gave them');
 
   // The README's bot runs too: place, wait for the fill on the order stream (10 s at most), else cancel.
-  const readmeBot = run(process.execPath, ['--import', tsx, 'readme-bot.mts'], project, isolatedEnv());
+  const readmeBot = await run(process.execPath, ['--import', tsx, 'readme-bot.mts'], project, isolatedEnv());
   assert.equal(readmeBot.code, 0, readmeBot.err);
   assert.match(readmeBot.out.trim(), /^(filled at [0-9]+(\.[0-9]+)?|cancelled)$/);
 });

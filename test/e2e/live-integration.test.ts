@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { after, before, test } from 'node:test';
-import { BIN, bm, bmAsync, isolatedEnv, startSandbox } from '../helpers/bm.js';
+import { BIN, bmAsync, isolatedEnv, startSandbox } from '../helpers/bm.js';
 import { parseJson, scalarText } from '../../src/util/json.js';
 
 let url = '';
@@ -16,7 +16,7 @@ const venue = () => ['--base-url', url, '--ws-url', url];
 
 before(async () => {
   ({ url, stop } = await startSandbox(['--seed', '7']));
-  const r = bm(['--base-url', url, 'sandbox', 'account', 'create', '--deposit', 'USDT=1000000,BTC=5', '--json'], isolatedEnv());
+  const r = await bmAsync(['--base-url', url, 'sandbox', 'account', 'create', '--deposit', 'USDT=1000000,BTC=5', '--json'], isolatedEnv());
   assert.equal(r.code, 0, r.stderr);
   const a = JSON.parse(r.stdout) as { key: string; secret: string; memo: string };
   env = isolatedEnv({ BM_API_KEY: a.key, BM_API_SECRET: a.secret, BM_API_MEMO: a.memo });
@@ -53,14 +53,14 @@ function watch(args: readonly string[]) {
   return { rows, stderr: () => stderr, exited, end: () => (child.kill('SIGINT'), exited) };
 }
 
-function place(price: string, cid: string): string {
-  const r = bm([...venue(), 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', price, '--client-order-id', cid, '--yes', '--json'], env);
+async function place(price: string, cid: string): Promise<string> {
+  const r = await bmAsync([...venue(), 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.01', '--price', price, '--client-order-id', cid, '--yes', '--json'], env);
   assert.equal(r.code, 0, r.stderr);
   return scalarText((parseJson(r.stdout) as Row).order_id);
 }
 
-function cancel(id: string): void {
-  const r = bm([...venue(), 'order', 'cancel', 'BTC_USDT', '--order-id', id, '--yes', '--json'], env);
+async function cancel(id: string): Promise<void> {
+  const r = await bmAsync([...venue(), 'order', 'cancel', 'BTC_USDT', '--order-id', id, '--yes', '--json'], env);
   assert.equal(r.code, 0, r.stderr);
 }
 
@@ -75,7 +75,7 @@ async function bids(): Promise<string[][]> {
 }
 
 test('an order placed over REST is pushed by watch orders (state 4, then 8) and shows in watch depth at its price', async () => {
-  const t = parseJson(bm([...venue(), 'ticker', 'BTC_USDT', '--json'], env).stdout) as { tickers: Array<{ last_price: string }> };
+  const t = parseJson((await bmAsync([...venue(), 'ticker', 'BTC_USDT', '--json'], env)).stdout) as { tickers: Array<{ last_price: string }> };
   // Probe orders at half the market rest far from the book.
   const half = BigInt(t.tickers[0]!.last_price.split('.')[0]!) / 2n;
   const w = watch(['orders', 'BTC_USDT', '-o', 'ndjson', '--duration', '60', ...venue()]);
@@ -85,9 +85,9 @@ test('an order placed over REST is pushed by watch orders (state 4, then 8) and 
     // shows the stream is live before the order under test is placed.
     await within(20_000, `a probe order on the stream (stderr: ${w.stderr()})`, async () => {
       const cid = `probe${Date.now()}`;
-      const id = place(`${half - 100n}.00`, cid);
+      const id = await place(`${half - 100n}.00`, cid);
       const row = await within(1500, 'probe', () => seen(cid, '4')).catch(() => undefined);
-      cancel(id);
+      await cancel(id);
       return row;
     });
 
@@ -95,7 +95,7 @@ test('an order placed over REST is pushed by watch orders (state 4, then 8) and 
     // beyond them; between the 30th bid and the best one the order rests and stays in view.
     const deep = (await bids())[30]![0]!;
     const price = `${deep.split('.')[0]}.37`;
-    const id = place(price, 'liveOrder1');
+    const id = await place(price, 'liveOrder1');
     const open = await within(10_000, 'state 4 of liveOrder1', () => seen('liveOrder1', '4'));
     assert.equal(scalarText(open.order_id), id, 'the exact order id, beyond 2^53');
     assert.equal(open.table, 'spot/user/order');
@@ -107,7 +107,7 @@ test('an order placed over REST is pushed by watch orders (state 4, then 8) and 
     const level = await within(10_000, `bid ${price} in watch depth`, async () => (await bids()).find(([p]) => p === price));
     assert.deepEqual(level, [price, '0.01']);
 
-    cancel(id);
+    await cancel(id);
     const cancelled = await within(10_000, 'state 8 of liveOrder1', () => seen('liveOrder1', '8'));
     assert.equal(scalarText(cancelled.order_id), id);
     assert.equal(cancelled.filled_size, '0');

@@ -4,12 +4,11 @@
  * starts and its paper account are this test's.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { BIN, bm, ensureBuilt, isolatedEnv, ROOT } from '../helpers/bm.js';
+import { BIN, bmAsync, ensureBuilt, isolatedEnv, ROOT, runAsync } from '../helpers/bm.js';
 
 /** The quick start's command lines, comments and blank lines left out. */
 function quickStart(): string[] {
@@ -18,19 +17,19 @@ function quickStart(): string[] {
   return block[1]!.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
 }
 
-test('every line of the README quick start runs as written and exits 0; the order it places is listed open', (t) => {
+test('every line of the README quick start runs as written and exits 0; the order it places is listed open', async (t) => {
   ensureBuilt();
   const linked = mkdtempSync(join(tmpdir(), 'bm-link-'));
   symlinkSync(BIN, join(linked, 'bm'));
   const env = isolatedEnv();
   env.PATH = `${linked}:${env.PATH ?? ''}`;
-  t.after(() => void bm(['sandbox', 'stop'], env));
+  t.after(async () => void (await bmAsync(['sandbox', 'stop'], env)));
   const lines = quickStart();
   assert.ok(lines.length >= 5, 'the quick start shows at least five commands');
   const out = new Map<string, string>();
   for (const [i, line] of lines.entries()) {
-    const r = spawnSync('sh', ['-c', line], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
-    assert.equal(r.status, 0, `quick start line ${i + 1} failed: ${line}\nexit ${String(r.status)}\n${r.stdout}${r.stderr}`);
+    const r = await runAsync('sh', ['-c', line], { cwd: ROOT, env, timeoutMs: 120_000 });
+    assert.equal(r.code, 0, `quick start line ${i + 1} failed: ${line}\nexit ${r.code}\n${r.stdout}${r.stderr}`);
     if (i === 0) assert.match(r.stderr, /sandbox/, 'the first command says on stderr that it started the sandbox');
     out.set(line, r.stdout);
   }

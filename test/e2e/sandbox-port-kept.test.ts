@@ -3,12 +3,13 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { test } from 'node:test';
-import { BIN, bm, ensureBuilt, isolatedEnv, until } from '../helpers/bm.js';
+import { BIN, ensureBuilt, isolatedEnv, until } from '../helpers/bm.js';
+import { runBm } from '../helpers/in-process.js';
 
 test('the background sandbox comes back on its port after a crash; a live watch reconnects', async () => {
   ensureBuilt();
   const env = isolatedEnv();
-  const first = bm(['sandbox', 'start', '-o', 'json'], env);
+  const first = await runBm(['sandbox', 'start', '-o', 'json'], env);
   assert.equal(first.code, 0, first.stderr);
   const before = JSON.parse(first.stdout) as { port: number; pid: number };
   const watch = spawn(process.execPath, [BIN, 'watch', 'ticker', 'BTC_USDT', '-o', 'ndjson'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -17,7 +18,7 @@ test('the background sandbox comes back on its port after a crash; a live watch 
   try {
     await until(() => lines > 0, 'a first ticker line');
     process.kill(before.pid, 'SIGKILL');
-    const again = bm(['sandbox', 'start', '-o', 'json'], env);
+    const again = await runBm(['sandbox', 'start', '-o', 'json'], env);
     assert.equal(again.code, 0, again.stderr);
     const after = JSON.parse(again.stdout) as { port: number; pid: number };
     assert.notEqual(after.pid, before.pid);
@@ -27,6 +28,6 @@ test('the background sandbox comes back on its port after a crash; a live watch 
     assert.equal(watch.exitCode, null, 'the watch kept running');
   } finally {
     watch.kill();
-    bm(['sandbox', 'stop'], env);
+    await runBm(['sandbox', 'stop'], env);
   }
 });

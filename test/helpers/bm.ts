@@ -41,15 +41,27 @@ export function bm(args: readonly string[], env: Record<string, string>, input =
 
 /** Runs `bm` without blocking the event loop (for tests whose server lives in this process). */
 export function bmAsync(args: readonly string[], env: Record<string, string | undefined>, input = ''): Promise<Result> {
+  return runAsync(process.execPath, [BIN, ...args], { cwd: ROOT, env, input });
+}
+
+/**
+ * Runs a program without blocking the event loop (a file in a pool shares its process with others, and
+ * a venue may live in it): its exit code (-1 when killed after `timeoutMs`) and all it wrote.
+ */
+export function runAsync(cmd: string, args: readonly string[], opts: { cwd?: string; env?: Record<string, string | undefined>; input?: string; timeoutMs?: number } = {}): Promise<Result> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd: opts.cwd ?? ROOT, env: (opts.env ?? process.env) as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'] });
     child.on('error', fail);
     let stdout = '';
     let stderr = '';
+    const timer = opts.timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs);
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
     child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.on('close', (code) => done({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end(input);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code: code ?? -1, stdout, stderr });
+    });
+    child.stdin.end(opts.input ?? '');
   });
 }
 
