@@ -13,8 +13,8 @@
 // Beside the usual report (spec on a terminal, TAP otherwise), test/timing-reporter.mjs prints each file's
 // wall time as it ends and the ten slowest files at the end.
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ALONE, lanesOf, testFiles } from './lanes.mjs';
@@ -47,14 +47,19 @@ await buildMirror(['src', 'test', 'bench']);
 const concurrency = Number(process.env.BM_TEST_CONCURRENCY) || 2 * availableParallelism() + 4;
 const pools = poolsOf(files.filter((f) => !ALONE.includes(f)));
 const alone = files.filter((f) => ALONE.includes(f) || !pools.length).map(mirrorOf);
+// Every temporary file of the run (test homes, state dirs, journals, sockets) goes under one folder, removed
+// when the run ends: the system's temporary folder does not fill up run after run, and tools that walk up
+// from a checkout kept there (esbuild does) do not slow down with it.
+const runTmp = mkdtempSync(join(tmpdir(), 'bm-test-run-'));
 const r = await new Promise((done) => {
   const reporters = [
     `--test-reporter=${process.stdout.isTTY ? 'spec' : 'tap'}`, '--test-reporter-destination=stdout',
     '--test-reporter=./test/timing-reporter.mjs', '--test-reporter-destination=stdout',
   ];
-  spawn(process.execPath, ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=900000', ...reporters, ...pools, ...alone], { stdio: 'inherit' })
+  spawn(process.execPath, ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=900000', ...reporters, ...pools, ...alone], { stdio: 'inherit', env: { ...process.env, TMPDIR: runTmp } })
     .on('close', (code) => done(code ?? 1));
 });
+rmSync(runTmp, { recursive: true, force: true });
 const t = await tsc;
 if (t.code !== 0) console.error(`tsc --noEmit failed:\n${t.out}`);
 process.exit(r !== 0 ? r : t.code);
