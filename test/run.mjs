@@ -1,6 +1,7 @@
 // Runs every test/**/*.test.ts with node's test runner (their JavaScript compiled once, test/loader/mirror.mjs).
 // Arguments narrow the run: `node test/run.mjs sandbox` runs the files whose path contains "sandbox".
 // `--typecheck` (npm test) type-checks the tree at the same time; the run fails if either fails.
+// `--build` (npm test) builds dist/ first, beside the mirror and the type check.
 // `--fast` runs only the fast lane of test/lanes.mjs (the edit-test loop); without it every lane runs.
 // Most files run in pools, several files to a process (test/loader/pool.mjs): twice as many pools as the
 // machine has cores (BM_TEST_POOLS), each running two of its files at a time (BM_TEST_POOL_CONCURRENCY),
@@ -21,8 +22,9 @@ import { ALONE, lanesOf, testFiles } from './lanes.mjs';
 import { buildMirror, MIRROR, mirrorOf, POOL_URL } from './loader/mirror.mjs';
 import { longestFirst } from './longest.mjs';
 
-const flags = new Set(['--typecheck', '--fast']);
+const flags = new Set(['--typecheck', '--fast', '--build']);
 const typecheck = process.argv.includes('--typecheck');
+const building = process.argv.includes('--build');
 const fast = process.argv.includes('--fast');
 const filters = process.argv.slice(2).filter((a) => !flags.has(a));
 const files = longestFirst(testFiles('test')
@@ -32,18 +34,25 @@ if (!files.length) {
   console.error('no test files matched');
   process.exit(1);
 }
-// tsc's report is held until the tests end, so the two never interleave.
-const tsc = typecheck
-  ? new Promise((done) => {
-      const child = spawn(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit'], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let out = '';
-      child.stdout.on('data', (c) => (out += c));
-      child.stderr.on('data', (c) => (out += c));
-      child.on('close', (code) => done({ code: code ?? 1, out }));
-    })
-  : Promise.resolve({ code: 0, out: '' });
+/** `node ARGS` in the background: its exit code and all it printed, held (reports never interleave with the tests'). */
+const background = (args) => new Promise((done) => {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (c) => (out += c));
+  child.stderr.on('data', (c) => (out += c));
+  child.on('close', (code) => done({ code: code ?? 1, out }));
+});
+const none = Promise.resolve({ code: 0, out: '' });
+// `--build` (npm test): dist/ is built while the mirror is written and the tree type-checked; the tests wait for it.
+const built = building ? background(['build.mjs']) : none;
+const tsc = typecheck ? background(['node_modules/typescript/bin/tsc', '--noEmit']) : none;
 // The TypeScript is compiled here, once, into plain JavaScript the test processes load (test/loader/mirror.mjs).
 await buildMirror(['src', 'test', 'bench']);
+const b = await built;
+if (b.code !== 0) {
+  console.error(`node build.mjs failed:\n${b.out}`);
+  process.exit(b.code);
+}
 const concurrency = Number(process.env.BM_TEST_CONCURRENCY) || 2 * availableParallelism() + 4;
 const pools = poolsOf(files.filter((f) => !ALONE.includes(f)));
 const alone = files.filter((f) => ALONE.includes(f) || !pools.length).map(mirrorOf);

@@ -26,6 +26,9 @@ after(() => stop());
 type Row = Record<string, unknown>;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** How long a wait for what the binaries show may take (ms): long enough for a loaded machine. */
+const WAIT_MS = 60_000;
+
 /** Polls `probe` until it gives a value, or fails after `ms` saying what was awaited. */
 async function within<T>(ms: number, what: string, probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
   const end = Date.now() + ms;
@@ -78,15 +81,16 @@ test('an order placed over REST is pushed by watch orders (state 4, then 8) and 
   const t = parseJson((await bmAsync([...venue(), 'ticker', 'BTC_USDT', '--json'], env)).stdout) as { tickers: Array<{ last_price: string }> };
   // Probe orders at half the market rest far from the book.
   const half = BigInt(t.tickers[0]!.last_price.split('.')[0]!) / 2n;
-  const w = watch(['orders', 'BTC_USDT', '-o', 'ndjson', '--duration', '60', ...venue()]);
+  const w = watch(['orders', 'BTC_USDT', '-o', 'ndjson', '--duration', '300', ...venue()]);
   try {
     const seen = (cid: string, state: string) => w.rows.find((r) => r.client_order_id === cid && scalarText(r.state) === state);
     // The subscription's readiness is not printed: a probe order, repeated until one is pushed,
     // shows the stream is live before the order under test is placed.
-    await within(20_000, `a probe order on the stream (stderr: ${w.stderr()})`, async () => {
+    await within(WAIT_MS, `a probe order on the stream (stderr: ${w.stderr()})`, async () => {
       const cid = `probe${Date.now()}`;
       const id = await place(`${half - 100n}.00`, cid);
-      const row = await within(1500, 'probe', () => seen(cid, '4')).catch(() => undefined);
+      // Not seen soon: the stream was not subscribed yet when it was pushed, and another probe goes.
+      const row = await within(2000, 'probe', () => seen(cid, '4')).catch(() => undefined);
       await cancel(id);
       return row;
     });
@@ -96,7 +100,7 @@ test('an order placed over REST is pushed by watch orders (state 4, then 8) and 
     const deep = (await bids())[30]![0]!;
     const price = `${deep.split('.')[0]}.37`;
     const id = await place(price, 'liveOrder1');
-    const open = await within(10_000, 'state 4 of liveOrder1', () => seen('liveOrder1', '4'));
+    const open = await within(WAIT_MS, 'state 4 of liveOrder1', () => seen('liveOrder1', '4'));
     assert.equal(scalarText(open.order_id), id, 'the exact order id, beyond 2^53');
     assert.equal(open.table, 'spot/user/order');
     assert.equal(open.symbol, 'BTC_USDT');
@@ -104,14 +108,14 @@ test('an order placed over REST is pushed by watch orders (state 4, then 8) and 
     assert.equal(open.price, price);
     assert.equal(open.size, '0.01');
 
-    const level = await within(10_000, `bid ${price} in watch depth`, async () => (await bids()).find(([p]) => p === price));
+    const level = await within(WAIT_MS, `bid ${price} in watch depth`, async () => (await bids()).find(([p]) => p === price));
     assert.deepEqual(level, [price, '0.01']);
 
     await cancel(id);
-    const cancelled = await within(10_000, 'state 8 of liveOrder1', () => seen('liveOrder1', '8'));
+    const cancelled = await within(WAIT_MS, 'state 8 of liveOrder1', () => seen('liveOrder1', '8'));
     assert.equal(scalarText(cancelled.order_id), id);
     assert.equal(cancelled.filled_size, '0');
-    await within(10_000, `bid ${price} gone from watch depth`, async () => ((await bids()).some(([p]) => p === price) ? undefined : true));
+    await within(WAIT_MS, `bid ${price} gone from watch depth`, async () => ((await bids()).some(([p]) => p === price) ? undefined : true));
 
     // Every line is a push of this account's orders on the pair, nothing else.
     for (const r of w.rows) assert.equal(r.table, 'spot/user/order');

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { test } from 'node:test';
 import { BIN, ensureBuilt, isolatedEnv, until } from '../helpers/bm.js';
 import { runBm } from '../helpers/in-process.js';
+import { alive } from '../../src/util/holder-lock.js';
 
 test('the background sandbox comes back on its port after a crash; a live watch reconnects', async () => {
   ensureBuilt();
@@ -18,6 +19,8 @@ test('the background sandbox comes back on its port after a crash; a live watch 
   try {
     await until(() => lines > 0, 'a first ticker line');
     process.kill(before.pid, 'SIGKILL');
+    // The crash is over once the process is gone (a signal is delivered when the kernel gets to it).
+    await until(() => !alive(before.pid), 'the killed sandbox to be gone');
     const again = await runBm(['sandbox', 'start', '-o', 'json'], env);
     assert.equal(again.code, 0, again.stderr);
     const after = JSON.parse(again.stdout) as { port: number; pid: number };
