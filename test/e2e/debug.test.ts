@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { bm, isolatedEnv } from '../helpers/bm.js';
+import { bm, isolatedEnv, ownCodeCache } from '../helpers/bm.js';
 import { runBm } from '../helpers/in-process.js';
 
 test('BM_DEBUG=1: the error is followed by its stack, whose frames name src/ files (source map of the bundle)', () => {
@@ -32,7 +32,7 @@ test('BM_DEBUG is the invocation\'s: a run in process given it prints the stack,
 });
 
 test('code caches of other builds or Node versions are pruned when a new one is written', () => {
-  const env = isolatedEnv();
+  const env = ownCodeCache(isolatedEnv());
   const dir = join(env.XDG_CACHE_HOME!, 'bm', 'v8');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'main-v18.0.0-1-2.bin'), 'old');
@@ -46,7 +46,7 @@ test('code caches of other builds or Node versions are pruned when a new one is 
 });
 
 test('a code cache is rewritten once by the first run of each other command word, and then holds them all', () => {
-  const env = isolatedEnv();
+  const env = ownCodeCache(isolatedEnv());
   const dir = join(env.XDG_CACHE_HOME!, 'bm', 'v8');
   const cache = () => {
     const name = readdirSync(dir).find((n) => n.startsWith('main-'))!;

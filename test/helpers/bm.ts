@@ -1,6 +1,6 @@
 /** Running the built binary in isolation: its own config, state and cache dirs, no inherited credentials. */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -20,17 +20,42 @@ export function ensureBuilt(): void {
   if (r.status !== 0) throw new Error('node build.mjs failed');
 }
 
-/** A fresh home for one test: config, state and cache dirs under a temp folder. */
+/**
+ * The code caches (bin/load.js) of every home {@link isolatedEnv} makes: one folder for the run (under its
+ * temporary folder), so a binary started in a fresh home loads its bundles compiled, as on a user's machine
+ * after the first run, rather than compiling them and writing a cache no one reads again.
+ */
+const SHARED_CODE_CACHE = join(tmpdir(), 'bm-test-code-cache');
+
+/**
+ * A fresh home for one test: config, state and cache dirs under a temp folder. Its cache dir's code
+ * caches are the run's shared ones ({@link ownCodeCache} for a test of the caches themselves), unless
+ * `extra` names another cache dir.
+ */
 export function isolatedEnv(extra: Record<string, string> = {}): Record<string, string> {
   const home = mkdtempSync(join(tmpdir(), 'bm-test-'));
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (v !== undefined && !k.startsWith('BM_') && !/^(XDG_|NO_COLOR|FORCE_COLOR|HTTPS?_PROXY|https?_proxy)/.test(k)) env[k] = v;
   }
+  if (extra.XDG_CACHE_HOME === undefined) {
+    mkdirSync(SHARED_CODE_CACHE, { recursive: true, mode: 0o700 });
+    mkdirSync(join(home, 'cache', 'bm'), { recursive: true });
+    symlinkSync(SHARED_CODE_CACHE, codeCacheOf(join(home, 'cache')));
+  }
   return {
     ...env, HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state'), XDG_CACHE_HOME: join(home, 'cache'),
     ...extra,
   };
+}
+
+/** The folder of bin/load.js's code caches under the cache dir `cacheHome`. */
+const codeCacheOf = (cacheHome: string): string => join(cacheHome, 'bm', 'v8');
+
+/** `env` (from {@link isolatedEnv}) with code caches of its own, none yet: for tests that watch them written. */
+export function ownCodeCache(env: Record<string, string>): Record<string, string> {
+  rmSync(codeCacheOf(env.XDG_CACHE_HOME!), { force: true });
+  return env;
 }
 
 /** Runs `bm` synchronously (stdin from `input`, never a terminal). */
