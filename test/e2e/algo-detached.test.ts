@@ -1,14 +1,16 @@
 /**
- * Detached conditional orders through the built binary against the real sandbox behind the fault proxy:
- * `--detach` leaves a runner of its own, `bm algo list|show|logs` read the journal, a runner killed with
- * SIGKILL leaves the algo armed and `bm algo resume` takes it up again, `bm algo cancel` cancels what has
- * not fired, and a detached stop fires once.
+ * Detached conditional orders against the real sandbox behind the fault proxy: `--detach` leaves a runner of
+ * its own, `bm algo list|show|logs` read the journal, a runner killed with SIGKILL leaves the algo armed and
+ * `bm algo resume` takes it up again, `bm algo cancel` cancels what has not fired, and a detached stop fires
+ * once. The commands run in this process; the runners they start are the built binary (src/util/own-bin.ts),
+ * and so is the foreground stop that `bm algo cancel` stops with a signal.
  */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { alive } from '../../src/util/holder-lock.js';
 import { spawn } from 'node:child_process';
-import { BIN, bmAsync, ensureBuilt, isolatedEnv, type Result } from '../helpers/bm.js';
+import { BIN, ensureBuilt, isolatedEnv, type Result } from '../helpers/bm.js';
+import { runBm } from '../helpers/in-process.js';
 import { useLibraryVenue } from '../helpers/library-venue.js';
 
 const v = useLibraryVenue(59, { USDT: '100000', BTC: '5' });
@@ -22,7 +24,7 @@ after(async () => {
 });
 
 async function ok(args: string[]): Promise<Record<string, string>[]> {
-  const r: Result = await bmAsync([...args, '--json'], env);
+  const r: Result = await runBm([...args, '--json'], env);
   assert.equal(r.code, 0, `bm ${args.join(' ')}: ${r.stderr}`);
   return JSON.parse(r.stdout) as Record<string, string>[];
 }
@@ -67,7 +69,7 @@ test('a detached stop whose trigger the market is through fires once, shown by b
   assert.equal(leg!.status, 'placed');
   assert.match(leg!.order_id!, /^[0-9]+$/);
   assert.equal(v.proxy.count('POST', SUBMIT) - before, 1);
-  const r = await bmAsync(['algo', 'cancel', id, '--yes'], env);
+  const r = await runBm(['algo', 'cancel', id, '--yes'], env);
   assert.equal(r.code, 2, 'an ended algo is not cancelled');
 });
 

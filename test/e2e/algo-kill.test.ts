@@ -1,7 +1,9 @@
 /**
  * The detached runner (the built binary) killed with SIGKILL at each point of a firing, then resumed with
- * `bm algo resume`: nothing fires twice, nothing is lost. The fault proxy between the runner and the
- * in-process sandbox brings each kill point about without sleeping:
+ * `bm algo resume`: nothing fires twice, nothing is lost. The runners are the built binary, started by
+ * `--detach` and `bm algo resume` run in this process (as the command line starts them: src/util/own-bin.ts);
+ * the commands that only read (`bm order get`, `bm algo logs`) run here too. The fault proxy between the
+ * runner and the in-process sandbox brings each kill point about without sleeping:
  * - before send: the submit is held at the proxy (`hang`), never forwarded; by then the leg's `sending`
  *   line is on the disk (it is flushed before the order leaves). For the venue this is a kill before the
  *   order left (the instant between the journal line and the request is covered in process by
@@ -22,7 +24,8 @@ import { setImmediate as turn } from 'node:timers/promises';
 import { alive } from '../../src/util/holder-lock.js';
 import { keptAlgo, keptAlgos } from '../../src/core/algo/store.js';
 import type { LegState } from '../../src/core/algo/machine.js';
-import { bmAsync, ensureBuilt, isolatedEnv } from '../helpers/bm.js';
+import { ensureBuilt, isolatedEnv } from '../helpers/bm.js';
+import { runBm } from '../helpers/in-process.js';
 import type { Fault, Seen } from '../helpers/fault-proxy.js';
 import { useLibraryVenue } from '../helpers/library-venue.js';
 
@@ -37,7 +40,7 @@ after(() => {
 });
 
 async function ok(env: Record<string, string>, args: string[]): Promise<Record<string, string>[]> {
-  const r = await bmAsync([...args, '--json'], env);
+  const r = await runBm([...args, '--json'], env);
   assert.equal(r.code, 0, `bm ${args.join(' ')}: ${r.stderr}`);
   return ([] as Record<string, string>[]).concat(JSON.parse(r.stdout) as Record<string, string>);
 }
