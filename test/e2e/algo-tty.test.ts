@@ -6,16 +6,17 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { BIN, bm, TERMINAL_WAIT_MS as WAIT_MS, until } from '../helpers/bm.js';
+import { BIN, TERMINAL_WAIT_MS as WAIT_MS, until } from '../helpers/bm.js';
+import { runBm } from '../helpers/in-process.js';
 import { useTtyVenue } from '../helpers/tty-venue.js';
 
 // A test that failed half-way leaves no runner behind.
-const venue = useTtyVenue(() => {
-  for (const r of list()) if (r.runner) process.kill(Number(r.runner), 'SIGTERM');
+const venue = useTtyVenue(async () => {
+  for (const r of await list()) if (r.runner) process.kill(Number(r.runner), 'SIGTERM');
 });
 const { hasTmux, env, socket } = venue;
 
-const list = () => JSON.parse(bm(['--base-url', venue.url(), 'algo', 'list', '--json'], env).stdout || '[]') as Array<Record<string, string>>;
+const list = async () => JSON.parse((await runBm(['--base-url', venue.url(), 'algo', 'list', '--json'], env)).stdout || '[]') as Array<Record<string, string>>;
 
 /** Runs a stop that never fires in a tmux pane, confirms it, presses Ctrl-C and answers `answer`; its exit code and screen. */
 async function interrupted(name: string, answer: 'y' | 'n'): Promise<{ code: number; screen: string }> {
@@ -48,13 +49,13 @@ test('Ctrl-C on a terminal asks: yes leaves the stop to a runner of its own, no 
   assert.equal(left.code, 0, left.screen);
   const id = /algo (a[0-9a-z]+): running detached/.exec(left.screen)?.[1];
   assert.ok(id, left.screen);
-  assert.equal(list().find((r) => r.algo === id)?.state, 'running');
-  const c = bm(['--base-url', venue.url(), 'algo', 'cancel', id!, '--yes', '--json'], env);
+  assert.equal((await list()).find((r) => r.algo === id)?.state, 'running');
+  const c = await runBm(['--base-url', venue.url(), 'algo', 'cancel', id!, '--yes', '--json'], env);
   assert.equal(c.code, 0, c.stderr);
   assert.equal((JSON.parse(c.stdout) as Array<Record<string, string>>)[0]!.status, 'cancelled');
 
   const no = await interrupted('cancel', 'n');
   assert.equal(no.code, 130, no.screen);
   assert.match(no.screen, /cancelled: stopped before it fired/);
-  assert.ok(list().every((r) => r.state !== 'running'), 'no runner left');
+  assert.ok((await list()).every((r) => r.state !== 'running'), 'no runner left');
 });

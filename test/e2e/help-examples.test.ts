@@ -2,13 +2,13 @@
  * Every example in the help runs. Each `  $ ...` line of a leaf command's --help Examples block (the tree
  * walked in this process, test/helpers/help-tree.ts) runs in help order, `bm` in this process
  * (test/helpers/example-shell.ts is their shell), against a fresh in-process sandbox and a fresh account.
- * The few that cannot run as written get the handling listed in SPECIAL, each with its reason; those that
- * start a process of their own (`sandbox serve`, `sandbox start`) run the built binary, as only it can show
- * a server that runs until a signal stops it. That every command has examples, and a described help, is
- * help-tree.test.ts.
+ * The few that cannot run as written get the handling listed in SPECIAL, each with its reason: `sandbox serve`
+ * runs until this file signals it, and `sandbox start`, which starts a process of its own, runs the built
+ * binary. That every command has examples, and a described help, is help-tree.test.ts.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -16,7 +16,7 @@ import { after, test } from 'node:test';
 import { BIN, ensureBuilt, isolatedEnv, until, type Result } from '../helpers/bm.js';
 import { shell, words, type ShellWorld } from '../helpers/example-shell.js';
 import { examplesOf, leafHelps } from '../helpers/help-tree.js';
-import { runBm } from '../helpers/in-process.js';
+import { runBm, runCli } from '../helpers/in-process.js';
 import { startBm } from '../helpers/in-process-stream.js';
 import { useSandbox } from '../helpers/sandbox-server.js';
 
@@ -75,25 +75,15 @@ function binary(argv: readonly string[]): Promise<Result> {
   });
 }
 
-/** `bm sandbox serve` never exits: it must print its listening line, then stop cleanly on SIGTERM. */
-function serveBriefly(argv: readonly string[]): Promise<string> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...argv], { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => (child.kill('SIGKILL'), fail(new Error(`no listening line within 30 s: ${err}`))), 30_000);
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
-    child.stdout.setEncoding('utf8').on('data', (c: string) => {
-      out += c;
-      if (/listening http:\/\/127\.0\.0\.1:[0-9]+/.test(out)) child.kill('SIGTERM');
-    });
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (!/listening /.test(out)) fail(new Error(`exited (${code ?? signal}) before listening: ${err}`));
-      else if (code !== 0) fail(new Error(`SIGTERM is the asked-for stop, exit 0 (got ${code ?? signal}): ${err}`));
-      else done(out);
-    });
-  });
+/** `bm sandbox serve` never exits: it must print its listening line, then stop cleanly (exit 0) on SIGTERM. */
+async function serveBriefly(argv: readonly string[]): Promise<string> {
+  const signals = new EventEmitter();
+  const timer = setTimeout(() => signals.emit('SIGINT', 'SIGINT'), 30_000);
+  const onStdout = (_: string, all: string) => void (/listening http:\/\/127\.0\.0\.1:[0-9]+/.test(all) && signals.emit('SIGTERM', 'SIGTERM'));
+  const r = await runCli(argv, { env, signals, onStdout }).finally(() => clearTimeout(timer));
+  assert.match(r.stdout, /listening /, `exited (${r.code}) before listening, or not within 30 s: ${r.stderr}`);
+  assert.equal(r.code, 0, `SIGTERM is the asked-for stop, exit 0: ${r.stderr}`);
+  return r.stdout;
 }
 
 /** A stream run in this process until it printed a line; then its reader goes away, as `| head -n 1` would. */
@@ -109,7 +99,7 @@ async function streamBriefly(argv: string[], own: Record<string, string>): Promi
 
 /** What an example needs beyond running as written; the reason is part of each entry. */
 const SPECIAL: ReadonlyArray<{ readonly match: RegExp; readonly why: string }> = [
-  { match: /^bm sandbox serve/, why: 'runs until a signal stops it: the built binary is started, its listening line checked, then stopped with SIGTERM' },
+  { match: /^bm sandbox serve/, why: 'runs until a signal stops it: its listening line checked, then stopped with SIGTERM (exit 0)' },
   { match: /^bm sandbox start$/, why: 'starts a background process of its own: the built binary runs it' },
   { match: /^bm watch (?!.*--once)/, why: 'streams until stopped: ended once it printed a line, as a reader that goes away' },
   { match: /^bm watch orders/, why: 'runs on an account of its own with one order resting, so it has a line to print whatever the other examples do' },

@@ -6,7 +6,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { BIN, bm, TERMINAL_WAIT_MS as WAIT_MS, until } from '../helpers/bm.js';
+import { BIN, TERMINAL_WAIT_MS as WAIT_MS, until } from '../helpers/bm.js';
+import { runBm } from '../helpers/in-process.js';
 import { useTtyVenue } from '../helpers/tty-venue.js';
 
 const venue = useTtyVenue();
@@ -39,10 +40,10 @@ test('order place asks on a terminal: no exits 3 and places nothing, yes places'
   assert.match(no.screen, /market: last [0-9.]+, best bid [0-9.]+, best ask [0-9.]+ USDT/);
   assert.match(no.screen, /price 1000 \([0-9.]+% below last\): does not cross: it rests in the book/);
   assert.equal(no.code, 3);
-  assert.equal(bm(['--base-url', venue.url(), 'order', 'get', 'BTC_USDT', '--client-order-id', 'ttyNo1'], env).code, 6, 'nothing was placed');
+  assert.equal((await runBm(['--base-url', venue.url(), 'order', 'get', 'BTC_USDT', '--client-order-id', 'ttyNo1'], env)).code, 6, 'nothing was placed');
   const yes = await onTerminal('yes', `${args} --client-order-id ttyYes1`, 'y');
   assert.equal(yes.code, 0);
-  const got = bm(['--base-url', venue.url(), 'order', 'get', 'BTC_USDT', '--client-order-id', 'ttyYes1', '--json'], env);
+  const got = (await runBm(['--base-url', venue.url(), 'order', 'get', 'BTC_USDT', '--client-order-id', 'ttyYes1', '--json'], env));
   assert.equal(got.code, 0, got.stderr);
   assert.equal(JSON.parse(got.stdout).clientOrderId, 'ttyYes1');
 });
@@ -57,7 +58,7 @@ test('Ctrl-C at the confirmation is exit 130 and sends nothing; a market order s
   assert.match(r.screen, /Place market SELL 0\.01 BTC on BTC_USDT at market\?/);
   assert.match(r.screen, /estimated average fill [0-9.]+ USDT \(about 0\.01 BTC for [0-9.]+ USDT\), walked over \d+ levels? of the book/);
   assert.equal(r.code, 130);
-  assert.equal(bm(['--base-url', venue.url(), 'order', 'get', 'BTC_USDT', '--client-order-id', 'ttyCtrlC1'], env).code, 6, 'nothing was placed');
+  assert.equal((await runBm(['--base-url', venue.url(), 'order', 'get', 'BTC_USDT', '--client-order-id', 'ttyCtrlC1'], env)).code, 6, 'nothing was placed');
   const all = await onTerminal('ctrlcAll', 'api POST /spot/v1/cancel_orders -f symbol=BTC_USDT', ['C-c']);
   assert.match(all.screen, /Cancel every open order on BTC_USDT\?/);
   assert.equal(all.code, 130);

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, test, type TestContext } from 'node:test';
-import { BIN, bm, bmAsync, ensureBuilt, has, isolatedEnv, TERMINAL_WAIT_MS as WAIT_MS, until } from '../helpers/bm.js';
+import { BIN, ensureBuilt, has, isolatedEnv, TERMINAL_WAIT_MS as WAIT_MS, until } from '../helpers/bm.js';
+import { runBm } from '../helpers/in-process.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { startStillSandbox } from '../helpers/sandbox-server.js';
 
@@ -84,7 +85,7 @@ function bookRows(text: string): Array<[boolean, string]> {
 before(async () => {
   ensureBuilt();
   ({ url, stop } = await startStillSandbox(5));
-  const a = JSON.parse((await bmAsync(['--base-url', url, 'sandbox', 'account', 'create', '--json'], base)).stdout) as Record<string, string>;
+  const a = JSON.parse((await runBm(['--base-url', url, 'sandbox', 'account', 'create', '--json'], base)).stdout) as Record<string, string>;
   creds = { BM_API_KEY: a.key!, BM_API_SECRET: a.secret!, BM_API_MEMO: a.memo! };
 });
 after(async () => {
@@ -160,7 +161,7 @@ test('a stop attached to an order outlives the terminal, shows on the book and t
   assert.match(screen(s), new RegExp(`◇ ${trigger.replace('.', '\\.')}`), 'the chart marks it too');
   keys(s, 'q');
   await seen(s, /EXIT=0/);
-  const list = async () => JSON.parse((await bmAsync(['--base-url', url, 'algo', 'list', '--json'], env)).stdout) as Array<Record<string, string>>;
+  const list = async () => JSON.parse((await runBm(['--base-url', url, 'algo', 'list', '--json'], env)).stdout) as Array<Record<string, string>>;
   const [row] = await list();
   assert.equal(row!.state, 'running', 'the terminal closed, the stop still watches');
   const again = launch('BTC_USDT', env);
@@ -338,6 +339,6 @@ test('no configuration at all: the built-in sandbox and its paper account, order
     keys(s, 'q');
     await seen(s, /EXIT=0/);
   } finally {
-    bm(['sandbox', 'stop'], env);
+    await runBm(['sandbox', 'stop'], env);
   }
 });

@@ -1,11 +1,15 @@
 /**
- * The venue of a terminal test file: the binary's sandbox, an account of its own (its keys in `env`,
- * which the tmux panes are given), and a private tmux server; both stopped after the file.
+ * The venue of a terminal test file: the sandbox of `bm sandbox serve --strict --warm-up 0` in this process,
+ * an account of its own (its keys in `env`, which the tmux panes are given), and a private tmux server; both
+ * stopped after the file. The `bm` in a pane waits a minute for an answer (BM_TIMEOUT): this process also
+ * runs other files' tests. What the file runs itself must leave its event loop free (`runBm`, not `bm`).
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { bm, isolatedEnv, startSandbox } from './bm.js';
+import { startServer } from '../../src/sandbox/server.js';
+import { isolatedEnv } from './bm.js';
+import { runBm } from './in-process.js';
 
 export interface TtyVenue {
   readonly hasTmux: boolean;
@@ -18,20 +22,24 @@ export interface TtyVenue {
 }
 
 /** `beforeStop` runs after the file, before the sandbox stops (e.g. to end what a failed test left running). */
-export function useTtyVenue(beforeStop: () => void = () => {}): TtyVenue {
+export function useTtyVenue(beforeStop: () => void | Promise<void> = () => {}): TtyVenue {
   const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-  const env = isolatedEnv({ NO_COLOR: '1' });
+  const env = isolatedEnv({ NO_COLOR: '1', BM_TIMEOUT: '60000' });
   const socket = join(env.HOME!, 'tmux.sock');
   let url = '';
   let stop: () => Promise<void> = async () => {};
   before(async () => {
-    ({ url, stop } = await startSandbox());
-    const a = JSON.parse(bm(['--base-url', url, 'sandbox', 'account', 'create', '--json'], env).stdout) as Record<string, string>;
+    const s = await startServer({ port: 0, strict: true, warmUpMs: 0, log: () => {} });
+    ({ url } = s);
+    stop = () => s.close();
+    const r = await runBm(['--base-url', url, 'sandbox', 'account', 'create', '--json'], env);
+    if (r.code !== 0) throw new Error(`sandbox account create: ${r.stderr}`);
+    const a = JSON.parse(r.stdout) as Record<string, string>;
     Object.assign(env, { BM_API_KEY: a.key!, BM_API_SECRET: a.secret!, BM_API_MEMO: a.memo! });
   });
   after(async () => {
     if (hasTmux) spawnSync('tmux', ['-S', socket, 'kill-server']);
-    beforeStop();
+    await beforeStop();
     await stop();
   });
   return { hasTmux, env, socket, url: () => url };
