@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
-import { ROOT, ensureBuilt, isolatedEnv, startSandbox } from '../helpers/bm.js';
+import { ROOT, ensureBuilt, isolatedEnv } from '../helpers/bm.js';
+import { startServer } from '../../src/sandbox/server.js';
 import { loaded } from '../helpers/loadlog/loaded.js';
 
 const DIST = join(ROOT, 'dist');
@@ -71,7 +72,9 @@ let url = '';
 let stop: () => Promise<void> = async () => {};
 before(async () => {
   ensureBuilt();
-  ({ url, stop } = await startSandbox(['--seed', '7']));
+  const s = await startServer({ port: 0, seed: 7, strict: true, warmUpMs: 0, log: () => {} });
+  ({ url } = s);
+  stop = () => s.close();
 });
 after(() => stop());
 

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import { BIN, bmAsync, isolatedEnv, startSandbox } from '../helpers/bm.js';
 import { parseJson, scalarText } from '../../src/util/json.js';
+import { runBm } from '../helpers/in-process.js';
 
 let url = '';
 let stop: () => Promise<void> = async () => {};
@@ -16,7 +17,7 @@ const venue = () => ['--base-url', url, '--ws-url', url];
 
 before(async () => {
   ({ url, stop } = await startSandbox(['--seed', '7']));
-  const r = await bmAsync(['--base-url', url, 'sandbox', 'account', 'create', '--deposit', 'USDT=1000000,BTC=5', '--json'], isolatedEnv());
+  const r = await runBm(['--base-url', url, 'sandbox', 'account', 'create', '--deposit', 'USDT=1000000,BTC=5', '--json'], isolatedEnv());
   assert.equal(r.code, 0, r.stderr);
   const a = JSON.parse(r.stdout) as { key: string; secret: string; memo: string };
   env = isolatedEnv({ BM_API_KEY: a.key, BM_API_SECRET: a.secret, BM_API_MEMO: a.memo });

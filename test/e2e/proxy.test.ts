@@ -4,10 +4,10 @@ import assert from 'node:assert/strict';
 import { connect, createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import { bmAsync, isolatedEnv, startSandbox } from '../helpers/bm.js';
+import { bmAsync, isolatedEnv } from '../helpers/bm.js';
+import { useSandbox } from '../helpers/sandbox-server.js';
 
-let url = '';
-let stop: () => Promise<void> = async () => {};
+const h = useSandbox(11, { strict: true });
 const tunnels: string[] = [];
 const proxy = createServer((client: Socket) => {
   client.once('data', (head: Buffer) => {
@@ -26,16 +26,15 @@ const proxy = createServer((client: Socket) => {
 let proxyUrl = '';
 
 before(async () => {
-  ({ url, stop } = await startSandbox());
   await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 });
 after(async () => {
   proxy.close();
-  await stop();
 });
 
 test('HTTP_PROXY carries REST requests; NO_PROXY bypasses it', async () => {
+  const url = h.base();
   const port = new URL(url).port;
   const via = await bmAsync(['--base-url', url, 'ticker', 'BTC_USDT'], isolatedEnv({ HTTP_PROXY: proxyUrl }));
   assert.equal(via.code, 0, via.stderr);
