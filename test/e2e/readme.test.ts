@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { BIN, bmAsync, ensureBuilt, isolatedEnv, ROOT, runAsync } from '../helpers/bm.js';
+import { BIN, ensureBuilt, isolatedEnv, ROOT, runAsync } from '../helpers/bm.js';
+import { runBm } from '../helpers/in-process.js';
 
 /** The quick start's command lines, comments and blank lines left out. */
 function quickStart(): string[] {
@@ -23,7 +24,7 @@ test('every line of the README quick start runs as written and exits 0; the orde
   symlinkSync(BIN, join(linked, 'bm'));
   const env = isolatedEnv();
   env.PATH = `${linked}:${env.PATH ?? ''}`;
-  t.after(async () => void (await bmAsync(['sandbox', 'stop'], env)));
+  t.after(async () => void (await runBm(['sandbox', 'stop'], env)));
   const lines = quickStart();
   assert.ok(lines.length >= 5, 'the quick start shows at least five commands');
   const out = new Map<string, string>();
