@@ -2,13 +2,13 @@
 // the keychain backend, then the built binary's profile add/show/test/remove with the secret in the
 // keychain and nowhere on disk under the config dir. Exits non-zero on the first failed check.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AsyncEntry } from '@napi-rs/keyring';
 import { KeychainStore } from '../../src/profiles/keychain.js';
 import { TimedSecretStore } from '../../src/profiles/secrets.js';
-import { BIN, ROOT } from '../helpers/bm.js';
+import { BIN, ROOT, runAsync } from '../helpers/bm.js';
 
 const { KC_VENUE: venue, KC_KEY: key, KC_SECRET: secret, KC_MEMO: memo, BM_CONFIG_DIR: cfg } = process.env;
 if (!venue || !key || !secret || !memo || !cfg) throw new Error('keychain.child.ts: run it from keychain.test.ts');
@@ -64,16 +64,9 @@ assert.equal(await entry('kc').getPassword(), null, 'the keychain entry is delet
 console.log('ok - profile remove deletes the keychain entry');
 
 // 3. Ten adds at once, then ten removes at once: the settings and the keychain agree throughout.
-function bmAsync(args: string[], stdin = ''): Promise<{ code: number; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: process.env });
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (out += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, out }));
-    child.stdin.end(stdin);
-  });
+async function bmAsync(args: string[], stdin = ''): Promise<{ code: number; out: string }> {
+  const r = await runAsync(process.execPath, [BIN, ...args], { env: process.env, input: stdin });
+  return { code: r.code, out: r.stdout + r.stderr };
 }
 const names = Array.from({ length: 10 }, (_, i) => `kc${i}`);
 const adds = await Promise.all(names.map((n) => bmAsync(['profile', 'add', n, '--no-verify'], `key-${n}\nsecret-${n}\nmemo-${n}\n`)));

@@ -71,7 +71,8 @@ export function bmAsync(args: readonly string[], env: Record<string, string | un
 
 /**
  * Runs a program without blocking the event loop (a file in a pool shares its process with others, and
- * a venue may live in it): its exit code (-1 when killed after `timeoutMs`) and all it wrote.
+ * a venue may live in it): its exit code (-1 when killed after `timeoutMs`) and all it wrote. `input` is
+ * all of its stdin.
  */
 export function runAsync(cmd: string, args: readonly string[], opts: { cwd?: string; env?: Record<string, string | undefined>; input?: string; timeoutMs?: number } = {}): Promise<Result> {
   return new Promise((done, fail) => {
@@ -86,7 +87,11 @@ export function runAsync(cmd: string, args: readonly string[], opts: { cwd?: str
       clearTimeout(timer);
       done({ code: code ?? -1, stdout, stderr });
     });
-    child.stdin.end(opts.input ?? '');
+    // A program may end without reading its input (a shell whose script reads none, a bm that failed its
+    // checks): the pipe then breaks, which is its business, not an error of the run; its exit code tells.
+    child.stdin.on('error', (err: NodeJS.ErrnoException) => void (err.code === 'EPIPE' || fail(err)));
+    if (opts.input) child.stdin.end(opts.input);
+    else child.stdin.end();
   });
 }
 
