@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { alive } from '../../src/util/holder-lock.js';
+import { lockAlgo } from '../../src/core/algo/store.js';
 import { spawn } from 'node:child_process';
 import { BIN, ensureBuilt, isolatedEnv, type Result } from '../helpers/bm.js';
 import { runBm } from '../helpers/in-process.js';
@@ -45,12 +46,16 @@ test('a detached stop survives its runner being killed, is resumed, and is cance
   const [row] = await ok(['order', 'stop', 'BTC_USDT', '--side', 'sell', '--size', '0.01', '--trigger', '1', '--detach', '--yes']);
   assert.equal(row!.status, 'armed');
   const id = row!.algo!;
-  const running = await listed(id, (r) => r.state === 'running', 'running');
+  // `--detach` answers once its runner has taken the algo up: listed running at once, not in a moment.
+  const running = (await ok(['algo', 'list'])).find((r) => r.algo === id)!;
+  assert.equal(running.state, 'running');
   const pid = Number(running.runner);
   process.kill(pid, 'SIGKILL');
   await listed(id, (r) => r.state === 'stopped' && !alive(pid), 'stopped after its runner was killed');
-  await ok(['algo', 'resume', id]);
-  await listed(id, (r) => r.state === 'running', 'running again');
+  // So does `bm algo resume`, and the list it prints shows the new runner.
+  const resumed = (await ok(['algo', 'resume', id])).find((r) => r.algo === id)!;
+  assert.equal(resumed.state, 'running');
+  assert.notEqual(Number(resumed.runner), pid);
   const [cancelled] = await ok(['algo', 'cancel', id, '--yes']);
   assert.equal(cancelled!.status, 'cancelled');
   assert.equal((await listed(id, (r) => r.state === 'cancelled', 'cancelled')).runner, '');
@@ -86,4 +91,25 @@ test('a stop run in the foreground is listed as running; bm algo cancel stops it
   assert.equal(cancelled!.status, 'cancelled');
   assert.equal(await exited, 143);
   assert.equal(v.proxy.count('POST', SUBMIT), before);
+});
+
+test('a runner that cannot take the algo up (another holds its journal) is an error naming its log, not "started"', async () => {
+  const [row] = await ok(['order', 'stop', 'BTC_USDT', '--side', 'sell', '--size', '0.01', '--trigger', '1', '--detach', '--yes']);
+  const id = row!.algo!;
+  const first = Number((await ok(['algo', 'list'])).find((r) => r.algo === id)!.runner);
+  process.kill(first, 'SIGKILL');
+  await listed(id, (r) => r.state === 'stopped' && !alive(first), 'stopped after its runner was killed');
+  // This process holds the journal, as an engine running elsewhere would, without naming itself its runner.
+  const release = lockAlgo(env, id);
+  try {
+    const r = await runBm(['algo', 'resume', id], env);
+    assert.equal(r.code, 5, r.stderr);
+    assert.match(r.stderr, new RegExp(`error: algo ${id}: its runner \\(pid \\d+\\) ended \\(5\\) before it took the algo up; its log: \\S+${id}\\.log`));
+    assert.match(r.stderr, new RegExp(`hint: the algo stays armed: start a runner again with: bm algo resume ${id}`));
+    assert.doesNotMatch(r.stderr, /runner started/);
+  } finally {
+    release();
+  }
+  const [cancelled] = await ok(['algo', 'cancel', id, '--yes']);
+  assert.equal(cancelled!.status, 'cancelled');
 });

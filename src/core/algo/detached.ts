@@ -6,12 +6,12 @@
  */
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Env } from '../../config/paths.js';
-import { BmError } from '../../errors.js';
+import { BmError, config } from '../../errors.js';
 import { systemClock } from '../order/deadline.js';
 import type { AlgoEngine } from './engine.js';
 import type { AlgoState } from './machine.js';
 import { resumeEngine, watchLive, type AlgoFace } from './run.js';
-import { algoFile, holdAlgo, keptAlgo, lockAlgo } from './store.js';
+import { algoFile, holdAlgo, keptAlgo, lockAlgo, runnerOf } from './store.js';
 import { ownBin } from '../../util/own-bin.js';
 
 /** A journal armed this recently (ms) and never run is a fresh start, not a gap. */
@@ -20,18 +20,36 @@ const FRESH_MS = 10_000;
 /** Longest wait between two tries of a runner whose engine failed, ms. */
 const MAX_BACKOFF_MS = 30_000;
 
-/** Starts `bm algo run ID` detached with the venue options `args` (kept for `bm algo resume`); its pid. */
+/** How long a start waits for its runner to take the algo up (ms): the runner is a fresh Node process. */
+const TAKE_UP_MS = 30_000;
+
+/** Between two looks at whether the runner has taken the algo up, ms. */
+const TAKE_UP_LOOK_MS = 20;
+
+/**
+ * Starts `bm algo run ID` detached with the venue options `args` (kept for `bm algo resume`); its pid once
+ * it has taken the algo up (`bm algo list` shows it running from then on), or once it has run the algo to
+ * its end. A runner that exits with an error first is a config error naming its log; one still starting
+ * after TAKE_UP_MS is left to start (its pid is returned).
+ */
 export async function spawnRunner(env: Env, id: string, args?: readonly string[]): Promise<number> {
   const bin = ownBin();
   const runFile = algoFile(env, id, 'run.json');
   if (args) writeFileSync(runFile, `${JSON.stringify(args)}\n`, { mode: 0o600 });
   const kept = args ?? (JSON.parse(readFileSync(runFile, 'utf8')) as string[]);
-  const { spawn } = await import('node:child_process');
-  const log = openSync(algoFile(env, id, 'log'), 'a', 0o600);
+  const [{ spawn }, { setTimeout: pause }] = await Promise.all([import('node:child_process'), import('node:timers/promises')]);
+  const logPath = algoFile(env, id, 'log');
+  const log = openSync(logPath, 'a', 0o600);
   const child = spawn(process.execPath, [bin, ...kept, 'algo', 'run', id], { detached: true, stdio: ['ignore', log, log], env: { ...process.env, ...env } as NodeJS.ProcessEnv });
   closeSync(log);
   child.unref();
-  return child.pid!;
+  const pid = child.pid!;
+  for (const end = Date.now() + TAKE_UP_MS; runnerOf(env, id) !== pid && Date.now() < end; await pause(TAKE_UP_LOOK_MS)) {
+    if (child.exitCode === null && child.signalCode === null) continue;
+    if (child.exitCode === 0) break;
+    throw config(`algo ${id}: its runner (pid ${pid}) ended (${child.exitCode ?? child.signalCode}) before it took the algo up; its log: ${logPath}`, `the algo stays armed: start a runner again with: bm algo resume ${id}`);
+  }
+  return pid;
 }
 
 /** The runner's loop (`bm algo run ID`): resolves with the algo's state when it ends or `signal` stops it. */
