@@ -64,7 +64,8 @@ How it runs:
 - **In the foreground.** The command watches the venue's trade stream, prints each step on stderr and a row
   per leg at the end. Ctrl-C asks whether to leave it running in the background; no (or no terminal)
   cancels what has not fired (exit 130).
-- **Or detached.** \`--detach\` starts a runner of its own, out of the terminal's reach, and returns at once.
+- **Or detached.** \`--detach\` starts a runner of its own, out of the terminal's reach, and returns as soon
+  as the runner has taken the algo up (about a tenth of a second).
   \`bm algo list|show|logs\` follow it (\`last\` names the newest), \`bm algo cancel ID\` stops it (legs
   not fired are never sent), and after a restart or a killed runner \`bm algo resume ID\` takes it up
   again from its journal.
