@@ -10,6 +10,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stateDir, type Env } from '../config/paths.js';
 import { tryLocked } from '../util/filelock.js';
+import { alive } from '../util/holder-lock.js';
 import type { RateLimit } from './catalogue/types.js';
 import { MemoryGate, realSleep, type Clock, type RateGate, type Sleep, type Slot } from './gate.js';
 import { insertStamp, SlidingWindows } from '../util/ratelimit.js';
@@ -26,16 +27,6 @@ interface Counter {
 }
 
 type Scope = Record<string, Counter>;
-
-function alive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** The counter file's name for a scope: letters, digits, dots and dashes. */
 export function scopeFile(dir: string, scope: string): string {

@@ -1,14 +1,17 @@
 /**
  * A lock file for short critical sections shared between processes: created with O_EXCL, holding
- * `pid time`, removed when done. Holders keep it for well under a millisecond, so a lock older than
- * {@link STALE_LOCK_MS} was left by a process killed while holding it (kill -9) and is broken. The
- * lock is broken by {@link breakLock}, which other lock files with their own rule of staleness share.
+ * `pid time`, removed when done. Holders keep it for well under a millisecond, but a loaded machine may
+ * stop a holder for a while: a lock is broken when its holder is dead (kill -9 while holding it), when it
+ * is older than {@link STALE_LOCK_MS} (the pid reused, or a holder that hangs), or when it is still empty
+ * after {@link UNWRITTEN_MS} (its writer died between creating and filling it). The lock is broken by
+ * {@link breakLock}, which other lock files with their own rule of staleness share.
  */
 import { closeSync, fstatSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { alive, UNWRITTEN_MS } from './holder-lock.js';
 
-/** Age (ms) beyond which a lock is presumed abandoned. */
-export const STALE_LOCK_MS = 200;
+/** Age (ms) beyond which a lock is presumed abandoned even though a process of its holder's pid lives. */
+export const STALE_LOCK_MS = 10_000;
 
 let breaks = 0;
 
@@ -43,10 +46,11 @@ export function tryLocked<T>(path: string, fn: () => T, now: () => number = Date
 }
 
 function breakIfStale(path: string, now: number): void {
-  breakLock(path, (text) => {
-    const since = Number(text.split(' ')[1]);
-    // A lock being written has no time yet: young by definition. A clock that jumped counts as stale.
-    return Number.isFinite(since) && Math.abs(now - since) > STALE_LOCK_MS;
+  breakLock(path, (text, mtimeMs) => {
+    const [pid, since] = text.split(' ').map(Number);
+    if (!Number.isInteger(pid) || pid! <= 0 || !Number.isFinite(since)) return Date.now() - mtimeMs > UNWRITTEN_MS;
+    // A clock that jumped counts as stale.
+    return !alive(pid!) || Math.abs(now - since!) > STALE_LOCK_MS;
   });
 }
 

@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { custom } from '../../../src/api/catalogue/limits.js';
 import { FileGate, scopeFile } from '../../../src/api/file-gate.js';
 import { STALE_LOCK_MS, tryLocked } from '../../../src/util/filelock.js';
+import { UNWRITTEN_MS } from '../../../src/util/holder-lock.js';
 
 const RATE = custom('KEY', 3, 2000);
 const SCOPE = 'http://127.0.0.1:9 key-abc';
@@ -89,19 +91,40 @@ test('a directory that cannot be written: the gate counts in this process only, 
   assert.match(lines.join('\n'), /counting in this process only/);
 });
 
-test('lock: held by a live holder it is not taken; left behind (kill -9) it is broken once stale', () => {
+test('lock: held by a live holder it is not taken however long a loaded machine keeps it, until STALE_LOCK_MS', () => {
   const dir = mkdtempSync(join(tmpdir(), 'bm-lock-'));
   const lock = join(dir, 'x.lock');
   let t = 1_000_000;
-  writeFileSync(lock, `12345 ${t}`);
+  // This process stands for the live holder.
+  writeFileSync(lock, `${process.pid} ${t}`);
   assert.equal(tryLocked(lock, () => 1, () => t), undefined, 'fresh: busy');
-  assert.ok(existsSync(lock), 'a fresh lock is never broken');
-  t += STALE_LOCK_MS + 1;
-  assert.equal(tryLocked(lock, () => 1, () => t), undefined, 'the stale lock is broken on this try');
+  t += 5000;
+  assert.equal(tryLocked(lock, () => 1, () => t), undefined, 'held for seconds by a live process: still busy');
+  assert.ok(existsSync(lock), 'a live holder\'s lock is not broken');
+  t += STALE_LOCK_MS;
+  assert.equal(tryLocked(lock, () => 1, () => t), undefined, 'past STALE_LOCK_MS it is broken on this try');
   assert.equal(existsSync(lock), false);
   assert.deepEqual(tryLocked(lock, () => 2, () => t), { value: 2 });
   assert.equal(existsSync(lock), false, 'released after use');
   // A throwing section still releases the lock.
   assert.throws(() => tryLocked(lock, () => { throw new Error('boom'); }, () => t), /boom/);
   assert.equal(existsSync(lock), false);
+});
+
+test('lock: left behind by a holder that died (kill -9) it is broken at once; an empty one only once old', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bm-lock-'));
+  const lock = join(dir, 'x.lock');
+  const t = 1_000_000;
+  const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+  writeFileSync(lock, `${dead} ${t}`);
+  assert.equal(tryLocked(lock, () => 1, () => t), undefined, 'broken on this try');
+  assert.deepEqual(tryLocked(lock, () => 2, () => t), { value: 2 }, 'then taken');
+  // Created and not yet filled: its writer may be about to write it, so it is judged by the file's age.
+  writeFileSync(lock, '');
+  assert.equal(tryLocked(lock, () => 3, () => t), undefined);
+  assert.ok(existsSync(lock), 'a lock being written is not broken');
+  const old = (Date.now() - UNWRITTEN_MS - 1000) / 1000;
+  utimesSync(lock, old, old);
+  assert.equal(tryLocked(lock, () => 3, () => t), undefined, 'an empty lock older than UNWRITTEN_MS is broken');
+  assert.deepEqual(tryLocked(lock, () => 4, () => t), { value: 4 });
 });
