@@ -7,6 +7,7 @@
  */
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { wsFaults, type WsFaults } from './ws-faults.js';
 
 /** A request as the proxy saw it. */
@@ -165,7 +166,9 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     });
   });
 
-  // WebSocket (and any other) upgrades are piped to the sandbox untouched.
+  // WebSocket (and any other) upgrades are piped to the sandbox untouched. They are the server's no longer:
+  // close() ends them itself (a client that stays, a runner left by a failed test, would keep it open).
+  const upgraded = new Set<Duplex>();
   server.on('upgrade', (req, socket, head) => {
     const to = connect(Number(up.port), up.hostname, () => {
       const lines = [`${req.method} ${req.url} HTTP/1.1`];
@@ -175,9 +178,12 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       socket.pipe(to);
       ws.attach(socket, to);
     });
+    upgraded.add(socket).add(to);
     const end = () => {
       socket.destroy();
       to.destroy();
+      upgraded.delete(socket);
+      upgraded.delete(to);
     };
     to.on('error', end);
     socket.on('error', end);
@@ -210,6 +216,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     },
     close() {
       for (const s of held) s.destroy();
+      for (const s of upgraded) s.destroy();
       server.closeAllConnections();
       return new Promise<void>((r) => server.close(() => r()));
     },

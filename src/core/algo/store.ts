@@ -3,7 +3,7 @@
  * log of its detached runner (`<id>.log`), the runner's pid (`<id>.pid`) and the venue options it runs
  * with (`<id>.run.json`). Read by `bm algo list|show|logs|cancel|resume`.
  */
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { alive } from '../../util/holder-lock.js';
 import type { Env } from '../../config/paths.js';
@@ -24,7 +24,10 @@ export interface KeptAlgo {
   readonly runner?: number;
 }
 
-/** The pid of algo `id`'s runner when it is alive (a pid file left by a runner killed is removed). */
+/**
+ * The pid of algo `id`'s runner when it is alive (a pid file left by a runner killed is removed). A file
+ * that names no pid is not removed: it is not this reader's to judge (the runner writes it whole).
+ */
 export function runnerOf(env: Env, id: string): number | undefined {
   const file = algoFile(env, id, 'pid');
   let pid: number;
@@ -33,13 +36,17 @@ export function runnerOf(env: Env, id: string): number | undefined {
   } catch {
     return undefined;
   }
-  if (Number.isInteger(pid) && pid > 0 && alive(pid)) return pid;
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  if (alive(pid)) return pid;
   rmSync(file, { force: true });
   return undefined;
 }
 
+/** Names `pid` the runner of algo `id`: written aside and renamed, so that no reader ever sees it half written. */
 export function writeRunner(env: Env, id: string, pid: number): void {
-  writeFileSync(algoFile(env, id, 'pid'), `${pid}\n`, { mode: 0o600 });
+  const file = algoFile(env, id, 'pid');
+  writeFileSync(`${file}.${pid}.tmp`, `${pid}\n`, { mode: 0o600 });
+  renameSync(`${file}.${pid}.tmp`, file);
 }
 
 export function clearRunner(env: Env, id: string, pid: number): void {
