@@ -195,6 +195,7 @@ export class TradeFeed {
       ...(trace ? { trace } : {}),
       onPush: (_topic, table, e) => this.onPrivate(table, e),
       onState: (st) => this.onState('private', st),
+      onAck: () => this.onPrivateAck(),
       onError: (e) => this.o.failed(e),
       onNotice: (line) => logAction(this.s, 'info', line, this.now()),
     });
@@ -230,14 +231,28 @@ export class TradeFeed {
     this.o.changed(event === 'fill' ? 'fill' : 'data');
   }
 
-  /** Connection states into the status line; a connection back after a drop reads the snapshots again. */
+  /**
+   * Connection states into the status line; the market stream back after a drop reads the snapshots again.
+   * The order stream is ready only once its subscription is acknowledged (onPrivateAck): logged in, it
+   * is still `subscribing`, and an order's fill pushed meanwhile would reach no one.
+   */
   private onState(which: 'public' | 'private', st: ConnState): void {
     if (which === 'public') this.s.feed.state = st;
-    else this.s.feed.privateState = st;
-    const conn = which === 'public' ? this.pub : this.priv;
-    if (st === 'ready' && conn && conn.reconnects > 0 && !this.closed) {
-      logAction(this.s, 'info', `${which === 'public' ? 'market' : 'order'} stream back after a drop: reading snapshots again`, this.now());
-      void (which === 'public' ? this.snapshot() : Promise.all([this.readAccount(), this.readPnl()]));
+    else this.s.feed.privateState = st === 'ready' ? 'subscribing' : st;
+    if (which === 'public' && st === 'ready' && this.pub && this.pub.reconnects > 0 && !this.closed) {
+      logAction(this.s, 'info', 'market stream back after a drop: reading snapshots again', this.now());
+      void this.snapshot();
+    }
+    this.o.changed('data');
+  }
+
+  /** The order stream subscribed: ready; back after a drop, balances and open orders are read again from here on. */
+  private onPrivateAck(): void {
+    if (this.s.feed.privateState !== 'subscribing') return;
+    this.s.feed.privateState = 'ready';
+    if (this.priv && this.priv.reconnects > 0 && !this.closed) {
+      logAction(this.s, 'info', 'order stream back after a drop: reading snapshots again', this.now());
+      void Promise.all([this.readAccount(), this.readPnl()]);
     }
     this.o.changed('data');
   }

@@ -119,7 +119,8 @@ export interface AttachedAlgo {
   readonly running: boolean;
 }
 
-export type ConnState = 'snapshot' | 'idle' | 'connecting' | 'login' | 'ready' | 'waiting' | 'closed';
+/** A connection's state as shown; `subscribing`: the order stream logged in, its subscription not yet acknowledged. */
+export type ConnState = 'snapshot' | 'idle' | 'connecting' | 'login' | 'subscribing' | 'ready' | 'waiting' | 'closed';
 
 export interface Feed {
   state: ConnState;

@@ -37,6 +37,11 @@ test('a stream back after a drop reads the snapshots again: the book over REST r
     assert.ok(pub && priv, 'a market and an order connection');
     assert.deepEqual(pub.topics, ['spot/depth20:BTC_USDT', 'spot/trade:BTC_USDT', 'spot/kline1m:BTC_USDT', 'spot/ticker:BTC_USDT']);
     for (const c of [pub, priv]) (c.opts.onState?.('connecting'), c.opts.onState?.('ready'));
+    // Logged in is not subscribed: a fill pushed before the venue acknowledges the order topic reaches no one.
+    feed.sync();
+    assert.match(statusLine(s, Date.now(), 200, false), /ws market ready, orders subscribing │/);
+    priv.opts.onAck?.(priv.topics[0]!);
+    assert.match(statusLine(s, Date.now(), 200, false), /│ ws ready │/);
     assert.equal(reads('/spot/v1/symbols/book'), 1, 'the first ready reads nothing again');
     assert.equal(reads('/spot/v1/wallet'), 1);
     const venueBook = s.market.asks;
@@ -62,6 +67,7 @@ test('a stream back after a drop reads the snapshots again: the book over REST r
     priv.cut();
     priv.opts.onState?.('login');
     priv.opts.onState?.('ready');
+    priv.opts.onAck?.(priv.topics[0]!);
     await until(() => reads('/spot/v1/wallet') > walletReads && s.account.orders.size === 1);
     assert.ok(s.ui.log.some((e) => e.text === 'order stream back after a drop: reading snapshots again'));
     feed.sync();
