@@ -5,7 +5,8 @@
 import type { Context } from '../../context.js';
 import { cancelKept, runKept, spawnRunner } from '../../core/algo/detached.js';
 import type { AlgoState } from '../../core/algo/machine.js';
-import { algoFile, keptAlgo, keptAlgos, runnerOf, type KeptAlgo } from '../../core/algo/store.js';
+import { algoFile, keptAlgo, keptAlgos, type KeptAlgo } from '../../core/algo/store.js';
+import { alive } from '../../util/holder-lock.js';
 import type { AlgoSpec } from '../../core/algo/spec.js';
 import { BmError, usage } from '../../errors.js';
 import { show } from '../show.js';
@@ -50,10 +51,13 @@ export async function logs(ctx: Context, given: string): Promise<void> {
 
 const face = async (ctx: Context, command: string) => ({ calls: await ctx.calls(), host: ctx, channel: currentChannel(ctx), command });
 
-/** Waits (up to 10 s) for a runner asked to stop to let go of the algo. */
-async function gone(ctx: Context, id: string): Promise<void> {
-  for (let i = 0; i < 100 && runnerOf(ctx.session.env, id) !== undefined; i++) await new Promise((r) => setTimeout(r, 100));
-  if (runnerOf(ctx.session.env, id) !== undefined) throw new BmError('network', `algo cancel: the runner of ${id} did not stop within 10 s; nothing was cancelled`, { hint: `try again, or see bm algo show ${id}` });
+/**
+ * Waits (up to 10 s) for the runner `pid`, asked to stop, to end: it lets go of the journal's lock as it
+ * ends, after it has stopped naming itself the runner (waiting for that alone, the lock could still be held).
+ */
+async function gone(id: string, pid: number): Promise<void> {
+  for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  if (alive(pid)) throw new BmError('network', `algo cancel: the runner of ${id} did not stop within 10 s; nothing was cancelled`, { hint: `try again, or see bm algo show ${id}` });
 }
 
 export async function cancel(ctx: Context, given: string): Promise<void> {
@@ -75,7 +79,7 @@ export async function cancel(ctx: Context, given: string): Promise<void> {
 export async function cancelConfirmed(ctx: Context, k: KeptAlgo, why: string): Promise<AlgoState> {
   if (k.runner !== undefined) {
     process.kill(k.runner, 'SIGTERM');
-    await gone(ctx, k.id);
+    await gone(k.id, k.runner);
   }
   return cancelKept(await face(ctx, 'algo cancel'), ctx.session.env, k.id, why);
 }
