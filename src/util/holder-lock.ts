@@ -32,6 +32,7 @@ function parse(text: string): Holder | undefined {
 
 /** True when a process with that pid exists and is not a zombie (killed, and not yet reaped by its parent). */
 export function alive(pid: number): boolean {
+  if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);
   } catch (err) {
