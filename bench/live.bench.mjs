@@ -6,21 +6,23 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BIN, isolatedEnv, startSandbox, table } from './lib.mjs';
 
 const WARM_S = 4;
 const SECONDS = 20;
 const TICK = 100; // clock ticks a second of /proc/<pid>/stat (getconf CLK_TCK)
-const SOCKET = `bm-bench-${process.pid}`;
 const env = { ...isolatedEnv(), TERM: 'xterm-256color' };
+// The tmux server's socket is in the bench's own home, not left among the system's.
+const SOCKET = join(env.HOME, 'tmux.sock');
 delete env.NO_COLOR;
 
 if (spawnSync('tmux', ['-V']).status !== 0) {
   process.stdout.write('tmux is not installed: live views not measured\n');
   process.exit(0);
 }
-const tmux = (...args) => spawnSync('tmux', ['-L', SOCKET, '-f', '/dev/null', ...args], { env, encoding: 'utf8' });
+const tmux = (...args) => spawnSync('tmux', ['-S', SOCKET, '-f', '/dev/null', ...args], { env, encoding: 'utf8' });
 
 async function pushServer(...args) {
   const child = spawn(process.execPath, [new URL('./ws-push-server.mjs', import.meta.url).pathname, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });

@@ -21,12 +21,12 @@ test('profile add prompts on a terminal and hides the secret', { timeout: 60_000
   const venue = await startVenue();
   const creds = venue.account();
   const root = mkdtempSync(join(tmpdir(), 'bm-tty-'));
-  const socket = `bm-profile-tty-${process.pid}`;
+  const socket = join(root, 'tmux.sock');
   const env = {
     PATH: process.env.PATH, HOME: root, TERM: 'xterm-256color', NO_COLOR: '1',
     BM_CONFIG_DIR: join(root, 'cfg'), BM_STATE_DIR: join(root, 'state'),
   };
-  const tmux = (...args: string[]) => spawnSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { env: env as NodeJS.ProcessEnv, encoding: 'utf8' });
+  const tmux = (...args: string[]) => spawnSync('tmux', ['-S', socket, '-f', '/dev/null', ...args], { env: env as NodeJS.ProcessEnv, encoding: 'utf8' });
   const screen = () => tmux('capture-pane', '-p', '-t', 'bm').stdout;
   const waitFor = async (re: RegExp) => {
     for (const end = Date.now() + TERMINAL_WAIT_MS; Date.now() < end; await sleep(100)) if (re.test(screen())) return;

@@ -9,12 +9,13 @@ import { BIN, ensureBuilt, has, isolatedEnv, TERMINAL_WAIT_MS as WAIT_MS, until 
 import { startServer, type RunningSandbox } from '../../src/sandbox/server.js';
 import { readRecording } from '../../src/sandbox/replay/recording.js';
 
-const SOCKET = `bm-rec-${process.pid}`;
+// The tmux server's socket is in the run's temporary folder, removed with it.
+const SOCKET = join(tmpdir(), `bm-rec-${process.pid}`);
 const env = isolatedEnv({ TERM: 'xterm-256color' });
 let sandbox: RunningSandbox;
 
 function tmux(...args: string[]): string {
-  const r = spawnSync('tmux', ['-L', SOCKET, '-f', '/dev/null', ...args], { env, encoding: 'utf8' });
+  const r = spawnSync('tmux', ['-S', SOCKET, '-f', '/dev/null', ...args], { env, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`tmux ${args.join(' ')}: ${r.stderr}`);
   return r.stdout;
 }
@@ -25,7 +26,7 @@ before(async () => {
   sandbox = await startServer({ port: 0, seed: 9, log: () => {} });
 });
 after(async () => {
-  if (has('tmux')) spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+  if (has('tmux')) spawnSync('tmux', ['-S', SOCKET, 'kill-server']);
   await sandbox.close();
 });
 

@@ -3,13 +3,16 @@
 // still: an order rests until the test cancels it and a trade is one the test made, at any machine speed.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
 import { BIN, ensureBuilt, has, isolatedEnv, TERMINAL_WAIT_MS as WAIT_MS, until } from '../helpers/bm.js';
 import { runBm } from '../helpers/in-process.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { startStillSandbox } from '../helpers/sandbox-server.js';
 
-const SOCKET = `bm-trade-${process.pid}`;
+// The tmux server's socket is in the run's temporary folder, removed with it.
+const SOCKET = join(tmpdir(), `bm-trade-${process.pid}`);
 const base = isolatedEnv({ TERM: 'xterm-256color', NO_COLOR: '1' });
 let url = '';
 let stop: () => Promise<void> = async () => {};
@@ -17,7 +20,7 @@ let creds: Record<string, string> = {};
 let n = 0;
 
 function tmux(...args: string[]): string {
-  const r = spawnSync('tmux', ['-L', SOCKET, '-f', '/dev/null', ...args], { env: base, encoding: 'utf8' });
+  const r = spawnSync('tmux', ['-S', SOCKET, '-f', '/dev/null', ...args], { env: base, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`tmux ${args.join(' ')}: ${r.stderr}`);
   return r.stdout;
 }
@@ -89,7 +92,7 @@ before(async () => {
   creds = { BM_API_KEY: a.key!, BM_API_SECRET: a.secret!, BM_API_MEMO: a.memo! };
 });
 after(async () => {
-  if (has('tmux')) spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+  if (has('tmux')) spawnSync('tmux', ['-S', SOCKET, 'kill-server']);
   await stop();
 });
 

@@ -1,20 +1,23 @@
 // The live views in a real terminal: tmux runs `bm watch` on a pane of fixed size; we read the screen.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
 import { BIN, ensureBuilt, has, isolatedEnv, TERMINAL_WAIT_MS } from '../helpers/bm.js';
 import { startServer } from '../../src/sandbox/server.js';
 import { startWsServer, type TestServer } from '../helpers/ws-server.js';
 import { fmt, sub } from '../../src/util/decimal.js';
 
-const SOCKET = `bm-test-${process.pid}`;
+// The tmux server's socket is in the run's temporary folder, removed with it.
+const SOCKET = join(tmpdir(), `bm-watch-${process.pid}`);
 const env = isolatedEnv({ TERM: 'xterm-256color' });
 let srv: TestServer;
 let stopFeed = () => {};
 let n = 0;
 
 function tmux(...args: string[]): string {
-  const r = spawnSync('tmux', ['-L', SOCKET, '-f', '/dev/null', ...args], { env, encoding: 'utf8' });
+  const r = spawnSync('tmux', ['-S', SOCKET, '-f', '/dev/null', ...args], { env, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`tmux ${args.join(' ')}: ${r.stderr}`);
   return r.stdout;
 }
@@ -61,7 +64,7 @@ before(async () => {
 });
 after(async () => {
   stopFeed();
-  if (has('tmux')) spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+  if (has('tmux')) spawnSync('tmux', ['-S', SOCKET, 'kill-server']);
   await srv.close();
 });
 
