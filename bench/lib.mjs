@@ -1,13 +1,20 @@
 // Shared bench helpers: an isolated environment, a sandbox from the built binary, medians.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const BIN = join(import.meta.dirname, '..', 'bin', 'bm.js');
 
+/** The homes this process made: removed when it exits (a bench leaves nothing in the temporary folder). */
+const homes = [];
+process.on('exit', () => {
+  for (const h of homes) rmSync(h, { recursive: true, force: true });
+});
+
 export function isolatedEnv() {
   const home = mkdtempSync(join(tmpdir(), 'bm-bench-'));
+  homes.push(home);
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('BM_') && !k.startsWith('XDG_')));
   return { ...env, HOME: home, XDG_CONFIG_HOME: join(home, 'c'), XDG_STATE_HOME: join(home, 's'), XDG_CACHE_HOME: join(home, 'k') };
 }
