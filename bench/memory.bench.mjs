@@ -4,7 +4,7 @@
 // pushes that inflate past the 512 MiB cap: peak RSS and exit code (goal: under 512 MiB, exit 5).
 // `BM_BENCH_BIN=<other checkout>/bin/bm.js` measures another build the same way.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -18,6 +18,8 @@ const HZ = 3000;
 const MiB = 1024 * 1024;
 const env = isolatedEnv();
 const dir = mkdtempSync(join(tmpdir(), 'bm-bench-mem-'));
+// Its big files (a GiB and more, compressed) go with it.
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 const hwm = (pid) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
 async function pushServer() {
