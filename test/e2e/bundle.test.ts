@@ -6,8 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { ROOT, ensureBuilt, isolatedEnv } from '../helpers/bm.js';
-import { startServer } from '../../src/sandbox/server.js';
 import { loaded } from '../helpers/loadlog/loaded.js';
+import { startReadySandbox } from '../helpers/sandbox-server.js';
 
 const DIST = join(ROOT, 'dist');
 
@@ -72,9 +72,7 @@ let url = '';
 let stop: () => Promise<void> = async () => {};
 before(async () => {
   ensureBuilt();
-  const s = await startServer({ port: 0, seed: 7, strict: true, warmUpMs: 0, log: () => {} });
-  ({ url } = s);
-  stop = () => s.close();
+  ({ url, stop } = await startReadySandbox(7));
 });
 after(() => stop());
 

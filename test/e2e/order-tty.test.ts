@@ -43,7 +43,7 @@ test('order place asks on a terminal: no exits 3 and places nothing, yes places'
   assert.equal((await runBm(['--base-url', venue.url(), 'order', 'get', 'BTC_USDT', '--client-order-id', 'ttyNo1'], env)).code, 6, 'nothing was placed');
   const yes = await onTerminal('yes', `${args} --client-order-id ttyYes1`, 'y');
   assert.equal(yes.code, 0);
-  const got = (await runBm(['--base-url', venue.url(), 'order', 'get', 'BTC_USDT', '--client-order-id', 'ttyYes1', '--json'], env));
+  const got = await runBm(['--base-url', venue.url(), 'order', 'get', 'BTC_USDT', '--client-order-id', 'ttyYes1', '--json'], env);
   assert.equal(got.code, 0, got.stderr);
   assert.equal(JSON.parse(got.stdout).clientOrderId, 'ttyYes1');
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
 import { BIN, ensureBuilt, has, isolatedEnv, TERMINAL_WAIT_MS } from '../helpers/bm.js';
-import { startServer } from '../../src/sandbox/server.js';
+import { startReadySandbox } from '../helpers/sandbox-server.js';
 import { startWsServer, type TestServer } from '../helpers/ws-server.js';
 import { fmt, sub } from '../../src/util/decimal.js';
 
@@ -156,8 +156,8 @@ test('the full-screen book shows the columns --fields names too, in their order'
 test('watch kline on a terminal shows the candles before the stream\'s first push, newest first', async (t) => {
   if (!requireTmux(t)) return;
   // The whole sandbox (REST beside the stream): the candles before the first push are the venue's REST candles.
-  const sandbox = await startServer({ port: 0, seed: 5, strict: true, warmUpMs: 0, log: () => {} });
-  t.after(() => sandbox.close());
+  const sandbox = await startReadySandbox(5);
+  t.after(() => sandbox.stop());
   const s = `w${++n}`;
   tmux('new-session', '-d', '-s', s, '-x', '100', '-y', '40', `${process.execPath} ${BIN} watch kline BTC_USDT --step 1m --once --ws-url ${sandbox.url.replace(/^http/, 'ws')} --base-url ${sandbox.url}; echo EXIT=$?; sleep 60`);
   await until('the exit', () => /EXIT=\d+/.test(screen(s)));

@@ -54,13 +54,20 @@ export function useSandbox(seed = 11, opts: { readonly strict?: boolean; readonl
 }
 
 /**
- * The sandbox of `bm sandbox serve --strict --warm-up 0`, in this process, its simulated market held
- * still: the book stays as quoted and a trade happens only when an account trades, however fast the
- * machine is. The venue's own time (signed timestamps, rate windows, push cadence) runs on the system
- * clock. Whatever talks to it must leave this process's event loop free (`bmAsync`, not `bm`).
+ * The sandbox of `bm sandbox serve --strict --warm-up 0`, in this process: ready at once, its book quoted
+ * and no trade yet. `still`: its simulated market held still, so the book stays as quoted and a trade
+ * happens only when an account trades, however fast the machine is. The venue's own time (signed
+ * timestamps, rate windows, push cadence) runs on the system clock. Whatever talks to it must leave this
+ * process's event loop free (`bmAsync` or `runBm`, not `bm`).
  */
-export async function startStillSandbox(seed: number): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startReadySandbox(seed?: number, opts: { readonly still?: boolean } = {}): Promise<{ url: string; stop: () => Promise<void> }> {
   const held = Date.now();
-  const s = await startServer({ port: 0, seed, strict: true, warmUpMs: 0, marketClock: () => held, log: () => {} });
+  const s = await startServer({
+    port: 0, ...(seed !== undefined ? { seed } : {}), strict: true, warmUpMs: 0, log: () => {},
+    ...(opts.still ? { marketClock: () => held } : {}),
+  });
   return { url: s.url, stop: () => s.close() };
 }
+
+/** {@link startReadySandbox} with its simulated market held still. */
+export const startStillSandbox = (seed: number) => startReadySandbox(seed, { still: true });

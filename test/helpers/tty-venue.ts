@@ -7,9 +7,9 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { startServer } from '../../src/sandbox/server.js';
 import { isolatedEnv } from './bm.js';
 import { runBm } from './in-process.js';
+import { startReadySandbox } from './sandbox-server.js';
 
 export interface TtyVenue {
   readonly hasTmux: boolean;
@@ -29,9 +29,7 @@ export function useTtyVenue(beforeStop: () => void | Promise<void> = () => {}): 
   let url = '';
   let stop: () => Promise<void> = async () => {};
   before(async () => {
-    const s = await startServer({ port: 0, strict: true, warmUpMs: 0, log: () => {} });
-    ({ url } = s);
-    stop = () => s.close();
+    ({ url, stop } = await startReadySandbox());
     const r = await runBm(['--base-url', url, 'sandbox', 'account', 'create', '--json'], env);
     if (r.code !== 0) throw new Error(`sandbox account create: ${r.stderr}`);
     const a = JSON.parse(r.stdout) as Record<string, string>;
