@@ -6,14 +6,15 @@ import { matchWord } from './api/catalogue/vocab.js';
 import { BmError, EXIT } from './errors.js';
 import { IO, type ColorMode } from './render/io.js';
 import { stringifyJson } from './util/json.js';
-import { buildProgram } from './program.js';
+import { buildProgram, commandWord } from './program.js';
+import { unattendedAlgos } from './core/algo/store.js';
 import { WriteLog } from './core/write/log.js';
 import type { Env } from './config/paths.js';
 import type { Signals } from './context.js';
 import type { WaitClock } from './core/order/deadline.js';
 
 /** The command word of an argv (bin/load.js keys its code caches by it). */
-export { commandWord } from './program.js';
+export { commandWord };
 
 /** What a run reads instead of its process: a test gives all of it, so two runs in one process share nothing. */
 export interface RunOptions {
@@ -48,6 +49,7 @@ export async function run(argv: readonly string[], opts: RunOptions = {}): Promi
   });
   const io = opts.io ?? new IO(process.stdout, () => process.stderr, () => process.stdin, env, colorModeOf(argv, env));
   const writes = new WriteLog();
+  unattendedNotice(argv, env, io);
   const program = buildProgram(io, env, argv, writes, { ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.signals ? { signals: opts.signals } : {}) });
   try {
     await program.parseAsync([...argv], { from: 'user' });
@@ -56,6 +58,26 @@ export async function run(argv: readonly string[], opts: RunOptions = {}): Promi
     // Exit 2 says nothing was sent: after a write has left, an error that would say so is reported otherwise.
     return report(writes.judge(err), io, wantsJsonErrors(argv, env), env);
   }
+}
+
+/** Commands that say nothing of the machine's conditional orders: those that manage them, and the shells' completion. */
+const QUIET_ABOUT_ALGOS = new Set(['algo', 'completion', 'help', undefined]);
+
+/**
+ * Conditional orders are held by `bm`, not the venue: one armed with no runner watches nothing. Any command
+ * that finds one says so once on stderr, with the command that takes them up again.
+ */
+function unattendedNotice(argv: readonly string[], env: Env, io: IO): void {
+  if (QUIET_ABOUT_ALGOS.has(commandWord(argv))) return;
+  let ids: string[];
+  try {
+    ids = unattendedAlgos(env);
+  } catch {
+    return;
+  }
+  if (!ids.length) return;
+  const which = ids.length === 1 ? `conditional order ${ids[0]} is` : `${ids.length} conditional orders (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', ...' : ''}) are`;
+  io.err(`bm: warning: ${which} armed but no runner is running: nothing watches ${ids.length === 1 ? 'it' : 'them'}; resume with: bm algo resume --all\n`);
 }
 
 /** Prints an error as cli.md says and returns its exit code; `env` is the run's (BM_DEBUG=1 adds the stack). */

@@ -12,7 +12,8 @@ import { config as configError, usage } from '../errors.js';
 import type { CurrentCalls } from './calls.js';
 import type { LegacyCalls } from './legacy-calls.js';
 import type { WaitClock } from './order/deadline.js';
-import type { LibVenue, Wiring } from './venue.js';
+import type { LibVenue, VenueOrigin, Wiring } from './venue.js';
+import { credentialOrigin } from '../profiles/credentials.js';
 import { WriteLog } from './write/log.js';
 
 /** The options that choose and reach a venue (the command line's global options of that name). */
@@ -170,7 +171,13 @@ export class Session {
       credentials: () => this.credentials(),
       renewKey: () => this.renewStaleKey(),
       refused: () => this.refused(),
+      origin: () => this.origin(),
     };
+  }
+
+  /** The venue's and the credentials' origin (nothing is read from the keychain). */
+  origin(): VenueOrigin {
+    return { builtin: this.venue.preset === 'sandbox' && !this.venue.baseUrl, account: credentialOrigin(this) };
   }
 
   /** How this session's calls reach the venue: its profile, venue, credentials and options (src/core/venue.ts). */

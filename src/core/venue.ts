@@ -1,6 +1,7 @@
 /** What a library client needs of its venue, and the explicit venue: an address and the credentials given. */
 import type { Credentials } from '../api/client.js';
 import type { Env } from '../config/paths.js';
+import type { CredentialOrigin } from '../profiles/credentials.js';
 import type { WaitClock } from './order/deadline.js';
 
 /** What a client needs of its venue. */
@@ -15,6 +16,17 @@ export interface LibVenue {
   renewKey?(): Promise<boolean>;
   /** After a refused connection: a new REST address to try once (the CLI restarts its own sandbox), or undefined. */
   refused?(): Promise<string | undefined>;
+  /** What the venue and its credentials are, for what must run there again (a conditional order's runner); absent: given by the program. */
+  origin?(): VenueOrigin;
+}
+
+/**
+ * Where a venue and its credentials come from: the built-in sandbox (found, or started, wherever it
+ * listens on this machine) or given addresses; the credentials' origin, or `given` by a program.
+ */
+export interface VenueOrigin {
+  readonly builtin: boolean;
+  readonly account: CredentialOrigin | { readonly from: 'given' };
 }
 
 /** How a client is wired to its venue and its caller: the library's defaults, or a command's context. */
@@ -41,5 +53,6 @@ export function explicitVenue(baseUrl: string, wsUrl: string | undefined, legacy
     ws: async () => ({ url: (wsUrl ?? base.replace(/^http/, 'ws')).replace(/\/+$/, ''), service: service ?? 'exchange' }),
     legacyUrl: async () => (legacyUrl ?? base).replace(/\/+$/, ''),
     credentials: async () => creds,
+    origin: () => ({ builtin: false, account: { from: 'given' } }),
   };
 }

@@ -4,7 +4,7 @@
  * the algo has ended; a leg refused or unknown throws as any write (the same categories). Loaded on first use.
  */
 import type { CurrentCalls } from '../core/calls.js';
-import { endError, planFor, planLines, runSpec } from '../core/algo/run.js';
+import { endError, planFor, planLines, runHere, type AlgoPort } from '../core/usecases/algo.js';
 import type { AlgoState } from '../core/algo/machine.js';
 import type { AlgoKind, AlgoSpec } from '../core/algo/spec.js';
 import type { WriteHost } from '../core/write/host.js';
@@ -31,6 +31,12 @@ function result(spec: AlgoSpec, state: AlgoState | undefined, journal?: string):
   return { id: spec.id, kind: spec.kind, symbol: spec.symbol, end: state?.end ?? 'planned', legs, ...(journal ? { journal } : {}) };
 }
 
+/** The library as the conditional orders' use cases see it: its notes, nothing asked of a person, the machine's sandbox found, never started. */
+function libraryPort(calls: CurrentCalls, host: WriteHost): AlgoPort {
+  const note = (line: string) => host.note(line);
+  return { env: calls.wiring.env, host, warn: note, sink: { warn: note, note: () => undefined, canPrompt: false }, ownSandbox: false };
+}
+
 export async function runAlgoCall(calls: CurrentCalls, host: WriteHost, kind: AlgoKind, given: unknown, opts: unknown): Promise<AlgoResult> {
   const o = callOptions(opts, ['maxDeviation', 'signal']) as { dryRun?: boolean; maxDeviation?: unknown; signal?: unknown };
   if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw usage('signal: give an AbortSignal');
@@ -44,7 +50,8 @@ export async function runAlgoCall(calls: CurrentCalls, host: WriteHost, kind: Al
   const face = { calls, host, channel: calls.channel(async () => undefined), command, ...(o.signal ? { signal: o.signal as AbortSignal } : {}) };
   const { spec } = await asLibraryInput(() => planFor(face, { ...input, kind, symbol, ...(maxDeviation !== undefined ? { maxDeviation } : {}) }));
   if (o.dryRun) return result(spec, undefined);
-  const { state, path } = await runSpec(face, spec);
+  const { state, path, error } = await runHere(libraryPort(calls, host), face, spec);
+  if (error) throw error;
   const err = endError(spec, state, command);
   // Stopped by the caller's signal: what it did is the answer, not an error.
   if (err && !(err.category === 'interrupted' && o.signal)) throw err;

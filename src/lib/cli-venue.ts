@@ -21,5 +21,5 @@ export function cliVenue(opts: { profile?: string; sandbox?: boolean; wsUrl?: st
     ...(opts.service !== undefined ? { service: opts.service } : {}),
   }, env, sink, undefined, false);
   const venue = session.libVenue();
-  return creds ? { ...venue, credentials: () => Promise.resolve(creds), renewKey: () => Promise.resolve(false) } : venue;
+  return creds ? { ...venue, credentials: () => Promise.resolve(creds), renewKey: () => Promise.resolve(false), origin: () => ({ ...session.origin(), account: { from: 'given' } }) } : venue;
 }

@@ -28,36 +28,48 @@ export interface CredentialSource {
   trace(line: string): void;
 }
 
-export async function loadCredentials(ctx: CredentialSource): Promise<Credentials | undefined> {
-  // Whatever signs, settings others can rewrite could send it elsewhere: refused (exit 5).
-  refuseExposedConfig(ctx.env);
-  const { BM_API_KEY: key, BM_API_SECRET: secret, BM_API_MEMO: memo } = ctx.env;
-  if (key !== undefined || secret !== undefined || memo !== undefined) {
-    if (!key || !secret || memo === undefined) {
-      throw usage('BM_API_KEY, BM_API_SECRET and BM_API_MEMO must be set together');
-    }
-    return { key, secret, memo };
-  }
+/**
+ * Where the credentials of a session come from, decided as {@link loadCredentials} decides it (nothing is
+ * read from the keychain): the three variables, a profile's stored keys, the sandbox paper account, or none.
+ */
+export type CredentialOrigin = { readonly from: 'env' } | { readonly from: 'profile'; readonly profile: string } | { readonly from: 'paper' } | { readonly from: 'none' };
 
+export function credentialOrigin(ctx: Pick<CredentialSource, 'env' | 'profileName' | 'settings' | 'sandboxFlag' | 'venue'>): CredentialOrigin {
+  const { BM_API_KEY: key, BM_API_SECRET: secret, BM_API_MEMO: memo } = ctx.env;
+  if (key !== undefined || secret !== undefined || memo !== undefined) return { from: 'env' };
   const name = ctx.profileName;
   const profile = name ? ctx.settings.profiles[name] : undefined;
   // `--sandbox` points a profile of another venue at the sandbox: its keys mean nothing there.
   const sameVenue = !ctx.sandboxFlag || profile?.venue === 'sandbox';
-  if (name && profile?.hasCredentials && sameVenue) {
-    const { secretStoreFor } = await import('./secrets.js');
-    const store = await secretStoreFor(profile, { env: ctx.env, warn: (l) => ctx.sink.warn(l), interactive: ctx.canPrompt });
-    const found = await store.get(name);
-    if (!found) {
-      throw configError(`profile '${name}' has no credentials in ${store.where}`, `enter them again with: bm profile add ${name}`);
-    }
-    return found;
-  }
+  if (name && profile?.hasCredentials && sameVenue) return { from: 'profile', profile: name };
+  return ctx.venue.preset === 'sandbox' ? { from: 'paper' } : { from: 'none' };
+}
 
-  if (ctx.venue.preset === 'sandbox') {
-    const { paperCredentials } = await import('./paper.js');
-    return paperCredentials(ctx.env, () => ctx.baseUrl(), ctx.timeoutMs);
+export async function loadCredentials(ctx: CredentialSource): Promise<Credentials | undefined> {
+  // Whatever signs, settings others can rewrite could send it elsewhere: refused (exit 5).
+  refuseExposedConfig(ctx.env);
+  const origin = credentialOrigin(ctx);
+  switch (origin.from) {
+    case 'env': {
+      const { BM_API_KEY: key, BM_API_SECRET: secret, BM_API_MEMO: memo } = ctx.env;
+      if (!key || !secret || memo === undefined) throw usage('BM_API_KEY, BM_API_SECRET and BM_API_MEMO must be set together');
+      return { key, secret, memo };
+    }
+    case 'profile': {
+      const name = origin.profile;
+      const { secretStoreFor } = await import('./secrets.js');
+      const store = await secretStoreFor(ctx.settings.profiles[name]!, { env: ctx.env, warn: (l) => ctx.sink.warn(l), interactive: ctx.canPrompt });
+      const found = await store.get(name);
+      if (!found) throw configError(`profile '${name}' has no credentials in ${store.where}`, `enter them again with: bm profile add ${name}`);
+      return found;
+    }
+    case 'paper': {
+      const { paperCredentials } = await import('./paper.js');
+      return paperCredentials(ctx.env, () => ctx.baseUrl(), ctx.timeoutMs);
+    }
+    case 'none':
+      return undefined;
   }
-  return undefined;
 }
 
 /**

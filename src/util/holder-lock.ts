@@ -1,23 +1,31 @@
 /**
- * A lock file naming its holder: created with O_EXCL, holding `{pid, host, since, token}` (since in ms),
- * removed by its holder when done. It is stale, and may be broken (filelock.ts `breakLock`, safe against
- * other breakers), when its process is dead on this host, when it is older than the caller's abandonment
- * age (the pid was reused), or when it is still empty after {@link UNWRITTEN_MS} (its writer died between
- * creating and filling it). Shared by the config lock (profiles/lock.ts) and the batch journal's lock.
+ * A lock file naming its holder: created with O_EXCL, holding `{pid, host, since, token}` (since in ms)
+ * and, where the system tells, the holder's process identity (`proc`: when it started and its command
+ * line, so a pid reused by another process is told apart), removed by its holder when done. It is stale,
+ * and may be broken (filelock.ts `breakLock`, safe against other breakers), when its process is dead on
+ * this host or is another process under the same pid, when it is older than the caller's abandonment age
+ * (a reused pid where the identity cannot be read), or when it is still empty after {@link UNWRITTEN_MS}
+ * (its writer died between creating and filling it). Shared by the config lock (profiles/lock.ts), the
+ * batch journal's lock and the conditional orders' journals (whose holder is their runner).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 
 /** A lock with no readable holder after this long was left by a writer that died filling it, ms. */
 export const UNWRITTEN_MS = 2000;
 
-interface Holder {
+/** Who holds a lock. */
+export interface Holder {
   readonly pid: number;
   readonly host: string;
   /** ms */
   readonly since: number;
   readonly token: string;
+  /** The holder process's identity ({@link processIdentity}); absent where the system does not tell. */
+  readonly proc?: string;
+  /** What the holder does with it (a conditional order's `runner`); absent: nothing said. */
+  readonly role?: string;
 }
 
 function parse(text: string): Holder | undefined {
@@ -48,13 +56,57 @@ export function alive(pid: number): boolean {
   }
 }
 
+let self: string | undefined;
+
+/**
+ * The identity of process `pid` on this machine: a digest of the boot, its start time and its command
+ * line (Linux: /proc), so that another process given the same pid later is another identity. Undefined
+ * where the system does not tell (then only the pid and the lock's age speak).
+ */
+export function processIdentity(pid: number): string | undefined {
+  if (pid === process.pid && self !== undefined) return self;
+  let id: string | undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 22, the start time in clock ticks since boot, counted after the parenthesised command name.
+    const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    const cmd = readFileSync(`/proc/${pid}/cmdline`);
+    id = createHash('sha256').update(`${boot} ${start} `).update(cmd).digest('hex').slice(0, 24);
+  } catch {
+    id = undefined;
+  }
+  if (pid === process.pid) self = id;
+  return id;
+}
+
+/**
+ * True when the holder is the live process that took the lock: on this host, alive, and (where its
+ * identity was recorded and can be read) the same process, not another under a reused pid.
+ */
+export function holderLives(h: Holder): boolean {
+  if (h.host !== hostname() || !alive(h.pid)) return false;
+  if (h.proc === undefined) return true;
+  const now = processIdentity(h.pid);
+  return now === undefined || now === h.proc;
+}
+
 /** True when the lock with this text and mtime (ms) is left by a holder that is gone, or older than `abandonedMs`. */
 export function holderGone(text: string, mtimeMs: number, now: number, abandonedMs: number): boolean {
   const h = parse(text);
   if (!h) return now - mtimeMs > UNWRITTEN_MS;
   if (now - h.since > abandonedMs) return true;
   // A process on another host (a shared home) cannot be looked at: it is waited for.
-  return h.host === hostname() && !alive(h.pid);
+  return h.host === hostname() && !holderLives(h);
+}
+
+/** The holder the lock at `path` names, or undefined (none, or being written). */
+export function readHolder(path: string): Holder | undefined {
+  try {
+    return parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 /** " by process <pid>[ on <host>] since <ISO time>" for the lock at `path`, or '' when it names no holder. */
@@ -68,8 +120,8 @@ export function describeHolder(path: string): string {
   return h ? ` by process ${h.pid}${h.host === hostname() ? '' : ` on ${h.host}`} since ${new Date(h.since).toISOString()}` : '';
 }
 
-/** Creates the lock at `now` (ms); the holder's token, or undefined when another holds it. Other file errors are thrown. */
-export function createHeld(path: string, now: number): string | undefined {
+/** Creates the lock at `now` (ms), for `role`; the holder's token, or undefined when another holds it. Other file errors are thrown. */
+export function createHeld(path: string, now: number, role?: string): string | undefined {
   let fd: number;
   try {
     fd = openSync(path, 'wx', 0o600);
@@ -79,7 +131,8 @@ export function createHeld(path: string, now: number): string | undefined {
   }
   const token = randomBytes(8).toString('hex');
   try {
-    writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), since: now, token }));
+    const proc = processIdentity(process.pid);
+    writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), since: now, token, ...(proc ? { proc } : {}), ...(role ? { role } : {}) }));
   } finally {
     closeSync(fd);
   }

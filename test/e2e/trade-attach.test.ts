@@ -58,7 +58,7 @@ test('a stop attached in bm trade runs detached: through its trigger it fires on
   const fired = attachTyped(s, '1000');
   const armed = await attachAlgo(ctx, fired);
   assert.equal(armed.kind, 'ok', armed.text);
-  assert.match(armed.text, new RegExp(`algo ${fired.id}, running detached \\(pid [0-9]+`));
+  assert.match(armed.text, new RegExp(`algo ${fired.id}, held by this machine's runner, not the venue \\(pid [0-9]+`));
   const end = await until('the stop to fire', () => keptAlgo(e, fired.id).record.lines.at(-1)?.st.end);
   assert.equal(end, 'done');
   assert.equal(keptAlgo(e, fired.id).record.lines.at(-1)!.st.legs.stop!.status, 'placed');

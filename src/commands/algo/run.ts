@@ -1,25 +1,16 @@
 /**
- * `bm algo list|show|logs|cancel|resume|run`: the conditional orders kept under the state dir
- * (src/core/algo/store.ts), their detached runners (src/core/algo/detached.ts).
+ * `bm algo list|show|logs|cancel|resume|run`: the conditional orders kept on this machine, through the
+ * core's use case (src/core/usecases/algo.ts): each runs on the venue and account it was armed on, and
+ * a runner is the proven holder of its journal.
  */
 import type { Context } from '../../context.js';
-import { cancelKept, runKept, spawnRunner } from '../../core/algo/detached.js';
-import type { AlgoState } from '../../core/algo/machine.js';
-import { algoFile, keptAlgo, keptAlgos, type KeptAlgo } from '../../core/algo/store.js';
-import { alive } from '../../util/holder-lock.js';
-import type { AlgoSpec } from '../../core/algo/spec.js';
-import { BmError, usage } from '../../errors.js';
+import { runKept } from '../../core/algo/detached.js';
+import { cancelAlgo, keptAlgo, keptAlgos, lastState, notEnded, resumeAlgo, resumeAll, stateWord } from '../../core/usecases/algo.js';
+import { algoFile } from '../../core/algo/store.js';
+import { BmError } from '../../errors.js';
 import { show } from '../show.js';
-import { currentChannel } from '../write/current.js';
+import { algoPort } from '../algo-port.js';
 import { legRows, LEG_COLUMNS } from '../order/algo-rows.js';
-
-const lastState = (k: KeptAlgo): AlgoState | undefined => k.record.lines[k.record.lines.length - 1]?.st;
-
-function stateWord(k: KeptAlgo): string {
-  const st = lastState(k);
-  if (st?.end) return st.end;
-  return k.runner !== undefined ? 'running' : 'stopped';
-}
 
 const print = (ctx: Context, columns: readonly string[], rows: Array<Record<string, string>>) => show(ctx, { columns }, rows, { rows });
 
@@ -43,59 +34,36 @@ export { show_ as show };
 
 export async function logs(ctx: Context, given: string): Promise<void> {
   const k = keptAlgo(ctx.session.env, given);
-  const { id } = k;
   const rows = k.record.lines.flatMap((l) => l.notes.map((note) => ({ time: new Date(l.at).toISOString(), note })));
   print(ctx, ['time', 'note'], rows);
-  ctx.note(`bm: the runner's own log: ${algoFile(ctx.session.env, id, 'log')}`);
-}
-
-const face = async (ctx: Context, command: string) => ({ calls: await ctx.calls(), host: ctx, channel: currentChannel(ctx), command });
-
-/**
- * Waits (up to 10 s) for the runner `pid`, asked to stop, to end: it lets go of the journal's lock as it
- * ends, after it has stopped naming itself the runner (waiting for that alone, the lock could still be held).
- */
-async function gone(id: string, pid: number): Promise<void> {
-  for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
-  if (alive(pid)) throw new BmError('network', `algo cancel: the runner of ${id} did not stop within 10 s; nothing was cancelled`, { hint: `try again, or see bm algo show ${id}` });
+  ctx.note(`bm: the runner's own log: ${algoFile(ctx.session.env, k.id, 'log')}`);
 }
 
 export async function cancel(ctx: Context, given: string): Promise<void> {
-  const env = ctx.session.env;
-  const k = keptAlgo(env, given);
-  const { id } = k;
-  const spec: AlgoSpec = k.record.spec;
-  if (lastState(k)?.end) throw usage(`algo cancel: ${id} has already ended (${lastState(k)!.end})`, `see it with: bm algo show ${id}`);
-  await ctx.confirm(`Cancel ${spec.kind} ${id} on ${spec.symbol} (legs not yet fired are never sent)`, 'algo cancel');
+  const k = keptAlgo(ctx.session.env, given);
+  const { spec } = k.record;
+  notEnded(k, 'cancel');
+  await ctx.confirm(`Cancel ${spec.kind} ${k.id} on ${spec.symbol} (legs not yet fired are never sent)`, 'algo cancel');
   if (ctx.dryRun) return;
-  const st = await cancelConfirmed(ctx, k, 'cancelled with bm algo cancel');
+  const st = await cancelAlgo(algoPort(ctx), k, 'cancelled with bm algo cancel');
   print(ctx, LEG_COLUMNS, legRows(spec, st));
 }
 
-/**
- * Cancels a kept algo once confirmed (`bm algo cancel`, and `bm trade`'s cancel of a conditional
- * order): its runner stopped and gone first, then the legs settled and cancelled from the journal.
- */
-export async function cancelConfirmed(ctx: Context, k: KeptAlgo, why: string): Promise<AlgoState> {
-  if (k.runner !== undefined) {
-    process.kill(k.runner, 'SIGTERM');
-    await gone(k.id, k.runner);
+export async function resume(ctx: Context, given: string | undefined, opts: { all?: boolean }): Promise<void> {
+  const port = algoPort(ctx);
+  if (opts.all === (given !== undefined)) throw new BmError('usage', 'algo resume: give one ID, or --all (every armed algo no runner holds)');
+  if (ctx.dryRun) return ctx.note(`dry run: would start the runner of ${given ?? 'every armed algo no runner holds'}`);
+  if (opts.all) {
+    const done = await resumeAll(port);
+    for (const r of done) ctx.note('error' in r ? `bm: algo ${r.id}: not resumed: ${r.error.message}${r.error.details.hint ? ` (${r.error.details.hint})` : ''}` : `bm: algo ${r.id}: runner started (pid ${r.pid})`);
+    if (!done.length) ctx.note('bm: no armed algo without a runner: nothing to resume');
+    await list(ctx);
+    const failed = done.filter((r) => 'error' in r);
+    if (failed.length) throw new BmError('config', `algo resume --all: ${failed.length} of ${done.length} not resumed (${failed.map((r) => r.id).join(', ')})`, { hint: 'each one is named above with why' });
+    return;
   }
-  return cancelKept(await face(ctx, 'algo cancel'), ctx.session.env, k.id, why);
-}
-
-export async function resume(ctx: Context, given: string): Promise<void> {
-  const env = ctx.session.env;
-  const k = keptAlgo(env, given);
-  const { id } = k;
-  if (lastState(k)?.end) throw usage(`algo resume: ${id} has ended (${lastState(k)!.end}): nothing to resume`, `see it with: bm algo show ${id}`);
-  if (k.runner !== undefined) {
-    ctx.note(`bm: algo ${id}: already running (runner pid ${k.runner})`);
-    return list(ctx);
-  }
-  if (ctx.dryRun) return ctx.note(`dry run: would start the runner of ${id}`);
-  const pid = await spawnRunner(env, id);
-  ctx.note(`bm: algo ${id}: runner started (pid ${pid}); see it with: bm algo show ${id}`);
+  const r = await resumeAlgo(port, given!);
+  ctx.note(r.started ? `bm: algo ${r.id}: runner started (pid ${r.pid}); see it with: bm algo show ${r.id}` : `bm: algo ${r.id}: already running (runner pid ${r.pid})`);
   await list(ctx);
 }
 
@@ -107,7 +75,7 @@ export async function run(ctx: Context, id: string): Promise<void> {
   // Out of the terminal's reach: a hang-up is not a reason to stop protecting a position.
   process.on('SIGHUP', () => undefined);
   try {
-    const st = await runKept(await face(ctx, `algo ${id}`), ctx.session.env, id, stop.signal);
+    const st = await runKept(algoPort(ctx), id, stop.signal);
     ctx.note(`bm: algo ${id}: runner ${st.end ? `done: ${st.end}` : 'stopped; the algo stays armed (bm algo resume)'}`);
   } finally {
     for (const s of ['SIGTERM', 'SIGINT'] as const) process.off(s, onSignal);

@@ -20,9 +20,9 @@ export function algoText(spec: AlgoSpec): string {
 export async function attachAlgo(ctx: Context, spec: AlgoSpec): Promise<Outcome> {
   const what = `attach ${algoText(spec)}`;
   try {
-    const { startDetached } = await import('../order/algo.js');
-    const { pid } = await startDetached(ctx, ctx.session.env, spec);
-    return { kind: 'ok', text: `armed ${algoText(spec)}: algo ${spec.id}, running detached (pid ${pid}; bm algo show ${spec.id})` };
+    const [{ armDetached }, { algoFace, algoPort }] = await Promise.all([import('../../core/usecases/algo.js'), import('../algo-port.js')]);
+    const { pid } = await armDetached(algoPort(ctx), await algoFace(ctx, `order ${spec.kind}`), spec);
+    return { kind: 'ok', text: `armed ${algoText(spec)}: algo ${spec.id}, held by this machine's runner, not the venue (pid ${pid}; bm algo show ${spec.id})` };
   } catch (err) {
     // Nothing is sent by arming: the runner fires later, each leg a careful write of its own.
     return outcomeOfError(what, err);
@@ -33,8 +33,9 @@ export async function attachAlgo(ctx: Context, spec: AlgoSpec): Promise<Outcome>
 export async function cancelAlgo(ctx: Context, a: AttachedAlgo): Promise<Outcome> {
   const what = `cancel ${a.kind} ${a.id}`;
   try {
-    const [{ cancelConfirmed }, { keptAlgo }] = await Promise.all([import('../algo/run.js'), import('../../core/algo/store.js')]);
-    const st = await cancelConfirmed(ctx, keptAlgo(ctx.session.env, a.id), 'cancelled in bm trade');
+    const [{ cancelAlgo, keptAlgo }, { algoPort }] = await Promise.all([import('../../core/usecases/algo.js'), import('../algo-port.js')]);
+    const port = algoPort(ctx);
+    const st = await cancelAlgo(port, keptAlgo(port.env, a.id), 'cancelled in bm trade');
     const legs = Object.entries(st.legs).map(([n, l]) => `${n} ${l.status}`).join(', ');
     if (st.end === 'cancelled') return { kind: 'ok', text: `cancelled ${a.kind} ${a.id} (${legs})` };
     return { kind: st.end && st.end !== 'unknown' ? 'rejected' : 'unknown', text: `${what}: ${st.end ? `it had ${st.end}` : 'not ended'} (${legs}); see bm algo show ${a.id}` };

@@ -1,15 +1,19 @@
 /**
  * Detached runs: a conditional order run by `bm algo run ID` in a process of its own (its own session,
- * out of the terminal's reach, its lines in `<id>.log`), resumed from the journal whenever it starts, and
- * kept going by its runner: a failure of the venue or the network is waited out and the engine resumed
- * from the journal again, until the algo ends or the runner is stopped (SIGTERM: the algo stays armed).
+ * out of the terminal's reach, its lines in `<id>.log`), on the venue and account its journal names
+ * (./binding.ts) whatever the environment it was started from, resumed from the journal whenever it
+ * starts, and kept going by its runner: a failure of the venue, the network or the disk is waited out and
+ * the engine resumed from the journal again, until the algo ends, its journal is removed, or the runner
+ * is stopped (SIGTERM: the algo stays armed).
  */
-import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import type { Env } from '../../config/paths.js';
 import { BmError, config } from '../../errors.js';
 import { systemClock } from '../order/deadline.js';
-import type { AlgoEngine } from './engine.js';
+import { boundSession, type AlgoBinding } from './binding.js';
+import { JournalWriteError, type AlgoEngine } from './engine.js';
 import type { AlgoState } from './machine.js';
+import { boundFace, checkBound, type AlgoPort } from './port.js';
 import { resumeEngine, watchLive, type AlgoFace } from './run.js';
 import { algoFile, holdAlgo, keptAlgo, lockAlgo, runnerOf } from './store.js';
 import { ownBin } from '../../util/own-bin.js';
@@ -26,25 +30,34 @@ const TAKE_UP_MS = 30_000;
 /** Between two looks at whether the runner has taken the algo up, ms. */
 const TAKE_UP_LOOK_MS = 20;
 
+/** The error of an algo armed by an earlier bm, which did not record its venue and account (exit 5). */
+export function unbound(id: string): BmError {
+  return config(`algo ${id} was armed by an earlier bm, which did not record its venue and account: it is not run again`, `cancel it with: bm algo cancel ${id}, then arm it again`);
+}
+
+/** The binding of a kept algo; one armed by an earlier bm (none recorded) is not run anywhere. */
+export function bindingOfKept(id: string, where: AlgoBinding | undefined): AlgoBinding {
+  if (!where) throw unbound(id);
+  return where;
+}
+
 /**
- * Starts `bm algo run ID` detached with the venue options `args` (kept for `bm algo resume`); its pid once
- * it has taken the algo up (`bm algo list` shows it running from then on), or once it has run the algo to
- * its end. A runner that exits with an error first is a config error naming its log; one still starting
- * after TAKE_UP_MS is left to start (its pid is returned).
+ * Starts `bm algo run ID` detached, in an environment that reaches only the algo's venue and account; its
+ * pid once it has taken the algo up (`bm algo list` shows it running from then on), or once it has run
+ * the algo to its end. A runner that exits with an error first is a config error naming its log; one still
+ * starting after TAKE_UP_MS is left to start (its pid is returned).
  */
-export async function spawnRunner(env: Env, id: string, args?: readonly string[]): Promise<number> {
+export async function spawnRunner(port: AlgoPort, id: string, where: AlgoBinding): Promise<number> {
   const bin = ownBin();
-  const runFile = algoFile(env, id, 'run.json');
-  if (args) writeFileSync(runFile, `${JSON.stringify(args)}\n`, { mode: 0o600 });
-  const kept = args ?? (JSON.parse(readFileSync(runFile, 'utf8')) as string[]);
+  const { env } = boundSession(where, { ...process.env, ...port.env });
   const [{ spawn }, { setTimeout: pause }] = await Promise.all([import('node:child_process'), import('node:timers/promises')]);
-  const logPath = algoFile(env, id, 'log');
+  const logPath = algoFile(port.env, id, 'log');
   const log = openSync(logPath, 'a', 0o600);
-  const child = spawn(process.execPath, [bin, ...kept, 'algo', 'run', id], { detached: true, stdio: ['ignore', log, log], env: { ...process.env, ...env } as NodeJS.ProcessEnv });
+  const child = spawn(process.execPath, [bin, 'algo', 'run', id], { detached: true, stdio: ['ignore', log, log], env: env as NodeJS.ProcessEnv });
   closeSync(log);
   child.unref();
   const pid = child.pid!;
-  for (const end = Date.now() + TAKE_UP_MS; runnerOf(env, id) !== pid && Date.now() < end; await pause(TAKE_UP_LOOK_MS)) {
+  for (const end = Date.now() + TAKE_UP_MS; runnerOf(port.env, id) !== pid && Date.now() < end; await pause(TAKE_UP_LOOK_MS)) {
     if (child.exitCode === null && child.signalCode === null) continue;
     if (child.exitCode === 0) break;
     throw config(`algo ${id}: its runner (pid ${pid}) ended (${child.exitCode ?? child.signalCode}) before it took the algo up; its log: ${logPath}`, `the algo stays armed: start a runner again with: bm algo resume ${id}`);
@@ -52,10 +65,22 @@ export async function spawnRunner(env: Env, id: string, args?: readonly string[]
   return pid;
 }
 
-/** The runner's loop (`bm algo run ID`): resolves with the algo's state when it ends or `signal` stops it. */
-export async function runKept(face: AlgoFace, env: Env, id: string, signal: AbortSignal): Promise<AlgoState> {
-  const { path, record } = keptAlgo(env, id);
-  const release = holdAlgo(env, id);
+/** True for a failure a runner waits out (the venue, the network, a full disk); anything else ends it. */
+function waitedOut(err: unknown): boolean {
+  if (err instanceof JournalWriteError) return true;
+  return err instanceof BmError && err.category !== 'usage' && err.category !== 'internal' && err.category !== 'config';
+}
+
+/**
+ * The runner's loop (`bm algo run ID`): on the journal's venue and account (a shell's own are never used),
+ * resolves with the algo's state when it ends or `signal` stops it.
+ */
+export async function runKept(port: AlgoPort, id: string, signal: AbortSignal): Promise<AlgoState> {
+  const { path, record } = keptAlgo(port.env, id);
+  const face = boundFace(port, id, bindingOfKept(id, record.where), `algo ${id}`);
+  // Not the account it was armed on: refused before the journal is taken or anything is sent (exit 5).
+  await checkBound(face);
+  const release = holdAlgo(port.env, id);
   const clock = face.clock ?? systemClock;
   // Only armed, a moment ago: its first runner starts watching now. Anything else was blind since its journal's last line.
   let resumed = record.lines.length > 1 || clock.now() - (record.lines[0]?.at ?? 0) > FRESH_MS;
@@ -70,9 +95,9 @@ export async function runKept(face: AlgoFace, env: Env, id: string, signal: Abor
         if (state.end || signal.aborted) return state;
       } catch (err) {
         resumed = true;
-        // A damaged journal or a bug is not waited out; the venue or the network is.
-        if (!(err instanceof BmError) || err.category === 'usage' || err.category === 'internal') throw err;
-        face.host.note(`bm: algo ${id}: ${err.message}; resuming from the journal in ${wait / 1000} s`);
+        // A damaged journal, one removed, another account or a bug is not waited out; the venue, the network or the disk is.
+        if (!waitedOut(err)) throw err;
+        port.warn(`bm: algo ${id}: ${(err as Error).message}; resuming from the journal in ${wait / 1000} s`);
       } finally {
         engine?.close();
       }

@@ -5,6 +5,8 @@
  * found, it is placed; not found, it is sent (with the same id, which the venue refuses twice).
  */
 import type { Endpoint } from '../../api/catalogue/types.js';
+import { BmError } from '../../errors.js';
+import type { AlgoBinding } from './binding.js';
 import type { WriteChannel } from '../write/channel.js';
 import type { WriteHost } from '../write/host.js';
 import { findLeg, fireLeg, type FirePoint } from './fire.js';
@@ -31,11 +33,11 @@ export class AlgoEngine {
 
   private constructor(readonly spec: AlgoSpec, private st: AlgoState, private readonly journal: AlgoJournal, private readonly deps: EngineDeps, private readonly lastAt: number) {}
 
-  /** Starts a new algo: its journal (spec and first state) on the disk before anything is watched. */
-  static start(planned: AlgoSpec, path: string, deps: EngineDeps): AlgoEngine {
+  /** Starts a new algo: its journal (spec, where it runs, and first state) on the disk before anything is watched. */
+  static start(planned: AlgoSpec, path: string, deps: EngineDeps, where?: AlgoBinding): AlgoEngine {
     const now = deps.now();
     const spec = armedAt(planned, now);
-    const journal = AlgoJournal.create(path, spec);
+    const journal = AlgoJournal.create(path, spec, where);
     const st = initial(spec);
     journal.write({ at: now, st, notes: ['armed'] }, true);
     return new AlgoEngine(spec, st, journal, deps, now);
@@ -75,12 +77,22 @@ export class AlgoEngine {
   /** Feeds one event; resolves once every leg it fired is settled. Events are handled in the order fed. */
   feed(ev: AlgoEvent): Promise<void> {
     return this.run(async () => {
+      // A journal removed (or replaced) under a runner: nothing more is decided, let alone sent, from it.
+      if (!this.journal.intact()) throw journalGone(this.spec.id, this.journal.path);
       const before = this.st;
       const s = step(this.spec, before, ev);
       this.st = s.state;
       const changed = s.fire.length > 0 || s.notes.length > 0 || s.state.best !== before.best || s.state.end !== before.end;
       // The legs about to be sent are on the disk first: a restart looks them up instead of sending them again.
-      if (changed) this.record(s.notes, s.fire.length > 0 || s.state.end !== undefined);
+      // A leg not journaled `sending` is not sent: a failed write leaves the state as it was before.
+      if (changed) {
+        try {
+          this.record(s.notes, s.fire.length > 0 || s.state.end !== undefined, before);
+        } catch (err) {
+          this.st = before;
+          throw err;
+        }
+      }
       for (const leg of s.fire) await this.fire(leg);
     });
   }
@@ -107,8 +119,16 @@ export class AlgoEngine {
     this.record([note], true);
   }
 
-  private record(notes: readonly string[], sync: boolean): void {
-    this.journal.write({ at: this.deps.now(), st: this.st, notes }, sync);
+  /**
+   * Journals the state with `notes`, then says them. A write that fails is a {@link JournalWriteError}
+   * carrying the state `known` (what the venue proved, kept said) and the lines it could not record.
+   */
+  private record(notes: readonly string[], sync: boolean, known: AlgoState = this.st): void {
+    try {
+      this.journal.write({ at: this.deps.now(), st: this.st, notes }, sync);
+    } catch (err) {
+      throw new JournalWriteError(this.spec, known, this.journal.path, notes, err);
+    }
     for (const n of notes) this.deps.host.note(`bm: algo ${this.spec.id}: ${n}`);
   }
 
@@ -116,5 +136,24 @@ export class AlgoEngine {
     const p = this.chain.then(fn);
     this.chain = p.catch(() => undefined);
     return p;
+  }
+}
+
+/** A runner's journal is gone: it stops, sending nothing more. */
+export function journalGone(id: string, path: string): BmError {
+  return new BmError('config', `algo ${id}: its journal ${path} was removed or replaced: this runner stops and sends nothing more`, { hint: 'bm algo list shows the conditional orders whose journals remain' });
+}
+
+/**
+ * A line of the journal could not be written (a full disk): nothing more is sent from this engine. The
+ * lines it could not record (a leg's proven or unknown outcome among them) are in its message, and the
+ * engine's state with them, for the face to report what the venue proved.
+ */
+export class JournalWriteError extends BmError {
+  constructor(readonly spec: AlgoSpec, readonly state: AlgoState, path: string, unrecorded: readonly string[], cause: unknown) {
+    const why = (cause as NodeJS.ErrnoException).code ?? (cause as Error).message;
+    super('config', `algo ${spec.id}: its journal ${path} could not be written (${why})${unrecorded.length ? `; not recorded: ${unrecorded.join('; ')}` : ''}; nothing more is sent until it can be`, {
+      hint: `make room, then: bm algo resume ${spec.id} (a leg being sent is looked up by its client order id, never sent twice)`,
+    });
   }
 }

@@ -5,13 +5,14 @@
  * forced to the disk before its order leaves, so an engine restarted from the journal looks it up by
  * its client order id instead of sending it again. Lines are chained by digest (../write/chained-file.ts).
  */
-import { ftruncateSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { stateDir, type Env } from '../../config/paths.js';
 import { usage } from '../../errors.js';
 import { parseJson } from '../../util/json.js';
 import { ChainedFile, readChained } from '../write/chained-file.js';
 import type { AlgoState } from './machine.js';
+import type { AlgoBinding } from './binding.js';
 import type { AlgoSpec } from './spec.js';
 
 /** The journal's layout version. */
@@ -22,6 +23,14 @@ export function algoJournalPath(env: Env, id: string): string {
   return join(stateDir(env), 'algos', `${id}.ndjson`);
 }
 
+/**
+ * The mark beside a journal (`<id>.armed`) while its algo has not ended: what a command reads to find the
+ * armed algos without reading every journal ever kept. Made with the journal, removed with its end.
+ */
+export function armedMark(journal: string): string {
+  return journal.replace(/\.ndjson$/, '.armed');
+}
+
 /** One line after the header: the state then, and why it changed. `at`: ms since the epoch. */
 export interface JournalLine {
   readonly at: number;
@@ -29,9 +38,11 @@ export interface JournalLine {
   readonly notes: readonly string[];
 }
 
-/** A journal read back: the spec, each state line in order, and where to append. */
+/** A journal read back: the spec, where it runs, each state line in order, and where to append. */
 export interface AlgoRecord {
   readonly spec: AlgoSpec;
+  /** Its venue and account; absent in a journal of an earlier bm, which did not record them. */
+  readonly where?: AlgoBinding;
   readonly lines: readonly JournalLine[];
   readonly bytes: number;
   readonly h: string;
@@ -44,13 +55,19 @@ export class AlgoJournal {
     return this.file.path;
   }
 
-  /** Starts the journal of a new algo; the spec is on the disk before this returns. */
-  static create(path: string, spec: AlgoSpec): AlgoJournal {
+  /** Starts the journal of a new algo; the spec and where it runs are on the disk before this returns. */
+  static create(path: string, spec: AlgoSpec, where?: AlgoBinding): AlgoJournal {
     const j = new AlgoJournal(ChainedFile.createNew(path, (why) => {
       throw usage(`cannot start the journal ${path}: ${why}`);
     }));
-    j.file.append([{ algo: ALGO_JOURNAL_VERSION, spec }], true);
+    j.file.append([{ algo: ALGO_JOURNAL_VERSION, spec, ...(where ? { where } : {}) }], true);
+    closeSync(openSync(armedMark(path), 'w', 0o600));
     return j;
+  }
+
+  /** True while this journal is still the file at its path: one removed or replaced is not written to, and nothing more is sent. */
+  intact(): boolean {
+    return this.file.intact();
   }
 
   /** Appends to a journal read back: a torn last line (a write cut short by a crash) is cut off first. */
@@ -63,6 +80,7 @@ export class AlgoJournal {
   /** A state line; `sync` forces it to the disk (before an order leaves, and at the end). */
   write(line: JournalLine, sync: boolean): void {
     this.file.append([line], sync);
+    if (line.st.end) rmSync(armedMark(this.file.path), { force: true });
   }
 
   close(): void {
@@ -83,5 +101,6 @@ export function readAlgoJournal(path: string): AlgoRecord {
   });
   const [head, ...rest] = read.lines.map((l) => parseJson(l.body) as Record<string, unknown>);
   if (!head || head.algo !== ALGO_JOURNAL_VERSION || typeof head.spec !== 'object') throw usage(`${path} is not the journal of a conditional order of this version of bm`);
-  return { spec: head.spec as AlgoSpec, lines: rest as unknown as JournalLine[], bytes: read.bytes, h: read.h };
+  const where = typeof head.where === 'object' && head.where !== null ? { where: head.where as AlgoBinding } : {};
+  return { spec: head.spec as AlgoSpec, ...where, lines: rest as unknown as JournalLine[], bytes: read.bytes, h: read.h };
 }

@@ -11,6 +11,7 @@ import { systemClock, type WaitClock } from '../order/deadline.js';
 import { pairRules, type PairRules } from '../order/pairs.js';
 import type { WriteChannel } from '../write/channel.js';
 import type { WriteHost } from '../write/host.js';
+import type { AlgoBinding } from './binding.js';
 import { AlgoEngine } from './engine.js';
 import { algoJournalPath } from './journal.js';
 import type { AlgoState } from './machine.js';
@@ -80,15 +81,15 @@ export function resumeEngine(face: AlgoFace, path: string): Promise<AlgoEngine> 
 
 /**
  * Runs a planned algo on live data to its end (or the signal), in this process as its runner; the engine's
- * journal under the state dir. Stopped by the signal before it ended, its legs not fired are cancelled,
+ * journal under the state dir, with where it runs (`where`). Stopped by the signal before it ended, its legs not fired are cancelled,
  * unless `keep` (the caller then decides: a runner of its own, or `cancelKept`).
  */
-export async function runSpec(face: AlgoFace, spec: AlgoSpec, keep = false): Promise<{ state: AlgoState; path: string }> {
+export async function runSpec(face: AlgoFace, spec: AlgoSpec, keep: boolean, where: AlgoBinding): Promise<{ state: AlgoState; path: string }> {
   const { env } = face.calls.wiring;
   const clock = face.clock ?? systemClock;
   const release = holdAlgo(env, spec.id);
   try {
-    const engine = AlgoEngine.start(spec, algoJournalPath(env, spec.id), { channel: face.channel, host: face.host, command: face.command, now: () => clock.now() });
+    const engine = AlgoEngine.start(spec, algoJournalPath(env, spec.id), { channel: face.channel, host: face.host, command: face.command, now: () => clock.now() }, where);
     face.host.note(`bm: algo ${spec.id}: armed; journal ${engine.path}`);
     try {
       let state = await watchLive(face, engine, false);

@@ -1,22 +1,26 @@
 /**
  * The conditional orders kept under the state dir (`algos/`): each one's journal (`<id>.ndjson`), the
- * log of its detached runner (`<id>.log`), the runner's pid (`<id>.pid`) and the venue options it runs
- * with (`<id>.run.json`). Read by `bm algo list|show|logs|cancel|resume`.
+ * lock of its journal (`<id>.ndjson.lock`), held by whoever runs or settles it, and the log of its
+ * detached runner (`<id>.log`). Read by `bm algo list|show|logs|cancel|resume`.
+ *
+ * A runner is proven, never assumed: the process that holds the journal's lock as its `runner`, alive,
+ * and the same process that took it (its identity, util/holder-lock.ts, is not that of another process
+ * given the same pid). Nothing else names a runner.
  */
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { alive } from '../../util/holder-lock.js';
+import { holderLives, readHolder } from '../../util/holder-lock.js';
 import type { Env } from '../../config/paths.js';
 import { usage } from '../../errors.js';
-import { lockJournal } from '../order/batch-journal-lock.js';
-import { algoJournalPath, readAlgoJournal, type AlgoRecord } from './journal.js';
+import { journalLockPath, lockJournal } from '../order/batch-journal-lock.js';
+import { algoJournalPath, armedMark, readAlgoJournal, type AlgoRecord } from './journal.js';
 
 /** The file of algo `id` with this extension beside its journal. */
-export function algoFile(env: Env, id: string, ext: 'log' | 'pid' | 'run.json'): string {
+export function algoFile(env: Env, id: string, ext: 'log'): string {
   return join(dirname(algoJournalPath(env, id)), `${id}.${ext}`);
 }
 
-/** A kept algo: its journal read back, and its runner's pid when one is alive. */
+/** A kept algo: its journal read back, and its runner's pid when one is proven to run it. */
 export interface KeptAlgo {
   readonly id: string;
   readonly path: string;
@@ -24,38 +28,13 @@ export interface KeptAlgo {
   readonly runner?: number;
 }
 
-/**
- * The pid of algo `id`'s runner when it is alive (a pid file left by a runner killed is removed). A file
- * that names no pid is not removed: it is not this reader's to judge (the runner writes it whole).
- */
+/** The role a runner takes the journal's lock for; a cancel or a settling takes it for nothing else. */
+const RUNNER = 'runner';
+
+/** The pid of algo `id`'s runner, when a live process proven to be the one that took its lock as runner holds it. */
 export function runnerOf(env: Env, id: string): number | undefined {
-  const file = algoFile(env, id, 'pid');
-  let pid: number;
-  try {
-    pid = Number(readFileSync(file, 'utf8').trim());
-  } catch {
-    return undefined;
-  }
-  if (!Number.isInteger(pid) || pid <= 0) return undefined;
-  if (alive(pid)) return pid;
-  rmSync(file, { force: true });
-  return undefined;
-}
-
-/** Names `pid` the runner of algo `id`: written aside and renamed, so that no reader ever sees it half written. */
-export function writeRunner(env: Env, id: string, pid: number): void {
-  const file = algoFile(env, id, 'pid');
-  writeFileSync(`${file}.${pid}.tmp`, `${pid}\n`, { mode: 0o600 });
-  renameSync(`${file}.${pid}.tmp`, file);
-}
-
-export function clearRunner(env: Env, id: string, pid: number): void {
-  const file = algoFile(env, id, 'pid');
-  try {
-    if (Number(readFileSync(file, 'utf8').trim()) === pid) rmSync(file, { force: true });
-  } catch {
-    // none left
-  }
+  const h = readHolder(journalLockPath(algoJournalPath(env, id)));
+  return h && h.role === RUNNER && holderLives(h) ? h.pid : undefined;
 }
 
 /** Algo `id` as kept (`last`: the one made last); no such algo is a usage error naming the way to list them. */
@@ -99,17 +78,45 @@ export function keptAlgos(env: Env, note: (line: string) => void, skip: (id: str
   return out.sort((a, b) => a.record.spec.created - b.record.spec.created);
 }
 
-/** Takes the lock of algo `id`'s journal (one engine at a time); its release. Held elsewhere: a config error naming the holder. */
+/** Takes the lock of algo `id`'s journal (one engine at a time) to settle or cancel it; its release. Held elsewhere: a config error naming the holder. */
 export function lockAlgo(env: Env, id: string): () => void {
-  return lockJournal(algoJournalPath(env, id), Date.now, { what: 'the conditional order', hint: `it is run by another bm (see bm algo show ${id})` });
+  return lockJournal(algoJournalPath(env, id), Date.now, LOCK_WORDS(id));
 }
 
-/** Runs algo `id` in this process: its lock, and this process named its runner (`bm algo list` shows it running); the release of both. */
+/** Runs algo `id` in this process: its journal's lock taken as its runner (`bm algo list` shows it running); the release. */
 export function holdAlgo(env: Env, id: string): () => void {
-  const release = lockAlgo(env, id);
-  writeRunner(env, id, process.pid);
-  return () => {
-    clearRunner(env, id, process.pid);
-    release();
-  };
+  return lockJournal(algoJournalPath(env, id), Date.now, LOCK_WORDS(id), RUNNER);
+}
+
+const LOCK_WORDS = (id: string) => ({ what: 'the conditional order', hint: `it is run by another bm (see bm algo show ${id})` });
+
+/**
+ * The ids of the algos armed on this machine (not ended) that no runner is proven to hold: none of them
+ * watches the market. Reads only the armed marks and their journals (a mark left by an algo that ended is
+ * removed); cheap enough for every command.
+ */
+export function unattendedAlgos(env: Env): string[] {
+  const dir = dirname(algoJournalPath(env, 'x'));
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const name of names) {
+    if (!name.endsWith('.armed')) continue;
+    const id = name.slice(0, -'.armed'.length);
+    if (runnerOf(env, id) !== undefined) continue;
+    let ended: boolean;
+    try {
+      ended = Boolean(readAlgoJournal(algoJournalPath(env, id)).lines.at(-1)?.st.end);
+    } catch {
+      // A mark without a readable journal: the journal was removed, nothing of it can run.
+      ended = true;
+    }
+    if (ended) rmSync(join(dir, name), { force: true });
+    else out.push(id);
+  }
+  return out.sort();
 }

@@ -25,17 +25,17 @@ export interface LockWords {
 const BATCH: LockWords = { what: 'the batch journal', hint: 'let that run finish (or stop it with Ctrl-C), then resume' };
 
 /**
- * Takes the lock of the journal at `journal` and returns its release; throws a config error (exit 5)
- * naming the holder when another live process holds it.
+ * Takes the lock of the journal at `journal` (for `role`, said in the lock) and returns its release;
+ * throws a config error (exit 5) naming the holder when another live process holds it.
  */
-export function lockJournal(journal: string, now: () => number = Date.now, words: LockWords = BATCH): () => void {
+export function lockJournal(journal: string, now: () => number = Date.now, words: LockWords = BATCH, role?: string): () => void {
   const path = journalLockPath(journal);
   let token: string | undefined;
   // Two tries: a stale lock is broken once, then taken (or lost to a racer, who then holds it).
   for (let attempt = 0; attempt < 2 && token === undefined; attempt++) {
     try {
       mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-      token = createHeld(path, now());
+      token = createHeld(path, now(), role);
     } catch (err) {
       throw configError(`cannot create the journal's lock ${path}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
     }

@@ -4,7 +4,7 @@
  * journal (../order/batch-journal.ts) and the conditional orders' journal (../algo/journal.ts) both
  * write and read through it.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { stringifyJson } from '../../util/json.js';
@@ -55,6 +55,16 @@ export class ChainedFile {
     if (writeSync(this.fd, bytes) !== bytes.length) throw new Error(`cannot write the journal ${this.path} (disk full?): nothing more is sent`);
     this.prev = h;
     if (sync) fsyncSync(this.fd);
+  }
+
+  /** True while the file written is still the one at its path (not removed, not replaced). */
+  intact(): boolean {
+    try {
+      const mine = fstatSync(this.fd);
+      return mine.nlink > 0 && statSync(this.path).ino === mine.ino;
+    } catch {
+      return false;
+    }
   }
 
   close(): void {

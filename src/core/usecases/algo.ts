@@ -1,0 +1,153 @@
+/**
+ * The conditional orders' life, one use case for every face (the command line, `bm trade`, the library):
+ * plan it, arm it where the face runs (its venue and account journaled with it), run it here or hand it
+ * to a runner of its own, resume it, cancel it, list and show what this machine holds. A runner is the
+ * proven holder of its journal (src/core/algo/store.ts); every runner, resume and cancel acts on the
+ * venue and account the algo was armed on (src/core/algo/binding.ts), never the caller's own.
+ */
+import { BmError, usage } from '../../errors.js';
+import { bindingOf, type AlgoBinding } from '../algo/binding.js';
+import { bindingOfKept, cancelKept, spawnRunner, unbound } from '../algo/detached.js';
+import { AlgoEngine, JournalWriteError } from '../algo/engine.js';
+import { algoJournalPath } from '../algo/journal.js';
+import type { AlgoState } from '../algo/machine.js';
+import { boundFace, checkBound, nowhereFace, type AlgoPort } from '../algo/port.js';
+import { endError, runSpec, type AlgoFace } from '../algo/run.js';
+import type { AlgoSpec } from '../algo/spec.js';
+import { keptAlgo, keptAlgos, runnerOf, type KeptAlgo } from '../algo/store.js';
+import { alive } from '../../util/holder-lock.js';
+
+export type { AlgoPort } from '../algo/port.js';
+export type { AlgoFace } from '../algo/run.js';
+export { endError, planFor, planLines, planSummary } from '../algo/run.js';
+export { keptAlgo, keptAlgos, type KeptAlgo } from '../algo/store.js';
+
+/** Where `face` runs, as a binding to journal with an algo armed there. */
+export function bindingHere(face: AlgoFace): Promise<AlgoBinding> {
+  return bindingOf(face.calls.wiring.venue, face.calls.wiring.timeoutMs, face.command);
+}
+
+/** The state an algo's journal has last (undefined before its first line). */
+export const lastState = (k: KeptAlgo): AlgoState | undefined => k.record.lines.at(-1)?.st;
+
+/** What the life of a kept algo is now: its end, else `running` (a runner proven to hold it) or `stopped`. */
+export function stateWord(k: KeptAlgo): string {
+  return lastState(k)?.end ?? (k.runner !== undefined ? 'running' : 'stopped');
+}
+
+/**
+ * Runs a confirmed algo in this process (the face's venue and account recorded in its journal) until it
+ * ends or the face's signal; stopped first, its legs not fired are cancelled unless `keep`. A journal that
+ * could not be written (a full disk) ends the run with what the venue proved: see {@link journalEnd}.
+ */
+export async function runHere(port: AlgoPort, face: AlgoFace, spec: AlgoSpec, keep = false): Promise<{ state: AlgoState; path: string; error?: BmError }> {
+  const where = await bindingHere(face);
+  try {
+    return await runSpec(face, spec, keep, where);
+  } catch (err) {
+    if (!(err instanceof JournalWriteError)) throw err;
+    const error = journalEnd(port, err);
+    return { state: err.state, path: algoJournalPath(port.env, spec.id), ...(error ? { error } : {}) };
+  }
+}
+
+/**
+ * What a run whose journal could not be written ends with: the venue's proof is said first (loudly), then
+ * the error: none when the algo did all it had to (its order placed: exit 0), the leg's unknown outcome
+ * (exit 11, with the lookup), its failure, or the journal's error (exit 5) naming what was placed.
+ */
+export function journalEnd(port: AlgoPort, err: JournalWriteError): BmError | undefined {
+  port.warn(`bm: ${err.message}`);
+  const ended = endError(err.spec, err.state, `algo ${err.spec.id}`);
+  if (ended && ended.category !== 'interrupted') return ended;
+  return err.state.end ? undefined : err;
+}
+
+/** Arms a confirmed algo where `face` runs and hands it to a runner of its own; the armed state and the runner's pid. */
+export async function armDetached(port: AlgoPort, face: AlgoFace, spec: AlgoSpec): Promise<{ state: AlgoState; pid: number }> {
+  const where = await bindingHere(face);
+  const clock = face.clock;
+  const engine = AlgoEngine.start(spec, algoJournalPath(port.env, spec.id), { channel: face.channel, host: face.host, command: face.command, now: () => (clock ? clock.now() : Date.now()) }, where);
+  const state = engine.state;
+  engine.close();
+  return { state, pid: await spawnRunner(port, spec.id, where) };
+}
+
+/** Starts the runner of algo `id`, armed and not running (the Ctrl-C hand-over of a foreground run). */
+export function detachArmed(port: AlgoPort, id: string): Promise<number> {
+  const k = keptAlgo(port.env, id);
+  return spawnRunner(port, id, bindingOfKept(id, k.record.where));
+}
+
+/** Throws (a usage error, exit 2) when algo `k` has ended: nothing to `verb`. */
+export function notEnded(k: KeptAlgo, verb: 'resume' | 'cancel'): void {
+  const end = lastState(k)?.end;
+  if (end) throw usage(`algo ${verb}: ${k.id} has ${verb === 'cancel' ? 'already ' : ''}ended (${end})${verb === 'resume' ? ': nothing to resume' : ''}`, `see it with: bm algo show ${k.id}`);
+}
+
+/** A resume's answer: the runner started, or the one already running. */
+export type Resumed = { readonly pid: number; readonly started: boolean };
+
+/**
+ * Starts a runner for algo `id` on the venue and account it was armed on; one already running is left
+ * as it is. The account must be at hand here (the same profile's keys, or BM_API_* of the same key):
+ * else exit 5 saying which, nothing started or sent.
+ */
+export async function resumeAlgo(port: AlgoPort, given: string): Promise<{ id: string } & Resumed> {
+  const k = keptAlgo(port.env, given);
+  const { id } = k;
+  notEnded(k, 'resume');
+  if (k.runner !== undefined) return { id, pid: k.runner, started: false };
+  const where = bindingOfKept(id, k.record.where);
+  await checkBound(boundFace(port, id, where, 'algo resume'));
+  return { id, pid: await spawnRunner(port, id, where), started: true };
+}
+
+/** Resumes every armed algo of this machine that no runner holds; each one's answer, or why it was not resumed. */
+export async function resumeAll(port: AlgoPort): Promise<Array<{ id: string } & (Resumed | { error: BmError })>> {
+  const out: Array<{ id: string } & (Resumed | { error: BmError })> = [];
+  for (const k of keptAlgos(port.env, (l) => port.warn(l))) {
+    if (lastState(k)?.end || k.runner !== undefined) continue;
+    try {
+      out.push(await resumeAlgo(port, k.id));
+    } catch (err) {
+      if (!(err instanceof BmError)) throw err;
+      out.push({ id: k.id, error: err });
+    }
+  }
+  return out;
+}
+
+/** Waits (up to 10 s) for the proven runner `pid`, asked to stop, to end: it lets go of the journal as it ends. */
+async function gone(id: string, pid: number): Promise<void> {
+  for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  if (alive(pid)) throw new BmError('network', `algo cancel: the runner of ${id} did not stop within 10 s; nothing was cancelled`, { hint: `try again, or see bm algo show ${id}` });
+}
+
+/**
+ * Cancels a kept algo (confirmed by the face): its runner, proven to be one, stopped and gone first (a
+ * process not proven its runner is never signalled), then the legs settled from the journal on the
+ * algo's own venue and account (a leg being sent looked up) and the armed ones cancelled unsent.
+ */
+export async function cancelAlgo(port: AlgoPort, k: KeptAlgo, why: string): Promise<AlgoState> {
+  notEnded(k, 'cancel');
+  const pid = runnerOf(port.env, k.id);
+  if (pid !== undefined) {
+    process.kill(pid, 'SIGTERM');
+    await gone(k.id, pid);
+  }
+  return cancelKept(cancelFace(port, k), port.env, k.id, why);
+}
+
+/**
+ * The face a cancel settles legs with: the algo's own venue and account. An algo of an earlier bm names
+ * none: cancelled only while no leg is being sent, with a face from which no request can leave.
+ */
+function cancelFace(port: AlgoPort, k: KeptAlgo): AlgoFace {
+  if (k.record.where) return boundFace(port, k.id, k.record.where, 'algo cancel');
+  const refused = (): never => {
+    throw unbound(k.id);
+  };
+  if (Object.values(lastState(k)?.legs ?? {}).some((l) => l.status === 'sending')) refused();
+  return nowhereFace(port, 'algo cancel', refused);
+}
