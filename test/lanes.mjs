@@ -69,6 +69,8 @@ export const LANES = {
     'test/e2e/writes-wait.test.ts',
   ],
   slow: [
+    'test/e2e/algo-disk.test.ts',
+    'test/e2e/algo-bound.test.ts',
     'test/e2e/algo-detached.test.ts',
     'test/e2e/algo-kill.test.ts',
     'test/e2e/algo-tty.test.ts',

@@ -1,0 +1,88 @@
+/**
+ * A conditional order whose journal's disk fills up after its leg left: the run still reports what the
+ * venue proved, never "nothing more is sent" over a placed order, and once there is room a resume settles
+ * the journal by looking the leg up, sending nothing twice. The stop runs in process; the resumed runner is
+ * the binary. The full disk is the system's answer to the journal's writes, ENOSPC, given for that file
+ * alone (a real disk fills by whole blocks: a journal's next line may still fit in its last one).
+ */
+import assert from 'node:assert/strict';
+import fs, { existsSync, readlinkSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
+import { after, test } from 'node:test';
+import { algoJournalPath } from '../../src/core/algo/journal.js';
+import { keptAlgo, keptAlgos } from '../../src/core/algo/store.js';
+import { ensureBuilt, isolatedEnv } from '../helpers/bm.js';
+import { runBm, runCli } from '../helpers/in-process.js';
+import { useStillVenue } from '../helpers/still-venue.js';
+
+const A = useStillVenue(73, { USDT: '100000', BTC: '5' });
+const SUBMIT = '/spot/v2/submit_order';
+let env: Record<string, string>;
+
+after(() => {
+  for (const k of env ? keptAlgos(env, () => undefined) : []) if (k.runner) process.kill(k.runner, 'SIGKILL');
+});
+
+/** From now on every write to the file at `path` fails as on a full disk; the way back. */
+function fullDiskFor(path: string): () => void {
+  const write = fs.writeSync;
+  fs.writeSync = ((fd: number, ...rest: unknown[]) => {
+    let target = '';
+    try {
+      target = readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      // not a file of this process's: written as asked
+    }
+    if (target === path) throw Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+    return (write as (...a: unknown[]) => number)(fd, ...rest);
+  }) as typeof fs.writeSync;
+  syncBuiltinESMExports();
+  return () => {
+    fs.writeSync = write;
+    syncBuiltinESMExports();
+  };
+}
+
+async function until<T>(check: () => T | undefined | false, what: string): Promise<T> {
+  for (const end = Date.now() + 60_000; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+    const got = check();
+    if (got !== undefined && got !== false) return got;
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+test('the journal\'s disk full after the leg left: the placed order is reported (exit 0), and a resume settles the journal', async () => {
+  ensureBuilt();
+  env = isolatedEnv({ BM_BASE_URL: A.proxy.url, BM_API_KEY: A.credentials.key, BM_API_SECRET: A.credentials.secret, BM_API_MEMO: A.credentials.memo });
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let arrived!: () => void;
+  const there = new Promise<void>((r) => (arrived = r));
+  A.proxy.add({ method: 'POST', path: SUBMIT, times: 1, when: () => (arrived(), true), fault: { kind: 'delay', until: held } });
+  let stderr = '';
+  const run = runCli(['order', 'stop', 'BTC_USDT', '--side', 'sell', '--size', '0.001', '--trigger', '64999', '--yes', '--json'], { env, onStderr: (_c, all) => (stderr = all) });
+  const id = await until(() => /algo (a[0-9a-z]+): armed/.exec(stderr)?.[1], 'the stop to arm');
+  A.trade('64998.5');
+  await there;
+  // The leg is on its way (journaled `sending`, flushed); now the disk is full before its outcome can be written.
+  const room = fullDiskFor(algoJournalPath(env, id));
+  release();
+  const r = await run.finally(room);
+  assert.equal(r.code, 0, r.stderr);
+  const [row] = JSON.parse(r.stdout) as Array<Record<string, string>>;
+  assert.equal(row!.status, 'placed');
+  assert.match(row!.order_id!, /^[0-9]+$/);
+  assert.match(r.stderr, new RegExp(`bm: algo ${id}: its journal \\S+ could not be written \\(ENOSPC\\); not recorded: stop: order ${row!.order_id} placed \\(client order id ${id}stop\\)`));
+  assert.doesNotMatch(r.stderr, /^error:/m);
+  assert.equal(A.proxy.count('POST', SUBMIT), 1);
+
+  // The journal still says the leg is being sent: with room again, a resume finds it by its client order id.
+  assert.equal(keptAlgo(env, id).record.lines.at(-1)!.st.legs.stop!.status, 'sending');
+  const resumed = await runBm(['algo', 'resume', id], env);
+  assert.equal(resumed.code, 0, resumed.stderr);
+  await until(() => keptAlgo(env, id).record.lines.at(-1)!.st.end === 'done', `${id} settled`);
+  const legs = keptAlgo(env, id).record.lines.at(-1)!.st.legs;
+  assert.deepEqual([legs.stop!.status, legs.stop!.orderId], ['placed', row!.order_id]);
+  assert.equal(A.proxy.count('POST', SUBMIT), 1, 'never sent again');
+  assert.ok(existsSync(algoJournalPath(env, id)));
+});
