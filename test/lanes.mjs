@@ -61,6 +61,7 @@ export const LANES = {
     'test/e2e/vocabulary.test.ts',
     'test/e2e/watch-behind.test.ts',
     'test/e2e/watch.test.ts',
+    'test/e2e/writes-5xx.test.ts',
     'test/e2e/writes-api-routes.test.ts',
     'test/e2e/writes-api.test.ts',
     'test/e2e/writes-proof.test.ts',

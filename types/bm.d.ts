@@ -4,7 +4,7 @@
 // from the endpoint catalogue into ./endpoints.d.ts.
 import type { Category, Methods } from './endpoints.js';
 import type { AcrossFills, AcrossFillsParams, AcrossOrders, BatchOptions, BatchResult, CallOptions, ClientOptions, DecimalHelpers, DryRun, PairHelper, Pnl, PnlParams, Portfolio, RunningVenue, SandboxOptions, Value, WatchApi, WriteOutcome } from './types.js';
-import type { AlgoApi, AmendParams, AmendResult } from './types-orders.js';
+import type { AlgoApi, AmendOptions, AmendParams, AmendResult } from './types-orders.js';
 
 export * from './endpoints.js';
 export * from './types.js';
@@ -60,9 +60,12 @@ export interface OrderHelpers {
   /**
    * Changes an open order's price or size, as `bm order amend`: its cancel proven first, then the new order
    * placed for the new total size less what filled of the old one (none when nothing is left). With
-   * `{ dryRun: true }`, the two requests it would send.
+   * `{ dryRun: true }`, the two requests it would send; `{ maxDeviation: '10' }` applies the command's guard.
    */
-  amend(params: AmendParams, opts?: CallOptions): Promise<AmendResult | DryRun[]>;
+  amend(params: AmendParams, opts: AmendOptions & { readonly dryRun: true }): Promise<DryRun[]>;
+  amend(params: AmendParams, opts?: AmendOptions & { readonly dryRun?: false }): Promise<AmendResult>;
+  /** With `dryRun` known only when it runs. */
+  amend(params: AmendParams, opts?: AmendOptions): Promise<AmendResult | DryRun[]>;
   batch: Methods['order']['batch'] & {
     /** Settles and completes the batch of this journal (`bm order batch --resume`): no order sent twice. */
     resume(journal: string, opts?: Pick<BatchOptions, 'maxDeviation'>): Promise<BatchResult>;

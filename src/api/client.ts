@@ -8,6 +8,7 @@ import { parseJson, stringifyJson } from '../util/json.js';
 import { ClientBase, type BaseOptions, type Credentials } from './base.js';
 import type { Auth, Method, RateLimit } from './catalogue/types.js';
 import { rateOf } from './catalogue/index.js';
+import { ruledStatus } from './codes.js';
 import { venueFailure } from './failure.js';
 import type { HttpResponse } from './http.js';
 
@@ -106,7 +107,8 @@ export class ApiClient extends ClientBase {
       const res = await this.exchange(limited, async () => ({ req: await this.prepare(target, params) }), UNKNOWN_HINT);
       const outcome = this.read(res, target);
       if (!('data' in outcome)) {
-        const code = outcome.details.code;
+        // Only the venue's refusal (401) proves nothing was done: the same code in a 5xx is no reason to send again.
+        const code = outcome.category === 'auth' ? outcome.details.code : undefined;
         if (code === '30007' && !clockRetried) {
           clockRetried = true;
           await this.syncClock();
@@ -131,7 +133,8 @@ export class ApiClient extends ClientBase {
   }
 
   protected override rateLimited(res: HttpResponse): boolean {
-    return res.status === 429 || /"code"\s*:\s*"?30013\b/.test(res.text);
+    // 30013 in an answer outside the venue's rules (a 5xx) is no refusal: the request may have been done.
+    return res.status === 429 || (ruledStatus(res.status) && /"code"\s*:\s*"?30013\b/.test(res.text));
   }
 
   /** The envelope's data, or the error it carries. */
@@ -144,11 +147,12 @@ export class ApiClient extends ClientBase {
     }
     const env = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
     const trace = env?.trace === undefined ? undefined : String(env.trace);
+    const ok = res.status >= 200 && res.status < 300;
     // 1000 is the spec's success; 0 is how the venue's other documented shape says it (facts.md 5).
-    if (env && 'code' in env && (String(env.code) === '1000' || String(env.code) === '0') && res.status < 300) {
+    if (env && 'code' in env && (String(env.code) === '1000' || String(env.code) === '0') && ok) {
       return { data: env.data ?? {}, status: res.status, headers: res.headers, ...(trace ? { trace } : {}) };
     }
-    if (res.status < 300 && !(env && 'code' in env)) {
+    if (ok && !(env && 'code' in env)) {
       // A success status with a body that is not the envelope proves nothing: for a write, outcome unknown.
       return new BmError('network', `${target.method} ${target.path}: the venue's answer could not be read: ${res.text.slice(0, 100) || '(empty)'}`, {
         httpStatus: res.status, hint: target.write ? UNKNOWN_HINT : 'the venue answered something other than its JSON envelope; try again', retryable: false,

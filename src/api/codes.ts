@@ -154,6 +154,21 @@ export const CODES: ReadonlyMap<number, CodeInfo> = new Map(
   ]),
 );
 
+/** Spec 7.1's global HTTP statuses: what the venue answers outside the code tables. */
+const GLOBAL_STATUSES: readonly number[] = [401, 403, 404, 418, 429, 500];
+
+/** The 4xx statuses the interface gives a meaning: spec 7.1's and those of the code tables (400, 405, 415). */
+const RULED_4XX: ReadonlySet<number> = new Set([...GLOBAL_STATUSES, ...[...CODES.values()].map((c) => c.http)].filter((h) => h >= 400 && h < 500));
+
+/**
+ * True when an answer of this HTTP status is the venue's word by its own rules: a 2xx, or a 4xx the spec
+ * lists. A 5xx (whatever code its body carries), a 1xx or 3xx, or a 4xx the spec never uses (408, 409,
+ * 499: a proxy's or a load balancer's) is not: for a write its outcome is unknown (docs/spec-choices.md).
+ */
+export function ruledStatus(status: number): boolean {
+  return (status >= 200 && status < 300) || RULED_4XX.has(status);
+}
+
 /** The category of an HTTP status with no known business code. */
 export function categoryOfStatus(status: number): Category {
   if (status === 401 || status === 403) return 'auth';

@@ -2,8 +2,8 @@
  * Failures of both REST generations as {@link BmError}s, in one place: a venue's answer (its code
  * looked up in the code table, else its HTTP status) and a request that got no answer.
  */
-import { BmError } from '../errors.js';
-import { CODES, categoryOfStatus } from './codes.js';
+import { BmError, type ErrorDetails } from '../errors.js';
+import { CODES, categoryOfStatus, ruledStatus, type CodeInfo } from './codes.js';
 import { TransportError } from './http.js';
 import { retryAfterMs } from './rate-headers.js';
 
@@ -20,15 +20,25 @@ export interface VenueAnswer {
   readonly trace?: string;
   /** The hint when the code table has none. */
   readonly hint?: string;
-  /** The hint of a network-category answer to a write (5xx): how to check its outcome. */
+  /** Set for a write (and only then): how to check its outcome when the answer proves nothing (a 5xx). */
   readonly unknownHint?: string;
   /** The answer's headers: a Retry-After is named in the hint. */
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** The error a non-success answer carries: category from the code table, else from the HTTP status. */
+/** The codes that say success: 1000 the spec's, 0 the venue's other documented shape (facts.md 5). */
+const SUCCESS_CODES: readonly string[] = ['1000', '0'];
+
+/**
+ * The error a non-success answer carries. An answer the venue's rules define (a 2xx, or a 4xx the spec
+ * lists, see {@link ruledStatus}) is read by its code in the table, else by its HTTP status. Any other
+ * answer (a 5xx whatever its body says, a 1xx or 3xx, a 4xx the spec never uses) or an error status with
+ * the success code proves nothing: a network failure (exit 8 for a read; for a write the pipeline looks it
+ * up), the venue's code, message and trace kept.
+ */
 export function venueFailure(a: VenueAnswer): BmError {
   const info = a.code !== undefined ? CODES.get(Number(a.code)) : undefined;
+  if (!ruledStatus(a.status) || (a.code !== undefined && SUCCESS_CODES.includes(a.code))) return unruled(a, info);
   const category = info?.category ?? categoryOfStatus(a.status);
   const venueMessage = a.venueMessage ?? info?.message;
   const body = !venueMessage && a.text ? `: ${a.text.slice(0, 200)}` : '';
@@ -36,12 +46,33 @@ export function venueFailure(a: VenueAnswer): BmError {
   const retry = category === 'ratelimit' && a.headers ? retryAfterMs(a.headers['retry-after'], Date.now(), a.headers.date) : undefined;
   const hint = retry !== undefined
     ? `the venue asks to wait ${Math.ceil(retry / 1000)} s before the next request (Retry-After)`
-    : info?.hint ?? a.hint ?? (category === 'network' ? a.unknownHint : undefined);
+    : category === 'network' && a.unknownHint ? a.unknownHint : info?.hint ?? a.hint;
   return new BmError(category, message, {
-    ...(a.code !== undefined ? { code: a.code } : {}), ...(venueMessage ? { venueMessage } : {}), httpStatus: a.status,
-    ...(a.trace ? { trace: a.trace } : {}), ...(hint ? { hint } : {}),
-    retryable: category === 'ratelimit' || category === 'network', ...(retry !== undefined ? { retryAfterMs: retry } : {}),
+    ...said(a, venueMessage), ...(hint ? { hint } : {}),
+    retryable: category === 'ratelimit' || (category === 'network' && !a.unknownHint), ...(retry !== undefined ? { retryAfterMs: retry } : {}),
   });
+}
+
+/** The venue's code, message, HTTP status and trace, as an error's details. */
+function said(a: VenueAnswer, venueMessage: string | undefined): ErrorDetails {
+  return { ...(a.code !== undefined ? { code: a.code } : {}), ...(venueMessage ? { venueMessage } : {}), httpStatus: a.status, ...(a.trace ? { trace: a.trace } : {}) };
+}
+
+/** An answer outside the venue's rules: never a refusal, whatever code it carries. */
+function unruled(a: VenueAnswer, info: CodeInfo | undefined): BmError {
+  const venueMessage = a.venueMessage ?? info?.message;
+  const body = !venueMessage && a.text ? `: ${a.text.slice(0, 200)}` : '';
+  const server = a.status >= 500;
+  const why = a.code !== undefined && SUCCESS_CODES.includes(a.code) && ruledStatus(a.status)
+    ? 'an error status with the success code, an answer that contradicts itself'
+    : server ? 'a server error, not a refusal' : 'a status the interface does not use (a proxy\'s?), not a refusal';
+  const message = `${a.method} ${a.path} failed with HTTP ${a.status}${a.code !== undefined ? ` (code ${a.code})` : ''}: ${why}${body}`;
+  const hint = a.unknownHint
+    ?? (info?.category === 'network' && info.hint ? info.hint
+      : server ? `the venue failed (HTTP ${a.status}): a read is safe to send again; if it lasts, see bm service`
+        : 'the answer is not one of the venue\'s: check --base-url and any proxy, then try again');
+  // A redirect answers the same again; a write whose outcome is unknown is never sent again as it is.
+  return new BmError('network', message, { ...said(a, venueMessage), hint, retryable: !a.unknownHint && (a.status < 300 || a.status >= 400) });
 }
 
 /**

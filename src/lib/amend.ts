@@ -1,48 +1,58 @@
 /**
- * `client.order.amend({ symbol, orderId | clientOrderId, price?, size? })`: the cancel-replace of
- * `bm order amend`, from the same core (src/core/order/amend.ts), with its deviation guard. Loaded on first use.
+ * `client.order.amend({ symbol, order_id | client_order_id, new_client_order_id?, price?, size? }, { maxDeviation?, dryRun? })`:
+ * the cancel-replace of `bm order amend`, from the same core (src/core/order/amend.ts), with its deviation
+ * guard when asked for. Loaded on first use.
  */
 import type { CurrentCalls } from '../core/calls.js';
 import { amendOrder } from '../core/order/amend.js';
 import { checkChange } from '../core/order/amend-plan.js';
 import { checkClientOrderId } from '../core/order/check.js';
-import { checkDeviation, parseMaxDeviation, readQuote } from '../core/order/market-context.js';
+import { checkDeviation, readQuote } from '../core/order/market-context.js';
 import { pairRules } from '../core/order/pairs.js';
 import { checkSymbol } from '../core/params.js';
 import type { WriteHost } from '../core/write/host.js';
 import { usage } from '../errors.js';
+import { maxDeviationOf } from './deviation.js';
 import { givenObject, inputText, refuseUnknown } from './inputs.js';
+import { refuseCamelCase } from './names.js';
+import { callOptions } from './options.js';
 import { pairSource } from './preflight.js';
 import { dryRunOf, hostFor } from './run.js';
-import type { CallOptions, DryRun } from './types.js';
-import type { AmendResult } from './types-orders.js';
+import type { DryRun } from './types.js';
+import type { AmendOptions, AmendResult } from './types-orders.js';
 import { asLibraryInput } from './wire.js';
 
-const NAMES = ['symbol', 'orderId', 'clientOrderId', 'newClientOrderId', 'price', 'size', 'maxDeviation'];
+/** The parameters, by the command line's option names in snake_case, as every other method takes them. */
+const NAMES = ['symbol', 'order_id', 'client_order_id', 'new_client_order_id', 'price', 'size'];
 
-export async function amend(calls: CurrentCalls, host: WriteHost, given: unknown, opts: CallOptions = {}): Promise<AmendResult | DryRun[]> {
+export async function amend(calls: CurrentCalls, host: WriteHost, given: unknown, options?: unknown): Promise<AmendResult | DryRun[]> {
+  // The deviation guard is an option of the call, as for order.batch and the algos (absent: no check, as for order.place).
+  const opts = callOptions(options, ['maxDeviation']) as AmendOptions;
   const obj = givenObject(given, NAMES.join(', '));
+  refuseCamelCase(NAMES, obj);
+  for (const k of ['maxDeviation', 'max_deviation']) {
+    if (Object.hasOwn(obj, k)) throw usage(`${k}: an option of the call, not a parameter: order.amend(params, { maxDeviation: '10' })`);
+  }
   refuseUnknown(NAMES, obj);
   const text = (name: string, kind: 'whole' | 'decimal' | 'text') => (obj[name] === undefined ? undefined : inputText(name, kind, obj[name]));
   const checked = await asLibraryInput(() => {
-    const orderId = text('orderId', 'whole');
-    const clientOrderId = text('clientOrderId', 'text');
-    if ((orderId === undefined) === (clientOrderId === undefined)) throw usage('give exactly one of orderId and clientOrderId');
-    if (orderId !== undefined && !/^[0-9]+$/.test(orderId)) throw usage(`orderId: '${orderId}' is not an order id (digits)`);
-    const newId = text('newClientOrderId', 'text');
+    const orderId = text('order_id', 'whole');
+    const clientOrderId = text('client_order_id', 'text');
+    if ((orderId === undefined) === (clientOrderId === undefined)) throw usage('give exactly one of order_id and client_order_id');
+    if (orderId !== undefined && !/^[0-9]+$/.test(orderId)) throw usage(`order_id: '${orderId}' is not an order id (digits)`);
+    const newId = text('new_client_order_id', 'text');
     return {
-      ...(newId !== undefined ? { newClientOrderId: checkClientOrderId(newId, 'newClientOrderId') } : {}),
+      ...(newId !== undefined ? { newClientOrderId: checkClientOrderId(newId, 'new_client_order_id') } : {}),
       symbol: checkSymbol(text('symbol', 'text') ?? '', 'symbol'),
-      ...(orderId !== undefined ? { orderId } : { clientOrderId: checkClientOrderId(clientOrderId!, 'clientOrderId') }),
+      ...(orderId !== undefined ? { orderId } : { clientOrderId: checkClientOrderId(clientOrderId!, 'client_order_id') }),
       ...checkChange(text('price', 'decimal'), text('size', 'decimal'), { price: 'price', size: 'size' }),
-      maxPct: parseMaxDeviation(text('maxDeviation', 'text')),
     };
   });
-  const { maxPct, ...req } = checked;
+  const maxPct = opts.maxDeviation === undefined ? undefined : maxDeviationOf(opts.maxDeviation);
   const rules = await pairRules(pairSource(calls), checked.symbol);
   const shown: DryRun[] = [];
   const a = await amendOrder(hostFor(host, opts), calls.channel(async (e, p) => void shown.push(dryRunOf(await calls.dryRun(e, p)))), {
-    ...req, rules, command: 'order.amend',
+    ...checked, rules, command: 'order.amend',
     guard: async (order) => {
       if (maxPct !== undefined) checkDeviation(order, (await readQuote({ calls: async () => calls }, checked.symbol)).last, maxPct);
       return [];

@@ -27,3 +27,14 @@ export function refuseOldSpelling(params: readonly Param[], given: object): void
     if (p) throw usage(`${key}: spelled ${libName(p)} (the command line's --${p.flag ?? libName(p)}); every parameter is snake_case`);
   }
 }
+
+/**
+ * The same refusal for a helper's own parameters (not the catalogue's: `order.amend`): a camelCase name
+ * whose snake_case is one of `names` names the one to use; each is the command line's option of that name.
+ */
+export function refuseCamelCase(names: readonly string[], given: object): void {
+  for (const key of Object.keys(given)) {
+    const s = snake(key);
+    if (s !== key && names.includes(s)) throw usage(`${key}: spelled ${s} (the command line's --${s.replace(/_/g, '-')}); every parameter is snake_case`);
+  }
+}

@@ -5,18 +5,28 @@
  */
 import type { CallOptions, DecimalString } from './types.js';
 import type { Side } from './vocab.js';
-/** Parameters of `client.order.amend`: which order (one of `orderId`, `clientOrderId`) and what it becomes. */
+/**
+ * Parameters of `client.order.amend`, by the command line's option names in snake_case as every method
+ * takes them: which order (one of `order_id`, `client_order_id`) and what it becomes.
+ */
 export interface AmendParams {
   readonly symbol: string;
-  readonly orderId?: string | number;
-  readonly clientOrderId?: string;
+  readonly order_id?: string | number;
+  readonly client_order_id?: string;
   /** Your id for the new order (default: a new one). */
-  readonly newClientOrderId?: string;
+  readonly new_client_order_id?: string;
   /** The new price (default: the order's). */
   readonly price?: DecimalString;
   /** The new total size, what has filled included (default: the order's). */
   readonly size?: DecimalString;
-  /** Refuse a new price more than this percent through the last price (default '10'; 'none': no check). */
+}
+
+/** Options of `client.order.amend`. */
+export interface AmendOptions extends CallOptions {
+  /**
+   * `bm order amend --max-deviation`: refuse (nothing sent) a new limit price more than this percent through
+   * the pair's last price, e.g. '10'. Absent: no check, as for `client.order.place` (a bot sets its own prices).
+   */
   readonly maxDeviation?: string;
 }
 

@@ -132,7 +132,7 @@ test('errors: exit codes by HTTP status, the venue message, a JSON error object 
     assert.equal(r.code, exit, r.err);
     assert.equal(r.out, '');
     // A 429 is retried first, and each wait is said.
-    assert.match(r.err, new RegExp(`^(bm: the venue asks to slow down \\(HTTP 429\\): retrying in \\d+\\.\\d s\\n)*error: GET /v2/symbols failed with HTTP ${status}\\n  refused ${status}\\n`));
+    assert.match(r.err, new RegExp(`^(bm: the venue asks to slow down \\(HTTP 429\\): retrying in \\d+\\.\\d s\\n)*error: GET /v2/symbols failed with HTTP ${status}${status >= 500 ? ': a server error, not a refusal' : ''}\\n  refused ${status}\\n`));
     const obj = JSON.parse(r.err.trim().split('\n').pop()!);
     assert.equal(obj.error.http_status, status);
     assert.equal(obj.error.exit_code, exit);
@@ -227,7 +227,7 @@ test('a cancel whose answer is lost is sent again (it is idempotent), then prove
   };
   const r = await bm(['order', 'cancel', id, '--yes', '--fields', 'entrust_id,result']);
   assert.equal(r.code, 0, r.err);
-  assert.match(r.err, /failed with HTTP 502; sending it again, as it is safe to repeat \(1 of 2\)/);
+  assert.match(r.err, /failed with HTTP 502: a server error, not a refusal; sending it again, as it is safe to repeat \(1 of 2\)/);
   assert.match(r.err, /the repeated request was refused .*; looking it up \(bm legacy order get \d+\) instead of sending it again/);
   assert.match(r.err, /cancelled \(proven by looking it up\)/);
   assert.equal(srv.count(`DELETE /v2/orders/${id}`), 2, 'the first, and one repeat');

@@ -42,11 +42,20 @@ test('earlier spellings are refused, naming the snake_case one, before anything 
     [() => c.order.place({ symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.01', price: '1', stpMode: 'cancel_maker' }), 'stpMode: spelled stp_mode (the command line\'s --stp-mode)'],
     [() => c.contract.accounts({ coinCode: 'USDT' }), 'coinCode: spelled coin (the command line\'s --coin)'],
     [() => c.order.fills({ symbol: 'BTC_USDT', offset: 2 }), 'offset: spelled page (the command line\'s --page)'],
+    [() => c.order.amend({ symbol: 'BTC_USDT', orderId: '1', price: '1' }), 'orderId: spelled order_id (the command line\'s --order-id)'],
+    [() => c.order.amend({ symbol: 'BTC_USDT', clientOrderId: 'a1', price: '1' }), 'clientOrderId: spelled client_order_id (the command line\'s --client-order-id)'],
+    [() => c.order.amend({ symbol: 'BTC_USDT', order_id: '1', newClientOrderId: 'a2', price: '1' }), 'newClientOrderId: spelled new_client_order_id (the command line\'s --new-client-order-id)'],
   ];
   for (const [call, message] of cases) {
     const err = await call().then(() => undefined, (e: unknown) => e);
     assert.ok(err instanceof BmError && err.exitCode === 2, String(err));
     assert.equal(err.message, `${message}; every parameter is snake_case`);
+  }
+  // The deviation guard is an option of the call, as for a batch: given as a parameter, it says where it goes.
+  for (const name of ['maxDeviation', 'max_deviation']) {
+    const err = await c.order.amend({ symbol: 'BTC_USDT', order_id: '1', price: '1', [name]: '10' }).then(() => undefined, (e: unknown) => e);
+    assert.ok(err instanceof BmError && err.exitCode === 2, String(err));
+    assert.equal(err.message, `${name}: an option of the call, not a parameter: order.amend(params, { maxDeviation: '10' })`);
   }
   assert.equal(venue.proxy.seen.length, before, 'nothing was sent');
 });

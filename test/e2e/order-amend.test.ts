@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { SandboxAccount } from '../../src/sandbox/exchange-api.js';
-import type { OrderHelpers } from '../../types/bm.js';
+import type { AmendOptions, AmendParams, AmendResult } from '../../src/lib/types-orders.js';
+import type { DryRun } from '../../src/lib/types.js';
 import { add, norm } from '../../src/util/decimal.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import { runBm, runCli } from '../helpers/in-process.js';
@@ -216,21 +217,40 @@ test('amend: bad options and orders that cannot be amended are refused before an
 test('client.order.amend: the same cancel-replace for a bot, its outcome as data', async () => {
   const { proxy, me, orderId, done } = await setup();
   const { Client } = await import('../../src/lib/index.js');
-  // The declared types (types/bm.d.ts) are the shipped ones; the source class is typed by its tree at run time.
-  const client = new Client({ baseUrl: proxy.url, credentials: { key: me.key, secret: me.secret, memo: me.memo }, env: {}, timeoutMs: 30_000 }) as unknown as { order: OrderHelpers; close(): Promise<void> };
+  // The source class is typed by its tree at run time; its declared overloads (types/bm.d.ts) are checked
+  // against the built package by test/fixtures/library/bot.mts (library-pack), so here the plain signature.
+  type Amend = (params: AmendParams, opts?: AmendOptions) => Promise<AmendResult | DryRun[]>;
+  const client = new Client({ baseUrl: proxy.url, credentials: { key: me.key, secret: me.secret, memo: me.memo }, env: {}, timeoutMs: 30_000 }) as unknown as { order: { amend: Amend }; close(): Promise<void> };
+  const sent = async (...args: Parameters<Amend>): Promise<AmendResult> => {
+    const r = await client.order.amend(...args);
+    assert.ok(!Array.isArray(r), 'an amend sent resolves with its outcome');
+    return r;
+  };
   try {
-    const dry = await client.order.amend({ symbol: 'BTC_USDT', orderId, price: '49500.00' }, { dryRun: true });
+    const dry = await client.order.amend({ symbol: 'BTC_USDT', order_id: orderId, price: '49500.00' }, { dryRun: true });
     assert.ok(Array.isArray(dry) && dry.length === 2, 'a dry run gives both requests');
     assert.equal(proxy.count('POST', CANCEL), 0);
-    const r = await client.order.amend({ symbol: 'BTC_USDT', orderId, price: '49500.00', newClientOrderId: 'libAmend1' });
-    assert.ok(!Array.isArray(r));
+    // The deviation guard is asked for in the call's options (as for a batch); a price through it is refused before sending.
+    await assert.rejects(client.order.amend({ symbol: 'BTC_USDT', order_id: orderId, price: '90000.00' }, { maxDeviation: '10', dryRun: true }), /above the last price/);
+    await assert.rejects(client.order.amend({ symbol: 'BTC_USDT', order_id: orderId, price: '90000.00' }, { maxDeviation: '10' }), /above the last price/);
+    // Not asked for, no guard (as for client.order.place: a bot sets its own prices).
+    const unguarded = await client.order.amend({ symbol: 'BTC_USDT', order_id: orderId, price: '90000.00' }, { dryRun: true });
+    assert.ok(Array.isArray(unguarded) && unguarded.length === 2 && /"price":"90000.00"/.test(unguarded[1]!.body ?? ''), JSON.stringify(unguarded));
+    await assert.rejects(client.order.amend({ symbol: 'BTC_USDT', order_id: orderId, price: '49500.00' }, { maxDeviation: 10 as unknown as string }), /^BmError: maxDeviation: give a percentage as text/);
+    await assert.rejects(client.order.amend({ symbol: 'BTC_USDT', order_id: orderId, price: '49500.00' }, { maxdeviation: '10' } as AmendOptions), /maxdeviation: not an option of this call \(allowed: dryRun, maxDeviation\)/);
+    assert.equal(proxy.count('POST', CANCEL), 0, 'refused before sending');
+    const r = await sent({ symbol: 'BTC_USDT', order_id: orderId, price: '49500.00', new_client_order_id: 'libAmend1' }, { maxDeviation: '10' });
     assert.equal(r.amended, true);
     assert.deepEqual([r.old.orderId, r.old.say, r.old.filled], [orderId, 'cancelled', '0']);
     assert.deepEqual([r.placed?.size, r.placed?.price, r.placed?.say, r.placed?.clientOrderId], ['0.01', '49500.00', 'placed', 'libAmend1']);
     assert.deepEqual([proxy.count('POST', CANCEL), proxy.count('POST', SUBMIT)], [1, 1]);
-    await assert.rejects(client.order.amend({ symbol: 'BTC_USDT', orderId: r.placed!.orderId, price: 49000 as unknown as string }), /price: give a decimal as a string/);
-    await assert.rejects(client.order.amend({ symbol: 'BTC_USDT', orderId }), /give price, size or both/);
-    assert.equal(proxy.count('POST', CANCEL), 1, 'refused before sending');
+    // By its client order id; no guard asked for: none applied (as for client.order.place).
+    const again = await sent({ symbol: 'BTC_USDT', client_order_id: 'libAmend1', size: '0.02' });
+    assert.deepEqual([again.old.orderId, again.placed?.size, again.placed?.price], [r.placed!.orderId, '0.02', '49500']);
+    await assert.rejects(client.order.amend({ symbol: 'BTC_USDT', order_id: again.placed!.orderId, price: 49000 as unknown as string }), /price: give a decimal as a string/);
+    await assert.rejects(client.order.amend({ symbol: 'BTC_USDT', order_id: orderId }), /give price, size or both/);
+    await assert.rejects(client.order.amend({ symbol: 'BTC_USDT', price: '1' }), /give exactly one of order_id and client_order_id/);
+    assert.deepEqual([proxy.count('POST', CANCEL), proxy.count('POST', SUBMIT)], [2, 2], 'refused before sending');
   } finally {
     await client.close();
     await done();

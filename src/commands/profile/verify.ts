@@ -39,7 +39,8 @@ export function explain(err: unknown, where: string, profile: string | undefined
   const d = err.details;
   const as = (category: BmError['category'], message: string, hint: string | undefined) =>
     new BmError(category, message, { ...d, ...(hint ? { hint } : {}) });
-  switch (d.code) {
+  // The code reads as the venue's refusal only in an answer of its rules (an auth error): a 5xx carrying it proves nothing.
+  switch (err.category === 'auth' ? d.code : undefined) {
     case '30005':
       return as('auth', 'signature rejected: usually a wrong memo (the label chosen when the key was created, not the account id) or secret', again);
     case '30002':

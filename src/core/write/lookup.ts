@@ -40,7 +40,8 @@ async function read<E extends WriteEntry>(ch: WriteChannel<E>, ep: E, params: Pa
     try {
       return ch.rows(ep, await ch.send(ep, params)).filter((r) => Object.keys(r).length > 0);
     } catch (err) {
-      if (err instanceof BmError && err.details.code !== undefined && notFound.includes(err.details.code)) return [];
+      // Only the venue's refusal says "no such order": the same code in a 5xx proves nothing.
+      if (err instanceof BmError && err.category === 'venue' && err.details.code !== undefined && notFound.includes(err.details.code)) return [];
       if (!(err instanceof BmError && err.category === 'network') || i >= READ_TRIES) throw err;
       await sleep(300 * i);
     }

@@ -25,6 +25,13 @@ test('30002 is an unknown key, 30007 the clock, a network failure an unreachable
   assert.equal(explain(other, 'http://v', 'x'), other);
 });
 
+test('a 5xx carrying an auth code is no verdict on the credentials: the venue failed, exit 8, its code kept', () => {
+  const e = explain(new BmError('network', 'GET /spot/v1/wallet failed with HTTP 500 (code 30005): a server error, not a refusal', { code: '30005', httpStatus: 500 }), 'http://v', 'x') as BmError;
+  assert.equal(e.exitCode, 8);
+  assert.match(e.message, /^venue unreachable: http:\/\/v/);
+  assert.equal(e.details.code, '30005');
+});
+
 test('profile settings from flags', () => {
   assert.deepEqual(settingsFromFlags({}), { venue: 'sandbox' });
   assert.deepEqual(settingsFromFlags({ baseUrl: 'https://a.example/' }), { venue: 'custom', baseUrl: 'https://a.example' });
