@@ -19,8 +19,11 @@ export async function buildLibrary(common, plugins) {
   });
   const gen = await build({ bundle: true, format: 'esm', platform: 'node', logLevel: 'warning', entryPoints: ['src/lib/reference.ts'], write: false, packages: 'external' });
   const { endpointDts } = await import(`data:text/javascript;base64,${Buffer.from(gen.outputFiles[0].text).toString('base64')}`);
+  const kinds = await build({ bundle: true, format: 'esm', platform: 'node', logLevel: 'warning', entryPoints: ['src/lib/algo-types.ts'], write: false, packages: 'external' });
+  const { algoDts } = await import(`data:text/javascript;base64,${Buffer.from(kinds.outputFiles[0].text).toString('base64')}`);
   mkdirSync('dist/lib', { recursive: true });
   writeFileSync('dist/lib/endpoints.d.ts', endpointDts());
+  writeFileSync('dist/lib/algo-kinds.d.ts', algoDts());
   copyFileSync('types/bm.d.ts', 'dist/lib/index.d.ts');
   // Declarations only, so the sources are their own declaration files.
   copyFileSync('src/lib/types.ts', 'dist/lib/types.d.ts');

@@ -4,11 +4,13 @@
 // from the endpoint catalogue into ./endpoints.d.ts.
 import type { Category, Methods } from './endpoints.js';
 import type { AcrossFills, AcrossFillsParams, AcrossOrders, BatchOptions, BatchResult, CallOptions, ClientOptions, DecimalHelpers, DryRun, PairHelper, Pnl, PnlParams, Portfolio, RunningVenue, SandboxOptions, Value, WatchApi, WriteOutcome } from './types.js';
-import type { AlgoApi, AmendOptions, AmendParams, AmendResult } from './types-orders.js';
+import type { AmendOptions, AmendParams, AmendResult } from './types-orders.js';
+import type { AlgoApi } from './algo-kinds.js';
 
 export * from './endpoints.js';
 export * from './types.js';
 export * from './types-orders.js';
+export * from './algo-kinds.js';
 
 
 /** Every failure: what failed in one line, and what the venue said. */
@@ -78,7 +80,7 @@ export declare class Client {
   constructor(options?: ClientOptions);
   readonly options: ClientOptions;
   readonly watch: WatchApi;
-  /** Conditional orders held by the client until they fire (as `bm order stop|take-profit|oco|trail|twap`); each resolves when it has ended. */
+  /** Conditional orders held by bm until they fire (as `bm order stop|take-profit|oco|trail|twap|bracket`), and the ones this machine holds. */
   readonly algo: AlgoApi;
   readonly order: Methods['order'] & OrderHelpers;
   /** A pair's rules, as the order checks read them, and rounding to its step and tick. */

@@ -11,7 +11,7 @@ import type { Method } from '../api/catalogue/types.js';
 import { usage } from '../errors.js';
 import { LEGACY } from '../legacy/catalogue.js';
 import { resolveFields, type Headers } from '../render/columns.js';
-import { LOCAL_WRITES, printedColumns } from './local-columns.js';
+import { LEG_COLUMNS, LEG_PRINTERS, LOCAL_WRITES, printedColumns } from './local-columns.js';
 
 /** Columns and their headers; `unknown`: the answer decides what is printed, the reason said in the error. */
 export type Known = { readonly columns: readonly string[]; readonly headers?: Headers } | { readonly unknown: string } | undefined;
@@ -34,7 +34,8 @@ export function knownColumns(path: string, cmd: Command): Known {
   const legacy = path.startsWith('legacy ') ? LEGACY.find((e) => e.command.join(' ') === path.slice(7)) : undefined;
   if (legacy) return legacy.write ? declared(path, legacy.columns) : undefined;
   // The conditional orders print their legs (local-columns.ts).
-  if (/^(order (stop|take-profit|oco|trail|twap)|algo cancel)$/.test(path)) return declared(path, undefined);
+  if (LEG_PRINTERS.has(cmd)) return { columns: LEG_COLUMNS };
+  if (path === 'algo cancel') return declared(path, undefined);
   const ep = CATALOGUE.find((e) => e.command?.join(' ') === path);
   if (!ep) return LOCAL_WRITES.has(path) ? declared(path, undefined) : undefined;
   if (ep.method === 'GET') return undefined;

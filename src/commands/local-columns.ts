@@ -6,6 +6,12 @@
  * help loads it at start-up.
  */
 
+/** The legs of a conditional order, as `bm order <kind>`, `bm algo show` and `bm algo cancel` print them. */
+export const LEG_COLUMNS = ['algo', 'leg', 'status', 'order_id', 'client_order_id', 'note'] as const;
+
+/** The commands that print legs (`bm order <kind>`, one per kind of conditional order: their registration adds them). */
+export const LEG_PRINTERS = new WeakSet<object>();
+
 /** Columns by command path. */
 export const LOCAL_COLUMNS = {
   'profile list': ['current', 'name', 'venue', 'base_url', 'storage', 'credentials'],
@@ -19,15 +25,10 @@ export const LOCAL_COLUMNS = {
   'order cancel-all': ['symbol', 'side', 'result'],
   'order amend': ['old_order_id', 'old_result', 'old_filled', 'order_id', 'client_order_id', 'size', 'price', 'result'],
   'order batch': ['index', 'result', 'order_id', 'client_order_id', 'code', 'message'],
-  'order stop': ['algo', 'leg', 'status', 'order_id', 'client_order_id', 'note'],
-  'order take-profit': ['algo', 'leg', 'status', 'order_id', 'client_order_id', 'note'],
-  'order oco': ['algo', 'leg', 'status', 'order_id', 'client_order_id', 'note'],
-  'order trail': ['algo', 'leg', 'status', 'order_id', 'client_order_id', 'note'],
-  'order twap': ['algo', 'leg', 'status', 'order_id', 'client_order_id', 'note'],
   'algo list': ['algo', 'kind', 'symbol', 'side', 'state', 'runner', 'legs', 'created'],
-  'algo show': ['algo', 'leg', 'status', 'order_id', 'client_order_id', 'note'],
+  'algo show': LEG_COLUMNS,
   'algo logs': ['time', 'note'],
-  'algo cancel': ['algo', 'leg', 'status', 'order_id', 'client_order_id', 'note'],
+  'algo cancel': LEG_COLUMNS,
   'watch ticker': ['symbol', 'last_price', 'bid_px', 'ask_px', 'open_24h', 'high_24h', 'low_24h', 'base_volume_24h', 'time'],
   'watch depth': ['side', 'price', 'size', 'total', 'depth'],
   'watch trades': ['time', 'side', 'price', 'size'],

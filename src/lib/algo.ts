@@ -1,59 +1,99 @@
 /**
- * `client.algo.stop(...)` and the other conditional orders: the command line's core (src/core/algo/),
- * the same plan, checks, journal and engine, with a library call as its own confirmation. Resolves when
- * the algo has ended; a leg refused or unknown throws as any write (the same categories). Loaded on first use.
+ * `client.algo`: the conditional orders of the command line's core use case (src/core/usecases/algo.ts),
+ * the same plan, checks, journal, engine and runners, with a library call as its own confirmation. A kind's
+ * method (one per kind of the registry, src/core/algo/kinds/) resolves when the algo has ended, or once a
+ * runner of its own holds it (`detach`); `list`, `show`, `resume` and `cancel` act on what this machine
+ * holds. A leg refused or unknown throws as any write (the same categories). Loaded on first use.
  */
 import type { CurrentCalls } from '../core/calls.js';
-import { endError, planFor, planLines, runHere, type AlgoPort } from '../core/usecases/algo.js';
-import type { AlgoState } from '../core/algo/machine.js';
-import type { AlgoKind, AlgoSpec } from '../core/algo/spec.js';
+import { KINDS } from '../core/algo/kinds/index.js';
+import { paramName } from '../core/algo/plan.js';
+import type { AlgoSpec } from '../core/algo/spec.js';
+import type { AlgoState } from '../core/algo/state.js';
+import { armDetached, cancelAlgo, endError, keptAlgo, keptAlgos, lastState, planFor, planLines, resumeAlgo, runHere, stateWord, type AlgoPort, type KeptAlgo } from '../core/usecases/algo.js';
 import type { WriteHost } from '../core/write/host.js';
 import { checkSymbol } from '../core/params.js';
 import { usage } from '../errors.js';
 import { maxDeviationOf } from './deviation.js';
 import { givenObject, inputText, refuseUnknown } from './inputs.js';
 import { callOptions } from './options.js';
-import type { AlgoLeg, AlgoResult } from './types-orders.js';
+import type { AlgoLeg, AlgoListed, AlgoResult } from './types-orders.js';
 import { asLibraryInput } from './wire.js';
 
-/** Library parameter -> the plan's input key. */
-const KEYS: Readonly<Record<string, string>> = {
-  symbol: 'symbol', side: 'side', size: 'size', notional: 'notional', trigger: 'trigger', price: 'price',
-  tp_trigger: 'tpTrigger', tp_price: 'tpPrice', stop_trigger: 'stopTrigger', stop_price: 'stopPrice', distance: 'distance', over: 'over', slices: 'slices',
-};
-
-function result(spec: AlgoSpec, state: AlgoState | undefined, journal?: string): AlgoResult {
+function result(spec: AlgoSpec, state: AlgoState | undefined, extra: { journal?: string; runner?: number; armed?: boolean } = {}): AlgoResult {
   const plan = planLines(spec);
   const legs: AlgoLeg[] = spec.legs.map((l, i) => {
     const s = state?.legs[l.name];
     return { leg: l.name, status: s?.status ?? 'planned', clientOrderId: l.clientOrderId, ...(s?.orderId ? { orderId: s.orderId } : {}), note: s ? (s.why ?? '') : plan[i]! };
   });
-  return { id: spec.id, kind: spec.kind, symbol: spec.symbol, end: state?.end ?? 'planned', legs, ...(journal ? { journal } : {}) };
+  const end = state?.end ?? (extra.armed ? 'armed' : 'planned');
+  return { id: spec.id, kind: spec.kind, symbol: spec.symbol, end, legs, ...(extra.journal ? { journal: extra.journal } : {}), ...(extra.runner !== undefined ? { runner: extra.runner } : {}) };
 }
 
-/** The library as the conditional orders' use cases see it: its notes, nothing asked of a person, the machine's sandbox found, never started. */
-function libraryPort(calls: CurrentCalls, host: WriteHost): AlgoPort {
+function listed(k: KeptAlgo): AlgoListed {
+  const { spec } = k.record;
+  return { ...result(spec, lastState(k), { journal: k.path, ...(k.runner !== undefined ? { runner: k.runner } : {}) }), side: spec.side, state: stateWord(k) as AlgoListed['state'], created: new Date(spec.created).toISOString() };
+}
+
+/**
+ * The library as the use cases see it: its notes, nothing asked of a person, the machine's sandbox found
+ * (never started); a runner it starts gets the client's own credentials when the program gave them.
+ */
+async function libraryPort(calls: CurrentCalls, host: WriteHost): Promise<AlgoPort> {
   const note = (line: string) => host.note(line);
-  return { env: calls.wiring.env, host, warn: note, sink: { warn: note, note: () => undefined, canPrompt: false }, ownSandbox: false };
+  const { venue } = calls.wiring;
+  const given = venue.origin === undefined || venue.origin().account.from === 'given' ? await venue.credentials() : undefined;
+  const keys = given ? { BM_API_KEY: given.key, BM_API_SECRET: given.secret, BM_API_MEMO: given.memo } : {};
+  return { env: { ...calls.wiring.env, ...keys }, host, warn: note, sink: { warn: note, note: () => undefined, canPrompt: false }, ownSandbox: false };
 }
 
-export async function runAlgoCall(calls: CurrentCalls, host: WriteHost, kind: AlgoKind, given: unknown, opts: unknown): Promise<AlgoResult> {
-  const o = callOptions(opts, ['maxDeviation', 'signal']) as { dryRun?: boolean; maxDeviation?: unknown; signal?: unknown };
+/** `client.algo.<method>(params, opts)` of a kind: planned, checked, then run here to its end, or handed to a runner (`detach`). */
+export async function runAlgoCall(calls: CurrentCalls, host: WriteHost, method: string, given: unknown, opts: unknown): Promise<AlgoResult> {
+  const kind = KINDS.find((k) => k.method === method);
+  if (!kind) throw usage(`algo.${method}: not a kind of conditional order (${KINDS.map((k) => k.method).join(', ')}), nor list, show, resume or cancel`);
+  const o = callOptions(opts, ['maxDeviation', 'signal', 'detach', 'immediate']) as { dryRun?: boolean; maxDeviation?: unknown; signal?: unknown; detach?: unknown; immediate?: unknown };
   if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw usage('signal: give an AbortSignal');
+  for (const k of ['detach', 'immediate'] as const) if (o[k] !== undefined && typeof o[k] !== 'boolean') throw usage(`${k}: true or false`);
   const maxDeviation = o.maxDeviation === undefined ? undefined : maxDeviationOf(o.maxDeviation);
-  const obj = givenObject(given, Object.keys(KEYS).join(', '));
-  refuseUnknown(Object.keys(KEYS), obj);
+  const keys = ['symbol', 'side', 'size', 'notional', ...kind.inputs.map((i) => i.key)];
+  const byParam = new Map(keys.map((k) => [paramName(k), k]));
+  const obj = givenObject(given, [...byParam.keys()].join(', '));
+  refuseUnknown([...byParam.keys()], obj);
+  const typeOf = (key: string) => kind.inputs.find((i) => i.key === key)?.type;
   const input: Record<string, string> = {};
-  for (const [name, v] of Object.entries(obj)) if (v !== undefined) input[KEYS[name]!] = inputText(name, name === 'slices' ? 'whole' : 'text', v);
+  for (const [name, v] of Object.entries(obj)) {
+    const t = typeOf(byParam.get(name)!);
+    if (v !== undefined) input[byParam.get(name)!] = inputText(name, t === 'whole' || t === 'id' ? 'whole' : 'text', v);
+  }
   const symbol = asLibraryInput(() => checkSymbol(input.symbol ?? '', 'symbol'));
-  const command = `algo.${kind === 'take-profit' ? 'takeProfit' : kind}`;
+  const command = `algo.${method}`;
   const face = { calls, host, channel: calls.channel(async () => undefined), command, ...(o.signal ? { signal: o.signal as AbortSignal } : {}) };
-  const { spec } = await asLibraryInput(() => planFor(face, { ...input, kind, symbol, ...(maxDeviation !== undefined ? { maxDeviation } : {}) }));
+  const { spec } = await asLibraryInput(() => planFor(face, { ...input, kind: kind.kind, symbol, ...(maxDeviation !== undefined ? { maxDeviation } : {}) }, paramName, o.immediate === true));
   if (o.dryRun) return result(spec, undefined);
-  const { state, path, error } = await runHere(libraryPort(calls, host), face, spec);
+  const port = await libraryPort(calls, host);
+  if (o.detach) {
+    const { state, pid } = await armDetached(port, face, spec);
+    return result(spec, state, { armed: true, runner: pid, journal: keptAlgo(port.env, spec.id).path });
+  }
+  const { state, path, error } = await runHere(port, face, spec);
   if (error) throw error;
   const err = endError(spec, state, command);
   // Stopped by the caller's signal: what it did is the answer, not an error.
   if (err && !(err.category === 'interrupted' && o.signal)) throw err;
-  return result(spec, state, path);
+  return result(spec, state, { journal: path });
+}
+
+/** `client.algo.list()`, `show(id)`, `resume(id)`, `cancel(id)`: what this machine holds. */
+export async function lifecycleCall(calls: CurrentCalls, host: WriteHost, what: 'list' | 'show' | 'resume' | 'cancel', id: unknown): Promise<AlgoListed[] | AlgoListed | AlgoResult> {
+  const env = calls.wiring.env;
+  if (what === 'list') return keptAlgos(env, (l) => host.note(l)).map(listed);
+  if (typeof id !== 'string' || id === '') throw usage(`algo.${what}: give the algo's id (or 'last')`);
+  if (what === 'show') return listed(keptAlgo(env, id));
+  const port = await libraryPort(calls, host);
+  if (what === 'resume') {
+    const r = await resumeAlgo(port, id);
+    return listed(keptAlgo(env, r.id));
+  }
+  const k = keptAlgo(env, id);
+  return result(k.record.spec, await cancelAlgo(port, k, `cancelled with client.algo.cancel`), { journal: k.path });
 }

@@ -16,11 +16,34 @@ import { callOptions, clientOptions } from './options.js';
 import { methodTree } from './tree.js';
 import { explicitVenue, type LibVenue, type Wiring } from '../core/venue.js';
 import type { CallOptions, ClientOptions, PairHelper, Pnl, PnlParams, Portfolio } from './types.js';
-import type { AlgoApi } from './types-orders.js';
+import type { AlgoListed, AlgoOptions, AlgoResult } from './types-orders.js';
+/**
+ * `client.algo` as the source sees it: a kind's method by any name (the registry decides on the call), and
+ * the lifecycle. The package's own types name each kind (dist/lib/algo-kinds.d.ts, generated from the kinds).
+ */
+type AlgoApi = { readonly [method: string]: (params: object, opts?: AlgoOptions) => Promise<AlgoResult> } & {
+  list(): Promise<AlgoListed[]>;
+  show(id: string): Promise<AlgoListed>;
+  resume(id: string): Promise<AlgoListed>;
+  cancel(id: string): Promise<AlgoResult>;
+};
 import { attachHelpers } from './attach.js';
 import { Watch } from './watch.js';
 
 const debug = debuglog('bm');
+
+/** `client.algo`'s methods that act on what this machine holds; any other name is a kind's (the registry decides, on the call). */
+const LIFECYCLE = new Set(['list', 'show', 'resume', 'cancel']);
+
+/**
+ * `client.algo`: a method for every name, so the kinds' registry (and the catalogue behind it) loads only
+ * when one is called; a name that is no kind's is a usage error then.
+ */
+function algoMethods(call: (what: string, args: unknown[]) => Promise<unknown>): AlgoApi {
+  return new Proxy({}, {
+    get: (_t, name) => (typeof name === 'string' && name !== 'then' ? (...args: unknown[]) => call(name, args) : undefined),
+  }) as AlgoApi;
+}
 
 export type { ClientOptions, WriteOutcome } from './types.js';
 
@@ -84,9 +107,10 @@ export class Client {
       }
     });
     this.watch = new Watch(async () => (await this.wiring).venue, options.timeoutMs ?? 10_000, note);
-    const algo = (kind: 'stop' | 'take-profit' | 'oco' | 'trail' | 'twap') => (params: unknown, opts?: unknown) =>
-      this.helper(async (calls) => (await import('./algo.js')).runAlgoCall(calls, this.host, kind, params, opts));
-    this.algo = { stop: algo('stop'), takeProfit: algo('take-profit'), oco: algo('oco'), trail: algo('trail'), twap: algo('twap') };
+    this.algo = algoMethods((what, args) => this.helper(async (calls) => {
+      const m = await import('./algo.js');
+      return LIFECYCLE.has(what) ? m.lifecycleCall(calls, this.host, what as 'list', args[0]) : m.runAlgoCall(calls, this.host, what, args[0], args[1]);
+    }));
   }
 
   /** The current generation's calls, loaded and made on first use (importing the library stays cheap). */

@@ -49,61 +49,47 @@ export interface AmendResult {
   readonly why?: string;
 }
 
-/** Parameters of `client.algo.*`, as `bm order stop|take-profit|oco|trail|twap` takes them: decimals as text. */
-export interface AlgoParams {
-  readonly symbol: string;
-  readonly side: Side;
-  /** Base quantity (a sell, or a limit buy); a market buy gives `notional` instead. */
-  readonly size?: string;
-  readonly notional?: string;
-  /** stop, takeProfit: the trigger price, and the limit price of the order it places (absent: market). */
-  readonly trigger?: string;
-  readonly price?: string;
-  /** oco: each leg's trigger and limit price. */
-  readonly tp_trigger?: string;
-  readonly tp_price?: string;
-  readonly stop_trigger?: string;
-  readonly stop_price?: string;
-  /** trail: `'1.5%'` of the best price seen, or an amount of the quote currency. */
-  readonly distance?: string;
-  /** twap: the duration (`'1h'`, `'90s'`) and the number of slices. */
-  readonly over?: string;
-  readonly slices?: string | number;
-}
-
 export interface AlgoOptions extends CallOptions {
   /** The deviation guard at firing time: refuse a limit price more than this percent through the last price, e.g. '10'. Absent: no check. */
   readonly maxDeviation?: string;
   /** Stops watching: the legs not yet fired are cancelled, unsent, and the call resolves. */
   readonly signal?: AbortSignal;
+  /** Hand it to a runner of its own (the built `bm`, out of this process) and resolve once that runner holds it (`end: 'armed'`). */
+  readonly detach?: boolean;
+  /** A trigger the last price already meets fires at the next trade, rather than being refused as a likely typo. */
+  readonly immediate?: boolean;
 }
 
 /** One leg of a conditional order: planned (`dryRun`), or what became of it. */
 export interface AlgoLeg {
   readonly leg: string;
-  readonly status: 'planned' | 'armed' | 'sending' | 'placed' | 'failed' | 'unknown' | 'cancelled';
+  /** `waiting`: for the leg it follows to fill (a bracket's exits). */
+  readonly status: 'planned' | 'waiting' | 'armed' | 'sending' | 'placed' | 'failed' | 'unknown' | 'cancelled';
   readonly clientOrderId: string;
   readonly orderId?: string;
   /** What fires it and what it places (planned), or why it failed or was cancelled. */
   readonly note: string;
 }
 
-/** A conditional order's end (or its plan, `dryRun`): its id, each leg, and its journal. */
-export interface AlgoResult {
+/** A conditional order's end (or its plan, `dryRun`; or armed, `detach`): its id, each leg, and its journal. */
+export interface AlgoResult<K extends string = string> {
   readonly id: string;
-  readonly kind: 'stop' | 'take-profit' | 'oco' | 'trail' | 'twap';
+  /** Its kind (`AlgoKind`). */
+  readonly kind: K;
   readonly symbol: string;
-  /** `planned` on a dry run. */
-  readonly end: 'planned' | 'done' | 'failed' | 'unknown' | 'cancelled';
+  /** `planned` on a dry run, `armed` when handed to a runner (`detach`). */
+  readonly end: 'planned' | 'armed' | 'done' | 'failed' | 'unknown' | 'cancelled';
   readonly legs: readonly AlgoLeg[];
   readonly journal?: string;
+  /** The pid of the runner that holds it (`detach`). */
+  readonly runner?: number;
 }
 
-/** `client.algo`: conditional orders held by bm until they fire (see `bm help algo`). Each resolves when it has fired, or ended. */
-export interface AlgoApi {
-  stop(params: AlgoParams, opts?: AlgoOptions): Promise<AlgoResult>;
-  takeProfit(params: AlgoParams, opts?: AlgoOptions): Promise<AlgoResult>;
-  oco(params: AlgoParams, opts?: AlgoOptions): Promise<AlgoResult>;
-  trail(params: AlgoParams, opts?: AlgoOptions): Promise<AlgoResult>;
-  twap(params: AlgoParams, opts?: AlgoOptions): Promise<AlgoResult>;
+/** A conditional order kept on this machine (`client.algo.list()`), as `bm algo list` shows it. */
+export interface AlgoListed extends AlgoResult {
+  readonly side: Side;
+  /** Its end, else `running` (a runner is proven to hold it) or `stopped` (nothing watches it: resume it). */
+  readonly state: 'running' | 'stopped' | 'done' | 'failed' | 'unknown' | 'cancelled';
+  /** When it was armed, ISO 8601. */
+  readonly created: string;
 }

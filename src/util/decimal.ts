@@ -73,6 +73,11 @@ export function div(a: string | Dec, b: string | Dec, scale: number): Dec {
   return { units: num / den, scale };
 }
 
+/** The largest multiple of `step` not beyond `value` (toward zero), normalised: a size held to the pair's step. */
+export function floorTo(value: string | Dec, step: string): string {
+  return norm(mul(div(value, step, 0), step));
+}
+
 /** -1, 0 or 1. */
 export function cmp(a: string | Dec, b: string | Dec): number {
   const [x, y] = align(dec(a), dec(b));

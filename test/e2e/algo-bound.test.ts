@@ -22,6 +22,7 @@ const SUBMIT = '/spot/v2/submit_order';
 /** Below the last price (65000) and inside the spread: not met when armed; met by a trade at {@link THROUGH}. */
 const TRIGGER = '64999';
 const THROUGH = '64998.5';
+const LAST = '65000';
 const DEADLINE_MS = 60_000;
 const envs: Record<string, string>[] = [];
 const children: ChildProcess[] = [];
@@ -36,6 +37,8 @@ const keyed = (v: StillVenue, extra: Record<string, string> = {}) => ({ BM_BASE_
 
 function home(v: StillVenue): Record<string, string> {
   ensureBuilt();
+  // The last price back above the trigger (a test before may have traded through it).
+  v.trade(LAST);
   const env = isolatedEnv(keyed(v));
   envs.push(env);
   return env;

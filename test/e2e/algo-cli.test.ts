@@ -74,7 +74,7 @@ test('--fields names a column the command does not print: exit 2 before anything
 
 test('a sell stop whose trigger the market is already through fires at the first trade, once, and its journal says so', async () => {
   const from = v.proxy.seen.length;
-  const r = await runBm(['order', 'stop', 'BTC_USDT', '--side', 'sell', '--size', '0.01', '--trigger', '1000000', '--yes', '--json'], env());
+  const r = await runBm(['order', 'stop', 'BTC_USDT', '--side', 'sell', '--size', '0.01', '--trigger', '1000000', '--immediate', '--yes', '--json'], env());
   assert.equal(r.code, 0, r.stderr);
   const [row] = JSON.parse(r.stdout) as Array<Record<string, string>>;
   assert.equal(row!.status, 'placed');

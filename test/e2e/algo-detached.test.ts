@@ -67,7 +67,7 @@ test('a detached stop survives its runner being killed, is resumed, and is cance
 
 test('a detached stop whose trigger the market is through fires once, shown by bm algo show', async () => {
   const before = v.proxy.count('POST', SUBMIT);
-  const [row] = await ok(['order', 'stop', 'BTC_USDT', '--side', 'sell', '--size', '0.01', '--trigger', '1000000', '--detach', '--yes']);
+  const [row] = await ok(['order', 'stop', 'BTC_USDT', '--side', 'sell', '--size', '0.01', '--trigger', '1000000', '--immediate', '--detach', '--yes']);
   const id = row!.algo!;
   await listed(id, (r) => r.state === 'done', 'done');
   const [leg] = await ok(['algo', 'show', id]);

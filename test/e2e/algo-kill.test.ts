@@ -107,9 +107,9 @@ interface Case {
   readonly atKill?: Readonly<Record<string, string>>;
 }
 
-const STOP: Case = { args: ['order', 'stop', 'BTC_USDT', '--side', 'sell', '--size', '0.01', '--trigger', '1000000'], fires: 'stop', ends: { stop: 'placed' } };
+const STOP: Case = { args: ['order', 'stop', 'BTC_USDT', '--side', 'sell', '--size', '0.01', '--trigger', '1000000', '--immediate'], fires: 'stop', ends: { stop: 'placed' } };
 // A sell OCO with both triggers above the market: its stop fires at the first trade, its take-profit never.
-const OCO: Case = { args: ['order', 'oco', 'BTC_USDT', '--side', 'sell', '--size', '0.01', '--tp-trigger', '2000000', '--stop-trigger', '1000000'], fires: 'stop', ends: { stop: 'placed', tp: 'cancelled' } };
+const OCO: Case = { args: ['order', 'oco', 'BTC_USDT', '--side', 'sell', '--size', '0.01', '--tp-trigger', '2000000', '--stop-trigger', '1000000', '--immediate'], fires: 'stop', ends: { stop: 'placed', tp: 'cancelled' } };
 
 // A TWAP of three slices a second apart, its second slice held: killed mid-way, the resume places the rest.
 const TWAP: Case = { args: ['order', 'twap', 'BTC_USDT', '--side', 'sell', '--size', '0.03', '--over', '3s', '--slices', '3'], fires: 's2', atKill: { s1: 'placed', s3: 'armed' }, ends: { s1: 'placed', s2: 'placed', s3: 'placed' } };

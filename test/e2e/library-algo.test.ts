@@ -36,7 +36,7 @@ test('a dry run gives the plan, each leg with its client order id, and sends not
 test('a stop fires on the trade stream, once, and resolves with the order', async () => {
   const c = client();
   const before = venue.proxy.count('POST', SUBMIT);
-  const r = await c.algo.stop({ symbol: 'BTC_USDT', side: 'sell', size: '0.01', trigger: '1000000' });
+  const r = await c.algo.stop({ symbol: 'BTC_USDT', side: 'sell', size: '0.01', trigger: '1000000' }, { immediate: true });
   assert.equal(r.end, 'done');
   assert.equal(r.legs[0]!.status, 'placed');
   assert.match(r.legs[0]!.orderId!, /^[0-9]+$/);

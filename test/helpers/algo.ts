@@ -19,7 +19,7 @@ export interface AlgoRig {
   readonly notes: string[];
   /** A new journal path. */
   journal(): string;
-  plan(input: Omit<AlgoInput, 'symbol'>, id: string): Promise<AlgoSpec>;
+  plan(input: { readonly kind: string; readonly [key: string]: string | undefined }, id: string): Promise<AlgoSpec>;
 }
 
 /** A rig on `venue` (through its fault proxy); `now` is the engine's clock. */

@@ -2,7 +2,7 @@
 import type { AlgoState } from '../../core/algo/machine.js';
 import type { AlgoSpec } from '../../core/algo/spec.js';
 
-export const LEG_COLUMNS = ['algo', 'leg', 'status', 'order_id', 'client_order_id', 'note'];
+export { LEG_COLUMNS } from '../local-columns.js';
 
 export function legRows(spec: AlgoSpec, state: AlgoState | undefined): Array<Record<string, string>> {
   return spec.legs.map((l) => {

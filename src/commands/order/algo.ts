@@ -8,7 +8,7 @@
 import type { Context } from '../../context.js';
 import { armDetached, cancelAlgo, detachArmed, endError, keptAlgo, planFor, planLines, planSummary, runHere } from '../../core/usecases/algo.js';
 import type { AlgoState } from '../../core/algo/machine.js';
-import type { AlgoKind, AlgoSpec } from '../../core/algo/spec.js';
+import type { AlgoSpec } from '../../core/algo/spec.js';
 import { parseMaxDeviation } from '../../core/order/market-context.js';
 import { checkSymbol } from '../../core/params.js';
 import { BmError } from '../../errors.js';
@@ -19,15 +19,16 @@ import { legRows, LEG_COLUMNS } from './algo-rows.js';
 const detachedNote = (ctx: Context, spec: AlgoSpec, pid: number) =>
   ctx.note(`bm: algo ${spec.id}: running detached on this machine (pid ${pid}); follow it with: bm algo show ${spec.id}, bm algo logs ${spec.id}; stop it with: bm algo cancel ${spec.id}`);
 
-export async function run(ctx: Context, kind: AlgoKind, symbol: string, opts: Record<string, string | boolean | undefined>): Promise<void> {
+export async function run(ctx: Context, kind: string, symbol: string, opts: Record<string, string | boolean | undefined>): Promise<void> {
   const command = `order ${kind}`;
+  const { detach, immediate, maxDeviation, ...given } = opts;
   const input = {
-    kind, symbol: checkSymbol(symbol), maxDeviation: parseMaxDeviation(opts.maxDeviation),
-    ...Object.fromEntries(['side', 'size', 'notional', 'trigger', 'price', 'tpTrigger', 'tpPrice', 'stopTrigger', 'stopPrice', 'distance', 'over', 'slices'].flatMap((k) => (opts[k] === undefined ? [] : [[k, opts[k]]]))),
+    ...Object.fromEntries(Object.entries(given).filter((e): e is [string, string] => typeof e[1] === 'string')),
+    kind, symbol: checkSymbol(symbol), maxDeviation: parseMaxDeviation(maxDeviation),
   };
   const port = algoPort(ctx);
   const face = await algoFace(ctx, command);
-  const { spec } = await planFor(face, input);
+  const { spec } = await planFor(face, input, undefined, Boolean(immediate));
   const lines = planLines(spec);
   const print = (state?: AlgoState) => show(ctx, { columns: LEG_COLUMNS }, legRows(spec, state), { rows: legRows(spec, state) });
   if (ctx.dryRun) {
@@ -35,7 +36,7 @@ export async function run(ctx: Context, kind: AlgoKind, symbol: string, opts: Re
     return print();
   }
   await ctx.confirm(planSummary(spec), command, lines);
-  if (opts.detach) {
+  if (detach) {
     const { state, pid } = await armDetached(port, face, spec);
     detachedNote(ctx, spec, pid);
     return print(state);

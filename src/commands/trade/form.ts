@@ -3,7 +3,9 @@
  * error of the last check. Editing is pure; amounts are exact decimals, rounded down to the pair's
  * increments so a preset never asks for more than the balance holds.
  */
-import { add, cmp, div, dec, fmt, isZero, mul, norm, sub, type Dec } from '../../util/decimal.js';
+import { add, cmp, div, dec, floorTo, fmt, isZero, mul, norm, sub, type Dec } from '../../util/decimal.js';
+
+export { floorTo };
 import type { OrderInput } from '../../core/order/check.js';
 import { pricePlaces, type PairRules } from '../../core/order/pairs.js';
 import { tickOf } from '../../util/round.js';
@@ -83,12 +85,6 @@ export function nudge(f: Form, dir: 1 | -1, rules: PairRules): Form {
   const next = dir > 0 ? add(cur, step) : sub(cur, step);
   if (next.units <= 0n) return f;
   return { ...f, [f.focus]: fmt(next), error: undefined };
-}
-
-/** `value` rounded down to a whole multiple of `step`. */
-export function floorTo(value: string | Dec, step: string): string {
-  const whole = div(value, step, 0);
-  return norm(mul(whole, step));
 }
 
 /**

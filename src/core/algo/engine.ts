@@ -10,6 +10,7 @@ import type { AlgoBinding } from './binding.js';
 import type { WriteChannel } from '../write/channel.js';
 import type { WriteHost } from '../write/host.js';
 import { findLeg, fireLeg, type FirePoint } from './fire.js';
+import { cancelRest, followed, sizedExit } from './follow.js';
 import { AlgoJournal, readAlgoJournal } from './journal.js';
 import { initial, settle, step, type AlgoEvent, type AlgoState, type LegState } from './machine.js';
 import { armedAt, type AlgoSpec } from './spec.js';
@@ -98,8 +99,21 @@ export class AlgoEngine {
   }
 
   /** Stops watching: the armed legs cancelled (never sent), recorded. */
-  cancel(why: string): Promise<void> {
-    return this.feed({ kind: 'cancel', why });
+  async cancel(why: string): Promise<void> {
+    await this.feed({ kind: 'cancel', why });
+    // An entry bm placed goes with the algo; an order it was attached to stays the user's.
+    await this.run(async () => {
+      for (const f of this.watched()) {
+        if (this.spec.legs.find((l) => l.name === f.leg)?.existing !== undefined) continue;
+        await cancelRest(this.deps, this.spec, f.orderId, `${f.leg} (order ${f.orderId}) cancelled with the algo`);
+        this.record([`${f.leg}: the rest of its order ${f.orderId} cancelled with the algo`], true);
+      }
+    });
+  }
+
+  /** The legs others follow whose order is open on the venue: what filled of each is fed back as `order` events. */
+  watched(): Array<{ leg: string; orderId: string }> {
+    return followed(this.spec, this.st.legs);
   }
 
   close(): void {
@@ -108,7 +122,13 @@ export class AlgoEngine {
 
   private async fire(name: string, note?: string): Promise<void> {
     if (note) this.record([note], false);
-    const leg = this.spec.legs.find((l) => l.name === name)!;
+    let leg = this.spec.legs.find((l) => l.name === name)!;
+    if (leg.after !== undefined) {
+      // An exit places what its entry filled, once the entry's rest is cancelled.
+      const sized = await sizedExit(this.deps, this.spec, leg, this.st.legs[leg.after]!);
+      if ('outcome' in sized) return this.settled(name, sized.outcome, `${name}: ${sized.outcome.status}: ${sized.outcome.why ?? ''}`);
+      leg = sized.leg;
+    }
     const outcome = await fireLeg(this.deps, this.spec, leg, this.st.last?.price);
     const said = outcome.status === 'placed' ? `order ${outcome.orderId} placed (client order id ${leg.clientOrderId})` : `${outcome.status}: ${outcome.why ?? ''}`;
     this.settled(name, outcome, `${name}: ${said}`);

@@ -46,7 +46,7 @@ export async function fireLeg(deps: FireDeps, spec: AlgoSpec, leg: Leg, last: st
   if (leg.price !== undefined && spec.maxDeviation !== undefined) {
     if (last === undefined) return { status: 'failed', category: 'usage', why: 'no last price to check the limit price against (the deviation guard): not sent' };
     try {
-      checkDeviation({ side: spec.side, type: 'limit', price: leg.price }, last, spec.maxDeviation);
+      checkDeviation({ side: leg.side ?? spec.side, type: 'limit', price: leg.price }, last, spec.maxDeviation);
     } catch (err) {
       return { status: 'failed', category: 'usage', why: `not sent: ${(err as Error).message}` };
     }

@@ -1,133 +1,100 @@
 /**
  * The conditional orders as pure, deterministic state machines: fed the venue's trades (price, time),
- * the clock (ticks), the candles of a gap in the data and a cancel, they say which legs fire. The
- * engine (./engine.ts) sends what fires and settles each leg with what the venue proved.
+ * the clock (ticks), the candles of a gap in the data, the fills of a leg others follow, and a cancel,
+ * they say which legs fire. One machine for every kind: legs fire on a trigger or at a time, legs of a
+ * group cancel each other, a leg that follows another arms for what of it filled; a kind's hooks
+ * (./kinds/) say where it differs. The engine (./engine.ts) sends what fires and settles each leg.
  */
-import { cmp, div, max, min, mul, norm, sub, add, truncate } from '../../util/decimal.js';
+import { cmp, floorTo, isZero, norm } from '../../util/decimal.js';
+import { kindOf } from './kinds/index.js';
+import type { KindMachine } from './kinds/types.js';
 import type { AlgoSpec, Leg, Trigger } from './spec.js';
+import { crossed, ended, fireLegs, isArmed, type AlgoEvent, type AlgoState, type LegState, type Step } from './state.js';
 
-/** A leg's life: armed, sent and not yet proven, then placed, failed, unknown, or cancelled unsent. */
-export type LegStatus = 'armed' | 'sending' | 'placed' | 'failed' | 'unknown' | 'cancelled';
+export { crossed } from './state.js';
+export type { AlgoEnd, AlgoEvent, AlgoState, LegState, LegStatus, Step } from './state.js';
+export { trailTrigger } from './kinds/trail.js';
 
-export interface LegState {
-  readonly status: LegStatus;
-  readonly orderId?: string;
-  /** Why it failed or was cancelled, or what left it unknown. */
-  readonly why?: string;
-  /** A failure's error category (src/errors.ts), for the exit code. */
-  readonly category?: string;
-}
-
-export type AlgoEnd = 'done' | 'failed' | 'unknown' | 'cancelled';
-
-export interface AlgoState {
-  readonly legs: Readonly<Record<string, LegState>>;
-  /** A trailing stop's best price seen: the high for a sell, the low for a buy. */
-  readonly best?: string;
-  /** The last trade seen (price, ms). */
-  readonly last?: { readonly price: string; readonly time: number };
-  readonly end?: AlgoEnd;
-}
-
-/** What the machine is fed. Times are ms since the epoch. */
-export type AlgoEvent =
-  | { readonly kind: 'trade'; readonly price: string; readonly time: number }
-  | { readonly kind: 'tick'; readonly now: number }
-  /** The data was down from `from` to `to`: the candles' extremes and last close, or why they could not be read. */
-  | { readonly kind: 'gap'; readonly from: number; readonly to: number; readonly high?: string; readonly low?: string; readonly close?: string; readonly why?: string }
-  | { readonly kind: 'cancel'; readonly why: string };
-
-/** A step: the new state, the legs to send now (already marked `sending`), and lines saying why. */
-export interface Step {
-  readonly state: AlgoState;
-  readonly fire: readonly string[];
-  readonly notes: readonly string[];
-}
+const hooks = (spec: AlgoSpec): KindMachine => kindOf(spec.kind).machine ?? {};
 
 export function initial(spec: AlgoSpec): AlgoState {
-  return { legs: Object.fromEntries(spec.legs.map((l) => [l.name, { status: 'armed' } as LegState])) };
-}
-
-/** True when `price` meets the condition. */
-export function crossed(t: Trigger, price: string): boolean {
-  const c = cmp(price, t.level);
-  return t.dir === 'down' ? c <= 0 : c >= 0;
-}
-
-/** A trailing stop's condition from its best price: a sell fires at the best less the distance, a buy at the best plus it. */
-export function trailTrigger(spec: AlgoSpec, best: string): Trigger {
-  const d = spec.distance!;
-  const sell = spec.side === 'sell';
-  const by = 'abs' in d ? d.abs : div(mul(best, d.pct), '100', 12);
-  const level = sell ? sub(best, by) : add(best, by);
-  const cut = spec.pricePlaces !== undefined ? truncate(level, spec.pricePlaces) : level;
-  return { dir: sell ? 'down' : 'up', level: norm(cut) };
+  return {
+    legs: Object.fromEntries(spec.legs.map((l) => [l.name, (l.existing !== undefined ? { status: 'placed', orderId: l.existing }
+      : { status: l.after !== undefined ? 'waiting' : 'armed' }) as LegState])),
+  };
 }
 
 /** The condition a leg fires on now (a trailing stop's moves with its best price). */
 export function triggerNow(spec: AlgoSpec, st: AlgoState, leg: Leg): Trigger | undefined {
-  if (spec.kind === 'trail') return st.best === undefined ? undefined : trailTrigger(spec, st.best);
-  return leg.trigger;
+  const h = hooks(spec);
+  return h.trigger ? h.trigger(spec, st, leg) : leg.trigger;
 }
 
 const at = (ms: number) => new Date(ms).toISOString();
-const armed = (st: AlgoState, leg: Leg) => st.legs[leg.name]?.status === 'armed';
-
-/** Fires `names`: marked sending; the other armed legs of an OCO cancelled. */
-function fire(spec: AlgoSpec, st: AlgoState, names: readonly string[], notes: string[]): Step {
-  const legs: Record<string, LegState> = { ...st.legs };
-  for (const n of names) legs[n] = { status: 'sending' };
-  if (spec.kind === 'oco' && names.length) {
-    for (const l of spec.legs) if (legs[l.name]!.status === 'armed') legs[l.name] = { status: 'cancelled', why: `the ${names[0]} leg fired first` };
-  }
-  return { state: { ...st, legs }, fire: names, notes };
-}
 
 function onTrade(spec: AlgoSpec, st: AlgoState, price: string, time: number): Step {
+  const h = hooks(spec);
   let s: AlgoState = { ...st, last: { price, time } };
-  const notes: string[] = [];
-  if (spec.kind === 'twap') return { state: s, fire: [], notes };
-  if (spec.kind === 'trail') {
-    const best = s.best === undefined ? price : norm(spec.side === 'sell' ? max(s.best, price) : min(s.best, price));
-    if (best !== s.best) s = { ...s, best };
-  }
-  const hit = spec.legs.find((l) => armed(s, l) && (() => {
-    const t = triggerNow(spec, s, l);
+  if (h.trade) s = h.trade(spec, s, price);
+  const hit = spec.legs.find((l) => {
+    const t = isArmed(s, l) ? triggerNow(spec, s, l) : undefined;
     return t !== undefined && crossed(t, price);
-  })());
-  if (!hit) return { state: s, fire: [], notes };
-  notes.push(`${hit.name}: trigger ${triggerNow(spec, s, hit)!.level} met by a trade at ${price} (${at(time)})`);
-  return fire(spec, s, [hit.name], notes);
+  });
+  if (!hit) return { state: s, fire: [], notes: [] };
+  return fireLegs(spec, s, [hit.name], [`${hit.name}: trigger ${triggerNow(spec, s, hit)!.level} met by a trade at ${price} (${at(time)})`]);
 }
 
 function onGap(spec: AlgoSpec, st: AlgoState, ev: Extract<AlgoEvent, { kind: 'gap' }>): Step {
   const span = `while the data was down (${at(ev.from)} to ${at(ev.to)})`;
-  const live = spec.legs.filter((l) => armed(st, l));
-  if (spec.kind === 'twap' || !live.length) return { state: st, fire: [], notes: [] };
+  const live = spec.legs.filter((l) => isArmed(st, l) && triggerNow(spec, st, l) !== undefined || (isArmed(st, l) && hooks(spec).gap));
+  if (!live.length) return { state: st, fire: [], notes: [] };
   if (ev.why !== undefined || ev.high === undefined || ev.low === undefined) {
     return { state: st, fire: [], notes: [`not known whether a trigger was met ${span}: ${ev.why ?? 'no candles'}; still armed`] };
   }
+  const g = hooks(spec).gap;
+  if (g) return g(spec, st, ev, span);
   const reach = (t: Trigger) => (t.dir === 'down' ? ev.low! : ev.high!);
-  if (spec.kind === 'trail') {
-    const leg = live[0]!;
-    const before = triggerNow(spec, st, leg);
-    if (before && crossed(before, reach(before))) return fire(spec, st, [leg.name], [`${leg.name}: trigger ${before.level} met ${span}: the candles reach ${reach(before)}`]);
-    const edge = spec.side === 'sell' ? ev.high : ev.low;
-    const best = st.best === undefined ? edge : norm(spec.side === 'sell' ? max(st.best, edge) : min(st.best, edge));
-    const s = { ...st, best };
-    const t = trailTrigger(spec, best);
-    const notes = crossed(t, reach(t))
-      ? [`${leg.name}: the best price moved to ${best} ${span} and the candles also reach ${reach(t)}, past the new trigger ${t.level}, in an order they do not tell: not fired; still armed at ${t.level}`]
-      : [`${leg.name}: no trigger met ${span}; best price ${best}, trigger ${t.level}`];
-    return { state: s, fire: [], notes };
-  }
   const hits = live.filter((l) => crossed(l.trigger!, reach(l.trigger!)));
   if (hits.length === 0) return { state: st, fire: [], notes: [`no trigger met ${span} (candles from ${ev.low} to ${ev.high})`] };
-  if (hits.length === 1) return fire(spec, st, [hits[0]!.name], [`${hits[0]!.name}: trigger ${hits[0]!.trigger!.level} met ${span}: the candles reach ${reach(hits[0]!.trigger!)}`]);
-  // Both legs of an OCO met while blind, in an order the candles do not tell: the last price decides.
+  // Legs that cancel each other, met while blind in an order the candles do not tell: the last price decides.
+  const grouped = hits.length > 1 && hits.every((l) => l.group !== undefined && l.group === hits[0]!.group);
+  if (!grouped) return fireLegs(spec, st, hits.map((l) => l.name), hits.map((l) => `${l.name}: trigger ${l.trigger!.level} met ${span}: the candles reach ${reach(l.trigger!)}`));
   const now = ev.close === undefined ? undefined : hits.find((l) => crossed(l.trigger!, ev.close!));
   if (!now) return { state: st, fire: [], notes: [`both triggers met ${span} in an order the candles do not tell, and the last price ${ev.close ?? '(unknown)'} meets neither: not fired; still armed`] };
-  return fire(spec, st, [now.name], [`both triggers met ${span}; ${now.name} fired as the last price ${ev.close} still meets it`]);
+  return fireLegs(spec, st, [now.name], [`both triggers met ${span}; ${now.name} fired as the last price ${ev.close} still meets it`]);
+}
+
+/**
+ * What filled of a leg others follow: they arm (waiting ones) or grow to that much, floored to the pair's
+ * size step; an order over with too little filled to place leaves them cancelled.
+ */
+function onOrder(spec: AlgoSpec, st: AlgoState, ev: Extract<AlgoEvent, { kind: 'order' }>): Step {
+  const was = st.legs[ev.leg];
+  if (!was || (was.filled === ev.filled && Boolean(was.over) === ev.over)) return { state: st, fire: [], notes: [] };
+  const legs: Record<string, LegState> = { ...st.legs };
+  const notes: string[] = [];
+  const nothing = isZero(ev.filled);
+  legs[ev.leg] = ev.over && nothing && ev.cancelled
+    ? { ...was, status: 'cancelled', filled: ev.filled, over: true, why: 'its order was cancelled on the venue before anything filled' }
+    : { ...was, filled: ev.filled, ...(ev.over ? { over: true } : {}) };
+  if (was.filled !== ev.filled) notes.push(`${ev.leg}: ${norm(ev.filled)} filled${ev.over ? ' (its order is over)' : ''}`);
+  else if (ev.over) notes.push(`${ev.leg}: its order is over, ${norm(ev.filled)} filled`);
+  const rules = spec.rules;
+  const step = rules && !isZero(rules.quote_increment || '0') ? rules.quote_increment : undefined;
+  const size = step ? floorTo(ev.filled, step) : norm(ev.filled);
+  const enough = !isZero(size) && (!rules?.base_min_size || cmp(size, rules.base_min_size) >= 0);
+  for (const l of spec.legs) {
+    if (l.after !== ev.leg) continue;
+    const s = legs[l.name]!;
+    if (s.status !== 'waiting' && s.status !== 'armed') continue;
+    if (enough) {
+      if (s.size !== size) notes.push(`${l.name}: ${s.status === 'waiting' ? 'armed' : 'now'} for ${size} (what ${ev.leg} has filled)`);
+      legs[l.name] = { status: 'armed', size };
+    } else if (ev.over) {
+      legs[l.name] = { status: 'cancelled', why: nothing ? `${ev.leg} ended with nothing filled` : `${ev.leg} ended with ${norm(ev.filled)} filled, less than the pair's smallest order: nothing to place` };
+    }
+  }
+  return { state: ended({ ...st, legs }), fire: [], notes };
 }
 
 /** Feeds one event. Nothing happens once the algo has ended. */
@@ -138,32 +105,22 @@ export function step(spec: AlgoSpec, st: AlgoState, ev: AlgoEvent): Step {
       return onTrade(spec, st, ev.price, ev.time);
     case 'gap':
       return onGap(spec, st, ev);
+    case 'order':
+      return onOrder(spec, st, ev);
     case 'tick': {
-      const due = spec.kind === 'twap' ? spec.legs.find((l) => armed(st, l) && l.due! <= ev.now) : undefined;
-      return due ? fire(spec, st, [due.name], [`${due.name}: due at ${at(due.due!)}`]) : { state: st, fire: [], notes: [] };
+      const due = spec.legs.find((l) => isArmed(st, l) && l.due !== undefined && l.due <= ev.now);
+      return due ? fireLegs(spec, st, [due.name], [`${due.name}: due at ${at(due.due!)}`]) : { state: st, fire: [], notes: [] };
     }
     case 'cancel': {
-      const legs = Object.fromEntries(Object.entries(st.legs).map(([n, l]) => [n, l.status === 'armed' ? { status: 'cancelled', why: ev.why } as LegState : l]));
+      const legs = Object.fromEntries(Object.entries(st.legs).map(([n, l]) => [n, l.status === 'armed' || l.status === 'waiting' ? { status: 'cancelled', why: ev.why } as LegState : l]));
       return { state: ended({ ...st, legs }), fire: [], notes: [`cancelled: ${ev.why}`] };
     }
   }
 }
 
-/** The algo's end once no leg is armed or in flight. */
-function ended(st: AlgoState): AlgoState {
-  const all = Object.values(st.legs);
-  if (all.some((l) => l.status === 'armed' || l.status === 'sending')) return st;
-  const end: AlgoEnd = all.some((l) => l.status === 'unknown') ? 'unknown'
-    : all.some((l) => l.status === 'failed') ? 'failed'
-      : all.every((l) => l.status === 'cancelled') ? 'cancelled' : 'done';
-  return { ...st, end };
-}
-
-/** A sent leg's proven outcome. A TWAP slice that failed or is unknown stops the slices after it. */
+/** A sent leg's proven outcome (a kind's hook may settle the others: a TWAP's slices after a failed one). */
 export function settle(spec: AlgoSpec, st: AlgoState, leg: string, outcome: LegState): AlgoState {
-  const legs: Record<string, LegState> = { ...st.legs, [leg]: outcome };
-  if (spec.kind === 'twap' && (outcome.status === 'failed' || outcome.status === 'unknown')) {
-    for (const l of spec.legs) if (legs[l.name]!.status === 'armed') legs[l.name] = { status: 'cancelled', why: `slice ${leg} ${outcome.status === 'failed' ? 'failed' : 'has an unknown outcome'}` };
-  }
+  const legs: Record<string, LegState> = { ...st.legs, [leg]: { ...st.legs[leg], ...outcome } };
+  hooks(spec).settled?.(spec, legs, leg, outcome);
   return ended({ ...st, legs });
 }

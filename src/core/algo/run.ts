@@ -8,15 +8,14 @@ import type { Endpoint } from '../../api/catalogue/types.js';
 import { BmError, type Category } from '../../errors.js';
 import type { CurrentCalls } from '../calls.js';
 import { systemClock, type WaitClock } from '../order/deadline.js';
-import { pairRules, type PairRules } from '../order/pairs.js';
 import type { WriteChannel } from '../write/channel.js';
 import type { WriteHost } from '../write/host.js';
 import type { AlgoBinding } from './binding.js';
 import { AlgoEngine } from './engine.js';
+import { readFill, watchFills } from './follow.js';
 import { algoJournalPath } from './journal.js';
 import type { AlgoState } from './machine.js';
 import { gapCandles, recentTrades } from './market.js';
-import { flagName, planAlgo, readInput, type AlgoInput, type NameOf } from './plan.js';
 import { runAlgo } from './runner.js';
 import { holdAlgo } from './store.js';
 import type { AlgoSpec } from './spec.js';
@@ -34,43 +33,21 @@ export interface AlgoFace {
   readonly signal?: AbortSignal;
 }
 
-/** The pair's rules read and the algo planned; throws a usage error before anything is sent. */
-export async function planFor(face: Pick<AlgoFace, 'calls' | 'clock'>, input: AlgoInput, nameOf: NameOf = flagName): Promise<{ spec: AlgoSpec; rules: PairRules }> {
-  const { calls } = face;
-  // What the pair's rules do not decide is checked before the first request.
-  readInput(input, nameOf);
-  const rules = await pairRules({ env: calls.wiring.env, baseUrl: () => calls.wiring.venue.baseUrl(), calls: async () => calls }, input.symbol);
-  return { spec: planAlgo(input, rules, (face.clock ?? systemClock).now(), nameOf), rules };
-}
-
-const WHEN: Readonly<Record<'down' | 'up', string>> = { down: 'at or below', up: 'at or above' };
-
-/** The plan in lines: what fires each leg and what it places. */
-export function planLines(spec: AlgoSpec): string[] {
-  return spec.legs.map((l) => {
-    const when = l.due !== undefined ? `at ${new Date(l.due).toISOString()}`
-      : l.trigger ? `when a trade is ${WHEN[l.trigger.dir]} ${l.trigger.level}`
-        : `when a trade is ${spec.distance && 'pct' in spec.distance ? `${spec.distance.pct}%` : spec.distance?.abs} ${spec.side === 'sell' ? 'below the highest' : 'above the lowest'} price seen`;
-    return `${l.name}: ${when}: ${l.what} (client order id ${l.clientOrderId})`;
-  });
-}
-
-/** One line for the confirmation. */
-export function planSummary(spec: AlgoSpec): string {
-  return `Run ${spec.kind} ${spec.id} on ${spec.symbol} (${spec.legs.length} leg${spec.legs.length === 1 ? '' : 's'}, held by bm until it fires)`;
-}
-
 /** Watches live data for `engine` until its algo ends or the face's signal: the trade stream, the REST fallback, the candles of a gap. */
 export function watchLive(face: AlgoFace, engine: AlgoEngine, resumed: boolean): Promise<AlgoState> {
   const { calls } = face;
   const { symbol } = engine.spec;
   const src = { calls: async () => calls };
+  const clock = face.clock ?? systemClock;
+  const note = (l: string) => face.host.note(l);
+  // What filled of a leg others follow (a bracket's entry) arms them: read while the algo runs.
+  const stopFills = watchFills(engine, (id) => readFill(face.channel, symbol, id), clock, note);
   return runAlgo({
-    engine, clock: face.clock ?? systemClock, resumed, note: (l) => face.host.note(l), ...(face.signal ? { signal: face.signal } : {}),
+    engine, clock, resumed, note, ...(face.signal ? { signal: face.signal } : {}),
     stream: tradeStream(calls.wiring, symbol),
     recent: () => recentTrades(src, symbol),
     candles: (from, to) => gapCandles(src, symbol, from, to),
-  });
+  }).finally(stopFills);
 }
 
 /** The engine of an algo journaled at `path`, resumed on the face's clock. */

@@ -5,11 +5,11 @@
  */
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import type { Side } from '../../api/catalogue/vocab.js';
+import type { PairRules } from '../order/pairs.js';
 import { randomBytes } from 'node:crypto';
 
-/** The kinds of conditional order `bm` runs on the client side. */
-export const ALGO_KINDS = ['stop', 'take-profit', 'oco', 'trail', 'twap'] as const;
-export type AlgoKind = (typeof ALGO_KINDS)[number];
+/** A kind of conditional order (./kinds/index.ts lists them): the word of its command and of its journal. */
+export type AlgoKind = string;
 
 /** A price condition: met by a trade at or below (`down`) or at or above (`up`) the level. */
 export interface Trigger {
@@ -34,6 +34,17 @@ export interface Leg {
   /** What fires the leg: a price condition (stop, take-profit), or a time (a TWAP slice, ms since the epoch). */
   readonly trigger?: Trigger;
   readonly due?: number;
+  /** Its side, when not the algo's (a bracket's exits close what its entry opened). */
+  readonly side?: Side;
+  /**
+   * The leg whose fills arm this one (one-triggers-other): it waits until that leg's order fills, and
+   * places what has filled of it (a bracket's exits); its `params` size is replaced then.
+   */
+  readonly after?: string;
+  /** Legs of one group cancel each other (one-cancels-other): the first to fire cancels the rest, unsent. */
+  readonly group?: string;
+  /** An order already on the venue that this leg stands for (attached to, never placed by bm): its order id. */
+  readonly existing?: string;
 }
 
 export interface AlgoSpec {
@@ -49,6 +60,8 @@ export interface AlgoSpec {
   readonly maxDeviation?: string;
   /** The price places of the pair (a trailing level is truncated to them), when known. */
   readonly pricePlaces?: number;
+  /** The pair's rules, for legs sized when they arm (a bracket's exits are checked against them then). */
+  readonly rules?: PairRules;
   /** When the algo was made, ms since the epoch. */
   readonly created: number;
 }

@@ -11,7 +11,7 @@ const RULES: PairRules = {
 };
 
 const T0 = Date.UTC(2026, 10, 25, 12);
-const plan = (input: Omit<AlgoInput, 'symbol'>): AlgoSpec => planAlgo({ symbol: 'BTC_USDT', ...input }, RULES, T0, undefined, 'atest');
+const plan = (input: { readonly kind: string; readonly [key: string]: string | undefined }): AlgoSpec => planAlgo({ symbol: 'BTC_USDT', ...input }, RULES, T0, undefined, 'atest');
 const trade = (price: string, s = 0): AlgoEvent => ({ kind: 'trade', price, time: T0 + s * 1000 });
 
 /** Feeds events in order; returns the legs fired by each and the last state. */

@@ -1,0 +1,26 @@
+/**
+ * The kinds of conditional order `bm` holds, one file each: a new kind is a file here and its line in
+ * this list; the command line's options, the library's methods and types and the docs' table follow.
+ */
+import { usage } from '../../../errors.js';
+import { bracket } from './bracket.js';
+import { oco } from './oco.js';
+import { stop } from './stop.js';
+import { takeProfit } from './take-profit.js';
+import { trail } from './trail.js';
+import { twap } from './twap.js';
+import type { KindDef } from './types.js';
+
+export type { AlgoInput, KindDef, KindInput, NameOf } from './types.js';
+
+export const KINDS: readonly KindDef[] = [stop, takeProfit, oco, trail, twap, bracket];
+
+/** The kind named `kind` (a command's word, a journal's); an unknown one is a usage error. */
+export function kindOf(kind: string): KindDef {
+  const k = KINDS.find((d) => d.kind === kind);
+  if (!k) throw usage(`not a kind of conditional order: '${kind}' (${KINDS.map((d) => d.kind).join(', ')})`);
+  return k;
+}
+
+/** The inputs every kind takes beyond its own. */
+export const COMMON_INPUTS = ['side', 'size', 'notional'] as const;

@@ -1,0 +1,87 @@
+/**
+ * The state of a conditional order and what its machine is fed, with the pure steps every kind shares:
+ * whether a price meets a trigger, and firing legs (one of a group fired cancels the others, unsent).
+ */
+import { cmp } from '../../util/decimal.js';
+import type { AlgoSpec, Leg, Trigger } from './spec.js';
+
+/**
+ * A leg's life: `waiting` for the leg it follows to fill (a bracket's exits), armed, sent and not yet
+ * proven, then placed, failed, unknown, or cancelled (unsent, or its order ended on the venue unfilled).
+ */
+export type LegStatus = 'waiting' | 'armed' | 'sending' | 'placed' | 'failed' | 'unknown' | 'cancelled';
+
+export interface LegState {
+  readonly status: LegStatus;
+  readonly orderId?: string;
+  /** Why it failed or was cancelled, or what left it unknown. */
+  readonly why?: string;
+  /** A failure's error category (src/errors.ts), for the exit code. */
+  readonly category?: string;
+  /** A leg others follow: what of its order has filled (base), and whether its order has ended on the venue. */
+  readonly filled?: string;
+  readonly over?: boolean;
+  /** A leg that follows another: the size it places when it fires (base), from what filled of that one. */
+  readonly size?: string;
+}
+
+export type AlgoEnd = 'done' | 'failed' | 'unknown' | 'cancelled';
+
+export interface AlgoState {
+  readonly legs: Readonly<Record<string, LegState>>;
+  /** A trailing stop's best price seen: the high for a sell, the low for a buy. */
+  readonly best?: string;
+  /** The last trade seen (price, ms). */
+  readonly last?: { readonly price: string; readonly time: number };
+  readonly end?: AlgoEnd;
+}
+
+/** What the machine is fed. Times are ms since the epoch. */
+export type AlgoEvent =
+  | { readonly kind: 'trade'; readonly price: string; readonly time: number }
+  | { readonly kind: 'tick'; readonly now: number }
+  /** The data was down from `from` to `to`: the candles' extremes and last close, or why they could not be read. */
+  | { readonly kind: 'gap'; readonly from: number; readonly to: number; readonly high?: string; readonly low?: string; readonly close?: string; readonly why?: string }
+  /** The venue's order of a placed leg (one others follow), as read: what has filled of it (base), and whether it has ended. */
+  | { readonly kind: 'order'; readonly leg: string; readonly filled: string; readonly over: boolean; readonly cancelled?: boolean }
+  | { readonly kind: 'cancel'; readonly why: string };
+
+/** A step: the new state, the legs to send now (already marked `sending`), and lines saying why. */
+export interface Step {
+  readonly state: AlgoState;
+  readonly fire: readonly string[];
+  readonly notes: readonly string[];
+}
+
+/** True when `price` meets the condition. */
+export function crossed(t: Trigger, price: string): boolean {
+  const c = cmp(price, t.level);
+  return t.dir === 'down' ? c <= 0 : c >= 0;
+}
+
+export const isArmed = (st: AlgoState, leg: Leg): boolean => st.legs[leg.name]?.status === 'armed';
+
+/** Fires `names`: marked sending; the other legs of their group (armed or waiting) cancelled, unsent. */
+export function fireLegs(spec: AlgoSpec, st: AlgoState, names: readonly string[], notes: readonly string[]): Step {
+  const legs: Record<string, LegState> = { ...st.legs };
+  for (const n of names) legs[n] = { ...legs[n]!, status: 'sending' };
+  for (const n of names) {
+    const group = spec.legs.find((l) => l.name === n)?.group;
+    if (group === undefined) continue;
+    for (const l of spec.legs) {
+      const s = legs[l.name]!.status;
+      if (l.group === group && l.name !== n && (s === 'armed' || s === 'waiting')) legs[l.name] = { status: 'cancelled', why: `the ${n} leg fired first` };
+    }
+  }
+  return { state: { ...st, legs }, fire: names, notes };
+}
+
+/** The algo's end once no leg is waiting, armed or in flight. */
+export function ended(st: AlgoState): AlgoState {
+  const all = Object.values(st.legs);
+  if (all.some((l) => l.status === 'armed' || l.status === 'sending' || l.status === 'waiting')) return st;
+  const end: AlgoEnd = all.some((l) => l.status === 'unknown') ? 'unknown'
+    : all.some((l) => l.status === 'failed') ? 'failed'
+      : all.every((l) => l.status === 'cancelled') ? 'cancelled' : 'done';
+  return { ...st, end };
+}
