@@ -24,7 +24,7 @@ export const LOCAL_COLUMNS = {
   'order oco': ['algo', 'leg', 'status', 'order_id', 'client_order_id', 'note'],
   'order trail': ['algo', 'leg', 'status', 'order_id', 'client_order_id', 'note'],
   'order twap': ['algo', 'leg', 'status', 'order_id', 'client_order_id', 'note'],
-  'algo list': ['algo', 'kind', 'symbol', 'side', 'state', 'runner', 'legs', 'created'],
+  'algo list': ['algo', 'kind', 'symbol', 'side', 'state', 'runner', 'legs', 'created', 'note'],
   'algo show': ['algo', 'leg', 'status', 'order_id', 'client_order_id', 'note'],
   'algo logs': ['time', 'note'],
   'algo cancel': ['algo', 'leg', 'status', 'order_id', 'client_order_id', 'note'],

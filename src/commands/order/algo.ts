@@ -33,7 +33,7 @@ export async function startDetached(ctx: Context, env: Env, spec: AlgoSpec): Pro
   const [{ AlgoEngine }, { algoJournalPath }] = await Promise.all([import('../../core/algo/engine.js'), import('../../core/algo/journal.js')]);
   const engine = AlgoEngine.start(spec, algoJournalPath(env, spec.id), { channel: currentChannel(ctx), host: ctx, command: `order ${spec.kind}`, now: Date.now });
   const state = engine.state;
-  engine.close();
+  await engine.close();
   return { state, pid: await spawnArmed(ctx, spec) };
 }
 

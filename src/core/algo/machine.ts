@@ -16,6 +16,13 @@ export interface LegState {
   readonly why?: string;
   /** A failure's error category (src/errors.ts), for the exit code. */
   readonly category?: string;
+  /**
+   * On a leg being sent, between two attempts: true when no attempt so far can have reached the venue (a
+   * refused connection, a 418 or 429 answer, the client's own block), so a cancel that does not find it
+   * may call it cancelled. Absent: an attempt may have reached the venue or may be under way (the line
+   * journaled before each attempt leaves has none), so a lookup that finds nothing leaves it unknown.
+   */
+  readonly unsent?: boolean;
 }
 
 export type AlgoEnd = 'done' | 'failed' | 'unknown' | 'cancelled';
