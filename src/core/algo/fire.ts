@@ -104,7 +104,7 @@ function pause(deps: FireDeps, ms: number): Promise<boolean> {
   });
 }
 
-const stopped = (unsent: boolean): LegState => ({ status: 'sending', ...(unsent ? { unsent: true } : {}), why: 'stopped before it could be sent again' });
+const stopped = (unsent: boolean, tries: number): LegState => ({ status: 'sending', ...(unsent ? { unsent: true } : {}), why: tries ? 'stopped before it could be sent again' : 'stopped before it was sent' });
 
 /**
  * Sends a leg (`last`: the last trade price, for the deviation guard) and says what was proven: placed,
@@ -123,7 +123,7 @@ export async function fireLeg(deps: FireDeps, spec: AlgoSpec, leg: Leg, last: st
   deps.at?.('before-send', leg.name);
   const say = (line: string, st: LegState) => (progress ? progress.waiting(line, st) : deps.host.note(`bm: ${deps.command}: ${leg.name}: ${line}`));
   for (let tries = 0; ; tries++) {
-    if (deps.signal?.aborted) return stopped(unsent);
+    if (deps.signal?.aborted) return stopped(unsent, tries);
     if (tries > 0) progress?.resending(`sending it again with the same client order id ${leg.clientOrderId} (attempt ${tries + 1})`);
     const a = await attempt(deps, spec, leg);
     if ('settled' in a) {
@@ -134,7 +134,7 @@ export async function fireLeg(deps: FireDeps, spec: AlgoSpec, leg: Leg, last: st
     const { ms, why } = waitAfter(a.busy, tries);
     const reach = unsent ? 'nothing reached the venue' : 'it may have reached the venue';
     say(`${refusal(a.busy)}; ${reach}: looking it up, then sending it again, in ${ms / 1000} s${why}`, { status: 'sending', ...(unsent ? { unsent: true } : {}), why: `waiting for a busy venue: ${refusal(a.busy)}` });
-    if (!(await pause(deps, ms))) return stopped(unsent);
+    if (!(await pause(deps, ms))) return stopped(unsent, tries + 1);
     let found: LegState | undefined;
     try {
       found = await findLeg(deps.channel, spec, leg, deps.host.clock);
