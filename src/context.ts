@@ -211,6 +211,11 @@ export class Context implements WriteHost {
     if (!this.globals.quiet) this.io.err(`${line}\n`);
   }
 
+  /** A line on stderr whatever the options, --quiet included (a conditional order's leg refused for good). */
+  warn(line: string): void {
+    this.io.err(`${line}\n`);
+  }
+
   /** A trace line on stderr with --verbose or BM_DEBUG=1. */
   trace(line: string): void {
     this.session.trace(line);

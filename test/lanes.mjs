@@ -9,6 +9,8 @@ import { join } from 'node:path';
 export const LANES = {
   fast: [
     'test/unit/',
+    'test/e2e/algo-busy-runner.test.ts',
+    'test/e2e/algo-busy.test.ts',
     'test/e2e/algo-cli.test.ts',
     'test/e2e/algo-engine.test.ts',
     'test/e2e/algo-gap.test.ts',

@@ -25,7 +25,7 @@ export const LOCAL_COLUMNS = {
   'order cancel-all': ['symbol', 'side', 'result'],
   'order amend': ['old_order_id', 'old_result', 'old_filled', 'order_id', 'client_order_id', 'size', 'price', 'result'],
   'order batch': ['index', 'result', 'order_id', 'client_order_id', 'code', 'message'],
-  'algo list': ['algo', 'kind', 'symbol', 'side', 'state', 'runner', 'legs', 'created'],
+  'algo list': ['algo', 'kind', 'symbol', 'side', 'state', 'runner', 'legs', 'created', 'note'],
   'algo show': LEG_COLUMNS,
   'algo logs': ['time', 'note'],
   'algo cancel': LEG_COLUMNS,

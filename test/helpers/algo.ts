@@ -6,6 +6,8 @@ import type { Endpoint } from '../../src/api/catalogue/types.js';
 import type { Params } from '../../src/api/client.js';
 import { CurrentCalls } from '../../src/core/calls.js';
 import type { EngineDeps } from '../../src/core/algo/engine.js';
+import { keyFingerprint, type AlgoBinding } from '../../src/core/algo/binding.js';
+import type { AlgoPort } from '../../src/core/algo/port.js';
 import { planAlgo, type AlgoInput } from '../../src/core/algo/plan.js';
 import type { AlgoSpec } from '../../src/core/algo/spec.js';
 import { pairRules } from '../../src/core/order/pairs.js';
@@ -17,6 +19,10 @@ export interface AlgoRig {
   readonly calls: CurrentCalls;
   readonly deps: EngineDeps;
   readonly notes: string[];
+  /** Where the rig's algos run (journaled with them: a runner's session is built from it). */
+  readonly where: AlgoBinding;
+  /** The use cases' port of a face whose environment carries the rig's key (as a shell with BM_API_* would). */
+  port(env: Record<string, string>): AlgoPort;
   /** A new journal path. */
   journal(): string;
   plan(input: { readonly kind: string; readonly [key: string]: string | undefined }, id: string): Promise<AlgoSpec>;
@@ -31,8 +37,12 @@ export function algoRig(venue: LibraryVenue, env: Record<string, string>, now: (
   const dir = mkdtempSync(join(tmpdir(), 'bm-algo-'));
   let n = 0;
   const channel = extra.channel ?? calls.channel(async () => undefined);
+  const keys = { BM_API_KEY: venue.credentials.key, BM_API_SECRET: venue.credentials.secret, BM_API_MEMO: venue.credentials.memo };
+  const base = venue.proxy.url;
   return {
     calls, notes,
+    where: { venue: { builtin: false, baseUrl: base, wsUrl: base.replace(/^http/, 'ws'), legacyUrl: base, service: 'exchange' }, account: { from: 'given', key: keyFingerprint(venue.credentials.key) }, timeoutMs: 30_000 },
+    port: (e) => ({ env: { ...e, ...keys }, host: { dryRun: false, confirm: async () => undefined, note: (l) => notes.push(l) }, warn: (l) => notes.push(l), sink: { warn: (l) => notes.push(l), note: () => undefined, canPrompt: false }, ownSandbox: false }),
     deps: { channel, host: { dryRun: false, confirm: async () => undefined, note: (l) => notes.push(l) }, command: 'order stop', now, ...extra },
     journal: () => join(dir, `j${++n}.ndjson`),
     plan: async (input, id) => planAlgo({ symbol: 'BTC_USDT', ...input }, await pairRules({ env, baseUrl: async () => venue.proxy.url, calls: async () => calls }, 'BTC_USDT'), now(), undefined, id),

@@ -36,7 +36,7 @@ export interface Answer {
  * - `cut`: forwarded (the venue acts), then the connection is closed with no answer: a lost answer that
  *   needs no timeout (a client on a generous timeout learns of it at once);
  * - `delay`: forwarded after `ms`, or when `until` settles (the test says when);
- * - `reply`: answered by the proxy, never forwarded;
+ * - `reply`: answered by the proxy, never forwarded; once `until` settles when given (a request in flight the test ends);
  * - `rewrite`: forwarded, the venue's answer replaced by what `fn` returns;
  * - `reset`: the connection is destroyed before anything is forwarded.
  */
@@ -46,7 +46,7 @@ export type Fault =
   | { readonly kind: 'cut' }
   | { readonly kind: 'delay'; readonly ms: number }
   | { readonly kind: 'delay'; readonly until: Promise<unknown> }
-  | { readonly kind: 'reply'; readonly answer: Answer | ((seen: Seen) => Answer) }
+  | { readonly kind: 'reply'; readonly answer: Answer | ((seen: Seen) => Answer); readonly until?: Promise<unknown> }
   | { readonly kind: 'rewrite'; readonly fn: (answer: Answer, seen: Seen) => Answer }
   | { readonly kind: 'reset' };
 
@@ -151,8 +151,12 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
           if ('until' in f) void f.until.finally(() => relay(forward(s)));
           else setTimeout(() => relay(forward(s)), f.ms);
           return;
-        case 'reply':
-          return send(typeof f.answer === 'function' ? f.answer(s) : f.answer);
+        case 'reply': {
+          const answer = () => send(typeof f.answer === 'function' ? f.answer(s) : f.answer);
+          if (f.until) void f.until.finally(answer);
+          else answer();
+          return;
+        }
         case 'rewrite':
           return relay(forward(s).then((a) => f.fn(a, s)));
         case 'reset':

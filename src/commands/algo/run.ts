@@ -8,6 +8,7 @@ import { runKept } from '../../core/algo/detached.js';
 import { cancelAlgo, keptAlgo, keptAlgos, lastState, notEnded, resumeAlgo, resumeAll, stateWord } from '../../core/usecases/algo.js';
 import { algoFile } from '../../core/algo/store.js';
 import { BmError } from '../../errors.js';
+import { LOCAL_COLUMNS } from '../local-columns.js';
 import { show } from '../show.js';
 import { algoPort } from '../algo-port.js';
 import { legRows, LEG_COLUMNS } from '../order/algo-rows.js';
@@ -19,9 +20,12 @@ export async function list(ctx: Context): Promise<void> {
     const st = lastState(k);
     const legs = Object.entries(st?.legs ?? {}).map(([n, l]) => `${n}:${l.status}`).join(' ');
     const { spec } = k.record;
-    return { algo: k.id, kind: spec.kind, symbol: spec.symbol, side: spec.side, state: stateWord(k), runner: k.runner === undefined ? '' : String(k.runner), legs, created: new Date(spec.created).toISOString() };
+    // Why it failed (the venue's code and message), is unknown, or waits on a busy venue: the first leg that says.
+    const said = Object.entries(st?.legs ?? {}).find(([, l]) => ['failed', 'unknown', 'sending'].includes(l.status) && l.why);
+    const note = said ? `${said[0]}: ${said[1].why}` : '';
+    return { algo: k.id, kind: spec.kind, symbol: spec.symbol, side: spec.side, state: stateWord(k), runner: k.runner === undefined ? '' : String(k.runner), legs, created: new Date(spec.created).toISOString(), note };
   });
-  print(ctx, ['algo', 'kind', 'symbol', 'side', 'state', 'runner', 'legs', 'created'], rows);
+  print(ctx, LOCAL_COLUMNS['algo list'], rows);
 }
 
 export async function show_(ctx: Context, given: string): Promise<void> {

@@ -74,7 +74,13 @@ How it runs:
   fires then, or bm says why not (no candles, or an order inside the gap the candles cannot tell).
 - **Fired once.** A leg's client order id is the algo's id and the leg's name. It is journaled (under
   \`<state dir>/algos/<id>.ndjson\`) before it is sent; a restart from the journal looks it up by that id and
-  never sends it twice. Its outcome is proven as for any write (exit 11 when unknown).
+  never sends it twice. Its outcome is proven as for any write.
+- **Not dropped for a busy venue.** A fired leg met by a 418, a 429, a refused connection, no answer or a
+  5xx waits (the venue's Retry-After or block, else 1 s doubling to 30 s), is looked up by its id and
+  sent again with that id until it is placed, each wait said on stderr and in the journal. It fails only
+  when the venue refuses the order itself (balance, the pair's rules: exit 6) or the key (exit 4), said
+  even with \`--quiet\`; \`bm algo list\` gives the venue's code and message. Cancelled while it waits,
+  it is looked up, never sent: placed, cancelled (no attempt reached the venue) or unknown (exit 11).
 - **Guarded.** \`--max-deviation\` (default 10) applies when a limit leg fires, against the last trade.
 `,
   },

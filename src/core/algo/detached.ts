@@ -89,17 +89,20 @@ export async function runKept(port: AlgoPort, id: string, signal: AbortSignal): 
     for (;;) {
       let engine: AlgoEngine | undefined;
       try {
-        engine = await resumeEngine(face, path);
+        // The signal stops a firing at its next wait too: the lock is let go only after (engine.close waits).
+        engine = await resumeEngine({ ...face, signal }, path);
         if (engine.state.end || signal.aborted) return engine.state;
-        const state = await watchLive({ ...face, signal }, engine, resumed);
-        if (state.end || signal.aborted) return state;
+        await watchLive({ ...face, signal }, engine, resumed);
+        // The state once a firing the signal stopped has ended (close waits for it).
+        await engine.close();
+        if (engine.state.end || signal.aborted) return engine.state;
       } catch (err) {
         resumed = true;
         // A damaged journal, one removed, another account or a bug is not waited out; the venue, the network or the disk is.
         if (!waitedOut(err)) throw err;
         port.warn(`bm: algo ${id}: ${(err as Error).message}; resuming from the journal in ${wait / 1000} s`);
       } finally {
-        engine?.close();
+        await engine?.close();
       }
       await new Promise<void>((ok) => {
         const cancel = clock.timer(wait, ok);
@@ -112,17 +115,20 @@ export async function runKept(port: AlgoPort, id: string, signal: AbortSignal): 
   }
 }
 
-/** Cancels a kept algo that no runner holds: legs being sent are settled by lookup first, the armed ones cancelled unsent. */
+/**
+ * Cancels a kept algo that no runner holds, sending nothing: legs being sent are settled by a lookup
+ * (found: placed; else cancelled when no attempt can have reached the venue, else unknown), the armed ones cancelled.
+ */
 export async function cancelKept(face: AlgoFace, env: Env, id: string, why: string): Promise<AlgoState> {
   const { path } = keptAlgo(env, id);
   const release = lockAlgo(env, id);
   try {
-    const engine = await resumeEngine(face, path);
+    const engine = await resumeEngine(face, path, 'cancel');
     try {
       await engine.cancel(why);
       return engine.state;
     } finally {
-      engine.close();
+      await engine.close();
     }
   } finally {
     release();

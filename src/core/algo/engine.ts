@@ -2,18 +2,20 @@
  * The engine of one conditional order: feeds events to its state machine one at a time, journals
  * every change before acting on it, and fires what the machine says through ./fire.ts. Restarted from
  * its journal, it first settles each leg that was being sent by looking it up by its client order id:
- * found, it is placed; not found, it is sent (with the same id, which the venue refuses twice).
+ * found, it is placed; not found, it is sent (with the same id, which the venue refuses twice). A cancel
+ * never sends: a leg being sent is settled by a last lookup (placed, cancelled when no attempt can have
+ * reached the venue, else unknown).
  */
 import type { Endpoint } from '../../api/catalogue/types.js';
 import { BmError } from '../../errors.js';
 import type { AlgoBinding } from './binding.js';
 import type { WriteChannel } from '../write/channel.js';
 import type { WriteHost } from '../write/host.js';
-import { findLeg, fireLeg, type FirePoint } from './fire.js';
+import { findLeg, fireLeg, refusal, type FirePoint } from './fire.js';
 import { cancelRest, followed, sizedExit } from './follow.js';
 import { AlgoJournal, readAlgoJournal } from './journal.js';
 import { initial, settle, step, type AlgoEvent, type AlgoState, type LegState } from './machine.js';
-import { armedAt, type AlgoSpec } from './spec.js';
+import { armedAt, type AlgoSpec, type Leg } from './spec.js';
 
 export interface EngineDeps {
   readonly channel: WriteChannel<Endpoint>;
@@ -25,12 +27,21 @@ export interface EngineDeps {
   readonly now: () => number;
   /** Called at each point of a firing (tests stop the engine there). */
   readonly at?: (point: FirePoint, leg: string) => void;
-  /** Waits between two sends of a leg the venue never received. */
+  /** Waits between two attempts at a leg (default: a timer on the host's clock). */
   readonly sleep?: (ms: number) => Promise<void>;
+  /**
+   * Stops a firing at its next wait between two attempts (never mid-request), the leg left `sending` in the
+   * journal; {@link AlgoEngine.close} waits for that. The owner's stop: Ctrl-C, a runner's SIGTERM, a library call's signal.
+   */
+  readonly signal?: AbortSignal;
 }
+
+/** What a resume is for: to run on (legs being sent are looked up, and sent when the venue has none), or to cancel (never sent). */
+export type ResumeFor = 'run' | 'cancel';
 
 export class AlgoEngine {
   private chain: Promise<unknown> = Promise.resolve();
+  private closed = false;
 
   private constructor(readonly spec: AlgoSpec, private st: AlgoState, private readonly journal: AlgoJournal, private readonly deps: EngineDeps, private readonly lastAt: number) {}
 
@@ -44,18 +55,23 @@ export class AlgoEngine {
     return new AlgoEngine(spec, st, journal, deps, now);
   }
 
-  /** Resumes from a journal: legs left being sent are looked up (and sent when the venue has none). */
-  static async resume(path: string, deps: EngineDeps): Promise<AlgoEngine> {
+  /**
+   * Resumes from a journal. To run: legs left being sent are looked up, and sent when the venue has none.
+   * To cancel: nothing is looked up or sent here; {@link cancel} settles them.
+   */
+  static async resume(path: string, deps: EngineDeps, purpose: ResumeFor = 'run'): Promise<AlgoEngine> {
     const rec = readAlgoJournal(path);
     const last = rec.lines[rec.lines.length - 1];
     const e = new AlgoEngine(rec.spec, last?.st ?? initial(rec.spec), AlgoJournal.reopen(path, rec), deps, last?.at ?? rec.spec.created);
     await e.run(async () => {
-      e.record(['resumed'], false);
+      e.record([purpose === 'cancel' ? 'resumed to cancel' : 'resumed'], false);
+      if (purpose === 'cancel') return;
       for (const leg of rec.spec.legs) {
-        if (e.st.legs[leg.name]?.status !== 'sending') continue;
-        const found = await findLeg(deps.channel, rec.spec, leg);
+        const was = e.st.legs[leg.name];
+        if (was?.status !== 'sending') continue;
+        const found = await findLeg(deps.channel, rec.spec, leg, deps.host.clock);
         if (found) e.settled(leg.name, found, `${leg.name}: found on the venue by its client order id ${leg.clientOrderId}: order ${found.orderId} (not sent again)`);
-        else await e.fire(leg.name, `${leg.name}: not on the venue (client order id ${leg.clientOrderId}): sending it now`);
+        else await e.fire(leg.name, was.unsent === true, `${leg.name}: not on the venue (client order id ${leg.clientOrderId}): sending it now`);
       }
     });
     return e;
@@ -75,34 +91,27 @@ export class AlgoEngine {
     return Math.max(this.st.last?.time ?? 0, this.lastAt);
   }
 
-  /** Feeds one event; resolves once every leg it fired is settled. Events are handled in the order fed. */
+  /**
+   * Feeds one event; resolves once every leg it fired is settled (or stopped by the signal, left `sending`).
+   * Events are handled in the order fed.
+   */
   feed(ev: AlgoEvent): Promise<void> {
-    return this.run(async () => {
-      // A journal removed (or replaced) under a runner: nothing more is decided, let alone sent, from it.
-      if (!this.journal.intact()) throw journalGone(this.spec.id, this.journal.path);
-      const before = this.st;
-      const s = step(this.spec, before, ev);
-      this.st = s.state;
-      const changed = s.fire.length > 0 || s.notes.length > 0 || s.state.best !== before.best || s.state.end !== before.end;
-      // The legs about to be sent are on the disk first: a restart looks them up instead of sending them again.
-      // A leg not journaled `sending` is not sent: a failed write leaves the state as it was before.
-      if (changed) {
-        try {
-          this.record(s.notes, s.fire.length > 0 || s.state.end !== undefined, before);
-        } catch (err) {
-          this.st = before;
-          throw err;
-        }
-      }
-      for (const leg of s.fire) await this.fire(leg);
-    });
+    return this.run(() => this.handle(ev));
   }
 
-  /** Stops watching: the armed legs cancelled (never sent), recorded. */
-  async cancel(why: string): Promise<void> {
-    await this.feed({ kind: 'cancel', why });
-    // An entry bm placed goes with the algo; an order it was attached to stays the user's.
-    await this.run(async () => {
+  /**
+   * Stops the algo: each leg being sent is settled by a last lookup, never sent again (found: placed; not
+   * found: cancelled when no attempt can have reached the venue, else unknown), the armed legs cancelled
+   * (never sent), recorded. Runs after what is in flight, which the signal stops at its next wait.
+   */
+  cancel(why: string): Promise<void> {
+    return this.run(async () => {
+      for (const leg of this.spec.legs) {
+        const was = this.st.legs[leg.name];
+        if (was?.status === 'sending') await this.lastLook(leg, was);
+      }
+      await this.handle({ kind: 'cancel', why });
+      // An entry bm placed goes with the algo; an order it was attached to stays the user's.
       for (const f of this.watched()) {
         if (this.spec.legs.find((l) => l.name === f.leg)?.existing !== undefined) continue;
         await cancelRest(this.deps, this.spec, f.orderId, `${f.leg} (order ${f.orderId}) cancelled with the algo`);
@@ -116,12 +125,59 @@ export class AlgoEngine {
     return followed(this.spec, this.st.legs);
   }
 
-  close(): void {
+  /** Closes the journal once nothing is in flight (a firing the signal stopped at its next wait); again, nothing. */
+  async close(): Promise<void> {
+    await this.chain;
+    if (this.closed) return;
+    this.closed = true;
     this.journal.close();
   }
 
-  private async fire(name: string, note?: string): Promise<void> {
-    if (note) this.record([note], false);
+  private async handle(ev: AlgoEvent): Promise<void> {
+    // A journal removed (or replaced) under a runner: nothing more is decided, let alone sent, from it.
+    if (!this.journal.intact()) throw journalGone(this.spec.id, this.journal.path);
+    const before = this.st;
+    const s = step(this.spec, before, ev);
+    this.st = s.state;
+    const changed = s.fire.length > 0 || s.notes.length > 0 || s.state.best !== before.best || s.state.end !== before.end || s.state.legs !== before.legs;
+    // The legs about to be sent are on the disk first: a restart looks them up instead of sending them again.
+    // A leg not journaled `sending` is not sent: a failed write leaves the state as it was before.
+    if (changed) {
+      try {
+        this.record(s.notes, s.fire.length > 0 || s.state.end !== undefined, false, before);
+      } catch (err) {
+        this.st = before;
+        throw err;
+      }
+    }
+    for (const leg of s.fire) await this.fire(leg, true);
+  }
+
+  /** A leg being sent, settled without sending it: by a lookup, else by whether an attempt may have reached the venue. */
+  private async lastLook(leg: Leg, was: LegState): Promise<void> {
+    let found: LegState | undefined;
+    let failed: string | undefined;
+    try {
+      found = await findLeg(this.deps.channel, this.spec, leg, this.deps.host.clock);
+    } catch (err) {
+      if (!(err instanceof BmError)) throw err;
+      failed = refusal(err);
+    }
+    const id = leg.clientOrderId;
+    if (found) return this.settled(leg.name, found, `${leg.name}: found on the venue by its client order id ${id}: order ${found.orderId} (not sent again)`);
+    const looked = failed ? `the lookup by client order id ${id} failed (${failed})` : `not on the venue (client order id ${id})`;
+    if (was.unsent) return this.settled(leg.name, { status: 'cancelled', why: `never sent: every attempt was refused before it reached the venue; ${looked}` }, `${leg.name}: cancelled: ${looked}, and no attempt reached the venue`);
+    const why = `${looked}, and an attempt may have reached the venue: look it up with: bm order get ${this.spec.symbol} --client-order-id ${id}`;
+    this.settled(leg.name, { status: 'unknown', category: 'unknown', why }, `${leg.name}: unknown: ${why}`);
+  }
+
+  /** Sends leg `name`; `unsent`: no attempt before this one can have reached the venue. `note`, a resume's: journaled first, flushed. */
+  private async fire(name: string, unsent: boolean, note?: string): Promise<void> {
+    if (note) {
+      // The line before an attempt says nothing was proven unsent: a process that dies in the request leaves it maybe sent.
+      this.st = settle(this.spec, this.st, name, { status: 'sending' });
+      this.record([note], true);
+    }
     let leg = this.spec.legs.find((l) => l.name === name)!;
     if (leg.after !== undefined) {
       // An exit places what its entry filled, once the entry's rest is cancelled.
@@ -129,27 +185,44 @@ export class AlgoEngine {
       if ('outcome' in sized) return this.settled(name, sized.outcome, `${name}: ${sized.outcome.status}: ${sized.outcome.why ?? ''}`);
       leg = sized.leg;
     }
-    const outcome = await fireLeg(this.deps, this.spec, leg, this.st.last?.price);
-    const said = outcome.status === 'placed' ? `order ${outcome.orderId} placed (client order id ${leg.clientOrderId})` : `${outcome.status}: ${outcome.why ?? ''}`;
+    const outcome = await fireLeg(this.deps, this.spec, leg, this.st.last?.price, {
+      waiting: (line, st) => {
+        this.st = settle(this.spec, this.st, name, st);
+        this.record([`${name}: ${line}`], false);
+      },
+      resending: (line) => {
+        this.st = settle(this.spec, this.st, name, { status: 'sending' });
+        this.record([`${name}: ${line}`], true);
+      },
+    }, unsent);
+    const said = outcome.status === 'placed' ? `order ${outcome.orderId} placed (client order id ${leg.clientOrderId})`
+      : outcome.status === 'sending' ? `${outcome.why ?? ''}; left being sent (${outcome.unsent ? 'nothing reached the venue' : 'it may have reached the venue'})`
+        : `${outcome.status}: ${outcome.why ?? ''}`;
     this.settled(name, outcome, `${name}: ${said}`);
   }
 
   private settled(name: string, outcome: LegState, note: string): void {
     this.st = settle(this.spec, this.st, name, outcome);
-    this.record([note], true);
+    this.record([note], true, outcome.status === 'failed');
   }
 
   /**
-   * Journals the state with `notes`, then says them. A write that fails is a {@link JournalWriteError}
-   * carrying the state `known` (what the venue proved, kept said) and the lines it could not record.
+   * Journals the state with `notes` and says them; `loud`: a failure, said even under --quiet (the host's
+   * warn). A write that fails is a {@link JournalWriteError} carrying the state `known` (what the venue
+   * proved, kept said) and the lines it could not record.
    */
-  private record(notes: readonly string[], sync: boolean, known: AlgoState = this.st): void {
+  private record(notes: readonly string[], sync: boolean, loud = false, known: AlgoState = this.st): void {
     try {
       this.journal.write({ at: this.deps.now(), st: this.st, notes }, sync);
     } catch (err) {
       throw new JournalWriteError(this.spec, known, this.journal.path, notes, err);
     }
-    for (const n of notes) this.deps.host.note(`bm: algo ${this.spec.id}: ${n}`);
+    const { host } = this.deps;
+    for (const n of notes) {
+      const line = `bm: algo ${this.spec.id}: ${n}`;
+      if (loud && host.warn) host.warn(line);
+      else host.note(line);
+    }
   }
 
   private run<T>(fn: () => Promise<T>): Promise<T> {

@@ -1,11 +1,15 @@
 /**
- * Sending one leg of a conditional order: the deviation guard at firing time, then a careful write
- * with the leg's own client order id, its outcome proven by the answer or a lookup. A duplicate
- * client order id (the venue's 50042: a send of an earlier run landed) is looked up, never sent again.
+ * Sending one leg of a conditional order: the deviation guard at firing time, then careful writes with
+ * the leg's own client order id, each outcome proven by the answer or a lookup. A busy venue (418, 429,
+ * no connection, no answer, a 5xx, an outcome left unknown) never ends the leg: it is looked up and sent
+ * again with the same id (which the venue refuses twice) until it is proven placed, the venue refuses it
+ * for good, or the signal stops the waiting. A duplicate client order id (50042) is looked up, never sent again.
  */
+import { MAX_RATE_WAIT_MS } from '../../api/base.js';
 import type { Endpoint } from '../../api/catalogue/types.js';
-import { BmError } from '../../errors.js';
+import { BmError, type Category } from '../../errors.js';
 import { scalarText } from '../../util/json.js';
+import { systemClock, type WaitClock } from '../order/deadline.js';
 import { checkDeviation } from '../order/market-context.js';
 import { findByClientId } from '../order/lookup.js';
 import type { WriteChannel } from '../write/channel.js';
@@ -17,6 +21,15 @@ import type { AlgoSpec, Leg } from './spec.js';
 /** The venue's code for a client order id already used (spec 8.2). */
 const DUPLICATE_ID = '50042';
 
+/**
+ * What ends a leg `failed`: the venue's refusal of the order itself (balance, the pair's rules), a check
+ * of ours (the deviation guard), and auth: a key the venue refuses (wrong signature, revoked, expired,
+ * no trade permission, another IP) is not a busy venue, no wait cures it, and sending again and again
+ * with it risks the key or the address being blocked; the user must act, so it is said loudly at once.
+ * An internal error is a bug, not waited out either. Everything else is the venue being busy.
+ */
+const FINAL: ReadonlySet<Category> = new Set(['venue', 'usage', 'auth', 'internal']);
+
 /** Where a firing is: tests stop the engine at each point to prove a restart sends nothing twice. */
 export type FirePoint = 'before-send' | 'after-answer';
 
@@ -26,23 +39,79 @@ export interface FireDeps {
   /** The command, for messages (`order stop`). */
   readonly command: string;
   readonly at?: (point: FirePoint, leg: string) => void;
-  /** Waits between two sends of a leg the venue never received (default: a timer). */
+  /** Waits between two attempts at a leg (default: a timer on the host's clock). */
   readonly sleep?: (ms: number) => Promise<void>;
+  /**
+   * Ends the waiting between two attempts (never a request under way): the leg is then left `sending`,
+   * for a resume to send or a cancel to settle by a lookup. Checked before every attempt.
+   */
+  readonly signal?: AbortSignal;
 }
 
-/** Waits before sending again a leg proven not sent (a network failure before it left, a rate limit), ms. */
-export const RESEND_WAITS_MS = [1000, 2000, 4000, 8000];
+/** What a firing tells its engine as it goes (the engine journals and says it). */
+export interface FireProgress {
+  /** An attempt failed on a busy venue: `line` says why and how long until the next; `st` is the leg meanwhile. */
+  waiting(line: string, st: LegState): void;
+  /** Another attempt is about to leave: journaled and flushed first, the leg maybe sent from then on. */
+  resending(line: string): void;
+}
+
+/** Waits between two attempts at a leg, ms: doubling from 1 s up to {@link RESEND_CEILING_MS}. */
+export const RESEND_WAITS_MS = [1000, 2000, 4000, 8000, 16_000];
+
+/** The longest wait between two attempts, unless the venue asks for longer (Retry-After, a 418 block), ms. */
+export const RESEND_CEILING_MS = 30_000;
 
 const placed = (row: Record<string, unknown>): LegState => ({ status: 'placed', orderId: scalarText(row.order_id) });
 
 /** The order of a leg as the venue has it, looked up by the leg's client order id; undefined when there is none. */
-export async function findLeg(ch: WriteChannel<Endpoint>, spec: AlgoSpec, leg: Leg): Promise<LegState | undefined> {
-  const row = await findByClientId(ch, spec.symbol, leg.clientOrderId);
+export async function findLeg(ch: WriteChannel<Endpoint>, spec: AlgoSpec, leg: Leg, clock?: WaitClock): Promise<LegState | undefined> {
+  const row = await findByClientId(ch, spec.symbol, leg.clientOrderId, clock);
   return row ? placed(row) : undefined;
 }
 
-/** Sends a leg (`last`: the last trade price, for the deviation guard) and says what was proven. */
-export async function fireLeg(deps: FireDeps, spec: AlgoSpec, leg: Leg, last: string | undefined): Promise<LegState> {
+/** An error with the venue's code and message, in one line. */
+export function refusal(err: BmError): string {
+  const { code, venueMessage } = err.details;
+  const venue = code !== undefined || venueMessage ? `: ${code !== undefined ? `code ${code}` : ''}${venueMessage ? `${code !== undefined ? ': ' : ''}${venueMessage}` : ''}` : '';
+  return `${err.message}${venue}`;
+}
+
+/** One attempt: settled (placed, refused for good), or the venue busy, and whether the attempt may have reached it. */
+type Attempt = { readonly settled: LegState } | { readonly busy: BmError; readonly reached: boolean };
+
+/** How long to wait after `err`, the `tries`-th busy answer (0 first), and why, ms. */
+function waitAfter(err: BmError, tries: number): { ms: number; why: string } {
+  const backoff = Math.min(RESEND_WAITS_MS[tries] ?? RESEND_CEILING_MS, RESEND_CEILING_MS);
+  const asked = err.details.retryAfterMs;
+  if (asked !== undefined && asked > backoff) return { ms: Math.ceil(asked), why: ' (the venue asked for it: Retry-After)' };
+  // Blocked (418) without a time: the client sends nothing to that venue for a minute (src/api/base.ts).
+  if (asked === undefined && err.details.httpStatus === 418 && MAX_RATE_WAIT_MS > backoff) return { ms: MAX_RATE_WAIT_MS, why: ' (the venue blocked this address and did not say for how long)' };
+  return { ms: backoff, why: '' };
+}
+
+/** Waits `ms`; false when the signal ended the wait (or had already). */
+function pause(deps: FireDeps, ms: number): Promise<boolean> {
+  const { signal } = deps;
+  if (signal?.aborted) return Promise.resolve(false);
+  return new Promise((ok) => {
+    let cancel = () => undefined as void;
+    const onAbort = () => (cancel(), ok(false));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => (signal?.removeEventListener('abort', onAbort), ok(true));
+    if (deps.sleep) void deps.sleep(ms).then(done);
+    else cancel = (deps.host.clock ?? systemClock).timer(ms, done);
+  });
+}
+
+const stopped = (unsent: boolean, tries: number): LegState => ({ status: 'sending', ...(unsent ? { unsent: true } : {}), why: tries ? 'stopped before it could be sent again' : 'stopped before it was sent' });
+
+/**
+ * Sends a leg (`last`: the last trade price, for the deviation guard) and says what was proven: placed,
+ * failed (refused for good, or the guard), or still `sending` when the signal stopped it between two
+ * attempts. `unsent`: no earlier attempt (of a process before this one) can have reached the venue.
+ */
+export async function fireLeg(deps: FireDeps, spec: AlgoSpec, leg: Leg, last: string | undefined, progress?: FireProgress, unsent = true): Promise<LegState> {
   if (leg.price !== undefined && spec.maxDeviation !== undefined) {
     if (last === undefined) return { status: 'failed', category: 'usage', why: 'no last price to check the limit price against (the deviation guard): not sent' };
     try {
@@ -52,32 +121,51 @@ export async function fireLeg(deps: FireDeps, spec: AlgoSpec, leg: Leg, last: st
     }
   }
   deps.at?.('before-send', leg.name);
-  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  let outcome = await send(deps, spec, leg);
-  // Nothing reached the venue (exit 8 and 7 say so): a protective order is sent again, with the same client order id.
-  for (const ms of RESEND_WAITS_MS) {
-    if (outcome.status !== 'failed' || (outcome.category !== 'network' && outcome.category !== 'ratelimit')) break;
-    deps.host.note(`bm: ${deps.command}: ${leg.name}: ${outcome.why ?? ''}; nothing was sent: sending it again in ${ms / 1000} s`);
-    await sleep(ms);
-    outcome = await send(deps, spec, leg);
+  const say = (line: string, st: LegState) => (progress ? progress.waiting(line, st) : deps.host.note(`bm: ${deps.command}: ${leg.name}: ${line}`));
+  for (let tries = 0; ; tries++) {
+    if (deps.signal?.aborted) return stopped(unsent, tries);
+    if (tries > 0) progress?.resending(`sending it again with the same client order id ${leg.clientOrderId} (attempt ${tries + 1})`);
+    const a = await attempt(deps, spec, leg);
+    if ('settled' in a) {
+      deps.at?.('after-answer', leg.name);
+      return a.settled;
+    }
+    unsent &&= !a.reached;
+    const { ms, why } = waitAfter(a.busy, tries);
+    const reach = unsent ? 'nothing reached the venue' : 'it may have reached the venue';
+    say(`${refusal(a.busy)}; ${reach}: looking it up, then sending it again, in ${ms / 1000} s${why}`, { status: 'sending', ...(unsent ? { unsent: true } : {}), why: `waiting for a busy venue: ${refusal(a.busy)}` });
+    if (!(await pause(deps, ms))) return stopped(unsent, tries + 1);
+    let found: LegState | undefined;
+    try {
+      found = await findLeg(deps.channel, spec, leg, deps.host.clock);
+    } catch (err) {
+      if (!(err instanceof BmError)) throw err;
+      // Sending is still safe: the venue refuses a client order id twice, and a refusal as a duplicate is looked up.
+      deps.host.note(`bm: ${deps.command}: ${leg.name}: the lookup by client order id ${leg.clientOrderId} failed (${refusal(err)})`);
+    }
+    if (found) {
+      deps.at?.('after-answer', leg.name);
+      return found;
+    }
   }
-  deps.at?.('after-answer', leg.name);
-  return outcome;
 }
 
-async function send(deps: FireDeps, spec: AlgoSpec, leg: Leg): Promise<LegState> {
+async function attempt(deps: FireDeps, spec: AlgoSpec, leg: Leg): Promise<Attempt> {
   const ep = deps.channel.entry('spot.order.submit');
   try {
     const r = await carefulWrite(deps.host, deps.channel, { ep, params: leg.params, command: deps.command, what: `Place ${leg.what}`, confirmed: true });
-    if (!r) return { status: 'cancelled', why: 'dry run' };
-    return placed(r.data as Record<string, unknown>);
+    if (!r) return { settled: { status: 'cancelled', why: 'dry run' } };
+    return { settled: placed(r.data as Record<string, unknown>) };
   } catch (err) {
     if (!(err instanceof BmError)) throw err;
     if (err.details.code === DUPLICATE_ID) {
-      const found = await findLeg(deps.channel, spec, leg);
-      if (found) return found;
+      // The venue holds an order with this id: an earlier attempt reached it. Found, it is ours; else the lookup is tried again.
+      const found = await findLeg(deps.channel, spec, leg, deps.host.clock).catch(() => undefined);
+      return found ? { settled: found } : { busy: err, reached: true };
     }
-    if (err.category === 'unknown') return { status: 'unknown', category: 'unknown', why: err.message };
-    return { status: 'failed', category: err.category, why: err.message };
+    if (FINAL.has(err.category)) return { settled: { status: 'failed', category: err.category, why: refusal(err) } };
+    // Out of the pipeline, only `unknown` may have reached the venue: a request that got no answer, or a 5xx, was
+    // looked up there; a 418 or 429 is the venue's refusal; a network error is a connection never made.
+    return { busy: err, reached: err.category === 'unknown' };
   }
 }

@@ -120,7 +120,7 @@ export function step(spec: AlgoSpec, st: AlgoState, ev: AlgoEvent): Step {
 
 /** A sent leg's proven outcome (a kind's hook may settle the others: a TWAP's slices after a failed one). */
 export function settle(spec: AlgoSpec, st: AlgoState, leg: string, outcome: LegState): AlgoState {
-  const legs: Record<string, LegState> = { ...st.legs, [leg]: { ...st.legs[leg], ...outcome } };
+  const legs: Record<string, LegState> = { ...st.legs, [leg]: outcome };
   hooks(spec).settled?.(spec, legs, leg, outcome);
   return ended({ ...st, legs });
 }

@@ -11,7 +11,7 @@ import { systemClock, type WaitClock } from '../order/deadline.js';
 import type { WriteChannel } from '../write/channel.js';
 import type { WriteHost } from '../write/host.js';
 import type { AlgoBinding } from './binding.js';
-import { AlgoEngine } from './engine.js';
+import { AlgoEngine, type EngineDeps, type ResumeFor } from './engine.js';
 import { readFill, watchFills } from './follow.js';
 import { algoJournalPath } from './journal.js';
 import type { AlgoState } from './machine.js';
@@ -50,10 +50,15 @@ export function watchLive(face: AlgoFace, engine: AlgoEngine, resumed: boolean):
   }).finally(stopFills);
 }
 
-/** The engine of an algo journaled at `path`, resumed on the face's clock. */
-export function resumeEngine(face: AlgoFace, path: string): Promise<AlgoEngine> {
+/** The engine's deps from a face: its clock, and its signal stopping a firing at its next wait. */
+function engineDeps(face: AlgoFace): EngineDeps {
   const clock = face.clock ?? systemClock;
-  return AlgoEngine.resume(path, { channel: face.channel, host: face.host, command: face.command, now: () => clock.now() });
+  return { channel: face.channel, host: face.host, command: face.command, now: () => clock.now(), ...(face.signal ? { signal: face.signal } : {}) };
+}
+
+/** The engine of an algo journaled at `path`, resumed on the face's clock, to run on or to cancel. */
+export function resumeEngine(face: AlgoFace, path: string, purpose: ResumeFor = 'run'): Promise<AlgoEngine> {
+  return AlgoEngine.resume(path, engineDeps(face), purpose);
 }
 
 /**
@@ -63,21 +68,19 @@ export function resumeEngine(face: AlgoFace, path: string): Promise<AlgoEngine> 
  */
 export async function runSpec(face: AlgoFace, spec: AlgoSpec, keep: boolean, where: AlgoBinding): Promise<{ state: AlgoState; path: string }> {
   const { env } = face.calls.wiring;
-  const clock = face.clock ?? systemClock;
   const release = holdAlgo(env, spec.id);
   try {
-    const engine = AlgoEngine.start(spec, algoJournalPath(env, spec.id), { channel: face.channel, host: face.host, command: face.command, now: () => clock.now() }, where);
+    const engine = AlgoEngine.start(spec, algoJournalPath(env, spec.id), engineDeps(face), where);
     face.host.note(`bm: algo ${spec.id}: armed; journal ${engine.path}`);
     try {
-      let state = await watchLive(face, engine, false);
-      if (!state.end && !keep) {
-        await engine.cancel('stopped before it fired');
-        state = engine.state;
-      }
-      return { state, path: engine.path };
+      const state = await watchLive(face, engine, false);
+      if (!state.end && !keep) await engine.cancel('stopped before it fired');
     } finally {
-      engine.close();
+      // A firing the signal stopped ends at its next wait: nothing is sent once the lock is let go.
+      await engine.close();
     }
+    // The state once that firing ended, not when the watching stopped.
+    return { state: engine.state, path: engine.path };
   } finally {
     release();
   }

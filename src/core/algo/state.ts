@@ -23,6 +23,13 @@ export interface LegState {
   readonly over?: boolean;
   /** A leg that follows another: the size it places when it fires (base), from what filled of that one. */
   readonly size?: string;
+  /**
+   * On a leg being sent, between two attempts: true when no attempt so far can have reached the venue (a
+   * refused connection, a 418 or 429 answer, the client's own block), so a cancel that does not find it
+   * may call it cancelled. Absent: an attempt may have reached the venue or may be under way (the line
+   * journaled before each attempt leaves has none), so a lookup that finds nothing leaves it unknown.
+   */
+  readonly unsent?: boolean;
 }
 
 export type AlgoEnd = 'done' | 'failed' | 'unknown' | 'cancelled';

@@ -70,7 +70,7 @@ export async function armDetached(port: AlgoPort, face: AlgoFace, spec: AlgoSpec
   const clock = face.clock;
   const engine = AlgoEngine.start(spec, algoJournalPath(port.env, spec.id), { channel: face.channel, host: face.host, command: face.command, now: () => (clock ? clock.now() : Date.now()) }, where);
   const state = engine.state;
-  engine.close();
+  await engine.close();
   return { state, pid: await spawnRunner(port, spec.id, where) };
 }
 
@@ -119,10 +119,15 @@ export async function resumeAll(port: AlgoPort): Promise<Array<{ id: string } & 
   return out;
 }
 
-/** Waits (up to 10 s) for the proven runner `pid`, asked to stop, to end: it lets go of the journal as it ends. */
-async function gone(id: string, pid: number): Promise<void> {
-  for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
-  if (alive(pid)) throw new BmError('network', `algo cancel: the runner of ${id} did not stop within 10 s; nothing was cancelled`, { hint: `try again, or see bm algo show ${id}` });
+/**
+ * Waits for the proven runner `pid`, asked to stop, to end: it lets go of the journal as it ends, once a
+ * placement it has in flight is answered (a request timeout) and proven (a lookup): twice its timeout and
+ * ten seconds more.
+ */
+async function gone(id: string, pid: number, timeoutMs: number): Promise<void> {
+  const limit = 2 * timeoutMs + 10_000;
+  for (const end = Date.now() + limit; alive(pid) && Date.now() < end;) await new Promise((r) => setTimeout(r, 100));
+  if (alive(pid)) throw new BmError('network', `algo cancel: the runner of ${id} did not stop within ${Math.round(limit / 1000)} s; nothing was cancelled`, { hint: `try again, or see bm algo show ${id}` });
 }
 
 /**
@@ -135,7 +140,7 @@ export async function cancelAlgo(port: AlgoPort, k: KeptAlgo, why: string): Prom
   const pid = runnerOf(port.env, k.id);
   if (pid !== undefined) {
     process.kill(pid, 'SIGTERM');
-    await gone(k.id, pid);
+    await gone(k.id, pid, k.record.where?.timeoutMs ?? 10_000);
   }
   return cancelKept(cancelFace(port, k), port.env, k.id, why);
 }

@@ -16,6 +16,8 @@ export interface WriteHost {
   confirm(what: string, command: string, context?: readonly string[]): Promise<void>;
   /** A progress line for the user (stderr on the command line, `onNote` in the library). */
   note(line: string): void;
+  /** A line the user must see whatever the options (a conditional order's leg refused for good): stderr even under --quiet; absent: `note`. */
+  warn?(line: string): void;
   /** Where the pipeline says what it proved (a command's invocation; absent for the library). */
   readonly writes?: Pick<WriteLog, 'settled'>;
   /** The clock of the write's pauses and lookup window; absent: the system's. */
