@@ -14,7 +14,7 @@ import type { WriteHost } from '../write/host.js';
 import { AlgoEngine } from './engine.js';
 import { algoJournalPath } from './journal.js';
 import type { AlgoState } from './machine.js';
-import { gapCandles, recentTrades } from './market.js';
+import { gapCandles, recentTrades, venueNow } from './market.js';
 import { flagName, planAlgo, readInput, type AlgoInput, type NameOf } from './plan.js';
 import { runAlgo } from './runner.js';
 import { holdAlgo } from './store.js';
@@ -69,6 +69,7 @@ export function watchLive(face: AlgoFace, engine: AlgoEngine, resumed: boolean):
     stream: tradeStream(calls.wiring, symbol),
     recent: () => recentTrades(src, symbol),
     candles: (from, to) => gapCandles(src, symbol, from, to),
+    venueNow: () => venueNow(calls),
   });
 }
 
