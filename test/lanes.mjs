@@ -19,6 +19,7 @@ export const LANES = {
     'test/e2e/batch-stop.test.ts',
     'test/e2e/client-sdk.test.ts',
     'test/e2e/client-seam.test.ts',
+    'test/e2e/doctor-clock.test.ts',
     'test/e2e/doctor.test.ts',
     'test/e2e/help-tree.test.ts',
     'test/e2e/help.test.ts',
