@@ -70,6 +70,7 @@ export const LANES = {
     'test/e2e/writes-wait.test.ts',
   ],
   slow: [
+    'test/e2e/algo-clock.test.ts',
     'test/e2e/algo-detached.test.ts',
     'test/e2e/algo-kill.test.ts',
     'test/e2e/algo-tty.test.ts',
