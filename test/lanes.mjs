@@ -21,6 +21,7 @@ export const LANES = {
     'test/e2e/batch-stop.test.ts',
     'test/e2e/client-sdk.test.ts',
     'test/e2e/client-seam.test.ts',
+    'test/e2e/doctor-clock.test.ts',
     'test/e2e/doctor.test.ts',
     'test/e2e/help-tree.test.ts',
     'test/e2e/help.test.ts',
@@ -74,6 +75,7 @@ export const LANES = {
   slow: [
     'test/e2e/algo-disk.test.ts',
     'test/e2e/algo-bound.test.ts',
+    'test/e2e/algo-clock.test.ts',
     'test/e2e/algo-detached.test.ts',
     'test/e2e/algo-kill.test.ts',
     'test/e2e/algo-tty.test.ts',

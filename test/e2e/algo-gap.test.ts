@@ -1,7 +1,8 @@
 /**
  * A gap in the data across a conditional order's trigger, run by the live runner on an injected clock:
  * the trade stream (a fake the test drives) goes down with the REST fallback down too, and comes back;
- * the sandbox's own candles of the gap decide whether the stop fires on reconnect, or the user is told why not.
+ * the gap runs from the last trade seen to the first trade after it, and the sandbox's own candles of it
+ * decide whether the stop fires then, or the user is told why not.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -31,19 +32,27 @@ async function throughGap(trigger: (low: string, high: string) => string, id: st
   let h!: StreamHandlers;
   const before = venue.proxy.count('POST', SUBMIT);
   const ac = new AbortController();
+  const windows: Array<[number, number]> = [];
   const running = runAlgo({
     engine, clock, signal: ac.signal, note: (l) => rig.notes.push(l),
     stream: async (handlers) => ((h = handlers), async () => undefined),
     recent: async () => { throw new Error('REST down too'); },
-    candles: candlesDown ? async () => ({ why: 'the candles could not be read (timeout)' }) : (from, to) => gapCandles(src, 'BTC_USDT', from, to),
+    candles: async (from, to) => (windows.push([from, to]), candlesDown ? { why: 'the candles could not be read (timeout)' } : gapCandles(src, 'BTC_USDT', from, to)),
+    // The venue of this test is the trades it pushes, on the clock it moves.
+    venueNow: async () => clock.now(),
   });
   await until(() => h !== undefined, 'the stream opened');
   h.up();
-  h.trade({ price: norm(add(seen.high, '5000')), size: '0.1', time: clock.now() + 1 });
+  const lastSeen = clock.now() + 1;
+  const far = norm(add(seen.high, '5000'));
+  h.trade({ price: far, size: '0.1', time: lastSeen });
   h.down('reconnecting');
   clock.advance(10 * MIN);
   h.up();
+  // Back up, the gap is still open: it closes at the first trade after it, whatever the local clock says.
+  h.trade({ price: far, size: '0.1', time: clock.now() });
   await until(() => rig.notes.some((n) => /while the data was down/.test(n)), 'the gap judged');
+  assert.deepEqual(windows, [[lastSeen, lastSeen + 10 * MIN - 1]], 'one gap: from the last trade seen to the first after it');
   await until(() => engine.state.end !== undefined || engine.state.legs.stop!.status === 'armed', 'the stop settled or left armed');
   return { engine, rig, sent: venue.proxy.count('POST', SUBMIT) - before, running, stop: () => ac.abort() };
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { AlgoEngine } from '../../src/core/algo/engine.js';
-import { gapCandles, recentTrades } from '../../src/core/algo/market.js';
+import { gapCandles, recentTrades, venueNow } from '../../src/core/algo/market.js';
 import { runAlgo } from '../../src/core/algo/runner.js';
 import { tradeStream } from '../../src/core/algo/stream.js';
 import { eventLine, headerLine } from '../../src/sandbox/replay/format.js';
@@ -56,6 +56,7 @@ test('a sell stop fires once, at the first recorded trade through its trigger, f
     stream: (h) => stream({ ...h, up: () => ((up = true), h.up()) }),
     recent: () => recentTrades(src, 'BTC_USDT'),
     candles: (from, to) => gapCandles(src, 'BTC_USDT', from, to),
+    venueNow: () => venueNow(rig.calls),
   });
   await until(() => up, 'the trade stream subscribed');
   offset = 10_000;

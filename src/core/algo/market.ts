@@ -1,17 +1,20 @@
 /**
- * What a conditional order reads of the market over REST: the recent trades (the fallback while the
- * trade stream is down) and the candles of a gap in the data (whether a trigger was met while blind).
+ * What a conditional order reads of the market over REST: the venue's clock, the recent trades (the
+ * fallback while the trade stream is down) and the candles of a gap in the data (whether a trigger was
+ * met while blind).
  */
 import { endpoint } from '../../api/catalogue/index.js';
 import { cmp } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';
-import type { CallsSource } from '../calls.js';
+import type { CallsSource, CurrentCalls } from '../calls.js';
+import { systemClock } from '../order/deadline.js';
 import { rowsOf } from '../rows.js';
 
-/** A trade of the venue: price (exact text), size and time (ms since the epoch). */
+/** A trade of the venue: price (exact text), size, side (buy or sell, when given) and time (ms since the epoch, the venue's clock). */
 export interface Trade {
   readonly price: string;
   readonly size: string;
+  readonly side?: string;
   readonly time: number;
 }
 
@@ -23,12 +26,21 @@ export interface GapCandles {
   readonly why?: string;
 }
 
+/**
+ * The venue's time (ms) when it resolves: GET /system/time, with half its round trip. The REST client
+ * keeps what it learned, so the signed calls after it carry the venue's time whatever the local clock says.
+ */
+export async function venueNow(calls: CurrentCalls): Promise<number> {
+  const offset = await calls.api.syncClock();
+  return (calls.wiring.clock ?? systemClock).now() + offset;
+}
+
 /** The recent public trades of a pair, oldest first. */
 export async function recentTrades(src: CallsSource, symbol: string): Promise<Trade[]> {
   const ep = endpoint('spot.trades');
   const rows = rowsOf(ep, await (await src.calls()).send(ep, [['symbol', symbol]]));
   return rows
-    .map((r) => ({ price: scalarText(r.price), size: scalarText(r.count ?? r.size), time: Number(scalarText(r.order_time)) }))
+    .map((r) => ({ price: scalarText(r.price), size: scalarText(r.count ?? r.size), side: scalarText(r.type ?? r.side ?? ''), time: Number(scalarText(r.order_time)) }))
     .filter((t) => t.price !== '' && Number.isFinite(t.time))
     .sort((a, b) => a.time - b.time);
 }

@@ -15,7 +15,7 @@ import { AlgoEngine, type EngineDeps, type ResumeFor } from './engine.js';
 import { readFill, watchFills } from './follow.js';
 import { algoJournalPath } from './journal.js';
 import type { AlgoState } from './machine.js';
-import { gapCandles, recentTrades } from './market.js';
+import { gapCandles, recentTrades, venueNow } from './market.js';
 import { runAlgo } from './runner.js';
 import { holdAlgo } from './store.js';
 import type { AlgoSpec } from './spec.js';
@@ -47,6 +47,7 @@ export function watchLive(face: AlgoFace, engine: AlgoEngine, resumed: boolean):
     stream: tradeStream(calls.wiring, symbol),
     recent: () => recentTrades(src, symbol),
     candles: (from, to) => gapCandles(src, symbol, from, to),
+    venueNow: () => venueNow(calls),
   }).finally(stopFills);
 }
 

@@ -3,11 +3,18 @@
  * recent trades over REST while the stream is down (or when there is none), the clock's ticks for a
  * TWAP's slices. A time without data is a gap: when data comes back, the candles of the gap are read
  * and the state machine decides whether a trigger was met while blind (it fires then, or says why not).
+ *
+ * Trades are judged in the venue's time alone: ordered and told apart by what the venue says of them
+ * (./seen.ts), history when older than the moment the algo was armed (in the venue's time), and a gap
+ * runs from the last trade seen to the first trade after it. The local clock only paces the reads and
+ * a TWAP's slices, so no skew or step of it hides a trade or turns a gap's window around.
  */
+import { clockSkew, CLOCK_NOTE_MS } from '../clock-skew.js';
 import type { WaitClock } from '../order/deadline.js';
 import type { AlgoEngine } from './engine.js';
 import type { AlgoState } from './machine.js';
 import type { GapCandles, Trade } from './market.js';
+import { SeenTrades } from './seen.js';
 
 /** What a trade stream tells: a trade, the stream lost, the stream (back) up. */
 export interface StreamHandlers {
@@ -25,6 +32,8 @@ export interface RunnerDeps {
   readonly stream?: TradeStream;
   readonly recent: () => Promise<Trade[]>;
   readonly candles: (from: number, to: number) => Promise<GapCandles>;
+  /** The venue's time (ms) when it resolves: read at start and again whenever the stream comes back. */
+  readonly venueNow: () => Promise<number>;
   readonly clock: WaitClock;
   /** How often the recent trades are read while the stream is down, ms (default 2000). */
   readonly pollMs?: number;
@@ -39,15 +48,22 @@ export interface RunnerDeps {
 /** The recent-trades read gives at most this many: a full answer may not reach back to the last trade seen. */
 const RECENT_MAX = 50;
 
+const iso = (ms: number) => new Date(ms).toISOString();
+
 /** Runs until the algo ends or `signal` aborts; resolves with its state then. */
 export function runAlgo(d: RunnerDeps): Promise<AlgoState> {
   const { engine, clock } = d;
-  let blindSince: number | undefined = d.resumed ? engine.since : undefined;
-  // Trades from before the algo was armed (or last current) are history: they never fire it.
-  let lastSeen = engine.since;
-  // Trades at exactly `lastSeen` already fed: two trades may share a millisecond, and a REST read repeats them.
-  let atLast = new Set<string>();
+  const say = (line: string) => d.note(`bm: algo ${engine.spec.id}: ${line}`);
+  // The last trade seen is where a resumed algo stopped (the venue's time); a new one learns where it starts from the venue's clock.
+  const { last } = engine.state;
+  const seen = new SeenTrades(last);
+  /** Since when (the venue's time) trades may have been missed; closed by the first trade after it. */
+  let blindSince: number | undefined = d.resumed ? last?.time : undefined;
+  /** The clocks' difference last said (venue minus local, ms); undefined: they agreed. */
+  let told: number | undefined;
+  let clockUnknown = false;
   let streaming = false;
+  let ups = 0;
   let queue: Promise<void> = Promise.resolve();
   const stops: Array<() => void> = [];
   let closeStream: (() => Promise<void>) | undefined;
@@ -71,6 +87,35 @@ export function runAlgo(d: RunnerDeps): Promise<AlgoState> {
       if (engine.state.end) await end();
     }).catch((err) => end(err));
   };
+  const blind = () => {
+    if (seen.at !== undefined) blindSince ??= seen.at;
+  };
+  /** Reads the venue's clock: says when ours differs; the first time, places the start. True once the start is known. */
+  const learn = async (): Promise<boolean> => {
+    let venue: number;
+    try {
+      venue = await d.venueNow();
+    } catch (err) {
+      if (seen.at === undefined && !clockUnknown) say(`the venue's clock could not be read (${(err as Error).message}): no trade is judged until it is`);
+      clockUnknown ||= seen.at === undefined;
+      return seen.at !== undefined;
+    }
+    const offset = venue - clock.now();
+    if (Math.abs(offset) > CLOCK_NOTE_MS && (told === undefined || Math.abs(offset - told) > CLOCK_NOTE_MS)) {
+      told = offset;
+      say(`${clockSkew(offset)} (GET /system/time): trades are judged by the venue's times, not this clock`);
+    } else if (Math.abs(offset) <= CLOCK_NOTE_MS && told !== undefined) {
+      told = undefined;
+      say(`the local clock now agrees with the venue's (${Math.round(offset)} ms apart)`);
+    }
+    if (seen.at === undefined) {
+      // Armed (or last journaled) at `since` on this machine's clock: that moment on the venue's, never later than its now.
+      const start = Math.min(engine.since + offset, venue);
+      seen.start(start);
+      if (d.resumed || clockUnknown) blindSince = start;
+    }
+    return true;
+  };
   const closeGap = async (to: number) => {
     if (blindSince === undefined) return;
     const from = blindSince;
@@ -78,29 +123,30 @@ export function runAlgo(d: RunnerDeps): Promise<AlgoState> {
     await engine.feed({ kind: 'gap', from, to, ...(await d.candles(from, to)) });
   };
   const feedTrades = async (trades: readonly Trade[]) => {
-    for (const t of trades) {
-      const key = `${t.price} ${t.size}`;
-      if (t.time < lastSeen || (t.time === lastSeen && atLast.has(key))) continue;
-      if (t.time > lastSeen) atLast = new Set();
-      atLast.add(key);
-      lastSeen = t.time;
-      await engine.feed({ kind: 'trade', price: t.price, time: t.time });
-    }
+    const fresh = seen.fresh(trades);
+    if (!fresh.length) return;
+    await closeGap(fresh[0]!.time);
+    for (const t of fresh) await engine.feed({ kind: 'trade', price: t.price, time: t.time });
   };
-  const poll = async () => {
+  /** Reads the recent trades. `first`: the read at start, whose failure is no gap (nothing was missed yet). */
+  const poll = async (first = false) => {
+    if (seen.at === undefined && !(await learn())) return;
+    const since = seen.at!;
     let trades: Trade[];
     try {
       trades = await d.recent();
     } catch (err) {
-      if (blindSince === undefined) {
-        blindSince = lastSeen;
-        d.note(`bm: algo ${engine.spec.id}: no trades: ${(err as Error).message}; a gap from now`);
+      if (blindSince === undefined && !first) {
+        blind();
+        say(`no trades: ${(err as Error).message}; blind since the last trade seen (${iso(since)})`);
       }
       return;
     }
-    // A full answer that starts after the last trade seen leaves a hole: the candles say what was in it.
-    if (blindSince === undefined && trades.length >= RECENT_MAX && trades[0]!.time > lastSeen) blindSince = lastSeen;
-    await closeGap(trades[0]?.time ?? clock.now());
+    const reaches = trades.length > 0 && trades[0]!.time <= since;
+    // An answer that reaches back to the last trade seen holds everything since: nothing was missed.
+    if (reaches) blindSince = undefined;
+    // A full answer that starts after it leaves a hole: the candles say what was in it.
+    else if (trades.length >= RECENT_MAX) blind();
     await feedTrades(trades);
   };
   const every = (ms: number, fn: () => void) => {
@@ -118,8 +164,12 @@ export function runAlgo(d: RunnerDeps): Promise<AlgoState> {
   every(d.tickMs ?? 1000, () => enqueue(() => engine.feed({ kind: 'tick', now: clock.now() })));
   every(d.pollMs ?? 2000, () => {
     if (!streaming) enqueue(poll);
+    else if (seen.at === undefined) enqueue(async () => void (await learn()));
   });
+  enqueue(async () => void (await learn()));
   enqueue(() => engine.feed({ kind: 'tick', now: clock.now() }));
+  // With a stream too: it covers from the start to the stream's subscription.
+  enqueue(() => poll(true));
   if (d.stream) {
     d.stream({
       trade: (t) => enqueue(() => feedTrades([t])),
@@ -127,18 +177,23 @@ export function runAlgo(d: RunnerDeps): Promise<AlgoState> {
         if (!streaming) return;
         streaming = false;
         enqueue(async () => {
-          blindSince ??= lastSeen;
-          d.note(`bm: algo ${engine.spec.id}: the trade stream is down (${why}); reading recent trades over REST until it is back`);
+          blind();
+          say(`the trade stream is down (${why}); reading recent trades over REST until it is back`);
         });
       },
       up: () => {
         streaming = true;
-        enqueue(() => closeGap(clock.now()));
+        // Back after a drop: the clocks checked again, and what traded since the last read read.
+        if (ups++ > 0) {
+          enqueue(async () => {
+            if (await learn()) await poll();
+          });
+        }
       },
     }).then((close) => {
       if (over) void close();
       else closeStream = close;
-    }, (err) => d.note(`bm: algo ${engine.spec.id}: no trade stream (${(err as Error).message}); reading recent trades over REST`));
-  } else enqueue(poll);
+    }, (err) => say(`no trade stream (${(err as Error).message}); reading recent trades over REST`));
+  }
   return done;
 }

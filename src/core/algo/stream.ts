@@ -19,7 +19,8 @@ export function tradeStream(wiring: Pick<Wiring, 'venue' | 'trace'>, symbol: str
         const ms = Number(scalarText(e.ms_t ?? ''));
         const time = Number.isFinite(ms) && ms > 0 ? ms : Number(scalarText(e.s_t)) * 1000;
         const price = scalarText(e.price);
-        if (price !== '' && Number.isFinite(time)) h.trade({ price, size: scalarText(e.size), time });
+        // No trade id on this channel (spec 6.3): a trade is told apart by its time, price, size and side (./seen.ts).
+        if (price !== '' && Number.isFinite(time)) h.trade({ price, size: scalarText(e.size), side: scalarText(e.side ?? ''), time });
       },
       onAck: () => h.up(),
       onState: (state) => {
