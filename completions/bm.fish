@@ -5,7 +5,7 @@ function __bm_subs
     case ''
       echo time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox record profile completion doctor legacy watch portfolio pnl algo trade
     case 'order'
-      echo place cancel cancel-all batch get list fills amend stop take-profit oco trail twap
+      echo place cancel cancel-all batch get list fills amend stop take-profit oco trail twap bracket
     case 'funding'
       echo currencies history get
     case 'contract'
@@ -32,7 +32,7 @@ function __bm_subs
 end
 function __bm_takes
   switch "$argv[1]|$argv[2]"
-    case '*\\|-p' '*\\|--profile' '*\\|--base-url' '*\\|--ws-url' '*\\|--legacy-url' '*\\|--service' '*\\|-o' '*\\|--output' '*\\|--fields' '*\\|--color' '*\\|--timeout' 'kline|--from' 'kline|--to' 'kline|--step' 'book|--precision' 'book|--size' 'trades|--limit' 'wallet|--currency' 'order place|--side' 'order place|--type' 'order place|--size' 'order place|--price' 'order place|--notional' 'order place|--client-order-id' 'order place|--stp-mode' 'order place|--max-deviation' 'order place|--wait' 'order place|--wait-timeout' 'order cancel|--order-id' 'order cancel|--client-order-id' 'order cancel-all|--side' 'order batch|--file' 'order batch|--journal' 'order batch|--resume' 'order batch|--max-deviation' 'order get|--order-id' 'order get|--client-order-id' 'order list|--limit' 'order list|--status' 'order fills|--order-id' 'order fills|--page' 'order fills|--limit' 'order amend|--order-id' 'order amend|--client-order-id' 'order amend|--price' 'order amend|--size' 'order amend|--new-client-order-id' 'order amend|--max-deviation' 'order stop|--side' 'order stop|--size' 'order stop|--notional' 'order stop|--trigger' 'order stop|--price' 'order stop|--max-deviation' 'order take-profit|--side' 'order take-profit|--size' 'order take-profit|--notional' 'order take-profit|--trigger' 'order take-profit|--price' 'order take-profit|--max-deviation' 'order oco|--side' 'order oco|--size' 'order oco|--notional' 'order oco|--tp-trigger' 'order oco|--tp-price' 'order oco|--stop-trigger' 'order oco|--stop-price' 'order oco|--max-deviation' 'order trail|--side' 'order trail|--size' 'order trail|--notional' 'order trail|--distance' 'order trail|--max-deviation' 'order twap|--side' 'order twap|--size' 'order twap|--notional' 'order twap|--over' 'order twap|--slices' 'order twap|--price' 'order twap|--max-deviation' 'funding history|--currency' 'funding history|--type' 'funding history|--page' 'funding history|--limit' 'contract accounts|--coin' 'contract liquidations|--contract-id' 'contract liquidations|--order-id' 'contract order|--contract-id' 'contract order|--category' 'contract order|--way' 'contract order|--open-type' 'contract order|--leverage' 'contract order|--custom-id' 'contract order|--price' 'contract order|--vol' 'broker rebate|--from' 'broker rebate|--to' 'sign-test get|--symbol' 'sign-test post|--symbol' 'sign-test post|--price' 'sign-test post|--count' 'api|-f' 'api|--field' 'api|-F' 'api|--typed-field' 'api|--auth' 'sandbox serve|--port' 'sandbox serve|--host' 'sandbox serve|--state' 'sandbox serve|--seed' 'sandbox serve|--limits' 'sandbox serve|--replay' 'sandbox serve|--speed' 'sandbox account create|--deposit' 'sandbox account create|--permissions' 'record|--channels' 'record|--duration' 'record|--out' 'profile add|--venue' 'legacy kline|--from' 'legacy kline|--to' 'legacy kline|--step' 'legacy book|--precision' 'legacy order place|--amount' 'legacy order place|--price' 'legacy order place|--side' 'legacy order cancel-all|--side' 'legacy order list|--status' 'legacy order list|--page' 'legacy order list|--limit' 'legacy fills|--entrust-id' 'legacy fills|--page' 'legacy fills|--limit' 'watch ticker|--duration' 'watch depth|--duration' 'watch depth|--levels' 'watch trades|--duration' 'watch kline|--duration' 'watch kline|--step' 'watch kline|--interval' 'watch orders|--duration' 'portfolio|--in' 'portfolio|--fills' 'pnl|--from' 'pnl|--to' 'trade|--step' 'trade|--max-deviation'
+    case '*\\|-p' '*\\|--profile' '*\\|--base-url' '*\\|--ws-url' '*\\|--legacy-url' '*\\|--service' '*\\|-o' '*\\|--output' '*\\|--fields' '*\\|--color' '*\\|--timeout' 'kline|--from' 'kline|--to' 'kline|--step' 'book|--precision' 'book|--size' 'trades|--limit' 'wallet|--currency' 'order place|--side' 'order place|--type' 'order place|--size' 'order place|--price' 'order place|--notional' 'order place|--client-order-id' 'order place|--stp-mode' 'order place|--max-deviation' 'order place|--wait' 'order place|--wait-timeout' 'order cancel|--order-id' 'order cancel|--client-order-id' 'order cancel-all|--side' 'order batch|--file' 'order batch|--journal' 'order batch|--resume' 'order batch|--max-deviation' 'order get|--order-id' 'order get|--client-order-id' 'order list|--limit' 'order list|--status' 'order fills|--order-id' 'order fills|--page' 'order fills|--limit' 'order amend|--order-id' 'order amend|--client-order-id' 'order amend|--price' 'order amend|--size' 'order amend|--new-client-order-id' 'order amend|--max-deviation' 'order stop|--side' 'order stop|--size' 'order stop|--notional' 'order stop|--trigger' 'order stop|--price' 'order stop|--max-deviation' 'order take-profit|--side' 'order take-profit|--size' 'order take-profit|--notional' 'order take-profit|--trigger' 'order take-profit|--price' 'order take-profit|--max-deviation' 'order oco|--side' 'order oco|--size' 'order oco|--notional' 'order oco|--tp-trigger' 'order oco|--tp-price' 'order oco|--stop-trigger' 'order oco|--stop-price' 'order oco|--max-deviation' 'order trail|--side' 'order trail|--size' 'order trail|--notional' 'order trail|--distance' 'order trail|--max-deviation' 'order twap|--side' 'order twap|--size' 'order twap|--notional' 'order twap|--over' 'order twap|--slices' 'order twap|--price' 'order twap|--max-deviation' 'order bracket|--side' 'order bracket|--size' 'order bracket|--notional' 'order bracket|--price' 'order bracket|--take-profit' 'order bracket|--tp-price' 'order bracket|--stop' 'order bracket|--stop-price' 'order bracket|--order-id' 'order bracket|--max-deviation' 'funding history|--currency' 'funding history|--type' 'funding history|--page' 'funding history|--limit' 'contract accounts|--coin' 'contract liquidations|--contract-id' 'contract liquidations|--order-id' 'contract order|--contract-id' 'contract order|--category' 'contract order|--way' 'contract order|--open-type' 'contract order|--leverage' 'contract order|--custom-id' 'contract order|--price' 'contract order|--vol' 'broker rebate|--from' 'broker rebate|--to' 'sign-test get|--symbol' 'sign-test post|--symbol' 'sign-test post|--price' 'sign-test post|--count' 'api|-f' 'api|--field' 'api|-F' 'api|--typed-field' 'api|--auth' 'sandbox serve|--port' 'sandbox serve|--host' 'sandbox serve|--state' 'sandbox serve|--seed' 'sandbox serve|--limits' 'sandbox serve|--replay' 'sandbox serve|--speed' 'sandbox account create|--deposit' 'sandbox account create|--permissions' 'record|--channels' 'record|--duration' 'record|--out' 'profile add|--venue' 'legacy kline|--from' 'legacy kline|--to' 'legacy kline|--step' 'legacy book|--precision' 'legacy order place|--amount' 'legacy order place|--price' 'legacy order place|--side' 'legacy order cancel-all|--side' 'legacy order list|--status' 'legacy order list|--page' 'legacy order list|--limit' 'legacy fills|--entrust-id' 'legacy fills|--page' 'legacy fills|--limit' 'watch ticker|--duration' 'watch depth|--duration' 'watch depth|--levels' 'watch trades|--duration' 'watch kline|--duration' 'watch kline|--step' 'watch kline|--interval' 'watch orders|--duration' 'portfolio|--in' 'portfolio|--fills' 'pnl|--from' 'pnl|--to' 'trade|--step' 'trade|--max-deviation'
       return 0
   end
   return 1
@@ -136,6 +136,7 @@ complete -c bm -n '__bm_is "order"' -a 'take-profit' -d 'Take-profit held by bm:
 complete -c bm -n '__bm_is "order"' -a 'oco' -d 'A take-profit and a stop held by bm: the first met fires, th'
 complete -c bm -n '__bm_is "order"' -a 'trail' -d 'Trailing stop held by bm: follows the best price and fires a'
 complete -c bm -n '__bm_is "order"' -a 'twap' -d 'Time-sliced placement: N orders spread evenly over a duratio'
+complete -c bm -n '__bm_is "order"' -a 'bracket' -d 'An entry order with a take-profit and a stop held by bm that'
 complete -c bm -n '__bm_is "order place"' -l side -x -a 'buy sell' -d 'buy or sell (buy, sell)'
 complete -c bm -n '__bm_is "order place"' -l type -x -a 'limit market limit_maker ioc' -d 'order type (limit, market, limit_maker, ioc)'
 complete -c bm -n '__bm_is "order place"' -l size -r -d 'quantity in base currency (limit, limit_maker, ioc, market s'
@@ -182,6 +183,7 @@ complete -c bm -n '__bm_is "order stop"' -l notional -r -d 'quote amount to spen
 complete -c bm -n '__bm_is "order stop"' -l trigger -r -d 'a sell fires at a trade at or below it, a buy at or above it'
 complete -c bm -n '__bm_is "order stop"' -l price -r -d 'limit price of the order placed when it fires (default: a ma'
 complete -c bm -n '__bm_is "order stop"' -l max-deviation -r -d 'when it fires, refuse a limit price more than this percent t'
+complete -c bm -n '__bm_is "order stop"' -l immediate -d 'a trigger the last price already meets fires at the next tra'
 complete -c bm -n '__bm_is "order stop"' -l detach -d 'run it in the background, out of the terminal\'s reach (bm al'
 complete -c bm -n '__bm_is "order take-profit"' -l side -x -a 'buy sell' -d 'buy or sell'
 complete -c bm -n '__bm_is "order take-profit"' -l size -r -d 'quantity in the base currency (a sell, or a limit buy)'
@@ -189,6 +191,7 @@ complete -c bm -n '__bm_is "order take-profit"' -l notional -r -d 'quote amount 
 complete -c bm -n '__bm_is "order take-profit"' -l trigger -r -d 'a sell fires at a trade at or above it, a buy at or below it'
 complete -c bm -n '__bm_is "order take-profit"' -l price -r -d 'limit price of the order placed when it fires (default: a ma'
 complete -c bm -n '__bm_is "order take-profit"' -l max-deviation -r -d 'when it fires, refuse a limit price more than this percent t'
+complete -c bm -n '__bm_is "order take-profit"' -l immediate -d 'a trigger the last price already meets fires at the next tra'
 complete -c bm -n '__bm_is "order take-profit"' -l detach -d 'run it in the background, out of the terminal\'s reach (bm al'
 complete -c bm -n '__bm_is "order oco"' -l side -x -a 'buy sell' -d 'buy or sell'
 complete -c bm -n '__bm_is "order oco"' -l size -r -d 'quantity in the base currency (a sell, or a limit buy)'
@@ -198,6 +201,7 @@ complete -c bm -n '__bm_is "order oco"' -l tp-price -r -d 'the take-profit\'s li
 complete -c bm -n '__bm_is "order oco"' -l stop-trigger -r -d 'the stop\'s trigger'
 complete -c bm -n '__bm_is "order oco"' -l stop-price -r -d 'the stop\'s limit price (default: market)'
 complete -c bm -n '__bm_is "order oco"' -l max-deviation -r -d 'when it fires, refuse a limit price more than this percent t'
+complete -c bm -n '__bm_is "order oco"' -l immediate -d 'a trigger the last price already meets fires at the next tra'
 complete -c bm -n '__bm_is "order oco"' -l detach -d 'run it in the background, out of the terminal\'s reach (bm al'
 complete -c bm -n '__bm_is "order trail"' -l side -x -a 'buy sell' -d 'buy or sell'
 complete -c bm -n '__bm_is "order trail"' -l size -r -d 'quantity in the base currency (a sell, or a limit buy)'
@@ -210,9 +214,20 @@ complete -c bm -n '__bm_is "order twap"' -l size -r -d 'quantity in the base cur
 complete -c bm -n '__bm_is "order twap"' -l notional -r -d 'quote amount to spend: a market buy (no --price)'
 complete -c bm -n '__bm_is "order twap"' -l over -r -d 'the whole duration: 90s, 15m, 1h, 1h30m'
 complete -c bm -n '__bm_is "order twap"' -l slices -r -d 'number of orders (the first at once)'
-complete -c bm -n '__bm_is "order twap"' -l price -r -d 'limit price of the order placed when it fires (default: a ma'
+complete -c bm -n '__bm_is "order twap"' -l price -r -d 'limit price of each slice (default: market orders)'
 complete -c bm -n '__bm_is "order twap"' -l max-deviation -r -d 'when it fires, refuse a limit price more than this percent t'
 complete -c bm -n '__bm_is "order twap"' -l detach -d 'run it in the background, out of the terminal\'s reach (bm al'
+complete -c bm -n '__bm_is "order bracket"' -l side -x -a 'buy sell' -d 'buy or sell'
+complete -c bm -n '__bm_is "order bracket"' -l size -r -d 'quantity in the base currency (a sell, or a limit buy)'
+complete -c bm -n '__bm_is "order bracket"' -l notional -r -d 'quote amount to spend: a market buy (no --price)'
+complete -c bm -n '__bm_is "order bracket"' -l price -r -d 'the entry\'s limit price'
+complete -c bm -n '__bm_is "order bracket"' -l take-profit -r -d 'the take-profit\'s trigger: above the entry for a buy, below '
+complete -c bm -n '__bm_is "order bracket"' -l tp-price -r -d 'the take-profit\'s limit price (default: market)'
+complete -c bm -n '__bm_is "order bracket"' -l stop -r -d 'the stop\'s trigger: below the entry for a buy, above for a s'
+complete -c bm -n '__bm_is "order bracket"' -l stop-price -r -d 'the stop\'s limit price (default: market)'
+complete -c bm -n '__bm_is "order bracket"' -l order-id -r -d 'attach the exits to this open order instead of placing an en'
+complete -c bm -n '__bm_is "order bracket"' -l max-deviation -r -d 'when it fires, refuse a limit price more than this percent t'
+complete -c bm -n '__bm_is "order bracket"' -l detach -d 'run it in the background, out of the terminal\'s reach (bm al'
 complete -c bm -n '__bm_is "funding"' -a 'currencies' -d 'Currencies of the funding account'
 complete -c bm -n '__bm_is "funding"' -a 'history' -d 'Deposit or withdraw records (the last 100 at most)'
 complete -c bm -n '__bm_is "funding"' -a 'get' -d 'One deposit or withdraw record'
@@ -358,6 +373,7 @@ complete -c bm -n '__bm_is "algo"' -a 'show' -d 'One conditional order: each leg
 complete -c bm -n '__bm_is "algo"' -a 'logs' -d 'What a conditional order did, line by line, from its journal'
 complete -c bm -n '__bm_is "algo"' -a 'resume' -d 'Start the runner again of a conditional order that has not e'
 complete -c bm -n '__bm_is "algo"' -a 'cancel' -d 'Stop a conditional order: its runner stopped, legs not yet f'
+complete -c bm -n '__bm_is "algo resume"' -l all -d 'every armed conditional order that no runner holds'
 complete -c bm -n '__bm_is "trade"' -l step -x -a '1m 3m 5m 15m 30m 1h 2h 4h 1d 1w 1M' -d 'candle width: 1m, 3m, 5m, 15m, 30m, 1h, 2h, 4h, 1d, 1w, 1M, '
 complete -c bm -n '__bm_is "trade"' -l max-deviation -r -d 'refuse a limit price more than this percent through the last'
 complete -c bm -n '__bm_is "trade"' -l bell -d 'ring the terminal bell when one of your orders fills'

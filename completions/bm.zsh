@@ -5,7 +5,7 @@ autoload -U +X bashcompinit && bashcompinit
 __bm_subs() {
   case "$1" in
     "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox record profile completion doctor legacy watch portfolio pnl algo trade" ;;
-    "order") echo "place cancel cancel-all batch get list fills amend stop take-profit oco trail twap" ;;
+    "order") echo "place cancel cancel-all batch get list fills amend stop take-profit oco trail twap bracket" ;;
     "funding") echo "currencies history get" ;;
     "contract") echo "accounts liquidations order" ;;
     "broker") echo "rebate" ;;
@@ -42,11 +42,12 @@ __bm_opts() {
     "order list") echo "--limit --status --all -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order fills") echo "--order-id --page --limit --all -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order amend") echo "--order-id --client-order-id --price --size --new-client-order-id --max-deviation -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
-    "order stop") echo "--side --size --notional --trigger --price --max-deviation --detach -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
-    "order take-profit") echo "--side --size --notional --trigger --price --max-deviation --detach -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
-    "order oco") echo "--side --size --notional --tp-trigger --tp-price --stop-trigger --stop-price --max-deviation --detach -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "order stop") echo "--side --size --notional --trigger --price --max-deviation --immediate --detach -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "order take-profit") echo "--side --size --notional --trigger --price --max-deviation --immediate --detach -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "order oco") echo "--side --size --notional --tp-trigger --tp-price --stop-trigger --stop-price --max-deviation --immediate --detach -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order trail") echo "--side --size --notional --distance --max-deviation --detach -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order twap") echo "--side --size --notional --over --slices --price --max-deviation --detach -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "order bracket") echo "--side --size --notional --price --take-profit --tp-price --stop --stop-price --order-id --max-deviation --detach -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "funding") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "funding currencies") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "funding history") echo "--currency --type --page --limit -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
@@ -111,7 +112,7 @@ __bm_opts() {
     "algo list") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "algo show") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "algo logs") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
-    "algo resume") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "algo resume") echo "--all -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "algo cancel") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "trade") echo "--step --max-deviation --bell --once -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
   esac
@@ -187,6 +188,16 @@ __bm_takes() {
     "order twap|--slices") echo "1" ;;
     "order twap|--price") echo "1" ;;
     "order twap|--max-deviation") echo "1" ;;
+    "order bracket|--side") echo "1" ;;
+    "order bracket|--size") echo "1" ;;
+    "order bracket|--notional") echo "1" ;;
+    "order bracket|--price") echo "1" ;;
+    "order bracket|--take-profit") echo "1" ;;
+    "order bracket|--tp-price") echo "1" ;;
+    "order bracket|--stop") echo "1" ;;
+    "order bracket|--stop-price") echo "1" ;;
+    "order bracket|--order-id") echo "1" ;;
+    "order bracket|--max-deviation") echo "1" ;;
     "funding history|--currency") echo "1" ;;
     "funding history|--type") echo "1" ;;
     "funding history|--page") echo "1" ;;
@@ -282,6 +293,7 @@ __bm_values() {
     "order oco|--side") echo "buy sell" ;;
     "order trail|--side") echo "buy sell" ;;
     "order twap|--side") echo "buy sell" ;;
+    "order bracket|--side") echo "buy sell" ;;
     "funding history|--type") echo "deposit withdraw" ;;
     "api|--auth") echo "none keyed signed" ;;
     "sandbox account create|--permissions") echo "read-only trade withdraw" ;;

@@ -41,7 +41,7 @@ export const bracket: KindDef = {
   ],
   examples: [
     'bm order bracket BTC_USDT --side buy --size 0.01 --price 64000 --stop 62000 --take-profit 68000 --dry-run',
-    'bm order bracket BTC_USDT --order-id 183347420821297642 --stop 62000 --yes',
+    'bm order bracket BTC_USDT --side sell --size 0.001 --price 70000 --stop 72000 --take-profit 66000 --dry-run',
   ],
   read(input, side, nameOf) {
     for (const k of ['price', 'takeProfit', 'tpPrice', 'stop', 'stopPrice'] as const) optional(input, k, nameOf);
