@@ -31,20 +31,24 @@ export async function planFor(face: { readonly calls: CurrentCalls; readonly clo
   return { spec, rules };
 }
 
+/**
+ * The first leg whose trigger the last price already meets (it would fire at the next trade), with the
+ * sentence that says so; undefined when none is (or there is no last price to judge against). Only a kind
+ * judged now; a leg that follows another is judged against that one's price by its kind, not the market.
+ */
+export function metLeg(spec: AlgoSpec, last: string): { leg: Leg; said: string } | undefined {
+  if (!isPrice(last)) return undefined;
+  const leg = spec.legs.find((l) => l.trigger !== undefined && l.after === undefined && l.existing === undefined && crossed(l.trigger, last));
+  if (!leg) return undefined;
+  const t = leg.trigger!;
+  return { leg, said: `the ${leg.name} trigger ${t.level} is already met: it fires at a trade ${WHEN[t.dir]} ${t.level}, and the last price is ${last}, so it would ${leg.side ?? spec.side} at once` };
+}
+
 /** A leg whose trigger the last price already meets would fire at the first trade: refused (a typo: `6` for 65000). */
 async function refuseMet(src: { calls(): Promise<CurrentCalls> }, spec: AlgoSpec, nameOf: NameOf): Promise<void> {
-  const judged = spec.legs.filter((l) => l.trigger !== undefined && l.after === undefined && l.existing === undefined);
-  if (!judged.length) return;
-  const { last } = await readQuote(src, spec.symbol);
-  // With no last price there is nothing to judge against: the first trade decides, as it would anyway.
-  if (!isPrice(last)) return;
-  const met = judged.find((l) => crossed(l.trigger!, last));
-  if (!met) return;
-  const t = met.trigger!;
-  throw usage(
-    `${spec.kind} ${spec.symbol}: the ${met.name} trigger ${t.level} is already met: it fires at a trade ${WHEN[t.dir]} ${t.level}, and the last price is ${last}, so it would ${met.side ?? spec.side} at once; nothing was sent`,
-    `check the trigger; if firing at the next trade is meant, add ${nameOf('immediate')}`,
-  );
+  if (!spec.legs.some((l) => l.trigger !== undefined && l.after === undefined && l.existing === undefined)) return;
+  const met = metLeg(spec, (await readQuote(src, spec.symbol)).last);
+  if (met) throw usage(`${spec.kind} ${spec.symbol}: ${met.said}; nothing was sent`, `check the trigger; if firing at the next trade is meant, add ${nameOf('immediate')}`);
 }
 
 /** What fires a leg, in words. */

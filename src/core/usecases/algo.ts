@@ -20,7 +20,9 @@ import { alive } from '../../util/holder-lock.js';
 export type { AlgoPort } from '../algo/port.js';
 export type { AlgoFace } from '../algo/run.js';
 export { endError } from '../algo/run.js';
-export { planFor, planLines, planSummary } from '../algo/prepare.js';
+export { metLeg, planFor, planLines, planSummary } from '../algo/prepare.js';
+export { planAlgo } from '../algo/plan.js';
+export { KINDS, kindOf } from '../algo/kinds/index.js';
 export { keptAlgo, keptAlgos, type KeptAlgo } from '../algo/store.js';
 
 /** Where `face` runs, as a binding to journal with an algo armed there. */

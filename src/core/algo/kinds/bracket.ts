@@ -48,6 +48,8 @@ export const bracket: KindDef = {
     if (input.takeProfit === undefined && input.stop === undefined) throw usage(`${nameOf('stop')} or ${nameOf('takeProfit')} is required (the exits that arm on the entry's fills)`);
     if (input.orderId !== undefined) {
       if (!/^[0-9]+$/.test(input.orderId)) throw usage(`${nameOf('orderId')}: an order id is digits (got '${input.orderId}')`);
+      // The order's side and price, once known (read from the venue, or given by a face that holds the order).
+      if (side !== undefined && input.price !== undefined) judged(input, side, nameOf, input.price);
       return;
     }
     if (input.size === undefined) throw usage(`${nameOf('size')} is required (the entry's quantity, base currency)`);
