@@ -21,7 +21,7 @@ export const flagName: NameOf = (key) => `--${key.replace(/[A-Z]/g, (c) => `-${c
 /** The library's name of an input: `tp_trigger`. */
 export const paramName: NameOf = (key) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-/** True when the kind takes its side (and size, price) from an order on the venue rather than from the input. */
+/** True when the kind takes its side (and size, price) from an order on the venue when the input does not give them. */
 const sideFromVenue = (k: KindDef, input: AlgoInput) => k.resolve !== undefined && input.orderId !== undefined;
 
 /**
@@ -36,7 +36,7 @@ export function readInput(input: AlgoInput, nameOf: NameOf = flagName): KindDef 
     if (!takes.has(key)) throw usage(`${nameOf(key)}: not taken by ${k.kind} (it takes ${[...takes].map(nameOf).join(', ')})`);
   }
   for (const key of ['size', 'notional'] as const) if (input[key] !== undefined) checkDecimal(input[key]!, nameOf(key));
-  const side = sideFromVenue(k, input) ? undefined : sideOf(input, nameOf);
+  const side = input.side === undefined && sideFromVenue(k, input) ? undefined : sideOf(input, nameOf);
   // A side taken from the venue is read (and the kind's relations judged) by the kind's resolve.
   k.read(input, side as Side, nameOf);
   return k;
