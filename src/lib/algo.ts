@@ -67,7 +67,11 @@ export async function runAlgoCall(calls: CurrentCalls, host: WriteHost, method: 
   }
   const symbol = asLibraryInput(() => checkSymbol(input.symbol ?? '', 'symbol'));
   const command = `algo.${method}`;
-  const face = { calls, host, channel: calls.channel(async () => undefined), command, ...(o.signal ? { signal: o.signal as AbortSignal } : {}) };
+  // Stopped by the caller's signal, or by client.algo.cancel from this same process.
+  const stop = new AbortController();
+  (o.signal as AbortSignal | undefined)?.addEventListener('abort', () => stop.abort(), { once: true });
+  if ((o.signal as AbortSignal | undefined)?.aborted) stop.abort();
+  const face = { calls, host, channel: calls.channel(async () => undefined), command, signal: stop.signal };
   const { spec } = await asLibraryInput(() => planFor(face, { ...input, kind: kind.kind, symbol, ...(maxDeviation !== undefined ? { maxDeviation } : {}) }, paramName, o.immediate === true));
   if (o.dryRun) return result(spec, undefined);
   const port = await libraryPort(calls, host);
@@ -75,7 +79,7 @@ export async function runAlgoCall(calls: CurrentCalls, host: WriteHost, method: 
     const { state, pid } = await armDetached(port, face, spec);
     return result(spec, state, { armed: true, runner: pid, journal: keptAlgo(port.env, spec.id).path });
   }
-  const { state, path, error } = await runHere(port, face, spec);
+  const { state, path, error } = await runHere(port, face, spec, false, () => stop.abort());
   if (error) throw error;
   const err = endError(spec, state, command);
   // Stopped by the caller's signal: what it did is the answer, not an error.

@@ -21,6 +21,7 @@ import { dryRunOf, hostFor } from './run.js';
 import type { DryRun } from './types.js';
 import type { AmendOptions, AmendResult } from './types-orders.js';
 import { asLibraryInput } from './wire.js';
+import { followReplaced } from '../core/usecases/algo.js';
 
 /** The parameters, by the command line's option names in snake_case, as every other method takes them. */
 const NAMES = ['symbol', 'order_id', 'client_order_id', 'new_client_order_id', 'price', 'size'];
@@ -52,7 +53,7 @@ export async function amend(calls: CurrentCalls, host: WriteHost, given: unknown
   const rules = await pairRules(pairSource(calls), checked.symbol);
   const shown: DryRun[] = [];
   const a = await amendOrder(hostFor(host, opts), calls.channel(async (e, p) => void shown.push(dryRunOf(await calls.dryRun(e, p)))), {
-    ...checked, rules, command: 'order.amend',
+    ...checked, rules, command: 'order.amend', replaced: followReplaced(calls.wiring.env, checked.symbol, (l) => host.note(l)),
     guard: async (order) => {
       if (maxPct !== undefined) checkDeviation(order, (await readQuote({ calls: async () => calls }, checked.symbol)).last, maxPct);
       return [];

@@ -48,7 +48,7 @@ export async function run(ctx: Context, kind: string, symbol: string, opts: Reco
   ctx.signals.once('SIGINT', onInt);
   ctx.signals.once('SIGTERM', onTerm);
   try {
-    const ran = await runHere(port, { ...face, signal: stop.signal }, spec, true);
+    const ran = await runHere(port, { ...face, signal: stop.signal }, spec, true, onTerm);
     let { state } = ran;
     if (ran.error) {
       print(state);
@@ -57,7 +57,7 @@ export async function run(ctx: Context, kind: string, symbol: string, opts: Reco
     if (!state.end && by === 'SIGTERM') {
       // Stopped from outside (bm algo cancel, a shutdown): the algo stays armed in its journal for whoever comes next.
       print(state);
-      throw new BmError('terminated', `${command}: ${spec.id} stopped by SIGTERM; it stays armed, and nothing watches it until it is resumed`, { hint: `take it up again with: bm algo resume ${spec.id}; or cancel it with: bm algo cancel ${spec.id}` });
+      throw new BmError('terminated', `${command}: ${spec.id} stopped from outside (SIGTERM, bm algo cancel); it stays armed, and nothing watches it until it is resumed or cancelled`, { hint: `take it up again with: bm algo resume ${spec.id}; or cancel it with: bm algo cancel ${spec.id}` });
     }
     if (!state.end) {
       // Ctrl-C: on a terminal, leave it to a runner of its own, or cancel it.

@@ -16,6 +16,7 @@ import { LOCAL_COLUMNS } from '../local-columns.js';
 import { currentChannel } from '../write/current.js';
 import { orderRef } from './cancel.js';
 import { market } from './place.js';
+import { followReplaced } from '../../core/usecases/algo.js';
 
 /** The row of an amend: the old order's end and the new order (or why none was placed). */
 export function amendRow(a: Amended): Record<string, string | null> {
@@ -38,6 +39,7 @@ export async function run(ctx: Context, symbolArg: string, opts: Record<string, 
     rules, command: 'order amend', ...change, ...(newId !== undefined ? { newClientOrderId: newId } : {}),
     ...(ref[0] === 'order_id' ? { orderId: ref[1] } : { clientOrderId: ref[1] }),
     guard: (order) => market(ctx, order, rules, maxPct),
+    replaced: followReplaced(ctx.session.env, symbol, (l) => ctx.note(l)),
   });
   if (!a) return;
   const row = amendRow(a);

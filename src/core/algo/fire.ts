@@ -10,7 +10,7 @@ import type { Endpoint } from '../../api/catalogue/types.js';
 import { BmError, type Category } from '../../errors.js';
 import { scalarText } from '../../util/json.js';
 import { systemClock, type WaitClock } from '../order/deadline.js';
-import { checkDeviation } from '../order/market-context.js';
+import { checkDeviation, isPrice } from '../order/market-context.js';
 import { findByClientId } from '../order/lookup.js';
 import type { WriteChannel } from '../write/channel.js';
 import type { WriteHost } from '../write/host.js';
@@ -106,6 +106,17 @@ function pause(deps: FireDeps, ms: number): Promise<boolean> {
 
 const stopped = (unsent: boolean, tries: number): LegState => ({ status: 'sending', ...(unsent ? { unsent: true } : {}), why: tries ? 'stopped before it could be sent again' : 'stopped before it was sent' });
 
+/** The pair's last price as the venue's ticker says it; undefined when it cannot be read or says none. */
+async function venueLast(ch: WriteChannel<Endpoint>, symbol: string): Promise<string | undefined> {
+  try {
+    const data = (await ch.send(ch.entry('spot.ticker'), [['symbol', symbol]])) as { tickers?: Array<Record<string, unknown>> };
+    const last = scalarText((data.tickers ?? []).find((t) => scalarText(t.symbol) === symbol)?.last_price ?? '');
+    return isPrice(last) ? last : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Sends a leg (`last`: the last trade price, for the deviation guard) and says what was proven: placed,
  * failed (refused for good, or the guard), or still `sending` when the signal stopped it between two
@@ -113,9 +124,11 @@ const stopped = (unsent: boolean, tries: number): LegState => ({ status: 'sendin
  */
 export async function fireLeg(deps: FireDeps, spec: AlgoSpec, leg: Leg, last: string | undefined, progress?: FireProgress, unsent = true): Promise<LegState> {
   if (leg.price !== undefined && spec.maxDeviation !== undefined) {
-    if (last === undefined) return { status: 'failed', category: 'usage', why: 'no last price to check the limit price against (the deviation guard): not sent' };
+    // No trade seen yet (a leg due at once, a bracket's entry): the venue's last price, as a plain order is guarded.
+    const ref = last ?? (await venueLast(deps.channel, spec.symbol));
+    if (ref === undefined) return { status: 'failed', category: 'usage', why: 'no last price to check the limit price against (the deviation guard): not sent' };
     try {
-      checkDeviation({ side: leg.side ?? spec.side, type: 'limit', price: leg.price }, last, spec.maxDeviation);
+      checkDeviation({ side: leg.side ?? spec.side, type: 'limit', price: leg.price }, ref, spec.maxDeviation);
     } catch (err) {
       return { status: 'failed', category: 'usage', why: `not sent: ${(err as Error).message}` };
     }

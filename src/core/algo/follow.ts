@@ -6,7 +6,7 @@
 import type { Endpoint } from '../../api/catalogue/types.js';
 import { statusLife } from '../../api/catalogue/vocab.js';
 import { BmError } from '../../errors.js';
-import { floorTo, isZero, mul, norm, truncate } from '../../util/decimal.js';
+import { add, floorTo, isZero, mul, norm, truncate } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';
 import { checkOrder } from '../order/check.js';
 import { pricePlaces } from '../order/pairs.js';
@@ -73,7 +73,9 @@ export async function sizedExit(deps: FollowDeps, spec: AlgoSpec, leg: Leg, entr
   }
   if (!fill.over) deps.host.note(`bm: algo ${spec.id}: order ${orderId} (${leg.after}) is still open after its cancel: ${leg.name} protects the ${norm(fill.filled)} filled so far`);
   const rules = spec.rules!;
-  const size = floorTo(fill.filled, rules.quote_increment && !isZero(rules.quote_increment) ? rules.quote_increment : '0.00000001');
+  // What filled of the orders the entry's order replaced (an amend) counts too.
+  const total = entry.base === undefined ? fill.filled : norm(add(entry.base, fill.filled));
+  const size = floorTo(total, rules.quote_increment && !isZero(rules.quote_increment) ? rules.quote_increment : '0.00000001');
   const side = leg.side ?? spec.side;
   const limit = leg.price;
   // A market buy is sized by what it spends: what filled, at the trigger.
@@ -84,7 +86,7 @@ export async function sizedExit(deps: FollowDeps, spec: AlgoSpec, leg: Leg, entr
     const checked = checkOrder({ symbol: spec.symbol, side, type: limit === undefined ? 'market' : 'limit', client_order_id: leg.clientOrderId, ...amount, ...(limit !== undefined ? { price: limit } : {}) }, rules, `${leg.name}: `);
     return { leg: { ...leg, params: checked.params.map(([k, v]) => [k, scalarText(v)] as const) } };
   } catch (err) {
-    return { outcome: { status: 'failed', category: 'usage', why: `${norm(fill.filled)} filled of ${leg.after}: ${(err as Error).message}: not sent` } };
+    return { outcome: { status: 'failed', category: 'usage', why: `${total} filled of ${leg.after}: ${(err as Error).message}: not sent` } };
   }
 }
 
@@ -95,7 +97,10 @@ export const FILL_POLL_MS = 2000;
  * Feeds `engine` what filled of each order it watches, at once and every `everyMs`, until the returned
  * stop is called. A read that fails is tried again at the next turn (a venue busy a moment).
  */
-export function watchFills(engine: { watched(): Array<{ leg: string; orderId: string }>; feed(ev: AlgoEvent): Promise<void> }, read: (orderId: string) => Promise<OrderFill>, clock: WaitClock, note: (line: string) => void, everyMs = FILL_POLL_MS): () => void {
+export function watchFills(
+  engine: { watched(): Array<{ leg: string; orderId: string }>; feed(ev: AlgoEvent): Promise<void> }, read: (orderId: string) => Promise<OrderFill>,
+  clock: WaitClock, note: (line: string) => void, movedTo: (orderId: string) => string | undefined = () => undefined, everyMs = FILL_POLL_MS,
+): () => void {
   let stopped = false;
   let cancel = () => undefined as void;
   const turn = async () => {
@@ -103,7 +108,11 @@ export function watchFills(engine: { watched(): Array<{ leg: string; orderId: st
       if (stopped) return;
       try {
         const f = await read(w.orderId);
-        if (!stopped) await engine.feed({ kind: 'order', leg: w.leg, filled: f.filled, over: f.over, cancelled: f.cancelled });
+        // Cancelled by an amend that placed another order: that one is followed from now on.
+        const to = f.over && f.cancelled ? movedTo(w.orderId) : undefined;
+        if (stopped) return;
+        if (to !== undefined) await engine.feed({ kind: 'moved', leg: w.leg, to, filled: f.filled });
+        else await engine.feed({ kind: 'order', leg: w.leg, filled: f.filled, over: f.over, cancelled: f.cancelled });
       } catch (err) {
         note(`bm: ${w.leg} (order ${w.orderId}): ${(err as Error).message}; read again in ${everyMs / 1000} s`);
       }

@@ -5,7 +5,7 @@
  * group cancel each other, a leg that follows another arms for what of it filled; a kind's hooks
  * (./kinds/) say where it differs. The engine (./engine.ts) sends what fires and settles each leg.
  */
-import { cmp, floorTo, isZero, norm } from '../../util/decimal.js';
+import { add, cmp, floorTo, isZero, norm } from '../../util/decimal.js';
 import { kindOf } from './kinds/index.js';
 import type { KindMachine } from './kinds/types.js';
 import type { AlgoSpec, Leg, Trigger } from './spec.js';
@@ -68,14 +68,16 @@ function onGap(spec: AlgoSpec, st: AlgoState, ev: Extract<AlgoEvent, { kind: 'ga
  * What filled of a leg others follow: they arm (waiting ones) or grow to that much, floored to the pair's
  * size step; an order over with too little filled to place leaves them cancelled.
  */
-function onOrder(spec: AlgoSpec, st: AlgoState, ev: Extract<AlgoEvent, { kind: 'order' }>): Step {
-  const was = st.legs[ev.leg];
+function onOrder(spec: AlgoSpec, st: AlgoState, order: Extract<AlgoEvent, { kind: 'order' }>): Step {
+  const was = st.legs[order.leg];
+  // What filled of the orders it replaced counts with what fills of this one.
+  const ev = was?.base === undefined ? order : { ...order, filled: norm(add(was.base, order.filled)) };
   if (!was || (was.filled === ev.filled && Boolean(was.over) === ev.over)) return { state: st, fire: [], notes: [] };
   const legs: Record<string, LegState> = { ...st.legs };
   const notes: string[] = [];
   const nothing = isZero(ev.filled);
   legs[ev.leg] = ev.over && nothing && ev.cancelled
-    ? { ...was, status: 'cancelled', filled: ev.filled, over: true, why: 'its order was cancelled on the venue before anything filled' }
+    ? { ...was, status: 'cancelled', cause: 'venue', filled: ev.filled, over: true, why: 'its order was cancelled on the venue before anything filled' }
     : { ...was, filled: ev.filled, ...(ev.over ? { over: true } : {}) };
   if (was.filled !== ev.filled) notes.push(`${ev.leg}: ${norm(ev.filled)} filled${ev.over ? ' (its order is over)' : ''}`);
   else if (ev.over) notes.push(`${ev.leg}: its order is over, ${norm(ev.filled)} filled`);
@@ -91,10 +93,19 @@ function onOrder(spec: AlgoSpec, st: AlgoState, ev: Extract<AlgoEvent, { kind: '
       if (s.size !== size) notes.push(`${l.name}: ${s.status === 'waiting' ? 'armed' : 'now'} for ${size} (what ${ev.leg} has filled)`);
       legs[l.name] = { status: 'armed', size };
     } else if (ev.over) {
-      legs[l.name] = { status: 'cancelled', why: nothing ? `${ev.leg} ended with nothing filled` : `${ev.leg} ended with ${norm(ev.filled)} filled, less than the pair's smallest order: nothing to place` };
+      legs[l.name] = { status: 'cancelled', cause: 'follows', why: nothing ? `${ev.leg} ended with nothing filled` : `${ev.leg} ended with ${norm(ev.filled)} filled, less than the pair's smallest order: nothing to place` };
     }
   }
   return { state: ended({ ...st, legs }), fire: [], notes };
+}
+
+/** The order of a leg others follow was replaced (an amend): they follow the new one, what filled of the old one kept. */
+function onMoved(st: AlgoState, ev: Extract<AlgoEvent, { kind: 'moved' }>): Step {
+  const was = st.legs[ev.leg];
+  if (!was || was.orderId === ev.to) return { state: st, fire: [], notes: [] };
+  const base = norm(ev.filled);
+  const legs = { ...st.legs, [ev.leg]: { status: 'placed', orderId: ev.to, filled: base, base } as LegState };
+  return { state: { ...st, legs }, fire: [], notes: [`${ev.leg}: order ${was.orderId} was replaced by order ${ev.to} (an amend), ${base} filled before: followed`] };
 }
 
 /** Feeds one event. Nothing happens once the algo has ended. */
@@ -107,6 +118,8 @@ export function step(spec: AlgoSpec, st: AlgoState, ev: AlgoEvent): Step {
       return onGap(spec, st, ev);
     case 'order':
       return onOrder(spec, st, ev);
+    case 'moved':
+      return onMoved(st, ev);
     case 'tick': {
       const due = spec.legs.find((l) => isArmed(st, l) && l.due !== undefined && l.due <= ev.now);
       return due ? fireLegs(spec, st, [due.name], [`${due.name}: due at ${at(due.due!)}`]) : { state: st, fire: [], notes: [] };

@@ -13,6 +13,7 @@ import type { WriteHost } from '../write/host.js';
 import type { AlgoBinding } from './binding.js';
 import { AlgoEngine, type EngineDeps, type ResumeFor } from './engine.js';
 import { readFill, watchFills } from './follow.js';
+import { movedTo } from './moves.js';
 import { algoJournalPath } from './journal.js';
 import type { AlgoState } from './machine.js';
 import { gapCandles, recentTrades, venueNow } from './market.js';
@@ -41,7 +42,7 @@ export function watchLive(face: AlgoFace, engine: AlgoEngine, resumed: boolean):
   const clock = face.clock ?? systemClock;
   const note = (l: string) => face.host.note(l);
   // What filled of a leg others follow (a bracket's entry) arms them: read while the algo runs.
-  const stopFills = watchFills(engine, (id) => readFill(face.channel, symbol, id), clock, note);
+  const stopFills = watchFills(engine, (id) => readFill(face.channel, symbol, id), clock, note, (from) => movedTo(calls.wiring.env, engine.spec.id, from));
   return runAlgo({
     engine, clock, resumed, note, ...(face.signal ? { signal: face.signal } : {}),
     stream: tradeStream(calls.wiring, symbol),
@@ -67,9 +68,9 @@ export function resumeEngine(face: AlgoFace, path: string, purpose: ResumeFor = 
  * journal under the state dir, with where it runs (`where`). Stopped by the signal before it ended, its legs not fired are cancelled,
  * unless `keep` (the caller then decides: a runner of its own, or `cancelKept`).
  */
-export async function runSpec(face: AlgoFace, spec: AlgoSpec, keep: boolean, where: AlgoBinding): Promise<{ state: AlgoState; path: string }> {
+export async function runSpec(face: AlgoFace, spec: AlgoSpec, keep: boolean, where: AlgoBinding, stop?: () => void): Promise<{ state: AlgoState; path: string }> {
   const { env } = face.calls.wiring;
-  const release = holdAlgo(env, spec.id);
+  const release = holdAlgo(env, spec.id, stop);
   try {
     const engine = AlgoEngine.start(spec, algoJournalPath(env, spec.id), engineDeps(face), where);
     face.host.note(`bm: algo ${spec.id}: armed; journal ${engine.path}`);
@@ -99,7 +100,8 @@ export function endError(spec: AlgoSpec, state: AlgoState, command: string): BmE
     const category: Category = placed > 0 ? 'partial' : ((failed[1].category as Category | undefined) ?? 'venue');
     return new BmError(category, `${command}: ${spec.id} leg ${failed[0]} failed: ${failed[1].why ?? ''}${placed ? ` (${placed} leg${placed === 1 ? '' : 's'} placed)` : ''}`, { hint });
   }
-  if (state.end === 'cancelled' || legs.some(([, l]) => l.status === 'cancelled' && spec.kind !== 'oco')) {
+  // Cancelled by its own course (the other leg of a group fired, the order it followed ended unfilled): not stopped.
+  if (legs.some(([, l]) => l.status === 'cancelled' && l.cause === undefined)) {
     return new BmError('interrupted', `${command}: ${spec.id} stopped before ${placed ? 'every leg fired' : 'it fired'}: ${placed ? `${placed} leg${placed === 1 ? '' : 's'} placed, the rest never sent` : 'nothing was sent'}`);
   }
   return undefined;

@@ -18,9 +18,17 @@ export interface LegState {
   readonly why?: string;
   /** A failure's error category (src/errors.ts), for the exit code. */
   readonly category?: string;
+  /**
+   * A leg cancelled by the algo's own course, not by whoever stopped it: another leg of its group fired
+   * (`group`), the leg it follows ended with nothing for it to place (`follows`), its order was cancelled on
+   * the venue (`venue`). Absent on a cancelled leg: it was stopped (Ctrl-C, bm algo cancel).
+   */
+  readonly cause?: 'group' | 'follows' | 'venue';
   /** A leg others follow: what of its order has filled (base), and whether its order has ended on the venue. */
   readonly filled?: string;
   readonly over?: boolean;
+  /** What filled of the orders this leg's order replaced (an amended entry), counted in `filled`. */
+  readonly base?: string;
   /** A leg that follows another: the size it places when it fires (base), from what filled of that one. */
   readonly size?: string;
   /**
@@ -51,6 +59,8 @@ export type AlgoEvent =
   | { readonly kind: 'gap'; readonly from: number; readonly to: number; readonly high?: string; readonly low?: string; readonly close?: string; readonly why?: string }
   /** The venue's order of a placed leg (one others follow), as read: what has filled of it (base), and whether it has ended. */
   | { readonly kind: 'order'; readonly leg: string; readonly filled: string; readonly over: boolean; readonly cancelled?: boolean }
+  /** The order of a placed leg was replaced by order `to` (`bm order amend`), `filled` of it being over. */
+  | { readonly kind: 'moved'; readonly leg: string; readonly to: string; readonly filled: string }
   | { readonly kind: 'cancel'; readonly why: string };
 
 /** A step: the new state, the legs to send now (already marked `sending`), and lines saying why. */
@@ -77,7 +87,7 @@ export function fireLegs(spec: AlgoSpec, st: AlgoState, names: readonly string[]
     if (group === undefined) continue;
     for (const l of spec.legs) {
       const s = legs[l.name]!.status;
-      if (l.group === group && l.name !== n && (s === 'armed' || s === 'waiting')) legs[l.name] = { status: 'cancelled', why: `the ${n} leg fired first` };
+      if (l.group === group && l.name !== n && (s === 'armed' || s === 'waiting')) legs[l.name] = { status: 'cancelled', cause: 'group', why: `the ${n} leg fired first` };
     }
   }
   return { state: { ...st, legs }, fire: names, notes };

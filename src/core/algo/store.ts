@@ -83,19 +83,41 @@ export function lockAlgo(env: Env, id: string): () => void {
   return lockJournal(algoJournalPath(env, id), Date.now, LOCK_WORDS(id));
 }
 
-/** Runs algo `id` in this process: its journal's lock taken as its runner (`bm algo list` shows it running); the release. */
-export function holdAlgo(env: Env, id: string): () => void {
-  return lockJournal(algoJournalPath(env, id), Date.now, LOCK_WORDS(id), RUNNER);
+/**
+ * The algos this process runs, by journal, and how each run is stopped: a cancel from this same process (a
+ * bot that runs one and cancels it, a test) stops it so, since a signal would stop the whole process.
+ */
+const RUN_HERE = new Map<string, () => void>();
+
+/**
+ * Runs algo `id` in this process: its journal's lock taken as its runner (`bm algo list` shows it running),
+ * and `stop` kept for a cancel from this process; the release of both.
+ */
+export function holdAlgo(env: Env, id: string, stop?: () => void): () => void {
+  const path = algoJournalPath(env, id);
+  const release = lockJournal(path, Date.now, LOCK_WORDS(id), RUNNER);
+  if (stop) RUN_HERE.set(path, stop);
+  return () => {
+    if (RUN_HERE.get(path) === stop) RUN_HERE.delete(path);
+    release();
+  };
+}
+
+/** Stops the run of algo `id` in this process, as a runner's SIGTERM would; false when this process does not run it. */
+export function stopHere(env: Env, id: string): boolean {
+  const stop = RUN_HERE.get(algoJournalPath(env, id));
+  stop?.();
+  return stop !== undefined;
 }
 
 const LOCK_WORDS = (id: string) => ({ what: 'the conditional order', hint: `it is run by another bm (see bm algo show ${id})` });
 
 /**
- * The ids of the algos armed on this machine (not ended) that no runner is proven to hold: none of them
- * watches the market. Reads only the armed marks and their journals (a mark left by an algo that ended is
- * removed); cheap enough for every command.
+ * The ids of the algos armed on this machine (not ended), running or not: read from the armed marks and
+ * their journals (a mark left by an algo that ended, or whose journal is gone, is removed). Cheap enough
+ * for every command.
  */
-export function unattendedAlgos(env: Env): string[] {
+export function armedAlgos(env: Env): string[] {
   const dir = dirname(algoJournalPath(env, 'x'));
   let names: string[];
   try {
@@ -107,7 +129,6 @@ export function unattendedAlgos(env: Env): string[] {
   for (const name of names) {
     if (!name.endsWith('.armed')) continue;
     const id = name.slice(0, -'.armed'.length);
-    if (runnerOf(env, id) !== undefined) continue;
     let ended: boolean;
     try {
       ended = Boolean(readAlgoJournal(algoJournalPath(env, id)).lines.at(-1)?.st.end);
@@ -119,4 +140,9 @@ export function unattendedAlgos(env: Env): string[] {
     else out.push(id);
   }
   return out.sort();
+}
+
+/** The armed algos of this machine that no runner is proven to hold: none of them watches the market. */
+export function unattendedAlgos(env: Env): string[] {
+  return armedAlgos(env).filter((id) => runnerOf(env, id) === undefined);
 }

@@ -36,6 +36,8 @@ export interface AmendRequest {
   readonly command: string;
   /** Already confirmed by the face (the trading terminal's own confirmation). */
   readonly confirmed?: boolean;
+  /** Told the new order once it stands: a conditional order that followed the old one follows it (src/core/algo/moves.ts). */
+  readonly replaced?: (oldOrderId: string, newOrderId: string) => void;
 }
 
 /** What an amend proved. Sizes and prices are the venue's decimals, as text. */
@@ -122,6 +124,8 @@ export async function amendOrder(host: WriteHost, ch: WriteChannel<Endpoint>, re
     return r;
   })().catch((err: unknown) => { throw saying(err, `order ${old.orderId} ${cancelled.verdict.say} (${finalFilled} filled); `, ''); });
   const d = rowOfData(stood.data);
+  const newId = fieldText(d, 'order_id') ?? '';
+  if (newId) req.replaced?.(old.orderId, newId);
   return {
     symbol, old: oldDone,
     placed: { orderId: fieldText(d, 'order_id') ?? '', clientOrderId: rest.order.clientOrderId, size: rest.order.size!, price: rest.order.price!, say: stood.verdict.say, via: stood.via },

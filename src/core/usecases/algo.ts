@@ -14,7 +14,7 @@ import type { AlgoState } from '../algo/machine.js';
 import { boundFace, checkBound, nowhereFace, type AlgoPort } from '../algo/port.js';
 import { endError, runSpec, type AlgoFace } from '../algo/run.js';
 import type { AlgoSpec } from '../algo/spec.js';
-import { keptAlgo, keptAlgos, runnerOf, type KeptAlgo } from '../algo/store.js';
+import { keptAlgo, keptAlgos, runnerOf, stopHere, type KeptAlgo } from '../algo/store.js';
 import { alive } from '../../util/holder-lock.js';
 
 export type { AlgoPort } from '../algo/port.js';
@@ -24,6 +24,17 @@ export { metLeg, planFor, planLines, planSummary } from '../algo/prepare.js';
 export { planAlgo } from '../algo/plan.js';
 export { KINDS, kindOf } from '../algo/kinds/index.js';
 export { keptAlgo, keptAlgos, type KeptAlgo } from '../algo/store.js';
+import { noteReplaced } from '../algo/moves.js';
+
+/**
+ * What an amend tells the conditional orders: order `from` of `symbol` was replaced by `to`; each armed
+ * algo that followed it (a bracket's entry) follows the new one. A line for each, through `note`.
+ */
+export function followReplaced(env: Pick<AlgoPort, 'env'>['env'], symbol: string, note: (line: string) => void): (from: string, to: string) => void {
+  return (from, to) => {
+    for (const id of noteReplaced(env, symbol, from, to)) note(`bm: conditional order ${id} follows the new order ${to} (it followed order ${from})`);
+  };
+}
 
 /** Where `face` runs, as a binding to journal with an algo armed there. */
 export function bindingHere(face: AlgoFace): Promise<AlgoBinding> {
@@ -40,13 +51,14 @@ export function stateWord(k: KeptAlgo): string {
 
 /**
  * Runs a confirmed algo in this process (the face's venue and account recorded in its journal) until it
- * ends or the face's signal; stopped first, its legs not fired are cancelled unless `keep`. A journal that
+ * ends or the face's signal; stopped first, its legs not fired are cancelled unless `keep`. `stop`: how a
+ * cancel from this same process stops it (as its SIGTERM would: the face's own stop). A journal that
  * could not be written (a full disk) ends the run with what the venue proved: see {@link journalEnd}.
  */
-export async function runHere(port: AlgoPort, face: AlgoFace, spec: AlgoSpec, keep = false): Promise<{ state: AlgoState; path: string; error?: BmError }> {
+export async function runHere(port: AlgoPort, face: AlgoFace, spec: AlgoSpec, keep = false, stop?: () => void): Promise<{ state: AlgoState; path: string; error?: BmError }> {
   const where = await bindingHere(face);
   try {
-    return await runSpec(face, spec, keep, where);
+    return await runSpec(face, spec, keep, where, stop);
   } catch (err) {
     if (!(err instanceof JournalWriteError)) throw err;
     const error = journalEnd(port, err);
@@ -132,6 +144,13 @@ async function gone(id: string, pid: number, timeoutMs: number): Promise<void> {
   if (alive(pid)) throw new BmError('network', `algo cancel: the runner of ${id} did not stop within ${Math.round(limit / 1000)} s; nothing was cancelled`, { hint: `try again, or see bm algo show ${id}` });
 }
 
+/** Waits for this process's own run of algo `id`, asked to stop, to let go of its journal (the same limit as {@link gone}). */
+async function letGo(env: AlgoPort['env'], id: string, timeoutMs: number): Promise<void> {
+  const limit = 2 * timeoutMs + 10_000;
+  for (const end = Date.now() + limit; runnerOf(env, id) === process.pid && Date.now() < end;) await new Promise((r) => setTimeout(r, 20));
+  if (runnerOf(env, id) === process.pid) throw new BmError('network', `algo cancel: the run of ${id} did not stop within ${Math.round(limit / 1000)} s; nothing was cancelled`, { hint: `try again, or see bm algo show ${id}` });
+}
+
 /**
  * Cancels a kept algo (confirmed by the face): its runner, proven to be one, stopped and gone first (a
  * process not proven its runner is never signalled), then the legs settled from the journal on the
@@ -140,7 +159,11 @@ async function gone(id: string, pid: number, timeoutMs: number): Promise<void> {
 export async function cancelAlgo(port: AlgoPort, k: KeptAlgo, why: string): Promise<AlgoState> {
   notEnded(k, 'cancel');
   const pid = runnerOf(port.env, k.id);
-  if (pid !== undefined) {
+  if (pid === process.pid) {
+    // Run by this very process: stopped as its SIGTERM would stop it, without signalling the process.
+    if (!stopHere(port.env, k.id)) throw new BmError('internal', `algo cancel: ${k.id} is run by this process, which cannot stop it from here`);
+    await letGo(port.env, k.id, k.record.where?.timeoutMs ?? 10_000);
+  } else if (pid !== undefined) {
     process.kill(pid, 'SIGTERM');
     await gone(k.id, pid, k.record.where?.timeoutMs ?? 10_000);
   }
