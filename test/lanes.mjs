@@ -74,6 +74,7 @@ export const LANES = {
     'test/e2e/writes-wait.test.ts',
   ],
   slow: [
+    'test/e2e/library-algo-life.test.ts',
     'test/e2e/algo-disk.test.ts',
     'test/e2e/algo-bound.test.ts',
     'test/e2e/algo-clock.test.ts',
