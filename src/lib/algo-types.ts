@@ -1,11 +1,11 @@
 /**
  * The library's types of conditional orders, generated from the kinds' registry (src/core/algo/kinds/)
  * into dist/lib/algo-kinds.d.ts by build/library.mjs: one parameter type per kind (its own inputs, required
- * where the kind requires them, not one type with every field optional) and the `client.algo` methods; and
- * docs/algo.md's table of kinds. A new kind is a file of the registry: its type, method and row follow.
+ * where the kind requires them, not one type with every field optional) and the `client.algo` methods. A new
+ * kind is a file of the registry: its type and method follow.
  */
 import { KINDS, type KindDef, type KindInput } from '../core/algo/kinds/index.js';
-import { flagName, paramName } from '../core/algo/plan.js';
+import { paramName } from '../core/algo/plan.js';
 
 const typeOf = (i: KindInput) => (i.type === 'decimal' ? 'DecimalString' : i.type === 'whole' ? 'string | number' : i.type === 'id' ? 'string | number' : 'string');
 const typeName = (k: KindDef) => `${k.method[0]!.toUpperCase()}${k.method.slice(1)}Params`;
@@ -42,10 +42,4 @@ ${methods.join('\n')}
   cancel(id: string): Promise<AlgoResult>;
 }
 `;
-}
-
-/** docs/algo.md's table of kinds: the command, the library's method, what fires it, its own options. */
-export function kindsMarkdown(): string {
-  const rows = KINDS.map((k) => `| \`bm order ${k.kind}\` | \`client.algo.${k.method}\` | ${k.fires.replace(/\|/g, '\\|')} | ${k.inputs.map((i) => `\`${flagName(i.key)}\``).join(', ')}${k.judgedNow ? ', `--immediate`' : ''} |`);
-  return `| command | library | fires | its options |\n|---|---|---|---|\n${rows.join('\n')}\n`;
 }

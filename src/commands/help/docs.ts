@@ -4,6 +4,8 @@
  * the guide topics' text. `npm run readme` writes each between its markers; a test fails when a copy is stale.
  */
 import { CATALOGUE } from '../../api/catalogue/index.js';
+import { KINDS } from '../../core/algo/kinds/index.js';
+import { flagName } from '../../core/algo/plan.js';
 import type { Endpoint, Param } from '../../api/catalogue/types.js';
 import { filterWords, ORDER_STATUSES } from '../../api/catalogue/vocab.js';
 import type { Row } from '../../render/cells.js';
@@ -51,6 +53,15 @@ export function commandRows(): Row[] {
   });
 }
 
+/** docs/algo.md's table of kinds (the registry, src/core/algo/kinds/): the command, the library's method, what fires it, its own options. */
+export function kindsMarkdown(): string {
+  const rows = KINDS.map((k) => ({
+    command: `\`bm order ${k.kind}\``, library: `\`client.algo.${k.method}\``, fires: k.fires,
+    options: `${k.inputs.map((i) => `\`${flagName(i.key)}\``).join(', ')}${k.judgedNow ? ', `--immediate`' : ''}`,
+  }));
+  return markdownTable(['command', 'library', 'fires', 'options'], rows);
+}
+
 /** The generated sections: by file (relative to the package root), then by marker name. */
 export function docSections(): Record<string, Record<string, string>> {
   const files: Record<string, Record<string, string>> = {
@@ -64,6 +75,7 @@ export function docSections(): Record<string, Record<string, string>> {
       environment: markdownTable(['name', 'meaning'], ENVIRONMENT),
     },
     'docs/trade.md': { 'trade-keys': markdownTable(['where', 'key', 'does'], tradeKeyRows()) },
+    'docs/algo.md': { 'algo-kinds': kindsMarkdown() },
   };
   for (const [topic, guide] of Object.entries(GUIDES)) (files[guide.doc] ??= {})[`topic:${topic}`] = guide.text;
   return files;

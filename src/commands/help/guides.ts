@@ -4,6 +4,17 @@
  * "In short" section of the matching guide under docs/, where a test fails when the copy is stale.
  * Loaded only by `bm help <topic>`.
  */
+import { KINDS, type KindInput } from '../../core/algo/kinds/index.js';
+import { flagName } from '../../core/algo/plan.js';
+
+/** One line per kind of conditional order (the registry, src/core/algo/kinds/): its options and what fires it. */
+function kindLines(): string {
+  const opt = (i: KindInput) => `${flagName(i.key)} <${i.value}>`;
+  return KINDS.map((k) => {
+    const own = k.inputs.map((i) => (i.required ? opt(i) : `[${opt(i)}]`)).join(' ');
+    return `- **${k.kind}** \`${own}\`: ${k.fires}.\n`;
+  }).join('');
+}
 
 /** A guide topic: its markdown text and the docs file that carries it. */
 export interface Guide {
@@ -43,35 +54,33 @@ with any method but GET) goes through one careful-write pipeline:
   },
   algo: {
     doc: 'docs/algo.md',
-    text: `The venue has no stop or conditional orders: \`bm\` holds them on your side and places a plain order
-when they fire. \`bm order stop|take-profit|oco|trail|twap SYMBOL --side buy|sell ...\` (and
-\`client.algo.stop(...)\`, \`takeProfit\`, \`oco\`, \`trail\`, \`twap\` in the library):
+    text: `The venue has no stop or conditional orders: \`bm\` holds them on this machine and places a plain
+order when they fire; they fire only while a \`bm\` runner holds them. \`bm order <kind> SYMBOL --side
+buy|sell ...\` (and \`client.algo.<kind>(...)\` in the library):
 
-- **stop** \`--trigger P [--price L]\`: a sell fires at the first trade at or below P (stop-loss), a buy at or
-  above P (stop-entry). Without \`--price\` it places a market order (a market buy takes \`--notional\`).
-- **take-profit** \`--trigger P [--price L]\`: a sell fires at or above P, a buy at or below P.
-- **oco** \`--tp-trigger --stop-trigger [--tp-price --stop-price]\`: the first leg met fires; the other is
-  cancelled without ever being sent.
-- **trail** \`--distance 1.5%|500\`: follows the best price seen (the high for a sell) and fires a market
-  order when a trade is that far back from it.
-- **twap** \`--over 1h --slices 12\`: N orders spread evenly, the first at once; each slice is checked
-  against the pair's rules and the spacing against the rate limit before anything is sent.
-
+${kindLines()}
 How it runs:
 
 - **Checked and confirmed first.** Every leg is checked as \`order place\` checks an order; \`--dry-run\`
-  prints the plan, confirmation is as for any write (\`--yes\`). A bad option is exit 2, nothing sent.
+  prints the plan, confirmation is as for any write (\`--yes\`). A bad option is exit 2, nothing sent. A
+  stop, take-profit or oco whose trigger the last price already meets is refused (a typo would fire at
+  once) unless \`--immediate\`; a bracket's exits must be on their side of its entry price.
+- **Where it was armed, and nowhere else.** Its journal records the venue and the account (a profile, the
+  BM_API_KEY, by a fingerprint of the key): every runner, resume and cancel uses exactly those, and a
+  shell with another key or venue is refused (exit 5), nothing sent.
 - **In the foreground.** The command watches the venue's trade stream, prints each step on stderr and a row
   per leg at the end. Ctrl-C asks whether to leave it running in the background; no (or no terminal)
   cancels what has not fired (exit 130).
 - **Or detached.** \`--detach\` starts a runner of its own, out of the terminal's reach, and returns as soon
-  as the runner has taken the algo up (about a tenth of a second).
-  \`bm algo list|show|logs\` follow it (\`last\` names the newest), \`bm algo cancel ID\` stops it (legs
-  not fired are never sent), and after a restart or a killed runner \`bm algo resume ID\` takes it up
-  again from its journal.
+  as the runner has taken the algo up. \`bm algo list|show|logs\` follow it (\`last\` names the newest),
+  \`bm algo cancel ID\` stops it (legs not fired are never sent), and after a restart or a killed runner
+  \`bm algo resume ID\` (or \`--all\`) takes it up again from its journal. A runner is proven, never
+  assumed: the live process that holds the journal's lock; a dead or reused pid is listed \`stopped\`, and
+  any \`bm\` command says once when an armed algo has no runner.
 - **Gaps.** While the stream is down the recent trades are read over REST. When data comes back after a
   time without any, the one-minute candles of that time say whether a trigger was met while blind: it
   fires then, or bm says why not (no candles, or an order inside the gap the candles cannot tell).
+  Trades are judged by the venue's time, never the local clock.
 - **Fired once.** A leg's client order id is the algo's id and the leg's name. It is journaled (under
   \`<state dir>/algos/<id>.ndjson\`) before it is sent; a restart from the journal looks it up by that id and
   never sends it twice. Its outcome is proven as for any write.
@@ -140,8 +149,10 @@ streams as a typed ES module, with the sandbox exchange to test against in-proce
   argument checks and signs the request and sends nothing.
 - \`client.watch.ticker|depth|trades|kline|orders(symbol, { signal })\` are async iterators; \`ready()\`
   resolves once the venue acknowledged the subscription.
-- \`client.algo.stop|takeProfit|oco|trail|twap(params, { maxDeviation, signal, dryRun })\` hold conditional
-  orders as \`bm order stop\` does (parameters in snake_case: \`tp_trigger\`), resolving when they end.
+- \`client.algo.stop|takeProfit|oco|trail|twap|bracket(params, { maxDeviation, signal, dryRun, immediate,
+  detach })\` hold conditional orders as \`bm order stop\` does (parameters in snake_case: \`tp_trigger\`; one
+  type per kind), resolving when they end, or with \`detach\` once a runner of their own holds them;
+  \`client.algo.list()\`, \`show(id)\`, \`resume(id)\` and \`cancel(id)\` act on what this machine holds.
 - \`startSandbox({ seed })\` starts an exchange in this process: \`{ url, wsUrl, createAccount(), stop() }\`.
 `,
   },

@@ -30,7 +30,7 @@ function judged(input: AlgoInput, side: Side, nameOf: NameOf, price: string): vo
 export const bracket: KindDef = {
   kind: 'bracket', method: 'bracket',
   summary: 'An entry order with a take-profit and a stop held by bm that arm on its fills, for what filled; the first met cancels the other',
-  fires: 'the entry at once (or `order_id`, an order already open); then, for what of it has filled, the first of its take-profit and stop met by a trade, the other cancelled unsent (the entry\'s rest is cancelled first)',
+  fires: 'the entry at once (or none: the open order it is attached to); then, for what of the entry has filled, the first of its take-profit and stop met by a trade, the entry\'s rest cancelled first and the other exit never sent',
   inputs: [
     { key: 'price', value: 'price', help: 'the entry\'s limit price', type: 'decimal' },
     { key: 'takeProfit', value: 'price', help: 'the take-profit\'s trigger: above the entry for a buy, below for a sell', type: 'decimal' },
