@@ -8,6 +8,7 @@ import { join } from 'node:path';
 
 export const LANES = {
   fast: [
+    'test/e2e/algo-bracket-replay.test.ts',
     'test/e2e/algo-bracket.test.ts',
     'test/unit/',
     'test/e2e/algo-busy-runner.test.ts',
