@@ -13,6 +13,7 @@ import { algoJournalPath } from '../../src/core/algo/journal.js';
 import { keptAlgo, keptAlgos } from '../../src/core/algo/store.js';
 import { ensureBuilt, isolatedEnv } from '../helpers/bm.js';
 import { runBm, runCli } from '../helpers/in-process.js';
+import { envelope } from '../helpers/fault-proxy.js';
 import { useStillVenue } from '../helpers/still-venue.js';
 
 const A = useStillVenue(73, { USDT: '100000', BTC: '5' });
@@ -85,4 +86,28 @@ test('the journal\'s disk full after the leg left: the placed order is reported 
   assert.deepEqual([legs.stop!.status, legs.stop!.orderId], ['placed', row!.order_id]);
   assert.equal(A.proxy.count('POST', SUBMIT), 1, 'never sent again');
   assert.ok(existsSync(algoJournalPath(env, id)));
+});
+
+test('the journal\'s disk full while a leg\'s outcome is unknown (its answer lost, its lookup failing): exit 11 naming its client order id, never exit 1', async () => {
+  A.trade('65000');
+  const e = isolatedEnv({ BM_BASE_URL: A.proxy.url, BM_API_KEY: A.credentials.key, BM_API_SECRET: A.credentials.secret, BM_API_MEMO: A.credentials.memo });
+  let arrived!: () => void;
+  const there = new Promise<void>((r) => (arrived = r));
+  // The submit reaches the venue and its answer is lost; the lookups that follow fail.
+  const rules = [
+    A.proxy.add({ method: 'POST', path: SUBMIT, times: 1, fault: { kind: 'cut' }, held: () => arrived() }),
+    A.proxy.add({ method: 'GET', path: '/spot/v1/order_detail', fault: { kind: 'reply', answer: envelope(500, 59002, 'Internal Server Error') } }),
+  ];
+  let stderr = '';
+  let room = () => undefined as void;
+  const run = runCli(['order', 'stop', 'BTC_USDT', '--side', 'sell', '--size', '0.001', '--trigger', '64999', '--yes', '--json'], { env: e, onStderr: (_c, all) => (stderr = all) });
+  const id = await until(() => /algo (a[0-9a-z]+): armed/.exec(stderr)?.[1], 'the stop to arm');
+  A.trade('64998.5');
+  await there;
+  room = fullDiskFor(algoJournalPath(e, id));
+  const r = await run.finally(() => room());
+  for (const remove of rules) remove();
+  assert.equal(r.code, 11, r.stderr);
+  assert.match(r.stderr, new RegExp(`leg stop may have been sent \\(client order id ${id}stop\\): its outcome is unknown`));
+  assert.match(r.stderr, new RegExp(`hint: look it up with: bm order get BTC_USDT --client-order-id ${id}stop`));
 });

@@ -73,9 +73,17 @@ export async function runHere(port: AlgoPort, face: AlgoFace, spec: AlgoSpec, ke
  */
 export function journalEnd(port: AlgoPort, err: JournalWriteError): BmError | undefined {
   port.warn(`bm: ${err.message}`);
-  const ended = endError(err.spec, err.state, `algo ${err.spec.id}`);
+  const { spec, state } = err;
+  // A leg that may have left and is proven neither way: its outcome is unknown, and says how to look it up.
+  const open = spec.legs.find((l) => state.legs[l.name]?.status === 'sending');
+  if (open) {
+    return new BmError('unknown', `${err.message}; leg ${open.name} may have been sent (client order id ${open.clientOrderId}): its outcome is unknown`, {
+      hint: `look it up with: bm order get ${spec.symbol} --client-order-id ${open.clientOrderId}; once there is room, bm algo resume ${spec.id} settles it (never sent twice)`,
+    });
+  }
+  const ended = endError(spec, state, `algo ${spec.id}`);
   if (ended && ended.category !== 'interrupted') return ended;
-  return err.state.end ? undefined : err;
+  return state.end ? undefined : err;
 }
 
 /** Arms a confirmed algo where `face` runs and hands it to a runner of its own; the armed state and the runner's pid. */
