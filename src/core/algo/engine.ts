@@ -7,13 +7,14 @@
  * reached the venue, else unknown).
  */
 import type { Endpoint } from '../../api/catalogue/types.js';
-import { BmError } from '../../errors.js';
 import type { AlgoBinding } from './binding.js';
 import type { WriteChannel } from '../write/channel.js';
 import type { WriteHost } from '../write/host.js';
-import { findLeg, fireLeg, refusal, type FirePoint } from './fire.js';
+import { findLeg, fireLeg, lookedUp, saidOf, type FirePoint } from './fire.js';
 import { cancelRest, followed, sizedExit } from './follow.js';
-import { AlgoJournal, readAlgoJournal } from './journal.js';
+import { AlgoJournal, journalGone, JournalWriteError, readAlgoJournal } from './journal.js';
+
+export { journalGone, JournalWriteError } from './journal.js';
 import { initial, settle, step, type AlgoEvent, type AlgoState, type LegState } from './machine.js';
 import { armedAt, type AlgoSpec, type Leg } from './spec.js';
 
@@ -153,22 +154,10 @@ export class AlgoEngine {
     for (const leg of s.fire) await this.fire(leg, true);
   }
 
-  /** A leg being sent, settled without sending it: by a lookup, else by whether an attempt may have reached the venue. */
+  /** A leg being sent, settled without sending it: by a last lookup, else by whether an attempt may have reached the venue. */
   private async lastLook(leg: Leg, was: LegState): Promise<void> {
-    let found: LegState | undefined;
-    let failed: string | undefined;
-    try {
-      found = await findLeg(this.deps.channel, this.spec, leg, this.deps.host.clock);
-    } catch (err) {
-      if (!(err instanceof BmError)) throw err;
-      failed = refusal(err);
-    }
-    const id = leg.clientOrderId;
-    if (found) return this.settled(leg.name, found, `${leg.name}: found on the venue by its client order id ${id}: order ${found.orderId} (not sent again)`);
-    const looked = failed ? `the lookup by client order id ${id} failed (${failed})` : `not on the venue (client order id ${id})`;
-    if (was.unsent) return this.settled(leg.name, { status: 'cancelled', why: `never sent: every attempt was refused before it reached the venue; ${looked}` }, `${leg.name}: cancelled: ${looked}, and no attempt reached the venue`);
-    const why = `${looked}, and an attempt may have reached the venue: look it up with: bm order get ${this.spec.symbol} --client-order-id ${id}`;
-    this.settled(leg.name, { status: 'unknown', category: 'unknown', why }, `${leg.name}: unknown: ${why}`);
+    const { outcome, note } = await lookedUp(this.deps, this.spec, leg, was);
+    this.settled(leg.name, outcome, note);
   }
 
   /** Sends leg `name`; `unsent`: no attempt before this one can have reached the venue. `note`, a resume's: journaled first, flushed. */
@@ -195,10 +184,7 @@ export class AlgoEngine {
         this.record([`${name}: ${line}`], true);
       },
     }, unsent);
-    const said = outcome.status === 'placed' ? `order ${outcome.orderId} placed (client order id ${leg.clientOrderId})`
-      : outcome.status === 'sending' ? `${outcome.why ?? ''}; left being sent (${outcome.unsent ? 'nothing reached the venue' : 'it may have reached the venue'})`
-        : `${outcome.status}: ${outcome.why ?? ''}`;
-    this.settled(name, outcome, `${name}: ${said}`);
+    this.settled(name, outcome, `${name}: ${saidOf(outcome, leg)}`);
   }
 
   private settled(name: string, outcome: LegState, note: string): void {
@@ -229,24 +215,5 @@ export class AlgoEngine {
     const p = this.chain.then(fn);
     this.chain = p.catch(() => undefined);
     return p;
-  }
-}
-
-/** A runner's journal is gone: it stops, sending nothing more. */
-export function journalGone(id: string, path: string): BmError {
-  return new BmError('config', `algo ${id}: its journal ${path} was removed or replaced: this runner stops and sends nothing more`, { hint: 'bm algo list shows the conditional orders whose journals remain' });
-}
-
-/**
- * A line of the journal could not be written (a full disk): nothing more is sent from this engine. The
- * lines it could not record (a leg's proven or unknown outcome among them) are in its message, and the
- * engine's state with them, for the face to report what the venue proved.
- */
-export class JournalWriteError extends BmError {
-  constructor(readonly spec: AlgoSpec, readonly state: AlgoState, path: string, unrecorded: readonly string[], cause: unknown) {
-    const why = (cause as NodeJS.ErrnoException).code ?? (cause as Error).message;
-    super('config', `algo ${spec.id}: its journal ${path} could not be written (${why})${unrecorded.length ? `; not recorded: ${unrecorded.join('; ')}` : ''}; nothing more is sent until it can be`, {
-      hint: `make room, then: bm algo resume ${spec.id} (a leg being sent is looked up by its client order id, never sent twice)`,
-    });
   }
 }

@@ -182,3 +182,31 @@ async function attempt(deps: FireDeps, spec: AlgoSpec, leg: Leg): Promise<Attemp
     return { busy: err, reached: err.category === 'unknown' };
   }
 }
+
+/** What became of a fired leg, in words for its line: its order placed, left being sent, or its status and why. */
+export function saidOf(outcome: LegState, leg: Leg): string {
+  if (outcome.status === 'placed') return `order ${outcome.orderId} placed (client order id ${leg.clientOrderId})`;
+  if (outcome.status === 'sending') return `${outcome.why ?? ''}; left being sent (${outcome.unsent ? 'nothing reached the venue' : 'it may have reached the venue'})`;
+  return `${outcome.status}: ${outcome.why ?? ''}`;
+}
+
+/**
+ * A leg being sent settled without sending it (a cancel): found by its client order id, it is placed; not
+ * found, it is cancelled when no attempt can have reached the venue (`was.unsent`), else its outcome is unknown.
+ */
+export async function lookedUp(deps: Pick<FireDeps, 'channel' | 'host'>, spec: AlgoSpec, leg: Leg, was: LegState): Promise<{ outcome: LegState; note: string }> {
+  let found: LegState | undefined;
+  let failed: string | undefined;
+  try {
+    found = await findLeg(deps.channel, spec, leg, deps.host.clock);
+  } catch (err) {
+    if (!(err instanceof BmError)) throw err;
+    failed = refusal(err);
+  }
+  const id = leg.clientOrderId;
+  if (found) return { outcome: found, note: `${leg.name}: found on the venue by its client order id ${id}: order ${found.orderId} (not sent again)` };
+  const looked = failed ? `the lookup by client order id ${id} failed (${failed})` : `not on the venue (client order id ${id})`;
+  if (was.unsent) return { outcome: { status: 'cancelled', why: `never sent: every attempt was refused before it reached the venue; ${looked}` }, note: `${leg.name}: cancelled: ${looked}, and no attempt reached the venue` };
+  const why = `${looked}, and an attempt may have reached the venue: look it up with: bm order get ${spec.symbol} --client-order-id ${id}`;
+  return { outcome: { status: 'unknown', category: 'unknown', why }, note: `${leg.name}: unknown: ${why}` };
+}

@@ -8,7 +8,7 @@
 import { closeSync, ftruncateSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { stateDir, type Env } from '../../config/paths.js';
-import { usage } from '../../errors.js';
+import { BmError, usage } from '../../errors.js';
 import { parseJson } from '../../util/json.js';
 import { ChainedFile, readChained } from '../write/chained-file.js';
 import type { AlgoState } from './machine.js';
@@ -103,4 +103,23 @@ export function readAlgoJournal(path: string): AlgoRecord {
   if (!head || head.algo !== ALGO_JOURNAL_VERSION || typeof head.spec !== 'object') throw usage(`${path} is not the journal of a conditional order of this version of bm`);
   const where = typeof head.where === 'object' && head.where !== null ? { where: head.where as AlgoBinding } : {};
   return { spec: head.spec as AlgoSpec, ...where, lines: rest as unknown as JournalLine[], bytes: read.bytes, h: read.h };
+}
+
+/** A runner's journal is gone: it stops, sending nothing more. */
+export function journalGone(id: string, path: string): BmError {
+  return new BmError('config', `algo ${id}: its journal ${path} was removed or replaced: this runner stops and sends nothing more`, { hint: 'bm algo list shows the conditional orders whose journals remain' });
+}
+
+/**
+ * A line of the journal could not be written (a full disk): nothing more is sent from this engine. The
+ * lines it could not record (a leg's proven or unknown outcome among them) are in its message, and the
+ * engine's state with them, for the face to report what the venue proved.
+ */
+export class JournalWriteError extends BmError {
+  constructor(readonly spec: AlgoSpec, readonly state: AlgoState, path: string, unrecorded: readonly string[], cause: unknown) {
+    const why = (cause as NodeJS.ErrnoException).code ?? (cause as Error).message;
+    super('config', `algo ${spec.id}: its journal ${path} could not be written (${why})${unrecorded.length ? `; not recorded: ${unrecorded.join('; ')}` : ''}; nothing more is sent until it can be`, {
+      hint: `make room, then: bm algo resume ${spec.id} (a leg being sent is looked up by its client order id, never sent twice)`,
+    });
+  }
 }
