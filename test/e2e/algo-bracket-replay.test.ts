@@ -8,15 +8,13 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { AlgoEngine } from '../../src/core/algo/engine.js';
 import { watchLive } from '../../src/core/algo/run.js';
 import { eventLine, headerLine } from '../../src/sandbox/replay/format.js';
-import { startServer, type RunningSandbox } from '../../src/sandbox/server.js';
 import { algoRig } from '../helpers/algo.js';
 import { isolatedEnv, until } from '../helpers/bm.js';
-import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
-import type { LibraryVenue } from '../helpers/library-venue.js';
+import { useReplayVenue } from '../helpers/replay-venue.js';
 
 // Near the real time: signed requests carry the caller's clock, and the venue refuses one far from its own.
 const T = Math.floor(Date.now() / 1000) * 1000;
@@ -35,22 +33,10 @@ writeFileSync(recording, headerLine('ws://venue/api', ['spot/trade:BTC_USDT', 's
   + trade(5000, '62100')
   + trade(6000, '58000'));
 
-let offset = 0;
-let server: RunningSandbox;
-const venue = {} as LibraryVenue;
-before(async () => {
-  server = await startServer({ port: 0, log: () => undefined, clock: () => T + offset, replay: { path: recording, speed: 1 }, strict: true });
-  venue.proxy = await startFaultProxy(server.url);
-  const a = server.exchange.createAccount({ USDT: '100000', BTC: '5' }, 'withdraw');
-  venue.credentials = { key: a.key, secret: a.secret, memo: a.memo };
-});
-after(async () => {
-  await (venue.proxy as FaultProxy).close();
-  await server.close();
-});
+const venue = useReplayVenue(recording, T);
 
 test('a bracket on a replayed market: entry half filled by the book, exits armed for that half, the take-profit fired by a recorded trade, the stop never sent', async () => {
-  offset = 1500;
+  venue.at(1500);
   const rig = algoRig(venue, isolatedEnv(), Date.now);
   const spec = await rig.plan({ kind: 'bracket', side: 'buy', size: '0.02', price: '60500', stop: '59000', takeProfit: '62000' }, 'areplaybracket');
   const engine = AlgoEngine.start(spec, rig.journal(), rig.deps, rig.where);
@@ -58,19 +44,19 @@ test('a bracket on a replayed market: entry half filled by the book, exits armed
   await until(() => engine.state.legs.entry?.orderId !== undefined, 'the entry to rest on the book', 60_000);
   const entry = engine.state.legs.entry!.orderId!;
   assert.deepEqual([engine.state.legs.tp!.status, engine.state.legs.stop!.status], ['waiting', 'waiting']);
-  offset = 3700;
+  venue.at(3700);
   await until(() => engine.state.legs.tp!.status === 'armed', 'the exits to arm on the fill', 60_000);
   assert.deepEqual([engine.state.legs.tp!.size, engine.state.legs.stop!.size], ['0.01', '0.01']);
-  offset = 10_000;
+  venue.at(10_000);
   const state = await running;
   assert.equal(state.end, 'done', rig.notes.join('\n'));
   assert.deepEqual([state.legs.entry!.status, state.legs.tp!.status, state.legs.stop!.status], ['placed', 'placed', 'cancelled']);
   const sent = (cid: string) => venue.proxy.seen.filter((s) => s.path === SUBMIT && s.body.includes(`"${cid}"`)).length;
   assert.deepEqual([sent(`${spec.id}entry`), sent(`${spec.id}tp`), sent(`${spec.id}stop`)], [1, 1, 0]);
-  const account = server.exchange.accountByKey(venue.credentials.key)!.id;
-  const e = server.exchange.order(account, 'BTC_USDT', { order_id: entry })!;
+  const account = venue.server.exchange.accountByKey(venue.credentials.key)!.id;
+  const e = venue.server.exchange.order(account, 'BTC_USDT', { order_id: entry })!;
   assert.deepEqual([String(e.status), e.filled_size], ['8', '0.01'], 'the entry\'s rest cancelled before the take-profit');
-  const tp = server.exchange.order(account, 'BTC_USDT', { order_id: state.legs.tp!.orderId! })!;
+  const tp = venue.server.exchange.order(account, 'BTC_USDT', { order_id: state.legs.tp!.orderId! })!;
   assert.deepEqual([tp.side, tp.size], ['sell', '0.01']);
   assert.ok(rig.notes.some((n) => /tp: trigger 62000 met by a trade at 62100/.test(n)), rig.notes.join('\n'));
   await engine.close();

@@ -7,18 +7,16 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { AlgoEngine } from '../../src/core/algo/engine.js';
 import { gapCandles, recentTrades, venueNow } from '../../src/core/algo/market.js';
 import { runAlgo } from '../../src/core/algo/runner.js';
 import { tradeStream } from '../../src/core/algo/stream.js';
 import { eventLine, headerLine } from '../../src/sandbox/replay/format.js';
-import { startServer, type RunningSandbox } from '../../src/sandbox/server.js';
 import { algoRig } from '../helpers/algo.js';
 import { isolatedEnv, until } from '../helpers/bm.js';
 import { fakeClock } from '../helpers/fake-clock.js';
-import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
-import type { LibraryVenue } from '../helpers/library-venue.js';
+import { useReplayVenue } from '../helpers/replay-venue.js';
 
 // Near the real time: signed requests carry the caller's clock, and the venue refuses one far from its own.
 const T = Math.floor(Date.now() / 1000) * 1000;
@@ -29,22 +27,10 @@ writeFileSync(recording, headerLine('ws://venue/api', ['spot/trade:BTC_USDT', 's
   + eventLine(T + 500, JSON.stringify({ table: 'spot/depth5', data: [{ symbol: 'BTC_USDT', asks: [['61001', '5']], bids: [['57000', '5']] }] }))
   + PRICES.map((p, i) => eventLine(T + 1000 * (i + 1), JSON.stringify({ table: 'spot/trade', data: [{ symbol: 'BTC_USDT', price: p, size: '0.01', side: 'sell', s_t: 1 }] }))).join(''));
 
-let offset = 0;
-let server: RunningSandbox;
-const venue = {} as LibraryVenue;
-before(async () => {
-  server = await startServer({ port: 0, log: () => undefined, clock: () => T + offset, replay: { path: recording, speed: 1 }, strict: true });
-  venue.proxy = await startFaultProxy(server.url);
-  const a = server.exchange.createAccount({ USDT: '100000', BTC: '5' }, 'withdraw');
-  venue.credentials = { key: a.key, secret: a.secret, memo: a.memo };
-});
-after(async () => {
-  await (venue.proxy as FaultProxy).close();
-  await server.close();
-});
+const venue = useReplayVenue(recording, T);
 
 test('a sell stop fires once, at the first recorded trade through its trigger, from the trade stream', async () => {
-  const rig = algoRig(venue, isolatedEnv(), () => T + offset);
+  const rig = algoRig(venue, isolatedEnv(), () => venue.now());
   const spec = await rig.plan({ kind: 'stop', side: 'sell', trigger: '60000', size: '0.01' }, 'areplaystop');
   const engine = AlgoEngine.start(spec, rig.journal(), rig.deps);
   const src = { calls: async () => rig.calls };
@@ -59,7 +45,7 @@ test('a sell stop fires once, at the first recorded trade through its trigger, f
     venueNow: () => venueNow(rig.calls),
   });
   await until(() => up, 'the trade stream subscribed');
-  offset = 10_000;
+  venue.at(10_000);
   const state = await running;
   assert.equal(state.end, 'done');
   assert.equal(venue.proxy.count('POST', '/spot/v2/submit_order') - before, 1, rig.notes.join('\n'));

@@ -29,7 +29,7 @@ export interface AlgoRig {
 }
 
 /** A rig on `venue` (through its fault proxy); `now` is the engine's clock. */
-export function algoRig(venue: LibraryVenue, env: Record<string, string>, now: () => number, extra: Partial<EngineDeps> = {}): AlgoRig {
+export function algoRig(venue: Pick<LibraryVenue, 'proxy' | 'credentials'>, env: Record<string, string>, now: () => number, extra: Partial<EngineDeps> = {}): AlgoRig {
   const calls = new CurrentCalls({
     venue: explicitVenue(venue.proxy.url, undefined, undefined, undefined, venue.credentials), env, timeoutMs: 30_000, note: () => undefined, gateTrace: () => undefined,
   });

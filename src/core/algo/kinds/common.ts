@@ -3,8 +3,8 @@ import { endpoint } from '../../../api/catalogue/index.js';
 import { usage } from '../../../errors.js';
 import { cmp, div, isMultiple, isZero, mul, norm, places, sub } from '../../../util/decimal.js';
 import { checkDecimal } from '../../params.js';
-import type { Distance } from '../spec.js';
-import type { AlgoInput, NameOf } from './types.js';
+import { triggerOf, type Distance } from '../spec.js';
+import type { AlgoInput, KindDef, NameOf } from './types.js';
 
 /** The value of a required input, checked as a decimal. */
 export function required(input: AlgoInput, key: string, nameOf: NameOf, what: string): string {
@@ -60,3 +60,32 @@ export function split(total: string, n: number, step: string | undefined, name: 
 
 /** The limit price of what a leg places, when one was given. */
 export const limit = (price: string | undefined): { price?: string } => (price !== undefined ? { price } : {});
+
+/** What tells apart two kinds of one trigger and one leg (a stop, a take-profit). */
+export interface OneTrigger {
+  readonly kind: string;
+  readonly method: string;
+  /** The leg's name, and so which way the trigger points for a side (see triggerOf). */
+  readonly leg: 'stop' | 'tp';
+  readonly summary: string;
+  readonly fires: string;
+  /** Which trades meet the trigger, for its option's help. */
+  readonly meets: string;
+  readonly examples: readonly string[];
+}
+
+/** A kind that places one order, market or limit at `price`, at the first trade through `trigger`. */
+export function oneTrigger(d: OneTrigger): KindDef {
+  return {
+    kind: d.kind, method: d.method, summary: d.summary, fires: d.fires, examples: d.examples, judgedNow: true,
+    inputs: [
+      { key: 'trigger', value: 'price', help: d.meets, type: 'decimal', required: true },
+      { key: 'price', value: 'price', help: 'limit price of the order placed when it fires (default: a market order)', type: 'decimal' },
+    ],
+    read(input, _side, nameOf) {
+      required(input, 'trigger', nameOf, 'the price that fires the order');
+      optional(input, 'price', nameOf);
+    },
+    plan: (a) => ({ legs: [a.leg({ name: d.leg, trigger: triggerOf(d.leg, a.side, a.input.trigger!), ...limit(a.input.price) })] }),
+  };
+}
