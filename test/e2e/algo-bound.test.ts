@@ -165,6 +165,12 @@ test('a foreground stop killed outright, or stopped by SIGTERM, is resumed from 
     const r: Result = await runBm(['time'], env);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, new RegExp(`bm: warning: conditional order ${fg.id} is armed but no runner is running: nothing watches it; resume with: bm algo resume --all`));
+    if (signal === 'SIGKILL') {
+      const doctor = await runBm(['doctor', '--json'], env);
+      const row = (JSON.parse(doctor.stdout) as Array<Record<string, string>>).find((c) => c.check === 'algos')!;
+      assert.deepEqual([row.status, row.fix], ['warn', 'bm algo resume --all'], doctor.stderr);
+      assert.match(row.detail!, new RegExp(`1 of 1 armed conditional order no runner holds: ${fg.id}`));
+    }
     const resumed = await runBm(['algo', 'resume', '--all'], env);
     assert.equal(resumed.code, 0, `${signal}: ${resumed.stderr}`);
     assert.match(resumed.stderr, new RegExp(`algo ${fg.id}: runner started`));

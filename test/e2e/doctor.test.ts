@@ -8,7 +8,7 @@ import { useSandbox } from '../helpers/sandbox-server.js';
 
 interface Row { check: string; status: string; detail: string; fix?: string }
 
-const CHECKS = ['config', 'keychain', 'proxy', 'rest', 'clock', 'websocket', 'credentials'];
+const CHECKS = ['config', 'keychain', 'proxy', 'rest', 'clock', 'websocket', 'credentials', 'algos'];
 const h = useSandbox(11, { strict: true });
 let made: Promise<Record<string, string>> | undefined;
 /** The credentials of a paper account made as a user makes one (on first use, once the sandbox is up). */
@@ -30,7 +30,7 @@ test('doctor -o json against a live sandbox with good credentials: every check, 
   const rows = JSON.parse(r.stdout) as Row[];
   assert.deepEqual(rows.map((x) => x.check), CHECKS);
   const c = byCheck(rows);
-  for (const name of ['config', 'proxy', 'rest', 'clock', 'websocket', 'credentials']) assert.equal(c[name]!.status, 'ok', `${name}: ${c[name]!.detail}`);
+  for (const name of ['config', 'proxy', 'rest', 'clock', 'websocket', 'credentials', 'algos']) assert.equal(c[name]!.status, 'ok', `${name}: ${c[name]!.detail}`);
   // Whether an OS keychain runs depends on the machine: either way the line names the backend.
   assert.match(c.keychain!.status, /^(ok|warn)$/);
   assert.match(c.keychain!.detail, /Secret Service|Keychain|Credential Manager/);

@@ -130,4 +130,13 @@ const credentials: Check = async (ctx) => {
   }
 };
 
-export const CHECKS: readonly Check[] = [configPermissions, keychain, proxy, rest, websocket, credentials];
+/** Conditional orders are held by this machine: one armed that no runner holds watches nothing. */
+const algos: Check = async (ctx) => {
+  const { armedAlgos, unattendedAlgos } = await import('../../core/algo/store.js');
+  const armed = armedAlgos(ctx.env);
+  const idle = unattendedAlgos(ctx.env);
+  if (idle.length) return { check: 'algos', status: 'warn', detail: `${idle.length} of ${armed.length} armed conditional order${armed.length === 1 ? '' : 's'} no runner holds: ${idle.join(', ')}`, fix: 'bm algo resume --all' };
+  return { check: 'algos', status: 'ok', detail: armed.length ? `${armed.length} armed, each held by its runner` : 'none armed on this machine' };
+};
+
+export const CHECKS: readonly Check[] = [configPermissions, keychain, proxy, rest, websocket, credentials, algos];
