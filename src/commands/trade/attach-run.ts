@@ -42,11 +42,14 @@ export async function attachAlgo(ctx: Context, spec: AlgoSpec, replaces?: Attach
   const what = `${replaces ? `join algo ${replaces.id} into ` : 'attach '}${algoText(spec)}`;
   let cancelled = '';
   try {
-    const [{ armDetached, bindingHere, cancelAlgo, keptAlgo }, { algoFace, algoPort }] = await usecases();
+    const [{ armDetached, bindingHere, cancelAlgo, keptAlgo, lastState }, { algoFace, algoPort }] = await usecases();
     const port = algoPort(ctx);
     const face = await algoFace(ctx, `order ${spec.kind}`);
     if (replaces) {
       const old = keptAlgo(port.env, replaces.id);
+      const ended = lastState(old)?.end;
+      // Ended since the pane read it (it fired, most likely): what it protected may be gone.
+      if (ended) return { kind: 'rejected', text: `${what}: nothing new armed: algo ${replaces.id} has ended meanwhile (${ended}: ${legsText(old.record.spec, lastState(old)!)}); see bm algo show ${replaces.id}` };
       if (!sameBinding(old.record.where, await bindingHere(face))) {
         return { kind: 'rejected', text: `${what}: not joined: algo ${replaces.id} was armed on another venue or account; nothing cancelled, nothing armed` };
       }
