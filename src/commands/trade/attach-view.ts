@@ -43,18 +43,18 @@ export function cancelAlgoText(a: AttachedAlgo): string {
 /** Where an algo stands: its runner's state, or how it ended. */
 const stateOf = (a: AttachedAlgo) => (a.end ? a.end.toUpperCase() : a.running ? 'running' : 'STOPPED');
 
-/** Its exits' triggers: `29998.00`, or `tp 31000/stop 29000` when it has two, `(on fills)` while they wait. */
+/** Its exits' triggers: `29998.00`, or `tp 31000/stop 29000` when it has two (or is a bracket). */
 function levelsOf(a: AttachedAlgo): string {
   const exits = a.exits ?? [];
   if (!exits.length) return '-';
-  const text = exits.length === 1 && a.kind !== 'bracket' ? exits[0]!.level : exits.map((e) => `${e.name} ${e.level}`).join('/');
-  return `${text}${exits.some((e) => e.status === 'waiting') ? ' (on fills)' : ''}`;
+  return exits.length === 1 && a.kind !== 'bracket' ? exits[0]!.level : exits.map((e) => `${e.name} ${e.level}`).join('/');
 }
 
-/** The lines under an algo's own: what it waits for, a runner to resume, why it failed. */
+/** The lines under an algo's own: what its exits wait for, a runner to resume, why it failed. */
 function notesOf(a: AttachedAlgo): Array<readonly [string, Style]> {
   const out: Array<readonly [string, Style]> = [];
-  if (a.kind === 'bracket' && !a.end) out.push([`exits on the fills of ${a.order !== undefined ? `order ${a.order}` : 'its entry'}`, undefined]);
+  const waits = a.exits?.some((e) => e.status === 'waiting') ? ' (none filled yet)' : '';
+  if (a.kind === 'bracket' && !a.end) out.push([`${a.side === 'buy' ? 'sells' : 'buys'} on the fills of ${a.order !== undefined ? `order ${a.order}` : 'its entry'}${waits}`, undefined]);
   if (a.end) out.push([`${a.note ?? a.end} (c dismisses)`, SGR.red]);
   else if (!a.running) out.push(['no runner, nothing watches it: bm algo resume --all', SGR.yellow]);
   return out;
@@ -67,7 +67,8 @@ export function algoLines(s: TradeState, w: number, color: boolean, selected: st
   const held = wrap('held by this machine\'s runner, not the venue', w).map((t) => new Line(color).add(t, SGR.dim).done(w));
   return [head, ...held, ...s.account.algos.flatMap((a) => {
     const sel = a.id === selected;
-    const text = `${sel ? '› ' : '  '}${a.kind === 'take-profit' ? 'tp' : a.kind} ${a.side} ${a.amount} @ ${levelsOf(a)} ${stateOf(a)} ${a.id}`;
+    // A bracket's side is its entry's: the line under it says what its exits do.
+    const text = `${sel ? '› ' : '  '}${a.kind === 'take-profit' ? 'tp' : a.kind}${a.kind === 'bracket' ? '' : ` ${a.side}`} ${a.amount} @ ${levelsOf(a)} ${stateOf(a)} ${a.id}`;
     const style = a.end ? SGR.red : a.side === 'buy' ? SGR.green : SGR.red;
     const main = new Line(color).add(cell(text, w), style).done(w, sel && focused ? SGR.inverse : undefined);
     return [main, ...notesOf(a).map(([t, st]) => new Line(color).add(cell(`    ${t}`, w), st).done(w))];

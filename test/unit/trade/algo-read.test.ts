@@ -46,7 +46,7 @@ test('a bracket on an open order: its exits waiting for fills, with their trigge
     });
     const s = fixtureState();
     s.account.algos = [a!];
-    assert.match(ordersPane(s, 80, 20, false).join('\n'), /bracket buy 0\.01 @ tp 31000\/stop 29000 \(on fills\) STOPPED a[0-9a-z]+\s*│?\s*exits on the fills of order 42/);
+    assert.match(ordersPane(s, 80, 20, false).join('\n'), /bracket 0\.01 @ tp 31000\/stop 29000 STOPPED a[0-9a-z]+\s*│?\s*sells on the fills of order 42 \(none filled yet\)/);
   });
 });
 
