@@ -34,13 +34,15 @@ function attachedOf(k: KeptAlgo): AttachedAlgo {
     return l.trigger && LIVE.has(now) ? [{ name: l.name, level: l.trigger.level, ...(l.price !== undefined ? { price: l.price } : {}), status: now }] : [];
   });
   const first = spec.legs[0]?.params.find(([key]) => key === 'size' || key === 'notional');
-  const order = spec.legs.find((l) => l.existing !== undefined)?.existing;
+  // The leg a bracket's exits follow: an order it was attached to, or one its runner placed.
+  const entry = spec.legs.find((l) => spec.legs.some((x) => x.after === l.name));
+  const order = entry?.existing ?? (entry ? st?.legs[entry.name]?.orderId : undefined);
   const bad = st?.end === 'failed' || st?.end === 'unknown' ? st.end : undefined;
   const why = bad ? Object.entries(st!.legs).find(([, l]) => l.status === bad) : undefined;
   return {
     id: k.id, kind: spec.kind, side: spec.side, triggers: exits.filter((e) => e.status === 'armed').map((e) => e.level),
     amount: first ? `${first[1]}${first[0] === 'notional' ? ' (quote)' : ''}` : '', ...(first ? { [first[0]]: first[1] } : {}),
-    running: k.runner !== undefined, exits, ...(order !== undefined ? { order } : {}),
+    running: k.runner !== undefined, exits, ...(order !== undefined ? { order } : {}), ...(entry && entry.existing === undefined ? { placed: true } : {}),
     ...(bad ? { end: bad, note: why ? `${why[0]}: ${why[1].why ?? bad}` : bad } : {}),
   };
 }

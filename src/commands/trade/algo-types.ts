@@ -33,8 +33,10 @@ export interface AttachedAlgo {
   readonly running: boolean;
   /** Its legs with a trigger not yet fired or cancelled. */
   readonly exits?: readonly AlgoExit[];
-  /** A bracket attached to an order already open: that order's id. */
+  /** A bracket's entry order: the open order it was attached to, or the one its runner placed (`placed`). */
   readonly order?: string;
+  /** Its entry was placed by its runner (a bracket order): cancelling the algo cancels that order's rest. */
+  readonly placed?: boolean;
   /** It ended while the terminal was open, and not well: kept on screen (red) until dismissed. */
   readonly end?: 'failed' | 'unknown';
   /** Why (the journal's word on the failed or unknown leg). */

@@ -63,6 +63,8 @@ export function joinFor(s: TradeState, f: Form): { join?: AttachedAlgo; blocked?
   if (a.order) {
     const b = bracketOn(s, a.order.id);
     if (!b) return {};
+    // Cancelling that bracket would cancel the order's rest too: its exits are changed by cancelling it.
+    if (b.placed) return { blocked: `order ${a.order.id} is the entry of bracket ${b.id}, whose exits protect it: cancel that bracket (c on its line) to change them` };
     const has = b.exits ?? [];
     if (has.some((e) => e.name === leg)) return { blocked: `order ${a.order.id} already has a ${a.kind} (algo ${b.id}, trigger ${has.find((e) => e.name === leg)!.level}): cancel it first (c on its line) to change it` };
     return has.length === 1 ? { join: b } : {};

@@ -4,6 +4,7 @@
  * it as `bm order bracket` does (the pair's rules, the exits on the right side of the entry price, the
  * entry's price against the deviation guard); `y` arms it detached and its runner places the entry at once.
  */
+import type { AlgoSpec } from '../../core/algo/spec.js';
 import { planAlgo } from '../../core/usecases/algo.js';
 import { usage } from '../../errors.js';
 import { formMessage, metOf } from './attach-plan.js';
@@ -43,7 +44,7 @@ export function nextField(f: BracketForm): BracketForm {
 /** Enter: the bracket planned and checked, waiting for `y`; a usage error (shown in the form) when it is not right. */
 export function bracketPending(s: TradeState, f: BracketForm, now: number): PendingAttach {
   const opt = (v: string) => (v === '' ? undefined : v);
-  let spec;
+  let spec: AlgoSpec;
   try {
     spec = planAlgo({
       kind: 'bracket', symbol: s.symbol, side: f.side, size: opt(f.size), price: opt(f.price), stop: opt(f.stop), takeProfit: opt(f.takeProfit),

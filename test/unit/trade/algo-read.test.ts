@@ -50,6 +50,15 @@ test('a bracket on an open order: its exits waiting for fills, with their trigge
   });
 });
 
+test('a bracket order: its entry, placed by its runner, is the order its exits follow (and is said to be its own)', () => {
+  withDir((env) => {
+    const spec = planAlgo({ kind: 'bracket', symbol: 'BTC_USDT', side: 'buy', size: '0.01', price: '30000', stop: '29000' }, RULES, NOW);
+    journal(env, spec, [{ at: NOW, st: { legs: { entry: { status: 'placed', orderId: '77', filled: '0.004' }, stop: { status: 'armed', size: '0.004' } } } }]);
+    const [a] = readAttached(env, 'BTC_USDT', () => undefined);
+    assert.deepEqual({ order: a!.order, placed: a!.placed, triggers: a!.triggers }, { order: '77', placed: true, triggers: ['29000'] });
+  });
+});
+
 test('an algo that fails while the terminal is open stays in the pane in red with its why, said once in the log, until c dismisses it', () => {
   withDir((env) => {
     const before = stop(0);

@@ -134,3 +134,12 @@ test('a trigger the market reached after Enter is judged again on y: not armed w
   assert.match(s.ui.attach!.met!, /already met/);
   assert.equal(press(s, '!')?.kind, 'attach');
 });
+
+test('x on the entry a bracket order placed is refused: cancelling that bracket would cancel the order too', () => {
+  const s = fixtureState();
+  s.account.algos = [{ ...TP_ON_ORDER, placed: true }];
+  press(s, 'x');
+  assert.match(joinFor(s, s.ui.form!).blocked!, /^order 183347420821307661 is the entry of bracket abr1, whose exits protect it: cancel that bracket/);
+  press(s, ...'30500', 'enter');
+  assert.equal(s.ui.mode, 'form');
+});
