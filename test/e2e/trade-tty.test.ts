@@ -140,7 +140,7 @@ test('place a buy from the form: it shows in open orders and is marked in the bo
   assert.equal(flag(s, 'cursor_flag'), '1', 'cursor shown');
 });
 
-test('a stop attached to an order outlives the terminal, shows on the book and the chart, and is cancelled from a new one', async (t) => {
+test('a stop attached to an unfilled order arms on its fills only, outlives the terminal, and is cancelled from a new one', async (t) => {
   if (!requireTmux(t)) return;
   const env = { ...base, ...creds };
   const s = launch('BTC_USDT', env);
@@ -149,32 +149,39 @@ test('a stop attached to an order outlives the terminal, shows on the book and t
   await seen(s, /CONFIRM/);
   keys(s, 'y');
   await seen(s, /OPEN ORDERS \(1\)/);
-  // A sell stop at the fifth bid: the still market makes no trade there, so it stays armed.
+  // A sell stop at the fifth bid, below the buy: the still market makes no trade, the buy never fills.
   const bids = bookRows(screen(s).split(/^ +spread .*$/m)[1]!).map(([, p]) => p);
   const trigger = bids[4]!;
+  const t5 = trigger.replace('.', '\\.');
   keys(s, 'x');
-  await seen(s, /STOP SELL BTC_USDT[\s\S]*protects +order \d+/);
+  await seen(s, /STOP SELL BTC_USDT[\s\S]*protects +order (\d+)[\s\S]*arms +once it fills, for what fills: nothing before/);
+  const order = /protects +order (\d+)/.exec(screen(s))![1]!;
   keys(s, ...trigger.split(''), 'Enter');
-  await seen(s, /CONFIRM STOP/);
+  await seen(s, /CONFIRM BRACKET[\s\S]*protects +order \d+ \(buy[\s\S]*for what fills[\s\S]*held by +this machine's runner, not the venue/);
   keys(s, 'y');
-  // Listed from its journal, held by its runner.
-  await seen(s, new RegExp(`CONDITIONAL \\(1\\)[\\s\\S]*stop sell 0\\.001 @ ${trigger.replace('.', '\\.')} running`));
-  assert.match(screen(s), /armed stop market SELL/);
-  await seen(s, new RegExp(`^.◇${trigger.replace('.', '\\.')} `, 'm'));
-  assert.match(screen(s), new RegExp(`◇ ${trigger.replace('.', '\\.')}`), 'the chart marks it too');
+  // Listed from its journal, held by its runner, waiting for the order's fills: no trigger armed on the book.
+  await seen(s, new RegExp(`CONDITIONAL \\(1\\)[\\s\\S]*held by this machine's runner[\\s\\S]*bracket 0\\.001 @ stop ${t5} running[\\s\\S]*sells on the fills of order`));
+  keys(s, 'l');
+  // The log wraps its lines: the order, then the exit's trigger further on.
+  await seen(s, new RegExp(`LAST ACTIONS[\\s\\S]*armed bracket on order ${order},[\\s\\S]*${t5}: algo`));
+  // l closes it too (an Esc right before the next key would read as Alt and take it).
+  keys(s, 'l');
+  await waitFor(() => !/LAST ACTIONS/.test(screen(s)), 'the log to close');
+  assert.doesNotMatch(screen(s), /◇/, 'nothing armed until the order fills');
   keys(s, 'q');
   await seen(s, /EXIT=0/);
   const list = async () => JSON.parse((await runBm(['--base-url', url, 'algo', 'list', '--json'], env)).stdout) as Array<Record<string, string>>;
   const [row] = await list();
-  assert.equal(row!.state, 'running', 'the terminal closed, the stop still watches');
+  assert.equal(row!.state, 'running', 'the terminal closed, the bracket still watches the order');
   const again = launch('BTC_USDT', env);
   await seen(again, /CONDITIONAL \(1\)[\s\S]*ws ready/);
   keys(again, 'j', 'c');
-  await seen(again, new RegExp(`Cancel stop ${row!.algo}`));
+  await seen(again, new RegExp(`Cancel bracket ${row!.algo}`));
   keys(again, 'y');
-  await seen(again, new RegExp(`cancelled stop ${row!.algo}`));
-  await waitFor(() => !/CONDITIONAL/.test(screen(again)), 'the cancelled stop to leave the pane');
-  assert.equal((await list())[0]!.state, 'cancelled');
+  await seen(again, new RegExp(`cancelled bracket ${row!.algo}`));
+  await waitFor(() => !/CONDITIONAL/.test(screen(again)), 'the cancelled bracket to leave the pane');
+  const legs = JSON.parse((await runBm(['--base-url', url, 'algo', 'show', row!.algo!, '--json'], env)).stdout) as Array<Record<string, string>>;
+  assert.equal(legs.find((l) => l.leg === 'stop')?.status, 'cancelled', 'its stop never sent');
   keys(again, 'C', 'y', 'q');
   await seen(again, /EXIT=0/);
 });

@@ -10,8 +10,9 @@ import type { Mode } from '../trade/state.js';
 const WHERE: Record<Mode, string> = {
   main: 'screen',
   form: 'order form',
+  bracket: 'bracket order form (B)',
   confirm: 'order confirmation',
-  attach: 'stop/take-profit confirmation',
+  attach: 'conditional order confirmation',
   cancel: 'cancel confirmation',
   pair: 'pair switch (/)',
   help: 'help (?)',

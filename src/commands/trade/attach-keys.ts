@@ -1,12 +1,15 @@
 /**
- * The keys of stops and take-profits in the terminal: `x` and `t` open the form of an attach, Enter
- * plans it (./attach.ts), `y` in the confirmation sends it to a detached runner; the orders pane's
- * selection walks your open orders, then the pair's conditional orders, and `c` cancels either.
+ * The keys of conditional orders in the terminal: `x` and `t` open the form of an attach, `B` the bracket
+ * order form; Enter plans it (./attach-plan.ts, ./bracket.ts), `y` in the confirmation hands it to a
+ * detached runner (a trigger already met needs `!` after `y`); the orders pane's selection walks your
+ * open orders, then the pair's conditional orders, and `c` cancels either (or dismisses one that failed).
  */
-import type { AlgoSpec } from '../../core/algo/spec.js';
-import { attachForm, attachPlan, selectedAlgo, type AttachKind } from './attach.js';
+import { dismissAlgo } from './algo-read.js';
+import { attachForm, selectedAlgo, type AttachKind } from './attach.js';
+import { attachPending, metOf } from './attach-plan.js';
 import type { Binding, Command } from './binding.js';
-import { logAction, openOrders, selectedOrder, type AttachedAlgo, type TradeState } from './state.js';
+import { openBracket } from './bracket.js';
+import { logAction, openOrders, selectedOrder, type TradeState } from './state.js';
 
 const trading = (s: TradeState) => s.readOnly === undefined;
 
@@ -24,7 +27,7 @@ function openAttach(s: TradeState, kind: AttachKind): void {
 export function reviewAttach(s: TradeState): void {
   const f = s.ui.form!;
   try {
-    s.ui.attach = attachPlan(s, f, Date.now());
+    s.ui.attach = attachPending(s, f, Date.now());
     s.ui.mode = 'attach';
   } catch (err) {
     s.ui.form = { ...f, error: (err as Error).message };
@@ -41,36 +44,53 @@ export function selectedId(s: TradeState): string | undefined {
   return selectedAlgo(s)?.id ?? selectedOrder(s)?.id ?? s.account.algos[0]?.id;
 }
 
-/** `c`: a cancel of the selected open order or conditional order, to confirm. */
+/** `c`: a cancel of the selected open order or conditional order, to confirm; one that ended is dismissed. */
 export function askCancel(s: TradeState): void {
   const a = selectedAlgo(s) ?? (s.account.orders.size ? undefined : s.account.algos[0]);
   const o = a ? undefined : selectedOrder(s);
+  if (a?.end) return dismissAlgo(s, a.id);
   if (a) s.ui.cancel = { all: false, algo: a };
   else if (o) s.ui.cancel = { all: false, order: o };
   else return;
   s.ui.mode = 'cancel';
 }
 
-/** The main mode's attach keys. */
+/** The main mode's keys of conditional orders. */
 export const ATTACH_MAIN: readonly Binding[] = [
-  { keys: ['x'], label: 'x', hintLabel: 'x t', hint: 'stop/tp', does: 'stop-loss on the order or the position', when: trading, run: (s) => openAttach(s, 'stop') },
-  { keys: ['t'], label: 't', does: 'take-profit on the order or the position', when: trading, run: (s) => openAttach(s, 'take-profit') },
+  { keys: ['x'], label: 'x', hintLabel: 'x t', hint: 'stop/tp', does: 'stop-loss for the order\'s fills/position', when: trading, run: (s) => openAttach(s, 'stop') },
+  { keys: ['t'], label: 't', does: 'take-profit for the order\'s fills/position', when: trading, run: (s) => openAttach(s, 'take-profit') },
+  { keys: ['B'], label: 'B', hint: 'bracket', does: 'bracket: entry + stop/take-profit on fills', when: trading, run: (s) => ((s.ui.bracket = openBracket(s)), void (s.ui.mode = 'bracket')) },
 ];
 
-/** The confirmation of an attach. */
+/** `y` (or `!` on a met trigger): the plan handed over to be armed, the screen back to the main mode. */
+function arm(s: TradeState): Command {
+  const { spec, replaces } = s.ui.attach!;
+  s.ui.attach = undefined;
+  s.ui.form = undefined;
+  s.ui.bracket = undefined;
+  s.ui.mode = 'main';
+  return { kind: 'attach', spec, ...(replaces ? { replaces } : {}) };
+}
+
+/** The confirmation of a conditional order. */
 export const ATTACH_CONFIRM: readonly Binding[] = [
-  { keys: ['y'], label: 'y', hint: 'arm', does: 'arm it: runs detached, outlives bm trade', run: (s): Command => {
-    const spec: AlgoSpec = s.ui.attach!;
-    s.ui.attach = undefined;
-    s.ui.form = undefined;
-    s.ui.mode = 'main';
-    return { kind: 'attach', spec };
+  { keys: ['y'], label: 'y', hint: 'arm', does: 'arm it: runs detached, outlives bm trade', run: (s): Command | undefined => {
+    const p = s.ui.attach!;
+    // Judged again: the market may have moved onto the trigger since Enter.
+    const met = p.met ?? metOf(s, p.spec).met;
+    if (!met) return arm(s);
+    if (!p.acknowledged) s.ui.attach = { ...p, met, acknowledged: true };
+    return undefined;
   } },
-  { keys: ['n', 'escape'], label: 'n/Esc', hint: 'back', does: 'back to the form', run: (s) => ((s.ui.attach = undefined), void (s.ui.mode = 'form')) },
+  { keys: ['!'], label: '!', hint: 'arm anyway', does: 'arm a met trigger (after y): fires at once', when: (s) => Boolean(s.ui.attach?.acknowledged), run: arm },
+  { keys: ['n', 'escape'], label: 'n/Esc', hint: 'back', does: 'back to the form', run: (s) => {
+    s.ui.mode = s.ui.attach?.back ?? 'form';
+    s.ui.attach = undefined;
+  } },
 ];
 
 /** A cancel confirmed: what it asks of the venue (or of a conditional order's runner). */
 export function cancelCommand(c: NonNullable<TradeState['ui']['cancel']>): Command {
   if (c.all) return { kind: 'cancelAll' };
-  return 'algo' in c ? { kind: 'cancelAlgo', algo: c.algo as AttachedAlgo } : { kind: 'cancel', order: c.order };
+  return 'algo' in c ? { kind: 'cancelAlgo', algo: c.algo } : { kind: 'cancel', order: c.order };
 }

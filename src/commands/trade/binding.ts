@@ -9,7 +9,8 @@ export type Command =
   | { readonly kind: 'cancel'; readonly order: OpenOrder }
   | { readonly kind: 'amend'; readonly order: OpenOrder; readonly price: string; readonly size: string }
   | { readonly kind: 'cancelAll' }
-  | { readonly kind: 'attach'; readonly spec: AlgoSpec }
+  /** Arm `spec` detached; `replaces`: an algo joined into it, cancelled first (nothing armed unless proven unsent). */
+  | { readonly kind: 'attach'; readonly spec: AlgoSpec; readonly replaces?: AttachedAlgo }
   | { readonly kind: 'cancelAlgo'; readonly algo: AttachedAlgo }
   | { readonly kind: 'switch'; readonly symbol: string }
   | { readonly kind: 'resync' };

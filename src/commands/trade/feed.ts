@@ -14,7 +14,7 @@ import type { BmError } from '../../errors.js';
 import type { Entry } from '../../ws/codec.js';
 import type { ConnectionOptions } from '../../ws/options.js';
 import { topics } from '../../ws/channels.js';
-import { refreshAlgos, type SeenAlgos } from './attach.js';
+import { refreshAlgos, type SeenAlgos } from './algo-read.js';
 import { applyDepth, applyKline, applyOrder, applyRestBook, applyRestKlines, applyRestOrders, applyRestTrades, applyTicker, applyTrade, applyWallet } from './apply.js';
 import { BOOK_LEVELS } from './book.js';
 import { applyPushedFill } from './pnl.js';
@@ -35,8 +35,8 @@ export interface FeedOptions {
   readonly wsUrl: string;
   readonly service: string;
   readonly credentials: Credentials | undefined;
-  /** Something changed; `fill` when one of your orders traded. */
-  readonly changed: (what: 'data' | 'fill') => void;
+  /** Something changed; `fill` when one of your orders traded, `alarm` when a conditional order failed. */
+  readonly changed: (what: 'data' | 'fill' | 'alarm') => void;
   /** The stream failed for good (refused login, unknown pair...). */
   readonly failed: (err: BmError) => void;
   readonly now?: () => number;
@@ -64,11 +64,14 @@ export class TradeFeed {
   private readonly pnl: PnlReader;
   /** The conditional orders read so far: ended ones and other pairs' are not read again. */
   private readonly seenAlgos: SeenAlgos = new Map();
+  /** From when (ms) an algo that ends failed or unknown is kept on screen: this feed's start. */
+  private readonly since: number;
   private closed = false;
   private readonly now: () => number;
 
   constructor(private readonly o: FeedOptions) {
     this.now = o.now ?? Date.now;
+    this.since = this.now();
     this.pnl = new PnlReader(o.ctx, o.state);
   }
 
@@ -116,6 +119,7 @@ export class TradeFeed {
   private async readAccount(): Promise<void> {
     const calls = await this.o.ctx.calls();
     const sym = this.s.symbol;
+    let failed = false;
     try {
       const [wallet, orders] = await Promise.all([
         calls.send(endpoint('spot.wallet')),
@@ -124,12 +128,12 @@ export class TradeFeed {
       if (this.s.symbol !== sym) return;
       applyWallet(this.s, wallet);
       applyRestOrders(this.s, orders);
-      refreshAlgos(this.s, this.o.ctx.session.env, this.seenAlgos);
+      failed = this.algos() === 'failed';
       await this.pnl.fees();
     } catch (err) {
       logAction(this.s, 'error', `reading balances and orders: ${(err as Error).message}`, this.now());
     }
-    this.o.changed('data');
+    this.o.changed(failed ? 'alarm' : 'data');
   }
 
   /**
@@ -204,8 +208,14 @@ export class TradeFeed {
     void this.readPnl();
     // A detached runner starts, fires and ends on its own time: its journal is read again now and then.
     this.algosTimer = setInterval(() => {
-      if (refreshAlgos(this.s, this.o.ctx.session.env, this.seenAlgos)) this.o.changed('data');
+      const r = this.algos();
+      if (r !== 'same') this.o.changed(r === 'failed' ? 'alarm' : 'data');
     }, ALGOS_EVERY_MS);
+  }
+
+  /** The pair's conditional orders read again from their journals. */
+  private algos(): ReturnType<typeof refreshAlgos> {
+    return refreshAlgos(this.s, this.o.ctx.session.env, this.seenAlgos, this.since, this.now());
   }
 
   private onPublic(table: string, e: Entry): void {

@@ -43,9 +43,9 @@ export function backspace(f: Form): Form {
   return { ...f, [f.focus]: f[f.focus].slice(0, -1), error: undefined };
 }
 
-/** Tab: size <-> price (a market order has no price). */
+/** Tab: size <-> price (a market order has no price; an exit on an order is sized by what of it fills). */
 export function switchField(f: Form): Form {
-  if (f.type === 'market') return f;
+  if (f.type === 'market' || f.attach?.order) return f;
   return { ...f, focus: f.focus === 'size' ? 'price' : 'size' };
 }
 

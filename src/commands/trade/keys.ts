@@ -10,6 +10,7 @@ import { guardError, preflight } from './orders.js';
 import { pairMatches } from './pairs.js';
 import type { Binding, Command } from './binding.js';
 import { ATTACH_CONFIRM, ATTACH_MAIN, askCancel, cancelCommand, reviewAttach, selectable, selectedId } from './attach-keys.js';
+import { BRACKET_KEYS } from './bracket.js';
 import { quoteOf, selectedOrder, type Mode, type Side, type TradeState } from './state.js';
 
 export type { Binding, Command } from './binding.js';
@@ -67,12 +68,12 @@ export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
     { keys: ['s'], label: 's', hint: 'sell', does: 'sell at the best ask or the selected level', when: trading, run: (s) => openOrderForm(s, 'sell') },
     { keys: ['up', 'k'], label: '↑/k', hintLabel: '↑↓', hint: 'select', does: 'select the order (or book level) above', run: (s) => moveSelection(s, -1) },
     { keys: ['down', 'j'], label: '↓/j', does: 'select the order (or book level) below', run: (s) => moveSelection(s, 1) },
-    { keys: ['tab'], label: 'Tab', hint: 'book/orders', does: 'move between your orders and the book', when: trading, run: (s) => void (s.ui.focus = s.ui.focus === 'book' ? 'orders' : 'book') },
+    { keys: ['tab'], label: 'Tab', hint: 'focus', does: 'move between your orders and the book', when: trading, run: (s) => void (s.ui.focus = s.ui.focus === 'book' ? 'orders' : 'book') },
     { keys: ['enter'], label: 'Enter', hint: 'order here', does: 'on a level: buy from an ask, sell to a bid', when: (s) => trading(s) && bookFocus(s), run: (s) => {
       const lvl = selectedLevel(s);
       if (lvl) openOrderForm(s, s.ui.level.book === 'ask' ? 'buy' : 'sell', lvl.price);
     } },
-    { keys: ['c'], label: 'c', hint: 'cancel', does: 'cancel the selected order (or stop, tp)', when: hasAny, run: askCancel },
+    { keys: ['c'], label: 'c', hint: 'cancel', does: 'cancel selected order/algo, dismiss failed', when: hasAny, run: askCancel },
     { keys: ['a'], label: 'a', hint: 'amend', does: 'amend the selected order: price, size', when: hasOrders, run: (s) => {
       const o = selectedOrder(s);
       if (o && AMENDABLE.has(o.type)) (s.ui.form = amendForm(o)), (s.ui.mode = 'form');
@@ -81,12 +82,13 @@ export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
       s.ui.cancel = { all: true, count: s.account.orders.size };
       s.ui.mode = 'cancel';
     } },
-    { keys: ['g'], label: 'g', hint: 'group', does: 'group the book: 1, 10, 100, 1000 ticks', run: (s) => void (s.ui.group = GROUPS[(GROUPS.indexOf(s.ui.group as (typeof GROUPS)[number]) + 1) % GROUPS.length]!) },
     { keys: ['/'], label: '/', hint: 'pair', does: 'switch pair; Tab completes', run: (s) => ((s.ui.pair = { text: '', index: 0 }), void (s.ui.mode = 'pair')) },
     ...ATTACH_MAIN,
     { keys: ['r'], label: 'r', does: 'resync: read every snapshot again', run: () => ({ kind: 'resync' }) },
     { keys: ['l'], label: 'l', hint: 'log', does: 'last actions, with the venue\'s messages', run: (s) => void (s.ui.mode = 'log') },
     { keys: ['?'], label: '?', hint: 'help', does: 'this help', run: (s) => void (s.ui.mode = 'help') },
+    // A view setting: hinted after the keys that act, so a narrow footer keeps those.
+    { keys: ['g'], label: 'g', hint: 'group', does: 'group the book: 1, 10, 100, 1000 ticks', run: (s) => void (s.ui.group = GROUPS[(GROUPS.indexOf(s.ui.group as (typeof GROUPS)[number]) + 1) % GROUPS.length]!) },
     { keys: ['q'], label: 'q', hint: 'quit', does: 'quit (Ctrl-C quits from anywhere)', run: () => ({ kind: 'quit', code: 0 }) },
   ],
   form: [
@@ -102,6 +104,7 @@ export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
     { keys: ['enter'], label: 'Enter', hint: 'review', does: 'check, then confirm with market context', run: review },
     { keys: ['escape'], label: 'Esc', hint: 'back', does: 'back out', run: (s) => ((s.ui.form = undefined), close(s)) },
   ],
+  bracket: BRACKET_KEYS,
   confirm: [
     { keys: ['y'], label: 'y', hint: 'send', does: 'send (the price guard is checked again)', run: (s) => {
       const c = s.ui.confirm!;

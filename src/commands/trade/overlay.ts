@@ -5,32 +5,18 @@
 import { SGR } from '../../render/live.js';
 import { clock } from '../watch/grid.js';
 import { norm, mul } from '../../util/decimal.js';
-import { attachConfirmBox, attachFormBox, cancelAlgoText } from './attach-view.js';
+import { attachConfirmBox, bracketFormBox } from './attach-confirm.js';
+import { attachFormBox, cancelAlgoText } from './attach-view.js';
 import { spends } from './form.js';
 import { KEYS } from './keys.js';
 import { marketContext, orderText } from './orders.js';
 import { pairMatches } from './pairs.js';
 import { quoteOf, type LogEntry, type Mode, type OpenOrder, type TradeState } from './state.js';
-import { cell, field, Line, type Box, type Style } from './text.js';
+import { cell, field, Line, wrap, type Box, type Style } from './text.js';
 
 export type { Box } from './text.js';
 
 const kindStyle = (k: LogEntry['kind']): Style => (k === 'ok' ? SGR.green : k === 'error' ? SGR.red : k === 'unknown' ? SGR.yellow : undefined);
-
-/** `text` in lines of at most `width`, broken at blanks where possible. */
-export function wrap(text: string, width: number): string[] {
-  const out: string[] = [];
-  let rest = text;
-  while (rest.length > width) {
-    const at = rest.lastIndexOf(' ', width);
-    const cut = at > width / 2 ? at : width;
-    out.push(rest.slice(0, cut));
-    rest = rest.slice(cut).trimStart();
-  }
-  out.push(rest);
-  return out;
-}
-
 
 /** The box of the current mode, or undefined in the main mode. */
 export function overlayBox(s: TradeState, columns: number, rows: number, color: boolean): Box | undefined {
@@ -41,6 +27,8 @@ export function overlayBox(s: TradeState, columns: number, rows: number, color: 
     case 'confirm':
       if (s.ui.mode === 'form') return s.ui.form!.attach ? attachFormBox(s, width, inner, color) : formBox(s, width, inner, color);
       return confirmBox(s, width, inner, color);
+    case 'bracket':
+      return bracketFormBox(s, width, inner, color);
     case 'attach':
       return attachConfirmBox(s, width, inner, color);
     case 'cancel': {
@@ -140,7 +128,9 @@ function pairBox(s: TradeState, width: number, inner: number, color: boolean, ro
   return { title: 'SWITCH PAIR', width, lines };
 }
 
-const SECTIONS: ReadonlyArray<readonly [Mode, string]> = [['main', 'Main'], ['form', 'Order form'], ['confirm', 'Confirmation'], ['attach', 'Stop/take-profit'], ['cancel', 'Cancel'], ['pair', 'Pair prompt']];
+const SECTIONS: ReadonlyArray<readonly [Mode, string]> = [
+  ['main', 'Main'], ['form', 'Order form'], ['confirm', 'Confirmation'], ['bracket', 'Bracket form (B)'], ['attach', 'Conditional order confirmation'], ['cancel', 'Cancel'], ['pair', 'Pair prompt'],
+];
 
 /** Every binding of every mode, in two columns when the terminal is wide enough. */
 function helpBox(columns: number, rows: number, color: boolean): Box {
@@ -154,8 +144,16 @@ function helpBox(columns: number, rows: number, color: boolean): Box {
   const room = Math.max(1, rows - 5);
   let lines: string[];
   if (twoCols) {
-    const left = entries.slice(0, 1).flat();
-    const right = entries.slice(1).flat();
+    // Sections stay whole and in order: the split that makes the taller column shortest.
+    const heights = entries.map((e) => e.length);
+    const total = heights.reduce((a, b) => a + b, 0);
+    let split = 1;
+    for (let k = 1, upTo = heights[0]!; k < entries.length; upTo += heights[k]!, k++) {
+      const best = heights.slice(0, split).reduce((a, b) => a + b, 0);
+      if (Math.max(upTo, total - upTo) < Math.max(best, total - best)) split = k;
+    }
+    const left = entries.slice(0, split).flat();
+    const right = entries.slice(split).flat();
     lines = Array.from({ length: Math.max(left.length, right.length) }, (_, i) => `${left[i] ?? ' '.repeat(colW)}  ${right[i] ?? ' '.repeat(colW)}`);
   } else lines = flat;
   const inner = twoCols ? 2 * colW + 2 : colW;

@@ -112,7 +112,7 @@ export async function runTrade(outer: Context, req: TradeRequest): Promise<void>
     readOnly: credentials ? undefined : 'no credentials: market panes only (add some with bm profile add NAME, or BM_API_KEY, BM_API_SECRET, BM_API_MEMO)',
   });
   for (const line of loading.notes) logAction(state, 'info', line, Date.now());
-  const feedOf = (s: TradeState, changed: (what: 'data' | 'fill') => void, failed: (e: BmError) => void) =>
+  const feedOf = (s: TradeState, changed: (what: 'data' | 'fill' | 'alarm') => void, failed: (e: BmError) => void) =>
     new TradeFeed({ ctx, state: s, wsUrl: venue.wsUrl, service: venue.service, credentials, changed, failed });
   if (!live) {
     offSignals();

@@ -23,7 +23,7 @@ export const ESCAPE_TIMEOUT_MS = 50;
 export interface SessionOptions {
   readonly ctx: Context;
   readonly state: TradeState;
-  readonly feedOf: (s: TradeState, changed: (what: 'data' | 'fill') => void, failed: (e: BmError) => void) => TradeFeed;
+  readonly feedOf: (s: TradeState, changed: (what: 'data' | 'fill' | 'alarm') => void, failed: (e: BmError) => void) => TradeFeed;
   readonly chatter: { toLog: ((line: string) => void) | undefined };
   readonly rulesOf: (symbol: string) => Promise<PairRules>;
   /** The screen, already up (showing the loading steps); the session draws on it through `view`. */
@@ -64,8 +64,9 @@ export async function runSession(o: SessionOptions): Promise<number> {
     feed.sync();
     return tradeScreen.regions(s, size, now(), io.color);
   };
-  const changed = (what: 'data' | 'fill') => {
-    if (what === 'fill' && s.bell) io.stdout.write('\x07');
+  const changed = (what: 'data' | 'fill' | 'alarm') => {
+    // --bell: a fill, or a conditional order that failed (its line is in the log and the orders pane).
+    if (what !== 'data' && s.bell) io.stdout.write('\x07');
     screen.invalidate();
   };
   const failed = (e: BmError) => {
@@ -124,7 +125,7 @@ export async function runSession(o: SessionOptions): Promise<number> {
       case 'amend':
         return void write(`amend order ${cmd.order.id}`, () => amendOrder(ctx, s.rules, cmd.order, cmd));
       case 'attach':
-        return void write(`attach ${cmd.spec.kind} ${cmd.spec.id}`, () => attachAlgo(ctx, cmd.spec));
+        return void write(`${cmd.replaces ? `join ${cmd.replaces.id} into` : 'attach'} ${cmd.spec.kind} ${cmd.spec.id}`, () => attachAlgo(ctx, cmd.spec, cmd.replaces));
       case 'cancelAlgo':
         return void write(`cancel ${cmd.algo.kind} ${cmd.algo.id}`, () => cancelAlgo(ctx, cmd.algo));
       case 'cancelAll':

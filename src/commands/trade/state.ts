@@ -4,13 +4,14 @@
  * terminal size; keys and pushes change it. Prices and sizes stay the venue's strings.
  */
 import type { OrderType, Side } from '../../api/catalogue/vocab.js';
-import type { AlgoSpec } from '../../core/algo/spec.js';
 import type { CheckedOrder } from '../../core/order/check.js';
 import type { PairRules } from '../../core/order/pairs.js';
+import type { AttachedAlgo, BracketForm, PendingAttach } from './algo-types.js';
 import { emptyPnl, type TradePnl } from './pnl.js';
 import type { CandleStep } from './step.js';
 
 export type { Side };
+export type { AlgoExit, AttachedAlgo, BracketForm, PendingAttach } from './algo-types.js';
 export type Level = readonly [price: string, size: string];
 
 /** What the market looks like to a confirmation: the live book's two sides and the last price. */
@@ -35,8 +36,11 @@ export interface Form {
   readonly preset: number | undefined;
   /** The open order this form amends (cancel, then replace); undefined for a new order. */
   readonly amends?: OpenOrder;
-  /** A stop or take-profit attached to an order or the position: the price field is its trigger. */
-  readonly attach?: { readonly kind: 'stop' | 'take-profit'; readonly of: string };
+  /**
+   * A stop or take-profit attached to an order (`order`: it arms on that order's fills) or to the
+   * position: the price field is its trigger.
+   */
+  readonly attach?: { readonly kind: 'stop' | 'take-profit'; readonly of: string; readonly order?: OpenOrder };
 }
 
 export interface Trade {
@@ -102,21 +106,13 @@ export interface Account {
   orders: Map<string, OpenOrder>;
   /** The pair's P&L from its fills (./pnl.ts). */
   pnl: TradePnl;
-  /** The pair's conditional orders not yet ended, read from their journals (./attach.ts). */
+  /**
+   * The pair's conditional orders not yet ended, and those that failed while the terminal was open, read
+   * from their journals (./algo-read.ts).
+   */
   algos: AttachedAlgo[];
-}
-
-/** A conditional order of the pair as the terminal shows it. */
-export interface AttachedAlgo {
-  readonly id: string;
-  readonly kind: string;
-  readonly side: Side;
-  /** The armed legs' trigger prices. */
-  readonly triggers: readonly string[];
-  /** Its first leg's size, or what it spends (` (quote)`). */
-  readonly amount: string;
-  /** A runner holds it now. */
-  readonly running: boolean;
+  /** Failed ones the user dismissed: not shown again. */
+  dismissed: Set<string>;
 }
 
 /** A connection's state as shown; `subscribing`: the order stream logged in, its subscription not yet acknowledged. */
@@ -131,7 +127,7 @@ export interface Feed {
   reconnects: number;
 }
 
-export type Mode = 'main' | 'form' | 'confirm' | 'attach' | 'cancel' | 'pair' | 'help' | 'log';
+export type Mode = 'main' | 'form' | 'bracket' | 'confirm' | 'attach' | 'cancel' | 'pair' | 'help' | 'log';
 
 export interface LogEntry {
   /** ms */
@@ -159,8 +155,10 @@ export interface Ui {
   form: Form | undefined;
   /** The checked order waiting for `y` (its market context is worked out as the market moves). */
   confirm: { readonly order: CheckedOrder; readonly amends?: OpenOrder } | undefined;
-  /** A stop or take-profit planned from the form, waiting for `y` (./attach.ts). */
-  attach?: AlgoSpec | undefined;
+  /** A stop, take-profit, oco or bracket planned from a form, waiting for `y` (./attach-plan.ts). */
+  attach?: PendingAttach | undefined;
+  /** The bracket order form (./bracket.ts). */
+  bracket?: BracketForm | undefined;
   cancel: PendingCancel | undefined;
   /** The pair prompt's text and the selected match. */
   pair: { text: string; index: number } | undefined;
@@ -223,7 +221,7 @@ export function emptyMarket(): Market {
 }
 
 export function emptyAccount(): Account {
-  return { balances: undefined, orders: new Map(), pnl: emptyPnl(), algos: [] };
+  return { balances: undefined, orders: new Map(), pnl: emptyPnl(), algos: [], dismissed: new Set() };
 }
 
 export function initialState(init: StateInit): TradeState {

@@ -127,3 +127,17 @@ export interface Box {
   readonly lines: readonly string[];
   readonly width: number;
 }
+
+/** `text` in lines of at most `width`, broken at blanks where possible. */
+export function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  let rest = text;
+  while (rest.length > width) {
+    const at = rest.lastIndexOf(' ', width);
+    const cut = at > width / 2 ? at : width;
+    out.push(rest.slice(0, cut));
+    rest = rest.slice(cut).trimStart();
+  }
+  out.push(rest);
+  return out;
+}

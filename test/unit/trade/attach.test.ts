@@ -5,11 +5,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { readAttached, triggerRows } from '../../../src/commands/trade/attach.js';
+import { readAttached } from '../../../src/commands/trade/algo-read.js';
+import { triggerRows } from '../../../src/commands/trade/attach.js';
 import { chartMarks } from '../../../src/commands/trade/attach-view.js';
 import { BookPane, bookView } from '../../../src/commands/trade/book.js';
 import { CandlePane } from '../../../src/commands/trade/candles.js';
 import { handleKey, type Command } from '../../../src/commands/trade/keys.js';
+import { overlayBox } from '../../../src/commands/trade/overlay.js';
 import { ordersPane } from '../../../src/commands/trade/panes.js';
 import { frame, TradeScreen } from '../../../src/commands/trade/screen.js';
 import type { AttachedAlgo, TradeState } from '../../../src/commands/trade/state.js';
@@ -24,31 +26,41 @@ const press = (s: TradeState, ...keys: string[]): Command | undefined => {
   return last;
 };
 
-const STOP: AttachedAlgo = { id: 'astop1', kind: 'stop', side: 'sell', triggers: ['29998.00'], amount: '0.01', running: true };
-const TP: AttachedAlgo = { id: 'atp1', kind: 'take-profit', side: 'sell', triggers: ['30002.00'], amount: '0.01', running: false };
+/** The open box's text, its lines joined and blanks collapsed (wrapping aside). */
+const boxText = (s: TradeState) => overlayBox(s, 120, 40, false)!.lines.join(' ').replace(/\s+/g, ' ');
 
-test('x on the selected order: the opposite side, its size, the trigger typed; Enter plans, y arms it', () => {
+const STOP: AttachedAlgo = { id: 'astop1', kind: 'stop', side: 'sell', triggers: ['29998.00'], amount: '0.01', size: '0.01', running: true, exits: [{ name: 'stop', level: '29998.00', status: 'armed' }] };
+const TP: AttachedAlgo = { id: 'atp1', kind: 'take-profit', side: 'sell', triggers: ['30002.00'], amount: '0.01', size: '0.01', running: false, exits: [{ name: 'tp', level: '30002.00', status: 'armed' }] };
+
+test('x on the selected order attaches a bracket to it: the opposite side, its size, the trigger typed; armed only on its fills', () => {
   const s = fixtureState();
   // The newest order is selected: a sell of 0.01000, so its stop buys back when the price rises.
   assert.equal(press(s, 'x'), undefined);
   assert.equal(s.ui.mode, 'form');
   const f = s.ui.form!;
-  assert.deepEqual({ side: f.side, size: f.size, price: f.price, focus: f.focus, attach: f.attach }, { side: 'buy', size: '0.01000', price: '', focus: 'price', attach: { kind: 'stop', of: 'order 183347420821307661' } });
-  press(s, 'm');
-  assert.equal(s.ui.form!.type, 'limit', 'an attach fires a market order: m changes nothing');
+  assert.deepEqual({ side: f.side, size: f.size, price: f.price, focus: f.focus, of: f.attach?.of, order: f.attach?.order?.id }, { side: 'buy', size: '0.01000', price: '', focus: 'price', of: 'order 183347420821307661', order: '183347420821307661' });
+  press(s, 'm', 'tab');
+  assert.deepEqual({ type: s.ui.form!.type, focus: s.ui.form!.focus }, { type: 'limit', focus: 'price' }, 'an exit fires a market order, sized by what fills: m and Tab change nothing');
+  assert.match(frame(s, { columns: 120, rows: 40 }, NOW, false).join('\n'), /arms +once it fills, for what fills: nothing before/);
   press(s, 'enter');
   assert.equal(s.ui.mode, 'form', 'no trigger: not planned');
   assert.match(s.ui.form!.error!, /trigger/);
-  press(s, ...'30500');
-  press(s, 'enter');
+  press(s, ...'29000', 'enter');
+  assert.equal(s.ui.form!.error, 'trigger: a sell entry\'s stop must be above its price 30001.24 (got 29000)', 'judged against the order\'s price');
+  press(s, ...Array<string>(5).fill('backspace'), ...'30500', 'enter');
   assert.equal(s.ui.mode, 'attach');
-  const spec = s.ui.attach!;
-  assert.equal(spec.kind, 'stop');
-  assert.equal(spec.side, 'buy');
-  assert.deepEqual(spec.legs[0]!.trigger, { dir: 'up', level: '30500' });
-  assert.ok(spec.legs[0]!.params.some(([k, v]) => k === 'notional' && v === '305'), 'a market buy spends size × trigger');
-  assert.match(frame(s, { columns: 120, rows: 40 }, NOW, false).join('\n'), /CONFIRM STOP[\s\S]*stop market BUY 305 USDT of BTC[\s\S]*trigger +a trade at or above 30500/);
-  assert.deepEqual(press(s, 'y'), { kind: 'attach', spec });
+  const p = s.ui.attach!;
+  assert.equal(p.spec.kind, 'bracket');
+  assert.equal(p.spec.side, 'sell', 'the bracket\'s entry is the order');
+  assert.deepEqual(p.spec.legs.map((l) => [l.name, l.existing, l.after, l.side, l.trigger?.level]), [['entry', '183347420821307661', undefined, undefined, undefined], ['stop', undefined, 'entry', 'buy', '30500']]);
+  assert.equal(p.met, undefined, 'an exit that waits for fills is not judged against the market');
+  assert.match(frame(s, { columns: 120, rows: 40 }, NOW, false).join('\n'), /CONFIRM BRACKET/);
+  const box = boxText(s);
+  assert.match(box, /protects order 183347420821307661 \(sell 0\.01000 @ 30001\.24\) once it fills, for what fills/);
+  assert.doesNotMatch(box, /protects order [0-9]+ *$|protects order [0-9]+ stop/, 'never as if it protected the order now');
+  assert.match(box, /stop a trade at or above 30500: market BUY 305 USDT of BTC on BTC_USDT at market, for what filled/);
+  assert.match(box, /held by this machine's runner, not the venue/);
+  assert.deepEqual(press(s, 'y'), { kind: 'attach', spec: p.spec });
   assert.equal(s.ui.mode, 'main');
   assert.equal(s.ui.attach, undefined);
 });
@@ -57,10 +69,13 @@ test('t with the book focused: a take-profit of the whole position; n goes back 
   const s = fixtureState();
   press(s, 'tab', 't');
   const f = s.ui.form!;
-  assert.deepEqual({ side: f.side, size: f.size, attach: f.attach }, { side: 'sell', size: '0.01748', attach: { kind: 'take-profit', of: 'position 0.01748 BTC' } });
+  assert.deepEqual({ side: f.side, size: f.size, of: f.attach?.of, order: f.attach?.order }, { side: 'sell', size: '0.01748', of: 'position 0.01748 BTC', order: undefined });
   press(s, ...'31000', 'enter');
-  assert.deepEqual(s.ui.attach!.legs[0]!.trigger, { dir: 'up', level: '31000' }, 'a sell take-profit fires on the way up');
-  assert.ok(s.ui.attach!.legs[0]!.params.some(([k, v]) => k === 'size' && v === '0.01748'));
+  const spec = s.ui.attach!.spec;
+  assert.equal(spec.kind, 'take-profit');
+  assert.deepEqual(spec.legs[0]!.trigger, { dir: 'up', level: '31000' }, 'a sell take-profit fires on the way up');
+  assert.ok(spec.legs[0]!.params.some(([k, v]) => k === 'size' && v === '0.01748'));
+  assert.match(frame(s, { columns: 120, rows: 40 }, NOW, false).join('\n'), /CONFIRM TAKE-PROFIT[\s\S]*protects +position 0\.01748 BTC/);
   press(s, 'n');
   assert.equal(s.ui.mode, 'form');
   assert.equal(s.ui.attach, undefined);
@@ -96,9 +111,10 @@ test('the orders pane lists the conditional orders; the selection walks into the
   const s = fixtureState();
   s.account.algos = [STOP, TP];
   const pane = ordersPane(s, 70, 14, false).join('\n');
-  assert.match(pane, /CONDITIONAL \(2\)/);
+  assert.match(pane, /CONDITIONAL \(2\)\s*│?\s*held by this machine's runner, not the venue/);
   assert.match(pane, /stop sell 0\.01 @ 29998\.00 running astop1/);
-  assert.match(pane, /tp sell 0\.01 @ 30002\.00 stopped atp1/);
+  assert.match(pane, /tp sell 0\.01 @ 30002\.00 STOPPED atp1/);
+  assert.match(pane, /atp1\s*│?\s*no runner, nothing watches it: bm algo resume --all/, 'an algo no runner holds says how to resume it');
   press(s, 'j', 'j');
   assert.match(ordersPane(s, 70, 14, false).join('\n'), /› stop sell/);
   press(s, 'c');
@@ -170,7 +186,7 @@ function withTwoStops(fn: (env: { BM_STATE_DIR: string }, spec: AlgoSpec, other:
 
 test('the pair\'s conditional orders read back from the state dir: not ended, this pair, armed triggers', () => {
   withTwoStops((env, spec) => {
-    assert.deepEqual(readAttached(env, 'BTC_USDT', () => undefined), [{ id: spec.id, kind: 'stop', side: 'sell', triggers: ['29000'], amount: '0.01', running: false }]);
+    assert.deepEqual(readAttached(env, 'BTC_USDT', () => undefined), [{ id: spec.id, kind: 'stop', side: 'sell', triggers: ['29000'], amount: '0.01', size: '0.01', running: false, exits: [{ name: 'stop', level: '29000', status: 'armed' }] }]);
   });
 });
 

@@ -28,8 +28,8 @@ export class Driven implements Connection {
 }
 
 /** A terminal's state and context on `baseUrl` with a paper account, and a wait re-checked on every change the feed reports (no sleeping). */
-export function setup(baseUrl: string, acct: { key: string; secret: string; memo: string }) {
-  const env = { BM_API_KEY: acct.key, BM_API_SECRET: acct.secret, BM_API_MEMO: acct.memo, HOME: '/nonexistent', XDG_CACHE_HOME: '/tmp/bm-test-cache-trade-feed' };
+export function setup(baseUrl: string, acct: { key: string; secret: string; memo: string }, extra: Record<string, string> = {}) {
+  const env = { BM_API_KEY: acct.key, BM_API_SECRET: acct.secret, BM_API_MEMO: acct.memo, HOME: '/nonexistent', XDG_CACHE_HOME: '/tmp/bm-test-cache-trade-feed', ...extra };
   const io = new IO({ write: () => true }, { write: () => true }, new PassThrough() as unknown as InStream, env, 'never');
   const ctx = new Context(io, { baseUrl, timeout: '5000' }, env);
   const s = initialState({

@@ -1,8 +1,13 @@
 // The terminal's feed across a reconnect: the connections are injected (so the test decides when a
 // stream drops and comes back), the REST side is the real sandbox behind a proxy that counts reads.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
 import { test } from 'node:test';
+import { AlgoJournal, algoJournalPath } from '../../../src/core/algo/journal.js';
+import { planAlgo } from '../../../src/core/algo/plan.js';
 import { checkOrder } from '../../../src/core/order/check.js';
 import { TradeFeed } from '../../../src/commands/trade/feed.js';
 import { placeOrder } from '../../../src/commands/trade/orders.js';
@@ -125,5 +130,32 @@ test('real WebSockets cut under the terminal: both streams come back, say so, re
   } finally {
     await feed.close();
     await r.close();
+  }
+});
+
+test('a conditional order of the pair that fails while the terminal is open: the account read says so as an alarm (the bell with --bell), once', { timeout: 30_000 }, async () => {
+  const sb = harness.sandbox();
+  const acct = sb.exchange.createAccount({ USDT: '1000', BTC: '1' });
+  const dir = mkdtempSync(join(tmpdir(), 'bm-feed-algos-'));
+  const { ctx, s, credentials } = setup(sb.url, acct, { BM_STATE_DIR: dir });
+  const said: string[] = [];
+  const feed = new TradeFeed({ ctx, state: s, wsUrl: 'ws://127.0.0.1:9', service: 'exchange', credentials, changed: (what) => said.push(what), failed: (e) => assert.fail(e.message) });
+  try {
+    const spec = planAlgo({ kind: 'stop', symbol: 'BTC_USDT', side: 'sell', trigger: '1', size: '0.01' }, RULES, Date.now());
+    const j = AlgoJournal.create(algoJournalPath({ BM_STATE_DIR: dir }, spec.id), spec);
+    j.write({ at: Date.now(), st: { legs: { stop: { status: 'armed' } } }, notes: [] }, false);
+    const alarms = () => said.filter((w) => w === 'alarm').length;
+    await feed.snapshot();
+    assert.deepEqual([alarms(), s.account.algos.map((a) => a.id)], [0, [spec.id]]);
+    j.write({ at: Date.now(), st: { legs: { stop: { status: 'failed', why: 'the venue refused it' } }, end: 'failed' }, notes: [] }, false);
+    j.close();
+    await feed.snapshot();
+    assert.equal(alarms(), 1);
+    assert.deepEqual(s.account.algos.map((a) => [a.id, a.end]), [[spec.id, 'failed']]);
+    await feed.snapshot();
+    assert.equal(alarms(), 1, 'rung once');
+  } finally {
+    await feed.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });

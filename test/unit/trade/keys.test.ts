@@ -218,7 +218,7 @@ test('read-only: no order keys (not in the hints, not acting); market keys still
   press(s, 'b', 's', 'c', 'C');
   assert.equal(s.ui.mode, 'main');
   const keys = hintsOf(activeBindings(s)).map(([k]) => k);
-  assert.deepEqual(keys, ['↑↓', 'g', '/', 'l', '?', 'q']);
+  assert.deepEqual(keys, ['↑↓', '/', 'l', '?', 'g', 'q']);
   press(s, 'k');
   assert.deepEqual(s.ui.level, { book: 'ask', index: 1 }, 'the book has the focus');
   press(s, 'g');

@@ -94,3 +94,18 @@ test('a kline push redraws the chart as a fresh screen would (kept rows of older
     assert.deepEqual(frame(s, size, NOW, true), frame(fresh, size, NOW, true), `close ${close}`);
   }
 });
+
+test('the confirmations of conditional orders, as golden files: a bracket joined on an order, a stop already met (after y)', () => {
+  const shot = (s: ReturnType<typeof fixtureState>, name: string) => {
+    const id = s.ui.attach!.spec.id;
+    const lines = frame(s, { columns: 120, rows: 40 }, NOW, false).map((l) => l.replaceAll(id, `a${'X'.repeat(id.length - 1)}`));
+    check(name, lines, 120, 40);
+  };
+  const join = fixtureState();
+  join.account.algos = [{ id: 'abr1', kind: 'bracket', side: 'sell', triggers: [], amount: '0.01000', size: '0.01000', running: true, order: '183347420821307661', exits: [{ name: 'tp', level: '29500', status: 'waiting' }] }];
+  for (const k of ['x', ...'30500', 'enter']) handleKey(join, k);
+  shot(join, 'attach-join-120x40');
+  const met = fixtureState();
+  for (const k of ['tab', 'x', ...'30500', 'enter', 'y']) handleKey(met, k);
+  shot(met, 'attach-met-120x40');
+});
