@@ -13,7 +13,7 @@ import { AlgoEngine } from '../../src/core/algo/engine.js';
 import { watchLive } from '../../src/core/algo/run.js';
 import { eventLine, headerLine } from '../../src/sandbox/replay/format.js';
 import { algoRig } from '../helpers/algo.js';
-import { isolatedEnv, until } from '../helpers/bm.js';
+import { isolatedEnv, until, within } from '../helpers/bm.js';
 import { useReplayVenue } from '../helpers/replay-venue.js';
 
 // Near the real time: signed requests carry the caller's clock, and the venue refuses one far from its own.
@@ -48,7 +48,7 @@ test('a bracket on a replayed market: entry half filled by the book, exits armed
   await until(() => engine.state.legs.tp!.status === 'armed', 'the exits to arm on the fill', 60_000);
   assert.deepEqual([engine.state.legs.tp!.size, engine.state.legs.stop!.size], ['0.01', '0.01']);
   venue.at(10_000);
-  const state = await running;
+  const state = await within(running, `the bracket to end:\n${rig.notes.join('\n')}`);
   assert.equal(state.end, 'done', rig.notes.join('\n'));
   assert.deepEqual([state.legs.entry!.status, state.legs.tp!.status, state.legs.stop!.status], ['placed', 'placed', 'cancelled']);
   const sent = (cid: string) => venue.proxy.seen.filter((s) => s.path === SUBMIT && s.body.includes(`"${cid}"`)).length;

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { keptAlgo } from '../../src/core/algo/store.js';
-import { isolatedEnv, type Result } from '../helpers/bm.js';
+import { isolatedEnv, type Result, within } from '../helpers/bm.js';
 import { runBm, runCli } from '../helpers/in-process.js';
 import { useStillVenue } from '../helpers/still-venue.js';
 
@@ -58,7 +58,7 @@ test('a bracket: nothing fires before the entry fills; a partial fill arms that 
   assert.ok(['65001.50', '64999.00'].includes(armed.last?.price ?? ''), `seen: ${armed.last?.price}`);
   assert.equal(submits(`${id}tp`), 0, 'a take-profit on nothing filled is not sent');
   V.trade('65001.5');
-  const r = await run.done;
+  const r = await within(run.done, `the bracket to end:\n${run.notes()}`);
   assert.equal(r.code, 0, r.stderr);
   const rows = JSON.parse(r.stdout) as Array<Record<string, string>>;
   assert.deepEqual(rows.map((x) => [x.leg, x.status]), [['entry', 'placed'], ['tp', 'placed'], ['stop', 'cancelled']]);
@@ -81,7 +81,7 @@ test('exits attached to an open order (--order-id): nothing armed while it is un
   V.trade('65001.5');
   const cancelled = await runBm(['order', 'cancel', 'BTC_USDT', '--order-id', orderId, '--yes'], e);
   assert.equal(cancelled.code, 0, cancelled.stderr);
-  const r = await run.done;
+  const r = await within(run.done, `the bracket to end:\n${run.notes()}`);
   assert.equal(r.code, 0, `the order's end is the bracket's, not an interruption: ${r.stderr}`);
   const legs = legsOf(e, id);
   assert.deepEqual([legs.entry!.status, legs.tp!.status, legs.stop!.status], ['cancelled', 'cancelled', 'cancelled']);
@@ -105,7 +105,7 @@ test('an amended entry is followed: what fills of the new order arms the exits',
   assert.equal(legsOf(e, id).stop!.size, '0.001');
   const stopped = await runBm(['algo', 'cancel', id, '--yes'], e);
   assert.equal(stopped.code, 0, stopped.stderr);
-  await run.done;
+  await within(run.done, 'the cancelled bracket\'s run to end');
   assert.equal(String(order(moved).status), '8', 'the entry bm placed went with the bracket');
   assert.equal(submits(`${id}stop`), 0);
 });
@@ -125,7 +125,7 @@ test('a trigger the market already meets is refused, nothing sent; --immediate t
   const meant = start(e, ['order', 'take-profit', 'BTC_USDT', '--side', 'sell', '--trigger', '64999', '--size', '0.001', '--immediate']);
   const id = await meant.id;
   V.trade('65000');
-  const r = await meant.done;
+  const r = await within(meant.done, `the take-profit to fire:\n${meant.notes()}`);
   assert.equal(r.code, 0, r.stderr);
   assert.equal(submits(`${id}tp`), 1);
 });

@@ -11,7 +11,7 @@ import { syncBuiltinESMExports } from 'node:module';
 import { after, test } from 'node:test';
 import { algoJournalPath } from '../../src/core/algo/journal.js';
 import { keptAlgo, keptAlgos } from '../../src/core/algo/store.js';
-import { ensureBuilt, isolatedEnv } from '../helpers/bm.js';
+import { isolatedEnv, ensureBuilt, within } from '../helpers/bm.js';
 import { runBm, runCli } from '../helpers/in-process.js';
 import { envelope } from '../helpers/fault-proxy.js';
 import { useStillVenue } from '../helpers/still-venue.js';
@@ -68,7 +68,7 @@ test('the journal\'s disk full after the leg left: the placed order is reported 
   // The leg is on its way (journaled `sending`, flushed); now the disk is full before its outcome can be written.
   const room = fullDiskFor(algoJournalPath(env, id));
   release();
-  const r = await run.finally(room);
+  const r = await within(run.finally(room), 'the stop to end');
   assert.equal(r.code, 0, r.stderr);
   const [row] = JSON.parse(r.stdout) as Array<Record<string, string>>;
   assert.equal(row!.status, 'placed');
@@ -105,7 +105,7 @@ test('the journal\'s disk full while a leg\'s outcome is unknown (its answer los
   A.trade('64998.5');
   await there;
   room = fullDiskFor(algoJournalPath(e, id));
-  const r = await run.finally(() => room());
+  const r = await within(run.finally(() => room()), 'the stop to end');
   for (const remove of rules) remove();
   assert.equal(r.code, 11, r.stderr);
   assert.match(r.stderr, new RegExp(`leg stop may have been sent \\(client order id ${id}stop\\): its outcome is unknown`));

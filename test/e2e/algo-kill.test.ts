@@ -24,7 +24,7 @@ import { setImmediate as turn } from 'node:timers/promises';
 import { alive } from '../../src/util/holder-lock.js';
 import { keptAlgo, keptAlgos } from '../../src/core/algo/store.js';
 import type { LegState } from '../../src/core/algo/machine.js';
-import { ensureBuilt, isolatedEnv } from '../helpers/bm.js';
+import { ensureBuilt, isolatedEnv, within } from '../helpers/bm.js';
 import { runBm } from '../helpers/in-process.js';
 import type { Fault, Seen } from '../helpers/fault-proxy.js';
 import { useLibraryVenue } from '../helpers/library-venue.js';
@@ -43,17 +43,6 @@ async function ok(env: Record<string, string>, args: string[]): Promise<Record<s
   const r = await runBm([...args, '--json'], env);
   assert.equal(r.code, 0, `bm ${args.join(' ')}: ${r.stderr}`);
   return ([] as Record<string, string>[]).concat(JSON.parse(r.stdout) as Record<string, string>);
-}
-
-/** Waits for `p` (a generous deadline, named). */
-async function within<T>(p: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, ko) => (timer = setTimeout(() => ko(new Error(`timed out after ${DEADLINE_MS / 1000} s waiting for ${what}`)), DEADLINE_MS)));
-  try {
-    return await Promise.race([p, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** Waits for `check` to hold (polled; a generous deadline, named). */

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { BmError, Client } from '../../src/lib/index.js';
 import { alive } from '../../src/util/holder-lock.js';
-import { ensureBuilt, isolatedEnv } from '../helpers/bm.js';
+import { isolatedEnv, ensureBuilt, within } from '../helpers/bm.js';
 import { useLibraryVenue } from '../helpers/library-venue.js';
 
 const venue = useLibraryVenue(57, { USDT: '100000', BTC: '5' });
@@ -62,7 +62,7 @@ test('a cancel from the process that runs the algo stops that run (no signal to 
   await until(async () => (id ? true : undefined), 'the stop to arm');
   const cancelled = await c.algo.cancel(id);
   assert.equal(cancelled.end, 'cancelled');
-  const e = await running;
+  const e = await within(running, 'the cancelled run to end');
   assert.ok(e instanceof BmError && e.category === 'interrupted', String(e));
   assert.equal(venue.proxy.count('POST', SUBMIT), before);
   await c.close();

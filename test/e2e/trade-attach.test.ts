@@ -152,7 +152,7 @@ test('t on an unfilled buy attaches a bracket: the market trades through its tri
   assert.equal(cancelled.kind, 'ok', cancelled.text);
   const st = await until('the bracket to end', () => (endOf(e, bracket.spec.id)?.end ? endOf(e, bracket.spec.id) : undefined));
   assert.equal(st.end, 'cancelled');
-  assert.deepEqual(st.legs.tp, { status: 'cancelled', why: 'entry ended with nothing filled' });
+  assert.deepEqual(st.legs.tp, { status: 'cancelled', cause: 'follows', why: 'entry ended with nothing filled' });
   assert.equal(submitsOf(tp.clientOrderId), 0, 'nothing left armed, nothing sent');
   assert.deepEqual(readAttached(e, 'BTC_USDT', () => undefined), [], 'nothing left in the orders pane');
 });

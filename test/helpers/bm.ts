@@ -176,3 +176,17 @@ export function bmStart(args: readonly string[], env: Record<string, string | un
     }),
   };
 }
+
+/**
+ * `p`, or an error naming `what` once `limitMs` has passed (a generous deadline: a run that never ends is a
+ * failure that says what it waited for, not a test hung until the runner's own timeout).
+ */
+export async function within<T>(p: Promise<T>, what: string, limitMs = 60_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, ko) => (timer = setTimeout(() => ko(new Error(`timed out after ${limitMs / 1000} s waiting for ${what}`)), limitMs)));
+  try {
+    return await Promise.race([p, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

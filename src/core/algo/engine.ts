@@ -11,7 +11,8 @@ import type { AlgoBinding } from './binding.js';
 import type { WriteChannel } from '../write/channel.js';
 import type { WriteHost } from '../write/host.js';
 import { findLeg, fireLeg, lookedUp, saidOf, type FirePoint } from './fire.js';
-import { cancelRest, followed, sizedExit } from './follow.js';
+import { cancelRest, followed, readFill, sizedExit } from './follow.js';
+import { isZero } from '../../util/decimal.js';
 import { AlgoJournal, journalGone, JournalWriteError, readAlgoJournal } from './journal.js';
 
 export { journalGone, JournalWriteError } from './journal.js';
@@ -116,7 +117,10 @@ export class AlgoEngine {
       for (const f of this.watched()) {
         if (this.spec.legs.find((l) => l.name === f.leg)?.existing !== undefined) continue;
         await cancelRest(this.deps, this.spec, f.orderId, `${f.leg} (order ${f.orderId}) cancelled with the algo`);
-        this.record([`${f.leg}: the rest of its order ${f.orderId} cancelled with the algo`], true);
+        // Nothing filled of it: the leg is cancelled too (its order was, on the venue), and so is the algo.
+        const fill = await readFill(this.deps.channel, this.spec.symbol, f.orderId).catch(() => undefined);
+        if (fill?.over && isZero(fill.filled)) this.settled(f.leg, { status: 'cancelled', orderId: f.orderId, why: 'cancelled with the algo before anything filled' }, `${f.leg}: its order ${f.orderId} cancelled with the algo, nothing filled`);
+        else this.record([`${f.leg}: the rest of its order ${f.orderId} cancelled with the algo${fill ? `, ${fill.filled} filled` : ''}`], true);
       }
     });
   }

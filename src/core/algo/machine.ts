@@ -96,7 +96,7 @@ function onOrder(spec: AlgoSpec, st: AlgoState, order: Extract<AlgoEvent, { kind
       legs[l.name] = { status: 'cancelled', cause: 'follows', why: nothing ? `${ev.leg} ended with nothing filled` : `${ev.leg} ended with ${norm(ev.filled)} filled, less than the pair's smallest order: nothing to place` };
     }
   }
-  return { state: ended({ ...st, legs }), fire: [], notes };
+  return { state: ended(spec, { ...st, legs }), fire: [], notes };
 }
 
 /** The order of a leg others follow was replaced (an amend): they follow the new one, what filled of the old one kept. */
@@ -126,7 +126,7 @@ export function step(spec: AlgoSpec, st: AlgoState, ev: AlgoEvent): Step {
     }
     case 'cancel': {
       const legs = Object.fromEntries(Object.entries(st.legs).map(([n, l]) => [n, l.status === 'armed' || l.status === 'waiting' ? { status: 'cancelled', why: ev.why } as LegState : l]));
-      return { state: ended({ ...st, legs }), fire: [], notes: [`cancelled: ${ev.why}`] };
+      return { state: ended(spec, { ...st, legs }), fire: [], notes: [`cancelled: ${ev.why}`] };
     }
   }
 }
@@ -135,5 +135,5 @@ export function step(spec: AlgoSpec, st: AlgoState, ev: AlgoEvent): Step {
 export function settle(spec: AlgoSpec, st: AlgoState, leg: string, outcome: LegState): AlgoState {
   const legs: Record<string, LegState> = { ...st.legs, [leg]: outcome };
   hooks(spec).settled?.(spec, legs, leg, outcome);
-  return ended({ ...st, legs });
+  return ended(spec, { ...st, legs });
 }

@@ -93,12 +93,16 @@ export function fireLegs(spec: AlgoSpec, st: AlgoState, names: readonly string[]
   return { state: { ...st, legs }, fire: names, notes };
 }
 
-/** The algo's end once no leg is waiting, armed or in flight. */
-export function ended(st: AlgoState): AlgoState {
+/**
+ * The algo's end once no leg is waiting, armed or in flight. An order it was attached to (a leg that stands
+ * for an order bm never placed) is no work of its own: with every other leg cancelled, it ended cancelled.
+ */
+export function ended(spec: AlgoSpec, st: AlgoState): AlgoState {
   const all = Object.values(st.legs);
   if (all.some((l) => l.status === 'armed' || l.status === 'sending' || l.status === 'waiting')) return st;
+  const own = spec.legs.filter((l) => l.existing === undefined).map((l) => st.legs[l.name]!);
   const end: AlgoEnd = all.some((l) => l.status === 'unknown') ? 'unknown'
     : all.some((l) => l.status === 'failed') ? 'failed'
-      : all.every((l) => l.status === 'cancelled') ? 'cancelled' : 'done';
+      : own.every((l) => l.status === 'cancelled') ? 'cancelled' : 'done';
   return { ...st, end };
 }
