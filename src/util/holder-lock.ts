@@ -122,6 +122,11 @@ export function describeHolder(path: string): string {
 
 /** Creates the lock at `now` (ms), for `role`; the holder's token, or undefined when another holds it. Other file errors are thrown. */
 export function createHeld(path: string, now: number, role?: string): string | undefined {
+  // Everything the lock says is made before it exists: the time it stands empty (which others may take for
+  // a writer that died) is one write long, however slow the machine.
+  const token = randomBytes(8).toString('hex');
+  const proc = processIdentity(process.pid);
+  const text = JSON.stringify({ pid: process.pid, host: hostname(), since: now, token, ...(proc ? { proc } : {}), ...(role ? { role } : {}) });
   let fd: number;
   try {
     fd = openSync(path, 'wx', 0o600);
@@ -129,10 +134,8 @@ export function createHeld(path: string, now: number, role?: string): string | u
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
     throw err;
   }
-  const token = randomBytes(8).toString('hex');
   try {
-    const proc = processIdentity(process.pid);
-    writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), since: now, token, ...(proc ? { proc } : {}), ...(role ? { role } : {}) }));
+    writeSync(fd, text);
   } finally {
     closeSync(fd);
   }
