@@ -4,8 +4,7 @@
  * where the kind requires them, not one type with every field optional) and the `client.algo` methods. A new
  * kind is a file of the registry: its type and method follow.
  */
-import { KINDS, type KindDef, type KindInput } from '../core/algo/kinds/index.js';
-import { paramName } from '../core/algo/plan.js';
+import { type KindDef, type KindInput, KINDS, paramName } from '../core/usecases/algo-kinds.js';
 
 const typeOf = (i: KindInput) => (i.type === 'decimal' ? 'DecimalString' : i.type === 'whole' ? 'string | number' : i.type === 'id' ? 'string | number' : 'string');
 const typeName = (k: KindDef) => `${k.method[0]!.toUpperCase()}${k.method.slice(1)}Params`;

@@ -6,11 +6,7 @@
  * holds. A leg refused or unknown throws as any write (the same categories). Loaded on first use.
  */
 import type { CurrentCalls } from '../core/calls.js';
-import { KINDS } from '../core/algo/kinds/index.js';
-import { paramName } from '../core/algo/plan.js';
-import type { AlgoSpec } from '../core/algo/spec.js';
-import type { AlgoState } from '../core/algo/state.js';
-import { armDetached, cancelAlgo, endError, keptAlgo, keptAlgos, lastState, planFor, planLines, resumeAlgo, runHere, stateWord, type AlgoPort, type KeptAlgo } from '../core/usecases/algo.js';
+import { type AlgoPort, type AlgoSpec, type AlgoState, armDetached, cancelAlgo, endError, type KeptAlgo, keptAlgo, keptAlgos, KINDS, lastState, paramName, planFor, planLines, resumeAlgo, runHere, stateWord } from '../core/usecases/algo.js';
 import type { WriteHost } from '../core/write/host.js';
 import { checkSymbol } from '../core/params.js';
 import { usage } from '../errors.js';

@@ -4,9 +4,7 @@
  * a runner is the proven holder of its journal.
  */
 import type { Context } from '../../context.js';
-import { runKept } from '../../core/algo/detached.js';
-import { cancelAlgo, keptAlgo, keptAlgos, lastState, notEnded, resumeAlgo, resumeAll, stateWord } from '../../core/usecases/algo.js';
-import { algoFile } from '../../core/algo/store.js';
+import { algoFile, cancelAlgo, keptAlgo, keptAlgos, lastState, notEnded, resumeAlgo, resumeAll, runKept, stateWord } from '../../core/usecases/algo.js';
 import { BmError } from '../../errors.js';
 import { LOCAL_COLUMNS } from '../local-columns.js';
 import { show } from '../show.js';

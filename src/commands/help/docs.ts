@@ -4,8 +4,7 @@
  * the guide topics' text. `npm run readme` writes each between its markers; a test fails when a copy is stale.
  */
 import { CATALOGUE } from '../../api/catalogue/index.js';
-import { KINDS } from '../../core/algo/kinds/index.js';
-import { flagName } from '../../core/algo/plan.js';
+import { flagName, KINDS } from '../../core/usecases/algo-kinds.js';
 import type { Endpoint, Param } from '../../api/catalogue/types.js';
 import { filterWords, ORDER_STATUSES } from '../../api/catalogue/vocab.js';
 import type { Row } from '../../render/cells.js';

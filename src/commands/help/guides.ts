@@ -4,8 +4,7 @@
  * "In short" section of the matching guide under docs/, where a test fails when the copy is stale.
  * Loaded only by `bm help <topic>`.
  */
-import { KINDS, type KindInput } from '../../core/algo/kinds/index.js';
-import { flagName } from '../../core/algo/plan.js';
+import { flagName, type KindInput, KINDS } from '../../core/usecases/algo-kinds.js';
 
 /** One line per kind of conditional order (the registry, src/core/algo/kinds/): its options and what fires it. */
 function kindLines(): string {

@@ -5,8 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { ContextOf } from '../../context.js';
-import { KINDS, type KindInput } from '../../core/algo/kinds/index.js';
-import { flagName } from '../../core/algo/plan.js';
+import { flagName, type KindInput, KINDS } from '../../core/usecases/algo-kinds.js';
 import { columnsLine, LEG_COLUMNS, LEG_PRINTERS } from '../local-columns.js';
 
 type Option = readonly [flags: string, description: string];

@@ -1,6 +1,5 @@
 /** A conditional order's legs as rows (`bm order stop ...`, `bm algo show|cancel`): planned, or what became of each. */
-import type { AlgoState } from '../../core/algo/machine.js';
-import type { AlgoSpec } from '../../core/algo/spec.js';
+import type { AlgoSpec, AlgoState } from '../../core/usecases/algo.js';
 
 export { LEG_COLUMNS } from '../local-columns.js';
 

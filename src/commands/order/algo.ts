@@ -6,9 +6,7 @@
  * (`bm algo ...`). Prints a row per leg.
  */
 import type { Context } from '../../context.js';
-import { armDetached, cancelAlgo, detachArmed, endError, keptAlgo, planFor, planLines, planSummary, runHere } from '../../core/usecases/algo.js';
-import type { AlgoState } from '../../core/algo/machine.js';
-import type { AlgoSpec } from '../../core/algo/spec.js';
+import { type AlgoSpec, type AlgoState, armDetached, cancelAlgo, detachArmed, endError, keptAlgo, planFor, planLines, planSummary, runHere } from '../../core/usecases/algo.js';
 import { parseMaxDeviation } from '../../core/order/market-context.js';
 import { checkSymbol } from '../../core/params.js';
 import { BmError } from '../../errors.js';

@@ -4,7 +4,7 @@
  * Plain data, apart from state.ts so the attach modules can share it without importing the whole state.
  */
 import type { Side } from '../../api/catalogue/vocab.js';
-import type { AlgoSpec } from '../../core/algo/spec.js';
+import type { AlgoSpec } from '../../core/usecases/algo.js';
 
 /** A leg with a trigger, as the pane shows it and a join keeps it. */
 export interface AlgoExit {

@@ -9,9 +9,7 @@
  * A trigger the last price already meets is said, for a second confirmation (`metLeg`).
  */
 import { usage } from '../../errors.js';
-import { metLeg, planAlgo } from '../../core/usecases/algo.js';
-import type { AlgoInput } from '../../core/algo/plan.js';
-import type { AlgoSpec } from '../../core/algo/spec.js';
+import { type AlgoInput, type AlgoSpec, metLeg, planAlgo } from '../../core/usecases/algo.js';
 import { cmp, mul } from '../../util/decimal.js';
 import type { AttachKind } from './attach.js';
 import { floorTo, priceTick } from './form.js';

@@ -7,9 +7,7 @@
  * never one armed beside exits that may have fired. Each ends as an {@link Outcome} for the log.
  */
 import type { Context } from '../../context.js';
-import type { AlgoState } from '../../core/algo/machine.js';
-import type { AlgoSpec } from '../../core/algo/spec.js';
-import type { AlgoBinding } from '../../core/algo/binding.js';
+import type { AlgoBinding, AlgoSpec, AlgoState } from '../../core/usecases/algo.js';
 import { outcomeOfError, type Outcome } from './orders.js';
 import type { AttachedAlgo } from './state.js';
 

@@ -4,8 +4,7 @@
  * it as `bm order bracket` does (the pair's rules, the exits on the right side of the entry price, the
  * entry's price against the deviation guard); `y` arms it detached and its runner places the entry at once.
  */
-import type { AlgoSpec } from '../../core/algo/spec.js';
-import { planAlgo } from '../../core/usecases/algo.js';
+import { type AlgoSpec, planAlgo } from '../../core/usecases/algo.js';
 import { usage } from '../../errors.js';
 import { formMessage, metOf } from './attach-plan.js';
 import type { Binding } from './binding.js';

@@ -22,7 +22,12 @@ export type { AlgoFace } from '../algo/run.js';
 export { endError } from '../algo/run.js';
 export { metLeg, planFor, planLines, planSummary } from '../algo/prepare.js';
 export { planAlgo } from '../algo/plan.js';
-export { KINDS, kindOf } from '../algo/kinds/index.js';
+export * from './algo-kinds.js';
+export { runKept } from '../algo/detached.js';
+export { algoFile } from '../algo/store.js';
+export type { AlgoBinding } from '../algo/binding.js';
+export type { AlgoKind, AlgoSpec, Leg, Trigger } from '../algo/spec.js';
+export type { AlgoEnd, AlgoEvent, AlgoState, LegState, LegStatus } from '../algo/state.js';
 export { keptAlgo, keptAlgos, type KeptAlgo } from '../algo/store.js';
 import { noteReplaced } from '../algo/moves.js';
 
