@@ -65,7 +65,7 @@ const r = await new Promise((done) => {
     `--test-reporter=${process.stdout.isTTY ? 'spec' : 'tap'}`, '--test-reporter-destination=stdout',
     '--test-reporter=./test/timing-reporter.mjs', '--test-reporter-destination=stdout',
   ];
-  spawn(process.execPath, ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=900000', ...reporters, ...pools, ...alone], { stdio: 'inherit', env: { ...process.env, TMPDIR: runTmp } })
+  spawn(process.execPath, ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${process.env.BM_TEST_TIMEOUT_MS ?? 900000}`, ...reporters, ...pools, ...alone], { stdio: 'inherit', env: { ...process.env, TMPDIR: runTmp } })
     .on('close', (code) => done(code ?? 1));
 });
 rmSync(runTmp, { recursive: true, force: true });

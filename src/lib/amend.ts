@@ -53,7 +53,7 @@ export async function amend(calls: CurrentCalls, host: WriteHost, given: unknown
   const rules = await pairRules(pairSource(calls), checked.symbol);
   const shown: DryRun[] = [];
   const a = await amendOrder(hostFor(host, opts), calls.channel(async (e, p) => void shown.push(dryRunOf(await calls.dryRun(e, p)))), {
-    ...checked, rules, command: 'order.amend', replaced: followReplaced(calls.wiring.env, checked.symbol, (l) => host.note(l)),
+    ...checked, rules, command: 'order.amend', follow: followReplaced(calls.wiring.env, checked.symbol, (l) => host.note(l)),
     guard: async (order) => {
       if (maxPct !== undefined) checkDeviation(order, (await readQuote({ calls: async () => calls }, checked.symbol)).last, maxPct);
       return [];

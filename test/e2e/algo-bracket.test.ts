@@ -95,7 +95,22 @@ test('an amended entry is followed: what fills of the new order arms the exits',
   const run = start(e, ['order', 'bracket', 'BTC_USDT', '--side', 'buy', '--size', '0.002', '--price', ENTRY, '--stop', STOP]);
   const id = await run.id;
   const entry = await until(() => legsOf(e, id).entry?.orderId, 'the entry to be placed');
-  const amended = await runBm(['order', 'amend', 'BTC_USDT', '--order-id', entry, '--price', '64999.5', '--yes', '--json'], e);
+  // The amend's new order held back until the bracket has read its entry cancelled: it must wait, not end.
+  const cancelledAt = V.proxy.seen.length;
+  // After the cancel the amend reads the old order once; a second read is the bracket's own.
+  const readAfterCancel = () => {
+    const after = V.proxy.seen.slice(cancelledAt);
+    const cancel = after.findIndex((y) => y.path === CANCEL);
+    return cancel >= 0 && after.slice(cancel).filter((x) => x.path === '/spot/v1/order_detail' && x.url.includes(entry)).length >= 2;
+  };
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const remove = V.proxy.add({ method: 'POST', path: SUBMIT, times: 1, when: (x) => /"client_order_id":"bm/.test(x.body), fault: { kind: 'delay', until: held } });
+  const amending = runBm(['order', 'amend', 'BTC_USDT', '--order-id', entry, '--price', '64999.5', '--yes', '--json'], e);
+  await until(() => readAfterCancel() || undefined, 'the bracket to read its entry cancelled');
+  release();
+  const amended = await amending;
+  remove();
   assert.equal(amended.code, 0, amended.stderr);
   assert.match(amended.stderr, new RegExp(`conditional order ${id} follows the new order`));
   const moved = (JSON.parse(amended.stdout) as Record<string, string>).order_id!;

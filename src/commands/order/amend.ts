@@ -39,7 +39,7 @@ export async function run(ctx: Context, symbolArg: string, opts: Record<string, 
     rules, command: 'order amend', ...change, ...(newId !== undefined ? { newClientOrderId: newId } : {}),
     ...(ref[0] === 'order_id' ? { orderId: ref[1] } : { clientOrderId: ref[1] }),
     guard: (order) => market(ctx, order, rules, maxPct),
-    replaced: followReplaced(ctx.session.env, symbol, (l) => ctx.note(l)),
+    follow: followReplaced(ctx.session.env, symbol, (l) => ctx.note(l)),
   });
   if (!a) return;
   const row = amendRow(a);

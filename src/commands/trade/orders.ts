@@ -146,7 +146,7 @@ export async function amendOrder(ctx: Context, rules: PairRules, o: OpenOrder, c
   const what = `amend order ${o.id} to ${o.side} ${change.size} @ ${change.price}`;
   try {
     const { followReplaced } = await import('../../core/usecases/algo.js');
-    const a = await amendCore(ctx, currentChannel(ctx), { rules, orderId: o.id, ...change, command: what, confirmed: true, replaced: followReplaced(ctx.session.env, rules.symbol, () => undefined) });
+    const a = await amendCore(ctx, currentChannel(ctx), { rules, orderId: o.id, ...change, command: what, confirmed: true, follow: followReplaced(ctx.session.env, rules.symbol, () => undefined) });
     if (!a) throw new BmError('unknown', `${what}: nothing was sent`);
     const old = `order ${o.id} ${a.old.say} (${a.old.finalFilled} filled${a.old.via === 'lookup' ? ', proven by looking it up' : ''})`;
     if (!a.placed) return { kind: 'rejected', text: `${what}: ${old}; no new order: ${a.why}` };

@@ -99,7 +99,7 @@ export const FILL_POLL_MS = 2000;
  */
 export function watchFills(
   engine: { watched(): Array<{ leg: string; orderId: string }>; feed(ev: AlgoEvent): Promise<void> }, read: (orderId: string) => Promise<OrderFill>,
-  clock: WaitClock, note: (line: string) => void, movedTo: (orderId: string) => string | undefined = () => undefined, everyMs = FILL_POLL_MS,
+  clock: WaitClock, note: (line: string) => void, movedTo: (orderId: string) => string | 'pending' | undefined = () => undefined, everyMs = FILL_POLL_MS,
 ): () => void {
   let stopped = false;
   let cancel = () => undefined as void;
@@ -108,9 +108,11 @@ export function watchFills(
       if (stopped) return;
       try {
         const f = await read(w.orderId);
-        // Cancelled by an amend that placed another order: that one is followed from now on.
+        // Cancelled by an amend that placed another order: that one is followed from now on. An amend still under
+        // way (its new order not placed yet) is waited for: the entry has not ended, it is being replaced.
         const to = f.over && f.cancelled ? movedTo(w.orderId) : undefined;
         if (stopped) return;
+        if (to === 'pending') continue;
         if (to !== undefined) await engine.feed({ kind: 'moved', leg: w.leg, to, filled: f.filled });
         else await engine.feed({ kind: 'order', leg: w.leg, filled: f.filled, over: f.over, cancelled: f.cancelled });
       } catch (err) {

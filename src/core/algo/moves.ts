@@ -12,40 +12,52 @@ import { armedAlgos } from './store.js';
 
 const movesFile = (env: Env, id: string) => join(dirname(algoJournalPath(env, id)), `${id}.moves`);
 
-/** Notes, for every armed algo of `symbol` that follows order `from`, that it was replaced by `to`; the algos' ids. */
-export function noteReplaced(env: Env, symbol: string, from: string, to: string): string[] {
-  const ids: string[] = [];
-  for (const id of armedAlgos(env)) {
-    let follows = false;
+/** How long a replacement announced and never settled is waited for (its amend died), ms. */
+const PENDING_MS = 60_000;
+
+/** The armed algos of `symbol` that follow order `from` (a bracket's entry). */
+export function followersOf(env: Env, symbol: string, from: string): string[] {
+  return armedAlgos(env).filter((id) => {
     try {
       const rec = readAlgoJournal(algoJournalPath(env, id));
       const legs = rec.lines.at(-1)?.st.legs ?? {};
-      follows = rec.spec.symbol === symbol && rec.spec.legs.some((l) => rec.spec.legs.some((x) => x.after === l.name) && (legs[l.name]?.orderId ?? l.existing) === from);
+      return rec.spec.symbol === symbol && rec.spec.legs.some((l) => rec.spec.legs.some((x) => x.after === l.name) && (legs[l.name]?.orderId ?? l.existing) === from);
     } catch {
-      follows = false;
+      return false;
     }
-    if (!follows) continue;
-    appendFileSync(movesFile(env, id), `${JSON.stringify({ from, to, at: Date.now() })}\n`, { mode: 0o600 });
-    ids.push(id);
-  }
-  return ids;
+  });
 }
 
-/** The order that replaced order `from` under algo `id`, when one was noted. */
-export function movedTo(env: Env, id: string, from: string): string | undefined {
+/**
+ * Notes beside each algo `ids` that order `from` is being replaced (`to` absent: the cancel is about to
+ * leave; `to` null: the amend is over and nothing replaced it; else the new order's id).
+ */
+export function noteMove(env: Env, ids: readonly string[], from: string, to?: string | null): void {
+  const line = `${JSON.stringify({ from, ...(to === undefined ? { pending: true } : { to }), at: Date.now() })}\n`;
+  for (const id of ids) appendFileSync(movesFile(env, id), line, { mode: 0o600 });
+}
+
+/**
+ * What became of order `from` under algo `id`: the order that replaced it, `pending` while an amend of it
+ * is under way (for at most a minute: an amend that died is not waited for), or undefined (not replaced).
+ */
+export function movedTo(env: Env, id: string, from: string, now: number = Date.now()): string | 'pending' | undefined {
   let text: string;
   try {
     text = readFileSync(movesFile(env, id), 'utf8');
   } catch {
     return undefined;
   }
+  let last: { to?: unknown; pending?: unknown; at?: unknown } | undefined;
   for (const line of text.split('\n')) {
     try {
-      const m = JSON.parse(line) as { from?: unknown; to?: unknown };
-      if (m.from === from && typeof m.to === 'string' && /^[0-9]+$/.test(m.to)) return m.to;
+      const m = JSON.parse(line) as { from?: unknown; to?: unknown; pending?: unknown; at?: unknown };
+      if (m.from === from) last = m;
     } catch {
       // a line cut short by a crash: not a move
     }
   }
-  return undefined;
+  if (!last) return undefined;
+  if (typeof last.to === 'string' && /^[0-9]+$/.test(last.to)) return last.to;
+  return last.pending === true && typeof last.at === 'number' && now - last.at < PENDING_MS ? 'pending' : undefined;
 }

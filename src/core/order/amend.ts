@@ -36,8 +36,12 @@ export interface AmendRequest {
   readonly command: string;
   /** Already confirmed by the face (the trading terminal's own confirmation). */
   readonly confirmed?: boolean;
-  /** Told the new order once it stands: a conditional order that followed the old one follows it (src/core/algo/moves.ts). */
-  readonly replaced?: (oldOrderId: string, newOrderId: string) => void;
+  /**
+   * Told around the replacement, so that a conditional order that follows the old order follows the new
+   * one (src/core/algo/moves.ts): before the old order's cancel leaves, and once the amend is over (the
+   * new order's id, or none when nothing was placed).
+   */
+  readonly follow?: { before(oldOrderId: string): void; after(oldOrderId: string, newOrderId: string | undefined): void };
 }
 
 /** What an amend proved. Sizes and prices are the venue's decimals, as text. */
@@ -88,46 +92,53 @@ export async function amendOrder(host: WriteHost, ch: WriteChannel<Endpoint>, re
   const context = req.guard ? await req.guard(planned) : [];
   const what = `Amend order ${old.orderId} on ${symbol}: cancel it (${old.type} ${old.side.toUpperCase()} ${old.size} at ${old.price}, ${old.filled} filled), then place ${describe(planned, rules)} less what the old one has filled by then, client order id ${planned.clientOrderId}`;
   if (!req.confirmed) await host.confirm(what, command, context);
-  const cancelParams: Params = [['symbol', symbol], ['order_id', old.orderId]];
-  const cancelled = await carefulWrite(host, ch, { ep: CANCEL_ONCE, params: cancelParams, command: `${command} (cancel of order ${old.orderId})`, confirmed: true }, deps)
-    .catch((err: unknown) => { throw saying(err, '', '; the new order was not sent'); });
-  if (!cancelled) {
-    await carefulWrite(host, ch, { ep: ch.entry('spot.order.submit'), params: planned.params, command, confirmed: true }, deps);
-    return undefined;
-  }
-  const check = `bm order get ${symbol} --order-id ${old.orderId}`;
-  // The order as it ended: its state proves whether anything may be placed, its filled size how much.
-  let after: Row;
+  // An order that a conditional order follows: it waits for the new one rather than end with the old one.
+  const follow = host.dryRun ? undefined : req.follow;
+  follow?.before(old.orderId);
+  let newId: string | undefined;
   try {
-    after = cancelled.via === 'lookup' ? (cancelled.data as Row) : await readOrder(ch, symbol, { orderId: old.orderId });
-  } catch (err) {
-    // The cancel is proven; what is left to place is not known: the amend's outcome is unknown (exit 11), not "nothing sent".
-    throw new BmError('unknown', `${command}: order ${old.orderId} ${cancelled.verdict.say}; reading what filled of it failed (${(err as Error).message}): the new order was not sent`, { hint: `check with: ${check}; then place what is left with bm order place`, retryable: false });
+    const cancelParams: Params = [['symbol', symbol], ['order_id', old.orderId]];
+    const cancelled = await carefulWrite(host, ch, { ep: CANCEL_ONCE, params: cancelParams, command: `${command} (cancel of order ${old.orderId})`, confirmed: true }, deps)
+      .catch((err: unknown) => { throw saying(err, '', '; the new order was not sent'); });
+    if (!cancelled) {
+      await carefulWrite(host, ch, { ep: ch.entry('spot.order.submit'), params: planned.params, command, confirmed: true }, deps);
+      return undefined;
+    }
+    const check = `bm order get ${symbol} --order-id ${old.orderId}`;
+    // The order as it ended: its state proves whether anything may be placed, its filled size how much.
+    let after: Row;
+    try {
+      after = cancelled.via === 'lookup' ? (cancelled.data as Row) : await readOrder(ch, symbol, { orderId: old.orderId });
+    } catch (err) {
+      // The cancel is proven; what is left to place is not known: the amend's outcome is unknown (exit 11), not "nothing sent".
+      throw new BmError('unknown', `${command}: order ${old.orderId} ${cancelled.verdict.say}; reading what filled of it failed (${(err as Error).message}): the new order was not sent`, { hint: `check with: ${check}; then place what is left with bm order place`, retryable: false });
+    }
+    const status = fieldText(after, 'status') ?? '';
+    const finalFilled = fieldText(after, 'filled_size') ?? '';
+    const oldDone = { ...old, say: cancelled.verdict.say, via: cancelled.via, finalFilled };
+    const life = statusLife(status);
+    if (life === 'open' || life === undefined) {
+      throw new BmError('unknown', `${command}: order ${old.orderId} ${cancelled.verdict.say}, yet it still shows status ${status || 'none'}: what fills of it is not final, so the new order was not sent`, { hint: `check with: ${check} (do not amend it again before you know)`, retryable: false });
+    }
+    if (life !== 'cancelled' || cancelled.verdict.outcome !== 'done') {
+      return { symbol, old: oldDone, why: `the old order was ${life} before the cancel took` };
+    }
+    const rest = remainder(planned, finalFilled, rules);
+    if (!rest.send) return { symbol, old: oldDone, why: rest.why };
+    const newCommand = `${command} (new order, client order id ${rest.order.clientOrderId})`;
+    const stood = await (async () => {
+      const placedR = await carefulWrite(host, ch, { ep: ch.entry('spot.order.submit'), params: rest.order.params, command: newCommand, confirmed: true }, deps);
+      const r = await withState(ch, placedR!, newCommand);
+      checkStood(newCommand, r);
+      return r;
+    })().catch((err: unknown) => { throw saying(err, `order ${old.orderId} ${cancelled.verdict.say} (${finalFilled} filled); `, ''); });
+    const d = rowOfData(stood.data);
+    newId = fieldText(d, 'order_id') || undefined;
+    return {
+      symbol, old: oldDone,
+      placed: { orderId: fieldText(d, 'order_id') ?? '', clientOrderId: rest.order.clientOrderId, size: rest.order.size!, price: rest.order.price!, say: stood.verdict.say, via: stood.via },
+    };
+  } finally {
+    follow?.after(old.orderId, newId);
   }
-  const status = fieldText(after, 'status') ?? '';
-  const finalFilled = fieldText(after, 'filled_size') ?? '';
-  const oldDone = { ...old, say: cancelled.verdict.say, via: cancelled.via, finalFilled };
-  const life = statusLife(status);
-  if (life === 'open' || life === undefined) {
-    throw new BmError('unknown', `${command}: order ${old.orderId} ${cancelled.verdict.say}, yet it still shows status ${status || 'none'}: what fills of it is not final, so the new order was not sent`, { hint: `check with: ${check} (do not amend it again before you know)`, retryable: false });
-  }
-  if (life !== 'cancelled' || cancelled.verdict.outcome !== 'done') {
-    return { symbol, old: oldDone, why: `the old order was ${life} before the cancel took` };
-  }
-  const rest = remainder(planned, finalFilled, rules);
-  if (!rest.send) return { symbol, old: oldDone, why: rest.why };
-  const newCommand = `${command} (new order, client order id ${rest.order.clientOrderId})`;
-  const stood = await (async () => {
-    const placedR = await carefulWrite(host, ch, { ep: ch.entry('spot.order.submit'), params: rest.order.params, command: newCommand, confirmed: true }, deps);
-    const r = await withState(ch, placedR!, newCommand);
-    checkStood(newCommand, r);
-    return r;
-  })().catch((err: unknown) => { throw saying(err, `order ${old.orderId} ${cancelled.verdict.say} (${finalFilled} filled); `, ''); });
-  const d = rowOfData(stood.data);
-  const newId = fieldText(d, 'order_id') ?? '';
-  if (newId) req.replaced?.(old.orderId, newId);
-  return {
-    symbol, old: oldDone,
-    placed: { orderId: fieldText(d, 'order_id') ?? '', clientOrderId: rest.order.clientOrderId, size: rest.order.size!, price: rest.order.price!, say: stood.verdict.say, via: stood.via },
-  };
 }

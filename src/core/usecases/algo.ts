@@ -29,15 +29,24 @@ export type { AlgoBinding } from '../algo/binding.js';
 export type { AlgoKind, AlgoSpec, Leg, Trigger } from '../algo/spec.js';
 export type { AlgoEnd, AlgoEvent, AlgoState, LegState, LegStatus } from '../algo/state.js';
 export { keptAlgo, keptAlgos, type KeptAlgo } from '../algo/store.js';
-import { noteReplaced } from '../algo/moves.js';
+import { followersOf, noteMove } from '../algo/moves.js';
 
 /**
- * What an amend tells the conditional orders: order `from` of `symbol` was replaced by `to`; each armed
- * algo that followed it (a bracket's entry) follows the new one. A line for each, through `note`.
+ * What an amend tells the conditional orders that follow the order it replaces (a bracket's entry): that a
+ * replacement is under way before the old order's cancel leaves, so they wait for it rather than end with
+ * the old order, then the new order (or none); a line for each that follows, through `note`.
  */
-export function followReplaced(env: Pick<AlgoPort, 'env'>['env'], symbol: string, note: (line: string) => void): (from: string, to: string) => void {
-  return (from, to) => {
-    for (const id of noteReplaced(env, symbol, from, to)) note(`bm: conditional order ${id} follows the new order ${to} (it followed order ${from})`);
+export function followReplaced(env: Pick<AlgoPort, 'env'>['env'], symbol: string, note: (line: string) => void): { before(from: string): void; after(from: string, to: string | undefined): void } {
+  let ids: string[] = [];
+  return {
+    before: (from) => {
+      ids = followersOf(env, symbol, from);
+      noteMove(env, ids, from);
+    },
+    after: (from, to) => {
+      noteMove(env, ids, from, to ?? null);
+      if (to !== undefined) for (const id of ids) note(`bm: conditional order ${id} follows the new order ${to} (it followed order ${from})`);
+    },
   };
 }
 
