@@ -45,7 +45,7 @@ __bm_opts() {
     "order oco") echo "--side --size --notional --tp-trigger --tp-price --stop-trigger --stop-price --max-deviation --immediate --detach -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order trail") echo "--side --size --notional --distance --max-deviation --detach -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "order twap") echo "--side --size --notional --over --slices --price --max-deviation --detach -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
-    "order bracket") echo "--side --size --notional --price --take-profit --tp-price --stop --stop-price --order-id --max-deviation --detach -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "order bracket") echo "--side --size --price --take-profit --tp-price --stop --stop-price --order-id --max-deviation --detach -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "funding") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "funding currencies") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "funding history") echo "--currency --type --page --limit -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
@@ -188,7 +188,6 @@ __bm_takes() {
     "order twap|--max-deviation") echo "1" ;;
     "order bracket|--side") echo "1" ;;
     "order bracket|--size") echo "1" ;;
-    "order bracket|--notional") echo "1" ;;
     "order bracket|--price") echo "1" ;;
     "order bracket|--take-profit") echo "1" ;;
     "order bracket|--tp-price") echo "1" ;;

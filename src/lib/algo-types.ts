@@ -4,7 +4,7 @@
  * where the kind requires them, not one type with every field optional) and the `client.algo` methods. A new
  * kind is a file of the registry: its type and method follow.
  */
-import { type KindDef, type KindInput, KINDS, paramName } from '../core/usecases/algo-kinds.js';
+import { commonInputs, type KindDef, type KindInput, KINDS, paramName } from '../core/usecases/algo-kinds.js';
 
 const typeOf = (i: KindInput) => (i.type === 'decimal' ? 'DecimalString' : i.type === 'whole' ? 'string | number' : i.type === 'id' ? 'string | number' : 'string');
 const typeName = (k: KindDef) => `${k.method[0]!.toUpperCase()}${k.method.slice(1)}Params`;
@@ -15,7 +15,7 @@ function paramsInterface(k: KindDef): string {
     '  readonly symbol: string;',
     fromOrder ? '  /** Absent with `order_id`: the order\'s. */\n  readonly side?: Side;' : '  readonly side: Side;',
     '  /** Base quantity; a market buy gives `notional` (the quote amount to spend) instead. */\n  readonly size?: DecimalString;',
-    '  readonly notional?: DecimalString;',
+    ...(commonInputs(k).includes('notional') ? ['  readonly notional?: DecimalString;'] : []),
     ...k.inputs.map((i) => `  /** ${i.help}. */\n  readonly ${paramName(i.key)}${i.required ? '' : '?'}: ${typeOf(i)};`),
   ];
   return `/** Parameters of \`client.algo.${k.method}\` (\`bm order ${k.kind}\`): ${k.summary}. */\nexport interface ${typeName(k)} {\n${lines.join('\n')}\n}\n`;

@@ -6,7 +6,7 @@
  * holds. A leg refused or unknown throws as any write (the same categories). Loaded on first use.
  */
 import type { CurrentCalls } from '../core/calls.js';
-import { type AlgoPort, type AlgoSpec, type AlgoState, armDetached, cancelAlgo, endError, type KeptAlgo, keptAlgo, keptAlgos, KINDS, lastState, paramName, planFor, planLines, resumeAlgo, runHere, stateWord } from '../core/usecases/algo.js';
+import { type AlgoPort, type AlgoSpec, type AlgoState, armDetached, cancelAlgo, commonInputs, endError, type KeptAlgo, keptAlgo, keptAlgos, KINDS, lastState, paramName, planFor, planLines, resumeAlgo, runHere, stateWord } from '../core/usecases/algo.js';
 import type { WriteHost } from '../core/write/host.js';
 import { checkSymbol } from '../core/params.js';
 import { usage } from '../errors.js';
@@ -51,7 +51,7 @@ export async function runAlgoCall(calls: CurrentCalls, host: WriteHost, method: 
   if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw usage('signal: give an AbortSignal');
   for (const k of ['detach', 'immediate'] as const) if (o[k] !== undefined && typeof o[k] !== 'boolean') throw usage(`${k}: true or false`);
   const maxDeviation = o.maxDeviation === undefined ? undefined : maxDeviationOf(o.maxDeviation);
-  const keys = ['symbol', 'side', 'size', 'notional', ...kind.inputs.map((i) => i.key)];
+  const keys = ['symbol', ...commonInputs(kind), ...kind.inputs.map((i) => i.key)];
   const byParam = new Map(keys.map((k) => [paramName(k), k]));
   const obj = givenObject(given, [...byParam.keys()].join(', '));
   refuseUnknown([...byParam.keys()], obj);

@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { ContextOf } from '../../context.js';
-import { flagName, type KindInput, KINDS } from '../../core/usecases/algo-kinds.js';
+import { commonInputs, flagName, type KindInput, KINDS } from '../../core/usecases/algo-kinds.js';
 import { columnsLine, LEG_COLUMNS, LEG_PRINTERS } from '../local-columns.js';
 
 type Option = readonly [flags: string, description: string];
@@ -25,7 +25,8 @@ export function registerAlgo(root: Command, contextOf: ContextOf): void {
   const order = root.commands.find((c) => c.name() === 'order') ?? root.command('order');
   for (const def of KINDS) {
     const cmd = order.command(def.kind).description(def.summary).argument('<SYMBOL>', 'pair, e.g. BTC_USDT');
-    const options = [SIDE, SIZE, NOTIONAL, ...def.inputs.map(optionOf), DEVIATION, ...(def.judgedNow ? [IMMEDIATE] : []), DETACH];
+    const sized = commonInputs(def);
+    const options = [SIDE, SIZE, ...(sized.includes('notional') ? [NOTIONAL] : []), ...def.inputs.map(optionOf), DEVIATION, ...(def.judgedNow ? [IMMEDIATE] : []), DETACH];
     for (const [flags, description] of options) cmd.option(flags, description);
     LEG_PRINTERS.add(cmd);
     cmd.addHelpText('after', `${columnsLine(LEG_COLUMNS, '(--fields takes these; checked before anything is sent)')}\n\nHeld by bm on this machine, not by the venue: it runs in the foreground until it fires (Ctrl-C cancels what has not fired), or detached with --detach; see bm help algo.\n\nExamples:\n${def.examples.map((e) => `  $ ${e}`).join('\n')}\n`);

@@ -9,7 +9,7 @@ import { scalarText } from '../../util/json.js';
 import { checkDecimal } from '../params.js';
 import { checkOrder, describe, SIDES } from '../order/check.js';
 import type { PairRules } from '../order/pairs.js';
-import { COMMON_INPUTS, kindOf, type AlgoInput, type KindDef, type NameOf } from './kinds/index.js';
+import { commonInputs, kindOf, type AlgoInput, type KindDef, type NameOf } from './kinds/index.js';
 import type { LegOrder } from './kinds/types.js';
 import { legClientOrderId, newAlgoId, type AlgoSpec, type Leg } from './spec.js';
 
@@ -30,7 +30,7 @@ const sideFromVenue = (k: KindDef, input: AlgoInput) => k.resolve !== undefined 
  */
 export function readInput(input: AlgoInput, nameOf: NameOf = flagName): KindDef {
   const k = kindOf(input.kind);
-  const takes = new Set<string>([...COMMON_INPUTS, ...k.inputs.map((i) => i.key)]);
+  const takes = new Set<string>([...commonInputs(k), ...k.inputs.map((i) => i.key)]);
   for (const [key, v] of Object.entries(input)) {
     if (v === undefined || key === 'kind' || key === 'symbol' || key === 'maxDeviation' || key === 'immediate') continue;
     if (!takes.has(key)) throw usage(`${nameOf(key)}: not taken by ${k.kind} (it takes ${[...takes].map(nameOf).join(', ')})`);

@@ -28,7 +28,7 @@ function judged(input: AlgoInput, side: Side, nameOf: NameOf, price: string): vo
 }
 
 export const bracket: KindDef = {
-  kind: 'bracket', method: 'bracket',
+  kind: 'bracket', method: 'bracket', sizedBy: ['size'],
   summary: 'An entry order with a take-profit and a stop held by bm that arm on its fills, for what filled; the first met cancels the other',
   fires: 'the entry at once (or none: the open order it is attached to); then, for what of the entry has filled, the first of its take-profit and stop met by a trade, the entry\'s rest cancelled first and the other exit never sent',
   inputs: [

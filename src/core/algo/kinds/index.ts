@@ -22,5 +22,7 @@ export function kindOf(kind: string): KindDef {
   return k;
 }
 
-/** The inputs every kind takes beyond its own. */
-export const COMMON_INPUTS = ['side', 'size', 'notional'] as const;
+/** The inputs a kind takes beyond its own: the side, and the amounts it places by (a kind that places no market buy takes no notional). */
+export function commonInputs(k: Pick<KindDef, 'sizedBy'>): string[] {
+  return ['side', ...(k.sizedBy ?? ['size', 'notional'])];
+}

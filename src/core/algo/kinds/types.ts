@@ -93,6 +93,8 @@ export interface KindDef {
   /** For the docs' table: what fires it, and what it places. */
   readonly fires: string;
   readonly inputs: readonly KindInput[];
+  /** What it is sized by: `size` (base) and, where it may place a market buy, `notional` (quote). Default both. */
+  readonly sizedBy?: readonly ('size' | 'notional')[];
   /**
    * Its triggers are judged against the market when it is armed: one already met is refused (a typo would
    * fire at once) unless asked for (`--immediate`, the library's `immediate`).
