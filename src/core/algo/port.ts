@@ -32,7 +32,7 @@ export interface AlgoPort {
 }
 
 /** The face of algo `id` on its binding's venue and account: nothing of the port's own venue is used. */
-export function boundFace(port: AlgoPort, id: string, b: AlgoBinding, command: string, signal?: AbortSignal): AlgoFace {
+export function boundFace(port: AlgoPort, id: string, b: AlgoBinding, command: string): AlgoFace {
   const { options, env } = boundSession(b, port.env);
   const session = new Session(options, env, port.sink, port.writes, port.ownSandbox, port.clock);
   let creds: Promise<Credentials> | undefined;
@@ -48,7 +48,7 @@ export function boundFace(port: AlgoPort, id: string, b: AlgoBinding, command: s
   const calls = port.writes ? port.writes.watch(made, (ep) => ep.write ?? ep.method !== 'GET') : made;
   return {
     calls, host: port.host, channel: calls.channel(async () => undefined), command,
-    ...(port.clock ? { clock: port.clock } : {}), ...(signal ? { signal } : {}),
+    ...(port.clock ? { clock: port.clock } : {}),
   };
 }
 

@@ -113,11 +113,11 @@ export function stopHere(env: Env, id: string): boolean {
 const LOCK_WORDS = (id: string) => ({ what: 'the conditional order', hint: `it is run by another bm (see bm algo show ${id})` });
 
 /**
- * The ids of the algos armed on this machine (not ended), running or not: read from the armed marks and
- * their journals (a mark left by an algo that ended, or whose journal is gone, is removed). Cheap enough
- * for every command.
+ * The ids of the algos armed on this machine (not ended) that `keep` keeps (ids whose mark `keep` drops
+ * are not looked at further): read from the armed marks, and the kept ones' journals (a mark left by an
+ * algo that ended, or whose journal is gone, is removed).
  */
-export function armedAlgos(env: Env): string[] {
+function armedWhere(env: Env, keep: (id: string) => boolean): string[] {
   const dir = dirname(algoJournalPath(env, 'x'));
   let names: string[];
   try {
@@ -129,6 +129,7 @@ export function armedAlgos(env: Env): string[] {
   for (const name of names) {
     if (!name.endsWith('.armed')) continue;
     const id = name.slice(0, -'.armed'.length);
+    if (!keep(id)) continue;
     let ended: boolean;
     try {
       ended = Boolean(readAlgoJournal(algoJournalPath(env, id)).lines.at(-1)?.st.end);
@@ -142,7 +143,16 @@ export function armedAlgos(env: Env): string[] {
   return out.sort();
 }
 
-/** The armed algos of this machine that no runner is proven to hold: none of them watches the market. */
+/** The ids of the algos armed on this machine (not ended), running or not. */
+export function armedAlgos(env: Env): string[] {
+  return armedWhere(env, () => true);
+}
+
+/**
+ * The armed algos of this machine that no runner is proven to hold: none of them watches the market. Every
+ * command asks (main.ts): a journal is read only for a mark no runner holds, so a machine whose algos all run
+ * reads none.
+ */
 export function unattendedAlgos(env: Env): string[] {
-  return armedAlgos(env).filter((id) => runnerOf(env, id) === undefined);
+  return armedWhere(env, (id) => runnerOf(env, id) === undefined);
 }

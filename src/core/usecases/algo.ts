@@ -156,21 +156,15 @@ export async function resumeAll(port: AlgoPort): Promise<Array<{ id: string } & 
 }
 
 /**
- * Waits for the proven runner `pid`, asked to stop, to end: it lets go of the journal as it ends, once a
- * placement it has in flight is answered (a request timeout) and proven (a lookup): twice its timeout and
- * ten seconds more.
+ * Waits for the runner `pid` of algo `id`, asked to stop, to be done with it: another process until it ends
+ * (it lets go of the journal as it ends), this one's own run until it lets go. A placement it has in flight is
+ * answered (a request timeout) and proven (a lookup) first: twice its timeout and ten seconds more.
  */
-async function gone(id: string, pid: number, timeoutMs: number): Promise<void> {
+async function stopped(env: AlgoPort['env'], id: string, pid: number, timeoutMs: number): Promise<void> {
   const limit = 2 * timeoutMs + 10_000;
-  for (const end = Date.now() + limit; alive(pid) && Date.now() < end;) await new Promise((r) => setTimeout(r, 100));
-  if (alive(pid)) throw new BmError('network', `algo cancel: the runner of ${id} did not stop within ${Math.round(limit / 1000)} s; nothing was cancelled`, { hint: `try again, or see bm algo show ${id}` });
-}
-
-/** Waits for this process's own run of algo `id`, asked to stop, to let go of its journal (the same limit as {@link gone}). */
-async function letGo(env: AlgoPort['env'], id: string, timeoutMs: number): Promise<void> {
-  const limit = 2 * timeoutMs + 10_000;
-  for (const end = Date.now() + limit; runnerOf(env, id) === process.pid && Date.now() < end;) await new Promise((r) => setTimeout(r, 20));
-  if (runnerOf(env, id) === process.pid) throw new BmError('network', `algo cancel: the run of ${id} did not stop within ${Math.round(limit / 1000)} s; nothing was cancelled`, { hint: `try again, or see bm algo show ${id}` });
+  const running = () => (pid === process.pid ? runnerOf(env, id) === pid : alive(pid));
+  for (const end = Date.now() + limit; running() && Date.now() < end;) await new Promise((r) => setTimeout(r, 20));
+  if (running()) throw new BmError('network', `algo cancel: the runner of ${id} did not stop within ${Math.round(limit / 1000)} s; nothing was cancelled`, { hint: `try again, or see bm algo show ${id}` });
 }
 
 /**
@@ -181,13 +175,11 @@ async function letGo(env: AlgoPort['env'], id: string, timeoutMs: number): Promi
 export async function cancelAlgo(port: AlgoPort, k: KeptAlgo, why: string): Promise<AlgoState> {
   notEnded(k, 'cancel');
   const pid = runnerOf(port.env, k.id);
-  if (pid === process.pid) {
+  if (pid !== undefined) {
     // Run by this very process: stopped as its SIGTERM would stop it, without signalling the process.
-    if (!stopHere(port.env, k.id)) throw new BmError('internal', `algo cancel: ${k.id} is run by this process, which cannot stop it from here`);
-    await letGo(port.env, k.id, k.record.where?.timeoutMs ?? 10_000);
-  } else if (pid !== undefined) {
-    process.kill(pid, 'SIGTERM');
-    await gone(k.id, pid, k.record.where?.timeoutMs ?? 10_000);
+    if (pid !== process.pid) process.kill(pid, 'SIGTERM');
+    else if (!stopHere(port.env, k.id)) throw new BmError('internal', `algo cancel: ${k.id} is run by this process, which cannot stop it from here`);
+    await stopped(port.env, k.id, pid, k.record.where?.timeoutMs ?? 10_000);
   }
   return cancelKept(cancelFace(port, k), port.env, k.id, why);
 }
