@@ -38,7 +38,8 @@ function hex(prng: Prng, n: number): string {
   return s;
 }
 
-const [SUBMITTED, PROCESSING, SUCCESS, CANCELLED, FAILED] = (['submitted', 'processing', 'success', 'cancelled', 'failed'] as const).map((w) => statusNumber(FUNDING_STATUSES, w));
+const status = (w: (typeof FUNDING_STATUSES)[number]['word']): number => statusNumber(FUNDING_STATUSES, w);
+const [SUBMITTED, PROCESSING, SUCCESS, CANCELLED, FAILED] = [status('submitted'), status('processing'), status('success'), status('cancelled'), status('failed')] as const;
 
 /** Every record of an account, most recent first. */
 export function fundingRecords(a: AccountRec): FundingRecord[] {

@@ -7,10 +7,13 @@
  */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { BmError, Client } from '../../src/lib/index.js';
+import { BmError, Client, type AlgoResult } from '../../src/lib/index.js';
 import { alive } from '../../src/util/holder-lock.js';
 import { isolatedEnv, ensureBuilt, within } from '../helpers/bm.js';
 import { useLibraryVenue } from '../helpers/library-venue.js';
+
+/** `client.algo`'s kinds by name (the source's type is open: any name, the registry decides on the call). */
+const kinds = (c: Client) => c.algo as Client['algo'] & Record<'stop' | 'oco' | 'twap' | 'bracket' | 'iceberg', (params: object, opts?: object) => Promise<AlgoResult>>;
 
 const venue = useLibraryVenue(57, { USDT: '100000', BTC: '5' });
 const env = isolatedEnv();
@@ -34,7 +37,7 @@ test('detach: a runner of its own holds it; list and show see it running; a kill
   ensureBuilt();
   const c = client();
   const before = venue.proxy.count('POST', SUBMIT);
-  const r = await c.algo.stop({ symbol: 'BTC_USDT', side: 'sell', size: '0.01', trigger: '1' }, { detach: true });
+  const r = await kinds(c).stop({ symbol: 'BTC_USDT', side: 'sell', size: '0.01', trigger: '1' }, { detach: true });
   assert.equal(r.end, 'armed');
   assert.ok(r.runner && alive(r.runner), 'its runner is alive');
   runners.push(r.runner);
@@ -58,7 +61,7 @@ test('a cancel from the process that runs the algo stops that run (no signal to 
   const before = venue.proxy.count('POST', SUBMIT);
   let id = '';
   const c = client((l) => (id ||= /algo (a[0-9a-z]+): armed/.exec(l)?.[1] ?? ''));
-  const running = c.algo.stop({ symbol: 'BTC_USDT', side: 'sell', size: '0.01', trigger: '1' }).then(() => undefined, (e: unknown) => e);
+  const running = kinds(c).stop({ symbol: 'BTC_USDT', side: 'sell', size: '0.01', trigger: '1' }).then(() => undefined, (e: unknown) => e);
   await until(async () => (id ? true : undefined), 'the stop to arm');
   const cancelled = await c.algo.cancel(id);
   assert.equal(cancelled.end, 'cancelled');
@@ -70,10 +73,10 @@ test('a cancel from the process that runs the algo stops that run (no signal to 
 
 test('a bracket in the library\'s words: planned with its exits waiting on the entry, judged against the entry price', async () => {
   const c = client();
-  const r = await c.algo.bracket({ symbol: 'BTC_USDT', side: 'buy', size: '0.01', price: '60000', stop: '58000', take_profit: '64000' }, { dryRun: true });
+  const r = await kinds(c).bracket({ symbol: 'BTC_USDT', side: 'buy', size: '0.01', price: '60000', stop: '58000', take_profit: '64000' }, { dryRun: true });
   assert.deepEqual(r.legs.map((l) => l.leg), ['entry', 'tp', 'stop']);
   assert.match(r.legs[1]!.note, /^tp: once entry fills, for what filled of it, when a trade is at or above 64000: market SELL 0.01 BTC/);
-  await assert.rejects(c.algo.bracket({ symbol: 'BTC_USDT', side: 'buy', size: '0.01', price: '60000', stop: '61000' }), (e: unknown) => e instanceof BmError && e.category === 'usage' && /^stop: a buy entry's stop must be below its price 60000/.test(e.message));
-  await assert.rejects(c.algo.iceberg({ symbol: 'BTC_USDT' }), (e: unknown) => e instanceof BmError && e.category === 'usage' && /^algo\.iceberg: not a kind of conditional order/.test(e.message));
+  await assert.rejects(kinds(c).bracket({ symbol: 'BTC_USDT', side: 'buy', size: '0.01', price: '60000', stop: '61000' }), (e: unknown) => e instanceof BmError && e.category === 'usage' && /^stop: a buy entry's stop must be below its price 60000/.test(e.message));
+  await assert.rejects(kinds(c).iceberg({ symbol: 'BTC_USDT' }), (e: unknown) => e instanceof BmError && e.category === 'usage' && /^algo\.iceberg: not a kind of conditional order/.test(e.message));
   await c.close();
 });

@@ -5,9 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BmError, Client } from '../../src/lib/index.js';
+import { BmError, Client, type AlgoResult } from '../../src/lib/index.js';
 import { isolatedEnv } from '../helpers/bm.js';
 import { useLibraryVenue } from '../helpers/library-venue.js';
+
+/** `client.algo`'s kinds by name (the source's type is open: any name, the registry decides on the call). */
+const kinds = (c: Client) => c.algo as Client['algo'] & Record<'stop' | 'oco' | 'twap' | 'bracket' | 'iceberg', (params: object, opts?: object) => Promise<AlgoResult>>;
 
 const venue = useLibraryVenue(53, { USDT: '100000', BTC: '5' });
 const env = isolatedEnv();
@@ -18,15 +21,15 @@ const client = () => new Client({ baseUrl: venue.proxy.url, credentials: venue.c
 test('a bad parameter is a usage error in the library\'s words, nothing sent', async () => {
   const c = client();
   const before = venue.proxy.count('POST', SUBMIT);
-  await assert.rejects(c.algo.oco({ symbol: 'BTC_USDT', side: 'sell', size: '0.01', tp_trigger: '60000', stop_trigger: '70000' }), (e: unknown) => e instanceof BmError && e.category === 'usage' && /^tp_trigger: must be above stop_trigger/.test(e.message));
-  await assert.rejects(c.algo.stop({ symbol: 'BTC_USDT', side: 'sell', size: '0.01', trigger: '1', when: 'now' } as never), /when: not a parameter/);
+  await assert.rejects(kinds(c).oco({ symbol: 'BTC_USDT', side: 'sell', size: '0.01', tp_trigger: '60000', stop_trigger: '70000' }), (e: unknown) => e instanceof BmError && e.category === 'usage' && /^tp_trigger: must be above stop_trigger/.test(e.message));
+  await assert.rejects(kinds(c).stop({ symbol: 'BTC_USDT', side: 'sell', size: '0.01', trigger: '1', when: 'now' } as never), /when: not a parameter/);
   assert.equal(venue.proxy.count('POST', SUBMIT), before);
 });
 
 test('a dry run gives the plan, each leg with its client order id, and sends nothing', async () => {
   const c = client();
   const before = venue.proxy.count('POST', SUBMIT);
-  const r = await c.algo.twap({ symbol: 'BTC_USDT', side: 'sell', size: '0.03', over: '3m', slices: 3 }, { dryRun: true });
+  const r = await kinds(c).twap({ symbol: 'BTC_USDT', side: 'sell', size: '0.03', over: '3m', slices: 3 }, { dryRun: true });
   assert.equal(r.end, 'planned');
   assert.deepEqual(r.legs.map((l) => [l.leg, l.status, l.clientOrderId]), ['s1', 's2', 's3'].map((s) => [s, 'planned', `${r.id}${s}`]));
   assert.match(r.legs[1]!.note, /^s2: at .*: market SELL 0.01 BTC on BTC_USDT at market/);
@@ -36,7 +39,7 @@ test('a dry run gives the plan, each leg with its client order id, and sends not
 test('a stop fires on the trade stream, once, and resolves with the order', async () => {
   const c = client();
   const before = venue.proxy.count('POST', SUBMIT);
-  const r = await c.algo.stop({ symbol: 'BTC_USDT', side: 'sell', size: '0.01', trigger: '1000000' }, { immediate: true });
+  const r = await kinds(c).stop({ symbol: 'BTC_USDT', side: 'sell', size: '0.01', trigger: '1000000' }, { immediate: true });
   assert.equal(r.end, 'done');
   assert.equal(r.legs[0]!.status, 'placed');
   assert.match(r.legs[0]!.orderId!, /^[0-9]+$/);
@@ -53,7 +56,7 @@ test('a signal stops watching: the stop is cancelled unsent and the call resolve
     notes.push(l);
     if (/armed; journal/.test(l)) ac.abort();
   } });
-  const r = await watched.algo.stop({ symbol: 'BTC_USDT', side: 'sell', size: '0.01', trigger: '1' }, { signal: ac.signal });
+  const r = await kinds(watched).stop({ symbol: 'BTC_USDT', side: 'sell', size: '0.01', trigger: '1' }, { signal: ac.signal });
   assert.equal(r.end, 'cancelled');
   assert.equal(r.legs[0]!.status, 'cancelled');
   assert.equal(venue.proxy.count('POST', SUBMIT), before);

@@ -27,8 +27,9 @@ function reference(s: TradeState, w: number, h: number, color: boolean): string[
   const per = Math.max(1, Math.min(20, Math.floor((h - 3) / 2)));
   const asks = v.asks.slice(0, per).reverse();
   const shown = [...asks, ...v.bids.slice(0, per)];
-  const [prices, sizes, totals] = (['price', 'size', 'total'] as const).map((k) => alignDecimals(shown.map((r) => r[k])));
-  const [pw, sw, tw] = [prices, sizes, totals].map((c, i) => Math.max([5, 4, 5][i]!, c[0]?.length ?? 0)) as [number, number, number];
+  const column = (k: 'price' | 'size' | 'total') => alignDecimals(shown.map((r) => r[k]));
+  const [prices, sizes, totals] = [column('price'), column('size'), column('total')];
+  const [pw, sw, tw] = [Math.max(5, prices[0]?.length ?? 0), Math.max(4, sizes[0]?.length ?? 0), Math.max(5, totals[0]?.length ?? 0)];
   const barW = Math.max(0, w - (2 + pw + 1 + sw + 1 + tw + 1));
   const focused = s.ui.focus === 'book' && s.ui.mode === 'main';
   const row = (r: BookRow, i: number) => {
