@@ -24,7 +24,8 @@ const EAGER = new Set(['entry-point', 'import-statement', 'require-call']);
 
 /**
  * Which file owns each module: a module in a face's folders belongs to that face unless main.cjs
- * loads it eagerly (a command's declaration, imported by program.ts at start-up, stays in main).
+ * loads it eagerly, or it is a command group's declaration (`register.ts`: program.ts imports the one
+ * a run needs, and help all of them, without loading the face).
  * `meta` is the metafile of the whole CLI built as one file.
  */
 function owners(meta, entry) {
@@ -37,7 +38,8 @@ function owners(meta, entry) {
     for (const i of meta.inputs[f]?.imports ?? []) if (!i.external && EAGER.has(i.kind)) todo.push(i.path);
   }
   const faceOf = (id) => Object.keys(FACES).find((face) => FACES[face].some((p) => (p.endsWith('/') ? id.startsWith(p) : id === p)));
-  const owner = new Map(Object.keys(meta.inputs).map((id) => [id, (!eager.has(id) && faceOf(id)) || 'main']));
+  const declaration = (id) => id.endsWith('/register.ts');
+  const owner = new Map(Object.keys(meta.inputs).map((id) => [id, (!eager.has(id) && !declaration(id) && faceOf(id)) || 'main']));
   // The modules each file must offer: those another file imports.
   const offered = new Map([['main', new Set()], ...Object.keys(FACES).map((f) => [f, new Set()])]);
   for (const [id, input] of Object.entries(meta.inputs)) {

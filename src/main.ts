@@ -7,9 +7,9 @@ import { BmError, EXIT } from './errors.js';
 import { IO, type ColorMode } from './render/io.js';
 import { stringifyJson } from './util/json.js';
 import { buildProgram, commandWord } from './program.js';
-import { unattendedAlgos } from './core/algo/store.js';
+import { existsSync } from 'node:fs';
 import { WriteLog } from './core/write/log.js';
-import type { Env } from './config/paths.js';
+import { algosDir, type Env } from './config/paths.js';
 import type { Signals } from './context.js';
 import type { WaitClock } from './core/order/deadline.js';
 
@@ -49,8 +49,8 @@ export async function run(argv: readonly string[], opts: RunOptions = {}): Promi
   });
   const io = opts.io ?? new IO(process.stdout, () => process.stderr, () => process.stdin, env, colorModeOf(argv, env));
   const writes = new WriteLog();
-  unattendedNotice(argv, env, io);
-  const program = buildProgram(io, env, argv, writes, { ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.signals ? { signals: opts.signals } : {}) });
+  await unattendedNotice(argv, env, io);
+  const program = await buildProgram(io, env, argv, writes, { ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.signals ? { signals: opts.signals } : {}) });
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return EXIT.ok;
@@ -67,10 +67,12 @@ const QUIET_ABOUT_ALGOS = new Set(['algo', 'completion', 'help', undefined]);
  * Conditional orders are held by `bm`, not the venue: one armed with no runner watches nothing. Any command
  * that finds one says so once on stderr, with the command that takes them up again.
  */
-function unattendedNotice(argv: readonly string[], env: Env, io: IO): void {
-  if (QUIET_ABOUT_ALGOS.has(commandWord(argv))) return;
+async function unattendedNotice(argv: readonly string[], env: Env, io: IO): Promise<void> {
+  // A machine that never armed one does not load the store.
+  if (QUIET_ABOUT_ALGOS.has(commandWord(argv)) || !existsSync(algosDir(env))) return;
   let ids: string[];
   try {
+    const { unattendedAlgos } = await import('./core/algo/store.js');
     ids = unattendedAlgos(env);
   } catch {
     return;

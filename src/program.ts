@@ -8,48 +8,37 @@ import type { Env } from './config/paths.js';
 import { COLOR_MODES, Context, type Ambient, type ContextOf, type GlobalOptions } from './context.js';
 import type { IO } from './render/io.js';
 import { ENDPOINT_WORDS, registerEndpoints } from './commands/endpoints.js';
-import { registerApi } from './commands/api.js';
-import { registerSandbox } from './commands/sandbox/register.js';
-import { registerRecord } from './commands/record/register.js';
-import { registerProfile } from './commands/profile/register.js';
-import { registerCompletion } from './commands/completion/register.js';
-import { registerHelp } from './commands/help/register.js';
-import { registerDoctor } from './commands/doctor/register.js';
-import { registerLegacy } from './commands/legacy/register.js';
-import { registerWatch } from './commands/watch/register.js';
-import { registerPortfolio } from './commands/portfolio/register.js';
-import { registerPnl } from './commands/pnl/register.js';
 import { StrictCommand } from './commands/strict.js';
 import { precheck } from './commands/precheck.js';
 import type { WriteLog } from './core/write/log.js';
-import { registerTrade } from './commands/trade/register.js';
-import { registerAlgo } from './commands/order/algo-register.js';
-import { registerAlgoGroup } from './commands/algo/register.js';
 
 export type { ContextOf } from './context.js';
 
 export const VERSION = '0.1.0';
 
 type Register = (root: Command, contextOf: ContextOf, only?: string) => void;
+/** A group's register function, imported when the group is declared: a one-shot loads only its own group's modules. */
+type Loader = () => Promise<Register>;
 
 /** Command groups: the top-level words each declares. */
-const GROUPS: ReadonlyArray<readonly [readonly string[], Register]> = [
-  [ENDPOINT_WORDS, registerEndpoints],
+const GROUPS: ReadonlyArray<readonly [readonly string[], Loader]> = [
+  // The endpoints' commands are most one-shots: declared without an import.
+  [ENDPOINT_WORDS, async () => registerEndpoints],
   // After the endpoints: the conditional orders join their `order` group.
-  [['order'], registerAlgo],
-  [['api'], registerApi],
-  [['sandbox'], registerSandbox],
-  [['record'], registerRecord],
-  [['profile'], registerProfile],
-  [['completion', '__complete'], registerCompletion],
-  [['doctor'], registerDoctor],
-  [['help'], registerHelp],
-  [['legacy'], registerLegacy],
-  [['watch'], registerWatch],
-  [['portfolio'], registerPortfolio],
-  [['pnl'], registerPnl],
-  [['algo'], registerAlgoGroup],
-  [['trade'], registerTrade],
+  [['order'], async () => (await import('./commands/order/algo-register.js')).registerAlgo],
+  [['api'], async () => (await import('./commands/api.js')).registerApi],
+  [['sandbox'], async () => (await import('./commands/sandbox/register.js')).registerSandbox],
+  [['record'], async () => (await import('./commands/record/register.js')).registerRecord],
+  [['profile'], async () => (await import('./commands/profile/register.js')).registerProfile],
+  [['completion', '__complete'], async () => (await import('./commands/completion/register.js')).registerCompletion],
+  [['doctor'], async () => (await import('./commands/doctor/register.js')).registerDoctor],
+  [['help'], async () => (await import('./commands/help/register.js')).registerHelp],
+  [['legacy'], async () => (await import('./commands/legacy/register.js')).registerLegacy],
+  [['watch'], async () => (await import('./commands/watch/register.js')).registerWatch],
+  [['portfolio'], async () => (await import('./commands/portfolio/register.js')).registerPortfolio],
+  [['pnl'], async () => (await import('./commands/pnl/register.js')).registerPnl],
+  [['algo'], async () => (await import('./commands/algo/register.js')).registerAlgoGroup],
+  [['trade'], async () => (await import('./commands/trade/register.js')).registerTrade],
 ];
 
 /** Words that need the whole tree: help on any command, and the completion scripts. */
@@ -80,7 +69,7 @@ export function commandWord(argv: readonly string[]): string | undefined {
  * The program of one run; `writes` is what the run has sent (main.ts reads it when an error ends the run);
  * `ambient`, the clock and signals its commands use instead of the process's.
  */
-export function buildProgram(io: IO, env: Env, argv: readonly string[] = [], writes?: WriteLog, ambient: Ambient = {}): Command {
+export async function buildProgram(io: IO, env: Env, argv: readonly string[] = [], writes?: WriteLog, ambient: Ambient = {}): Promise<Command> {
   const program = new StrictCommand('bm');
   program
     .description('Trade and watch markets of the X-BM exchange interface; rehearse against the built-in sandbox')
@@ -118,6 +107,9 @@ export function buildProgram(io: IO, env: Env, argv: readonly string[] = [], wri
   // completion and unknown words see them all.
   const word = commandWord(argv);
   const only = word !== undefined && !WHOLE_TREE.has(word) && GROUPS.some(([names]) => names.includes(word)) ? word : undefined;
-  for (const [names, register] of GROUPS) if (!only || names.includes(only)) register(program, contextOf, only);
+  const declared = GROUPS.filter(([names]) => !only || names.includes(only));
+  // Imported side by side, declared in the table's order (the conditional orders join the endpoints' `order` group).
+  const registers = await Promise.all(declared.map(([, load]) => load()));
+  for (const register of registers) register(program, contextOf, only);
   return program;
 }

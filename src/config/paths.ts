@@ -21,6 +21,11 @@ export function stateDir(env: Env): string {
   return join(env.XDG_STATE_HOME || join(env.HOME || homedir(), '.local', 'state'), 'bm');
 }
 
+/** Where the conditional orders this machine holds are kept (their journals, locks, marks and logs). */
+export function algosDir(env: Env): string {
+  return join(stateDir(env), 'algos');
+}
+
 /** `$XDG_CACHE_HOME/bm`, else `~/.cache/bm`: things that can be thrown away (symbol lists). */
 export function cacheDir(env: Env): string {
   return join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'bm');

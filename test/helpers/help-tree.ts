@@ -6,9 +6,9 @@ import { IO, type InStream } from '../../src/render/io.js';
 import { runBm } from './in-process.js';
 
 /** Every leaf command of the program, in help order (commander's own `help [command]` of a group left out). */
-export function leafPaths(): string[][] {
+export async function leafPaths(): Promise<string[][]> {
   const quiet = { write: () => true };
-  const program = buildProgram(new IO(quiet, quiet, new PassThrough() as unknown as InStream, {}, 'never'), {}, []);
+  const program = await buildProgram(new IO(quiet, quiet, new PassThrough() as unknown as InStream, {}, 'never'), {}, []);
   const help = program.createHelp();
   const out: string[][] = [];
   const walk = (cmd: Command, path: string[]): void => {
@@ -23,7 +23,7 @@ export function leafPaths(): string[][] {
 /** Each leaf command (its words joined by spaces) with what `bm PATH --help` prints, run in this process with `env`. */
 export async function leafHelps(env: Record<string, string>): Promise<Map<string, string>> {
   const helps = new Map<string, string>();
-  for (const path of leafPaths()) {
+  for (const path of await leafPaths()) {
     const r = await runBm([...path, '--help'], env);
     if (r.code !== 0) throw new Error(`bm ${path.join(' ')} --help: exit ${r.code}: ${r.stderr}`);
     helps.set(path.join(' '), r.stdout);

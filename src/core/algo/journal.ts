@@ -7,7 +7,7 @@
  */
 import { closeSync, ftruncateSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { stateDir, type Env } from '../../config/paths.js';
+import { algosDir, type Env } from '../../config/paths.js';
 import { BmError, usage } from '../../errors.js';
 import { parseJson } from '../../util/json.js';
 import { ChainedFile, readChained } from '../write/chained-file.js';
@@ -20,7 +20,7 @@ export const ALGO_JOURNAL_VERSION = 1;
 
 /** Where the journal of algo `id` is kept. */
 export function algoJournalPath(env: Env, id: string): string {
-  return join(stateDir(env), 'algos', `${id}.ndjson`);
+  return join(algosDir(env), `${id}.ndjson`);
 }
 
 /**

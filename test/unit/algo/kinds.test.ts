@@ -41,10 +41,10 @@ const touch: KindDef = {
   plan: (a) => ({ legs: [a.leg({ name: 'touch', trigger: triggerOf('tp', a.side, a.input.touch!), ...limit(a.input.price) })] }),
 };
 
-function withKind<T>(k: KindDef, fn: () => T): T {
+async function withKind<T>(k: KindDef, fn: () => Promise<T>): Promise<T> {
   (KINDS as KindDef[]).push(k);
   try {
-    return fn();
+    return await fn();
   } finally {
     (KINDS as KindDef[]).splice(KINDS.indexOf(k), 1);
   }
@@ -57,9 +57,9 @@ test('every kind file of src/core/algo/kinds/ is in the registry, once, with a m
   assert.equal(new Set(KINDS.map((k) => k.method)).size, KINDS.length);
 });
 
-test('a kind added to the registry is a command with its options, a library type and method, a docs row, a plan and a machine', () => withKind(touch, () => {
+test('a kind added to the registry is a command with its options, a library type and method, a docs row, a plan and a machine', () => withKind(touch, async () => {
   const sink = { write: () => true };
-  const order = buildProgram(new IO(sink, sink, process.stdin, {}, 'never'), {}).commands.find((c) => c.name() === 'order')!;
+  const order = (await buildProgram(new IO(sink, sink, process.stdin, {}, 'never'), {})).commands.find((c) => c.name() === 'order')!;
   const cmd = order.commands.find((c: Command) => c.name() === 'touch');
   assert.ok(cmd, 'bm order touch is a command');
   assert.deepEqual(cmd.options.map((o) => o.long).filter((o) => o === '--touch' || o === '--price' || o === '--side' || o === '--immediate'), ['--side', '--touch', '--price']);

@@ -25,9 +25,9 @@ test('catalogue invariants: unique ids, commands and routes; path parameters dec
   assert.deepEqual(names, [...names].sort());
 });
 
-test('every catalogue entry is a `bm legacy` command with its options', () => {
+test('every catalogue entry is a `bm legacy` command with its options', async () => {
   const sink = { write: () => true };
-  const program = buildProgram(new IO(sink, sink, process.stdin, {}, 'never'), {});
+  const program = await buildProgram(new IO(sink, sink, process.stdin, {}, 'never'), {});
   const legacy = program.commands.find((c) => c.name() === 'legacy')!;
   for (const ep of LEGACY) {
     let cmd = legacy;
