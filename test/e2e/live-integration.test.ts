@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { after, before, test } from 'node:test';
-import { BIN, bmAsync, isolatedEnv, startSandbox } from '../helpers/bm.js';
+import { BIN, bmAsync, isolatedEnv } from '../helpers/bm.js';
+import { startStillSandbox } from '../helpers/sandbox-server.js';
 import { parseJson, scalarText } from '../../src/util/json.js';
 import { runBm } from '../helpers/in-process.js';
 
@@ -16,7 +17,8 @@ let env: Record<string, string> = {};
 const venue = () => ['--base-url', url, '--ws-url', url];
 
 before(async () => {
-  ({ url, stop } = await startSandbox(['--seed', '7']));
+  // The simulated market held still: no simulated trade fills the order under test between its placing and its cancel.
+  ({ url, stop } = await startStillSandbox(7));
   const r = await runBm(['--base-url', url, 'sandbox', 'account', 'create', '--deposit', 'USDT=1000000,BTC=5', '--json'], isolatedEnv());
   assert.equal(r.code, 0, r.stderr);
   const a = JSON.parse(r.stdout) as { key: string; secret: string; memo: string };
