@@ -10,7 +10,7 @@ import { IO, type Stream } from '../../render/io.js';
 import { LiveScreen, type Compose } from '../../render/live.js';
 import { allPairs, pairRules } from '../../core/order/pairs.js';
 import { checkSymbol } from '../../core/params.js';
-import { parseMaxDeviation } from '../order/place.js';
+import { parseMaxDeviation } from '../../core/order/market-context.js';
 import { TradeFeed } from './feed.js';
 import { loadingFrame, loadingSteps, stepDone } from './loading.js';
 import { isPaperVenue } from './paper.js';
