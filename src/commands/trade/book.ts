@@ -8,6 +8,7 @@
 import { SGR } from '../../render/live.js';
 import { spreadOf } from '../shared/spread.js';
 import { BOOK_LEVELS, bookView, type BookRow, type BookView } from './book-view.js';
+import type { PaneDef } from './pane.js';
 import type { TradeState } from './state.js';
 import { cell, cutStyled, escapes, fill, Kept, Line, runOf, spaces, title } from './text.js';
 
@@ -204,3 +205,9 @@ export class BookPane {
     return b.lines;
   }
 }
+
+/** The book pane: the market's book and ticker, your orders' and triggers' marks, the selection and grouping. */
+export const BOOK_PANE: PaneDef = { reads: ['pair', 'book', 'ticker', 'account', 'ui'], make: () => {
+  const p = new BookPane();
+  return (s, w, h, color) => p.draw(s, w, h, color);
+} };
