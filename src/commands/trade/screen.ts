@@ -30,7 +30,7 @@ export class TradeScreen {
   private readonly layouts = new Layouts();
   /** This screen's drawer of each pane (made on first use). */
   private readonly drawers = new Map<PaneName, DrawPane>();
-  /** The banner as last made, with what it was made from: frames between two ticker pushes reuse it. */
+  /** The banner as last made, by the versions it was made from: frames between two ticker pushes reuse it. */
   private readonly bannerKept = new Kept();
   /** The last footer, by the bindings it shows (the same static objects) and the width: the same bindings are the same line. */
   private lastFooter: { bindings: readonly Binding[]; width: number; color: boolean; line: string } | undefined;
@@ -40,7 +40,8 @@ export class TradeScreen {
 
   /** {@link banner}, the same string while what it shows is the same. */
   banner(s: TradeState, width: number, color: boolean): string {
-    return this.bannerKept.of([s.market.ticker, s.symbol, s.venue.paper, s.readOnly, s.step.interval, width, color], () => banner(s, width, color));
+    // The state's own fields (venue, read-only, step) are fixed for a state; the pair and the ticker are slices.
+    return this.bannerKept.of([s, s.versions.pair, s.versions.ticker, width, color], () => banner(s, width, color));
   }
 
   /** {@link footer}, the same string while the bindings, the width and the colour are. */

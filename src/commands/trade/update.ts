@@ -43,7 +43,7 @@ function uiChanged(was: Ui, now: Ui): boolean {
 /** A key through the current mode's table; a write it asks for is refused while another is in flight. */
 function key(s: TradeState, name: string, at: number): Effect[] {
   const was = { ...s.ui };
-  const cmd = handleKey(s, name);
+  const cmd = handleKey(s, name, at);
   if (uiChanged(was, s.ui)) s.versions.ui++;
   if (!cmd) return [];
   const what = writeText(s, cmd);
