@@ -100,8 +100,6 @@ export class TradeFeed {
     if (e.kind === 'refreshAccount') this.refreshAccount();
     else if (e.kind === 'readAlgos') this.reads.readAlgos();
     else if (e.kind === 'readFee') this.reads.pnl.feeOf(e.orderId);
-    else if (e.kind === 'snapshot') void this.snapshot();
-    else if (e.kind === 'readAccount') void Promise.all([this.readAccount(), this.readPnl()]);
   }
 
   /** Opens the streams. */

@@ -61,9 +61,5 @@ export type Effect =
   | { readonly kind: 'readAlgos' }
   /** The fee of a pushed fill: the order's fills read with the next account read. */
   | { readonly kind: 'readFee'; readonly orderId: string }
-  /** The market's snapshots read again (the market stream is back after a drop). */
-  | { readonly kind: 'snapshot' }
-  /** Balances, open orders and every fill read again (the order stream is back after a drop). */
-  | { readonly kind: 'readAccount' }
   /** `fill`: one of your orders traded; `alarm`: a conditional order failed. */
   | { readonly kind: 'bell'; readonly why: 'fill' | 'alarm' };

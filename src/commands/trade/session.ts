@@ -15,7 +15,7 @@ import type { TradeFeed } from './feed.js';
 import { attachAlgo, cancelAlgo } from './attach-run.js';
 import type { Effect, Msg } from './msg.js';
 import { amendOrder, cancelAll, cancelOrder, placeOrder, type Outcome } from './orders.js';
-import { Program } from './program.js';
+import { Program, type Changed } from './program.js';
 import { TradeScreen } from './screen.js';
 import { ENDING_SIGNALS, SIGNAL_EXIT } from './signals.js';
 import type { TradeState } from './state.js';
@@ -68,7 +68,7 @@ export async function runSession(o: SessionOptions): Promise<number> {
     feed.sync();
     return tradeScreen.regions(s, size, now(), io.color);
   };
-  const changed = (what: 'data' | 'fill' | 'alarm') => {
+  const changed: Changed = (what) => {
     // --bell: a fill, or a conditional order that failed (its line is in the log and the orders pane).
     if (what !== 'data' && s.bell) io.stdout.write('\x07');
     screen.invalidate();
