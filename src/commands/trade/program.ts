@@ -10,7 +10,12 @@ import { update } from './update.js';
 /** Something changed; `fill` when one of your orders traded, `alarm` when a conditional order failed. */
 export type Changed = (what: 'data' | 'fill' | 'alarm') => void;
 
-const stamp = (s: TradeState) => SLICES.map((k) => s.versions[k]).join('.');
+/** The versions' sum: they only grow, so it moves exactly when one of them does. */
+function stamp(s: TradeState): number {
+  let n = 0;
+  for (const k of SLICES) n += s.versions[k];
+  return n;
+}
 
 export class Program {
   constructor(
