@@ -9,8 +9,6 @@ import type { View } from './views.js';
 import { LOCAL_COLUMNS } from '../local-columns.js';
 import { spreadOf } from '../shared/spread.js';
 
-export { spreadOf }; // kept where the watch views' tests import it
-
 type Level = readonly [price: string, size: string];
 
 const DEPTH_COLUMNS = LOCAL_COLUMNS['watch depth'];

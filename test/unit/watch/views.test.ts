@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DepthView, spreadOf } from '../../../src/commands/watch/depth.js';
+import { DepthView } from '../../../src/commands/watch/depth.js';
+import { spreadOf } from '../../../src/commands/shared/spread.js';
 import { planOf } from '../../../src/commands/watch/plan.js';
 import { statusLine } from '../../../src/commands/watch/screen.js';
 import { klineView, ordersView, tickerView, tradesView } from '../../../src/commands/watch/views.js';
