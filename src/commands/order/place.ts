@@ -9,7 +9,7 @@ import { BmError } from '../../errors.js';
 import { scalarText } from '../../util/json.js';
 import { show, type Invocation } from '../engine.js';
 import { checkSymbol } from '../../core/params.js';
-import { currentChannel } from '../write/current.js';
+import { currentChannel } from '../shared/write-current.js';
 import { carefulWrite } from '../../core/write/pipeline.js';
 import { checkOrder, describe, type CheckedOrder } from '../../core/order/check.js';
 import { checkDeviation, contextLines, parseMaxDeviation, readBook, readQuote } from '../../core/order/market-context.js';

@@ -72,21 +72,31 @@ export function readAttached(env: Env, symbol: string, note: (line: string) => v
 /** What a refresh found: nothing new, a change, or an algo that failed (the log says which; the bell rings). */
 export type AlgoRefresh = 'same' | 'changed' | 'failed';
 
+/** The pair's conditional orders to show: its live ones and those ended badly, none the user dismissed (`s.account.dismissed`). */
+export function readPairAlgos(s: Pick<TradeState, 'symbol' | 'account'>, env: Env, seen: SeenAlgos, since?: number): AttachedAlgo[] {
+  return readAttached(env, s.symbol, () => undefined, seen, { ...(since !== undefined ? { since } : {}), hidden: s.account.dismissed });
+}
+
 /**
- * The pair's conditional orders read again (with the account, and every few seconds). An unreadable
- * journal is skipped here (read again next time: it may have been read mid-write); `bm algo list` names it.
+ * The pair's conditional orders as just read (./update.ts runs this on an `algos` message): a new
+ * failure is said once in the log. An unreadable journal was skipped by the read (read again next time:
+ * it may have been read mid-write); `bm algo list` names it.
  */
-export function refreshAlgos(s: TradeState, env: Env, seen: SeenAlgos, since?: number, now: number = Date.now()): AlgoRefresh {
-  const algos = readAttached(env, s.symbol, () => undefined, seen, { ...(since !== undefined ? { since } : {}), hidden: s.account.dismissed });
+export function takeAlgos(s: TradeState, algos: readonly AttachedAlgo[], now: number): AlgoRefresh {
   if (JSON.stringify(algos) === JSON.stringify(s.account.algos)) return 'same';
   const known = new Set(s.account.algos.filter((a) => a.end).map((a) => a.id));
   const fresh = algos.filter((a) => a.end && !known.has(a.id));
   for (const a of fresh) {
     logAction(s, a.end === 'failed' ? 'error' : 'unknown', `${a.kind} ${a.id} ${a.end === 'failed' ? 'FAILED' : 'ended with an unknown outcome'}: ${a.note}; see bm algo show ${a.id}`, now);
   }
-  s.account.algos = algos;
+  s.account.algos = [...algos];
   s.versions.account++;
   return fresh.length ? 'failed' : 'changed';
+}
+
+/** {@link readPairAlgos} then {@link takeAlgos}: a read and its update in one step, for a state with no update loop. */
+export function refreshAlgos(s: TradeState, env: Env, seen: SeenAlgos, since?: number, now: number = Date.now()): AlgoRefresh {
+  return takeAlgos(s, readPairAlgos(s, env, seen, since), now);
 }
 
 /** `c` on an algo that ended: it leaves the pane (and is not shown again while the terminal runs). */

@@ -13,10 +13,10 @@ import { logAction, openOrders, selectedOrder, type TradeState } from './state.j
 
 const trading = (s: TradeState) => s.readOnly === undefined;
 
-function openAttach(s: TradeState, kind: AttachKind): void {
+function openAttach(s: TradeState, kind: AttachKind, at: number): void {
   const f = attachForm(s, kind);
   if (!f) {
-    logAction(s, 'error', `${kind}: select an open order, or hold a position of ${s.symbol} (once its fills are read), to attach it to`, Date.now());
+    logAction(s, 'error', `${kind}: select an open order, or hold a position of ${s.symbol} (once its fills are read), to attach it to`, at);
     return;
   }
   s.ui.form = f;
@@ -24,10 +24,10 @@ function openAttach(s: TradeState, kind: AttachKind): void {
 }
 
 /** Enter in an attach form: the plan checked against the pair's rules, then shown for `y`; else the form says why. */
-export function reviewAttach(s: TradeState): void {
+export function reviewAttach(s: TradeState, at: number): void {
   const f = s.ui.form!;
   try {
-    s.ui.attach = attachPending(s, f, Date.now());
+    s.ui.attach = attachPending(s, f, at);
     s.ui.mode = 'attach';
   } catch (err) {
     s.ui.form = { ...f, error: (err as Error).message };
@@ -57,8 +57,8 @@ export function askCancel(s: TradeState): void {
 
 /** The main mode's keys of conditional orders. */
 export const ATTACH_MAIN: readonly Binding[] = [
-  { keys: ['x'], label: 'x', hintLabel: 'x t', hint: 'stop/tp', does: 'stop-loss for the order\'s fills/position', when: trading, run: (s) => openAttach(s, 'stop') },
-  { keys: ['t'], label: 't', does: 'take-profit for the order\'s fills/position', when: trading, run: (s) => openAttach(s, 'take-profit') },
+  { keys: ['x'], label: 'x', hintLabel: 'x t', hint: 'stop/tp', does: 'stop-loss for the order\'s fills/position', when: trading, run: (s, _k, at) => openAttach(s, 'stop', at) },
+  { keys: ['t'], label: 't', does: 'take-profit for the order\'s fills/position', when: trading, run: (s, _k, at) => openAttach(s, 'take-profit', at) },
   { keys: ['B'], label: 'B', hint: 'bracket', does: 'bracket: entry + stop/take-profit on fills', when: trading, run: (s) => ((s.ui.bracket = openBracket(s)), void (s.ui.mode = 'bracket')) },
 ];
 

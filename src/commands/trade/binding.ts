@@ -26,7 +26,8 @@ export interface Binding {
   readonly hintLabel?: string;
   /** What it does, for the help. */
   readonly does: string;
-  readonly run: (s: TradeState, key: string) => Command | void;
+  /** Changes the interface's state (it runs inside the update); `at`: the key's time (ms). */
+  readonly run: (s: TradeState, key: string, at: number) => Command | void;
   /** Only when this holds (e.g. credentials for order keys). */
   readonly when?: (s: TradeState) => boolean;
 }

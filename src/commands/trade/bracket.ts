@@ -67,9 +67,9 @@ export const BRACKET_KEYS: readonly Binding[] = [
   { keys: ['tab'], label: 'Tab', hint: 'next field', does: 'size, price, stop, take-profit in turn', run: (s) => void (s.ui.bracket = nextField(form(s))) },
   { keys: ['b'], label: 'b', hintLabel: 'b s', hint: 'side', does: 'the entry buys (its price: the best bid)', run: (s) => void (s.ui.bracket = setSide(s, form(s), 'buy')) },
   { keys: ['s'], label: 's', does: 'the entry sells (its price: the best ask)', run: (s) => void (s.ui.bracket = setSide(s, form(s), 'sell')) },
-  { keys: ['enter'], label: 'Enter', hint: 'review', does: 'check entry and exits, then confirm', run: (s) => {
+  { keys: ['enter'], label: 'Enter', hint: 'review', does: 'check entry and exits, then confirm', run: (s, _k, at) => {
     try {
-      s.ui.attach = bracketPending(s, form(s), Date.now());
+      s.ui.attach = bracketPending(s, form(s), at);
       s.ui.mode = 'attach';
     } catch (err) {
       s.ui.bracket = { ...form(s), error: (err as Error).message };

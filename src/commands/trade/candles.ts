@@ -4,6 +4,7 @@
  * time axis below. Scaled with exact integers; worked out again only when a candle changes.
  */
 import { SGR } from '../../render/live.js';
+import type { PaneDef } from './pane.js';
 import type { Candle, TradeState } from './state.js';
 import { Grid, Scales } from './chart-grid.js';
 import { triggerLevels } from './attach.js';
@@ -172,3 +173,9 @@ export class CandlePane {
     return fill(out, w, h);
   }
 }
+
+/** The chart pane: the candles, with the triggers of the pair's conditional orders marked. */
+export const CHART_PANE: PaneDef = { reads: ['pair', 'candles', 'account'], make: () => {
+  const p = new CandlePane();
+  return (s, w, h, color) => p.draw(s, w, h, color);
+} };

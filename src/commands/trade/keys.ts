@@ -49,9 +49,9 @@ const close = (s: TradeState) => void (s.ui.mode = 'main');
 const form = (s: TradeState) => s.ui.form!;
 
 /** The order of the form checked against the pair's rules and the deviation guard, then shown for `y`. */
-function review(s: TradeState): void {
+function review(s: TradeState, at: number): void {
   const f = form(s);
-  if (f.attach) return reviewAttach(s);
+  if (f.attach) return reviewAttach(s, at);
   try {
     s.ui.confirm = { order: preflight(orderInput(f, s.symbol), s.rules, quoteOf(s), s.maxDeviation).order, ...(f.amends ? { amends: f.amends } : {}) };
     s.ui.mode = 'confirm';
@@ -101,7 +101,7 @@ export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
     { keys: [']'], label: ']', does: 'price: the best ask', run: (s) => void (s.ui.form = setPrice(form(s), s.market.asks[0]?.[0])) },
     { keys: ['up', '+'], label: '↑/+', hintLabel: '↑↓', hint: 'tick', does: 'one tick (price) or increment (size) up', run: (s) => void (s.ui.form = nudge(form(s), 1, s.rules)) },
     { keys: ['down', '-'], label: '↓/-', does: 'one tick or increment down', run: (s) => void (s.ui.form = nudge(form(s), -1, s.rules)) },
-    { keys: ['enter'], label: 'Enter', hint: 'review', does: 'check, then confirm with market context', run: review },
+    { keys: ['enter'], label: 'Enter', hint: 'review', does: 'check, then confirm with market context', run: (s, _k, at) => review(s, at) },
     { keys: ['escape'], label: 'Esc', hint: 'back', does: 'back out', run: (s) => ((s.ui.form = undefined), close(s)) },
   ],
   bracket: BRACKET_KEYS,
@@ -164,13 +164,14 @@ export function activeBindings(s: TradeState, mode: Mode = s.ui.mode): Binding[]
 }
 
 /**
- * Handles one key: Ctrl-C quits from anywhere (130); otherwise the current mode's table decides.
+ * Handles one key (the update's part for keys: ./update.ts): Ctrl-C quits from anywhere (130); otherwise
+ * the current mode's table decides.
  * Returns what needs the venue, if anything.
  */
-export function handleKey(s: TradeState, key: string): Command | undefined {
+export function handleKey(s: TradeState, key: string, at: number = Date.now()): Command | undefined {
   if (key === 'ctrl-c') return { kind: 'quit', code: 130 };
   const b = activeBindings(s).find((x) => x.keys.includes(key));
-  return b ? b.run(s, key) ?? undefined : undefined;
+  return b ? b.run(s, key, at) ?? undefined : undefined;
 }
 
 /** The footer's hints of these bindings (the current mode's: {@link activeBindings}), as `key what` pairs. */

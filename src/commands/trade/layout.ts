@@ -2,8 +2,14 @@
  * Where each pane goes for a terminal size. Panes leave by width: the chart below 100 columns, the
  * trades below 80 (kept in read-only mode, which has no account panes); below 50 x 15 the screen
  * only says it is too small. Row 0 is the banner; the last two rows are the key hints and the status.
+ * A pane is its own file (a {@link PaneDef}: the slices it reads, how it draws) named here and placed by
+ * {@link layout}.
  */
 import type { Size } from '../../render/live.js';
+import { BOOK_PANE } from './book.js';
+import { CHART_PANE } from './candles.js';
+import type { PaneDef } from './pane.js';
+import { BALANCES_PANE, ORDERS_PANE, TRADES_PANE } from './panes.js';
 
 export interface Rect {
   readonly x: number;
@@ -12,7 +18,10 @@ export interface Rect {
   readonly h: number;
 }
 
-export type PaneName = 'book' | 'chart' | 'trades' | 'balances' | 'orders';
+/** Every pane, by name. */
+export const PANES = { book: BOOK_PANE, chart: CHART_PANE, trades: TRADES_PANE, balances: BALANCES_PANE, orders: ORDERS_PANE } as const satisfies Record<string, PaneDef>;
+
+export type PaneName = keyof typeof PANES;
 
 export interface Layout {
   /** Set when the terminal is below the minimum: nothing else is drawn. */

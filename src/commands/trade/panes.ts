@@ -1,10 +1,11 @@
 /** The smaller panes: recent trades, the pair's two balances, and your open orders (selectable). */
 import { alignDecimals } from '../../render/cells.js';
 import { SGR } from '../../render/live.js';
-import { clock } from '../watch/grid.js';
+import { clock } from '../shared/grid.js';
 import { selectedId } from './attach-keys.js';
 import { algoLines } from './attach-view.js';
 import { pnlLines } from './pnl.js';
+import { plainPane, type PaneDef } from './pane.js';
 import { openOrders, quoteOf, selectedOrder, type Trade, type TradeState } from './state.js';
 import { cell, fill, Line, title } from './text.js';
 
@@ -105,3 +106,13 @@ export function ordersPane(s: TradeState, w: number, h: number, color: boolean):
   });
   return fill([...lines, ...algos], w, h);
 }
+
+export const TRADES_PANE: PaneDef = { reads: ['pair', 'trades'], make: () => {
+  const p = new TradesPane();
+  return (s, w, h, color) => p.draw(s, w, h, color);
+} };
+
+export const BALANCES_PANE = plainPane(['pair', 'account'], balancesPane);
+
+/** The last price (the ticker's, else the last trade's) moves the P&L line's unrealized. */
+export const ORDERS_PANE = plainPane(['pair', 'account', 'ui', 'ticker', 'trades'], ordersPane);

@@ -10,14 +10,16 @@ import { IO, type Stream } from '../../render/io.js';
 import { LiveScreen, type Compose } from '../../render/live.js';
 import { allPairs, pairRules } from '../../core/order/pairs.js';
 import { checkSymbol } from '../../core/params.js';
-import { parseMaxDeviation } from '../order/place.js';
+import { parseMaxDeviation } from '../../core/order/market-context.js';
 import { TradeFeed } from './feed.js';
 import { loadingFrame, loadingSteps, stepDone } from './loading.js';
 import { isPaperVenue } from './paper.js';
 import { ENDING_SIGNALS, signalError } from './signals.js';
 import { frame } from './screen.js';
-import { initialState, logAction, type TradeState } from './state.js';
+import type { Msg } from './msg.js';
+import { initialState, type TradeState } from './state.js';
 import { candleStep } from './step.js';
+import { update } from './update.js';
 
 export interface TradeRequest {
   readonly symbol: string;
@@ -111,14 +113,15 @@ export async function runTrade(outer: Context, req: TradeRequest): Promise<void>
     venue: { name: venue.preset, url: venue.baseUrl.replace(/^https?:\/\//, ''), profile, paper },
     readOnly: credentials ? undefined : 'no credentials: market panes only (add some with bm profile add NAME, or BM_API_KEY, BM_API_SECRET, BM_API_MEMO)',
   });
-  for (const line of loading.notes) logAction(state, 'info', line, Date.now());
-  const feedOf = (s: TradeState, changed: (what: 'data' | 'fill' | 'alarm') => void, failed: (e: BmError) => void) =>
-    new TradeFeed({ ctx, state: s, wsUrl: venue.wsUrl, service: venue.service, credentials, changed, failed });
+  for (const line of loading.notes) update(state, { kind: 'log', level: 'info', text: line, at: Date.now() });
+  const feedOf = (s: TradeState, dispatch: ((m: Msg) => void) | undefined, failed: (e: BmError) => void) =>
+    new TradeFeed({ ctx, state: s, wsUrl: venue.wsUrl, service: venue.service, credentials, changed: () => {}, failed, ...(dispatch ? { dispatch } : {}) });
   if (!live) {
     offSignals();
-    state.feed.state = 'snapshot';
-    state.feed.privateState = credentials ? 'snapshot' : undefined;
-    const feed = feedOf(state, () => {}, () => {});
+    // Printed once: what the REST reads say, no stream.
+    update(state, { kind: 'conn', which: 'public', state: 'snapshot' });
+    if (credentials) update(state, { kind: 'conn', which: 'private', state: 'snapshot' });
+    const feed = feedOf(state, undefined, () => {});
     await Promise.all([feed.snapshot(), feed.readPnl()]);
     for (const e of state.ui.log) if (e.kind === 'error') io.err(`bm: ${e.text}\n`);
     const stdout = outer.io.stdout;

@@ -4,26 +4,13 @@
  */
 import type { Region } from '../../render/diff.js';
 import { SGR, type Regions, type Size } from '../../render/live.js';
-import { BookPane } from './book.js';
-import { CandlePane } from './candles.js';
 import { banner, drawBox, footer, statusLine, tooSmall } from './chrome.js';
 import { activeBindings, type Binding } from './keys.js';
-import { Layouts, type PaneName } from './layout.js';
+import { Layouts, PANES, type PaneName } from './layout.js';
 import { overlayBox } from './overlay.js';
-import { balancesPane, ordersPane, TradesPane } from './panes.js';
-import { quoteOf, type TradeState } from './state.js';
+import type { DrawPane } from './pane.js';
+import type { TradeState } from './state.js';
 import { Kept } from './text.js';
-
-/** A pane's lines, kept while what it shows is the same (the key): a frame then reuses them as they are. */
-const paneKeys: Readonly<Record<PaneName, (s: TradeState) => string>> = {
-  book: (s) => `${s.symbol}|${s.versions.book}|${s.versions.account}|${s.market.ticker?.last}|${s.ui.focus}|${s.ui.mode}|${s.ui.level.book}${s.ui.level.index}|${s.ui.group}`,
-  // The account: the triggers of the pair's stops and take-profits are marked on the chart (the pane keeps its lines while they hold).
-  chart: (s) => `${s.symbol}|${s.versions.candles}|${s.versions.account}`,
-  trades: (s) => `${s.symbol}|${s.versions.trades}`,
-  balances: (s) => `${s.symbol}|${s.versions.account}`,
-  // The last price moves the P&L line's unrealized.
-  orders: (s) => `${s.symbol}|${s.versions.account}|${s.ui.focus}|${s.ui.mode}|${s.ui.selected}|${s.ui.busy}|${quoteOf(s).last}`,
-};
 
 /** What the last frame of a state was made of: each pane's lines by key, and each body row with the pieces it was joined from. */
 interface FrameParts {
@@ -36,15 +23,14 @@ interface FrameParts {
 
 /**
  * One trading terminal's screen, with everything it keeps from frame to frame so a frame 10 times a
- * second reuses what did not change: the layout, the banner, the key hints, each pane's lines and
- * the panes' own caches. Each session makes its own, so what one screen kept never shows on another.
+ * second reuses what did not change: the layout, the banner, the key hints, each pane's lines (kept
+ * while the versions of the slices the pane reads hold) and the panes' own caches. Each session makes its own, so what one screen kept never shows on another.
  */
 export class TradeScreen {
   private readonly layouts = new Layouts();
-  private readonly book = new BookPane();
-  private readonly candles = new CandlePane();
-  private readonly trades = new TradesPane();
-  /** The banner as last made, with what it was made from: frames between two ticker pushes reuse it. */
+  /** This screen's drawer of each pane (made on first use). */
+  private readonly drawers = new Map<PaneName, DrawPane>();
+  /** The banner as last made, by the versions it was made from: frames between two ticker pushes reuse it. */
   private readonly bannerKept = new Kept();
   /** The last footer, by the bindings it shows (the same static objects) and the width: the same bindings are the same line. */
   private lastFooter: { bindings: readonly Binding[]; width: number; color: boolean; line: string } | undefined;
@@ -54,7 +40,8 @@ export class TradeScreen {
 
   /** {@link banner}, the same string while what it shows is the same. */
   banner(s: TradeState, width: number, color: boolean): string {
-    return this.bannerKept.of([s.market.ticker, s.symbol, s.venue.paper, s.readOnly, s.step.interval, width, color], () => banner(s, width, color));
+    // The state's own fields (venue, read-only, step) are fixed for a state; the pair and the ticker are slices.
+    return this.bannerKept.of([s, s.versions.pair, s.versions.ticker, width, color], () => banner(s, width, color));
   }
 
   /** {@link footer}, the same string while the bindings, the width and the colour are. */
@@ -132,27 +119,14 @@ export class TradeScreen {
   }
 
   private paneLines(k: FrameParts, name: PaneName, s: TradeState, r: { w: number; h: number }, color: boolean): string[] {
-    const key = paneKeys[name](s);
+    const key = PANES[name].reads.map((slice) => s.versions[slice]).join('.');
     const hit = k.panes.get(name);
     if (hit?.key === key) return hit.lines;
-    const lines = this.pane(name, s, r.w, r.h, color);
+    let draw = this.drawers.get(name);
+    if (!draw) this.drawers.set(name, (draw = PANES[name].make()));
+    const lines = draw(s, r.w, r.h, color);
     k.panes.set(name, { key, lines });
     return lines;
-  }
-
-  private pane(name: PaneName, s: TradeState, w: number, h: number, color: boolean): string[] {
-    switch (name) {
-      case 'book':
-        return this.book.draw(s, w, h, color);
-      case 'chart':
-        return this.candles.draw(s, w, h, color);
-      case 'trades':
-        return this.trades.draw(s, w, h, color);
-      case 'balances':
-        return balancesPane(s, w, h, color);
-      case 'orders':
-        return ordersPane(s, w, h, color);
-    }
   }
 
   private separator(h: number, color: boolean): readonly string[] {

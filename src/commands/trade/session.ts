@@ -1,6 +1,8 @@
 /**
- * The terminal while it runs: the live screen, keys (Esc answers after 50 ms, not Node's 500), the
- * commands they give (send, cancel, switch pair, resync, quit), resizes and the bell on fills.
+ * The terminal while it runs, the runtime of its update loop (./program.ts): keys (Esc answers after
+ * 50 ms, not Node's 500) and the feed's data go in as messages; the effects the update returns are run
+ * here (send, cancel, switch pair, resync, quit) or by the feed, their answers sent back as messages;
+ * the live screen redraws when a slice's version moved; resizes; the bell on fills.
  * Resolves with the exit code: 0 on `q`, 130 on Ctrl-C, 128 + n on signal n (SIGINT, SIGTERM, SIGHUP);
  * the screen, the cursor and the keyboard's mode are restored either way.
  */
@@ -11,11 +13,12 @@ import type { PairRules } from '../../core/order/pairs.js';
 import type { Compose, LiveScreen } from '../../render/live.js';
 import type { TradeFeed } from './feed.js';
 import { attachAlgo, cancelAlgo } from './attach-run.js';
-import { handleKey, type Command } from './keys.js';
-import { amendOrder, cancelAll, cancelOrder, orderText, placeOrder, type Outcome } from './orders.js';
+import type { Effect, Msg } from './msg.js';
+import { amendOrder, cancelAll, cancelOrder, placeOrder, type Outcome } from './orders.js';
+import { Program, type Changed } from './program.js';
 import { TradeScreen } from './screen.js';
 import { ENDING_SIGNALS, SIGNAL_EXIT } from './signals.js';
-import { emptyAccount, emptyMarket, logAction, type TradeState } from './state.js';
+import type { TradeState } from './state.js';
 
 /** ms readline waits after Esc for the rest of an escape sequence. */
 export const ESCAPE_TIMEOUT_MS = 50;
@@ -23,7 +26,8 @@ export const ESCAPE_TIMEOUT_MS = 50;
 export interface SessionOptions {
   readonly ctx: Context;
   readonly state: TradeState;
-  readonly feedOf: (s: TradeState, changed: (what: 'data' | 'fill' | 'alarm') => void, failed: (e: BmError) => void) => TradeFeed;
+  /** The feed of the state's pair, its messages sent to `dispatch`. */
+  readonly feedOf: (s: TradeState, dispatch: (m: Msg) => void, failed: (e: BmError) => void) => TradeFeed;
   readonly chatter: { toLog: ((line: string) => void) | undefined };
   readonly rulesOf: (symbol: string) => Promise<PairRules>;
   /** The screen, already up (showing the loading steps); the session draws on it through `view`. */
@@ -64,29 +68,21 @@ export async function runSession(o: SessionOptions): Promise<number> {
     feed.sync();
     return tradeScreen.regions(s, size, now(), io.color);
   };
-  const changed = (what: 'data' | 'fill' | 'alarm') => {
+  const changed: Changed = (what) => {
     // --bell: a fill, or a conditional order that failed (its line is in the log and the orders pane).
     if (what !== 'data' && s.bell) io.stdout.write('\x07');
     screen.invalidate();
   };
-  const failed = (e: BmError) => {
-    logAction(s, 'error', `stream: ${e.message}${e.details.code ? ` (code ${e.details.code}: ${e.details.venueMessage ?? ''})` : ''}${e.details.hint ? `; ${e.details.hint}` : ''}`, now());
-    screen.invalidate();
-  };
-  o.chatter.toLog = (line) => (logAction(s, 'info', line, now()), screen.invalidate());
+  const program = new Program(s, (e) => run(e), changed);
+  const dispatch = program.dispatch;
+  const log = (level: 'info' | 'error', text: string) => dispatch({ kind: 'log', level, text, at: now() });
+  const failed = (e: BmError) => log('error', `stream: ${e.message}${e.details.code ? ` (code ${e.details.code}: ${e.details.venueMessage ?? ''})` : ''}${e.details.hint ? `; ${e.details.hint}` : ''}`);
+  o.chatter.toLog = (line) => log('info', line);
 
-  const write = async (what: string, send: () => Promise<Outcome>) => {
-    if (s.ui.busy) {
-      logAction(s, 'error', `not sent: ${what}: wait, ${s.ui.busy} is still being sent`, now());
-      return;
-    }
-    s.ui.busy = what;
-    screen.invalidate();
-    const out = await send();
-    s.ui.busy = undefined;
-    logAction(s, out.kind === 'ok' ? 'ok' : out.kind === 'rejected' ? 'error' : 'unknown', out.text, now());
-    feed.refreshAccount();
-    screen.invalidate();
+  /** A write the update marked as being sent: its outcome goes back as a message. */
+  const write = async (send: () => Promise<Outcome>) => {
+    const outcome = await send();
+    dispatch({ kind: 'sent', outcome, at: now() });
   };
 
   const switchTo = async (symbol: string) => {
@@ -94,17 +90,11 @@ export async function runSession(o: SessionOptions): Promise<number> {
     try {
       rules = await o.rulesOf(symbol);
     } catch (err) {
-      logAction(s, 'error', `switch to ${symbol}: ${(err as Error).message}`, now());
-      return;
+      return log('error', `switch to ${symbol}: ${(err as Error).message}`);
     }
     await feed.close();
-    Object.assign(s, { symbol, rules, market: emptyMarket(), account: emptyAccount() });
-    s.ui.selected = undefined;
-    s.ui.level = { book: 'ask', index: 0 };
-    s.ui.group = 1;
-    for (const k of Object.keys(s.versions) as Array<keyof TradeState['versions']>) s.versions[k]++;
-    logAction(s, 'info', `switched to ${symbol}`, now());
-    feed = o.feedOf(s, changed, failed);
+    dispatch({ kind: 'switched', symbol, rules, at: now() });
+    feed = o.feedOf(s, dispatch, failed);
     await startFeed();
   };
 
@@ -114,41 +104,38 @@ export async function runSession(o: SessionOptions): Promise<number> {
     await feed.snapshot();
   };
 
-  const run = (cmd: Command) => {
-    switch (cmd.kind) {
+  function run(e: Effect): void {
+    switch (e.kind) {
       case 'quit':
-        return finish(cmd.code);
+        return finish(e.code);
       case 'place':
-        return void write(orderText(cmd.order), () => placeOrder(ctx, cmd.order));
+        return void write(() => placeOrder(ctx, e.order));
       case 'cancel':
-        return void write(`cancel order ${cmd.order.id}`, () => cancelOrder(ctx, s.symbol, cmd.order));
+        return void write(() => cancelOrder(ctx, s.symbol, e.order));
       case 'amend':
-        return void write(`amend order ${cmd.order.id}`, () => amendOrder(ctx, s.rules, cmd.order, cmd));
+        return void write(() => amendOrder(ctx, s.rules, e.order, e));
       case 'attach':
-        return void write(`${cmd.replaces ? `join ${cmd.replaces.id} into` : 'attach'} ${cmd.spec.kind} ${cmd.spec.id}`, () => attachAlgo(ctx, cmd.spec, cmd.replaces));
+        return void write(() => attachAlgo(ctx, e.spec, e.replaces));
       case 'cancelAlgo':
-        return void write(`cancel ${cmd.algo.kind} ${cmd.algo.id}`, () => cancelAlgo(ctx, cmd.algo));
+        return void write(() => cancelAlgo(ctx, e.algo));
       case 'cancelAll':
-        return void write(`cancel all on ${s.symbol}`, () => cancelAll(ctx, s.symbol));
+        return void write(() => cancelAll(ctx, s.symbol));
       case 'switch':
-        return void switchTo(cmd.symbol);
+        return void switchTo(e.symbol);
       case 'resync':
-        logAction(s, 'info', 'resync: reading snapshots again', now());
         return void Promise.all([feed.snapshot(), feed.readPnl()]);
-      default: {
-        const never: never = cmd;
-        return never;
-      }
+      case 'bell':
+        return;
+      default:
+        return feed.run(e);
     }
-  };
+  }
 
   const stdin = io.stdin as NodeJS.ReadStream;
   const onKeypress = (str: string | undefined, key: KeyInfo | undefined) => {
     const name = keyName(str, key);
     if (!name) return;
-    const cmd = handleKey(s, name);
-    screen.invalidate();
-    if (cmd) run(cmd);
+    dispatch({ kind: 'key', key: name, at: now() });
   };
   const onResize = () => screen.relayout();
   const onSignal = (sig: NodeJS.Signals) => finish(SIGNAL_EXIT[sig as keyof typeof SIGNAL_EXIT] ?? 130);
@@ -161,10 +148,10 @@ export async function runSession(o: SessionOptions): Promise<number> {
   out.on?.('resize', onResize);
   ctx.signals.on('SIGWINCH', onResize);
   for (const sig of ENDING_SIGNALS) ctx.signals.once(sig, onSignal);
-  feed = o.feedOf(s, changed, failed);
+  feed = o.feedOf(s, dispatch, failed);
   try {
     screen.relayout();
-    void startFeed().catch((err: Error) => logAction(s, 'error', err.message, now()));
+    void startFeed().catch((err: Error) => log('error', err.message));
     return await done;
   } finally {
     screen.stop();

@@ -1,12 +1,13 @@
 /** The order-book view: asks above bids, cumulative sizes with bars, and the spread between them. */
 import type { Row } from '../../render/cells.js';
 import { SGR, type Size } from '../../render/live.js';
-import { add, cmp, div, fmt, isZero, mul, sub, type Dec } from '../../util/decimal.js';
+import { add, cmp, div, fmt, isZero, type Dec } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';
 import type { Entry } from '../../ws/codec.js';
-import { Flashes, fit, grid, type Cell } from './grid.js';
+import { Flashes, fit, grid, type Cell } from '../shared/grid.js';
 import type { View } from './views.js';
 import { LOCAL_COLUMNS } from '../local-columns.js';
+import { spreadOf } from '../shared/spread.js';
 
 type Level = readonly [price: string, size: string];
 
@@ -34,15 +35,6 @@ function cumulative(levels: readonly Level[]): { price: string; size: string; to
 function share(part: Dec, whole: Dec): number {
   if (isZero(whole)) return 0;
   return Number(div(part, whole, 4).units) / 10_000;
-}
-
-/** `ask - bid` and its share of the bid in percent; undefined without both sides. */
-export function spreadOf(book: Pick<Book, 'asks' | 'bids'>): { abs: string; pct: string } | undefined {
-  const ask = book.asks[0]?.[0];
-  const bid = book.bids[0]?.[0];
-  if (!ask || !bid) return undefined;
-  const abs = sub(ask, bid);
-  return { abs: fmt(abs), pct: isZero(bid) ? '' : fmt(div(mul(abs, '100'), bid, 3)) };
 }
 
 export class DepthView implements View {

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DepthView, spreadOf } from '../../../src/commands/watch/depth.js';
+import { DepthView } from '../../../src/commands/watch/depth.js';
+import { spreadOf } from '../../../src/commands/shared/spread.js';
 import { planOf } from '../../../src/commands/watch/plan.js';
 import { statusLine } from '../../../src/commands/watch/screen.js';
 import { klineView, ordersView, tickerView, tradesView } from '../../../src/commands/watch/views.js';
 import { LOCAL_COLUMNS } from '../../../src/commands/local-columns.js';
 import { LiveScreen, SCREEN } from '../../../src/render/live.js';
-import { FLASH_MS, Flashes } from '../../../src/commands/watch/grid.js';
+import { FLASH_MS, Flashes } from '../../../src/commands/shared/grid.js';
 
 const INVERSE = '\x1b[7m';
 const size = { columns: 100, rows: 20 };

@@ -1,0 +1,88 @@
+/**
+ * The update's part for what the world sends: pushes, REST answers, connection states and the
+ * journals of conditional orders (./update.ts hands each such message here). Each change goes through
+ * ./apply.ts, ./pnl.ts or ./algo-read.ts, which bump the version of the slice they change; a read of a
+ * pair the terminal has left since is dropped.
+ */
+import { applyDepth, applyKline, applyOrder, applyRestBook, applyRestKlines, applyRestOrders, applyRestTrades, applyTicker, applyTrade, applyWallet } from './apply.js';
+import { takeAlgos } from './algo-read.js';
+import type { Effect, Msg } from './msg.js';
+import { applyFillRows, applyPushedFill, pnlFailed } from './pnl.js';
+import { logAction, type TradeState } from './state.js';
+
+/** The messages of the world (every one but keys, writes' answers and the pair switch). */
+export type Received = Extract<Msg, { kind: 'push' | 'orderPush' | 'snapshot' | 'account' | 'algos' | 'fills' | 'fillsFailed' | 'conn' | 'subscribed' | 'counters' | 'log' | 'tick' }>;
+
+const SNAPSHOT = { ticker: applyTicker, book: applyRestBook, trades: applyRestTrades, candles: applyRestKlines } as const;
+const PUSH = { depth: applyDepth, trade: applyTrade, kline: applyKline, ticker: applyTicker } as const;
+
+export function receive(s: TradeState, m: Received): Effect[] {
+  switch (m.kind) {
+    case 'push':
+      if (m.entry.symbol !== undefined && String(m.entry.symbol) !== s.symbol) return [];
+      PUSH[m.channel](s, m.entry);
+      return [];
+    case 'orderPush':
+      return orderPush(s, m);
+    case 'snapshot':
+      if (m.symbol === s.symbol) SNAPSHOT[m.part](s, m.data as Record<string, unknown>);
+      return [];
+    case 'account':
+      if (m.symbol !== s.symbol) return [];
+      applyWallet(s, m.wallet);
+      applyRestOrders(s, m.orders);
+      return [];
+    case 'algos':
+      if (m.symbol !== s.symbol) return [];
+      return takeAlgos(s, m.algos, m.at) === 'failed' ? [{ kind: 'bell', why: 'alarm' }] : [];
+    case 'fills':
+      if (m.symbol === s.symbol) applyFillRows(s, m.rows, m.complete);
+      return [];
+    case 'fillsFailed':
+      if (m.symbol === s.symbol) pnlFailed(s);
+      return [];
+    case 'conn':
+      // The order stream is ready only once its subscription is acknowledged (`subscribed`): logged in,
+      // it is still `subscribing`, and an order's fill pushed meanwhile would reach no one.
+      if (m.which === 'public') s.feed.state = m.state;
+      else s.feed.privateState = m.state === 'ready' ? 'subscribing' : m.state;
+      s.versions.feed++;
+      return [];
+    case 'subscribed':
+      if (s.feed.privateState !== 'subscribing') return [];
+      s.feed.privateState = 'ready';
+      s.versions.feed++;
+      return [];
+    case 'counters':
+      if (s.feed.lastMessageAt === m.lastMessageAt && s.feed.reconnects === m.reconnects) return [];
+      s.feed.lastMessageAt = m.lastMessageAt;
+      s.feed.reconnects = m.reconnects;
+      s.versions.feed++;
+      return [];
+    case 'log':
+      logAction(s, m.level, m.text, m.at);
+      return [];
+    case 'tick':
+      return [{ kind: 'readAlgos' }];
+    default: {
+      const never: never = m;
+      return never;
+    }
+  }
+}
+
+/** An order of the pair progressed: kept while open, its fill counted and said; the account is read again. */
+function orderPush(s: TradeState, m: Extract<Msg, { kind: 'orderPush' }>): Effect[] {
+  const e = m.entry;
+  if (String(e.symbol) !== s.symbol) return [];
+  const event = applyOrder(s, e);
+  const fx: Effect[] = [];
+  const feeOf = event === 'fill' ? applyPushedFill(s, e) : undefined;
+  if (feeOf) fx.push({ kind: 'readFee', orderId: feeOf });
+  if (event === 'fill') {
+    logAction(s, 'ok', `fill: ${String(e.side)} ${String(e.last_fill_count || e.filled_size)} @ ${String(e.last_fill_price || e.price)} (order ${String(e.order_id)}, filled ${String(e.filled_size)} of ${String(e.size)})`, m.at);
+  }
+  fx.push({ kind: 'refreshAccount' });
+  if (event === 'fill') fx.push({ kind: 'bell', why: 'fill' });
+  return fx;
+}

@@ -1,0 +1,123 @@
+/**
+ * The terminal's data as slices: the market of one pair, the account's side of it and the feeds'
+ * health, each slice with a version that ./update.ts bumps when it changes it. A pane names the slices
+ * it reads (./layout.ts); its lines are kept while their versions hold. Prices and sizes stay the venue's strings.
+ */
+import type { Side } from '../../api/catalogue/vocab.js';
+import type { AttachedAlgo } from './algo-types.js';
+import { emptyPnl, type TradePnl } from './pnl.js';
+
+export type Level = readonly [price: string, size: string];
+
+/** What the market looks like to a confirmation: the live book's two sides and the last price. */
+export interface Quote {
+  readonly asks: readonly Level[];
+  readonly bids: readonly Level[];
+  readonly last: string | undefined;
+}
+
+export interface Trade {
+  /** HH:MM:SS (UTC), worked out once when the trade arrives. */
+  readonly time: string;
+  readonly side: string;
+  readonly price: string;
+  readonly size: string;
+}
+
+/** Epoch seconds, open, high, low, close, volume. */
+export type Candle = readonly [ts: number, open: string, high: string, low: string, close: string, volume: string];
+
+export interface OpenOrder {
+  /** Order id as text (exact beyond 2^53). */
+  readonly id: string;
+  readonly clientOrderId: string;
+  readonly side: Side;
+  readonly type: string;
+  readonly price: string;
+  readonly size: string;
+  readonly filled: string;
+  /** ms of creation or last update: the newest sorts first. */
+  readonly time: number;
+}
+
+export interface Balance {
+  readonly available: string;
+  readonly frozen: string;
+}
+
+export interface Ticker {
+  readonly last: string;
+  readonly open24h: string;
+  readonly high24h: string;
+  readonly low24h: string;
+  readonly volume24h: string;
+}
+
+export interface Market {
+  asks: readonly Level[];
+  bids: readonly Level[];
+  /** Newest first, at most {@link TRADES_KEPT}. */
+  trades: Trade[];
+  /** By candle start (epoch seconds). */
+  candles: Map<number, Candle>;
+  ticker: Ticker | undefined;
+}
+
+export interface Account {
+  /** By currency; undefined until read. */
+  balances: Map<string, Balance> | undefined;
+  /** By order id. */
+  orders: Map<string, OpenOrder>;
+  /** The pair's P&L from its fills (./pnl.ts). */
+  pnl: TradePnl;
+  /**
+   * The pair's conditional orders not yet ended, and those that failed while the terminal was open, read
+   * from their journals (./algo-read.ts).
+   */
+  algos: AttachedAlgo[];
+  /** Failed ones the user dismissed: not shown again. */
+  dismissed: Set<string>;
+}
+
+/** A connection's state as shown; `subscribing`: the order stream logged in, its subscription not yet acknowledged. */
+export type ConnState = 'snapshot' | 'idle' | 'connecting' | 'login' | 'subscribing' | 'ready' | 'waiting' | 'closed';
+
+export interface Feed {
+  state: ConnState;
+  /** State of the private (order progress) connection; undefined without credentials. */
+  privateState: ConnState | undefined;
+  /** ms of the last frame received on either connection; 0 before any. */
+  lastMessageAt: number;
+  reconnects: number;
+}
+
+/**
+ * The versions of the state's slices, bumped by the update on every change of a slice: `pair` (the
+ * symbol, its rules), `book`, `trades`, `candles`, `ticker` (the market), `account` (balances, open
+ * orders, P&L, conditional orders), `feed` (the connections), `ui` (modes, forms, selections, what is
+ * being sent), `log` (the last actions).
+ */
+export interface Versions {
+  pair: number;
+  book: number;
+  trades: number;
+  candles: number;
+  ticker: number;
+  account: number;
+  feed: number;
+  ui: number;
+  log: number;
+}
+
+/** A slice of the state, by the name of its version. */
+export type Slice = keyof Versions;
+
+export const SLICES: readonly Slice[] = ['pair', 'book', 'trades', 'candles', 'ticker', 'account', 'feed', 'ui', 'log'];
+
+export function emptyMarket(): Market {
+  return { asks: [], bids: [], trades: [], candles: new Map(), ticker: undefined };
+}
+
+export function emptyAccount(): Account {
+  return { balances: undefined, orders: new Map(), pnl: emptyPnl(), algos: [], dismissed: new Set() };
+}

@@ -1,0 +1,68 @@
+/** The interface's own state: the mode, the forms and boxes open, what is selected, the log. */
+import type { OrderType, Side } from '../../api/catalogue/vocab.js';
+import type { CheckedOrder } from '../../core/order/check.js';
+import type { AttachedAlgo, BracketForm, PendingAttach } from './algo-types.js';
+import type { OpenOrder } from './slices.js';
+
+/** The order form as typed (edited by ./form.ts). */
+export interface Form {
+  readonly side: Side;
+  /** The screen places the two plain types of the vocabulary. */
+  readonly type: Extract<OrderType, 'limit' | 'market'>;
+  /** Base quantity; for a market buy, the quote amount to spend. */
+  readonly size: string;
+  readonly price: string;
+  readonly focus: 'size' | 'price';
+  /** Why the last Enter did not go on to the confirmation. */
+  readonly error: string | undefined;
+  /** Percent of the available balance last applied by a preset. */
+  readonly preset: number | undefined;
+  /** The open order this form amends (cancel, then replace); undefined for a new order. */
+  readonly amends?: OpenOrder;
+  /**
+   * A stop or take-profit attached to an order (`order`: it arms on that order's fills) or to the
+   * position: the price field is its trigger.
+   */
+  readonly attach?: { readonly kind: 'stop' | 'take-profit'; readonly of: string; readonly order?: OpenOrder };
+}
+
+export type Mode = 'main' | 'form' | 'bracket' | 'confirm' | 'attach' | 'cancel' | 'pair' | 'help' | 'log';
+
+export interface LogEntry {
+  /** ms */
+  readonly at: number;
+  readonly text: string;
+  readonly kind: 'ok' | 'error' | 'unknown' | 'info';
+}
+
+/** A cancel waiting for `y`: one order, or every order of the pair. */
+export type PendingCancel =
+  | { readonly all: false; readonly order: OpenOrder }
+  | { readonly all: true; readonly count: number }
+  | { readonly all: false; readonly algo: AttachedAlgo };
+
+export interface Ui {
+  mode: Mode;
+  /** Which pane Up/Down move in. */
+  focus: 'orders' | 'book';
+  /** Selected open order (id); undefined: the newest. */
+  selected: string | undefined;
+  /** Selected book level: its side of the book and distance from the spread (0 = best). */
+  level: { book: 'ask' | 'bid'; index: number };
+  /** Price grouping, in ticks of the pair's precision (1, 10, 100, 1000). */
+  group: number;
+  form: Form | undefined;
+  /** The checked order waiting for `y` (its market context is worked out as the market moves). */
+  confirm: { readonly order: CheckedOrder; readonly amends?: OpenOrder } | undefined;
+  /** A stop, take-profit, oco or bracket planned from a form, waiting for `y` (./attach-plan.ts). */
+  attach?: PendingAttach | undefined;
+  /** The bracket order form (./bracket.ts). */
+  bracket?: BracketForm | undefined;
+  cancel: PendingCancel | undefined;
+  /** The pair prompt's text and the selected match. */
+  pair: { text: string; index: number } | undefined;
+  /** Newest last. */
+  log: LogEntry[];
+  /** A write is in flight: what it is. */
+  busy: string | undefined;
+}
