@@ -1,42 +1,8 @@
-// The dependency rules of src (docs of the architecture: one core, two faces), read from every import
-// a reader follows: static, `import type`, `export ... from`, side-effect and lazy `import()` alike.
+// The dependency rules of src between faces and core, read from the syntax tree (./graph.ts): every import
+// a reader or the bundler follows is an edge, whatever its form or its quotes.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
-import { ROOT } from '../../helpers/bm.js';
-
-const SRC = join(ROOT, 'src');
-
-interface Module {
-  /** src files it imports, relative to src/. */
-  readonly files: readonly string[];
-  /** Packages it imports (`commander`, `@inquirer/prompts`, `node:fs`...). */
-  readonly packages: readonly string[];
-}
-
-/** The specifiers of every import form; comments are left out so a sentence about `import()` is no edge. */
-export function specifiers(text: string): string[] {
-  const code = text.replace(/\/\*[^]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-  const forms = [
-    /^\s*(?:import|export)\b[^;]*?\bfrom\s*'([^']+)'/gm, // import x / import type x / export ... from
-    /^\s*import\s*'([^']+)'/gm, // side effect
-    /\bimport\(\s*'([^']+)'\s*\)/g, // lazy
-  ];
-  return forms.flatMap((re) => [...code.matchAll(re)].map((m) => m[1]!));
-}
-
-/** Every .ts file under src/ and what it imports. */
-function graph(): Map<string, Module> {
-  const files = (readdirSync(SRC, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));
-  const g = new Map<string, Module>();
-  for (const f of files) {
-    const specs = specifiers(readFileSync(join(SRC, f), 'utf8'));
-    const local = specs.filter((s) => s.startsWith('.')).map((s) => relative(SRC, resolve(dirname(join(SRC, f)), s.replace(/\.js$/, '.ts'))));
-    g.set(f, { files: [...new Set(local)], packages: [...new Set(specs.filter((s) => !s.startsWith('.')))] });
-  }
-  return g;
-}
+import { graph, cycles, specifiers } from './graph.js';
 
 const G = graph();
 const under = (f: string, ...dirs: string[]) => dirs.some((d) => (d.endsWith('.ts') ? f === d : f.startsWith(`${d}/`)));
@@ -48,8 +14,7 @@ function breaking(from: (f: string) => boolean, ok: (dep: string) => boolean): s
 function closure(from: string): Set<string> {
   const seen = new Set<string>();
   const stack = [from];
-  while (stack.length) {
-    const f = stack.pop()!;
+  for (let f = stack.pop(); f !== undefined; f = stack.pop()) {
     if (seen.has(f)) continue;
     seen.add(f);
     stack.push(...(G.get(f)?.files ?? []));
@@ -58,13 +23,39 @@ function closure(from: string): Set<string> {
 }
 const FACE_PACKAGES = /^(commander|@inquirer\/)/;
 
-test('the reader sees every form of import', () => {
-  assert.deepEqual(specifiers("import a from './a.js';\nimport type { B } from './b.js';\nexport { c } from './c.js';\nimport './d.js';\nconst e = await import('./e.js');\n// import('./not.js')\n/** import('./nor.js') */"),
-    ['./a.js', './b.js', './c.js', './d.js', './e.js']);
+test('the reader sees every form of import, in either quotes, and no comment or string', () => {
+  const text = [
+    "import a from './a.js';",
+    'import type { B } from "./b.js";',
+    "export { c } from './c.js';",
+    'export * from "./c2.js";',
+    "import './d.js';",
+    'import "./d2.js";',
+    "const e = await import('./e.js');",
+    'const e2 = await import("./e2.js");',
+    'const f = await import(`./f.js`);',
+    "const g = require('./g.js');",
+    'const g2 = require("./g2.js");',
+    "import h = require('./h.js');",
+    "type I = typeof import('./i.js');",
+    "// import('./not.js')",
+    "/** import('./nor.js') */",
+    "const s = \"import x from './str.js'\";",
+    'const t = `require("./tpl.js")`;',
+  ].join('\n');
+  assert.deepEqual(specifiers(text).names, ['./a.js', './b.js', './c.js', './c2.js', './d.js', './d2.js', './e.js', './e2.js', './f.js', './g.js', './g2.js', './h.js', './i.js']);
+  assert.deepEqual(specifiers(text).unread, []);
+  // A specifier no one can read is reported, never dropped.
+  assert.deepEqual(specifiers('const n = "x"; await import(`./${n}.js`); require(n);').unread, ['import(`./${n}.js`)', 'require(n)']);
   // And on the tree: a lazy edge, a type-only edge and a re-export are all in the graph.
   assert.ok(G.get('core/session.ts')?.files.includes('core/calls.ts'), 'core/session.ts loads core/calls.ts lazily');
   assert.ok(G.get('context.ts')?.files.includes('render/io.ts'), 'context.ts imports the type IO');
   assert.ok(G.get('render/cells.ts')?.files.includes('util/row.ts'), 'render/cells.ts re-exports Row');
+});
+
+test('every import of src is a literal that names a file of src', () => {
+  assert.deepEqual([...G].flatMap(([f, m]) => m.unread.map((u) => `${f}: ${u}`)), [], 'an import the rules cannot read');
+  assert.deepEqual([...G].flatMap(([f, m]) => m.missing.map((u) => `${f}: ${u}`)), [], 'a relative import that names no .ts file');
 });
 
 test('core imports only the protocol, config, profiles, util and errors: never a face, render, commander or prompts', () => {
@@ -95,32 +86,7 @@ test('the sandbox imports only the catalogues, the codes and util', () => {
 });
 
 test('no import cycle of any kind among src files (type-only and lazy included)', () => {
-  // Tarjan's strongly connected components: any of more than one file is a cycle.
-  let next = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const cycles: string[][] = [];
-  const visit = (v: string): void => {
-    index.set(v, next);
-    low.set(v, next++);
-    stack.push(v);
-    for (const w of G.get(v)?.files ?? []) {
-      if (!G.has(w)) continue;
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) !== index.get(v)) return;
-    const scc: string[] = [];
-    let w: string;
-    do scc.push((w = stack.pop()!));
-    while (w !== v);
-    if (scc.length > 1 || G.get(v)?.files.includes(v)) cycles.push(scc.sort());
-  };
-  for (const v of G.keys()) if (!index.has(v)) visit(v);
-  assert.deepEqual(cycles, []);
+  assert.deepEqual(cycles(G.keys(), (f) => (G.get(f)?.files ?? []).filter((d) => G.has(d))), []);
 });
 
 test('no module imports the program but main.ts: ContextOf lives with the Context it builds', () => {
@@ -131,8 +97,10 @@ test('no module imports the program but main.ts: ContextOf lives with the Contex
 test('commands, render and the catalogue form no import cycle with program.ts or context.ts', () => {
   const reach = (from: string, to: string) => closure(from).has(to) && from !== to;
   assert.ok(!reach('context.ts', 'program.ts'), 'context.ts reaches program.ts');
+  const engine = [...G.keys()].find((f) => /^commands\/(shared\/)?engine\.ts$/.test(f));
+  assert.ok(engine, 'the generic endpoint engine is a commands module');
   for (const f of G.keys()) {
-    if (f.startsWith('api/catalogue/')) assert.ok(!reach(f, 'commands/engine.ts') && !reach(f, 'context.ts'), `${f}: the catalogue is data, it imports no command code`);
-    if (f.startsWith('render/')) assert.ok(!reach(f, 'program.ts') && !reach(f, 'commands/engine.ts'), `${f}: render imports no command code`);
+    if (f.startsWith('api/catalogue/')) assert.ok(!reach(f, engine) && !reach(f, 'context.ts'), `${f}: the catalogue is data, it imports no command code`);
+    if (f.startsWith('render/')) assert.ok(!reach(f, 'program.ts') && !reach(f, engine), `${f}: render imports no command code`);
   }
 });
