@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { Credentials } from './api/client.js';
-import type { Env } from './config/paths.js';
+import type { Env } from './util/paths.js';
 import type { ProfileSettings, Settings } from './config/settings.js';
 import type { Venue } from './config/venue.js';
 import type { CurrentCalls } from './core/calls.js';

@@ -9,7 +9,7 @@ import { stringifyJson } from './util/json.js';
 import { buildProgram, commandWord } from './program.js';
 import { unattendedAlgos } from './core/algo/store.js';
 import { WriteLog } from './core/write/log.js';
-import type { Env } from './config/paths.js';
+import type { Env } from './util/paths.js';
 import type { Signals } from './context.js';
 import type { WaitClock } from './core/order/deadline.js';
 

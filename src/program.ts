@@ -4,7 +4,7 @@
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { matchWord } from './api/catalogue/vocab.js';
-import type { Env } from './config/paths.js';
+import type { Env } from './util/paths.js';
 import { COLOR_MODES, Context, type Ambient, type ContextOf, type GlobalOptions } from './context.js';
 import type { IO } from './render/io.js';
 import { ENDPOINT_WORDS, registerEndpoints } from './commands/endpoints.js';

@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { endpoint } from '../../api/catalogue/index.js';
 import { proxyFor } from '../../api/transport.js';
-import { configDir } from '../../config/paths.js';
+import { configDir } from '../../util/paths.js';
 import { clockSkew, CLOCK_FAIL_MS, CLOCK_NOTE_MS } from '../../core/clock-skew.js';
 import { systemClock } from '../../core/order/deadline.js';
 import { exposures } from '../../config/permissions.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
 import { proxy } from '../../../src/commands/doctor/checks.js';
-import type { Env } from '../../../src/config/paths.js';
+import type { Env } from '../../../src/util/paths.js';
 import { Context, type GlobalOptions } from '../../../src/context.js';
 import { IO, type InStream } from '../../../src/render/io.js';
 
