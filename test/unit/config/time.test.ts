@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { pages } from '../../../src/commands/market/kline.js';
-import { parseTime } from '../../../src/util/time.js';
+import { parseTime } from '../../../src/config/time.js';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 
