@@ -59,7 +59,7 @@ export async function run(ctx: Context, kind: string, symbol: string, opts: Reco
     }
     if (!state.end) {
       // Ctrl-C: on a terminal, leave it to a runner of its own, or cancel it.
-      const { askYesNo } = await import('../confirm.js');
+      const { askYesNo } = await import('../../render/confirm.js');
       if (await askYesNo(ctx, `Leave ${spec.kind} ${spec.id} running in the background (bm algo ...)?`)) {
         detachedNote(ctx, spec, await detachArmed(port, spec.id));
         return print(state);

@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { usage } from '../../errors.js';
-import { confirmWrite } from '../confirm.js';
+import { confirmWrite } from '../../render/confirm.js';
 import { send, type Invocation } from '../engine.js';
 import { checkSymbol } from '../../core/params.js';
 import { currentChannel } from '../write/current.js';

@@ -3,7 +3,7 @@
  * and no `--yes` the command fails at once (exit 2) and never waits on stdin. Ctrl-C at the
  * prompt is an interruption (exit 130), not a refusal.
  */
-import type { IO } from '../render/io.js';
+import type { IO } from './io.js';
 import { BmError, usage } from '../errors.js';
 
 /** What asking needs of an invocation: the options that answer for the user, and the terminal to ask on. */
