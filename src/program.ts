@@ -7,7 +7,7 @@ import { matchWord } from './api/catalogue/vocab.js';
 import type { Env } from './util/paths.js';
 import { COLOR_MODES, Context, type Ambient, type ContextOf, type GlobalOptions } from './context.js';
 import type { IO } from './render/io.js';
-import { ENDPOINT_WORDS, registerEndpoints } from './commands/endpoints.js';
+import { ENDPOINT_WORDS, registerEndpoints } from './commands/tree/endpoints.js';
 import { registerApi } from './commands/api.js';
 import { registerSandbox } from './commands/sandbox/register.js';
 import { registerRecord } from './commands/record/register.js';
@@ -43,7 +43,8 @@ const GROUPS: ReadonlyArray<readonly [readonly string[], Register]> = [
   [['profile'], registerProfile],
   [['completion', '__complete'], registerCompletion],
   [['doctor'], registerDoctor],
-  [['help'], registerHelp],
+  // The trade-keys topic reads the terminal's key tables, through the command tree (loaded when shown).
+  [['help'], (root, contextOf) => registerHelp(root, contextOf, async () => (await import('./commands/tree/trade-keys.js')).tradeKeyRows())],
   [['legacy'], registerLegacy],
   [['watch'], registerWatch],
   [['portfolio'], registerPortfolio],

@@ -2,7 +2,7 @@
  * The invocation runtime of the endpoint commands: what one run of a command does with its checked
  * values (send through the invocation's calls, a write through the careful-write pipeline, print).
  * The commands are declared from the catalogue by ./declare.ts; the current generation is wired by
- * ./endpoints.ts; hand-written code (./overrides.ts) runs only where it adds value.
+ * ./tree/endpoints.ts; hand-written code (./tree/overrides.ts) runs only where it adds value.
  */
 import type { Endpoint } from '../api/catalogue/types.js';
 import type { Params } from '../api/client.js';

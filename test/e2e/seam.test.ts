@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { CATALOGUE } from '../../src/api/catalogue/index.js';
-import { OVERRIDES } from '../../src/commands/overrides.js';
+import { OVERRIDES } from '../../src/commands/tree/overrides.js';
 import { isolatedEnv, ROOT } from '../helpers/bm.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import { startServer, type RunningSandbox } from '../../src/sandbox/server.js';

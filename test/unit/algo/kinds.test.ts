@@ -15,7 +15,7 @@ import { planAlgo } from '../../../src/core/algo/plan.js';
 import { triggerOf } from '../../../src/core/algo/spec.js';
 import type { PairRules } from '../../../src/core/order/pairs.js';
 import { algoDts } from '../../../src/lib/algo-types.js';
-import { kindsMarkdown } from '../../../src/commands/help/docs.js';
+import { kindsMarkdown } from '../../../src/commands/tree/docs.js';
 import { buildProgram } from '../../../src/program.js';
 import { IO } from '../../../src/render/io.js';
 import { ROOT } from '../../helpers/bm.js';

@@ -8,11 +8,11 @@ import { flagName, KINDS } from '../../core/usecases/algo-kinds.js';
 import type { Endpoint, Param } from '../../api/catalogue/types.js';
 import { filterWords, ORDER_STATUSES } from '../../api/catalogue/vocab.js';
 import type { Row } from '../../render/cells.js';
-import { OVERRIDES } from '../overrides.js';
-import { GUIDES } from './guides.js';
-import { ENVIRONMENT, EXIT_CODES } from './topics.js';
+import { OVERRIDES } from './overrides.js';
+import { GUIDES } from '../help/guides.js';
+import { ENVIRONMENT, EXIT_CODES } from '../help/topics.js';
 import { tradeKeyRows } from './trade-keys.js';
-import { limitRows, vocabularyRows } from './vocabulary.js';
+import { limitRows, vocabularyRows } from '../help/vocabulary.js';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 

@@ -1,12 +1,12 @@
 /** The current generation's endpoint commands: the catalogue of src/api/catalogue, its overrides and the generic run. */
 import type { Command } from 'commander';
-import { CATALOGUE } from '../api/catalogue/index.js';
-import type { Endpoint } from '../api/catalogue/types.js';
-import type { ContextOf } from '../context.js';
-import { registerGeneration, type Generation } from './declare.js';
-import { execute } from './engine.js';
+import { CATALOGUE } from '../../api/catalogue/index.js';
+import type { Endpoint } from '../../api/catalogue/types.js';
+import type { ContextOf } from '../../context.js';
+import { registerGeneration, type Generation } from '../declare.js';
+import { execute } from '../engine.js';
 import { OVERRIDES } from './overrides.js';
-import { registerAmend } from './order/amend-register.js';
+import { registerAmend } from '../order/amend-register.js';
 
 /** One-line summaries of the command groups the catalogue's paths create. */
 const GROUP_SUMMARY: Readonly<Record<string, string>> = {
