@@ -44,7 +44,7 @@ export async function send(ctx: Context, ep: Endpoint, params: Params): Promise<
 /** The generic run: validate, send (a write through the careful pipeline), print. */
 export async function execute(inv: Invocation, params: Params = wireParams(inv.ep, inv.values), opts: ShowOptions = {}): Promise<void> {
   if (inv.ep.write) {
-    const { writeCurrent } = await import('./write/current.js');
+    const { writeCurrent } = await import('./write-current.js');
     await writeCurrent(inv.ctx, inv.ep, params, inv.ep.command?.join(' ') ?? `api ${inv.ep.method} ${inv.ep.path}`, opts);
     return;
   }

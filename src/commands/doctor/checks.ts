@@ -124,7 +124,7 @@ const credentials: Check = async (ctx) => {
     await (await ctx.calls()).send(endpoint('test.get'), [['symbol', 'BTC_USDT']]);
     return { check: 'credentials', status: 'ok', detail: `a signed call was accepted (key ...${creds.key.slice(-4)})` };
   } catch (err) {
-    const { explain } = await import('../profile/verify.js');
+    const { explain } = await import('../verify-key.js');
     const e = explain(err, await ctx.baseUrl(), ctx.profileName) as BmError;
     return { check: 'credentials', status: 'fail', detail: e.message, fix: e.details?.hint ?? 'bm profile test' };
   }

@@ -19,15 +19,15 @@ export async function showTopic(ctx: Context, topic: Topic, tradeKeys: () => Pro
   };
   switch (topic) {
     case 'environment': {
-      const { ENVIRONMENT } = await import('./topics.js');
+      const { ENVIRONMENT } = await import('../topics.js');
       return show(ctx, { columns: ['name', 'meaning'] }, ENVIRONMENT, { rows: [...ENVIRONMENT], format });
     }
     case 'exit-codes': {
-      const { EXIT_CODES } = await import('./topics.js');
+      const { EXIT_CODES } = await import('../topics.js');
       return show(ctx, { columns: ['code', 'category', 'meaning'] }, EXIT_CODES, { rows: [...EXIT_CODES], format });
     }
     case 'errors': {
-      const { ERRORS } = await import('./topics.js');
+      const { ERRORS } = await import('../topics.js');
       return show(ctx, { columns: ['code', 'http', 'category', 'exit_code', 'message', 'hint'] }, ERRORS, { rows: [...ERRORS], format });
     }
     case 'vocabulary': {
@@ -43,7 +43,7 @@ export async function showTopic(ctx: Context, topic: Topic, tradeKeys: () => Pro
       return show(ctx, { columns: ['where', 'key', 'does'] }, rows, { rows, format });
     }
     case 'output':
-      return text((await import('./topics.js')).OUTPUT_TEXT);
+      return text((await import('../topics.js')).OUTPUT_TEXT);
     case 'writes':
     case 'sandbox':
     case 'profiles':

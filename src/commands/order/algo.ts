@@ -12,7 +12,7 @@ import { checkSymbol } from '../../core/params.js';
 import { BmError } from '../../errors.js';
 import { show } from '../show.js';
 import { algoFace, algoPort } from '../algo-port.js';
-import { legRows, LEG_COLUMNS } from './algo-rows.js';
+import { legRows, LEG_COLUMNS } from '../algo-rows.js';
 
 const detachedNote = (ctx: Context, spec: AlgoSpec, pid: number) =>
   ctx.note(`bm: algo ${spec.id}: running detached on this machine (pid ${pid}); follow it with: bm algo show ${spec.id}, bm algo logs ${spec.id}; stop it with: bm algo cancel ${spec.id}`);

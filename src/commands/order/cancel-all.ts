@@ -11,7 +11,7 @@ import { confirmWrite } from '../../render/confirm.js';
 import { show, type Invocation } from '../engine.js';
 import { LOCAL_COLUMNS } from '../local-columns.js';
 import { checkSymbol } from '../../core/params.js';
-import { currentChannel } from '../write/current.js';
+import { currentChannel } from '../write-current.js';
 import { carefulWrite } from '../../core/write/pipeline.js';
 import { allPairs } from '../../core/order/pairs.js';
 

@@ -10,7 +10,7 @@ import { filterWords, ORDER_STATUSES } from '../../api/catalogue/vocab.js';
 import type { Row } from '../../render/cells.js';
 import { OVERRIDES } from './overrides.js';
 import { GUIDES } from '../help/guides.js';
-import { ENVIRONMENT, EXIT_CODES } from '../help/topics.js';
+import { ENVIRONMENT, EXIT_CODES } from '../topics.js';
 import { tradeKeyRows } from './trade-keys.js';
 import { limitRows, vocabularyRows } from '../help/vocabulary.js';
 

@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { legRows, LEG_COLUMNS } from '../../../src/commands/order/algo-rows.js';
+import { legRows, LEG_COLUMNS } from '../../../src/commands/algo-rows.js';
 import { show } from '../../../src/commands/show.js';
 import { Context } from '../../../src/context.js';
 import { initial, settle, step } from '../../../src/core/algo/machine.js';

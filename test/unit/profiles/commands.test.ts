@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { settingsFromFlags } from '../../../src/commands/profile/add.js';
 import { maskKey } from '../../../src/commands/profile/common.js';
-import { explain } from '../../../src/commands/profile/verify.js';
+import { explain } from '../../../src/commands/verify-key.js';
 import { BmError } from '../../../src/errors.js';
 
 const venueError = (code: string) => new BmError('auth', 'GET /spot/v1/test-get failed', { code, venueMessage: 'from venue', trace: 't1', httpStatus: 401 });

@@ -10,7 +10,7 @@ import { eventLine, headerLine } from '../../../src/sandbox/replay/format.js';
 import { IncrementalLevels } from '../../../src/sandbox/replay/levels.js';
 import { readRecording, RecordingFileError, REPLAY_CAPS } from '../../../src/sandbox/replay/recording.js';
 import { replayMarket } from '../../../src/sandbox/replay/start.js';
-import { topicsOf } from '../../../src/commands/record/channels.js';
+import { topicsOf } from '../../../src/commands/record-channels.js';
 import type { TradeView } from '../../../src/sandbox/exchange-api.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bm-replay-unit-'));

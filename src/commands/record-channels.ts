@@ -1,7 +1,7 @@
 /** `bm record --channels`: the public channels as typed, turned into the topics to subscribe. */
-import { CHANNEL, DEPTH_LEVELS, topicOf, WS_KLINE_WIDTHS, wsInterval } from '../../api/catalogue/channels.js';
-import { parseWidth, widthWord } from '../../api/catalogue/widths.js';
-import { usage } from '../../errors.js';
+import { CHANNEL, DEPTH_LEVELS, topicOf, WS_KLINE_WIDTHS, wsInterval } from '../api/catalogue/channels.js';
+import { parseWidth, widthWord } from '../api/catalogue/widths.js';
+import { usage } from '../errors.js';
 
 const INTERVALS = WS_KLINE_WIDTHS.map(widthWord);
 

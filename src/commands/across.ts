@@ -2,14 +2,14 @@
  * Across pairs for the command line: the requests of src/core/order/across.ts announced on stderr,
  * and printed rather than sent on a dry run.
  */
-import type { Endpoint } from '../../api/catalogue/types.js';
-import type { Params } from '../../api/client.js';
-import type { Context } from '../../context.js';
-import type { Row } from '../../render/cells.js';
-import { send } from '../engine.js';
-import { fetchingNote, rowsOverPairs } from '../../core/order/across.js';
+import type { Endpoint } from '../api/catalogue/types.js';
+import type { Params } from '../api/client.js';
+import type { Context } from '../context.js';
+import type { Row } from '../render/cells.js';
+import { send } from './engine.js';
+import { fetchingNote, rowsOverPairs } from '../core/order/across.js';
 
-export { balances, newestFirst, pairsOfAccount, type Balance } from '../../core/order/across.js';
+export { balances, newestFirst, pairsOfAccount, type Balance } from '../core/order/across.js';
 
 /**
  * The rows of `ep` over `pairs`, one request a pair, in turn; `what` names them on stderr. On a dry
@@ -22,7 +22,7 @@ export async function overPairs(ctx: Context, ep: Endpoint, pairs: readonly stri
   }
   ctx.note(fetchingNote(what, pairs, ep));
   if (ctx.globals.dryRun) {
-    const [calls, { printDryRun }] = await Promise.all([ctx.calls(), import('../dryrun.js')]);
+    const [calls, { printDryRun }] = await Promise.all([ctx.calls(), import('./dryrun.js')]);
     for (const symbol of pairs) printDryRun(ctx, await calls.dryRun(ep, paramsOf(symbol)), false);
     // One line for all of them; the wallet was read to find the pairs, these were not sent.
     ctx.note(`dry run: ${pairs.length === 1 ? 'this request was' : `these ${pairs.length} requests were`} not sent (only the wallet was read, to find the pairs)`);

@@ -1,12 +1,12 @@
 /** The current generation as the careful-write pipeline sees it: the envelope client and its catalogue. */
-import type { Endpoint } from '../../api/catalogue/types.js';
-import type { Params } from '../../api/client.js';
-import type { Context } from '../../context.js';
-import { printDryRun } from '../dryrun.js';
-import { show, type ShowOptions } from '../show.js';
-import { apiChannel } from '../../core/write/api-channel.js';
-import type { WriteChannel } from '../../core/write/channel.js';
-import { carefulWrite, type WriteResult } from '../../core/write/pipeline.js';
+import type { Endpoint } from '../api/catalogue/types.js';
+import type { Params } from '../api/client.js';
+import type { Context } from '../context.js';
+import { printDryRun } from './dryrun.js';
+import { show, type ShowOptions } from './show.js';
+import { apiChannel } from '../core/write/api-channel.js';
+import type { WriteChannel } from '../core/write/channel.js';
+import { carefulWrite, type WriteResult } from '../core/write/pipeline.js';
 
 /** The pipeline's view of the current generation for one invocation: its client's calls; a dry run printed. */
 export function currentChannel(ctx: Context): WriteChannel<Endpoint> {

@@ -5,14 +5,14 @@
  * keeps it (stdout stays data only). `--all` prints every row as its page arrives (ndjson, tsv), or
  * all at the end (json, csv, table).
  */
-import type { Endpoint } from '../../api/catalogue/types.js';
-import type { Context } from '../../context.js';
-import { ALL_ROWS_CAP, pageThrough, type PagedQuery } from '../../core/order/pages.js';
-import type { Row } from '../../render/cells.js';
-import { scalarText } from '../../util/json.js';
-import { send } from '../engine.js';
-import { show } from '../show.js';
-import { pacing } from '../../core/order/across.js';
+import type { Endpoint } from '../api/catalogue/types.js';
+import type { Context } from '../context.js';
+import { ALL_ROWS_CAP, pageThrough, type PagedQuery } from '../core/order/pages.js';
+import type { Row } from '../render/cells.js';
+import { scalarText } from '../util/json.js';
+import { send } from './engine.js';
+import { show } from './show.js';
+import { pacing } from '../core/order/across.js';
 import { overPairs } from './across.js';
 
 /** A line on stderr whatever `--quiet` says: what was shown is not all there is. */

@@ -2,21 +2,21 @@
  * The proof that credentials work: one signed GET /spot/v1/test-get, and failures explained in the
  * words a user can act on (30005 is nearly always the memo).
  */
-import { endpoint } from '../../api/catalogue/index.js';
-import type { Credentials } from '../../api/client.js';
-import type { Sender } from '../../core/write/api-channel.js';
-import type { Venue } from '../../config/venue.js';
-import type { Context } from '../../context.js';
-import { BmError } from '../../errors.js';
+import { endpoint } from '../api/catalogue/index.js';
+import type { Credentials } from '../api/client.js';
+import type { Sender } from '../core/write/api-channel.js';
+import type { Venue } from '../config/venue.js';
+import type { Context } from '../context.js';
+import { BmError } from '../errors.js';
 
 /** A client for `venue` signing with `creds` (not the context's own); the built-in sandbox is found or started. */
 export async function clientFor(ctx: Context, venue: Venue, creds: Credentials): Promise<{ calls: Sender; baseUrl: () => Promise<string> }> {
   let url: string | undefined = venue.baseUrl || undefined;
   const baseUrl = async (): Promise<string> => {
-    if (!url) url = await (await import('../../config/background-sandbox.js')).ensureSandbox(ctx);
+    if (!url) url = await (await import('../config/background-sandbox.js')).ensureSandbox(ctx);
     return url;
   };
-  const { CurrentCalls } = await import('../../core/calls.js');
+  const { CurrentCalls } = await import('../core/calls.js');
   const wiring = ctx.wiring();
   return { calls: new CurrentCalls({ ...wiring, venue: { ...wiring.venue, baseUrl, credentials: async () => creds, renewKey: async () => false, refused: async () => undefined } }), baseUrl };
 }

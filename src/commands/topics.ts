@@ -2,11 +2,11 @@
  * The reference topics: `bm help environment|exit-codes|output|errors`. The tables are also written into
  * docs/scripting.md by `npm run readme` (a test fails when that copy is stale).
  */
-import { CODES } from '../../api/codes.js';
-import { EXIT } from '../../errors.js';
-import type { Row } from '../../render/cells.js';
+import { CODES } from '../api/codes.js';
+import { EXIT } from '../errors.js';
+import type { Row } from '../render/cells.js';
 
-export { TOPICS, type Topic } from './names.js';
+export { TOPICS, type Topic } from './help/names.js';
 
 export const ENVIRONMENT: readonly Row[] = [
   { name: 'BM_PROFILE', meaning: 'profile to use (like --profile)' },

@@ -1,8 +1,8 @@
 /** Statuses as words on a terminal table; data formats keep the venue's values. */
-import { ORDER_STATUSES, statusWord, type Status } from '../../api/catalogue/vocab.js';
-import type { Context } from '../../context.js';
-import type { Row } from '../../render/cells.js';
-import { scalarText } from '../../util/json.js';
+import { ORDER_STATUSES, statusWord, type Status } from '../api/catalogue/vocab.js';
+import type { Context } from '../context.js';
+import type { Row } from '../render/cells.js';
+import { scalarText } from '../util/json.js';
 
 /** Rows with `field` shown as its word when the format is a table. */
 export function statusWords(ctx: Context, rows: readonly Row[], statuses: readonly Status[], field = 'status'): Row[] {
