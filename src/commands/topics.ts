@@ -6,7 +6,7 @@ import { CODES } from '../api/codes.js';
 import { EXIT } from '../errors.js';
 import type { Row } from '../render/cells.js';
 
-export { TOPICS, type Topic } from './help/names.js';
+export { TOPICS, type Topic } from './topic-names.js';
 
 export const ENVIRONMENT: readonly Row[] = [
   { name: 'BM_PROFILE', meaning: 'profile to use (like --profile)' },

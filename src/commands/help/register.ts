@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { usage } from '../../errors.js';
 import type { ContextOf } from '../../context.js';
 import type { Row } from '../../render/cells.js';
-import { TOPICS, type Topic } from './names.js';
+import { TOPICS, type Topic } from '../topic-names.js';
 
 /** `tradeKeys`: the rows of `bm help trade-keys`, loaded when that topic is shown. */
 export function registerHelp(root: Command, contextOf: ContextOf, tradeKeys: () => Promise<Row[]>): void {

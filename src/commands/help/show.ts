@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import type { Row } from '../../render/cells.js';
 import { show } from '../engine.js';
 import { refuseFormat } from '../formats.js';
-import type { Topic } from './names.js';
+import type { Topic } from '../topic-names.js';
 
 /**
  * Prints `topic`; each loads only its own text. `tradeKeys` reads the terminal's key tables: the command tree
