@@ -13,7 +13,7 @@ import { CATALOGUE } from '../../src/api/catalogue/index.js';
 import { OVERRIDES } from '../../src/commands/tree/overrides.js';
 import { isolatedEnv, ROOT } from '../helpers/bm.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
-import { startServer, type RunningSandbox } from '../../src/sandbox/server.js';
+import { startServer, type RunningSandbox } from '../../src/sandbox/server/server.js';
 
 let sandbox: RunningSandbox;
 let proxy: FaultProxy;

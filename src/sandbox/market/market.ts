@@ -7,7 +7,7 @@ import type { Engine } from '../engine/engine.js';
 import type { Ledger } from '../engine/ledger.js';
 import type { TradeRec } from '../engine/types.js';
 import { fromTicks, gapCandles, historyBefore, HISTORY_MINUTES, toTicks } from './history.js';
-import { PAIRS } from './pairs.js';
+import { PAIRS } from '../engine/pairs.js';
 import { Prng } from './prng.js';
 import { Simulator, TICK_MS, type SimState } from './sim.js';
 import { Tape, type TapeState } from './tape.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Exchange } from '../../../src/sandbox/exchange.js';
+import { Exchange } from '../../../src/sandbox/exchange/exchange.js';
 import { MAKER } from '../../../src/sandbox/market/sim.js';
 import { cmp } from '../../../src/util/decimal.js';
 

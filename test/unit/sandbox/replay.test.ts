@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { test } from 'node:test';
-import { Exchange } from '../../../src/sandbox/exchange.js';
+import { Exchange } from '../../../src/sandbox/exchange/exchange.js';
 import { eventLine, headerLine } from '../../../src/sandbox/replay/format.js';
 import { IncrementalLevels } from '../../../src/sandbox/replay/levels.js';
 import { readRecording, RecordingFileError, REPLAY_CAPS } from '../../../src/sandbox/replay/recording.js';

@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { Exchange } from '../../../src/sandbox/exchange.js';
-import { firstViolation } from '../../../src/sandbox/state-check.js';
-import { loadState, StateFileError, type ExchangeState } from '../../../src/sandbox/state.js';
+import { Exchange } from '../../../src/sandbox/exchange/exchange.js';
+import { firstViolation } from '../../../src/sandbox/exchange/state-check.js';
+import { loadState, StateFileError, type ExchangeState } from '../../../src/sandbox/exchange/state.js';
 
 const START = Date.UTC(2026, 10, 22, 8, 0, 0);
 

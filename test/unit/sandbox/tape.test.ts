@@ -2,7 +2,7 @@ import type { Side } from '../../../src/api/catalogue/vocab.js';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fromTicks, HISTORY_MINUTES, historyBefore, toTicks } from '../../../src/sandbox/market/history.js';
-import { pairSpec } from '../../../src/sandbox/market/pairs.js';
+import { pairSpec } from '../../../src/sandbox/engine/pairs.js';
 import { Prng } from '../../../src/sandbox/market/prng.js';
 import { Tape } from '../../../src/sandbox/market/tape.js';
 

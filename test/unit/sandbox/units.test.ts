@@ -5,7 +5,7 @@ import { Engine } from '../../../src/sandbox/engine/engine.js';
 import { Ledger } from '../../../src/sandbox/engine/ledger.js';
 import { Order } from '../../../src/sandbox/engine/types.js';
 import { unitsOf } from '../../../src/sandbox/engine/units.js';
-import { pairSpec } from '../../../src/sandbox/market/pairs.js';
+import { pairSpec } from '../../../src/sandbox/engine/pairs.js';
 import { Prng } from '../../../src/sandbox/market/prng.js';
 import { mul, norm, truncate } from '../../../src/util/decimal.js';
 

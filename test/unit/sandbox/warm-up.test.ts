@@ -2,7 +2,7 @@
 // the book quoted on every pair and the generated history there, but no trade yet.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Exchange } from '../../../src/sandbox/exchange.js';
+import { Exchange } from '../../../src/sandbox/exchange/exchange.js';
 import { cmp } from '../../../src/util/decimal.js';
 
 const START = Date.UTC(2026, 10, 22, 8, 0, 30);

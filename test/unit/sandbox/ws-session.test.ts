@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import { test, type TestContext } from 'node:test';
 import type { WebSocket } from 'ws';
-import { Exchange } from '../../../src/sandbox/exchange.js';
+import { Exchange } from '../../../src/sandbox/exchange/exchange.js';
 import { Feed } from '../../../src/sandbox/ws/feed.js';
 import { Session } from '../../../src/sandbox/ws/session.js';
 

@@ -5,19 +5,19 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ExchangeApi } from './exchange-api.js';
-import { Exchange } from './exchange.js';
-import { handleRest } from './http/dispatch.js';
-import { IpBlocks } from './http/blocks.js';
-import { Limiter } from './http/limiter.js';
-import { custom } from '../api/catalogue/limits.js';
-import { errorBody, send } from './http/reply.js';
-import { legacyState } from './legacy/auth.js';
-import { legacyRoute } from './legacy/routes.js';
-import { scaled, type LimitFactor } from './limits-mode.js';
-import { loadState, Persister, StateFileError } from './state.js';
-import { attachWebSocket } from './ws/server.js';
-import { DEFAULT_SERVICE } from './ws/login.js';
+import type { ExchangeApi } from '../exchange-api.js';
+import { Exchange } from '../exchange/exchange.js';
+import { handleRest } from '../http/dispatch.js';
+import { IpBlocks } from '../http/blocks.js';
+import { Limiter } from '../http/limiter.js';
+import { custom } from '../../api/catalogue/limits.js';
+import { errorBody, send } from '../http/reply.js';
+import { legacyState } from '../legacy/auth.js';
+import { legacyRoute } from '../legacy/routes.js';
+import { scaled, type LimitFactor } from '../limits-mode.js';
+import { loadState, Persister, StateFileError } from '../exchange/state.js';
+import { attachWebSocket } from '../ws/server.js';
+import { DEFAULT_SERVICE } from '../ws/login.js';
 
 /** How long an idle kept-alive HTTP connection is kept open (ms). */
 const IDLE_CONNECTION_MS = 65_000;
@@ -87,7 +87,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
   const log = opts.log ?? (() => {});
   if (opts.replay && opts.statePath) throw new Error('a replay runs in memory: no state file');
   const saved = opts.statePath ? loadState(opts.statePath) : undefined;
-  const market = opts.replay && (await (await import('./replay/start.js')).replayMarket(opts.replay.path, opts.replay.speed));
+  const market = opts.replay && (await (await import('../replay/start.js')).replayMarket(opts.replay.path, opts.replay.speed));
   let ex: Exchange;
   try {
     ex = new Exchange({

@@ -4,11 +4,11 @@
  * from the account number and creation time with the seeded PRNG, so they are the same on every
  * call and after a restart, and need no persistence.
  */
-import { FUNDING_STATUSES, statusNumber } from '../api/catalogue/vocab.js';
-import { fmt, mul, sub } from '../util/decimal.js';
-import { fail } from './errors.js';
-import { Prng } from './market/prng.js';
-import type { AccountRec } from './accounts.js';
+import { FUNDING_STATUSES, statusNumber } from '../../api/catalogue/vocab.js';
+import { fmt, mul, sub } from '../../util/decimal.js';
+import { fail } from '../errors.js';
+import { Prng } from '../market/prng.js';
+import type { AccountRec } from '../accounts.js';
 
 export interface FundingRecord {
   readonly withdraw_id: string;

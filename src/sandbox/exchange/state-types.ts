@@ -1,10 +1,10 @@
 /** The shape of the saved exchange state: read by its file (./state.ts) and its consistency check (./state-check.ts). */
-import type { AccountRec } from './accounts.js';
-import type { LedgerData } from './engine/ledger.js';
-import type { FillRec, OrderRec } from './engine/types.js';
-import type { SimState } from './market/sim.js';
-import type { TapeState } from './market/tape.js';
-export type { TapeState } from './market/tape.js';
+import type { AccountRec } from '../accounts.js';
+import type { LedgerData } from '../engine/ledger.js';
+import type { FillRec, OrderRec } from '../engine/types.js';
+import type { SimState } from '../market/sim.js';
+import type { TapeState } from '../market/tape.js';
+export type { TapeState } from '../market/tape.js';
 
 export interface ExchangeState {
   readonly version: number;

@@ -9,10 +9,10 @@
  *   its open orders hold (quote for a buy, base for a sell). The simulated market's own accounts are
  *   not accounts of the file and their orders are not saved: their frozen funds are released at start.
  */
-import { isOpenStatus, isSide, STATUS_NUMBER } from '../api/catalogue/vocab.js';
-import { amountText, toAmount } from './engine/units.js';
-import type { OrderRec } from './engine/types.js';
-import { pairSpec } from './market/pairs.js';
+import { isOpenStatus, isSide, STATUS_NUMBER } from '../../api/catalogue/vocab.js';
+import { amountText, toAmount } from '../engine/units.js';
+import type { OrderRec } from '../engine/types.js';
+import { pairSpec } from '../engine/pairs.js';
 import type { ExchangeState } from './state-types.js';
 
 const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;

@@ -3,25 +3,25 @@
  * one {@link ExchangeApi}. The simulation advances on a timer and, lazily, before every call, so
  * what a caller sees is always current.
  */
-import type { Side } from '../api/catalogue/vocab.js';
+import type { Side } from '../../api/catalogue/vocab.js';
 import { EventEmitter } from 'node:events';
 import type {
   Balance, DepthView, ExchangeApi, ExchangeEvents, KlineView, OrderStatus, OrderView, FillView, PairDetails, PlaceRequest,
   Permission, SandboxAccount, TickerView, TradeView,
-} from './exchange-api.js';
-import { Accounts, DEFAULT_DEPOSIT, type AccountRec } from './accounts.js';
-import { Engine, type OrderRef } from './engine/engine.js';
-import { Ledger } from './engine/ledger.js';
-import { FEE_ACCOUNT } from './engine/settle.js';
-import type { TradeRec } from './engine/types.js';
-import { fail } from './errors.js';
-import { Market, type MarketDriver, type MarketFactory } from './market/market.js';
-import { CURRENCIES, currencyName, PAIRS, pairSpec } from './market/pairs.js';
-import { fundSimAccounts, REPLAY, SIM_ACCOUNTS, TICK_MS } from './market/sim.js';
-import type { Tape } from './market/tape.js';
+} from '../exchange-api.js';
+import { Accounts, DEFAULT_DEPOSIT, type AccountRec } from '../accounts.js';
+import { Engine, type OrderRef } from '../engine/engine.js';
+import { Ledger } from '../engine/ledger.js';
+import { FEE_ACCOUNT } from '../engine/settle.js';
+import type { TradeRec } from '../engine/types.js';
+import { fail } from '../errors.js';
+import { Market, type MarketDriver, type MarketFactory } from '../market/market.js';
+import { CURRENCIES, currencyName, PAIRS, pairSpec } from '../engine/pairs.js';
+import { fundSimAccounts, REPLAY, SIM_ACCOUNTS, TICK_MS } from '../market/sim.js';
+import type { Tape } from '../market/tape.js';
 import { STATE_VERSION, type ExchangeState } from './state.js';
 import { fillView, klineView, orderView, priceText, tickerView, tradeView } from './record-views.js';
-import { cmp, isDecimal } from '../util/decimal.js';
+import { cmp, isDecimal } from '../../util/decimal.js';
 
 /** The first id handed out: ids exceed 2^53 from the start, as on real venues. */
 export const FIRST_ID = '183347420821295423';

@@ -4,7 +4,7 @@
  * torn one.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { writeFileAtomic } from '../util/atomic-file.js';
+import { writeFileAtomic } from '../../util/atomic-file.js';
 import { firstViolation } from './state-check.js';
 import type { ExchangeState } from './state-types.js';
 

@@ -1,10 +1,10 @@
 /** Engine and tape records turned into the views of the exchange interface (src/sandbox/exchange-api.ts). */
-import { div, fmt, isZero, norm, sub } from '../util/decimal.js';
-import type { FillView, KlineView, OrderView, TickerView, TradeView } from './exchange-api.js';
-import type { Level } from './engine/book.js';
-import type { FillRec, OrderRec, TradeRec } from './engine/types.js';
-import { pairSpec } from './market/pairs.js';
-import type { Candle, Stats24h } from './market/tape.js';
+import { div, fmt, isZero, norm, sub } from '../../util/decimal.js';
+import type { FillView, KlineView, OrderView, TickerView, TradeView } from '../exchange-api.js';
+import type { Level } from '../engine/book.js';
+import type { FillRec, OrderRec, TradeRec } from '../engine/types.js';
+import { pairSpec } from '../engine/pairs.js';
+import type { Candle, Stats24h } from '../market/tape.js';
 
 /** A price written with the pair's full precision (e.g. `65000.10`). */
 export function priceText(symbol: string, price: string): string {
