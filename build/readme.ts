@@ -1,7 +1,7 @@
 // Rewrites the generated sections of docs/ (tables from the catalogue, the help topics' text, the library
 // reference): `npm run readme`. A test fails when a copy is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { docSections, fillSections } from '../src/commands/help/docs.js';
+import { docSections, fillSections } from '../src/commands/tree/docs.js';
 import { withReference } from '../src/lib/reference.js';
 
 const LIBRARY = 'docs/library.md';

@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { Credentials } from './api/client.js';
-import type { Env } from './config/paths.js';
+import type { Env } from './util/paths.js';
 import type { ProfileSettings, Settings } from './config/settings.js';
 import type { Venue } from './config/venue.js';
 import type { CurrentCalls } from './core/calls.js';
@@ -152,9 +152,9 @@ export class Context implements WriteHost {
     return Boolean(this.globals.dryRun);
   }
 
-  /** The command line's confirmation: --yes, else the prompt on a terminal, else exit 2 (src/commands/confirm.ts). */
+  /** The command line's confirmation: --yes, else the prompt on a terminal, else exit 2 (src/render/confirm.ts). */
   async confirm(what: string, command: string, context: readonly string[] = []): Promise<void> {
-    const { confirmWrite } = await import('./commands/confirm.js');
+    const { confirmWrite } = await import('./render/confirm.js');
     await confirmWrite(this, what, command, context);
   }
 

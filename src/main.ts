@@ -9,7 +9,7 @@ import { stringifyJson } from './util/json.js';
 import { buildProgram, commandWord } from './program.js';
 import { existsSync } from 'node:fs';
 import { WriteLog } from './core/write/log.js';
-import { algosDir, type Env } from './config/paths.js';
+import { algosDir, type Env } from './util/paths.js';
 import type { Signals } from './context.js';
 import type { WaitClock } from './core/order/deadline.js';
 

@@ -4,10 +4,10 @@
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { matchWord } from './api/catalogue/vocab.js';
-import type { Env } from './config/paths.js';
+import type { Env } from './util/paths.js';
 import { COLOR_MODES, Context, type Ambient, type ContextOf, type GlobalOptions } from './context.js';
 import type { IO } from './render/io.js';
-import { ENDPOINT_WORDS, registerEndpoints } from './commands/endpoints.js';
+import { ENDPOINT_WORDS, registerEndpoints } from './commands/tree/endpoints.js';
 import { StrictCommand } from './commands/strict.js';
 import { precheck } from './commands/precheck.js';
 import type { WriteLog } from './core/write/log.js';
@@ -32,7 +32,11 @@ const GROUPS: ReadonlyArray<readonly [readonly string[], Loader]> = [
   [['profile'], async () => (await import('./commands/profile/register.js')).registerProfile],
   [['completion', '__complete'], async () => (await import('./commands/completion/register.js')).registerCompletion],
   [['doctor'], async () => (await import('./commands/doctor/register.js')).registerDoctor],
-  [['help'], async () => (await import('./commands/help/register.js')).registerHelp],
+  // The trade-keys topic reads the terminal's key tables, through the command tree (loaded when shown).
+  [['help'], async () => {
+    const { registerHelp } = await import('./commands/help/register.js');
+    return (root, contextOf) => registerHelp(root, contextOf, async () => (await import('./commands/tree/trade-keys.js')).tradeKeyRows());
+  }],
   [['legacy'], async () => (await import('./commands/legacy/register.js')).registerLegacy],
   [['watch'], async () => (await import('./commands/watch/register.js')).registerWatch],
   [['portfolio'], async () => (await import('./commands/portfolio/register.js')).registerPortfolio],

@@ -138,11 +138,11 @@ export const ALONE = [
   'test/unit/module-state.test.ts', // reads the module state of a process that loaded nothing else
   'test/unit/render/table.test.ts', // sets the process's colour variables around chalk
   // mock timers replace the process's setTimeout, setInterval and Date for every file in it
-  'test/unit/commands/wait.test.ts',
+  'test/unit/core/order/wait.test.ts',
   'test/unit/profiles/secrets.test.ts',
-  'test/unit/sandbox/feed-cadence.test.ts',
-  'test/unit/sandbox/ws-session.test.ts',
-  'test/unit/watch/views.test.ts',
+  'test/unit/sandbox/ws/feed-cadence.test.ts',
+  'test/unit/sandbox/ws/ws-session.test.ts',
+  'test/unit/commands/watch/views.test.ts',
   'test/unit/ws/connection.test.ts',
 ];
 

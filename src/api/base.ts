@@ -4,7 +4,7 @@
  * that got no answer. {@link ApiClient} and the legacy client add only their generation's wire format.
  */
 import { BmError } from '../errors.js';
-import type { Env } from '../config/paths.js';
+import type { Env } from '../util/paths.js';
 import type { RateLimit } from './catalogue/types.js';
 import { networkFailure } from './failure.js';
 import { MemoryGate, realSleep, type RateGate, type Sleep } from './gate.js';

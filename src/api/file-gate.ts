@@ -8,7 +8,7 @@
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stateDir, type Env } from '../config/paths.js';
+import { stateDir, type Env } from '../util/paths.js';
 import { tryLocked } from '../util/filelock.js';
 import { alive } from '../util/holder-lock.js';
 import type { RateLimit } from './catalogue/types.js';

@@ -4,7 +4,7 @@
  * request may have reached the venue.
  */
 import type { Dispatcher } from 'undici';
-import type { Env } from '../config/paths.js';
+import type { Env } from '../util/paths.js';
 import { TransportError, type HttpRequest, type HttpResponse } from './http.js';
 
 export { TransportError, type HttpRequest, type HttpResponse } from './http.js';

@@ -1,7 +1,7 @@
 /** The command line as the conditional orders' use cases see it (src/core/usecases/algo.ts): its environment, prompts, stderr and writes. */
 import type { Context } from '../context.js';
 import type { AlgoFace, AlgoPort } from '../core/usecases/algo.js';
-import { currentChannel } from './shared/write-current.js';
+import { currentChannel } from './write-current.js';
 
 export function algoPort(ctx: Context): AlgoPort {
   const warn = (line: string) => ctx.io.err(`${line}\n`);

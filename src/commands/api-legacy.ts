@@ -16,7 +16,7 @@ import { show } from './engine.js';
 import { rowsOfLegacy } from '../core/legacy/rows.js';
 import { label, legacyValues } from '../core/legacy/validate.js';
 import { carefulWrite } from '../core/write/pipeline.js';
-import { noteOutcome } from './shared/write-current.js';
+import { noteOutcome } from './write-current.js';
 
 const AUTHS: Record<string, LegacyAuth> = { none: 'none', keyed: 'token', signed: 'signed' };
 

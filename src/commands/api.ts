@@ -55,7 +55,7 @@ async function current(ctx: Context, method: Method, route: CurrentRoute, params
   if (ep.write) {
     // As careful here as from the endpoint's own command: checked, confirmed, sent once, proven (or exit 11).
     if (known) (await import('./api-fields.js')).checkFields(ctx, known, params);
-    const [{ carefulWrite }, { currentChannel, noteOutcome }] = await Promise.all([import('../core/write/pipeline.js'), import('./shared/write-current.js')]);
+    const [{ carefulWrite }, { currentChannel, noteOutcome }] = await Promise.all([import('../core/write/pipeline.js'), import('./write-current.js')]);
     const command = `api ${method} ${route.path}`;
     const ch = currentChannel(ctx);
     const sent = await carefulWrite(ctx, ch, { ep, params, command });

@@ -4,12 +4,24 @@
  * what differs (entries, flags, summaries, hand-written overrides, the generic run).
  */
 import type { Command } from 'commander';
+import type { Endpoint } from '../api/catalogue/types.js';
 import type { ContextOf } from '../context.js';
 import type { CliParam, WriteEntry } from '../core/write/channel.js';
 import { headerOf } from '../render/columns.js';
 import type { Invocation } from './engine.js';
 import { columnsLine, printedColumns } from './local-columns.js';
-import type { Override } from './overrides.js';
+
+/** The code of a hand-written command, loaded when it runs. */
+export interface OverrideModule<E = Endpoint> {
+  run(inv: Invocation<E>): Promise<void>;
+}
+
+/** A hand-written command over a catalogue entry (src/commands/tree/overrides.ts lists the current generation's). */
+export interface Override<E = Endpoint> {
+  /** Options beyond the catalogue's parameters: [flags, description]. */
+  readonly options?: ReadonlyArray<readonly [string, string]>;
+  readonly load: () => Promise<OverrideModule<E>>;
+}
 
 /** A parameter as the engine declares it. */
 export interface EngineParam extends CliParam {

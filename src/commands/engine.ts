@@ -2,7 +2,7 @@
  * The invocation runtime of the endpoint commands: what one run of a command does with its checked
  * values (send through the invocation's calls, a write through the careful-write pipeline, print).
  * The commands are declared from the catalogue by ./declare.ts; the current generation is wired by
- * ./endpoints.ts; hand-written code (./overrides.ts) runs only where it adds value.
+ * ./tree/endpoints.ts; hand-written code (./tree/overrides.ts) runs only where it adds value.
  */
 import type { Endpoint } from '../api/catalogue/types.js';
 import type { Params } from '../api/client.js';
@@ -44,7 +44,7 @@ export async function send(ctx: Context, ep: Endpoint, params: Params): Promise<
 /** The generic run: validate, send (a write through the careful pipeline), print. */
 export async function execute(inv: Invocation, params: Params = wireParams(inv.ep, inv.values), opts: ShowOptions = {}): Promise<void> {
   if (inv.ep.write) {
-    const { writeCurrent } = await import('./shared/write-current.js');
+    const { writeCurrent } = await import('./write-current.js');
     await writeCurrent(inv.ctx, inv.ep, params, inv.ep.command?.join(' ') ?? `api ${inv.ep.method} ${inv.ep.path}`, opts);
     return;
   }

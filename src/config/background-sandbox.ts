@@ -6,7 +6,7 @@
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BmError, config as configError } from '../errors.js';
-import { stateDir, type Env } from './paths.js';
+import { stateDir, type Env } from '../util/paths.js';
 import { modeOf, type SandboxMode } from './sandbox-mode.js';
 import { alive } from '../util/holder-lock.js';
 import { ownBin } from '../util/own-bin.js';

@@ -11,7 +11,7 @@ import { statSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { config as configError, type BmError } from '../errors.js';
-import { configDir, CREDENTIALS_FILE, SETTINGS_FILE, type Env } from './paths.js';
+import { configDir, CREDENTIALS_FILE, SETTINGS_FILE, type Env } from '../util/paths.js';
 
 export interface Exposure {
   readonly path: string;

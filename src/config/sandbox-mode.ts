@@ -3,7 +3,7 @@
  * asks for strict; a sandbox restarted after a crash keeps the mode recorded for it.
  */
 import { usage } from '../errors.js';
-import type { Env } from './paths.js';
+import type { Env } from '../util/paths.js';
 
 export interface SandboxMode {
   /** `--limits` it runs with (absent: spec). */

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { config as configError } from '../errors.js';
-import { configDir, SETTINGS_FILE, type Env } from './paths.js';
+import { configDir, SETTINGS_FILE, type Env } from '../util/paths.js';
 import { exposedWarning } from './permissions.js';
 import { profileProblems } from './profile-check.js';
 

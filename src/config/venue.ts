@@ -1,5 +1,5 @@
 /** Venues: where the interface is served. Presets, and the resolution flag > env > profile > default. */
-import type { Env } from './paths.js';
+import type { Env } from '../util/paths.js';
 import type { ProfileSettings, VenuePreset } from './settings.js';
 import { usage } from '../errors.js';
 import { URL_SCHEMES, urlProblem, WS_FLAG_SCHEMES } from './profile-check.js';

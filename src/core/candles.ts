@@ -4,7 +4,7 @@
  */
 import type { Endpoint } from '../api/catalogue/types.js';
 import { usage } from '../errors.js';
-import { parseTime } from '../util/time.js';
+import { parseTime } from '../config/time.js';
 import { checkWidth, typedDefault } from './params.js';
 
 /** Candles a range covers when no start is given. */

@@ -8,7 +8,7 @@ import { parseWidth, widthWord } from '../api/catalogue/widths.js';
 import type { Params } from '../api/client.js';
 import { usage } from '../errors.js';
 import { isDecimal } from '../util/decimal.js';
-import { parseTime } from '../util/time.js';
+import { parseTime } from '../config/time.js';
 
 /** The option or argument name a user sees for a parameter. */
 export function label(p: Param): string {

@@ -5,7 +5,7 @@
  * address (src/lib/cli-venue.ts).
  */
 import type { Credentials } from '../api/client.js';
-import type { Env } from '../config/paths.js';
+import type { Env } from '../util/paths.js';
 import { readSettings, type ProfileSettings, type Settings } from '../config/settings.js';
 import { resolveVenue, type Venue, type VenueFlags } from '../config/venue.js';
 import { config as configError, usage } from '../errors.js';

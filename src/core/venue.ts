@@ -1,6 +1,6 @@
 /** What a library client needs of its venue, and the explicit venue: an address and the credentials given. */
 import type { Credentials } from '../api/client.js';
-import type { Env } from '../config/paths.js';
+import type { Env } from '../util/paths.js';
 import type { CredentialOrigin } from '../profiles/credentials.js';
 import type { WaitClock } from './order/deadline.js';
 

@@ -5,7 +5,7 @@
  */
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { stateDir, type Env } from '../config/paths.js';
+import { stateDir, type Env } from '../util/paths.js';
 
 export interface CachedToken {
   readonly token: string;

@@ -16,7 +16,7 @@ import { lastPrices, quotePlaces, valueWallet } from '../core/portfolio/valued.j
 import type { WriteHost } from '../core/write/host.js';
 import { scalarText } from '../util/json.js';
 import type { Row } from '../util/row.js';
-import { parseTime } from '../util/time.js';
+import { parseTime } from '../config/time.js';
 import { exact } from './exact.js';
 import { givenObject, inputText, refuseUnknown } from './inputs.js';
 import { pairSource } from './preflight.js';

@@ -4,7 +4,7 @@
  * bot with an explicit address never reads the profile store or the keychain.
  */
 import type { Credentials } from '../api/client.js';
-import type { Env } from '../config/paths.js';
+import type { Env } from '../util/paths.js';
 import { Session } from '../core/session.js';
 import type { LibVenue } from '../core/venue.js';
 

@@ -17,7 +17,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningVe
   const { warmUpMs } = opts;
   if (warmUpMs !== undefined && !(Number.isSafeInteger(warmUpMs) && warmUpMs >= 0)) throw usage(`warmUpMs: a whole number of ms, 0 or more (got ${String(warmUpMs)})`);
   if (opts.child) return (await import('./sandbox-child.js')).startChild(opts, limits === Number.POSITIVE_INFINITY ? 'off' : String(limits));
-  const [{ startServer }, { DEFAULT_DEPOSIT }] = await Promise.all([import('../sandbox/server.js'), import('../sandbox/accounts.js')]);
+  const [{ startServer }, { DEFAULT_DEPOSIT }] = await Promise.all([import('../sandbox/server/server.js'), import('../sandbox/accounts.js')]);
   const s = await startServer({
     port: opts.port ?? 0, limits, ...(opts.host ? { host: opts.host } : {}), ...(opts.seed !== undefined ? { seed: opts.seed } : {}), ...(opts.log ? { log: opts.log } : {}),
     strict: opts.strict ?? false, ...(opts.service !== undefined ? { service: opts.service } : {}), ...(warmUpMs !== undefined ? { warmUpMs } : {}),

@@ -11,7 +11,7 @@
  * keychain cannot be listed, so a keychain entry left that way stays until `bm profile add` or
  * `remove` of that name).
  */
-import { configDir, type Env } from '../config/paths.js';
+import { configDir, type Env } from '../util/paths.js';
 import { refuseExposedConfig } from '../config/permissions.js';
 import { readSettings, type Settings } from '../config/settings.js';
 import { withConfigLock, type LockOptions } from './lock.js';

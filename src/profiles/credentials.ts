@@ -6,7 +6,7 @@
  */
 import type { Credentials } from '../api/client.js';
 import { refuseExposedConfig } from '../config/permissions.js';
-import type { Env } from '../config/paths.js';
+import type { Env } from '../util/paths.js';
 import type { Settings } from '../config/settings.js';
 import type { Venue } from '../config/venue.js';
 import { config as configError, usage } from '../errors.js';

@@ -5,7 +5,7 @@
  * JavaScript socket that a deadline can close. Linux only; other transports are left to the module.
  */
 import { connect } from 'node:net';
-import type { Env } from '../config/paths.js';
+import type { Env } from '../util/paths.js';
 
 /** The socket path of the first unix transport in a bus address, `\0`-prefixed when abstract. */
 export function busSocket(address: string | undefined): string | undefined {

@@ -4,7 +4,7 @@
  * is one round trip. On Linux the entry is pinned to the Secret Service: the kernel keyring the
  * library would otherwise fall back to forgets everything at logout, which would lose credentials silently.
  */
-import type { Env } from '../config/paths.js';
+import type { Env } from '../util/paths.js';
 import { probeBus } from './dbusprobe.js';
 import { checkSecret, keychainUnreachable, type Secret, type SecretStore } from './secret-store.js';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Credentials } from '../api/client.js';
 import { send, TransportError } from '../api/transport.js';
 import { writeFileAtomic } from '../util/atomic-file.js';
-import type { Env } from '../config/paths.js';
+import type { Env } from '../util/paths.js';
 import { BmError } from '../errors.js';
 import { sandboxHome } from '../config/background-sandbox.js';
 import { ensurePrivateDir, FILE_MODE } from './store.js';

@@ -7,7 +7,7 @@
  */
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { configDir, CREDENTIALS_FILE, type Env } from '../config/paths.js';
+import { configDir, CREDENTIALS_FILE, type Env } from '../util/paths.js';
 import { syncDir, writeFileAtomic } from '../util/atomic-file.js';
 import { config as configError } from '../errors.js';
 import { ensurePrivateDir, FILE_MODE } from './store.js';

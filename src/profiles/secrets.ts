@@ -3,7 +3,7 @@
  * `--insecure-storage`) a 0600 file. Every keychain call runs under a deadline, because a locked or
  * absent Secret Service can keep a D-Bus call waiting for a prompt nobody will answer.
  */
-import type { Env } from '../config/paths.js';
+import type { Env } from '../util/paths.js';
 import type { ProfileSettings } from '../config/settings.js';
 import { usage } from '../errors.js';
 import { keychainUnreachable, type Secret, type SecretStore } from './secret-store.js';

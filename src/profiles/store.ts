@@ -5,7 +5,7 @@
  */
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { configDir, type Env } from '../config/paths.js';
+import { configDir, type Env } from '../util/paths.js';
 import { SETTINGS_FILE, type Settings } from '../config/settings.js';
 import { syncDir } from '../util/atomic-file.js';
 import { config as configError, usage } from '../errors.js';

@@ -2,7 +2,7 @@
  * The terminal as `bm` sees it: where data goes (stdout), where chatter goes (stderr), whether
  * each is a terminal, and whether colour is on. Commands write through this, never console.log.
  */
-import type { Env } from '../config/paths.js';
+import type { Env } from '../util/paths.js';
 import { chalkLib } from './vendor.js';
 
 export interface Stream {

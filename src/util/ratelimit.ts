@@ -2,7 +2,20 @@
  * Sliding-window rate accounting, shared by the client (which waits) and the sandbox (which refuses),
  * so both read the published limits the same way.
  */
-import type { RateLimit } from '../api/catalogue/types.js';
+
+/** One rate-limit window: at most `limit` requests per `windowMs`. */
+export interface Window {
+  readonly limit: number;
+  readonly windowMs: number;
+}
+
+/** The rate limit of one endpoint, as the catalogue publishes it. */
+export interface RateLimit {
+  /** Counted per API key (KEY) or per address (IP). */
+  readonly target: 'IP' | 'KEY';
+  /** Every window applies at once: both readings of the published tables are honoured. */
+  readonly windows: readonly Window[];
+}
 
 /** The request times (ms) of one limited interface and target. */
 export class SlidingWindows {

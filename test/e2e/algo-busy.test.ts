@@ -24,7 +24,7 @@ import { findByClientId } from '../../src/core/order/lookup.js';
 import { pairRules } from '../../src/core/order/pairs.js';
 import { explicitVenue } from '../../src/core/venue.js';
 import type { WriteHost } from '../../src/core/write/host.js';
-import { startServer, type RunningSandbox } from '../../src/sandbox/server.js';
+import { startServer, type RunningSandbox } from '../../src/sandbox/server/server.js';
 import { scalarText } from '../../src/util/json.js';
 import { isolatedEnv } from '../helpers/bm.js';
 import { envelope, startFaultProxy, type FaultProxy, type Seen } from '../helpers/fault-proxy.js';

@@ -11,7 +11,7 @@ import { setTimeout as pause } from 'node:timers/promises';
 import { after, before, test } from 'node:test';
 import { algoFile } from '../../src/core/algo/store.js';
 import type { SandboxAccount } from '../../src/sandbox/exchange-api.js';
-import { startServer, type RunningSandbox } from '../../src/sandbox/server.js';
+import { startServer, type RunningSandbox } from '../../src/sandbox/server/server.js';
 import { bmAsync, ensureBuilt, isolatedEnv, until } from '../helpers/bm.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import { runBm } from '../helpers/in-process.js';

@@ -56,7 +56,7 @@ test('each face is a file of its own, and no module is in two files (one class, 
   const files = readdirSync(DIST).filter((f) => f.endsWith('.cjs'));
   assert.deepEqual(files.sort(), ['keychain.cjs', 'main.cjs', 'record.cjs', 'sandbox.cjs', 'trade.cjs', 'watch.cjs']);
   const holds = Object.fromEntries(files.map((f) => [f, modulesOf(f)]));
-  for (const [file, module] of <[string, string][]>[['sandbox.cjs', 'src/sandbox/server.ts'], ['sandbox.cjs', 'src/sandbox/replay/recording.ts'], ['trade.cjs', 'src/commands/trade/run.ts'], ['record.cjs', 'src/commands/record/record.ts'], ['watch.cjs', 'src/commands/watch/run.ts'], ['keychain.cjs', 'src/profiles/keychain.ts']]) {
+  for (const [file, module] of <[string, string][]>[['sandbox.cjs', 'src/sandbox/server/server.ts'], ['sandbox.cjs', 'src/sandbox/replay/recording.ts'], ['trade.cjs', 'src/commands/trade/run.ts'], ['record.cjs', 'src/commands/record/record.ts'], ['watch.cjs', 'src/commands/watch/run.ts'], ['keychain.cjs', 'src/profiles/keychain.ts']]) {
     assert.ok(holds[file]!.has(module), `${file} should hold ${module}`);
   }
   const seen = new Map<string, string>();

@@ -4,7 +4,7 @@ import { isolatedEnv } from '../helpers/bm.js';
 import { runBm } from '../helpers/in-process.js';
 import { LOCAL_COLUMNS } from '../../src/commands/local-columns.js';
 import { GUIDES, plainText } from '../../src/commands/help/guides.js';
-import { tradeKeyRows } from '../../src/commands/help/trade-keys.js';
+import { tradeKeyRows } from '../../src/commands/tree/trade-keys.js';
 
 const env = isolatedEnv();
 const run = (...args: string[]) => runBm(args, env);

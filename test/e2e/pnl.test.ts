@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { isolatedEnv } from '../helpers/bm.js';
 import { runBm } from '../helpers/in-process.js';
-import { startServer, type RunningSandbox } from '../../src/sandbox/server.js';
+import { startServer, type RunningSandbox } from '../../src/sandbox/server/server.js';
 import { add, cmp, div, mul, norm, sub } from '../../src/util/decimal.js';
 import { parseJson, scalarText } from '../../src/util/json.js';
 

@@ -16,7 +16,7 @@ import { isolatedEnv, sleep, until, type Result } from '../helpers/bm.js';
 import { runBm, runCli } from '../helpers/in-process.js';
 import { call, newAccount } from '../helpers/signed.js';
 import { isPush, rawClient, type RawClient } from '../helpers/ws-client.js';
-import { startServer, type RunningSandbox } from '../../src/sandbox/server.js';
+import { startServer, type RunningSandbox } from '../../src/sandbox/server/server.js';
 import { readRecording, type Recording } from '../../src/sandbox/replay/recording.js';
 import { add, mul, norm } from '../../src/util/decimal.js';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
 import { BIN, ensureBuilt, isolatedEnv, until } from '../helpers/bm.js';
-import { startServer, type RunningSandbox } from '../../src/sandbox/server.js';
+import { startServer, type RunningSandbox } from '../../src/sandbox/server/server.js';
 import { readRecording } from '../../src/sandbox/replay/recording.js';
 
 const SYM = 'BTC_USDT';

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { Exchange } from '../../src/sandbox/exchange.js';
+import { Exchange } from '../../src/sandbox/exchange/exchange.js';
 import { ensureBuilt, isolatedEnv } from '../helpers/bm.js';
 import { runBm } from '../helpers/in-process.js';
 

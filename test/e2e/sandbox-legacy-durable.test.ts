@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { legacyClientSecret, legacySignature } from '../../src/util/signing.js';
-import { startServer } from '../../src/sandbox/server.js';
-import { loadState } from '../../src/sandbox/state.js';
+import { startServer } from '../../src/sandbox/server/server.js';
+import { loadState } from '../../src/sandbox/exchange/state.js';
 import { newAccount } from '../helpers/signed.js';
 
 test('a legacy order is in the saved state when its answer arrives', async () => {

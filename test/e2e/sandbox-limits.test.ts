@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { endpoint } from '../../src/api/catalogue/index.js';
-import { startServer } from '../../src/sandbox/server.js';
+import { startServer } from '../../src/sandbox/server/server.js';
 import { parseLimits } from '../../src/sandbox/limits-mode.js';
 import { isolatedEnv } from '../helpers/bm.js';
 import { runBm } from '../helpers/in-process.js';

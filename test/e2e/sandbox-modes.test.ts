@@ -3,7 +3,7 @@
 // the venue let pass with the spec's code. Items closed in both modes are probed on both.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { startServer } from '../../src/sandbox/server.js';
+import { startServer } from '../../src/sandbox/server/server.js';
 import { scalarText } from '../../src/util/json.js';
 import { signWsLogin } from '../../src/util/signing.js';
 import { bm, ensureBuilt, isolatedEnv, startSandbox } from '../helpers/bm.js';

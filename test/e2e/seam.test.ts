@@ -10,10 +10,10 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { CATALOGUE } from '../../src/api/catalogue/index.js';
-import { OVERRIDES } from '../../src/commands/overrides.js';
+import { OVERRIDES } from '../../src/commands/tree/overrides.js';
 import { isolatedEnv, ROOT } from '../helpers/bm.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
-import { startServer, type RunningSandbox } from '../../src/sandbox/server.js';
+import { startServer, type RunningSandbox } from '../../src/sandbox/server/server.js';
 
 let sandbox: RunningSandbox;
 let proxy: FaultProxy;
@@ -32,9 +32,9 @@ const WALK = join(ROOT, 'test', 'helpers', 'argv-walk.ts');
 
 /** The modules each hand-written command loads itself (from OVERRIDES, by reading its source). */
 function overrideModules(): Map<string, string> {
-  const text = readFileSync(join(SRC, 'commands', 'overrides.ts'), 'utf8');
+  const text = readFileSync(join(SRC, 'commands', 'tree', 'overrides.ts'), 'utf8');
   const out = new Map<string, string>();
-  for (const m of text.matchAll(/'([a-z0-9._]+)': \{[^]*?load: \(\) => import\('\.\/([^']+)\.js'\)/g)) out.set(m[1]!, `commands/${m[2]}.ts`);
+  for (const m of text.matchAll(/'([a-z0-9._]+)': \{[^]*?load: \(\) => import\('\.\.\/([^']+)\.js'\)/g)) out.set(m[1]!, `commands/${m[2]}.ts`);
   return out;
 }
 

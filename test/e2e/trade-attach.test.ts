@@ -25,7 +25,7 @@ import { IO, type InStream } from '../../src/render/io.js';
 import { floorTo, mul } from '../../src/util/decimal.js';
 import { ensureBuilt, isolatedEnv } from '../helpers/bm.js';
 import { useLibraryVenue } from '../helpers/library-venue.js';
-import { fixtureState, RULES } from '../unit/trade/fixture.js';
+import { fixtureState, RULES } from '../unit/commands/trade/fixture.js';
 
 const v = useLibraryVenue(61, { USDT: '100000', BTC: '5' });
 const SUBMIT = '/spot/v2/submit_order';

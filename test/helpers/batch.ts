@@ -9,7 +9,7 @@ import { after, before } from 'node:test';
 import { isolatedEnv, type Result } from './bm.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 import { runBm } from './in-process.js';
-import { startServer, type RunningSandbox } from '../../src/sandbox/server.js';
+import { startServer, type RunningSandbox } from '../../src/sandbox/server/server.js';
 import { parseJson } from '../../src/util/json.js';
 import { STATUS_NUMBER } from '../../src/api/catalogue/vocab.js';
 

@@ -4,7 +4,7 @@
  * proxy in front of it and one funded account.
  */
 import { after, before } from 'node:test';
-import { startServer, type RunningSandbox } from '../../src/sandbox/server.js';
+import { startServer, type RunningSandbox } from '../../src/sandbox/server/server.js';
 import { startFaultProxy } from './fault-proxy.js';
 import type { LibraryVenue } from './library-venue.js';
 

@@ -1,6 +1,6 @@
 /** Starts the real sandbox server on port 0 for one test file, on a clock the test can move; its log lines are kept, not printed. */
 import { after, before } from 'node:test';
-import { startServer, type RunningSandbox } from '../../src/sandbox/server.js';
+import { startServer, type RunningSandbox } from '../../src/sandbox/server/server.js';
 import { passWindowsWith } from './signed.js';
 
 export interface Harness {

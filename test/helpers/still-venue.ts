@@ -5,7 +5,7 @@
  */
 import { after, before } from 'node:test';
 import type { Credentials } from '../../src/api/client.js';
-import { startServer, type RunningSandbox } from '../../src/sandbox/server.js';
+import { startServer, type RunningSandbox } from '../../src/sandbox/server/server.js';
 import type { SandboxAccount } from '../../src/sandbox/exchange-api.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 

@@ -2,7 +2,7 @@
  * A venue for the profile and credential tests: the real sandbox in this process behind the fault
  * proxy, which shows what was asked of it and can make the venue forget a key (as after a reset).
  */
-import { startServer, type RunningSandbox } from '../../src/sandbox/server.js';
+import { startServer, type RunningSandbox } from '../../src/sandbox/server/server.js';
 import { envelope, startFaultProxy, type FaultProxy } from './fault-proxy.js';
 
 export interface Credentials {

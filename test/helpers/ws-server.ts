@@ -7,7 +7,7 @@ import type { Side } from '../../src/api/catalogue/vocab.js';
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { OrderView, SandboxAccount, TradeView } from '../../src/sandbox/exchange-api.js';
-import { Exchange } from '../../src/sandbox/exchange.js';
+import { Exchange } from '../../src/sandbox/exchange/exchange.js';
 import { attachWebSocket, type WsServerOptions } from '../../src/sandbox/ws/server.js';
 import { add, fmt, mul, norm } from '../../src/util/decimal.js';
 

@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { docSections, fillSections } from '../../src/commands/help/docs.js';
+import { docSections, fillSections } from '../../src/commands/tree/docs.js';
 import { GUIDES, plainText } from '../../src/commands/help/guides.js';
-import { TOPICS } from '../../src/commands/help/names.js';
-import { tradeKeyRows } from '../../src/commands/help/trade-keys.js';
+import { TOPICS } from '../../src/commands/topic-names.js';
+import { tradeKeyRows } from '../../src/commands/tree/trade-keys.js';
 import { KEYS } from '../../src/commands/trade/keys.js';
 import { ROOT } from '../helpers/bm.js';
 

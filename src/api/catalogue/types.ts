@@ -1,4 +1,6 @@
 /** The shape of the endpoint catalogue: one entry per endpoint, the single source of truth. */
+import type { RateLimit } from '../../util/ratelimit.js';
+export type { RateLimit, Window } from '../../util/ratelimit.js';
 
 export type Auth = 'NONE' | 'KEYED' | 'SIGNED';
 export type Method = 'GET' | 'POST' | 'DELETE' | 'PUT';
@@ -39,19 +41,6 @@ export interface Param {
    */
   readonly default?: string;
   readonly description: string;
-}
-
-/** One rate-limit window: at most `limit` requests per `windowMs`. */
-export interface Window {
-  readonly limit: number;
-  readonly windowMs: number;
-}
-
-export interface RateLimit {
-  /** Counted per API key (KEY) or per address (IP). */
-  readonly target: 'IP' | 'KEY';
-  /** Every window applies at once: both readings of the published tables are honoured. */
-  readonly windows: readonly Window[];
 }
 
 export interface Endpoint {

@@ -2,7 +2,7 @@
 import { FUNDING_STATUSES } from '../../api/catalogue/vocab.js';
 import { rowsOf, send, show, type Invocation } from '../engine.js';
 import { wireParams, withDefaults } from '../../core/params.js';
-import { statusWords } from '../order/status-words.js';
+import { statusWords } from '../status-words.js';
 
 export async function run(inv: Invocation): Promise<void> {
   const { ctx, ep, values } = inv;

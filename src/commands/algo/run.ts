@@ -9,7 +9,7 @@ import { BmError } from '../../errors.js';
 import { LOCAL_COLUMNS } from '../local-columns.js';
 import { show } from '../show.js';
 import { algoPort } from '../algo-port.js';
-import { legRows, LEG_COLUMNS } from '../order/algo-rows.js';
+import { legRows, LEG_COLUMNS } from '../algo-rows.js';
 
 const print = (ctx: Context, columns: readonly string[], rows: Array<Record<string, string>>) => show(ctx, { columns }, rows, { rows });
 

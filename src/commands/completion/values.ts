@@ -7,8 +7,8 @@ import { CATALOGUE } from '../../api/catalogue/index.js';
 import { filterWords, LEGACY_ORDER_STATUSES, ORDER_STATUSES, SIDES, valuesOf } from '../../api/catalogue/vocab.js';
 import { KLINE_STEPS, widthWord } from '../../api/catalogue/widths.js';
 import { FORMATS } from '../../render/output.js';
-import { TOPICS } from '../help/topics.js';
-import { CHANNEL_WORDS } from '../record/channels.js';
+import { TOPICS } from '../topics.js';
+import { CHANNEL_WORDS } from '../record-channels.js';
 
 /** A fixed list, or `@symbols` / `@profiles` (answered by `bm __complete`). */
 export type Values = readonly string[] | '@symbols' | '@profiles';

@@ -1,7 +1,7 @@
 /** Dynamic completion words from local files only: a TAB never waits on the network. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cacheDir } from '../../config/paths.js';
+import { cacheDir } from '../../util/paths.js';
 import type { Context } from '../../context.js';
 
 /** The file every symbol fetch refreshes: one pair name per line. */

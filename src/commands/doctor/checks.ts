@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { endpoint } from '../../api/catalogue/index.js';
 import { proxyFor } from '../../api/transport.js';
-import { configDir } from '../../config/paths.js';
+import { configDir } from '../../util/paths.js';
 import { clockSkew, CLOCK_FAIL_MS, CLOCK_NOTE_MS } from '../../core/clock-skew.js';
 import { systemClock } from '../../core/order/deadline.js';
 import { exposures } from '../../config/permissions.js';
@@ -124,7 +124,7 @@ const credentials: Check = async (ctx) => {
     await (await ctx.calls()).send(endpoint('test.get'), [['symbol', 'BTC_USDT']]);
     return { check: 'credentials', status: 'ok', detail: `a signed call was accepted (key ...${creds.key.slice(-4)})` };
   } catch (err) {
-    const { explain } = await import('../profile/verify.js');
+    const { explain } = await import('../verify-key.js');
     const e = explain(err, await ctx.baseUrl(), ctx.profileName) as BmError;
     return { check: 'credentials', status: 'fail', detail: e.message, fix: e.details?.hint ?? 'bm profile test' };
   }

@@ -2,9 +2,11 @@
 import type { Command } from 'commander';
 import { usage } from '../../errors.js';
 import type { ContextOf } from '../../context.js';
-import { TOPICS, type Topic } from './names.js';
+import type { Row } from '../../render/cells.js';
+import { TOPICS, type Topic } from '../topic-names.js';
 
-export function registerHelp(root: Command, contextOf: ContextOf): void {
+/** `tradeKeys`: the rows of `bm help trade-keys`, loaded when that topic is shown. */
+export function registerHelp(root: Command, contextOf: ContextOf, tradeKeys: () => Promise<Row[]>): void {
   root.helpCommand(false);
   root.addHelpText('after', `\nHelp topics: ${TOPICS.map((t) => `bm help ${t}`).join(', ')}\n`);
   root
@@ -16,7 +18,7 @@ export function registerHelp(root: Command, contextOf: ContextOf): void {
       const ctx = contextOf(self);
       if (words.length === 1 && (TOPICS as readonly string[]).includes(words[0]!)) {
         const { showTopic } = await import('./show.js');
-        await showTopic(ctx, words[0] as Topic);
+        await showTopic(ctx, words[0] as Topic, tradeKeys);
         return;
       }
       let cmd: Command = root;

@@ -10,7 +10,7 @@ import type { LegacyValues } from '../../legacy/request.js';
 import { scalarText } from '../../util/json.js';
 import { printDryRun } from '../dryrun.js';
 import { show, type Invocation } from '../engine.js';
-import { tickerRows } from '../market/ticker.js';
+import { tickerRows } from '../ticker-rows.js';
 import type { WriteChannel } from '../../core/write/channel.js';
 import { carefulWrite } from '../../core/write/pipeline.js';
 import { rowsOfLegacy } from '../../core/legacy/rows.js';

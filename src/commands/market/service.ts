@@ -2,7 +2,7 @@
 import { SERVICE_STATUSES } from '../../api/catalogue/vocab.js';
 import type { Row } from '../../render/cells.js';
 import { send, show, type Invocation } from '../engine.js';
-import { statusWords } from '../order/status-words.js';
+import { statusWords } from '../status-words.js';
 
 export async function run(inv: Invocation): Promise<void> {
   const data = (await send(inv.ctx, inv.ep, [])) as Record<string, unknown> | undefined;

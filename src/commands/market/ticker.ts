@@ -4,11 +4,9 @@
  */
 import type { Context } from '../../context.js';
 import { BmError } from '../../errors.js';
-import type { Row } from '../../render/cells.js';
-import { percentText } from '../../render/percent.js';
-import { scalarText } from '../../util/json.js';
 import { rowsOf, send, show, type Invocation } from '../engine.js';
 import { wireParams } from '../../core/params.js';
+import { tickerRows } from '../ticker-rows.js';
 
 export async function run(inv: Invocation): Promise<void> {
   const { ctx, ep } = inv;
@@ -21,10 +19,4 @@ export async function run(inv: Invocation): Promise<void> {
     throw new BmError('venue', `no ticker for ${symbol}: the pair is unknown or delisted`, { hint: 'list pairs with: bm symbols' });
   }
   show(ctx, ep, data, { signed: ['fluctuation'], rows: tickerRows(ctx, rows) });
-}
-
-/** Ticker rows as printed: the change as a percentage outside json and ndjson. */
-export function tickerRows(ctx: Pick<Context, 'format'>, rows: readonly Row[]): Row[] {
-  if (ctx.format === 'json' || ctx.format === 'ndjson') return [...rows];
-  return rows.map((r) => (r.fluctuation === undefined ? r : { ...r, fluctuation: percentText(scalarText(r.fluctuation)) }));
 }

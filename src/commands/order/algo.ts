@@ -12,7 +12,7 @@ import { checkSymbol } from '../../core/params.js';
 import { BmError } from '../../errors.js';
 import { show } from '../show.js';
 import { algoFace, algoPort } from '../algo-port.js';
-import { legRows, LEG_COLUMNS } from './algo-rows.js';
+import { legRows, LEG_COLUMNS } from '../algo-rows.js';
 
 const detachedNote = (ctx: Context, spec: AlgoSpec, pid: number) =>
   ctx.note(`bm: algo ${spec.id}: running detached on this machine (pid ${pid}); follow it with: bm algo show ${spec.id}, bm algo logs ${spec.id}; stop it with: bm algo cancel ${spec.id}`);
@@ -59,7 +59,7 @@ export async function run(ctx: Context, kind: string, symbol: string, opts: Reco
     }
     if (!state.end) {
       // Ctrl-C: on a terminal, leave it to a runner of its own, or cancel it.
-      const { askYesNo } = await import('../confirm.js');
+      const { askYesNo } = await import('../../render/confirm.js');
       if (await askYesNo(ctx, `Leave ${spec.kind} ${spec.id} running in the background (bm algo ...)?`)) {
         detachedNote(ctx, spec, await detachArmed(port, spec.id));
         return print(state);

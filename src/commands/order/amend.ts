@@ -13,7 +13,7 @@ import { parseMaxDeviation } from '../../core/order/market-context.js';
 import { pairRules } from '../../core/order/pairs.js';
 import { show } from '../engine.js';
 import { LOCAL_COLUMNS } from '../local-columns.js';
-import { currentChannel } from '../shared/write-current.js';
+import { currentChannel } from '../write-current.js';
 import { orderRef } from './cancel.js';
 import { market } from './place.js';
 import { followReplaced } from '../../core/usecases/algo.js';

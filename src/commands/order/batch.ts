@@ -7,10 +7,10 @@
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { usage } from '../../errors.js';
-import { confirmWrite } from '../confirm.js';
+import { confirmWrite } from '../../render/confirm.js';
 import { send, type Invocation } from '../engine.js';
 import { checkSymbol } from '../../core/params.js';
-import { currentChannel } from '../shared/write-current.js';
+import { currentChannel } from '../write-current.js';
 import { batchEnd } from './batch-end.js';
 import { checkAll, checkPrices, parseOrders } from '../../core/order/batch-input.js';
 import { readSource, sourceName } from './batch-file.js';

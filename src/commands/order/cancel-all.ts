@@ -7,11 +7,11 @@ import { endpoint } from '../../api/catalogue/index.js';
 import { matchWord, SIDES, STATUS_CODE, valuesOf } from '../../api/catalogue/vocab.js';
 import type { Context } from '../../context.js';
 import { BmError, usage } from '../../errors.js';
-import { confirmWrite } from '../confirm.js';
+import { confirmWrite } from '../../render/confirm.js';
 import { show, type Invocation } from '../engine.js';
 import { LOCAL_COLUMNS } from '../local-columns.js';
 import { checkSymbol } from '../../core/params.js';
-import { currentChannel } from '../shared/write-current.js';
+import { currentChannel } from '../write-current.js';
 import { carefulWrite } from '../../core/write/pipeline.js';
 import { allPairs } from '../../core/order/pairs.js';
 

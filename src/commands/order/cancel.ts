@@ -4,7 +4,7 @@ import { scalarText } from '../../util/json.js';
 import { LOCAL_COLUMNS } from '../local-columns.js';
 import { show, type Invocation } from '../engine.js';
 import { checkSymbol } from '../../core/params.js';
-import { currentChannel, noteOutcome } from '../shared/write-current.js';
+import { currentChannel, noteOutcome } from '../write-current.js';
 import { carefulWrite } from '../../core/write/pipeline.js';
 import { checkClientOrderId } from '../../core/order/check.js';
 

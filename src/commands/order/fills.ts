@@ -8,8 +8,8 @@ import { usage } from '../../errors.js';
 import { fillPages } from '../../core/order/pages.js';
 import { rowsOf, send, show, type Invocation } from '../engine.js';
 import { wireParams } from '../../core/params.js';
-import { newestFirst, overPairs, pairsOfAccount } from './across.js';
-import { noteMerged, notePage, printAll } from './paged.js';
+import { newestFirst, overPairs, pairsOfAccount } from '../across.js';
+import { noteMerged, notePage, printAll } from '../paged.js';
 
 const MAX = PROTOCOL.fillsPerPage;
 import { forPair } from '../../core/order/across.js';

@@ -6,7 +6,7 @@ import { send, show, type Invocation } from '../engine.js';
 import { checkSymbol } from '../../core/params.js';
 import { checkAnswered } from '../../core/order/answered.js';
 import { orderRef } from './cancel.js';
-import { humanOrders } from './status-words.js';
+import { humanOrders } from '../status-words.js';
 
 export async function run(inv: Invocation): Promise<void> {
   const { ctx, ep, values } = inv;

@@ -10,10 +10,10 @@ import { ORDERS_UNPAGED } from '../../core/order/pages.js';
 import { usage } from '../../errors.js';
 import { send, show, rowsOf, type Invocation } from '../engine.js';
 import { checkStatus, wireParams, withDefaults } from '../../core/params.js';
-import { newestFirst, overPairs, pairsOfAccount } from './across.js';
-import { noteMerged, notePage, type Shown } from './paged.js';
+import { newestFirst, overPairs, pairsOfAccount } from '../across.js';
+import { noteMerged, notePage, type Shown } from '../paged.js';
 import { forPair } from '../../core/order/across.js';
-import { humanOrders } from './status-words.js';
+import { humanOrders } from '../status-words.js';
 
 const MAX = PROTOCOL.ordersPerList;
 

@@ -9,7 +9,7 @@ import { BmError } from '../../errors.js';
 import { scalarText } from '../../util/json.js';
 import { show, type Invocation } from '../engine.js';
 import { checkSymbol } from '../../core/params.js';
-import { currentChannel } from '../shared/write-current.js';
+import { currentChannel } from '../write-current.js';
 import { carefulWrite } from '../../core/write/pipeline.js';
 import { checkOrder, describe, type CheckedOrder } from '../../core/order/check.js';
 import { checkDeviation, contextLines, parseMaxDeviation, readBook, readQuote } from '../../core/order/market-context.js';
@@ -19,7 +19,7 @@ import { followOrder } from '../../core/order/order-stream.js';
 import type { PairRules } from '../../core/order/pairs.js';
 import { pairRules } from '../../core/order/pairs.js';
 import { checkStood, withState } from '../../core/order/standing.js';
-import { humanOrders } from './status-words.js';
+import { humanOrders } from '../status-words.js';
 import { parseWait, waitForOrder, type WaitSpec } from '../../core/order/wait.js';
 
 /** Shared with the trading terminal and `order batch` (market-context.ts). */

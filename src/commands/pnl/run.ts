@@ -4,22 +4,13 @@
  */
 import { endpoint } from '../../api/catalogue/index.js';
 import type { Context } from '../../context.js';
-import type { Row } from '../../render/cells.js';
 import { checkSymbol } from '../../core/params.js';
 import { fillPages } from '../../core/order/pages.js';
-import { allPairs, type PairRules } from '../../core/order/pairs.js';
-import type { PairPnl } from '../../core/portfolio/pnl.js';
-import { pnlOf, pnlPairs, windowOf, type PnlQuery, type PnlReport } from '../../core/portfolio/pnl-fills.js';
-import { currencyPlaces, roundTo } from '../../core/portfolio/value.js';
-import { show } from '../engine.js';
-import { overPairs } from '../order/across.js';
-import { warnData } from '../order/paged.js';
-
-/** The columns of a P&L table (`bm pnl`, the P&L section of `bm portfolio --pnl`). */
-export const PNL_COLUMNS = ['symbol', 'position', 'avg_cost', 'realized', 'unrealized', 'fees', 'quote'];
-
-/** Other fee coins as text: `0.5 BMX, 1 XYZ`. */
-const otherFees = (p: PairPnl) => Object.entries(p.other_fees).map(([coin, n]) => `${n} ${coin}`).join(', ');
+import { allPairs } from '../../core/order/pairs.js';
+import { pnlOf, pnlPairs, windowOf } from '../../core/portfolio/pnl-fills.js';
+import { overPairs } from '../across.js';
+import { warnData } from '../paged.js';
+import { printPnl } from '../pnl-print.js';
 
 export async function run(ctx: Context, symbol: string | undefined, opts: { from?: string; to?: string }): Promise<void> {
   const sym = symbol === undefined ? undefined : checkSymbol(symbol);
@@ -38,26 +29,4 @@ export async function run(ctx: Context, symbol: string | undefined, opts: { from
   const unmatched = report.pairs.filter((p) => p.unmatched !== '0');
   if (unmatched.length) ctx.note(`bm: sold beyond what the window bought (held before it; no P&L counted on it): ${unmatched.map((p) => `${p.unmatched} ${p.base}`).join(', ')}`);
   printPnl(ctx, report, window, await allPairs(ctx));
-}
-
-/** Prints a report in the context's format: json exact, the others rounded to each quote currency's places (value.ts). */
-export function printPnl(ctx: Context, report: Pick<PnlReport, 'pairs' | 'totals'>, window: PnlQuery, rules: readonly PairRules[]): void {
-  if (ctx.format === 'json' && !ctx.fields) {
-    show(ctx, {}, { ...(window.fromMs === undefined ? {} : { from: window.fromMs }), ...(window.toMs === undefined ? {} : { to: window.toMs }), pairs: report.pairs, totals: report.totals });
-    return;
-  }
-  const shown: Row[] = report.pairs.map((p) => shownPnl(p, rules));
-  show(ctx, { columns: PNL_COLUMNS }, shown, { rows: shown });
-  if (ctx.format !== 'table' || ctx.fields) return;
-  for (const t of report.totals) {
-    const n = currencyPlaces(t.quote, rules);
-    ctx.io.out(`\ntotal ${t.quote}: realized ${roundTo(t.realized, n)}, unrealized ${t.unrealized === '' ? 'unknown (no last price)' : roundTo(t.unrealized, n)}, fees ${roundTo(t.fees, n)} (fees are inside realized and unrealized)\n`);
-  }
-}
-
-/** A pair's P&L as printed outside json: money rounded (half to even) at its quote currency's places, other fees as text. */
-export function shownPnl(p: PairPnl, rules: readonly PairRules[]): Row {
-  const n = currencyPlaces(p.quote, rules);
-  const r = (v: string) => (v === '' ? v : roundTo(v, n));
-  return { ...p, other_fees: otherFees(p), avg_cost: r(p.avg_cost), realized: r(p.realized), unrealized: r(p.unrealized), fees: r(p.fees) };
 }

@@ -13,8 +13,8 @@ import { currencyPlaces, roundTo } from '../../core/portfolio/value.js';
 import type { Valuation } from '../../core/portfolio/valued.js';
 import type { Row } from '../../render/cells.js';
 import { show } from '../engine.js';
-import { humanOrders } from '../order/status-words.js';
-import { printPnl, shownPnl } from '../pnl/run.js';
+import { humanOrders } from '../status-words.js';
+import { printPnl, shownPnl } from '../pnl-print.js';
 
 const BALANCE_COLUMNS = ['currency', 'available', 'frozen', 'total', 'price', 'value'];
 /** What `--pnl` adds to a balance's row in the row formats. */

@@ -10,8 +10,8 @@ import { fillParams, openOrderParams } from '../../core/order/across.js';
 import { lastPrices, quotePlaces, valueWallet } from '../../core/portfolio/valued.js';
 import { allPairs } from '../../core/order/pairs.js';
 import { pnlOf } from '../../core/portfolio/pnl-fills.js';
-import { balances, newestFirst, overPairs, pairsOfAccount } from '../order/across.js';
-import { warnData } from '../order/paged.js';
+import { balances, newestFirst, overPairs, pairsOfAccount } from '../across.js';
+import { warnData } from '../paged.js';
 import { printPortfolio } from './print.js';
 
 export async function run(ctx: Context, opts: { in?: string; fills?: string; pnl?: boolean }): Promise<void> {

@@ -12,7 +12,7 @@ import { askCredentials } from './ask.js';
 import { storeOf, venueOf } from './common.js';
 import { refuseExposedConfig } from '../../config/permissions.js';
 import { URL_SCHEMES, urlProblem, VENUES } from '../../config/profile-check.js';
-import { clientFor, prove } from './verify.js';
+import { clientFor, prove } from '../verify-key.js';
 
 /** The options of `profile add`: the profile's settings as typed (the venue not yet checked). */
 export interface AddOptions extends Pick<ProfileSettings, 'baseUrl' | 'wsUrl' | 'legacyUrl' | 'service' | 'output' | 'insecureStorage'> {

@@ -9,7 +9,7 @@ import { config as configError } from '../../errors.js';
 import { show } from '../engine.js';
 import { LOCAL_COLUMNS } from '../local-columns.js';
 import { profileNamed, storeOf } from './common.js';
-import { clientFor, prove } from './verify.js';
+import { clientFor, prove } from '../verify-key.js';
 
 function sourceOf(ctx: Context): string {
   if (ctx.env.BM_API_KEY !== undefined) return 'environment';

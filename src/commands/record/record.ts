@@ -10,8 +10,8 @@ import { BmError, usage } from '../../errors.js';
 import { eventLine, headerLine } from '../../sandbox/replay/format.js';
 import { wsNetworkError } from '../../ws/errors.js';
 import { checkSymbol } from '../../core/params.js';
-import { durationOf } from '../watch/plan.js';
-import { DEFAULT_CHANNELS, topicsOf } from './channels.js';
+import { durationOf } from '../duration.js';
+import { DEFAULT_CHANNELS, topicsOf } from '../record-channels.js';
 import { RecordingSink } from './sink.js';
 
 export interface RecordOptions {

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import type { Context } from '../../context.js';
 import { alive, readServerInfo, sandboxHome, startBackground, stopBackground } from '../../config/background-sandbox.js';
 import { strictWanted } from '../../config/sandbox-mode.js';
-import { confirmWrite } from '../confirm.js';
+import { confirmWrite } from '../../render/confirm.js';
 import { show } from '../engine.js';
 import { LOCAL_COLUMNS } from '../local-columns.js';
 

@@ -41,8 +41,8 @@ export async function serve(ctx: Context, flags: Record<string, string | boolean
   const { isServiceName } = await import('../../sandbox/ws/login.js');
   const service = opts.service ?? 'exchange';
   if (!isServiceName(service)) throw usage(`--service: '${service}' is not a service name (letters, digits, _ and -, e.g. bitmart)`);
-  const { startServer } = await import('../../sandbox/server.js');
-  const { StateFileError } = await import('../../sandbox/state.js');
+  const { startServer } = await import('../../sandbox/server/server.js');
+  const { StateFileError } = await import('../../sandbox/exchange/state.js');
   const { RecordingFileError } = await import('../../sandbox/replay/recording.js');
   const server = await startServer({
     port, host: opts.host ?? '127.0.0.1', limits, ...(opts.state ? { statePath: opts.state } : {}), ...(seed !== undefined ? { seed } : {}),

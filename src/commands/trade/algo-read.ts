@@ -4,7 +4,7 @@
  * while the terminal was open: those stay on screen until dismissed, said once in the log (and by the
  * bell with --bell). An algo is held by this machine's runner, never by the venue: only its journal tells.
  */
-import type { Env } from '../../config/paths.js';
+import type { Env } from '../../util/paths.js';
 import { keptAlgos, lastState, type KeptAlgo } from '../../core/usecases/algo.js';
 import type { AlgoExit, AttachedAlgo } from './algo-types.js';
 import { logAction, type TradeState } from './state.js';

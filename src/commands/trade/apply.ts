@@ -6,7 +6,7 @@
 import { isOpenStatus, isSide } from '../../api/catalogue/vocab.js';
 import { cmp, isZero } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';
-import { clock } from '../shared/grid.js';
+import { clock } from '../grid.js';
 import { CANDLES_KEPT, TRADES_KEPT, type Balance, type Candle, type Level, type OpenOrder, type TradeState } from './state.js';
 
 type Obj = Record<string, unknown>;

@@ -6,7 +6,7 @@
  * change is handed back as the same strings.
  */
 import { SGR } from '../../render/live.js';
-import { spreadOf } from '../shared/spread.js';
+import { spreadOf } from '../spread.js';
 import { BOOK_LEVELS, bookView, type BookRow, type BookView } from './book-view.js';
 import type { PaneDef } from './pane.js';
 import type { TradeState } from './state.js';

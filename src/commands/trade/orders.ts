@@ -15,7 +15,7 @@ import { amendOrder as amendCore } from '../../core/order/amend.js';
 import { checkOrder, type CheckedOrder, type OrderInput } from '../../core/order/check.js';
 import { checkDeviation, crosses, deviationPct, estimateFill, type Book, type Fill } from '../../core/order/market-context.js';
 import type { PairRules } from '../../core/order/pairs.js';
-import { currentChannel } from '../shared/write-current.js';
+import { currentChannel } from '../write-current.js';
 import { carefulWrite } from '../../core/write/pipeline.js';
 import type { Level, OpenOrder, Quote } from './state.js';
 

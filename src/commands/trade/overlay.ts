@@ -3,7 +3,7 @@
  * confirm, the pair prompt, the help (from the key tables) and the last-action log.
  */
 import { SGR } from '../../render/live.js';
-import { clock } from '../shared/grid.js';
+import { clock } from '../grid.js';
 import { norm, mul } from '../../util/decimal.js';
 import { attachConfirmBox, bracketFormBox } from './attach-confirm.js';
 import { attachFormBox, cancelAlgoText } from './attach-view.js';

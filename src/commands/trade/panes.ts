@@ -1,7 +1,7 @@
 /** The smaller panes: recent trades, the pair's two balances, and your open orders (selectable). */
 import { alignDecimals } from '../../render/cells.js';
 import { SGR } from '../../render/live.js';
-import { clock } from '../shared/grid.js';
+import { clock } from '../grid.js';
 import { selectedId } from './attach-keys.js';
 import { algoLines } from './attach-view.js';
 import { pnlLines } from './pnl.js';

@@ -4,7 +4,7 @@
  */
 import { send } from '../../api/transport.js';
 import type { Venue } from '../../config/venue.js';
-import type { Env } from '../../config/paths.js';
+import type { Env } from '../../util/paths.js';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 /** The sandbox answers a GET on its POST-only admin route with this code (wrong method); venues answer 30000 or 404. */

@@ -4,10 +4,10 @@ import { SGR, type Size } from '../../render/live.js';
 import { add, cmp, div, fmt, isZero, type Dec } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';
 import type { Entry } from '../../ws/codec.js';
-import { Flashes, fit, grid, type Cell } from '../shared/grid.js';
+import { Flashes, fit, grid, type Cell } from '../grid.js';
 import type { View } from './views.js';
 import { LOCAL_COLUMNS } from '../local-columns.js';
-import { spreadOf } from '../shared/spread.js';
+import { spreadOf } from '../spread.js';
 
 type Level = readonly [price: string, size: string];
 

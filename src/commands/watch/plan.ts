@@ -5,6 +5,7 @@ import { KLINE_MINUTES, klineInterval } from '../../api/catalogue/channels.js';
 import { DepthView } from './depth.js';
 import { klineView, ordersView, tickerView, tradesView, type View } from './views.js';
 import { scalarText } from '../../util/json.js';
+import { durationOf } from '../duration.js';
 import type { Entry } from '../../ws/codec.js';
 
 export type WatchKind = 'ticker' | 'depth' | 'trades' | 'kline' | 'orders';
@@ -43,12 +44,6 @@ const SYMBOL = /^[A-Za-z0-9]+_[A-Za-z0-9]+$/;
 function symbolOf(s: string): string {
   if (!SYMBOL.test(s)) throw usage(`not a spot pair: '${s}'`, 'pairs look like BTC_USDT; list them with: bm symbols');
   return s.toUpperCase();
-}
-
-export function durationOf(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^[0-9]+(\.[0-9]+)?$/.test(text) || Number(text) <= 0) throw usage(`--duration: seconds expected, greater than 0 (got '${text}')`);
-  return Math.round(Number(text) * 1000);
 }
 
 /** Every push is the whole state of its topic (books, tickers). */

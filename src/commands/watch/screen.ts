@@ -5,7 +5,7 @@
 import type { IO } from '../../render/io.js';
 import { LiveScreen, SGR, STALE_MS, type Size } from '../../render/live.js';
 import type { WsConnection } from '../../ws/connection.js';
-import { fit } from '../shared/grid.js';
+import { fit } from '../grid.js';
 import type { View } from './views.js';
 
 export function statusLine(conn: Pick<WsConnection, 'state' | 'lastMessageAt' | 'reconnects' | 'messages'> & { notice?: string }, url: string, now: number, color: boolean, width: number): string {

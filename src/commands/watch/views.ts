@@ -6,7 +6,7 @@ import type { Row } from '../../render/cells.js';
 import { SGR, type Size } from '../../render/live.js';
 import { scalarText } from '../../util/json.js';
 import type { Entry } from '../../ws/codec.js';
-import { clock, FLASH_MS, grid, type Cell, type Column } from '../shared/grid.js';
+import { clock, FLASH_MS, grid, type Cell, type Column } from '../grid.js';
 import { ORDER_STATUSES } from '../../api/catalogue/vocab.js';
 
 export interface View {

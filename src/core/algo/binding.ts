@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Credentials } from '../../api/client.js';
-import type { Env } from '../../config/paths.js';
+import type { Env } from '../../util/paths.js';
 import { BmError, config as configError } from '../../errors.js';
 import type { SessionOptions } from '../session.js';
 import type { LibVenue } from '../venue.js';

@@ -7,7 +7,7 @@
  * is stopped (SIGTERM: the algo stays armed).
  */
 import { closeSync, openSync } from 'node:fs';
-import type { Env } from '../../config/paths.js';
+import type { Env } from '../../util/paths.js';
 import { BmError, config } from '../../errors.js';
 import { systemClock } from '../order/deadline.js';
 import { boundSession, type AlgoBinding } from './binding.js';

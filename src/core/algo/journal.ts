@@ -7,7 +7,7 @@
  */
 import { closeSync, ftruncateSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { algosDir, type Env } from '../../config/paths.js';
+import { algosDir, type Env } from '../../util/paths.js';
 import { BmError, usage } from '../../errors.js';
 import { parseJson } from '../../util/json.js';
 import { ChainedFile, readChained } from '../write/chained-file.js';

@@ -6,7 +6,7 @@
  */
 import { appendFileSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Env } from '../../config/paths.js';
+import type { Env } from '../../util/paths.js';
 import { algoJournalPath, readAlgoJournal } from './journal.js';
 import { armedAlgos } from './store.js';
 

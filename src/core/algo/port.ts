@@ -5,7 +5,7 @@
  * account made anew is another account).
  */
 import type { Credentials } from '../../api/client.js';
-import type { Env } from '../../config/paths.js';
+import type { Env } from '../../util/paths.js';
 import { CurrentCalls } from '../calls.js';
 import type { WaitClock } from '../order/deadline.js';
 import { Session, type SessionSink } from '../session.js';

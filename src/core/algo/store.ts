@@ -10,7 +10,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { holderLives, readHolder } from '../../util/holder-lock.js';
-import type { Env } from '../../config/paths.js';
+import type { Env } from '../../util/paths.js';
 import { usage } from '../../errors.js';
 import { journalLockPath, lockJournal } from '../order/batch-journal-lock.js';
 import { algoJournalPath, armedMark, readAlgoJournal, type AlgoRecord } from './journal.js';

@@ -8,7 +8,7 @@ import type { LegacyValues } from '../../legacy/request.js';
 import { isSide, LEGACY_ORDER_STATUSES } from '../../api/catalogue/vocab.js';
 import { LEGACY_KLINE_STEPS } from '../../api/catalogue/widths.js';
 import { usage } from '../../errors.js';
-import { parseTime } from '../../util/time.js';
+import { parseTime } from '../../config/time.js';
 import { checkDecimal, checkInt, checkStatus, checkSymbol, checkWidth } from '../params.js';
 
 /** How a parameter is named to the user of `bm legacy`: its positional name or its option. */

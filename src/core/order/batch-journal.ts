@@ -9,7 +9,7 @@
 import { ftruncateSync, openSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { stateDir, type Env } from '../../config/paths.js';
+import { stateDir, type Env } from '../../util/paths.js';
 import { usage } from '../../errors.js';
 import { stringifyJson } from '../../util/json.js';
 import { ChainedFile } from '../write/chained-file.js';

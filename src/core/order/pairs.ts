@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { endpoint } from '../../api/catalogue/index.js';
-import { cacheDir } from '../../config/paths.js';
+import { cacheDir } from '../../util/paths.js';
 import type { CallsSource } from '../calls.js';
-import type { Env } from '../../config/paths.js';
+import type { Env } from '../../util/paths.js';
 import { usage } from '../../errors.js';
 import { scalarText } from '../../util/json.js';
 

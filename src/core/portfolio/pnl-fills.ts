@@ -8,7 +8,7 @@ import { endpoint } from '../../api/catalogue/index.js';
 import { usage } from '../../errors.js';
 import { scalarText } from '../../util/json.js';
 import type { Row } from '../../util/row.js';
-import { parseTime } from '../../util/time.js';
+import { parseTime } from '../../config/time.js';
 import { pacing, pairsOfAccount } from '../order/across.js';
 import { fillPages, pageThrough, type PagedEnd } from '../order/pages.js';
 import { allPairs, pairRules, type PairSource } from '../order/pairs.js';
@@ -31,7 +31,7 @@ export interface PnlReport {
 }
 
 /**
- * The window in epoch ms from typed times (util/time.ts; `to` takes its whole second), named as the
+ * The window in epoch ms from typed times (config/time.ts; `to` takes its whole second), named as the
  * face names them; a usage error when `from` is after `to` (checked before anything is sent).
  */
 export function windowOf(from: string | undefined, to: string | undefined, names: { from: string; to: string }, now = Date.now()): PnlQuery {

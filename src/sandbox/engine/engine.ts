@@ -7,7 +7,7 @@
 import { isOpenStatus, STATUS_NUMBER, type Side } from '../../api/catalogue/vocab.js';
 import type { OrderStatus, PlaceRequest, StpMode } from '../exchange-api.js';
 import { fail } from '../errors.js';
-import { pairSpec, type PairSpec } from '../market/pairs.js';
+import { pairSpec, type PairSpec } from './pairs.js';
 import { Book } from './book.js';
 import { ClientIds } from './client-ids.js';
 import { Ledger } from './ledger.js';

@@ -7,7 +7,7 @@ import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import { isSide, ORDER_TYPES, STP_MODES, valuesOf } from '../../api/catalogue/vocab.js';
 import type { PlaceRequest } from '../exchange-api.js';
 import { fail } from '../errors.js';
-import type { PairSpec } from '../market/pairs.js';
+import type { PairSpec } from './pairs.js';
 import { cmp, isDecimal } from '../../util/decimal.js';
 import { placesOf, toAmount, toUnits, unitsOf, unitsText, type PairUnits } from './units.js';
 

@@ -8,7 +8,7 @@ import { scalarText } from '../../util/json.js';
 import type { Permission } from '../exchange-api.js';
 import { DEFAULT_DEPOSIT, PERMISSIONS } from '../accounts.js';
 import { fail } from '../errors.js';
-import type { Exchange } from '../exchange.js';
+import type { Exchange } from '../exchange/exchange.js';
 import { rawParams } from './params.js';
 
 export const ADMIN_PATH = '/sandbox/v1/accounts';

@@ -2,8 +2,8 @@
 import type { Endpoint } from '../../api/catalogue/types.js';
 import type { AccountRec } from '../accounts.js';
 import { fail } from '../errors.js';
-import type { Exchange } from '../exchange.js';
-import { pairSpec, type PairSpec } from '../market/pairs.js';
+import type { Exchange } from '../exchange/exchange.js';
+import { pairSpec, type PairSpec } from '../engine/pairs.js';
 import type { Values } from './params.js';
 
 export interface Call {

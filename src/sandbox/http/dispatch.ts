@@ -9,7 +9,7 @@ import { CATALOGUE, findRoute, type Method } from '../../api/catalogue/index.js'
 import { DEFAULT_IP } from '../../api/catalogue/limits.js';
 import { ExchangeError } from '../exchange-api.js';
 import { fail } from '../errors.js';
-import type { Exchange } from '../exchange.js';
+import type { Exchange } from '../exchange/exchange.js';
 import { ADMIN_PATH, ADMIN_RATE, createFromRequest } from './admin.js';
 import type { Handler } from './call.js';
 import type { IpBlocks } from './blocks.js';

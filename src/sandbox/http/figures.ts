@@ -6,7 +6,7 @@
 import { fmt, isDecimal, places, truncate } from '../../util/decimal.js';
 import type { PlaceRequest } from '../exchange-api.js';
 import { placesOf } from '../engine/units.js';
-import type { PairSpec } from '../market/pairs.js';
+import type { PairSpec } from '../engine/pairs.js';
 
 /** `v` cut to `n` decimals; unchanged when it has no more, or is not a plain unsigned decimal (the checks refuse it). */
 function cut(v: string | undefined, n: number): string | undefined {

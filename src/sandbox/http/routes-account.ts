@@ -3,7 +3,7 @@
  * are made up per account by funding.ts; contract orders are acknowledged, not traded.
  */
 import { fail } from '../errors.js';
-import { contractAccounts, fundingRecords, liquidations, msOf, rebates } from '../funding.js';
+import { contractAccounts, fundingRecords, liquidations, msOf, rebates } from '../exchange/funding.js';
 import { accountOf, wireId, type Handler } from './call.js';
 
 /** Only the most recent records are reachable through the history (spec 4.4). */

@@ -1,9 +1,9 @@
 /** Routes of spec 4.1 and 4.2 (system and spot market data) and the funding currency list. */
-import { CURRENCIES } from '../market/pairs.js';
+import { CURRENCIES } from '../engine/pairs.js';
 import { bucketCount } from '../market/tape.js';
 import { fail } from '../errors.js';
 import { add, mul, norm, type Dec } from '../../util/decimal.js';
-import { priceText } from '../record-views.js';
+import { priceText } from '../exchange/record-views.js';
 import { pairOf, type Handler } from './call.js';
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import { SERVICE_STATUSES, statusNumber } from '../../api/catalogue/vocab.js';

@@ -5,7 +5,7 @@
  * lots of the size increment. The same seed and start minute give the same candles.
  */
 import { mul, norm, truncate } from '../../util/decimal.js';
-import type { PairSpec } from './pairs.js';
+import type { PairSpec } from '../engine/pairs.js';
 import type { Prng } from './prng.js';
 import type { Candle } from './tape.js';
 

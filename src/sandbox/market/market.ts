@@ -6,12 +6,11 @@
 import type { Engine } from '../engine/engine.js';
 import type { Ledger } from '../engine/ledger.js';
 import type { TradeRec } from '../engine/types.js';
-import type { TapeState } from '../state.js';
 import { fromTicks, gapCandles, historyBefore, HISTORY_MINUTES, toTicks } from './history.js';
-import { PAIRS } from './pairs.js';
+import { PAIRS } from '../engine/pairs.js';
 import { Prng } from './prng.js';
 import { Simulator, TICK_MS, type SimState } from './sim.js';
-import { Tape } from './tape.js';
+import { Tape, type TapeState } from './tape.js';
 
 /** What drives the public market of the exchange: the simulation, or a replay (src/sandbox/replay/). */
 export interface MarketDriver {

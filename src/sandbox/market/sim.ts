@@ -11,7 +11,7 @@ import type { Engine } from '../engine/engine.js';
 import type { Ledger } from '../engine/ledger.js';
 import { mul, norm, truncate } from '../../util/decimal.js';
 import { fromTicks, stepTicks } from './history.js';
-import { PAIRS, type PairSpec } from './pairs.js';
+import { PAIRS, type PairSpec } from '../engine/pairs.js';
 import { Prng } from './prng.js';
 
 /** ms between two ticks of the simulation. */

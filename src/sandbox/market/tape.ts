@@ -27,6 +27,14 @@ export interface Stats24h {
 }
 
 /** Public trades kept per pair. */
+/** A tape as the exchange's state file keeps it. */
+export interface TapeState {
+  readonly last: string;
+  readonly trades: TradeRec[];
+  /** Candles since the start (history before it is regenerated from the seed). */
+  readonly candles: Candle[];
+}
+
 export const TRADES_KEPT = 200;
 
 export class Tape {

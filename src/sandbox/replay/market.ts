@@ -14,10 +14,9 @@ import { isDecimal, norm } from '../../util/decimal.js';
 import { parseJson, scalarText } from '../../util/json.js';
 import type { TradeRec } from '../engine/types.js';
 import type { MarketDriver, MarketSeam } from '../market/market.js';
-import { PAIRS } from '../market/pairs.js';
+import { PAIRS } from '../engine/pairs.js';
 import { REPLAY, SIM_FUNDS, type SimState } from '../market/sim.js';
-import { Tape } from '../market/tape.js';
-import type { TapeState } from '../state.js';
+import { Tape, type TapeState } from '../market/tape.js';
 import { IncrementalLevels, levelsOf, type Levels } from './levels.js';
 import type { EventFeed } from './feed.js';
 

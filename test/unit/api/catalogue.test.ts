@@ -10,8 +10,8 @@ import {
   statusFilterCode, valuesOf, type Status,
 } from '../../../src/api/catalogue/vocab.js';
 import { KLINE_STEPS, parseWidth } from '../../../src/api/catalogue/widths.js';
-import { docSections, fillSections } from '../../../src/commands/help/docs.js';
-import { OVERRIDES } from '../../../src/commands/overrides.js';
+import { docSections, fillSections } from '../../../src/commands/tree/docs.js';
+import { OVERRIDES } from '../../../src/commands/tree/overrides.js';
 import { snakeCase } from '../../../src/render/columns.js';
 import { ROOT } from '../../helpers/bm.js';
 

@@ -236,7 +236,7 @@ test('the pipeline tells the invocation what it proved', async () => {
   const r = await runBm(['order', 'place', ...OWN['order place']!, '--yes', '--client-order-id', 'precheck1'], env());
   assert.equal(r.code, 0, r.stderr);
   const { carefulWrite } = await import('../../../src/core/write/pipeline.js');
-  const { currentChannel } = await import('../../../src/commands/shared/write-current.js');
+  const { currentChannel } = await import('../../../src/commands/write-current.js');
   await carefulWrite(ctx, currentChannel(ctx), { ep: endpoint('spot.order.cancel'), params: [['symbol', 'BTC_USDT'], ['client_order_id', 'precheck1']], command: 'order cancel' });
   assert.deepEqual(writes.proven, ['order cancel: cancelled']);
   assert.equal(writes.left, true);

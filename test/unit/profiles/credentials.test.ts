@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { after, before, test } from 'node:test';
 import { endpoint } from '../../../src/api/catalogue/index.js';
 import { Context, type GlobalOptions } from '../../../src/context.js';
-import type { Env } from '../../../src/config/paths.js';
+import type { Env } from '../../../src/util/paths.js';
 import { IO, type InStream } from '../../../src/render/io.js';
 import { FileSecretStore } from '../../../src/profiles/secretfile.js';
 import { changeSettings } from '../../../src/profiles/change.js';

@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { printPnl } from '../../../src/commands/pnl/run.js';
+import { printPnl } from '../../../src/commands/pnl-print.js';
 import { Context } from '../../../src/context.js';
 import { pairPnl, totalsByQuote, type PnlFill } from '../../../src/core/portfolio/pnl.js';
 import { IO, type Stream } from '../../../src/render/io.js';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Effect } from '../../../../src/commands/trade/msg.js';
 import { Program } from '../../../../src/commands/trade/program.js';
-import { fixtureState, NOW } from '../../trade/fixture.js';
+import { fixtureState, NOW } from './fixture.js';
 
 function loop() {
   const s = fixtureState();

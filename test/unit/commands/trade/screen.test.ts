@@ -1,56 +1,111 @@
-// The screen keeps each pane's lines by the versions of the slices it reads: after any message, a screen
-// that kept lines from earlier frames draws exactly what a fresh screen draws of the same state.
+// The trading terminal's screen is a function of its state and size: golden files at 60, 80, 120 and
+// 200 columns, with the order form, the confirmation, the help, read-only mode and a too-small terminal.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { PANES } from '../../../../src/commands/trade/layout.js';
-import type { Msg } from '../../../../src/commands/trade/msg.js';
-import { frame, TradeScreen } from '../../../../src/commands/trade/screen.js';
-import { SLICES, type TradeState } from '../../../../src/commands/trade/state.js';
-import { update } from '../../../../src/commands/trade/update.js';
-import { fixtureState, NOW } from '../../trade/fixture.js';
+import { cellsOf } from '../../../../src/render/splice.js';
+import { handleKey } from '../../../../src/commands/trade/keys.js';
+import { applyKline } from '../../../../src/commands/trade/apply.js';
+import { frame } from '../../../../src/commands/trade/screen.js';
+import { matchGolden } from '../../../helpers/golden.js';
+import { fixtureState, NOW } from './fixture.js';
 
-const SIZE = { columns: 140, rows: 40 };
-const keys = (...names: string[]): Msg[] => names.map((key) => ({ kind: 'key', key, at: NOW }));
+const SIZES = [[60, 24], [80, 24], [120, 40], [200, 50]] as const;
 
-/** Messages that touch every slice a pane reads: keys of each mode, pushes, answers, a switch of focus. */
-const MESSAGES: Msg[] = [
-  ...keys('tab', 'down', 'down', 'g', 'tab', 'down', 'up'),
-  { kind: 'push', channel: 'ticker', entry: { symbol: 'BTC_USDT', last_price: '30010.00', open_24h: '29500.00', high_24h: '30412.10', low_24h: '29380.55', base_volume_24h: '1' } },
-  { kind: 'push', channel: 'trade', entry: { symbol: 'BTC_USDT', price: '30011.00', size: '0.2', side: 'buy', s_t: NOW / 1000 } },
-  { kind: 'push', channel: 'depth', entry: { symbol: 'BTC_USDT', asks: [['30020.00', '1'], ['30021.00', '2']], bids: [['30000.00', '3']] } },
-  { kind: 'push', channel: 'kline', entry: { symbol: 'BTC_USDT', candle: [NOW / 1000, '30000.00', '30100.00', '29900.00', '30050.00', '2'] } },
-  { kind: 'account', symbol: 'BTC_USDT', wallet: { wallet: [{ id: 'BTC', available: '2', frozen: '0' }, { id: 'USDT', available: '5', frozen: '1' }] }, orders: { orders: [] } },
-  { kind: 'algos', symbol: 'BTC_USDT', at: NOW, algos: [{ id: 'a1', kind: 'stop', side: 'sell', triggers: ['29950.00'], amount: '0.01', running: true }] },
-  ...keys('b', '1', 'escape'),
-  { kind: 'sent', outcome: { kind: 'rejected', text: 'place: rejected' }, at: NOW },
-  { kind: 'conn', which: 'public', state: 'waiting' },
-  { kind: 'log', level: 'info', text: 'a notice', at: NOW },
-];
+function check(name: string, lines: readonly string[], columns: number, rows: number): void {
+  assert.equal(lines.length, rows, `${name}: one line per row`);
+  for (const l of lines) assert.ok(cellsOf(l).chars.length <= columns, `${name}: a line wider than ${columns}: ${l}`);
+  matchGolden(`trade/${name}.txt`, `${lines.join('\n')}\n`);
+}
 
-test('after each message, the kept panes are what a fresh screen draws: no pane is left stale', () => {
+for (const [columns, rows] of SIZES) {
+  test(`the screen at ${columns}x${rows}: panes by width, within the width, as the golden file`, () => {
+    const s = fixtureState();
+    check(`main-${columns}x${rows}`, frame(s, { columns, rows }, NOW, false), columns, rows);
+    // Colour changes styles only (and the banner's PAPER tag): the same characters in the same cells.
+    const colored = frame(s, { columns, rows }, NOW, true);
+    assert.deepEqual(colored.slice(1).map((l) => cellsOf(l).chars.join('').trimEnd()), frame(s, { columns, rows }, NOW, false).slice(1));
+    assert.match(colored[0]!, /^\x1b\[30;43m PAPER \x1b\[39;49m/);
+  });
+}
+
+test('panes leave by width: no chart below 100 columns, no trades below 80', () => {
   const s = fixtureState();
-  const screen = new TradeScreen();
-  screen.frame(s, SIZE, NOW, false);
-  for (const m of MESSAGES) {
-    update(s, m);
-    assert.deepEqual(screen.frame(s, SIZE, NOW, false), frame(s, SIZE, NOW, false), `after ${JSON.stringify(m).slice(0, 80)}`);
+  const at = (columns: number) => frame(s, { columns, rows: 30 }, NOW, false).join('\n');
+  assert.match(at(120), /CANDLES 1m/);
+  assert.match(at(120), /TRADES/);
+  assert.doesNotMatch(at(99), /CANDLES/);
+  assert.match(at(99), /TRADES/);
+  assert.doesNotMatch(at(79), /TRADES/);
+  for (const c of [120, 99, 79, 50]) assert.match(at(c), /OPEN ORDERS \(2\)/);
+});
+
+test('the form, the confirmation with market context, and the help, as golden files', () => {
+  const s = fixtureState();
+  handleKey(s, 'b');
+  for (const k of '0.002') handleKey(s, k);
+  check('form-80x24', frame(s, { columns: 80, rows: 24 }, NOW, false), 80, 24);
+  handleKey(s, 'enter');
+  assert.equal(s.ui.mode, 'confirm');
+  const confirm = frame(s, { columns: 120, rows: 40 }, NOW, false).join('\n').replace(/bm[a-z0-9]{20,}/, (id) => 'X'.repeat(id.length));
+  check('confirm-120x40', confirm.split('\n'), 120, 40);
+  const h = fixtureState();
+  handleKey(h, '?');
+  check('help-120x40', frame(h, { columns: 120, rows: 40 }, NOW, false), 120, 40);
+  check('help-60x24', frame(h, { columns: 60, rows: 24 }, NOW, false), 60, 24);
+});
+
+test('read-only: market panes only, said in the banner and the status line; LIVE is unmistakable', () => {
+  const s = fixtureState({ readOnly: true, paper: false });
+  const lines = frame(s, { columns: 120, rows: 40 }, NOW, false);
+  check('readonly-live-120x40', lines, 120, 40);
+  assert.match(lines[0]!, /^\[LIVE: REAL MONEY\] \[READ-ONLY\] BTC_USDT/);
+  assert.match(lines.at(-1)!, /read-only: no credentials/);
+  assert.doesNotMatch(lines.join('\n'), /OPEN ORDERS|BALANCE|b buy|s sell/);
+});
+
+test('a terminal below 50x15 gets a "too small" screen, never a garbled one', () => {
+  const lines = frame(fixtureState(), { columns: 40, rows: 12 }, NOW, false);
+  check('too-small-40x12', lines, 40, 12);
+  assert.ok(lines.some((l) => /terminal too small: 40x12/.test(l)));
+});
+
+test('the status line: venue, profile, connection, message age, STALE after 5 s, reconnects, last action', () => {
+  const s = fixtureState();
+  s.feed.reconnects = 2;
+  s.ui.log.push({ at: NOW, kind: 'error', text: 'place buy 0.01 BTC_USDT @ 1: rejected: code 50008' });
+  const fresh = frame(s, { columns: 200, rows: 30 }, NOW, false).at(-1)!;
+  assert.equal(fresh, 'sandbox 127.0.0.1:7700 │ profile paper account │ ws ready │ 0.3s ago │ reconnects 2 │ place buy 0.01 BTC_USDT @ 1: rejected: code 50008');
+  assert.match(frame(s, { columns: 200, rows: 30 }, NOW + 6000, false).at(-1)!, /│ STALE 6\.3s ago │/);
+  s.feed.privateState = 'waiting';
+  assert.match(frame(s, { columns: 200, rows: 30 }, NOW, false).at(-1)!, /ws market ready, orders reconnecting/);
+});
+
+test('a kline push redraws the chart as a fresh screen would (kept rows of older candles included)', () => {
+  const s = fixtureState();
+  const size = { columns: 160, rows: 50 };
+  frame(s, size, NOW, true);
+  const newest = [...s.market.candles.values()].sort((a, b) => a[0] - b[0]).at(-1)!;
+  // The newest candle moves inside the range, then past its top (every column is scaled again).
+  for (const close of ['30000.00', '31500.00']) {
+    const push = { symbol: 'BTC_USDT', candle: [newest[0], newest[1], close > newest[2] ? close : newest[2], newest[3], close, '2'] };
+    applyKline(s, push);
+    const fresh = fixtureState();
+    applyKline(fresh, push);
+    assert.deepEqual(frame(s, size, NOW, true), frame(fresh, size, NOW, true), `close ${close}`);
   }
 });
 
-test('a pane\'s lines are kept while the slices it reads hold: a change outside them is not drawn until one of them moves', () => {
-  const s: TradeState = fixtureState();
-  const screen = new TradeScreen();
-  const before = screen.frame(s, SIZE, NOW, false);
-  // Changed behind the update's back: no version moves, so every pane keeps its lines.
-  s.market.trades = [];
-  assert.deepEqual(screen.frame(s, SIZE, NOW, false), before);
-  s.versions.trades++;
-  assert.notDeepEqual(screen.frame(s, SIZE, NOW, false), before, 'the trades slice moved: the trades pane is drawn again');
-});
-
-test('every pane reads the pair and only slices the state has', () => {
-  for (const [name, def] of Object.entries(PANES)) {
-    assert.ok(def.reads.includes('pair'), `${name} reads the pair`);
-    for (const slice of def.reads) assert.ok(SLICES.includes(slice), `${name}: ${slice}`);
-  }
+test('the confirmations of conditional orders, as golden files: a bracket joined on an order, a stop already met (after y)', () => {
+  const shot = (s: ReturnType<typeof fixtureState>, name: string) => {
+    const id = s.ui.attach!.spec.id;
+    const lines = frame(s, { columns: 120, rows: 40 }, NOW, false).map((l) => l.replaceAll(id, `a${'X'.repeat(id.length - 1)}`));
+    check(name, lines, 120, 40);
+  };
+  const join = fixtureState();
+  join.account.algos = [{ id: 'abr1', kind: 'bracket', side: 'sell', triggers: [], amount: '0.01000', size: '0.01000', running: true, order: '183347420821307661', exits: [{ name: 'tp', level: '29500', status: 'waiting' }] }];
+  for (const k of ['x', ...'30500', 'enter']) handleKey(join, k);
+  shot(join, 'attach-join-120x40');
+  const met = fixtureState();
+  for (const k of ['tab', 'x', ...'30500', 'enter', 'y']) handleKey(met, k);
+  shot(met, 'attach-met-120x40');
 });

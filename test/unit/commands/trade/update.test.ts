@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import type { Effect, Msg } from '../../../../src/commands/trade/msg.js';
 import { SLICES, type AttachedAlgo, type Slice, type TradeState } from '../../../../src/commands/trade/state.js';
 import { update } from '../../../../src/commands/trade/update.js';
-import { fixtureState, NOW, RULES } from '../../trade/fixture.js';
+import { fixtureState, NOW, RULES } from './fixture.js';
 
 /** The slices whose versions moved between two copies of the versions. */
 const moved = (was: TradeState['versions'], s: TradeState): Slice[] => SLICES.filter((k) => s.versions[k] !== was[k]);

@@ -1,0 +1,30 @@
+/** The current generation as the careful-write pipeline sees it: the envelope client and its catalogue. */
+import type { Endpoint } from '../api/catalogue/types.js';
+import type { Params } from '../api/client.js';
+import type { Context } from '../context.js';
+import { printDryRun } from './dryrun.js';
+import { show, type ShowOptions } from './show.js';
+import { apiChannel } from '../core/write/api-channel.js';
+import type { WriteChannel } from '../core/write/channel.js';
+import { carefulWrite, type WriteResult } from '../core/write/pipeline.js';
+
+/** The pipeline's view of the current generation for one invocation: its client's calls; a dry run printed. */
+export function currentChannel(ctx: Context): WriteChannel<Endpoint> {
+  return apiChannel(() => ctx.calls(), async (ep, params) => printDryRun(ctx, await (await ctx.calls()).dryRun(ep, params)));
+}
+
+/** Says what was proven, on stderr: the verdict, and how it was learnt. */
+export function noteOutcome(ctx: Context, command: string, r: Pick<WriteResult<Endpoint>, 'verdict' | 'via'>): void {
+  ctx.note(`bm: ${command}: ${r.verdict.say}${r.via === 'lookup' ? ' (proven by looking it up)' : ''}`);
+}
+
+/** A write of the current generation with nothing hand-written: pipeline, then the proven answer (or row found). */
+export async function writeCurrent(ctx: Context, ep: Endpoint, params: Params, command: string, opts: ShowOptions = {}): Promise<WriteResult<Endpoint> | undefined> {
+  const r = await carefulWrite(ctx, currentChannel(ctx), { ep, params, command });
+  if (!r) return undefined;
+  noteOutcome(ctx, command, r);
+  // A row found by the lookup: `--fields` was checked against the write's columns, so they stay names here.
+  const columns = [...new Set([...(r.ep.columns ?? []), ...(ep.columns ?? [])])];
+  show(ctx, r.ep, r.data, r.via === 'lookup' ? { rows: [r.data as Record<string, unknown>], columns } : opts);
+  return r;
+}

@@ -1,0 +1,53 @@
+/** A trading terminal's state with fixed data: the same screen every run. */
+import { applyDepth, applyKline, applyOrder, applyTicker, applyTrade, applyWallet } from '../../../../src/commands/trade/apply.js';
+import type { PairRules } from '../../../../src/core/order/pairs.js';
+import { applyFillRows } from '../../../../src/commands/trade/pnl.js';
+import { initialState, type TradeState } from '../../../../src/commands/trade/state.js';
+import { candleStep } from '../../../../src/commands/trade/step.js';
+
+export const RULES: PairRules = {
+  symbol: 'BTC_USDT', base_currency: 'BTC', quote_currency: 'USDT', quote_increment: '0.00001', base_min_size: '0.00001',
+  base_max_size: '100000000', price_max_precision: '2', min_buy_amount: '5', min_sell_amount: '5', trade_status: 'trading',
+};
+
+/** 12:00:00 UTC on 2026-11-02, ms. */
+export const NOW = Date.UTC(2026, 10, 2, 12, 0, 0);
+
+const cents = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
+
+/** A state with a book of 20 levels a side, trades, candles, balances and two open orders. */
+export function fixtureState(opts: { readOnly?: boolean; paper?: boolean } = {}): TradeState {
+  const s = initialState({
+    symbol: 'BTC_USDT', rules: RULES, pairs: ['BTC_USDT', 'ETH_USDT', 'ETH_BTC', 'SOL_USDT', 'BMX_ETH'],
+    venue: { name: 'sandbox', url: '127.0.0.1:7700', profile: opts.readOnly ? 'none' : 'paper account', paper: opts.paper ?? true },
+    readOnly: opts.readOnly ? 'no credentials: market panes only (add some with bm profile add NAME)' : undefined,
+    step: candleStep('1m'), maxDeviation: '10',
+  });
+  const asks = Array.from({ length: 20 }, (_, i) => [cents(3000050 + i * 37), `0.${String(1200 + ((i * 7919) % 8800)).padStart(5, '0')}`]);
+  const bids = Array.from({ length: 20 }, (_, i) => [cents(3000000 - i * 41), `0.${String(1500 + ((i * 6007) % 8500)).padStart(5, '0')}`]);
+  applyDepth(s, { symbol: 'BTC_USDT', asks, bids, ms_t: NOW });
+  applyTicker(s, { symbol: 'BTC_USDT', last_price: '30000.25', open_24h: '29500.00', high_24h: '30412.10', low_24h: '29380.55', base_volume_24h: '1234.56789' });
+  for (let i = 0; i < 40; i++) {
+    applyTrade(s, { symbol: 'BTC_USDT', price: cents(3000000 + ((i * 131) % 90) - 40), size: `0.0${String(100 + ((i * 53) % 900))}`, side: i % 3 ? 'buy' : 'sell', s_t: NOW / 1000 - (40 - i) * 3 });
+  }
+  for (let i = 0; i < 220; i++) {
+    const t = NOW / 1000 - (220 - i) * 60;
+    const open = 2990000 + Math.round(Math.sin(i / 9) * 9000) + i * 20;
+    const close = open + Math.round(Math.cos(i / 4) * 2500);
+    const high = Math.max(open, close) + 400 + (i % 7) * 150;
+    const low = Math.min(open, close) - 300 - (i % 5) * 170;
+    applyKline(s, { symbol: 'BTC_USDT', candle: [t, cents(open), cents(high), cents(low), cents(close), '1.5'] });
+  }
+  if (!opts.readOnly) {
+    applyWallet(s, { wallet: [{ id: 'BTC', available: '0.99000', frozen: '0.01000' }, { id: 'USDT', available: '9700.00', frozen: '299.99' }, { id: 'ETH', available: '10', frozen: '0' }] });
+    applyOrder(s, { symbol: 'BTC_USDT', order_id: '183347420821307660', client_order_id: 'fixture1', side: 'buy', type: 'limit', price: '29999.18', size: '0.01000', filled_size: '0', state: '4', ms_t: String(NOW - 60_000) });
+    applyOrder(s, { symbol: 'BTC_USDT', order_id: '183347420821307661', client_order_id: 'fixture2', side: 'sell', type: 'limit', price: '30001.24', size: '0.01000', filled_size: '0.00250', state: '5', ms_t: String(NOW - 30_000) });
+    // The pair's fills as read at start: a buy, then the part of fixture2 that filled.
+    applyFillRows(s, [
+      { detail_id: '9001', order_id: '183347420821307650', side: 'buy', price_avg: '29950.00', size: '0.02', notional: '599', fees: '0.00002', fee_coin_name: 'BTC', create_time: NOW - 3_600_000 },
+      { detail_id: '9002', order_id: '183347420821307661', side: 'sell', price_avg: '30001.24', size: '0.0025', notional: '75.0031', fees: '0.0750031', fee_coin_name: 'USDT', create_time: NOW - 30_000 },
+    ], true);
+  }
+  s.feed = { state: 'ready', privateState: opts.readOnly ? undefined : 'ready', lastMessageAt: NOW - 300, reconnects: 0 };
+  return s;
+}

@@ -1,0 +1,110 @@
+// The terminal's order path: market context (pure), and place/cancel through the careful path against
+// the real sandbox, with a proxy that loses answers so the lookup by client order id is exercised.
+import type { Side } from '../../../../src/api/catalogue/vocab.js';
+import assert from 'node:assert/strict';
+import { PassThrough } from 'node:stream';
+import { test } from 'node:test';
+import { Context } from '../../../../src/context.js';
+import { IO, type InStream } from '../../../../src/render/io.js';
+import { checkOrder } from '../../../../src/core/order/check.js';
+import { amendOrder, cancelAll, cancelOrder, guardError, marketContext, placeOrder, preflight } from '../../../../src/commands/trade/orders.js';
+import { startFaultProxy } from '../../../helpers/fault-proxy.js';
+import { useSandbox } from '../../../helpers/sandbox-server.js';
+import { RULES } from './fixture.js';
+
+const book = { asks: [['100.00', '1'], ['101.00', '2'], ['102.00', '3']] as const, bids: [['99.00', '1'], ['98.00', '2']] as const, last: '99.50' };
+
+test('the deviation guard is bm order place\'s, read on the live last price; the form names its fields', () => {
+  const at = (side: Side, price: string) => ({ side, type: 'limit' as const, price });
+  assert.equal(guardError(at('buy', '110'), '100', '10'), undefined, 'exactly 10% is allowed');
+  assert.equal(guardError(at('buy', '110.01'), '100', '10'), 'price: 110.01 is 10.01% above the last price 100; a buy may be at most 10% above it (up to 110); nothing was sent');
+  assert.match(guardError(at('sell', '89'), '100', '10')!, /^price: 89 is 11% below the last price 100; a sell may be at most 10% below it/);
+  assert.equal(guardError(at('buy', '50'), '100', '10'), undefined, 'a buy far below the market is not through it');
+  assert.equal(guardError(at('buy', '500'), '100', undefined), undefined, '--max-deviation none');
+  assert.match(guardError(at('buy', '100'), undefined, '10')!, /^price: the venue shows no last price/, 'no last price: refused, as bm order place does');
+  assert.equal(guardError({ side: 'buy', type: 'market' }, undefined, '10'), undefined, 'a market order has no price to guard');
+});
+
+test('market context of a checked order on the live book: distance, crossing, a market order walked through the book', () => {
+  const limit = checkOrder({ symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.1', price: '100.00' }, RULES);
+  assert.deepEqual(marketContext(limit, book), { last: '99.50', bestBid: '99.00', bestAsk: '100.00', fromLast: '0.5', crosses: true, fill: undefined });
+  const resting = checkOrder({ symbol: 'BTC_USDT', side: 'sell', type: 'limit', size: '0.1', price: '99.01' }, RULES);
+  assert.equal(marketContext(resting, book).crosses, false);
+  // 100 at 100.00, then 150 of the 202 at 101.00.
+  const buy = checkOrder({ symbol: 'BTC_USDT', side: 'buy', type: 'market', notional: '250' }, RULES);
+  assert.deepEqual(marketContext(buy, book).fill, { size: '2.485148514851', cost: '249.999999999951', average: '100.5976', levels: 2, complete: true });
+  const thin = checkOrder({ symbol: 'BTC_USDT', side: 'sell', type: 'market', size: '5' }, RULES);
+  assert.deepEqual(marketContext(thin, book).fill, { size: '3', cost: '295', average: '98.3333', levels: 2, complete: false });
+  assert.equal(marketContext(thin, { asks: [], bids: [], last: '1' }).fill?.average, '', 'an empty side fills nothing');
+  assert.throws(() => preflight({ symbol: 'BTC_USDT', side: 'buy', type: 'market' }, RULES, book, '10'), { message: 'amount is required for a market buy (quote amount, e.g. 100 USDT)' });
+  assert.throws(() => preflight({ symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '1', price: '120' }, RULES, book, '10'), { message: /^price: 120 is 20\.6% above/ });
+});
+
+const harness = useSandbox(21);
+
+function contextFor(base: string, creds: { key: string; secret: string; memo: string }, notes: string[]): Context {
+  const env = { BM_API_KEY: creds.key, BM_API_SECRET: creds.secret, BM_API_MEMO: creds.memo, HOME: '/nonexistent', XDG_CACHE_HOME: '/tmp/bm-test-cache-trade' };
+  const sink = { write: (s: string) => (notes.push(s), true) };
+  const io = new IO({ write: () => true }, sink, new PassThrough() as unknown as InStream, env, 'never');
+  return new Context(io, { baseUrl: base, timeout: '1500' }, env);
+}
+
+test('place and cancel through the careful path: a lost answer is looked up, never sent twice', async () => {
+  const sb = harness.sandbox();
+  const acct = sb.exchange.createAccount({ USDT: '100000', BTC: '1' });
+  const proxy = await startFaultProxy(sb.url);
+  const notes: string[] = [];
+  try {
+    const ctx = contextFor(proxy.url, acct, notes);
+    const order = checkOrder({ symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.001', price: '20000.00', client_order_id: 'tradeLost1' }, RULES);
+    proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'lose' }, times: 1 });
+    const placed = await placeOrder(ctx, order);
+    assert.equal(placed.kind, 'ok', placed.text);
+    assert.match(placed.text, /^placed buy 0\.001 BTC_USDT @ 20000\.00 \(order \d+, client order id tradeLost1, proven by looking it up\)$/);
+    assert.equal(proxy.count('POST', '/spot/v2/submit_order'), 1, 'sent once');
+    assert.match(notes.join(''), /looking it up \(bm order get BTC_USDT --client-order-id tradeLost1\) instead of sending it again/);
+
+    const hung = checkOrder({ symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.001', price: '20000.00', client_order_id: 'tradeHung1' }, RULES);
+    proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'hang' }, times: 1 });
+    const unknown = await placeOrder(ctx, hung);
+    assert.equal(unknown.kind, 'unknown');
+    assert.match(unknown.text, /outcome unknown: .*check with: bm order get BTC_USDT --client-order-id tradeHung1/);
+
+    const rejected = await placeOrder(ctx, checkOrder({ symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '100', price: '20000.00' }, RULES));
+    assert.equal(rejected.kind, 'rejected');
+    assert.match(rejected.text, /rejected: .*\(code \d+: /, 'the venue code and message are kept');
+
+    const open = { id: placed.orderId!, clientOrderId: 'tradeLost1', side: 'buy' as const, type: 'limit', price: '20000.00', size: '0.001', filled: '0', time: 0 };
+    proxy.add({ method: 'POST', path: '/spot/v3/cancel_order', fault: { kind: 'lose' }, times: 1 });
+    const cancelled = await cancelOrder(ctx, 'BTC_USDT', open);
+    assert.equal(cancelled.kind, 'ok', cancelled.text);
+    assert.match(cancelled.text, /proven by looking it up/, 'claimed from the order status read after the lost answer');
+    const again = await cancelOrder(ctx, 'BTC_USDT', open);
+    assert.equal(again.kind, 'rejected', again.text);
+    assert.equal((await cancelAll(ctx, 'BTC_USDT')).kind, 'ok');
+  } finally {
+    await proxy.close();
+  }
+});
+
+test('amend through the same core as bm order amend: the cancel proven, then the new order; one of each sent', async () => {
+  const sb = harness.sandbox();
+  const acct = sb.exchange.createAccount({ USDT: '100000' });
+  const placed = sb.exchange.placeOrder(acct.id, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '20000.00', size: '0.001' });
+  const proxy = await startFaultProxy(sb.url);
+  try {
+    const ctx = contextFor(proxy.url, acct, []);
+    const open = { id: placed.order_id, clientOrderId: placed.client_order_id, side: 'buy' as const, type: 'limit', price: '20000', size: '0.001', filled: '0', time: 0 };
+    const out = await amendOrder(ctx, RULES, open, { price: '20100.00', size: '0.002' });
+    assert.equal(out.kind, 'ok', out.text);
+    assert.match(out.text, new RegExp(`^amended: order ${placed.order_id} cancelled \\(0 filled\\); placed buy 0\\.002 BTC_USDT @ 20100\\.00 \\(order \\d+, client order id \\w+\\)$`));
+    assert.deepEqual([proxy.count('POST', '/spot/v3/cancel_order'), proxy.count('POST', '/spot/v2/submit_order')], [1, 1]);
+    assert.equal(sb.exchange.order(acct.id, 'BTC_USDT', { order_id: out.orderId! })!.size, '0.002');
+    const again = await amendOrder(ctx, RULES, open, { price: '20100.00', size: '0.002' });
+    assert.equal(again.kind, 'rejected', again.text);
+    assert.match(again.text, /is cancelled: there is nothing to amend/);
+    assert.equal(proxy.count('POST', '/spot/v3/cancel_order'), 1, 'nothing sent for an order that is over');
+  } finally {
+    await proxy.close();
+  }
+});
