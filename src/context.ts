@@ -13,7 +13,7 @@ import type { LegacyCalls } from './core/legacy-calls.js';
 import { Session, settingOf, type Setting, type SessionOptions } from './core/session.js';
 import type { LibVenue, Wiring } from './core/venue.js';
 import type { WriteHost } from './core/write/host.js';
-import type { WaitClock } from './core/order/deadline.js';
+import type { WaitClock } from './util/clock.js';
 import { WriteLog } from './core/write/log.js';
 import { matchWord } from './api/catalogue/vocab.js';
 import { config as configError, usage } from './errors.js';

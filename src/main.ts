@@ -11,7 +11,7 @@ import { unattendedAlgos } from './core/algo/store.js';
 import { WriteLog } from './core/write/log.js';
 import type { Env } from './config/paths.js';
 import type { Signals } from './context.js';
-import type { WaitClock } from './core/order/deadline.js';
+import type { WaitClock } from './util/clock.js';
 
 /** The command word of an argv (bin/load.js keys its code caches by it). */
 export { commandWord };

@@ -14,7 +14,7 @@ import { sendsQuery, type LegacyRoute } from '../core/api-route.js';
 import { printDryRun } from './dryrun.js';
 import { show } from './engine.js';
 import { rowsOfLegacy } from '../core/legacy/rows.js';
-import { label, legacyValues } from '../core/legacy/validate.js';
+import { label, legacyValues } from '../core/legacy-validate.js';
 import { carefulWrite } from '../core/write/pipeline.js';
 import { noteOutcome } from './write/current.js';
 

@@ -47,7 +47,7 @@ function fieldsOf(opts: ApiOptions): Params {
 
 /** A current-generation call: a read sent as is, a write (catalogued or not) through the pipeline. */
 async function current(ctx: Context, method: Method, route: CurrentRoute, params: Params, authOpt: string | undefined): Promise<void> {
-  const [{ uncatalogued }, { printApi }] = await Promise.all([import('../core/write/api-channel.js'), import('./api-print.js')]);
+  const [{ uncatalogued }, { printApi }] = await Promise.all([import('../core/api-channel.js'), import('./api-print.js')]);
   const known = route.ep;
   const auth = authOpt ? AUTHS[authOpt]! : known?.auth ?? 'NONE';
   const ep = known ? { ...known, auth } : uncatalogued(method, route.path, auth);

@@ -5,7 +5,7 @@
  */
 import type { ShownRequest } from '../api/redact.js';
 import type { LegacyCalls } from '../core/legacy-calls.js';
-import { legacyValues } from '../core/legacy/validate.js';
+import { legacyValues } from '../core/legacy-validate.js';
 import type { WriteHost } from '../core/write/host.js';
 import { carefulWrite } from '../core/write/pipeline.js';
 import type { LegacyEndpoint } from '../legacy/catalogue.js';

@@ -8,7 +8,7 @@ import { endpoint } from '../../api/catalogue/index.js';
 import { proxyFor } from '../../api/transport.js';
 import { configDir } from '../../config/paths.js';
 import { clockSkew, CLOCK_FAIL_MS, CLOCK_NOTE_MS } from '../../core/clock-skew.js';
-import { systemClock } from '../../core/order/deadline.js';
+import { systemClock } from '../../util/clock.js';
 import { exposures } from '../../config/permissions.js';
 import { SETTINGS_FILE } from '../../config/settings.js';
 import { CREDENTIALS_FILE } from '../../profiles/secretfile.js';

@@ -14,7 +14,7 @@ import { tickerRows } from '../market/ticker.js';
 import type { WriteChannel } from '../../core/write/channel.js';
 import { carefulWrite } from '../../core/write/pipeline.js';
 import { rowsOfLegacy } from '../../core/legacy/rows.js';
-import { legacyValues } from '../../core/legacy/validate.js';
+import { legacyValues } from '../../core/legacy-validate.js';
 import { checkLegacyAnswered } from '../../core/order/answered.js';
 import type { Row } from '../../util/row.js';
 

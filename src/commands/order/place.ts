@@ -14,7 +14,7 @@ import { carefulWrite } from '../../core/write/pipeline.js';
 import { checkOrder, describe, type CheckedOrder } from '../../core/order/check.js';
 import { checkDeviation, contextLines, parseMaxDeviation, readBook, readQuote } from '../../core/order/market-context.js';
 import { checkAnswered } from '../../core/order/answered.js';
-import type { WaitClock } from '../../core/order/deadline.js';
+import type { WaitClock } from '../../util/clock.js';
 import { followOrder } from '../../core/order/order-stream.js';
 import type { PairRules } from '../../core/order/pairs.js';
 import { pairRules } from '../../core/order/pairs.js';

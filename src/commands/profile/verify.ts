@@ -4,7 +4,7 @@
  */
 import { endpoint } from '../../api/catalogue/index.js';
 import type { Credentials } from '../../api/client.js';
-import type { Sender } from '../../core/write/api-channel.js';
+import type { Sender } from '../../core/api-channel.js';
 import type { Venue } from '../../config/venue.js';
 import type { Context } from '../../context.js';
 import { BmError } from '../../errors.js';

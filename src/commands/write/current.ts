@@ -4,7 +4,7 @@ import type { Params } from '../../api/client.js';
 import type { Context } from '../../context.js';
 import { printDryRun } from '../dryrun.js';
 import { show, type ShowOptions } from '../show.js';
-import { apiChannel } from '../../core/write/api-channel.js';
+import { apiChannel } from '../../core/api-channel.js';
 import type { WriteChannel } from '../../core/write/channel.js';
 import { carefulWrite, type WriteResult } from '../../core/write/pipeline.js';
 
