@@ -5,12 +5,24 @@ import type { Context } from '../../context.js';
 import { printDryRun } from '../dryrun.js';
 import { show, type ShowOptions } from '../show.js';
 import { apiChannel } from '../../core/api-channel.js';
+import type { OrderPort } from '../../core/usecases/order-port.js';
 import type { WriteChannel } from '../../core/write/channel.js';
 import { carefulWrite, type WriteResult } from '../../core/write/pipeline.js';
 
 /** The pipeline's view of the current generation for one invocation: its client's calls; a dry run printed. */
 export function currentChannel(ctx: Context): WriteChannel<Endpoint> {
   return apiChannel(() => ctx.calls(), async (ep, params) => printDryRun(ctx, await (await ctx.calls()).dryRun(ep, params)));
+}
+
+/**
+ * The order use cases' port for one invocation: its venue, its prompt (or --yes) and notes, its dry run
+ * printed; the market read for a person asked or a dry run, only the guard's read under --yes, nothing
+ * when no one can be asked (the confirmation refuses at once).
+ */
+export function orderPort(ctx: Context): OrderPort {
+  const asking = !ctx.globals.yes && !ctx.globals.dryRun;
+  const market = asking && !ctx.io.canPrompt ? 'skip' : asking || ctx.globals.dryRun ? 'shown' : 'guard';
+  return { env: ctx.env, baseUrl: () => ctx.baseUrl(), calls: () => ctx.calls(), host: ctx, channel: currentChannel(ctx), market };
 }
 
 /** Says what was proven, on stderr: the verdict, and how it was learnt. */
