@@ -21,7 +21,7 @@ import { registerPortfolio } from './commands/portfolio/register.js';
 import { registerPnl } from './commands/pnl/register.js';
 import { StrictCommand } from './commands/strict.js';
 import { precheck } from './commands/precheck.js';
-import type { WriteLog } from './core/write/log.js';
+import type { WriteLog } from './core/usecases/session.js';
 import { registerTrade } from './commands/trade/register.js';
 import { registerAlgo } from './commands/order/algo-register.js';
 import { registerAlgoGroup } from './commands/algo/register.js';

@@ -8,20 +8,21 @@ import type { Endpoint } from '../../api/catalogue/types.js';
 import { BmError } from '../../errors.js';
 import type { Amended } from '../order/amend.js';
 import { checkStood } from '../order/standing.js';
+import type { WriteEntry } from '../write/channel.js';
 import type { WriteResult } from '../write/pipeline.js';
 
 /** A write the answer or a lookup proved. */
-interface Proven {
-  readonly result: WriteResult<Endpoint>;
+interface Proven<E extends WriteEntry = Endpoint> {
+  readonly result: WriteResult<E>;
   /** In words: `placed`, `cancelled`, `not cancelled: already filled`. */
   readonly say: string;
   readonly via: 'answer' | 'lookup';
 }
 
-export type OrderOutcome =
-  | ({ readonly kind: 'placed' | 'cancelled' | 'done' } & Proven)
+export type OrderOutcome<E extends WriteEntry = Endpoint> =
+  | ({ readonly kind: 'placed' | 'cancelled' | 'done' } & Proven<E>)
   /** Proven to have nothing left to do or not to have stood (a limit_maker that would take); `refusal` is the error a face that must fail on it throws. */
-  | ({ readonly kind: 'settled'; readonly refusal: BmError } & Proven)
+  | ({ readonly kind: 'settled'; readonly refusal: BmError } & Proven<E>)
   /** The venue refused it: nothing took effect. */
   | { readonly kind: 'rejected'; readonly code?: string; readonly message: string; readonly trace?: string; readonly error: BmError }
   /** Sent, and neither the answer nor the lookup proves what became of it; `lookup` says how to look. */
@@ -31,18 +32,18 @@ export type OrderOutcome =
   /** A dry run: shown, nothing sent. */
   | { readonly kind: 'dry-run' };
 
-export type ProvenOutcome = Extract<OrderOutcome, Proven>;
+export type ProvenOutcome<E extends WriteEntry = Endpoint> = Extract<OrderOutcome<E>, Proven<E>>;
 /** The outcome of one write (every use case's but amend's, which is two). */
-export type OneWriteOutcome = Exclude<OrderOutcome, { kind: 'amended' }>;
+export type OneWriteOutcome<E extends WriteEntry = Endpoint> = Exclude<OrderOutcome<E>, { kind: 'amended' }>;
 
 /** The outcome of a proven write: `kind` when it took effect, settled when not. */
-export function provenOf(kind: 'placed' | 'cancelled' | 'done', r: WriteResult<Endpoint>, command: string): ProvenOutcome {
+export function provenOf<E extends WriteEntry>(kind: 'placed' | 'cancelled' | 'done', r: WriteResult<E>, command: string): ProvenOutcome<E> {
   const proven = { result: r, say: r.verdict.say, via: r.via };
   if (r.verdict.outcome === 'done') return { kind, ...proven };
   let refusal = new BmError('venue', `${command}: ${r.verdict.say}`);
   if (kind === 'placed') {
     try {
-      checkStood(command, r);
+      checkStood(command, r as unknown as WriteResult<Endpoint>);
     } catch (err) {
       if (err instanceof BmError) refusal = err;
     }
@@ -63,8 +64,8 @@ export function failedOf(err: unknown): Extract<OrderOutcome, { kind: 'rejected'
 }
 
 /** Runs a write (undefined: a dry run) and says its outcome; a check's error, or a request never sent, is thrown. */
-export async function outcomeOf(kind: 'placed' | 'cancelled' | 'done', command: string, write: () => Promise<WriteResult<Endpoint> | undefined>): Promise<OneWriteOutcome> {
-  let r: WriteResult<Endpoint> | undefined;
+export async function outcomeOf<E extends WriteEntry = Endpoint>(kind: 'placed' | 'cancelled' | 'done', command: string, write: () => Promise<WriteResult<E> | undefined>): Promise<OneWriteOutcome<E>> {
+  let r: WriteResult<E> | undefined;
   try {
     r = await write();
   } catch (err) {
@@ -77,7 +78,10 @@ export async function outcomeOf(kind: 'placed' | 'cancelled' | 'done', command: 
  * The outcome when it took effect or is settled, a dry run as undefined; a refusal or an unknown outcome
  * thrown as its error (how the command line ends on them: exit 6 or 11).
  */
-export function provenOrThrow<O extends OrderOutcome>(o: O): Exclude<O, { kind: 'rejected' | 'unknown' | 'dry-run' }> | undefined {
+export function provenOrThrow<O extends OrderOutcome<WriteEntry>>(o: O): Exclude<O, { kind: 'rejected' | 'unknown' | 'dry-run' }> | undefined {
   if (o.kind === 'rejected' || o.kind === 'unknown') throw o.error;
   return o.kind === 'dry-run' ? undefined : (o as Exclude<O, { kind: 'rejected' | 'unknown' | 'dry-run' }>);
 }
+
+export type { WriteEntry } from '../write/channel.js';
+export type { WriteResult } from '../write/pipeline.js';
