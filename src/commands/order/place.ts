@@ -43,7 +43,7 @@ export async function run(inv: Invocation): Promise<void> {
   const o = provenOrThrow(await placeOrder(orderPort(ctx), { order: { ...values, symbol } as OrderInput, command: 'order place', ...(maxPct !== undefined ? { maxDeviation: maxPct } : {}) }));
   if (!o) return;
   // limit_maker and ioc may be finished by the venue at once: not claimed as placed (exit 6).
-  if (o.kind === 'settled') throw o.refusal;
+  if (o.kind === 'settled' && o.fails) throw o.refusal;
   const r = o.result;
   const d = r.data as Record<string, unknown>;
   const orderId = scalarText(d.order_id);

@@ -10,7 +10,7 @@ import type { WriteHost } from '../write/host.js';
 import { carefulWrite } from '../write/pipeline.js';
 import { outcomeOf, type OneWriteOutcome } from './order-outcome.js';
 
-export { legacyValues } from '../legacy-validate.js';
+export { label, legacyValues } from '../legacy-validate.js';
 export { rowsOfLegacy } from '../legacy/rows.js';
 export type { LegacyCalls } from '../legacy-calls.js';
 

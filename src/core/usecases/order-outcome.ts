@@ -17,12 +17,17 @@ interface Proven<E extends WriteEntry = Endpoint> {
   /** In words: `placed`, `cancelled`, `not cancelled: already filled`. */
   readonly say: string;
   readonly via: 'answer' | 'lookup';
+  /** What the venue answered the write (or the row its lookup found), before any read of the order's state. */
+  readonly answer: unknown;
 }
 
 export type OrderOutcome<E extends WriteEntry = Endpoint> =
   | ({ readonly kind: 'placed' | 'cancelled' | 'done' } & Proven<E>)
-  /** Proven to have nothing left to do or not to have stood (a limit_maker that would take); `refusal` is the error a face that must fail on it throws. */
-  | ({ readonly kind: 'settled'; readonly refusal: BmError } & Proven<E>)
+  /**
+   * Proven to have nothing left to do (a cancel of an order already over) or not to have stood (a
+   * limit_maker that would take: `fails`, the command line ends on `refusal`, exit 6).
+   */
+  | ({ readonly kind: 'settled'; readonly fails: boolean; readonly refusal: BmError } & Proven<E>)
   /** The venue refused it: nothing took effect. */
   | { readonly kind: 'rejected'; readonly code?: string; readonly message: string; readonly trace?: string; readonly error: BmError }
   /** Sent, and neither the answer nor the lookup proves what became of it; `lookup` says how to look. */
@@ -37,8 +42,8 @@ export type ProvenOutcome<E extends WriteEntry = Endpoint> = Extract<OrderOutcom
 export type OneWriteOutcome<E extends WriteEntry = Endpoint> = Exclude<OrderOutcome<E>, { kind: 'amended' }>;
 
 /** The outcome of a proven write: `kind` when it took effect, settled when not. */
-export function provenOf<E extends WriteEntry>(kind: 'placed' | 'cancelled' | 'done', r: WriteResult<E>, command: string): ProvenOutcome<E> {
-  const proven = { result: r, say: r.verdict.say, via: r.via };
+export function provenOf<E extends WriteEntry>(kind: 'placed' | 'cancelled' | 'done', r: WriteResult<E>, command: string, answer: unknown = r.data): ProvenOutcome<E> {
+  const proven = { result: r, say: r.verdict.say, via: r.via, answer };
   if (r.verdict.outcome === 'done') return { kind, ...proven };
   let refusal = new BmError('venue', `${command}: ${r.verdict.say}`);
   if (kind === 'placed') {
@@ -48,7 +53,7 @@ export function provenOf<E extends WriteEntry>(kind: 'placed' | 'cancelled' | 'd
       if (err instanceof BmError) refusal = err;
     }
   }
-  return { kind: 'settled', refusal, ...proven };
+  return { kind: 'settled', fails: kind === 'placed', refusal, ...proven };
 }
 
 /** A write's error as an outcome: the venue's refusal or an unknown outcome; anything else is thrown again. */
@@ -63,15 +68,18 @@ export function failedOf(err: unknown): Extract<OrderOutcome, { kind: 'rejected'
   throw err;
 }
 
-/** Runs a write (undefined: a dry run) and says its outcome; a check's error, or a request never sent, is thrown. */
-export async function outcomeOf<E extends WriteEntry = Endpoint>(kind: 'placed' | 'cancelled' | 'done', command: string, write: () => Promise<WriteResult<E> | undefined>): Promise<OneWriteOutcome<E>> {
+/**
+ * Runs a write (undefined: a dry run) and says its outcome; a check's error, or a request never sent, is
+ * thrown. `answer`: the write's own answer when the result is a later read of the order's state.
+ */
+export async function outcomeOf<E extends WriteEntry = Endpoint>(kind: 'placed' | 'cancelled' | 'done', command: string, write: () => Promise<WriteResult<E> | undefined>, answer?: () => unknown): Promise<OneWriteOutcome<E>> {
   let r: WriteResult<E> | undefined;
   try {
     r = await write();
   } catch (err) {
     return failedOf(err);
   }
-  return r ? provenOf(kind, r, command) : { kind: 'dry-run' };
+  return r ? provenOf(kind, r, command, answer ? answer() : r.data) : { kind: 'dry-run' };
 }
 
 /**
@@ -83,5 +91,5 @@ export function provenOrThrow<O extends OrderOutcome<WriteEntry>>(o: O): Exclude
   return o.kind === 'dry-run' ? undefined : (o as Exclude<O, { kind: 'rejected' | 'unknown' | 'dry-run' }>);
 }
 
-export type { WriteEntry } from '../write/channel.js';
+export type { WriteChannel, WriteEntry } from '../write/channel.js';
 export type { WriteResult } from '../write/pipeline.js';

@@ -61,10 +61,12 @@ export async function placeOrder(port: OrderPort, req: PlaceRequest): Promise<On
 
 /** Places an order whose parameters go as given (`bm api`: the request exactly as typed), proven as {@link placeOrder} proves it. */
 export function placeChecked(port: OrderPort, req: WriteRequest<Endpoint>): Promise<OneWriteOutcome> {
+  let answer: unknown;
   return outcomeOf('placed', req.command, async () => {
     const sent = await carefulWrite(port.host, port.channel, req);
+    answer = sent?.data;
     return sent && withState(port.channel, sent, req.command, port.host.clock);
-  });
+  }, () => answer);
 }
 
 /** Which order to cancel: by its order id or by its client order id. */
