@@ -29,7 +29,7 @@ export interface OrderPort extends PairSource {
 }
 
 /** Runs `check` through the port's wording. */
-export const checkedBy = <T>(port: OrderPort, check: () => T): T => (port.checked ? port.checked(check) : check());
+export const checkedBy = <T>(port: Pick<OrderPort, 'checked'>, check: () => T): T => (port.checked ? port.checked(check) : check());
 
 /**
  * The market context of an order's confirmation, the deviation guard (`maxPct`, percent) checked first;
