@@ -4,8 +4,8 @@
  */
 import type { Endpoint, Param } from '../api/catalogue/types.js';
 import type { Params } from '../api/client.js';
-import { candleRange } from '../core/candles.js';
-import { checkValue, typedDefault } from '../core/params.js';
+import { candleRange } from '../core/usecases/params.js';
+import { checkValue, typedDefault } from '../core/usecases/params.js';
 import { BmError, usage } from '../errors.js';
 import { givenObject, givenTexts, inputText, kindOf } from './inputs.js';
 import { libName, refuseOldSpelling } from './names.js';

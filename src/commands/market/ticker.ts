@@ -8,7 +8,7 @@ import type { Row } from '../../render/cells.js';
 import { percentText } from '../../render/percent.js';
 import { scalarText } from '../../util/json.js';
 import { rowsOf, send, show, type Invocation } from '../engine.js';
-import { wireParams } from '../../core/params.js';
+import { wireParams } from '../../core/usecases/params.js';
 
 export async function run(inv: Invocation): Promise<void> {
   const { ctx, ep } = inv;

@@ -5,12 +5,12 @@
 import { endpoint } from '../../api/catalogue/index.js';
 import type { Context } from '../../context.js';
 import type { Row } from '../../render/cells.js';
-import { checkSymbol } from '../../core/params.js';
-import { fillPages } from '../../core/order/pages.js';
-import { allPairs, type PairRules } from '../../core/order/pairs.js';
-import type { PairPnl } from '../../core/portfolio/pnl.js';
-import { pnlOf, pnlPairs, windowOf, type PnlQuery, type PnlReport } from '../../core/portfolio/pnl-fills.js';
-import { currencyPlaces, roundTo } from '../../core/portfolio/value.js';
+import { checkSymbol } from '../../core/usecases/params.js';
+import { fillPages } from '../../core/usecases/orders-read.js';
+import { allPairs, type PairRules } from '../../core/usecases/orders-read.js';
+import type { PairPnl } from '../../core/usecases/account.js';
+import { pnlOf, pnlPairs, windowOf, type PnlQuery, type PnlReport } from '../../core/usecases/account.js';
+import { currencyPlaces, roundTo } from '../../core/usecases/account.js';
 import { show } from '../engine.js';
 import { overPairs } from '../order/across.js';
 import { warnData } from '../order/paged.js';

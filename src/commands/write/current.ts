@@ -4,10 +4,8 @@ import type { Params } from '../../api/client.js';
 import type { Context } from '../../context.js';
 import { printDryRun } from '../dryrun.js';
 import { show, type ShowOptions } from '../show.js';
-import { apiChannel } from '../../core/api-channel.js';
 import type { OrderPort } from '../../core/usecases/order-port.js';
-import type { WriteChannel } from '../../core/write/channel.js';
-import { carefulWrite, type WriteResult } from '../../core/write/pipeline.js';
+import { apiChannel, type WriteChannel, type WriteResult } from '../../core/usecases/write.js';
 
 /** The pipeline's view of the current generation for one invocation: its client's calls; a dry run printed. */
 export function currentChannel(ctx: Context): WriteChannel<Endpoint> {
@@ -30,10 +28,12 @@ export function noteOutcome(ctx: Context, command: string, r: Pick<WriteResult<E
   ctx.note(`bm: ${command}: ${r.verdict.say}${r.via === 'lookup' ? ' (proven by looking it up)' : ''}`);
 }
 
-/** A write of the current generation with nothing hand-written: pipeline, then the proven answer (or row found). */
+/** A write of the current generation with nothing hand-written: the write use case, then the proven answer (or row found). */
 export async function writeCurrent(ctx: Context, ep: Endpoint, params: Params, command: string, opts: ShowOptions = {}): Promise<WriteResult<Endpoint> | undefined> {
-  const r = await carefulWrite(ctx, currentChannel(ctx), { ep, params, command });
-  if (!r) return undefined;
+  const { provenOrThrow, writeEndpoint } = await import('../../core/usecases/order.js');
+  const o = provenOrThrow(await writeEndpoint(orderPort(ctx), ep, params, { command, asGiven: true }));
+  if (!o) return undefined;
+  const r = o.result;
   noteOutcome(ctx, command, r);
   // A row found by the lookup: `--fields` was checked against the write's columns, so they stay names here.
   const columns = [...new Set([...(r.ep.columns ?? []), ...(ep.columns ?? [])])];

@@ -4,3 +4,4 @@
  */
 export { readApiPath, readMethod, sendsQuery, type CurrentRoute, type LegacyRoute } from '../api-route.js';
 export { uncatalogued, type Sender } from '../api-channel.js';
+export { readApiCall, type ApiCall } from '../api-call.js';

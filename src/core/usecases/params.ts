@@ -3,3 +3,4 @@
  * count, a time range, a status word): what a face calls to parse before it calls a use case.
  */
 export * from '../params.js';
+export * from '../candles.js';
