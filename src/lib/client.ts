@@ -29,6 +29,7 @@ type AlgoApi = { readonly [method: string]: (params: object, opts?: AlgoOptions)
 };
 import { attachHelpers } from './attach.js';
 import { Watch } from './watch.js';
+import { traitsOf } from '../core/usecases/endpoint-traits.js';
 
 const debug = debuglog('bm');
 
@@ -88,9 +89,9 @@ export class Client {
     Object.assign(this, methodTree(METHOD_IDS, async (id, params, opts) => {
       try {
         // A batch also takes its deviation guard (checked by the batch itself).
-        const checked = callOptions(opts, id === 'spot.order.batch' ? ['maxDeviation', 'journal', 'resume'] : []);
+        const checked = callOptions(opts, traitsOf({ id }).batch ? ['maxDeviation', 'journal', 'resume'] : []);
         const calls = await this.core();
-        if (id === 'spot.order.batch') return await (await import('./batch.js')).batch(calls, this.host, params, checked);
+        if (traitsOf({ id }).batch) return await (await import('./batch.js')).batch(calls, this.host, params, checked);
         return await (await import('./run.js')).runCurrent(calls, this.host, calls.entry(id), params, checked);
       } catch (err) {
         throw libraryError(err);

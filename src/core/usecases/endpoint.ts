@@ -7,44 +7,9 @@ import type { Params } from '../../api/client.js';
 import type { Row } from '../../util/row.js';
 import { scalarText } from '../../util/json.js';
 import { checkAnswered, checkLegacyAnswered } from '../order/answered.js';
+import { traitsOf } from './endpoint-traits.js';
 
-/** What a face must know of an endpoint beyond the catalogue's data. */
-export interface EndpointTraits {
-  /** Reads one order by its id: an answer that is another order is no such order. */
-  readonly readsOneOrder?: 'current' | 'legacy';
-  /** Places an order: `current`, claimed only from its state (order use case); `legacy`, followed by its entrust id. */
-  readonly placesOrder?: 'current' | 'legacy';
-  /** Places many orders in one request: the batch use case (src/core/usecases/batch.ts), not a plain write. */
-  readonly batch?: boolean;
-  /** A ticker: its 24h change is shown signed, a percentage outside json and ndjson. */
-  readonly ticker?: boolean;
-  /** The server's time, read with the local clock's offset. */
-  readonly serverTime?: boolean;
-  /** The legacy access token: fetched, cached and renewed by bm itself, never called as an endpoint. */
-  readonly accessToken?: boolean;
-  /** The order book: its answer holds the two sides apart. */
-  readonly book?: boolean;
-  /** Candles: a time range read relative to now (from, to, step). */
-  readonly candles?: boolean;
-}
-
-const TRAITS: Readonly<Record<string, EndpointTraits>> = {
-  'spot.order.detail': { readsOneOrder: 'current' },
-  'legacy.order.get': { readsOneOrder: 'legacy' },
-  'spot.order.submit': { placesOrder: 'current' },
-  'legacy.order.place': { placesOrder: 'legacy' },
-  'spot.order.batch': { batch: true },
-  'legacy.ticker': { ticker: true },
-  'legacy.time': { serverTime: true },
-  'legacy.token': { accessToken: true },
-  'spot.book': { book: true },
-  'spot.kline': { candles: true },
-};
-
-const NONE: EndpointTraits = {};
-
-/** The traits of an endpoint of either generation (none for most). */
-export const traitsOf = (ep: { readonly id: string } | undefined): EndpointTraits => (ep && TRAITS[ep.id]) || NONE;
+export { traitsOf, type EndpointTraits } from './endpoint-traits.js';
 
 /** Throws (as a read of no such order) when a read of one order answered another; `command` names the read. */
 export function checkRead(ep: { readonly id: string }, params: Params, data: unknown, command: string): void {
