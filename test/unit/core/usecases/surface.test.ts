@@ -3,8 +3,11 @@
 // src/core/usecases/. Imports are read from the syntax tree (every form: static, type-only, re-exports,
 // `import()` with a string or a template literal, `require`).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
-import { importsOf, srcGraph } from '../../../helpers/import-reader.js';
+import ts from 'typescript-5';
+import { importsOf, SRC, srcGraph } from '../../../helpers/import-reader.js';
 
 /**
  * Folders being rewritten elsewhere at this moment: they still reach into the core's steps, and are
@@ -38,4 +41,12 @@ test('the faces import the core only through src/core/usecases/', () => {
 
 test('BEING_MOVED names only what exists', () => {
   for (const p of BEING_MOVED) assert.ok([...G.keys()].some((f) => (p.endsWith('/') ? f.startsWith(p) : f === p)), `${p} is in src`);
+});
+
+test('the use cases\' index holds types alone: reading it loads no module', () => {
+  const sf = ts.createSourceFile('index.ts', readFileSync(join(SRC, 'core/usecases/index.ts'), 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const loading = sf.statements.filter((s) => !((ts.isExportDeclaration(s) || ts.isImportDeclaration(s)) && (ts.isExportDeclaration(s) ? s.isTypeOnly : s.importClause?.isTypeOnly)))
+    .filter((s) => !ts.isInterfaceDeclaration(s) && !ts.isTypeAliasDeclaration(s)).map((s) => s.getText(sf).slice(0, 80));
+  assert.ok(sf.statements.length > 5, 'the index names the use cases\' types');
+  assert.deepEqual(loading, []);
 });
