@@ -8,20 +8,15 @@ import type { Credentials } from './api/client.js';
 import type { Env } from './util/paths.js';
 import type { ProfileSettings, Settings } from './config/settings.js';
 import type { Venue } from './config/venue.js';
-import type { CurrentCalls } from './core/calls.js';
-import type { LegacyCalls } from './core/legacy-calls.js';
-import { Session, settingOf, type Setting, type SessionOptions } from './core/session.js';
-import type { LibVenue, Wiring } from './core/venue.js';
-import type { WriteHost } from './core/write/host.js';
-import type { WaitClock } from './core/order/deadline.js';
-import { WriteLog } from './core/write/log.js';
+import { Session, settingOf, WriteLog, type CurrentCalls, type LegacyCalls, type LibVenue, type Setting, type SessionOptions, type Wiring, type WriteHost } from './core/usecases/session.js';
+import type { WaitClock } from './util/clock.js';
 import { matchWord } from './api/catalogue/vocab.js';
 import { config as configError, usage } from './errors.js';
 import { keychainTimeout } from './profiles/secrets.js';
 import type { IO } from './render/io.js';
 import { FORMATS, parseFormat, type Format } from './render/output.js';
 
-export { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from './core/session.js';
+export { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from './core/usecases/session.js';
 
 /** Options every command accepts (cli.md, global options); those that choose the venue are the session's. */
 export interface GlobalOptions extends SessionOptions {

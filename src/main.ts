@@ -8,10 +8,10 @@ import { IO, type ColorMode } from './render/io.js';
 import { stringifyJson } from './util/json.js';
 import { buildProgram, commandWord } from './program.js';
 import { existsSync } from 'node:fs';
-import { WriteLog } from './core/write/log.js';
+import { WriteLog } from './core/usecases/session.js';
 import { algosDir, type Env } from './util/paths.js';
 import type { Signals } from './context.js';
-import type { WaitClock } from './core/order/deadline.js';
+import type { WaitClock } from './util/clock.js';
 
 /** The command word of an argv (bin/load.js keys its code caches by it). */
 export { commandWord };
@@ -72,7 +72,7 @@ async function unattendedNotice(argv: readonly string[], env: Env, io: IO): Prom
   if (QUIET_ABOUT_ALGOS.has(commandWord(argv)) || !existsSync(algosDir(env))) return;
   let ids: string[];
   try {
-    const { unattendedAlgos } = await import('./core/algo/store.js');
+    const { unattendedAlgos } = await import('./core/usecases/algo-kept.js');
     ids = unattendedAlgos(env);
   } catch {
     return;

@@ -10,7 +10,7 @@ import type { IO } from './render/io.js';
 import { ENDPOINT_WORDS, registerEndpoints } from './commands/tree/endpoints.js';
 import { StrictCommand } from './commands/strict.js';
 import { precheck } from './commands/precheck.js';
-import type { WriteLog } from './core/write/log.js';
+import type { WriteLog } from './core/usecases/session.js';
 
 export type { ContextOf } from './context.js';
 

@@ -7,9 +7,9 @@ import type { Params } from '../api/client.js';
 import type { Context } from '../context.js';
 import type { Row } from '../render/cells.js';
 import { send } from './engine.js';
-import { fetchingNote, rowsOverPairs } from '../core/order/across.js';
+import { fetchingNote, rowsOverPairs } from '../core/usecases/orders-read.js';
 
-export { balances, newestFirst, pairsOfAccount, type Balance } from '../core/order/across.js';
+export { balances, newestFirst, pairsOfAccount, type Balance } from '../core/usecases/orders-read.js';
 
 /**
  * The rows of `ep` over `pairs`, one request a pair, in turn; `what` names them on stderr. On a dry

@@ -3,7 +3,7 @@ import type { Endpoint } from '../api/catalogue/types.js';
 import type { Params } from '../api/client.js';
 import type { Context } from '../context.js';
 import { BmError, usage } from '../errors.js';
-import { checkValue, label } from '../core/params.js';
+import { checkValue, label } from '../core/usecases/params.js';
 
 /**
  * Known parameters typed as text are checked (their type, allowed values, exactly as the venue takes

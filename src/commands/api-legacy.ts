@@ -10,12 +10,12 @@ import type { LegacyAuth, LegacyEndpoint, LegacyMethod } from '../legacy/catalog
 import type { LegacyValues } from '../legacy/request.js';
 import { scalarText } from '../util/json.js';
 import { printApi } from './api-print.js';
-import { sendsQuery, type LegacyRoute } from '../core/api-route.js';
+import { sendsQuery, type LegacyRoute } from '../core/usecases/api.js';
+import { traitsOf } from '../core/usecases/endpoint.js';
+import { label, legacyValues, rowsOfLegacy, writeLegacy } from '../core/usecases/legacy.js';
+import { provenOrThrow } from '../core/usecases/order-outcome.js';
 import { printDryRun } from './dryrun.js';
 import { show } from './engine.js';
-import { rowsOfLegacy } from '../core/legacy/rows.js';
-import { label, legacyValues } from '../core/legacy/validate.js';
-import { carefulWrite } from '../core/write/pipeline.js';
 import { noteOutcome } from './write-current.js';
 
 const AUTHS: Record<string, LegacyAuth> = { none: 'none', keyed: 'token', signed: 'signed' };
@@ -64,7 +64,7 @@ function sentPath(route: LegacyRoute): string {
 /** Runs `bm api METHOD PATH` for a first-generation path. */
 export async function legacyApi(ctx: Context, method: string, route: LegacyRoute, params: Params, authOpt: string | undefined): Promise<void> {
   if (method !== 'GET' && method !== 'POST' && method !== 'DELETE') throw usage(`${method}: the first generation (paths under /v2/) takes GET, POST and DELETE`);
-  if (route.ep?.id === 'legacy.token') throw usage('POST /v2/authentication: bm fetches, caches and renews the access token itself', 'see it with: bm legacy token (--show-token prints the token)');
+  if (traitsOf(route.ep).accessToken) throw usage('POST /v2/authentication: bm fetches, caches and renews the access token itself', 'see it with: bm legacy token (--show-token prints the token)');
   const values = route.ep ? checkedValues(route.ep, route, params) : typedValues(params);
   const entry = route.ep ?? uncatalogued(method, route.path, values);
   const ep: LegacyEndpoint = authOpt ? { ...entry, auth: AUTHS[authOpt]! } : entry;
@@ -78,8 +78,9 @@ export async function legacyApi(ctx: Context, method: string, route: LegacyRoute
     return print(ep, await ch.send(ep, wire));
   }
   const command = `api ${method} ${sentPath(route)}`;
-  const r = await carefulWrite(ctx, ch, { ep, params: wire, command });
-  if (!r) return;
+  const o = provenOrThrow(await writeLegacy({ host: ctx, channel: ch }, ep, wire, command));
+  if (!o) return;
+  const r = o.result;
   noteOutcome(ctx, command, r);
   return print(r.ep, r.data);
 }

@@ -1,8 +1,8 @@
 /**
  * `bm api METHOD PATH [-f key=value ...]`: any endpoint, raw, with the catalogue's auth and limits when
  * known. A write is a write whatever its path looks like: PATH is matched to the catalogue of either
- * generation as a venue may read it (src/core/api-route.ts), and every method but GET goes through
- * the careful-write pipeline unless the catalogue says the endpoint is a read.
+ * generation as a venue may read it (src/core/api-route.ts), and every method but GET is a write of the
+ * order use cases (src/core/usecases/order.ts: sent once, proven) unless the catalogue says it is a read.
  */
 import type { Command } from 'commander';
 import type { Auth, Method } from '../api/catalogue/types.js';
@@ -11,7 +11,7 @@ import { matchWord } from '../api/catalogue/vocab.js';
 import { usage } from '../errors.js';
 import { parseJson } from '../util/json.js';
 import type { Context, ContextOf } from '../context.js';
-import type { CurrentRoute } from '../core/api-route.js';
+import type { CurrentRoute } from '../core/usecases/api.js';
 
 const AUTHS: Record<string, Auth> = { none: 'NONE', keyed: 'KEYED', signed: 'SIGNED' };
 
@@ -47,7 +47,7 @@ function fieldsOf(opts: ApiOptions): Params {
 
 /** A current-generation call: a read sent as is, a write (catalogued or not) through the pipeline. */
 async function current(ctx: Context, method: Method, route: CurrentRoute, params: Params, authOpt: string | undefined): Promise<void> {
-  const [{ uncatalogued }, { printApi }] = await Promise.all([import('../core/write/api-channel.js'), import('./api-print.js')]);
+  const [{ uncatalogued }, { printApi }] = await Promise.all([import('../core/usecases/api.js'), import('./api-print.js')]);
   const known = route.ep;
   const auth = authOpt ? AUTHS[authOpt]! : known?.auth ?? 'NONE';
   const ep = known ? { ...known, auth } : uncatalogued(method, route.path, auth);
@@ -55,21 +55,15 @@ async function current(ctx: Context, method: Method, route: CurrentRoute, params
   if (ep.write) {
     // As careful here as from the endpoint's own command: checked, confirmed, sent once, proven (or exit 11).
     if (known) (await import('./api-fields.js')).checkFields(ctx, known, params);
-    const [{ carefulWrite }, { currentChannel, noteOutcome }] = await Promise.all([import('../core/write/pipeline.js'), import('./write-current.js')]);
+    const [{ provenOrThrow, writeEndpoint }, { orderPort, noteOutcome }] = await Promise.all([import('../core/usecases/order.js'), import('./write-current.js')]);
     const command = `api ${method} ${route.path}`;
-    const ch = currentChannel(ctx);
-    const sent = await carefulWrite(ctx, ch, { ep, params, command });
-    if (!sent) return;
-    let r = sent;
-    if (known?.id === 'spot.order.submit') {
-      // A limit_maker or ioc the venue may finish at once: its state read before anything is claimed, as `order place` does.
-      const { checkStood, withState } = await import('../core/order/standing.js');
-      r = await withState(ch, sent, command, ctx.clock);
-      checkStood(command, r);
-    }
-    noteOutcome(ctx, command, r);
+    // Sent as given; a placement the venue may finish at once (limit_maker, ioc) is claimed from its state, as `order place` does.
+    const o = provenOrThrow(await writeEndpoint(orderPort(ctx), ep, params, { command, asGiven: true }));
+    if (!o) return;
+    if (o.kind === 'settled' && o.fails) throw o.refusal;
+    noteOutcome(ctx, command, o.result);
     // What the venue answered (or the row a lookup found), as bm api prints it; the state read is in the note.
-    return print(sent.data);
+    return print(o.answer);
   }
   const calls = await ctx.calls();
   if (ctx.globals.dryRun) {
@@ -91,7 +85,7 @@ export function registerApi(root: Command, contextOf: ContextOf): void {
     .addHelpText('after', '\nExamples:\n  $ bm api GET /spot/v1/ticker -f symbol=BTC_USDT\n  $ bm api POST /spot/v1/test-post -f symbol=BTC_USDT --auth signed\n')
     .action(async (methodArg: string, path: string, opts: ApiOptions, self: Command) => {
       const ctx = contextOf(self);
-      const { readApiPath, readMethod } = await import('../core/api-route.js');
+      const { readApiPath, readMethod } = await import('../core/usecases/api.js');
       const method = readMethod(methodArg);
       const auth = opts.auth === undefined ? undefined : matchWord(Object.keys(AUTHS), opts.auth);
       if (opts.auth !== undefined && auth === undefined) throw usage(`--auth: must be one of none, keyed, signed (got '${opts.auth}')`);

@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import type { Endpoint } from '../api/catalogue/types.js';
 import type { ContextOf } from '../context.js';
-import type { CliParam, WriteEntry } from '../core/write/channel.js';
+import type { CliParam, WriteEntry } from '../core/usecases/write.js';
 import { headerOf } from '../render/columns.js';
 import type { Invocation } from './engine.js';
 import { columnsLine, printedColumns } from './local-columns.js';

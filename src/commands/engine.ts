@@ -7,12 +7,12 @@
 import type { Endpoint } from '../api/catalogue/types.js';
 import type { Params } from '../api/client.js';
 import type { Context } from '../context.js';
-import { wireParams } from '../core/params.js';
+import { wireParams } from '../core/usecases/params.js';
 import { printDryRun } from './dryrun.js';
 import { withRequestValues } from './hints.js';
 import { show, type ShowOptions } from './show.js';
 
-export { rowsOf } from '../core/rows.js';
+export { rowsOf } from '../core/usecases/rows.js';
 export { show, type ShowOptions } from './show.js';
 
 /** One run of an endpoint command (of either generation: `E` is its catalogue entry). */

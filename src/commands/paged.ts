@@ -7,12 +7,12 @@
  */
 import type { Endpoint } from '../api/catalogue/types.js';
 import type { Context } from '../context.js';
-import { ALL_ROWS_CAP, pageThrough, type PagedQuery } from '../core/order/pages.js';
+import { ALL_ROWS_CAP, pageThrough, type PagedQuery } from '../core/usecases/orders-read.js';
 import type { Row } from '../render/cells.js';
 import { scalarText } from '../util/json.js';
 import { send } from './engine.js';
 import { show } from './show.js';
-import { pacing } from '../core/order/across.js';
+import { pacing } from '../core/usecases/orders-read.js';
 import { overPairs } from './across.js';
 
 /** A line on stderr whatever `--quiet` says: what was shown is not all there is. */

@@ -1,10 +1,8 @@
 /** A P&L report as printed: `bm pnl`, and the P&L section of `bm portfolio --pnl`. */
 import type { Context } from '../context.js';
 import type { Row } from '../render/cells.js';
-import type { PairRules } from '../core/order/pairs.js';
-import type { PairPnl } from '../core/portfolio/pnl.js';
-import type { PnlQuery, PnlReport } from '../core/portfolio/pnl-fills.js';
-import { currencyPlaces, roundTo } from '../core/portfolio/value.js';
+import type { PairRules } from '../core/usecases/orders-read.js';
+import { currencyPlaces, roundTo, type PairPnl, type PnlQuery, type PnlReport } from '../core/usecases/account.js';
 import { show } from './engine.js';
 
 /** The columns of a P&L table (`bm pnl`, the P&L section of `bm portfolio --pnl`). */

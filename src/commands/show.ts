@@ -1,7 +1,7 @@
 /** Printing a command's answer in the invocation's format, fields and columns. */
 import type { Endpoint } from '../api/catalogue/types.js';
 import type { Context } from '../context.js';
-import { rowsOf } from '../core/rows.js';
+import { rowsOf } from '../core/usecases/rows.js';
 import type { Row } from '../render/cells.js';
 import { render, type Format } from '../render/output.js';
 

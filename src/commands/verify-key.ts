@@ -4,7 +4,7 @@
  */
 import { endpoint } from '../api/catalogue/index.js';
 import type { Credentials } from '../api/client.js';
-import type { Sender } from '../core/write/api-channel.js';
+import type { Sender } from '../core/usecases/api.js';
 import type { Venue } from '../config/venue.js';
 import type { Context } from '../context.js';
 import { BmError } from '../errors.js';
@@ -16,7 +16,7 @@ export async function clientFor(ctx: Context, venue: Venue, creds: Credentials):
     if (!url) url = await (await import('../config/background-sandbox.js')).ensureSandbox(ctx);
     return url;
   };
-  const { CurrentCalls } = await import('../core/calls.js');
+  const { CurrentCalls } = await import('../core/usecases/calls.js');
   const wiring = ctx.wiring();
   return { calls: new CurrentCalls({ ...wiring, venue: { ...wiring.venue, baseUrl, credentials: async () => creds, renewKey: async () => false, refused: async () => undefined } }), baseUrl };
 }

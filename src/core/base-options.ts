@@ -1,7 +1,7 @@
 /** What both generations' REST clients of a client share: its venue's credentials, its timeout, the machine's limits. */
 import type { BaseOptions } from '../api/base.js';
 import { sharedGate } from '../api/file-gate.js';
-import { sleepOn } from './order/deadline.js';
+import { sleepOn } from '../util/clock.js';
 import type { Wiring } from './venue.js';
 
 /** Client options over `baseUrl` (one generation's address). The one place a REST client of `bm` (CLI or library) is wired. */

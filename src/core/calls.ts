@@ -8,7 +8,7 @@ import { endpoint } from '../api/catalogue/index.js';
 import type { Endpoint } from '../api/catalogue/types.js';
 import { ApiClient, type Params, type Target } from '../api/client.js';
 import { shownRequest, type ShownRequest } from '../api/redact.js';
-import { apiChannel } from './write/api-channel.js';
+import { apiChannel } from './api-channel.js';
 import type { WriteChannel } from './write/channel.js';
 import type { WriteHost } from './write/host.js';
 import type { WriteRequest, WriteResult } from './write/pipeline.js';

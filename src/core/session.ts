@@ -11,7 +11,7 @@ import { resolveVenue, type Venue, type VenueFlags } from '../config/venue.js';
 import { config as configError, usage } from '../errors.js';
 import type { CurrentCalls } from './calls.js';
 import type { LegacyCalls } from './legacy-calls.js';
-import type { WaitClock } from './order/deadline.js';
+import type { WaitClock } from '../util/clock.js';
 import type { LibVenue, VenueOrigin, Wiring } from './venue.js';
 import { credentialOrigin } from '../profiles/credentials.js';
 import { WriteLog } from './write/log.js';

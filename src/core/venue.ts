@@ -2,7 +2,7 @@
 import type { Credentials } from '../api/client.js';
 import type { Env } from '../util/paths.js';
 import type { CredentialOrigin } from '../profiles/credentials.js';
-import type { WaitClock } from './order/deadline.js';
+import type { WaitClock } from '../util/clock.js';
 
 /** What a client needs of its venue. */
 export interface LibVenue {

@@ -8,12 +8,10 @@
 import { endpoint } from '../api/catalogue/index.js';
 import type { Endpoint } from '../api/catalogue/types.js';
 import type { Params } from '../api/client.js';
-import type { CurrentCalls } from '../core/calls.js';
-import { balances, fetchingNote, fillParams, newestFirst, openOrderParams, pairsOfAccount, rowsOverPairs } from '../core/order/across.js';
-import { allPairs } from '../core/order/pairs.js';
-import { checkCurrency, checkInt } from '../core/params.js';
-import { lastPrices, quotePlaces, valueWallet } from '../core/portfolio/valued.js';
-import type { WriteHost } from '../core/write/host.js';
+import { balances, fetchingNote, fillParams, newestFirst, openOrderParams, pairsOfAccount, rowsOverPairs } from '../core/usecases/orders-read.js';
+import { checkCurrency, checkInt } from '../core/usecases/params.js';
+import { valueAccount } from '../core/usecases/account.js';
+import type { CurrentCalls, WriteHost } from '../core/usecases/session.js';
 import { scalarText } from '../util/json.js';
 import type { Row } from '../util/row.js';
 import { parseTime } from '../config/time.js';
@@ -65,10 +63,7 @@ export async function portfolio(calls: CurrentCalls, host: WriteHost, given: unk
   const obj = givenObject(given, 'in');
   refuseUnknown(['in'], obj);
   const quote = await asLibraryInput(() => checkCurrency(obj.in === undefined ? 'USDT' : inputText('in', 'text', obj.in), 'in'));
-  const src = pairSource(calls);
-  const pairs = await allPairs(src);
-  const places = await asLibraryInput(() => quotePlaces(pairs, quote, 'in'));
-  const v = valueWallet(await balances(src), quote, await lastPrices(src), places);
+  const { places, valuation: v } = await valueAccount({ ...pairSource(calls), checked: asLibraryInput }, quote, { flag: 'in', rounded: true });
   if (v.unpriced.length) host.note(`bm: no price in ${quote} for ${v.unpriced.join(', ')}: left out of the total`);
   return { in: v.in, total: v.total, places, balances: v.balances, unpriced: v.unpriced };
 }

@@ -5,10 +5,10 @@
  * runner of its own holds it (`detach`); `list`, `show`, `resume` and `cancel` act on what this machine
  * holds. A leg refused or unknown throws as any write (the same categories). Loaded on first use.
  */
-import type { CurrentCalls } from '../core/calls.js';
+import type { CurrentCalls } from '../core/usecases/session.js';
 import { type AlgoPort, type AlgoSpec, type AlgoState, armDetached, cancelAlgo, commonInputs, endError, type KeptAlgo, keptAlgo, keptAlgos, KINDS, lastState, paramName, planFor, planLines, resumeAlgo, runHere, stateWord } from '../core/usecases/algo.js';
-import type { WriteHost } from '../core/write/host.js';
-import { checkSymbol } from '../core/params.js';
+import type { WriteHost } from '../core/usecases/session.js';
+import { checkSymbol } from '../core/usecases/params.js';
 import { usage } from '../errors.js';
 import { maxDeviationOf } from './deviation.js';
 import { givenObject, inputText, refuseUnknown } from './inputs.js';

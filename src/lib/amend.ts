@@ -1,27 +1,22 @@
 /**
  * `client.order.amend({ symbol, order_id | client_order_id, new_client_order_id?, price?, size? }, { maxDeviation?, dryRun? })`:
- * the cancel-replace of `bm order amend`, from the same core (src/core/order/amend.ts), with its deviation
+ * the cancel-replace of `bm order amend`, the same use case (src/core/usecases/order-amend.ts), with its deviation
  * guard when asked for. Loaded on first use.
  */
-import type { CurrentCalls } from '../core/calls.js';
-import { amendOrder } from '../core/order/amend.js';
-import { checkChange } from '../core/order/amend-plan.js';
-import { checkClientOrderId } from '../core/order/check.js';
-import { checkDeviation, readQuote } from '../core/order/market-context.js';
-import { pairRules } from '../core/order/pairs.js';
-import { checkSymbol } from '../core/params.js';
-import type { WriteHost } from '../core/write/host.js';
+import { amendOrder } from '../core/usecases/order-amend.js';
+import { checkChange, checkClientOrderId } from '../core/usecases/order-parse.js';
+import { checkSymbol } from '../core/usecases/params.js';
+import type { CurrentCalls, WriteHost } from '../core/usecases/session.js';
 import { usage } from '../errors.js';
 import { maxDeviationOf } from './deviation.js';
 import { givenObject, inputText, refuseUnknown } from './inputs.js';
 import { refuseCamelCase } from './names.js';
 import { callOptions } from './options.js';
-import { pairSource } from './preflight.js';
+import { libraryPort } from './preflight.js';
 import { dryRunOf, hostFor } from './run.js';
 import type { DryRun } from './types.js';
 import type { AmendOptions, AmendResult } from './types-orders.js';
 import { asLibraryInput } from './wire.js';
-import { followReplaced } from '../core/usecases/algo.js';
 
 /** The parameters, by the command line's option names in snake_case, as every other method takes them. */
 const NAMES = ['symbol', 'order_id', 'client_order_id', 'new_client_order_id', 'price', 'size'];
@@ -45,21 +40,19 @@ export async function amend(calls: CurrentCalls, host: WriteHost, given: unknown
     return {
       ...(newId !== undefined ? { newClientOrderId: checkClientOrderId(newId, 'new_client_order_id') } : {}),
       symbol: checkSymbol(text('symbol', 'text') ?? '', 'symbol'),
-      ...(orderId !== undefined ? { orderId } : { clientOrderId: checkClientOrderId(clientOrderId!, 'client_order_id') }),
+      ref: orderId !== undefined ? { orderId } : { clientOrderId: checkClientOrderId(clientOrderId!, 'client_order_id') },
       ...checkChange(text('price', 'decimal'), text('size', 'decimal'), { price: 'price', size: 'size' }),
     };
   });
   const maxPct = opts.maxDeviation === undefined ? undefined : maxDeviationOf(opts.maxDeviation);
-  const rules = await pairRules(pairSource(calls), checked.symbol);
   const shown: DryRun[] = [];
-  const a = await amendOrder(hostFor(host, opts), calls.channel(async (e, p) => void shown.push(dryRunOf(await calls.dryRun(e, p)))), {
-    ...checked, rules, command: 'order.amend', follow: followReplaced(calls.wiring.env, checked.symbol, (l) => host.note(l)),
-    guard: async (order) => {
-      if (maxPct !== undefined) checkDeviation(order, (await readQuote({ calls: async () => calls }, checked.symbol)).last, maxPct);
-      return [];
-    },
+  const o = await amendOrder(libraryPort(calls, hostFor(host, opts), async (e, p) => void shown.push(dryRunOf(await calls.dryRun(e, p)))), {
+    ...checked, command: 'order.amend',
+    ...(maxPct !== undefined ? { maxDeviation: maxPct } : {}), note: (l) => host.note(l),
   });
-  if (!a) return shown;
+  if (o.kind === 'rejected' || o.kind === 'unknown') throw o.error;
+  if (o.kind !== 'amended') return shown;
+  const a = o.amended;
   const { orderId, clientOrderId, say, via, finalFilled } = a.old;
   return {
     amended: a.placed !== undefined,

@@ -2,7 +2,7 @@
  * The command line's helpers on the client's method tree: `order.open()`, `order.fills()` without a
  * pair (every pair), `order.batch.resume(path)` and `order.amend()`. Their code loads on first use.
  */
-import type { CurrentCalls } from '../core/calls.js';
+import type { CurrentCalls } from '../core/usecases/session.js';
 import type { CallOptions } from './types.js';
 
 type Method = (params?: unknown, opts?: CallOptions) => Promise<unknown>;
@@ -16,7 +16,7 @@ function noPair(params: unknown): boolean {
 }
 
 /** Adds the helpers to the tree's `order` (made from the catalogue), each run through `helper`. */
-export function attachHelpers(tree: Record<string, unknown>, helper: Helper, host: import('../core/write/host.js').WriteHost): void {
+export function attachHelpers(tree: Record<string, unknown>, helper: Helper, host: import('../core/usecases/session.js').WriteHost): void {
   const order = tree.order as Record<string, Method>;
   const onePair = order.fills!;
   order.amend = (params, opts) => helper(async (calls) => (await import('./amend.js')).amend(calls, host, params, opts));

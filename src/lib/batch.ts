@@ -7,19 +7,13 @@
 import type { Endpoint } from '../api/catalogue/types.js';
 import type { Params } from '../api/client.js';
 import type { ShownRequest } from '../api/redact.js';
-import type { WriteHost } from '../core/write/host.js';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { checkAll, checkPrices, parseOrders } from '../core/order/batch-input.js';
-import type { Outcome } from '../core/order/batch-journal.js';
-import { lockJournal } from '../core/order/batch-journal-lock.js';
-import { readJournal, type JournalState } from '../core/order/batch-journal-read.js';
-import { cutShortNote, openJournal, planBatch, runBatch, type BatchPlan } from '../core/order/batch-run.js';
-import type { BatchHost, BatchOrder } from '../core/order/batch-send.js';
+import { lockJournal, parseOrders, readJournal, runOrderBatch, type BatchHost, type BatchOrder, type BatchPlan, type JournalState, type Outcome } from '../core/usecases/batch.js';
+import { dryRunHost, type CurrentCalls, type WriteHost } from '../core/usecases/session.js';
 import { writeFileAtomic } from '../util/atomic-file.js';
 import { usage } from '../errors.js';
-import type { CurrentCalls } from '../core/calls.js';
 import { dryRunOf } from './run.js';
 import { exact } from './exact.js';
 import { pairSource } from './preflight.js';
@@ -52,17 +46,14 @@ function orderOutcome(o: Outcome): BatchOrderOutcome {
   };
 }
 
-/** The orders to send and the journal to keep: a new batch, or one resumed from its journal (its orders given again, or read from the file the journal names). */
-async function planOf(calls: CurrentCalls, given: unknown, opts: BatchOptions): Promise<{ plan: BatchPlan; resumed?: JournalState; symbol: string }> {
+/** The orders given (or, on a resume without them, read from the file the journal names) and the journal resumed. */
+async function ordersOf(calls: CurrentCalls, given: unknown, opts: BatchOptions): Promise<{ lines: Array<Record<string, string>>; resumed?: JournalState; from?: string }> {
   const resumed = opts.resume === undefined ? undefined : asLibraryInput(() => readJournal(pathOf(opts.resume, 'resume')));
   const from = given === undefined && resumed ? resumed.header.file : undefined;
   const raw = from === undefined ? given : parseOrders(await readFile(from, 'utf8').catch(() => {
     throw usage(`resume: cannot read ${from}, the orders of this journal: give them again, client.order.batch(orders, { resume })`);
   }), from).orders;
-  const lines = linesOf(raw, calls.entry('spot.order.submit'));
-  const checked = await asLibraryInput(() => checkAll(pairSource(calls), '', lines, { name: 'order.batch', ...(resumed ? { ids: resumed.header.ids } : {}) }));
-  const symbols = [...new Set(checked.map((o) => o.symbol))];
-  return { plan: planBatch(checked, resumed, from ?? 'the orders given'), ...(resumed ? { resumed } : {}), symbol: symbols.length === 1 ? symbols[0]! : '' };
+  return { lines: linesOf(raw, calls.entry('spot.order.submit')), ...(resumed ? { resumed } : {}), ...(from !== undefined ? { from } : {}) };
 }
 
 function pathOf(v: unknown, name: string): string {
@@ -91,11 +82,7 @@ export async function batch(calls: CurrentCalls, host: WriteHost, given: unknown
 
 async function batchHolding(calls: CurrentCalls, host: WriteHost, given: unknown, opts: BatchOptions): Promise<BatchResult | DryRun[]> {
   const maxPct = opts.maxDeviation === undefined ? undefined : maxDeviationOf(opts.maxDeviation);
-  const { plan, resumed, symbol } = await planOf(calls, given, opts);
-  await asLibraryInput(() => checkPrices(pairSource(calls), plan.todo.map((b) => ({ order: b.order, label: `order ${b.index}` })), maxPct, 'order.batch'));
-  const cut = cutShortNote(resumed);
-  if (cut) host.note(cut);
-  const ep = calls.entry('spot.order.batch');
+  const { lines, resumed, from } = await ordersOf(calls, given, opts);
   const shown: ShownRequest[] = [];
   const via: BatchHost = {
     send: async (e, params: Params) => {
@@ -108,12 +95,16 @@ async function batchHolding(calls: CurrentCalls, host: WriteHost, given: unknown
     dryRun: Boolean(opts.dryRun),
   };
   const path = opts.dryRun ? undefined : opts.resume ?? opts.journal;
-  const journal = path === undefined ? undefined : asLibraryInput(() => openJournal(path, resumed, plan, symbol, resumed ? resumed.header.file : ordersFile(path, plan)));
-  if (path !== undefined) host.note(`bm: journal ${path} (after an interruption: client.order.batch.resume('${path}'))`);
   const outcomes: Outcome[] = [];
   const unsent: BatchOrderOutcome[] = [];
   const notSent = (b: BatchOrder, code: string, message: string) => unsent.push({ index: b.index, result: 'not sent', clientOrderId: b.order.clientOrderId, code, message });
-  const end = await runBatch(via, ep, plan, journal, {
+  // A library call is its own confirmation: nothing is asked.
+  const { plan, end } = await runOrderBatch({ ...pairSource(calls), host: opts.dryRun ? dryRunHost(host) : host, via, checked: asLibraryInput }, calls.entry('spot.order.batch'), {
+    symbol: '', orders: lines, name: 'order.batch', file: from ?? 'the orders given', command: 'order.batch',
+    ...(resumed ? { resumed } : {}), ...(maxPct !== undefined ? { maxDeviation: maxPct } : {}),
+    ...(path !== undefined ? { journal: { path, ordersFile: (p: BatchPlan) => ordersFile(path, p) } } : {}),
+    journaled: (p) => host.note(`bm: journal ${p} (after an interruption: client.order.batch.resume('${p}'))`),
+  }, {
     stopped: () => false, report: (o) => outcomes.push(o),
     unsent: (list, code, message) => { for (const b of list) notSent(b, code, message); },
   });

@@ -5,8 +5,8 @@
  */
 import type { Credentials } from '../api/client.js';
 import type { Env } from '../util/paths.js';
-import { Session } from '../core/session.js';
-import type { LibVenue } from '../core/venue.js';
+import { Session } from '../core/usecases/session.js';
+import type { LibVenue } from '../core/usecases/venue.js';
 
 /** The venue the CLI would use, by profile name (or the CLI's defaults); `creds` overrides its credentials. */
 export function cliVenue(opts: { profile?: string; sandbox?: boolean; wsUrl?: string; legacyUrl?: string; service?: string }, env: Env, creds: Credentials | undefined, note: (line: string) => void): LibVenue {

@@ -7,14 +7,14 @@
  */
 import { debuglog } from 'node:util';
 import { usage } from '../errors.js';
-import type { CurrentCalls } from '../core/calls.js';
+import type { CurrentCalls } from '../core/usecases/session.js';
 import { libraryError } from './errors.js';
-import type { LegacyCalls } from '../core/legacy-calls.js';
-import type { WriteHost } from '../core/write/host.js';
+import type { LegacyCalls } from '../core/usecases/session.js';
+import type { WriteHost } from '../core/usecases/session.js';
 import { LEGACY_METHOD_IDS, METHOD_IDS } from './method-ids.js';
 import { callOptions, clientOptions } from './options.js';
 import { methodTree } from './tree.js';
-import { explicitVenue, type LibVenue, type Wiring } from '../core/venue.js';
+import { explicitVenue, type LibVenue, type Wiring } from '../core/usecases/venue.js';
 import type { CallOptions, ClientOptions, PairHelper, Pnl, PnlParams, Portfolio } from './types.js';
 import type { AlgoListed, AlgoOptions, AlgoResult } from './types-orders.js';
 /**
@@ -29,6 +29,7 @@ type AlgoApi = { readonly [method: string]: (params: object, opts?: AlgoOptions)
 };
 import { attachHelpers } from './attach.js';
 import { Watch } from './watch.js';
+import { traitsOf } from '../core/usecases/endpoint-traits.js';
 
 const debug = debuglog('bm');
 
@@ -88,9 +89,9 @@ export class Client {
     Object.assign(this, methodTree(METHOD_IDS, async (id, params, opts) => {
       try {
         // A batch also takes its deviation guard (checked by the batch itself).
-        const checked = callOptions(opts, id === 'spot.order.batch' ? ['maxDeviation', 'journal', 'resume'] : []);
+        const checked = callOptions(opts, traitsOf({ id }).batch ? ['maxDeviation', 'journal', 'resume'] : []);
         const calls = await this.core();
-        if (id === 'spot.order.batch') return await (await import('./batch.js')).batch(calls, this.host, params, checked);
+        if (traitsOf({ id }).batch) return await (await import('./batch.js')).batch(calls, this.host, params, checked);
         return await (await import('./run.js')).runCurrent(calls, this.host, calls.entry(id), params, checked);
       } catch (err) {
         throw libraryError(err);
@@ -116,7 +117,7 @@ export class Client {
   /** The current generation's calls, loaded and made on first use (importing the library stays cheap). */
   private async core(): Promise<CurrentCalls> {
     if (this.current) return this.current;
-    const [wiring, { CurrentCalls }] = await Promise.all([this.wiring, import('../core/calls.js')]);
+    const [wiring, { CurrentCalls }] = await Promise.all([this.wiring, import('../core/usecases/calls.js')]);
     return (this.current ??= new CurrentCalls(wiring));
   }
 
@@ -129,7 +130,7 @@ export class Client {
       if (typeof method !== 'string' || typeof path !== 'string') throw usage('api: give the method and the path as strings, e.g. api(\'GET\', \'/spot/v1/ticker\')');
       const checked = callOptions(opts);
       // Read as `bm api` reads it: every spelling it accepts, the same guard.
-      const call = (await import('../core/api-call.js')).readApiCall(method, path, params, this.host.note);
+      const call = (await import('../core/usecases/api.js')).readApiCall(method, path, params, this.host.note);
       if (call.gen === 'legacy') return await (await import('./legacy-run.js')).runLegacy(await this.legacyCore(), this.host, call.ep, call.given, checked);
       return await (await import('./run.js')).runCurrent(await this.core(), this.host, call.ep, call.given, checked, true);
     } catch (err) {
@@ -149,7 +150,7 @@ export class Client {
   /** A pair's rules, as the order checks read them, and rounding to them: `(await client.pair('BTC_USDT')).roundPrice(p, 'buy')`. */
   pair(symbol: string): Promise<PairHelper> {
     return this.helper(async (calls) => {
-      const [{ pairHelper }, { pairRules }, { checkSymbol }, { pairSource }] = await Promise.all([import('./decimal.js'), import('../core/order/pairs.js'), import('../core/params.js'), import('./preflight.js')]);
+      const [{ pairHelper }, { pairRules }, { checkSymbol }, { pairSource }] = await Promise.all([import('./decimal.js'), import('../core/usecases/orders-read.js'), import('../core/usecases/params.js'), import('./preflight.js')]);
       if (typeof symbol !== 'string') throw usage('pair: give the pair as text, e.g. pair(\'BTC_USDT\')');
       return pairHelper(await pairRules(pairSource(calls), checkSymbol(symbol, 'symbol')));
     });
@@ -168,7 +169,7 @@ export class Client {
   /** The first generation's calls, made on first use. */
   private async legacyCore(): Promise<LegacyCalls> {
     if (this.legacyApi) return this.legacyApi;
-    const [wiring, { LegacyCalls }] = await Promise.all([this.wiring, import('../core/legacy-calls.js')]);
+    const [wiring, { LegacyCalls }] = await Promise.all([this.wiring, import('../core/usecases/calls.js')]);
     return (this.legacyApi ??= new LegacyCalls(wiring));
   }
 

@@ -7,7 +7,7 @@
 import { usage } from '../errors.js';
 import * as d from '../util/decimal.js';
 import { ROUND_MODES, roundToStep, tickOf, type RoundMode } from '../util/round.js';
-import { pricePlaces, type PairRules } from '../core/order/pairs.js';
+import { pricePlaces, type PairRules } from '../core/usecases/orders-read.js';
 import type { DecimalHelpers, PairHelper } from './types.js';
 
 /** A plain decimal string (`12`, `-0.5`); a number or scientific notation is refused: it may have lost digits already. */

@@ -1,5 +1,5 @@
 /** The library's deviation guard option (`maxDeviation`), read as `--max-deviation` is; loaded with the calls that take it. */
-import { parseMaxDeviation } from '../core/order/market-context.js';
+import { parseMaxDeviation } from '../core/usecases/order-parse.js';
 import { usage } from '../errors.js';
 
 /** The option as `--max-deviation` reads it (percent as text, or 'none'), named as the library names it. */

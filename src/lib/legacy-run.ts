@@ -4,12 +4,10 @@
  * careful-write pipeline as a {@link WriteOutcome}, or a dry run's request.
  */
 import type { ShownRequest } from '../api/redact.js';
-import type { LegacyCalls } from '../core/legacy-calls.js';
-import { legacyValues } from '../core/legacy/validate.js';
-import type { WriteHost } from '../core/write/host.js';
-import { carefulWrite } from '../core/write/pipeline.js';
+import { checkRead } from '../core/usecases/endpoint.js';
+import { legacyValues, writeLegacy, type LegacyCalls } from '../core/usecases/legacy.js';
+import type { WriteHost } from '../core/usecases/session.js';
 import type { LegacyEndpoint } from '../legacy/catalogue.js';
-import type { Row } from '../util/row.js';
 import { exact } from './exact.js';
 import { givenTexts, legacyKindOf } from './inputs.js';
 import { writeOutcome } from './outcome.js';
@@ -26,12 +24,12 @@ export async function runLegacy(calls: LegacyCalls, host: WriteHost, ep: LegacyE
     if (opts.dryRun) return dryRunOf(await calls.dryRun(ep, params));
     const data = exact(await calls.api.call(ep, values));
     // One order by its id: an answer that is another order is no such order, as on the command line.
-    if (ep.id === 'legacy.order.get') (await import('../core/order/answered.js')).checkLegacyAnswered('legacy.order.get', params, data as Row);
+    checkRead(ep, params, data, 'legacy.order.get');
     return data;
   }
   let shown: ShownRequest | undefined;
-  const r = await carefulWrite(hostFor(host, opts), calls.channel(async (e, p) => void (shown = await calls.dryRun(e, p))), {
-    ep, params, command: `legacy ${ep.command.join(' ')}`,
-  });
-  return r ? writeOutcome(r, undefined) : dryRunOf(shown!);
+  const channel = calls.channel(async (e, p) => void (shown = await calls.dryRun(e, p)));
+  const o = await writeLegacy({ host: hostFor(host, opts), channel }, ep, params, `legacy ${ep.command.join(' ')}`);
+  if (o.kind === 'rejected' || o.kind === 'unknown') throw o.error;
+  return o.kind === 'dry-run' ? dryRunOf(shown!) : writeOutcome(o.result, undefined);
 }

@@ -1,8 +1,7 @@
 /** What the library says of a write the pipeline proved: the same for both generations. */
 import type { Params } from '../api/client.js';
-import type { WriteEntry } from '../core/write/channel.js';
+import type { WriteEntry, WriteResult } from '../core/usecases/order-outcome.js';
 import { BmError } from '../errors.js';
-import type { WriteResult } from '../core/write/pipeline.js';
 import { scalarText } from '../util/json.js';
 import type { Data, WriteOutcome } from './types.js';
 import { exact } from './exact.js';

@@ -2,10 +2,10 @@
  * `client.pnl({ symbol, from, to })`: the P&L of `bm pnl`, from the same core
  * (src/core/portfolio/pnl-fills.ts), exact. Loaded on first use.
  */
-import type { CurrentCalls } from '../core/calls.js';
-import { checkSymbol } from '../core/params.js';
-import { pnlOf, pnlPairs, windowOf } from '../core/portfolio/pnl-fills.js';
-import type { WriteHost } from '../core/write/host.js';
+import type { CurrentCalls } from '../core/usecases/session.js';
+import { checkSymbol } from '../core/usecases/params.js';
+import { pnlOf, pnlPairs, windowOf } from '../core/usecases/account.js';
+import type { WriteHost } from '../core/usecases/session.js';
 import { givenObject, inputText, refuseUnknown } from './inputs.js';
 import { pairSource } from './preflight.js';
 import type { Pnl } from './types.js';

@@ -9,6 +9,7 @@ import type { LegacyEndpoint } from '../legacy/catalogue.js';
 import { legacyTable, methodTable, summaryOf, type MethodEntry } from './methods.js';
 import { libName } from './names.js';
 import { legacyParamType, literal, paramType } from './param-types.js';
+import { traitsOf } from '../core/usecases/endpoint-traits.js';
 
 export { paramType } from './param-types.js';
 
@@ -38,7 +39,7 @@ function rowOf(columns: readonly string[] | undefined): string {
 
 /** The shape of a read's `data`: its rows, the one record its columns describe, or the book's two sides of levels. */
 function resultShape(ep: Endpoint): string {
-  if (ep.id === 'spot.book') {
+  if (traitsOf(ep).book) {
     // The columns name the command's rows, one per level with its side: the answer holds the sides apart.
     const levels = `ReadonlyArray<${rowOf(ep.columns?.filter((c) => c !== 'side'))}>`;
     return `{ readonly timestamp: string; readonly buys: ${levels}; readonly sells: ${levels} } & Data`;
@@ -63,7 +64,7 @@ function signature(m: MethodEntry): string {
   const name = typeName(m.path);
   const what = `${summaryOf(m.ep)} (${m.ep.method} ${m.ep.path}; \`bm ${m.ep.command!.join(' ')}\`)${m.ep.write ? ': a careful write' : ''}`;
   // A batch takes the orders themselves (the command reads them from a file).
-  if (m.ep.id === 'spot.order.batch') return overloads(what, m.path[m.path.length - 1]!, 'orders: readonly BatchOrder[]', 'BatchResult', 'DryRun[]', 'BatchOptions');
+  if (traitsOf(m.ep).batch) return overloads(what, m.path[m.path.length - 1]!, 'orders: readonly BatchOrder[]', 'BatchResult', 'DryRun[]', 'BatchOptions');
   const optional = !m.ep.params.some(needed);
   return overloads(what, m.path[m.path.length - 1]!, `params${optional ? '?' : ''}: ${name}Params`, m.ep.write ? 'WriteOutcome' : `${name}Result`);
 }
@@ -122,7 +123,7 @@ export function endpointDts(table: readonly MethodEntry[] = methodTable(), legac
   let out = '// Generated from the endpoint catalogue by build.mjs: do not edit.\n';
   out += "import type { BatchOptions, BatchOrder, BatchResult, CallOptions, Data, DecimalString, DryRun, LongInput, OrderType, Row, Side, StpMode, TimeInput, WriteOutcome } from './index.js';\n\n";
   for (const m of table) {
-    if (m.ep.id === 'spot.order.batch') continue;
+    if (traitsOf(m.ep).batch) continue;
     const name = typeName(m.path);
     out += `${paramsInterface(name, m.ep)}${resultType(name, m.ep)}\n`;
   }
@@ -146,7 +147,7 @@ export function referenceMarkdown(table: readonly MethodEntry[] = methodTable(),
     return `| \`client.legacy.${m.path.join('.')}\` | ${m.ep.method} \`${m.ep.path}\` | ${params} | ${m.ep.write ? 'WriteOutcome' : legacyReturns(m.ep)} | ${summaryOf(m.ep)} |`;
   });
   const rows = table.map((m) => {
-    const batch = m.ep.id === 'spot.order.batch';
+    const batch = traitsOf(m.ep).batch === true;
     const params = batch ? '`[{ symbol, side, type, size?, price?, notional?, client_order_id? }]`' : m.ep.params.filter((p) => !p.local).map((p) => `\`${libName(p)}${needed(p) ? '' : '?'}\``).join(', ') || '-';
     const returns = batch ? 'BatchResult' : m.ep.write ? 'WriteOutcome' : m.ep.rows ? `\`{ ${m.ep.rows}: [...] }\`` : '`data`';
     return `| \`client.${m.path.join('.')}\` | ${m.ep.method} \`${m.ep.path}\` | ${params} | ${returns} | ${summaryOf(m.ep)} |`;

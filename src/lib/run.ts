@@ -6,10 +6,8 @@
 import type { Endpoint } from '../api/catalogue/types.js';
 import type { Params } from '../api/client.js';
 import type { ShownRequest } from '../api/redact.js';
-import type { CurrentCalls } from '../core/calls.js';
-import { rowsOf } from '../core/rows.js';
-import { dryRunHost, type WriteHost } from '../core/write/host.js';
-import type { Row } from '../util/row.js';
+import { rowsOf } from '../core/usecases/rows.js';
+import { dryRunHost, type CurrentCalls, type WriteHost } from '../core/usecases/session.js';
 import { exact } from './exact.js';
 import type { CallOptions, DryRun, WriteOutcome } from './types.js';
 import { freeParams, wireByName, wireOf } from './wire.js';
@@ -24,26 +22,26 @@ export async function runCurrent(calls: CurrentCalls, host: WriteHost, ep: Endpo
   if (opts.dryRun) return dryRunOf(await calls.dryRun(ep, params));
   const data = exact(await calls.send(ep, params));
   // One order by its id: an answer that is another order is no such order, as on the command line.
-  if (ep.id === 'spot.order.detail') (await import('../core/order/answered.js')).checkAnswered('order.get', params, data as Row);
+  (await import('../core/usecases/endpoint.js')).checkRead(ep, params, data, 'order.get');
   // The rows are always a list, as the command reads them (one record is a list of one).
   return ep.rows && data !== null && typeof data === 'object' ? { ...data, [ep.rows]: rowsOf(ep, data) } : data;
 }
 
 async function libraryWrite(calls: CurrentCalls, host: WriteHost, ep: Endpoint, params: Params, opts: CallOptions): Promise<WriteOutcome | DryRun> {
-  const [{ settledByRefusal, writeOutcome }, { preflight }] = await Promise.all([import('./outcome.js'), import('./preflight.js')]);
-  const checked = await preflight(calls, ep, params);
+  const [{ settledByRefusal, writeOutcome }, { writeEndpoint }, { libraryPort }] = await Promise.all([import('./outcome.js'), import('../core/usecases/order.js'), import('./preflight.js')]);
   let shown: ShownRequest | undefined;
   const command = ep.command?.join(' ') ?? `${ep.method} ${ep.path}`;
-  const sent = await calls.write(hostFor(host, opts), { ep, params: checked, command }, async (e, p) => void (shown = await calls.dryRun(e, p))).catch((err: unknown) => {
+  // A spot order is checked against its pair's rules first; a placement the venue may finish at once (limit_maker, ioc) is claimed from its state.
+  const o = await writeEndpoint(libraryPort(calls, hostFor(host, opts), async (e, p) => void (shown = await calls.dryRun(e, p))), ep, params, { command });
+  if (o.kind === 'dry-run') return dryRunOf(shown!);
+  if (o.kind === 'unknown') throw o.error;
+  if (o.kind === 'rejected') {
     // A second cancel is idempotent: the venue's "already cancelled" (or filled) is an outcome, not a failure.
-    const settled = settledByRefusal(err, ep.safety?.settledBy, checked);
+    const settled = settledByRefusal(o.error, ep.safety?.settledBy, params);
     if (settled) return settled;
-    throw err;
-  });
-  if (sent && 'outcome' in sent) return sent;
-  // A placement the venue may finish at once (limit_maker, ioc) is claimed from its state, as `bm order place` does.
-  const r = sent && ep.id === 'spot.order.submit' ? await (await import('../core/order/standing.js')).withState(calls.channel(async () => {}), sent, command) : sent;
-  return r ? writeOutcome(r, ep.safety?.clientId?.param) : dryRunOf(shown!);
+    throw o.error;
+  }
+  return writeOutcome(o.result, ep.safety?.clientId?.param);
 }
 
 /** The write's host for a call's options: with `dryRun`, the pipeline stops before sending. */

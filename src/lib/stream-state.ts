@@ -5,7 +5,7 @@
  * once `maxReconnects` attempts in a row failed a {@link StreamError} ends the stream.
  */
 import { usage } from '../errors.js';
-import type { WaitClock } from '../core/order/deadline.js';
+import type { WaitClock } from '../util/clock.js';
 import { StreamError } from './errors.js';
 import type { StreamOptions, StreamState, StreamStateChange } from './types.js';
 

@@ -4,11 +4,12 @@
  */
 import type { Endpoint, Param } from '../api/catalogue/types.js';
 import type { Params } from '../api/client.js';
-import { candleRange } from '../core/candles.js';
-import { checkValue, typedDefault } from '../core/params.js';
+import { candleRange } from '../core/usecases/params.js';
+import { checkValue, typedDefault } from '../core/usecases/params.js';
 import { BmError, usage } from '../errors.js';
 import { givenObject, givenTexts, inputText, kindOf } from './inputs.js';
 import { libName, refuseOldSpelling } from './names.js';
+import { traitsOf } from '../core/usecases/endpoint-traits.js';
 
 /** A message of the command line's checks in a library caller's words: the property, not the option (`--client-order-id` is `client_order_id`). */
 function libraryWords(message: string): string {
@@ -47,7 +48,7 @@ export function wireOf(ep: Endpoint, given?: unknown): Params {
   const params = ep.params.filter((p) => !p.local);
   refuseOldSpelling(params, givenObject(given, params.map(libName).join(', ') || 'none'));
   const texts = givenTexts(params.map((p) => ({ name: libName(p), kind: kindOf(p) })), given);
-  if (ep.id === 'spot.kline') {
+  if (traitsOf(ep).candles) {
     // The command's range: relative times, the end now and the start 100 candles before it unless given.
     const r = asLibraryInput(() => candleRange(ep, texts, { from: '--from', to: '--to', step: '--step' }));
     Object.assign(texts, { from: String(r.from), to: String(r.to), step: String(r.step) });

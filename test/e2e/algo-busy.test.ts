@@ -18,7 +18,7 @@ import { AlgoEngine, type EngineDeps } from '../../src/core/algo/engine.js';
 import { algoJournalPath, readAlgoJournal } from '../../src/core/algo/journal.js';
 import { planAlgo } from '../../src/core/algo/plan.js';
 import { endError } from '../../src/core/algo/run.js';
-import type { AlgoSpec } from '../../src/core/algo/spec.js';
+import type { AlgoSpec } from '../../src/core/algo/model/spec.js';
 import type { WaitClock } from '../../src/core/order/deadline.js';
 import { findByClientId } from '../../src/core/order/lookup.js';
 import { pairRules } from '../../src/core/order/pairs.js';

@@ -9,7 +9,7 @@ import type { EngineDeps } from '../../src/core/algo/engine.js';
 import { keyFingerprint, type AlgoBinding } from '../../src/core/algo/binding.js';
 import type { AlgoPort } from '../../src/core/algo/port.js';
 import { planAlgo, type AlgoInput } from '../../src/core/algo/plan.js';
-import type { AlgoSpec } from '../../src/core/algo/spec.js';
+import type { AlgoSpec } from '../../src/core/algo/model/spec.js';
 import { pairRules } from '../../src/core/order/pairs.js';
 import { explicitVenue } from '../../src/core/venue.js';
 import type { WriteChannel } from '../../src/core/write/channel.js';

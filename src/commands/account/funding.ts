@@ -1,7 +1,7 @@
 /** `bm funding history`: the catalogue's defaults (page 1, 50 records) unless told; statuses as words on a terminal. */
 import { FUNDING_STATUSES } from '../../api/catalogue/vocab.js';
 import { rowsOf, send, show, type Invocation } from '../engine.js';
-import { wireParams, withDefaults } from '../../core/params.js';
+import { wireParams, withDefaults } from '../../core/usecases/params.js';
 import { statusWords } from '../status-words.js';
 
 export async function run(inv: Invocation): Promise<void> {

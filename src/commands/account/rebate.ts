@@ -1,6 +1,6 @@
 /** `bm broker rebate [--from] [--to]`: times in any form; the date-keyed object flattened to rows. */
 import type { Row } from '../../render/cells.js';
-import { wireParams } from '../../core/params.js';
+import { wireParams } from '../../core/usecases/params.js';
 import { send, show, type Invocation } from '../engine.js';
 
 export async function run(inv: Invocation): Promise<void> {

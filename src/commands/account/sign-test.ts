@@ -1,6 +1,6 @@
 /** `bm sign-test get|post`: prove that signed requests are accepted, with harmless defaults. */
 import { execute, type Invocation } from '../engine.js';
-import { wireParams } from '../../core/params.js';
+import { wireParams } from '../../core/usecases/params.js';
 
 export async function run(inv: Invocation): Promise<void> {
   const defaults = inv.ep.method === 'GET' ? { symbol: 'BTC_USDT' } : { symbol: 'BTC_USDT', price: '1', count: '1' };

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { endpoint } from '../../api/catalogue/index.js';
 import { proxyFor } from '../../api/transport.js';
 import { configDir } from '../../util/paths.js';
-import { clockSkew, CLOCK_FAIL_MS, CLOCK_NOTE_MS } from '../../core/clock-skew.js';
-import { systemClock } from '../../core/order/deadline.js';
+import { clockSkew, CLOCK_FAIL_MS, CLOCK_NOTE_MS } from '../../core/usecases/doctor.js';
+import { systemClock } from '../../util/clock.js';
 import { exposures } from '../../config/permissions.js';
 import { SETTINGS_FILE } from '../../config/settings.js';
 import { CREDENTIALS_FILE } from '../../profiles/secretfile.js';
@@ -132,7 +132,7 @@ const credentials: Check = async (ctx) => {
 
 /** Conditional orders are held by this machine: one armed that no runner holds watches nothing. */
 const algos: Check = async (ctx) => {
-  const { armedAlgos, unattendedAlgos } = await import('../../core/algo/store.js');
+  const { armedAlgos, unattendedAlgos } = await import('../../core/usecases/algo-kept.js');
   const armed = armedAlgos(ctx.env);
   const idle = unattendedAlgos(ctx.env);
   if (idle.length) return { check: 'algos', status: 'warn', detail: `${idle.length} of ${armed.length} armed conditional order${armed.length === 1 ? '' : 's'} no runner holds: ${idle.join(', ')}`, fix: 'bm algo resume --all' };

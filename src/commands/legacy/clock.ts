@@ -1,6 +1,7 @@
 /** `bm legacy time` and `bm legacy ping`: the answer timed locally (clock offset, latency). */
 import type { LegacyEndpoint } from '../../legacy/catalogue.js';
 import { scalarText } from '../../util/json.js';
+import { traitsOf } from '../../core/usecases/endpoint.js';
 import { show, type Invocation } from '../engine.js';
 import { legacyChannel } from './run.js';
 
@@ -12,7 +13,7 @@ export async function run(inv: Invocation<LegacyEndpoint>): Promise<void> {
   const data = await ch.send(ep, []);
   const after = Date.now();
   let rows;
-  if (ep.id === 'legacy.time') {
+  if (traitsOf(ep).serverTime) {
     const local = Math.round((before + after) / 2);
     const serverTime = (data as { server_time?: unknown }).server_time;
     const server = Number(scalarText(serverTime));

@@ -2,7 +2,7 @@
 import { BmError } from '../../errors.js';
 import type { Row } from '../../render/cells.js';
 import { rowsOf, send, show, type Invocation } from '../engine.js';
-import { checkSymbol } from '../../core/params.js';
+import { checkSymbol } from '../../core/usecases/params.js';
 
 export async function run(inv: Invocation): Promise<void> {
   const wanted = inv.list.map((s) => checkSymbol(s));

@@ -8,8 +8,8 @@ import { usage } from '../../errors.js';
 import type { Row } from '../../render/cells.js';
 import { scalarText } from '../../util/json.js';
 import { send, show, type Invocation } from '../engine.js';
-import { checkSymbol } from '../../core/params.js';
-import { candleRange } from '../../core/candles.js';
+import { checkSymbol } from '../../core/usecases/params.js';
+import { candleRange } from '../../core/usecases/params.js';
 
 /** The most candles one request may ask for (spec 8.2: more gives 50004). */
 export const PAGE = PROTOCOL.candlesPerRequest;

@@ -5,7 +5,7 @@
 import type { Context } from '../../context.js';
 import { BmError } from '../../errors.js';
 import { rowsOf, send, show, type Invocation } from '../engine.js';
-import { wireParams } from '../../core/params.js';
+import { wireParams } from '../../core/usecases/params.js';
 import { tickerRows } from '../ticker-rows.js';
 
 export async function run(inv: Invocation): Promise<void> {

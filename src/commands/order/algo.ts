@@ -7,8 +7,8 @@
  */
 import type { Context } from '../../context.js';
 import { type AlgoSpec, type AlgoState, armDetached, cancelAlgo, detachArmed, endError, keptAlgo, planFor, planLines, planSummary, runHere } from '../../core/usecases/algo.js';
-import { parseMaxDeviation } from '../../core/order/market-context.js';
-import { checkSymbol } from '../../core/params.js';
+import { parseMaxDeviation } from '../../core/usecases/order-parse.js';
+import { checkSymbol } from '../../core/usecases/params.js';
 import { BmError } from '../../errors.js';
 import { show } from '../show.js';
 import { algoFace, algoPort } from '../algo-port.js';

@@ -1,22 +1,18 @@
 /**
- * `bm order amend`: the options checked before any request, the market context and deviation guard of
- * `order place` on the new price, then core's cancel-replace (src/core/order/amend.ts); one row says
- * what became of both orders.
+ * `bm order amend`: the options checked before any request, then the amend use case
+ * (src/core/usecases/order-amend.ts: the deviation guard and market context of `order place` on the new
+ * price, cancel-replace, the conditional orders that followed it moved); one row says what became of
+ * both orders.
  */
 import type { Context } from '../../context.js';
 import { BmError } from '../../errors.js';
-import { checkSymbol } from '../../core/params.js';
-import { amendOrder, type Amended } from '../../core/order/amend.js';
-import { checkChange } from '../../core/order/amend-plan.js';
-import { checkClientOrderId } from '../../core/order/check.js';
-import { parseMaxDeviation } from '../../core/order/market-context.js';
-import { pairRules } from '../../core/order/pairs.js';
+import { checkSymbol } from '../../core/usecases/params.js';
+import { checkChange, checkClientOrderId, parseMaxDeviation } from '../../core/usecases/order-parse.js';
+import type { Amended } from '../../core/usecases/order-amend.js';
 import { show } from '../engine.js';
 import { LOCAL_COLUMNS } from '../local-columns.js';
-import { currentChannel } from '../write-current.js';
+import { orderPort } from '../write-current.js';
 import { orderRef } from './cancel.js';
-import { market } from './place.js';
-import { followReplaced } from '../../core/usecases/algo.js';
 
 /** The row of an amend: the old order's end and the new order (or why none was placed). */
 export function amendRow(a: Amended): Record<string, string | null> {
@@ -34,14 +30,16 @@ export async function run(ctx: Context, symbolArg: string, opts: Record<string, 
   const change = checkChange(opts.price, opts.size);
   const maxPct = parseMaxDeviation(opts.maxDeviation);
   const newId = opts.newClientOrderId === undefined ? undefined : checkClientOrderId(opts.newClientOrderId, '--new-client-order-id');
-  const rules = await pairRules(ctx, symbol);
-  const a = await amendOrder(ctx, currentChannel(ctx), {
-    rules, command: 'order amend', ...change, ...(newId !== undefined ? { newClientOrderId: newId } : {}),
-    ...(ref[0] === 'order_id' ? { orderId: ref[1] } : { clientOrderId: ref[1] }),
-    guard: (order) => market(ctx, order, rules, maxPct),
-    follow: followReplaced(ctx.session.env, symbol, (l) => ctx.note(l)),
-  });
-  if (!a) return;
+  const { amendOrder } = await import('../../core/usecases/order-amend.js');
+  const { provenOrThrow } = await import('../../core/usecases/order.js');
+  const o = provenOrThrow(await amendOrder(orderPort(ctx), {
+    symbol, command: 'order amend', ...change, ...(newId !== undefined ? { newClientOrderId: newId } : {}),
+    ref: ref[0] === 'order_id' ? { orderId: ref[1] } : { clientOrderId: ref[1] },
+    ...(maxPct !== undefined ? { maxDeviation: maxPct } : {}),
+    note: (l) => ctx.note(l),
+  }));
+  if (o?.kind !== 'amended') return;
+  const a = o.amended;
   const row = amendRow(a);
   ctx.note(`bm: order ${a.old.orderId} ${a.old.say}${a.old.via === 'lookup' ? ' (proven by looking it up)' : ''}; ${a.placed ? `order ${a.placed.orderId} ${a.placed.say} for ${a.placed.size} at ${a.placed.price} (client order id ${a.placed.clientOrderId})` : `no new order: ${a.why}`}`);
   show(ctx, { columns: LOCAL_COLUMNS['order amend'] }, row, { rows: [row] });

@@ -5,7 +5,7 @@
  */
 import type { Context } from '../../context.js';
 import { BmError } from '../../errors.js';
-import type { Outcome } from '../../core/order/batch-journal.js';
+import type { Outcome } from '../../core/usecases/batch.js';
 
 export interface BatchRun {
   readonly outcomes: readonly Outcome[];

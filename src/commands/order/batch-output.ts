@@ -9,7 +9,7 @@ import { resolveFields } from '../../render/columns.js';
 import { LOCAL_COLUMNS } from '../local-columns.js';
 import { jsonText } from '../../render/json-text.js';
 import { scalarText } from '../../util/json.js';
-import type { Outcome } from '../../core/order/batch-journal.js';
+import type { Outcome } from '../../core/usecases/batch.js';
 
 export const COLUMNS = LOCAL_COLUMNS['order batch'];
 

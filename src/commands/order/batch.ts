@@ -7,26 +7,21 @@
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { usage } from '../../errors.js';
-import { confirmWrite } from '../../render/confirm.js';
 import { send, type Invocation } from '../engine.js';
-import { checkSymbol } from '../../core/params.js';
+import { checkSymbol } from '../../core/usecases/params.js';
+import { parseMaxDeviation } from '../../core/usecases/order-parse.js';
+import { defaultJournalPath, lockJournal, parseOrders, readJournal, runOrderBatch, type BatchPort, type JournalState, type Outcome, type SendEnd } from '../../core/usecases/batch.js';
 import { currentChannel } from '../write-current.js';
 import { batchEnd } from './batch-end.js';
-import { checkAll, checkPrices, parseOrders } from '../../core/order/batch-input.js';
 import { readSource, sourceName } from './batch-file.js';
-import { defaultJournalPath, type Outcome } from '../../core/order/batch-journal.js';
-import { lockJournal } from '../../core/order/batch-journal-lock.js';
-import { readJournal, type JournalState } from '../../core/order/batch-journal-read.js';
 import { BatchPrinter } from './batch-output.js';
-import { sendBatch, type BatchHost, type SendEnd } from '../../core/order/batch-send.js';
-import { cutShortNote, openJournal, planBatch, runBatch } from '../../core/order/batch-run.js';
-import { parseMaxDeviation } from '../../core/order/market-context.js';
 
-export { BATCH, IN_FLIGHT } from '../../core/order/batch-send.js';
+export { BATCH, IN_FLIGHT } from '../../core/usecases/batch.js';
 
-/** A batch sent for a command: through its client, dry runs printed, notes on stderr. */
-function batchHost(ctx: Context): BatchHost {
-  return { send: (ep, params) => send(ctx, ep, params), channel: currentChannel(ctx), note: (line) => ctx.note(line), dryRun: Boolean(ctx.globals.dryRun), ...(ctx.clock ? { clock: ctx.clock } : {}) };
+/** A batch sent for a command: through its client, dry runs printed, notes on stderr, confirmed with its prompt. */
+function batchPort(ctx: Context): BatchPort {
+  const via = { send: (ep: Parameters<typeof send>[1], params: Parameters<typeof send>[2]) => send(ctx, ep, params), channel: currentChannel(ctx), note: (line: string) => ctx.note(line), dryRun: ctx.dryRun, ...(ctx.clock ? { clock: ctx.clock } : {}) };
+  return { env: ctx.env, baseUrl: () => ctx.baseUrl(), calls: () => ctx.calls(), host: ctx, via };
 }
 
 export async function run(inv: Invocation): Promise<void> {
@@ -51,42 +46,43 @@ async function runHolding(inv: Invocation, symbol: string, journalPath: string):
   if (resumed && resumed.header.symbol !== symbol) throw usage(`--resume: the journal is of a batch on ${resumed.header.symbol}, not ${symbol}`);
   const name = sourceName(file);
   const { orders: raw, labels } = parseOrders(await readSource(file, ctx.io.stdin), name);
-  const checked = await checkAll(ctx, symbol, raw, { labels, name, ...(resumed ? { ids: resumed.header.ids } : {}) });
-  const plan = planBatch(checked, resumed, file);
-  const { orders, todo, lookFirst } = plan;
-  await checkPrices(ctx, todo.map((o) => ({ order: o.order, label: labels[o.index - 1]! })), maxPct, name);
-  const cut = cutShortNote(resumed);
-  if (cut) ctx.note(cut);
-  const buys = todo.filter((o) => o.order.side === 'buy').length;
-  const what = `${todo.length} orders (${buys} buy, ${todo.length - buys} sell) on ${symbol}`;
-  await confirmWrite(ctx, resumed ? `Resume the batch: ${todo.length - lookFirst.size} of ${orders.length} orders to send, ${lookFirst.size} to look up first (${what})?` : `Place ${what}?`, 'order batch');
-  if (ctx.globals.dryRun) {
-    await sendBatch(batchHost(ctx), inv.ep, todo, { stopped: () => false, report: () => {}, sending: () => {}, unsent: () => {} });
-    return;
-  }
-
-  const journal = openJournal(journalPath, resumed, plan, symbol, file === '-' ? '-' : resolve(file));
   const resume = `bm order batch ${symbol} --resume ${journalPath}${file === '-' ? ' --file <the same orders>' : ''}`;
-  ctx.note(`bm: journal ${journalPath} (after an interruption: ${resume})`);
-  const printer = new BatchPrinter(ctx, 1, orders.length);
+  let printer: BatchPrinter | undefined;
   const outcomes: Outcome[] = [];
-  const record = (o: Outcome) => {
-    outcomes.push(o);
-    printer.add(o);
-  };
-
   let stopping = false;
   const onSignal = () => {
     if (!stopping) ctx.note('bm: interrupted: no more requests are sent; waiting for those in flight');
     stopping = true;
   };
-  ctx.signals.on('SIGINT', onSignal);
   let end: SendEnd = {};
+  let total = 0;
   try {
-    end = await runBatch(batchHost(ctx), inv.ep, plan, journal, { stopped: () => stopping, report: record });
+    const run = await runOrderBatch(batchPort(ctx), inv.ep, {
+      symbol, orders: raw, labels, name, file, command: 'order batch', ...(resumed ? { resumed } : {}), ...(maxPct !== undefined ? { maxDeviation: maxPct } : {}),
+      ask: ({ todo, lookFirst, orders }) => {
+        const buys = todo.filter((o) => o.order.side === 'buy').length;
+        const what = `${todo.length} orders (${buys} buy, ${todo.length - buys} sell) on ${symbol}`;
+        return resumed ? `Resume the batch: ${todo.length - lookFirst.size} of ${orders.length} orders to send, ${lookFirst.size} to look up first (${what})?` : `Place ${what}?`;
+      },
+      journal: { path: journalPath, ordersFile: () => (file === '-' ? '-' : resolve(file)) },
+      journaled: (path, plan) => {
+        ctx.note(`bm: journal ${path} (after an interruption: ${resume})`);
+        printer = new BatchPrinter(ctx, 1, plan.orders.length);
+        ctx.signals.on('SIGINT', onSignal);
+      },
+    }, {
+      stopped: () => stopping,
+      report: (o) => {
+        outcomes.push(o);
+        printer?.add(o);
+      },
+    });
+    end = run.end;
+    total = run.plan.orders.length;
   } finally {
     ctx.signals.off('SIGINT', onSignal);
-    printer.finish();
+    printer?.finish();
   }
-  batchEnd(ctx, { outcomes, total: orders.length, journal: journalPath, resume, symbol, interrupted: stopping, ...(end.stoppedBy ? { stoppedBy: end.stoppedBy } : {}) });
+  if (ctx.dryRun) return;
+  batchEnd(ctx, { outcomes, total, journal: journalPath, resume, symbol, interrupted: stopping, ...(end.stoppedBy ? { stoppedBy: end.stoppedBy } : {}) });
 }

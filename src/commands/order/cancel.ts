@@ -1,12 +1,11 @@
-/** `bm order cancel SYMBOL (--order-id | --client-order-id)`: which order; the careful-write pipeline does the rest. */
+/** `bm order cancel SYMBOL (--order-id | --client-order-id)`: which order; the order use case does the rest. */
 import { usage } from '../../errors.js';
 import { scalarText } from '../../util/json.js';
 import { LOCAL_COLUMNS } from '../local-columns.js';
 import { show, type Invocation } from '../engine.js';
-import { checkSymbol } from '../../core/params.js';
-import { currentChannel, noteOutcome } from '../write-current.js';
-import { carefulWrite } from '../../core/write/pipeline.js';
-import { checkClientOrderId } from '../../core/order/check.js';
+import { checkSymbol } from '../../core/usecases/params.js';
+import { checkClientOrderId } from '../../core/usecases/order-parse.js';
+import { noteOutcome, orderPort } from '../write-current.js';
 
 /** The order reference: exactly one of --order-id and --client-order-id. */
 export function orderRef(values: Record<string, string | undefined>, clientKey: string): Array<readonly [string, string]> {
@@ -18,11 +17,13 @@ export function orderRef(values: Record<string, string | undefined>, clientKey: 
 }
 
 export async function run(inv: Invocation): Promise<void> {
-  const { ctx, ep, values } = inv;
+  const { ctx, values } = inv;
   const symbol = checkSymbol(values.symbol ?? '');
   const ref = orderRef(values, 'client_order_id');
-  const r = await carefulWrite(ctx, currentChannel(ctx), { ep, params: [['symbol', symbol], ...ref], command: 'order cancel', what: `Cancel order ${ref[0]![1]} on ${symbol}` });
-  if (!r) return;
+  const { cancelOrder, provenOrThrow } = await import('../../core/usecases/order.js');
+  const o = provenOrThrow(await cancelOrder(orderPort(ctx), { symbol, ref: ref[0]![0] === 'order_id' ? { orderId: ref[0]![1] } : { clientOrderId: ref[0]![1] }, command: 'order cancel' }));
+  if (!o) return;
+  const r = o.result;
   noteOutcome(ctx, 'order cancel', r);
   // What happened to which order, in every format: the ids as given or as the lookup read them (null when unknown).
   const read = r.via === 'lookup' ? (r.data as Record<string, unknown>) : {};

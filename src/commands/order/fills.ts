@@ -5,14 +5,14 @@
  */
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import { usage } from '../../errors.js';
-import { fillPages } from '../../core/order/pages.js';
+import { fillPages } from '../../core/usecases/orders-read.js';
 import { rowsOf, send, show, type Invocation } from '../engine.js';
-import { wireParams } from '../../core/params.js';
+import { wireParams } from '../../core/usecases/params.js';
 import { newestFirst, overPairs, pairsOfAccount } from '../across.js';
 import { noteMerged, notePage, printAll } from '../paged.js';
 
 const MAX = PROTOCOL.fillsPerPage;
-import { forPair } from '../../core/order/across.js';
+import { forPair } from '../../core/usecases/orders-read.js';
 
 export async function run(inv: Invocation): Promise<void> {
   const { ctx, ep, values, opts } = inv;

@@ -3,8 +3,8 @@
  * is another order than the one asked for is "no such order" (exit 6), printed on stderr only.
  */
 import { send, show, type Invocation } from '../engine.js';
-import { checkSymbol } from '../../core/params.js';
-import { checkAnswered } from '../../core/order/answered.js';
+import { checkSymbol } from '../../core/usecases/params.js';
+import { checkAnswered } from '../../core/usecases/orders-read.js';
 import { orderRef } from './cancel.js';
 import { humanOrders } from '../status-words.js';
 

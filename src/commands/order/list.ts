@@ -6,13 +6,13 @@
  */
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import { isOpenStatus, ORDER_FILTER_CODES } from '../../api/catalogue/vocab.js';
-import { ORDERS_UNPAGED } from '../../core/order/pages.js';
+import { ORDERS_UNPAGED } from '../../core/usecases/orders-read.js';
 import { usage } from '../../errors.js';
 import { send, show, rowsOf, type Invocation } from '../engine.js';
-import { checkStatus, wireParams, withDefaults } from '../../core/params.js';
+import { checkStatus, wireParams, withDefaults } from '../../core/usecases/params.js';
 import { newestFirst, overPairs, pairsOfAccount } from '../across.js';
 import { noteMerged, notePage, type Shown } from '../paged.js';
-import { forPair } from '../../core/order/across.js';
+import { forPair } from '../../core/usecases/orders-read.js';
 import { humanOrders } from '../status-words.js';
 
 const MAX = PROTOCOL.ordersPerList;

@@ -4,10 +4,9 @@
  */
 import { endpoint } from '../../api/catalogue/index.js';
 import type { Context } from '../../context.js';
-import { checkSymbol } from '../../core/params.js';
-import { fillPages } from '../../core/order/pages.js';
-import { allPairs } from '../../core/order/pairs.js';
-import { pnlOf, pnlPairs, windowOf } from '../../core/portfolio/pnl-fills.js';
+import { checkSymbol } from '../../core/usecases/params.js';
+import { allPairs, fillPages } from '../../core/usecases/orders-read.js';
+import { pnlOf, pnlPairs, windowOf } from '../../core/usecases/account.js';
 import { overPairs } from '../across.js';
 import { warnData } from '../paged.js';
 import { printPnl } from '../pnl-print.js';

@@ -6,11 +6,11 @@
  */
 import { endpoint } from '../../api/catalogue/index.js';
 import type { Context } from '../../context.js';
-import type { PairRules } from '../../core/order/pairs.js';
-import { PNL_METHOD } from '../../core/portfolio/pnl.js';
-import type { PnlReport } from '../../core/portfolio/pnl-fills.js';
-import { currencyPlaces, roundTo } from '../../core/portfolio/value.js';
-import type { Valuation } from '../../core/portfolio/valued.js';
+import type { PairRules } from '../../core/usecases/orders-read.js';
+import { PNL_METHOD } from '../../core/usecases/account.js';
+import type { PnlReport } from '../../core/usecases/account.js';
+import { currencyPlaces, roundTo } from '../../core/usecases/account.js';
+import type { Valuation } from '../../core/usecases/account.js';
 import type { Row } from '../../render/cells.js';
 import { show } from '../engine.js';
 import { humanOrders } from '../status-words.js';

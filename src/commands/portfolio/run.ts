@@ -1,16 +1,15 @@
 /**
  * `bm portfolio`: the wallet valued in one currency (from the tickers' last prices), the open orders
  * of every pair and the newest fills, each fetched pair by pair within the rate limit; with `--pnl`,
- * the P&L of every pair from all of its fills (src/core/portfolio/pnl-fills.ts), read page by page.
+ * the P&L of every pair from all of its fills, read page by page (the account use case,
+ * src/core/usecases/account.ts).
  */
 import { endpoint } from '../../api/catalogue/index.js';
 import type { Context } from '../../context.js';
-import { checkCurrency, checkInt } from '../../core/params.js';
-import { fillParams, openOrderParams } from '../../core/order/across.js';
-import { lastPrices, quotePlaces, valueWallet } from '../../core/portfolio/valued.js';
-import { allPairs } from '../../core/order/pairs.js';
-import { pnlOf } from '../../core/portfolio/pnl-fills.js';
-import { balances, newestFirst, overPairs, pairsOfAccount } from '../across.js';
+import { checkCurrency, checkInt } from '../../core/usecases/params.js';
+import { fillParams, openOrderParams } from '../../core/usecases/orders-read.js';
+import { pnlOf, valueAccount } from '../../core/usecases/account.js';
+import { newestFirst, overPairs, pairsOfAccount } from '../across.js';
 import { warnData } from '../paged.js';
 import { printPortfolio } from './print.js';
 
@@ -18,10 +17,7 @@ export async function run(ctx: Context, opts: { in?: string; fills?: string; pnl
   const quote = checkCurrency(opts.in ?? 'USDT', '--in');
   const fillCount = Number(checkInt(opts.fills ?? '10', '--fills', 0, 100));
   // Checked before the wallet, the orders and the fills are read.
-  const rules = await allPairs(ctx);
-  quotePlaces(rules, quote, '--in');
-  const wallet = await balances(ctx);
-  const valuation = valueWallet(wallet, quote, await lastPrices(ctx));
+  const { rules, wallet, valuation } = await valueAccount(ctx, quote, { flag: '--in' });
   const open = newestFirst(await overPairs(ctx, endpoint('spot.orders'), await pairsOfAccount(ctx, true, wallet), 'open orders', openOrderParams()));
   const fillsEp = endpoint('spot.trades.user');
   const traded = await pairsOfAccount(ctx, false, wallet);

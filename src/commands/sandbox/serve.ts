@@ -4,7 +4,7 @@
  */
 import type { Context } from '../../context.js';
 import { BmError, config, usage } from '../../errors.js';
-import { checkInt } from '../../core/params.js';
+import { checkInt } from '../../core/usecases/params.js';
 
 /** Highest --warm-up, ms: an hour of simulated trading. */
 const MAX_WARM_UP_MS = 3_600_000;

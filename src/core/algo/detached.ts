@@ -9,7 +9,7 @@
 import { closeSync, openSync } from 'node:fs';
 import type { Env } from '../../util/paths.js';
 import { BmError, config } from '../../errors.js';
-import { systemClock } from '../order/deadline.js';
+import { systemClock } from '../../util/clock.js';
 import { boundSession, type AlgoBinding } from './binding.js';
 import { JournalWriteError, type AlgoEngine } from './engine.js';
 import type { AlgoState } from './machine.js';

@@ -17,7 +17,7 @@ import { AlgoJournal, journalGone, JournalWriteError, readAlgoJournal } from './
 
 export { journalGone, JournalWriteError } from './journal.js';
 import { initial, settle, step, type AlgoEvent, type AlgoState, type LegState } from './machine.js';
-import { armedAt, type AlgoSpec, type Leg } from './spec.js';
+import { armedAt, type AlgoSpec, type Leg } from './model/spec.js';
 
 export interface EngineDeps {
   readonly channel: WriteChannel<Endpoint>;

@@ -9,14 +9,14 @@ import { MAX_RATE_WAIT_MS } from '../../api/base.js';
 import type { Endpoint } from '../../api/catalogue/types.js';
 import { BmError, type Category } from '../../errors.js';
 import { scalarText } from '../../util/json.js';
-import { systemClock, type WaitClock } from '../order/deadline.js';
+import { systemClock, type WaitClock } from '../../util/clock.js';
 import { checkDeviation, isPrice } from '../order/market-context.js';
 import { findByClientId } from '../order/lookup.js';
 import type { WriteChannel } from '../write/channel.js';
 import type { WriteHost } from '../write/host.js';
 import { carefulWrite } from '../write/pipeline.js';
 import type { LegState } from './machine.js';
-import type { AlgoSpec, Leg } from './spec.js';
+import type { AlgoSpec, Leg } from './model/spec.js';
 
 /** The venue's code for a client order id already used (spec 8.2). */
 const DUPLICATE_ID = '50042';

@@ -13,9 +13,9 @@ import { pricePlaces } from '../order/pairs.js';
 import type { WriteChannel } from '../write/channel.js';
 import type { WriteHost } from '../write/host.js';
 import { carefulWrite } from '../write/pipeline.js';
-import type { AlgoSpec, Leg } from './spec.js';
-import type { AlgoEvent, LegState } from './state.js';
-import type { WaitClock } from '../order/deadline.js';
+import type { AlgoSpec, Leg } from './model/spec.js';
+import type { AlgoEvent, LegState } from './model/state.js';
+import type { WaitClock } from '../../util/clock.js';
 
 /** An order of the venue as a follower needs it: what has filled (base), whether it is over, and whether it ended cancelled. */
 export interface OrderFill {

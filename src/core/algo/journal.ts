@@ -13,7 +13,7 @@ import { parseJson } from '../../util/json.js';
 import { ChainedFile, readChained } from '../write/chained-file.js';
 import type { AlgoState } from './machine.js';
 import type { AlgoBinding } from './binding.js';
-import type { AlgoSpec } from './spec.js';
+import type { AlgoSpec } from './model/spec.js';
 
 /** The journal's layout version. */
 export const ALGO_JOURNAL_VERSION = 1;

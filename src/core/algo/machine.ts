@@ -8,11 +8,11 @@
 import { add, cmp, floorTo, isZero, norm } from '../../util/decimal.js';
 import { kindOf } from './kinds/index.js';
 import type { KindMachine } from './kinds/types.js';
-import type { AlgoSpec, Leg, Trigger } from './spec.js';
-import { crossed, ended, fireLegs, isArmed, type AlgoEvent, type AlgoState, type LegState, type Step } from './state.js';
+import type { AlgoSpec, Leg, Trigger } from './model/spec.js';
+import { crossed, ended, fireLegs, isArmed, type AlgoEvent, type AlgoState, type LegState, type Step } from './model/state.js';
 
-export { crossed } from './state.js';
-export type { AlgoEnd, AlgoEvent, AlgoState, LegState, LegStatus, Step } from './state.js';
+export { crossed } from './model/state.js';
+export type { AlgoEnd, AlgoEvent, AlgoState, LegState, LegStatus, Step } from './model/state.js';
 export { trailTrigger } from './kinds/trail.js';
 
 const hooks = (spec: AlgoSpec): KindMachine => kindOf(spec.kind).machine ?? {};

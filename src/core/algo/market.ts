@@ -7,7 +7,7 @@ import { endpoint } from '../../api/catalogue/index.js';
 import { cmp } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';
 import type { CallsSource, CurrentCalls } from '../calls.js';
-import { systemClock } from '../order/deadline.js';
+import { systemClock } from '../../util/clock.js';
 import { rowsOf } from '../rows.js';
 
 /** A trade of the venue: price (exact text), size, side (buy or sell, when given) and time (ms since the epoch, the venue's clock). */

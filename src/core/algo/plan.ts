@@ -11,7 +11,7 @@ import { checkOrder, describe, SIDES } from '../order/check.js';
 import type { PairRules } from '../order/pairs.js';
 import { commonInputs, kindOf, type AlgoInput, type KindDef, type NameOf } from './kinds/index.js';
 import type { LegOrder } from './kinds/types.js';
-import { legClientOrderId, newAlgoId, type AlgoSpec, type Leg } from './spec.js';
+import { legClientOrderId, newAlgoId, type AlgoSpec, type Leg } from './model/spec.js';
 
 export type { AlgoInput, NameOf } from './kinds/index.js';
 

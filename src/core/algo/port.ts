@@ -7,7 +7,7 @@
 import type { Credentials } from '../../api/client.js';
 import type { Env } from '../../util/paths.js';
 import { CurrentCalls } from '../calls.js';
-import type { WaitClock } from '../order/deadline.js';
+import type { WaitClock } from '../../util/clock.js';
 import { Session, type SessionSink } from '../session.js';
 import type { LibVenue } from '../venue.js';
 import type { WriteHost } from '../write/host.js';

@@ -6,12 +6,12 @@
  */
 import { usage } from '../../errors.js';
 import type { CurrentCalls } from '../calls.js';
-import { systemClock, type WaitClock } from '../order/deadline.js';
+import { systemClock, type WaitClock } from '../../util/clock.js';
 import { isPrice, readQuote } from '../order/market-context.js';
 import { pairRules, type PairRules } from '../order/pairs.js';
 import { flagName, planAlgo, readInput, type AlgoInput, type NameOf } from './plan.js';
-import type { AlgoSpec, Leg } from './spec.js';
-import { crossed } from './state.js';
+import type { AlgoSpec, Leg } from './model/spec.js';
+import { crossed } from './model/state.js';
 
 const WHEN: Readonly<Record<'down' | 'up', string>> = { down: 'at or below', up: 'at or above' };
 

@@ -7,7 +7,7 @@
 import type { Endpoint } from '../../api/catalogue/types.js';
 import { BmError, type Category } from '../../errors.js';
 import type { CurrentCalls } from '../calls.js';
-import { systemClock, type WaitClock } from '../order/deadline.js';
+import { systemClock, type WaitClock } from '../../util/clock.js';
 import type { WriteChannel } from '../write/channel.js';
 import type { WriteHost } from '../write/host.js';
 import type { AlgoBinding } from './binding.js';
@@ -19,7 +19,7 @@ import type { AlgoState } from './machine.js';
 import { gapCandles, recentTrades, venueNow } from './market.js';
 import { runAlgo } from './runner.js';
 import { holdAlgo } from './store.js';
-import type { AlgoSpec } from './spec.js';
+import type { AlgoSpec } from './model/spec.js';
 import { tradeStream } from './stream.js';
 
 /** What a face gives an algo: its calls (REST, the venue's WebSocket address), a write host and channel. */

@@ -10,7 +10,7 @@
  * a TWAP's slices, so no skew or step of it hides a trade or turns a gap's window around.
  */
 import { clockSkew, CLOCK_NOTE_MS } from '../clock-skew.js';
-import type { WaitClock } from '../order/deadline.js';
+import type { WaitClock } from '../../util/clock.js';
 import type { AlgoEngine } from './engine.js';
 import type { AlgoState } from './machine.js';
 import type { GapCandles, Trade } from './market.js';

@@ -13,7 +13,7 @@ import { algoJournalPath } from '../algo/journal.js';
 import type { AlgoState } from '../algo/machine.js';
 import { boundFace, checkBound, nowhereFace, type AlgoPort } from '../algo/port.js';
 import { endError, runSpec, type AlgoFace } from '../algo/run.js';
-import type { AlgoSpec } from '../algo/spec.js';
+import type { AlgoSpec } from '../algo/model/spec.js';
 import { keptAlgo, keptAlgos, runnerOf, stopHere, type KeptAlgo } from '../algo/store.js';
 import { alive } from '../../util/holder-lock.js';
 
@@ -26,8 +26,8 @@ export * from './algo-kinds.js';
 export { runKept } from '../algo/detached.js';
 export { algoFile } from '../algo/store.js';
 export type { AlgoBinding } from '../algo/binding.js';
-export type { AlgoKind, AlgoSpec, Leg, Trigger } from '../algo/spec.js';
-export type { AlgoEnd, AlgoEvent, AlgoState, LegState, LegStatus } from '../algo/state.js';
+export type { AlgoKind, AlgoSpec, Leg, Trigger } from '../algo/model/spec.js';
+export type { AlgoEnd, AlgoEvent, AlgoState, LegState, LegStatus } from '../algo/model/state.js';
 export { keptAlgo, keptAlgos, type KeptAlgo } from '../algo/store.js';
 import { followersOf, noteMove } from '../algo/moves.js';
 

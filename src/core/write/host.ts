@@ -3,7 +3,7 @@
  * whether to stop at a dry run. The command line answers with its prompt and options
  * (src/context.ts), the library with its own rule: a library call is its own confirmation.
  */
-import type { WaitClock } from '../order/deadline.js';
+import type { WaitClock } from '../../util/clock.js';
 import type { WriteLog } from './log.js';
 
 export interface WriteHost {

@@ -15,7 +15,7 @@ import type { WriteHost } from './host.js';
 import { newClientOrderId, newNumericId } from './client-id.js';
 import { withLineIds, lookUpLines } from './lines.js';
 import { lookUp } from './lookup.js';
-import { sleepOn, systemClock } from '../order/deadline.js';
+import { sleepOn, systemClock } from '../../util/clock.js';
 import { fillTemplate, lookupParams, rowOfData, sentText, verdictOf } from './proof.js';
 import { unknownOutcome } from './unknown.js';
 

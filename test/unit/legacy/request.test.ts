@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { legacyEndpoint } from '../../../src/legacy/catalogue.js';
 import { buildLegacyRequest, buildTokenRequest, redactLegacy } from '../../../src/legacy/request.js';
-import { legacyValues } from '../../../src/core/legacy/validate.js';
+import { legacyValues } from '../../../src/core/legacy-validate.js';
 
 // Legacy vectors of spec/facts.md section 3.
 const KEY = '6591f7c2491db0a23a1d8ad6911c825e';

@@ -2,7 +2,7 @@
 // a reader or the bundler follows is an edge, whatever its form or its quotes.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { graph, cycles, specifiers } from './graph.js';
+import { graph, cycles, specifiers } from '../../helpers/import-graph.js';
 
 const G = graph();
 const under = (f: string, ...dirs: string[]) => dirs.some((d) => (d.endsWith('.ts') ? f === d : f.startsWith(`${d}/`)));

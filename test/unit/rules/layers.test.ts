@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { test } from 'node:test';
-import { graph, SRC } from './graph.js';
+import { graph, SRC } from '../../helpers/import-graph.js';
 
 /** Each top-level entry of src/ (a folder, or a file at the root) and its layer; a higher number is a higher layer. */
 export const LAYERS: Readonly<Record<string, number>> = {

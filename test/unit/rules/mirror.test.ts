@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../../helpers/bm.js';
-import { SRC } from './graph.js';
+import { SRC } from '../../helpers/import-graph.js';
 
 const UNIT = join(ROOT, 'test', 'unit');
 /** Test folders of the tooling rather than of a src folder: the import rules, and the test run itself. */

@@ -12,7 +12,7 @@ import { cmp, mul, norm, truncate } from '../../../util/decimal.js';
 import { scalarText } from '../../../util/json.js';
 import type { CallsSource } from '../../calls.js';
 import { pricePlaces } from '../../order/pairs.js';
-import { triggerOf } from '../spec.js';
+import { triggerOf } from '../model/spec.js';
 import { limit, optional } from './common.js';
 import type { AlgoInput, KindDef, NameOf } from './types.js';
 

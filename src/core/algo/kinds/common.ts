@@ -3,7 +3,7 @@ import { endpoint } from '../../../api/catalogue/index.js';
 import { usage } from '../../../errors.js';
 import { cmp, div, isMultiple, isZero, mul, norm, places, sub } from '../../../util/decimal.js';
 import { checkDecimal } from '../../params.js';
-import { triggerOf, type Distance } from '../spec.js';
+import { triggerOf, type Distance } from '../model/spec.js';
 import type { AlgoInput, KindDef, NameOf } from './types.js';
 
 /** The value of a required input, checked as a decimal. */

@@ -1,7 +1,7 @@
 /** One-cancels-other: a take-profit and a stop held together; the first met fires, the other is cancelled unsent. */
 import { usage } from '../../../errors.js';
 import { cmp } from '../../../util/decimal.js';
-import { triggerOf } from '../spec.js';
+import { triggerOf } from '../model/spec.js';
 import { limit, optional, required } from './common.js';
 import type { KindDef } from './types.js';
 

@@ -5,8 +5,8 @@
 import { usage } from '../../../errors.js';
 import { add, div, max, min, mul, norm, sub, truncate } from '../../../util/decimal.js';
 import { pricePlaces } from '../../order/pairs.js';
-import type { AlgoSpec, Trigger } from '../spec.js';
-import { crossed, fireLegs, isArmed } from '../state.js';
+import type { AlgoSpec, Trigger } from '../model/spec.js';
+import { crossed, fireLegs, isArmed } from '../model/state.js';
 import { parseDistance } from './common.js';
 import type { KindDef } from './types.js';
 

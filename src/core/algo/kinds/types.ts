@@ -7,8 +7,8 @@
 import type { Side } from '../../../api/catalogue/vocab.js';
 import type { CallsSource } from '../../calls.js';
 import type { PairRules } from '../../order/pairs.js';
-import type { AlgoSpec, Leg, Trigger } from '../spec.js';
-import type { AlgoEvent, AlgoState, LegState, Step } from '../state.js';
+import type { AlgoSpec, Leg, Trigger } from '../model/spec.js';
+import type { AlgoEvent, AlgoState, LegState, Step } from '../model/state.js';
 
 /** An input of a kind beyond side, size and notional. The library's parameter is its key in snake_case, the option its key in kebab-case. */
 export interface KindInput {

@@ -12,7 +12,7 @@ import { ordersPane } from '../../../../src/commands/trade/panes.js';
 import { AlgoJournal, algoJournalPath, readAlgoJournal } from '../../../../src/core/algo/journal.js';
 import type { AlgoState } from '../../../../src/core/algo/machine.js';
 import { planAlgo } from '../../../../src/core/algo/plan.js';
-import type { AlgoSpec } from '../../../../src/core/algo/spec.js';
+import type { AlgoSpec } from '../../../../src/core/algo/model/spec.js';
 import { fixtureState, NOW, RULES } from './fixture.js';
 
 /** A fresh state dir for `fn`, removed after. */

@@ -16,7 +16,7 @@ import { ordersPane } from '../../../../src/commands/trade/panes.js';
 import { frame, TradeScreen } from '../../../../src/commands/trade/screen.js';
 import type { AttachedAlgo, TradeState } from '../../../../src/commands/trade/state.js';
 import { AlgoJournal, algoJournalPath } from '../../../../src/core/algo/journal.js';
-import type { AlgoSpec } from '../../../../src/core/algo/spec.js';
+import type { AlgoSpec } from '../../../../src/core/algo/model/spec.js';
 import { planAlgo } from '../../../../src/core/algo/plan.js';
 import { fixtureState, NOW, RULES } from './fixture.js';
 

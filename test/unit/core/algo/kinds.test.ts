@@ -12,7 +12,7 @@ import { limit, required } from '../../../../src/core/algo/kinds/common.js';
 import type { KindDef } from '../../../../src/core/algo/kinds/types.js';
 import { initial, step } from '../../../../src/core/algo/machine.js';
 import { planAlgo } from '../../../../src/core/algo/plan.js';
-import { triggerOf } from '../../../../src/core/algo/spec.js';
+import { triggerOf } from '../../../../src/core/algo/model/spec.js';
 import type { PairRules } from '../../../../src/core/order/pairs.js';
 import { algoDts } from '../../../../src/lib/algo-types.js';
 import { kindsMarkdown } from '../../../../src/commands/tree/docs.js';

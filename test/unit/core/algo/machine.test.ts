@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { initial, settle, step, trailTrigger, type AlgoEvent, type AlgoState } from '../../../../src/core/algo/machine.js';
 import { planAlgo, type AlgoInput } from '../../../../src/core/algo/plan.js';
-import type { AlgoSpec } from '../../../../src/core/algo/spec.js';
+import type { AlgoSpec } from '../../../../src/core/algo/model/spec.js';
 import type { PairRules } from '../../../../src/core/order/pairs.js';
 
 const RULES: PairRules = {

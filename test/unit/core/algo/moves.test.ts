@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { algoJournalPath, AlgoJournal } from '../../../../src/core/algo/journal.js';
 import { followersOf, movedTo, noteMove } from '../../../../src/core/algo/moves.js';
-import type { AlgoSpec } from '../../../../src/core/algo/spec.js';
+import type { AlgoSpec } from '../../../../src/core/algo/model/spec.js';
 import { isolatedEnv } from '../../../helpers/bm.js';
 
 const spec: AlgoSpec = {

@@ -12,7 +12,7 @@ import { holdAlgo, lockAlgo, runnerOf, unattendedAlgos } from '../../../../src/c
 import { journalLockPath } from '../../../../src/core/order/batch-journal-lock.js';
 import { alive, processIdentity } from '../../../../src/util/holder-lock.js';
 import { isolatedEnv } from '../../../helpers/bm.js';
-import type { AlgoSpec } from '../../../../src/core/algo/spec.js';
+import type { AlgoSpec } from '../../../../src/core/algo/model/spec.js';
 
 function home(): { env: Record<string, string>; lock: string } {
   const env = isolatedEnv();

@@ -2,14 +2,14 @@
  * Local checks of `bm legacy` input: every value is checked and turned into its wire text before
  * anything is sent; a failure is a usage error (exit 2) naming the option and what is allowed.
  */
-import type { LegacyEndpoint, LegacyParam } from '../../legacy/catalogue.js';
-import { flagOf } from '../../legacy/catalogue.js';
-import type { LegacyValues } from '../../legacy/request.js';
-import { isSide, LEGACY_ORDER_STATUSES } from '../../api/catalogue/vocab.js';
-import { LEGACY_KLINE_STEPS } from '../../api/catalogue/widths.js';
-import { usage } from '../../errors.js';
-import { parseTime } from '../../config/time.js';
-import { checkDecimal, checkInt, checkStatus, checkSymbol, checkWidth } from '../params.js';
+import type { LegacyEndpoint, LegacyParam } from '../legacy/catalogue.js';
+import { flagOf } from '../legacy/catalogue.js';
+import type { LegacyValues } from '../legacy/request.js';
+import { isSide, LEGACY_ORDER_STATUSES } from '../api/catalogue/vocab.js';
+import { LEGACY_KLINE_STEPS } from '../api/catalogue/widths.js';
+import { usage } from '../errors.js';
+import { parseTime } from '../config/time.js';
+import { checkDecimal, checkInt, checkStatus, checkSymbol, checkWidth } from './params.js';
 
 /** How a parameter is named to the user of `bm legacy`: its positional name or its option. */
 export function label(p: LegacyParam): string {

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript-5';
-import { ROOT } from '../../helpers/bm.js';
+import { ROOT } from './bm.js';
 
 export const SRC = join(ROOT, 'src');
 

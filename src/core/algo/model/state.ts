@@ -2,7 +2,7 @@
  * The state of a conditional order and what its machine is fed, with the pure steps every kind shares:
  * whether a price meets a trigger, and firing legs (one of a group fired cancels the others, unsent).
  */
-import { cmp } from '../../util/decimal.js';
+import { cmp } from '../../../util/decimal.js';
 import type { AlgoSpec, Leg, Trigger } from './spec.js';
 
 /**

@@ -3,9 +3,9 @@
  * with the client order id it will be sent with) and what makes each leg fire. Plain JSON: the spec is
  * the journal's first line, and an engine resumes from it.
  */
-import { PROTOCOL } from '../../api/catalogue/protocol.js';
-import type { Side } from '../../api/catalogue/vocab.js';
-import type { PairRules } from '../order/pairs.js';
+import { PROTOCOL } from '../../../api/catalogue/protocol.js';
+import type { Side } from '../../../api/catalogue/vocab.js';
+import type { PairRules } from '../../order/pairs.js';
 import { randomBytes } from 'node:crypto';
 
 /** A kind of conditional order (./kinds/index.ts lists them): the word of its command and of its journal. */

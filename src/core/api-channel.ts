@@ -1,9 +1,9 @@
 /** The current generation as the careful-write pipeline sees it, for any holder of an API client (a command, the library). */
-import { endpoint, rateOf } from '../../api/catalogue/index.js';
-import type { Endpoint } from '../../api/catalogue/types.js';
-import type { Params } from '../../api/client.js';
-import { rowsOf } from '../rows.js';
-import { commandLineOf, type WriteChannel } from './channel.js';
+import { endpoint, rateOf } from '../api/catalogue/index.js';
+import type { Endpoint } from '../api/catalogue/types.js';
+import type { Params } from '../api/client.js';
+import { rowsOf } from './rows.js';
+import { commandLineOf, type WriteChannel } from './write/channel.js';
 
 /** What sends a request: a client's calls (src/core/calls.ts), for the library and the command line alike. */
 export interface Sender {
