@@ -1,6 +1,6 @@
 /** What a key of the terminal is (./keys.ts holds the tables) and what it may ask of the venue. */
 import type { AlgoSpec } from '../../core/usecases/algo.js';
-import type { CheckedOrder } from '../../core/order/check.js';
+import type { CheckedOrder } from '../../core/usecases/order-parse.js';
 import type { AttachedAlgo, OpenOrder, TradeState } from './state.js';
 
 export type Command =

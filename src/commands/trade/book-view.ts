@@ -5,7 +5,7 @@
  */
 import { add, cmp, div, dec, fmt, isZero, mul, type Dec } from '../../util/decimal.js';
 import { RunningTotals } from '../../util/running-totals.js';
-import { pricePlaces } from '../../core/order/pairs.js';
+import { pricePlaces } from '../../core/usecases/orders-read.js';
 import { triggerLevels, triggerRows } from './attach.js';
 import { priceTick } from './form.js';
 import type { Level, TradeState } from './state.js';

@@ -4,7 +4,7 @@
  */
 import { spliceLine } from '../../render/splice.js';
 import { isDecimal, isZero } from '../../util/decimal.js';
-import { deviationPct } from '../../core/order/market-context.js';
+import { deviationPct } from '../../core/usecases/order-preview.js';
 import { SGR, STALE_MS, type Size } from '../../render/live.js';
 import { activeBindings, hintsOf } from './keys.js';
 import { MIN_COLUMNS, MIN_ROWS } from './layout.js';

@@ -6,8 +6,8 @@
 import { add, cmp, div, dec, floorTo, fmt, isZero, mul, norm, sub, type Dec } from '../../util/decimal.js';
 
 export { floorTo };
-import type { OrderInput } from '../../core/order/check.js';
-import { pricePlaces, type PairRules } from '../../core/order/pairs.js';
+import type { OrderInput } from '../../core/usecases/order-parse.js';
+import { pricePlaces, type PairRules } from '../../core/usecases/orders-read.js';
 import { tickOf } from '../../util/round.js';
 import type { Balance, Form, OpenOrder, Side } from './state.js';
 

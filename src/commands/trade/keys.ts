@@ -3,7 +3,7 @@
  * fills the `?` help, so what is shown is what works. A key changes the interface's state; what
  * needs the venue (send, cancel, switch pair, resync, quit) comes back as a {@link Command}.
  */
-import { AMENDABLE } from '../../core/order/amend-plan.js';
+import { AMENDABLE } from '../../core/usecases/order-parse.js';
 import { GROUPS, levelAt, levelPos, selectedLevel } from './book.js';
 import { amendForm, applyPreset, backspace, nudge, openForm, orderInput, setPrice, switchField, toggleType, typeChar } from './form.js';
 import { guardError, preflight } from './orders.js';

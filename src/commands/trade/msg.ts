@@ -5,7 +5,7 @@
  * the session (./session.ts) or the feed (./feed.ts), whose results come back as messages again.
  * Times are ms since the epoch, carried by the message so the update never reads a clock.
  */
-import type { PairRules } from '../../core/order/pairs.js';
+import type { PairRules } from '../../core/usecases/orders-read.js';
 import type { Row } from '../../util/row.js';
 import type { Entry } from '../../ws/codec.js';
 import type { Command } from './binding.js';

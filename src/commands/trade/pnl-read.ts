@@ -5,7 +5,7 @@
  */
 import { endpoint } from '../../api/catalogue/index.js';
 import type { Context } from '../../context.js';
-import { fillPages, pageThrough } from '../../core/order/pages.js';
+import { fillPages, pageThrough } from '../../core/usecases/orders-read.js';
 import type { Row } from '../../util/row.js';
 import type { Msg } from './msg.js';
 

@@ -5,13 +5,11 @@
  * order's fills, read with the next account refresh, put the fee in. Nothing here reads the venue.
  */
 import { isSide } from '../../api/catalogue/vocab.js';
-import { addFill, avgCost, NO_FILLS, runFills, unrealizedAt, type PnlFill, type PnlRunning } from '../../core/portfolio/pnl.js';
-import { pnlFill } from '../../core/portfolio/pnl-fills.js';
-import { currencyPlaces, roundTo } from '../../core/portfolio/value.js';
+import { addFill, avgCost, currencyPlaces, NO_FILLS, pnlFill, roundTo, runFills, unrealizedAt, type PnlFill, type PnlRunning } from '../../core/usecases/account.js';
 import { mul, norm } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';
 import type { Row } from '../../util/row.js';
-import type { PairRules } from '../../core/order/pairs.js';
+import type { PairRules } from '../../core/usecases/orders-read.js';
 
 /** The pair's fills as the terminal keeps them. */
 export interface TradePnl {

@@ -9,7 +9,7 @@
 import { emitKeypressEvents } from 'node:readline';
 import type { Context } from '../../context.js';
 import type { BmError } from '../../errors.js';
-import type { PairRules } from '../../core/order/pairs.js';
+import type { PairRules } from '../../core/usecases/orders-read.js';
 import type { Compose, LiveScreen } from '../../render/live.js';
 import type { TradeFeed } from './feed.js';
 import { attachAlgo, cancelAlgo } from './attach-run.js';

@@ -4,7 +4,7 @@
  * size; only ./update.ts changes it, message by message.
  */
 import type { Side } from '../../api/catalogue/vocab.js';
-import type { PairRules } from '../../core/order/pairs.js';
+import type { PairRules } from '../../core/usecases/orders-read.js';
 import { emptyAccount, emptyMarket, type Account, type Feed, type Market, type OpenOrder, type Quote, type Versions } from './slices.js';
 import type { CandleStep } from './step.js';
 import type { LogEntry, Ui } from './ui-state.js';

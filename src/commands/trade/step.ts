@@ -3,7 +3,7 @@
  * that both the REST candles and the kline stream serve are allowed (the stream's are a subset).
  */
 import { WS_KLINE_WIDTHS, wsInterval, type KlineInterval } from '../../api/catalogue/channels.js';
-import { checkWidth } from '../../core/params.js';
+import { checkWidth } from '../../core/usecases/params.js';
 
 export interface CandleStep {
   readonly minutes: number;

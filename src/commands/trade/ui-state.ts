@@ -1,6 +1,6 @@
 /** The interface's own state: the mode, the forms and boxes open, what is selected, the log. */
 import type { OrderType, Side } from '../../api/catalogue/vocab.js';
-import type { CheckedOrder } from '../../core/order/check.js';
+import type { CheckedOrder } from '../../core/usecases/order-parse.js';
 import type { AttachedAlgo, BracketForm, PendingAttach } from './algo-types.js';
 import type { OpenOrder } from './slices.js';
 

@@ -5,4 +5,4 @@
 export { parseMaxDeviation, DEFAULT_MAX_DEVIATION } from '../order/market-context.js';
 export { parseWait, type WaitSpec } from '../order/wait.js';
 export { checkClientOrderId, type CheckedOrder, type OrderInput } from '../order/check.js';
-export { checkChange } from '../order/amend-plan.js';
+export { AMENDABLE, checkChange } from '../order/amend-plan.js';

@@ -19,7 +19,7 @@ import { graph, SRC } from '../../../helpers/import-graph.js';
 const G = graph();
 const USE_CASE = 'core/usecases/order.ts';
 /** The steps of a placement: a face that calls one of them is assembling the use case itself. */
-const STEPS = ['carefulWrite', 'withState', 'checkStood', 'checkOrder', 'pairRules', 'readQuote', 'readBook', 'checkDeviation', 'contextLines', 'marketLines', 'placeChecked'];
+const STEPS = ['carefulWrite', 'withState', 'checkStood', 'checkOrder', 'pairRules', 'readQuote', 'readBook', 'checkDeviation', 'contextLines', 'marketLines'];
 
 /** The face's own files reachable from `entry` (nothing under core/ is followed). */
 function faceClosure(entry: string): string[] {
@@ -35,8 +35,8 @@ function faceClosure(entry: string): string[] {
 }
 
 /** The names a file calls (`f()`, `x.f()`, `(await import()).f()`) and the names it destructures from a lazy import. */
-function calledNames(file: string): Set<string> {
-  const sf = ts.createSourceFile(file, readFileSync(join(SRC, file), 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+function calledNames(file: string, text = readFileSync(join(SRC, file), 'utf8')): Set<string> {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const names = new Set<string>();
   const visit = (n: ts.Node): void => {
     if (ts.isCallExpression(n)) {
@@ -54,6 +54,8 @@ function calledNames(file: string): Set<string> {
 const FACES = [
   { face: 'bm order place', entry: 'commands/order/place.ts', calls: 'placeOrder' },
   { face: 'client.order.place', entry: 'lib/run.ts', calls: 'writeEndpoint' },
+  // The terminal's form previews the order on its live book (the preview use case), then places it as checked.
+  { face: 'bm trade (the order form)', entry: 'commands/trade/orders.ts', calls: 'placeChecked' },
 ] as const;
 
 test('the library method order.place is the catalogue placement, run by lib/run.ts from the client', () => {
@@ -75,8 +77,8 @@ for (const { face, entry, calls } of FACES) {
 }
 
 test('the step finder sees a face that assembles the steps', () => {
-  // commands/trade/orders.ts (being moved onto the use case) still calls the pipeline itself: the check reads it.
-  assert.ok(calledNames('commands/trade/orders.ts').has('carefulWrite'));
+  const assembling = "const r = await carefulWrite(ctx, channel, { ep, params });\nconst s = await (await import('./x.js')).withState(channel, r);\ncheckOrder(input, rules);";
+  assert.deepEqual([...calledNames('face.ts', assembling)].filter((n) => STEPS.includes(n)).sort(), ['carefulWrite', 'checkOrder', 'withState']);
 });
 
 /** A venue of one pair that records every request; a placement answered with an order id. */
