@@ -1,0 +1,9 @@
+/**
+ * The live layer: the only opener of streams (src/ws/ holds the connection itself). Faces that stream
+ * import it lazily, so a one-shot command never loads it.
+ */
+export { streamAddress, type StreamSide } from './address.js';
+export { connectionOptions, openStream, type LiveConnection, type Opener, type StreamSpec, type StreamVenue } from './connect.js';
+export { LiveOrders, pushOfRow, type OrderReads } from './orders.js';
+export { openOrderStream, type OrderStream, type OrderStreamSpec } from './order-stream.js';
+export { orderReads } from './reads.js';
