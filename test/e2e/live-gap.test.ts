@@ -58,16 +58,19 @@ async function gap(o: ReturnType<typeof twoOrders>): Promise<void> {
     lost.push(...f.data);
     return undefined;
   });
-  ex().cancelOrder(o.trader.id, SYMBOL, { order_id: o.resting });
-  const t = ex().ticker(SYMBOL);
-  // Enough to take the whole best ask level (the trader's order at its end) and more, in whole USDT.
-  const notional = fmt(add(mul(add(t.best_ask_size, o.size), mul(t.best_ask, '2')), '1'), 0);
-  const buyer = ex().createAccount({ USDT: norm(mul(notional, '2')) });
-  ex().placeOrder(buyer.id, { symbol: SYMBOL, side: 'buy', type: 'market', notional });
-  assert.equal(String(ex().order(o.trader.id, SYMBOL, { order_id: o.selling })?.status), '6', 'the selling order was filled');
-  const pushed = (id: string, state: string) => lost.some((e) => e.order_id === id && e.state === state);
-  await until('the cancel and the fill pushed (and dropped)', () => pushed(o.resting, '8') && pushed(o.selling, '6'));
-  stop();
+  try {
+    ex().cancelOrder(o.trader.id, SYMBOL, { order_id: o.resting });
+    const t = ex().ticker(SYMBOL);
+    // Enough to take the whole best ask level (the trader's order at its end) and more, in whole USDT.
+    const notional = fmt(add(mul(add(t.best_ask_size, o.size), mul(t.best_ask, '2')), '1'), 0);
+    const buyer = ex().createAccount({ USDT: norm(mul(notional, '2')) });
+    ex().placeOrder(buyer.id, { symbol: SYMBOL, side: 'buy', type: 'market', notional });
+    assert.equal(String(ex().order(o.trader.id, SYMBOL, { order_id: o.selling })?.status), '6', 'the selling order was filled');
+    const pushed = (id: string, state: string) => lost.some((e) => e.order_id === id && e.state === state);
+    await until('the cancel and the fill pushed (and dropped)', () => pushed(o.resting, '8') && pushed(o.selling, '6'));
+  } finally {
+    stop();
+  }
   assert.equal(proxy.ws.cut(), 1, 'one stream was open');
 }
 
@@ -78,16 +81,19 @@ test('bm watch orders: an order cancelled and one filled during a gap are shown 
   const wsUrl = proxy.url.replace(/^http/, 'ws');
   const run = startBm(['watch', 'orders', SYMBOL, '-o', 'ndjson', '--ws-url', wsUrl, '--base-url', proxy.url], env);
   const line = (id: string, state: string) => new RegExp(`"order_id":"${id}"[^\\n]*"state":"${state}"`);
-  // The open orders at subscription: both, pending.
-  await run.waitFor(line(o.resting, '4'));
-  await run.waitFor(line(o.selling, '4'));
-  const readsBefore = proxy.count('GET', '/spot/v2/orders');
-  await gap(o);
-  await run.waitFor(line(o.resting, '8'));
-  await run.waitFor(line(o.selling, '6'));
-  assert.ok(proxy.count('GET', '/spot/v2/orders') > readsBefore, 'the open orders were read again');
-  assert.ok(proxy.count('GET', '/spot/v1/order_detail') >= 2, 'each order no longer open was read');
-  run.stop();
+  try {
+    // The open orders at subscription: both, pending.
+    await run.waitFor(line(o.resting, '4'));
+    await run.waitFor(line(o.selling, '4'));
+    const readsBefore = proxy.count('GET', '/spot/v2/orders');
+    await gap(o);
+    await run.waitFor(line(o.resting, '8'));
+    await run.waitFor(line(o.selling, '6'));
+    assert.ok(proxy.count('GET', '/spot/v2/orders') > readsBefore, 'the open orders were read again');
+    assert.ok(proxy.count('GET', '/spot/v1/order_detail') >= 2, 'each order no longer open was read');
+  } finally {
+    run.stop();
+  }
   const r = await run.done;
   assert.equal(r.code, 0, r.stderr);
   const after = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
