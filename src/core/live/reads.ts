@@ -1,4 +1,4 @@
-/** The REST reads a recovery of your orders makes, over a session's calls (the CLI's or a library client's). */
+/** The REST reads a recovery of your orders and balances makes, over a session's calls (the CLI's or a library client's). */
 import { endpoint } from '../../api/catalogue/index.js';
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import { STATUS_CODE } from '../../api/catalogue/vocab.js';
@@ -6,6 +6,7 @@ import { BmError } from '../../errors.js';
 import type { CallsSource } from '../calls.js';
 import type { Entry } from '../../ws/codec.js';
 import type { OrderReads } from './orders.js';
+import type { AccountReads } from './account.js';
 
 /** The pair's open orders and one order by id, read over `src`'s calls. */
 export function orderReads(src: CallsSource, symbol: string): OrderReads {
@@ -23,5 +24,13 @@ export function orderReads(src: CallsSource, symbol: string): OrderReads {
         throw err;
       }
     },
+  };
+}
+
+/** The pair's orders and the wallet, read over `src`'s calls. */
+export function accountReads(src: CallsSource, symbol: string): AccountReads {
+  return {
+    ...orderReads(src, symbol),
+    wallet: async () => ((await (await src.calls()).send(endpoint('spot.wallet'))) as { wallet?: Entry[] } | undefined)?.wallet ?? [],
   };
 }
