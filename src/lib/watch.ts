@@ -13,7 +13,7 @@ import { systemClock, type WaitClock } from '../core/order/deadline.js';
 import { StreamStates, streamLimits, type StreamLimits } from './stream-state.js';
 import type { ConnState, WsConnection } from '../ws/connection.js';
 import type { Entry } from '../ws/codec.js';
-import type { CallsSource } from '../core/calls.js';
+import type { CallsSource } from '../core/live/index.js';
 import type { Backlog } from '../ws/backlog.js';
 import type { LibVenue } from '../core/venue.js';
 import { libraryError, StreamError } from './errors.js';

@@ -102,7 +102,7 @@ const websocket: Check = async (ctx) => {
   let url = '';
   try {
     const venue = ctx.venue.wsUrl ? ctx.venue : await ctx.resolvedVenue();
-    const [{ probeWs }, { streamAddress }] = await Promise.all([import('../../ws/probe.js'), import('../../core/live/address.js')]);
+    const [{ probeWs }, { streamAddress }] = await Promise.all([import('../../ws/probe.js'), import('../../core/live/index.js')]);
     url = streamAddress(venue.wsUrl, 'public');
     const { rttMs } = await probeWs(url, Math.min(ctx.timeoutMs, 5000));
     return { check: 'websocket', status: 'ok', detail: `${url} answers ping in ${rttMs} ms` };

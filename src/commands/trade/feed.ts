@@ -170,7 +170,7 @@ export class TradeFeed {
 
   /** Opens the streams. */
   async start(): Promise<void> {
-    const { openStream } = await import('../../core/live/connect.js');
+    const { openStream } = await import('../../core/live/index.js');
     const venue = { url: this.o.wsUrl, service: this.o.service };
     const sym = this.s.symbol;
     const trace = this.o.ctx.verbose ? (line: string) => this.o.ctx.trace(line) : undefined;

@@ -8,7 +8,6 @@ import { BmError } from '../../errors.js';
 import type { Row } from '../../render/cells.js';
 import { ndjsonText, render, type Format } from '../../render/output.js';
 import { resolveFields } from '../../render/columns.js';
-import { streamAddress } from '../../core/live/address.js';
 import type { Entry } from '../../ws/codec.js';
 import { wsNetworkError } from '../../ws/errors.js';
 import { Outlet } from './outlet.js';
@@ -23,6 +22,7 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
   const format = ctx.format;
   const show = (fmt: Format, data: unknown, rows: readonly Row[]) => render(ctx.io, data, rows, { format: fmt, rawIds: ctx.rawIds, ...(fields ? { fields } : {}) });
   const venue = ctx.venue.wsUrl ? ctx.venue : await ctx.resolvedVenue();
+  const { openStream, openOrderStream, orderReads, streamAddress } = await import('../../core/live/index.js');
   let creds = plan.private ? await ctx.credentials() : undefined;
   if (plan.private && !creds) throw new BmError('auth', 'watch orders needs credentials', { hint: 'add them with: bm profile add NAME (or set BM_API_KEY, BM_API_SECRET, BM_API_MEMO)' });
   const url = streamAddress(venue.wsUrl, plan.private ? 'private' : 'public');
@@ -72,7 +72,6 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
     } else if (screen) screen.invalidate();
     else outlet?.write(ndjsonText([{ table, ...entry }], fields?.length ? fields : undefined, ctx.rawIds), plan.snapshotKey(topic, entry));
   };
-  const { openStream, openOrderStream, orderReads } = await import('../../core/live/index.js');
   // Your orders: back after a drop, they are read over REST and what changed meanwhile is shown as pushed.
   const conn = plan.orders
     ? (await openOrderStream({
