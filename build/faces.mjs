@@ -13,6 +13,8 @@ export const FACES = {
   trade: ['src/commands/trade/'],
   record: ['src/commands/record/'],
   watch: ['src/commands/watch/'],
+  // The live layer and the connection it makes: loaded by the first stream, never by a one-shot.
+  live: ['src/core/live/', 'src/ws/connection.ts', 'src/ws/heartbeat.ts', 'src/ws/outbox.ts'],
   keychain: ['src/profiles/keychain.ts'],
 };
 

@@ -41,6 +41,7 @@ export const LANES = {
     'test/e2e/library-spelling.test.ts',
     'test/e2e/library-stream-state.test.ts',
     'test/e2e/library-watch-behind.test.ts',
+    'test/e2e/live-gap.test.ts',
     'test/e2e/library.test.ts',
     'test/e2e/market.test.ts',
     'test/e2e/order-amend.test.ts',

@@ -107,7 +107,7 @@ export class Client {
         throw libraryError(err);
       }
     });
-    this.watch = new Watch(async () => (await this.wiring).venue, options.timeoutMs ?? 10_000, note);
+    this.watch = new Watch(async () => (await this.wiring).venue, options.timeoutMs ?? 10_000, note, undefined, () => this.core());
     this.algo = algoMethods((what, args) => this.helper(async (calls) => {
       const m = await import('./algo.js');
       return LIFECYCLE.has(what) ? m.lifecycleCall(calls, this.host, what as 'list', args[0]) : m.runAlgoCall(calls, this.host, what, args[0], args[1]);

@@ -188,7 +188,10 @@ export interface WatchApi {
   trades(symbol: string, opts?: StreamOptions): Stream<TradePush>;
   /** Candles (default interval 1m). */
   kline(symbol: string, opts?: StreamOptions & { readonly interval?: KlineInterval }): Stream<KlinePush>;
-  /** Your orders' progress on a pair (logged in with the client's credentials). */
+  /**
+   * Your orders' progress on a pair (logged in with the client's credentials). After a reconnect your
+   * orders are read again, and each that changed meanwhile comes as a push of where it stands (no fill details).
+   */
   orders(symbol: string, opts?: StreamOptions): Stream<OrderPush>;
   /** Closes every stream still open. */
   closeAll(): Promise<void>;

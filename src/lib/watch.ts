@@ -9,11 +9,13 @@ import { debuglog } from 'node:util';
 import type { DepthLevels, DepthPush, KlineInterval, KlinePush, OrderPush, Push, Stream, StreamOptions, StreamState, TickerPush, TradePush, WatchApi } from './types.js';
 import { KLINE_INTERVALS, klineInterval } from '../api/catalogue/channels.js';
 import { BmError, usage } from '../errors.js';
-import { systemClock, type WaitClock } from '../core/order/deadline.js';
+import { systemClock, type WaitClock } from '../util/clock.js';
 import { StreamStates, streamLimits, type StreamLimits } from './stream-state.js';
-import type { WsConnection } from '../ws/connection.js';
+import type { ConnState, WsConnection } from '../ws/connection.js';
+import type { Entry } from '../ws/codec.js';
+import type { CallsSource } from '../core/usecases/live.js';
 import type { Backlog } from '../ws/backlog.js';
-import type { LibVenue } from '../core/venue.js';
+import type { LibVenue } from '../core/usecases/venue.js';
 import { libraryError, StreamError } from './errors.js';
 
 const debug = debuglog('bm');
@@ -65,6 +67,8 @@ class TopicStream implements Stream<Push> {
     private readonly onEnd: (s: TopicStream) => void,
     limits: StreamLimits,
     clock: WaitClock,
+    /** Your orders' pair and the calls that read them again after a gap (the order stream). */
+    private readonly recovery?: { readonly symbol: string; readonly calls: CallsSource['calls'] },
   ) {
     this.states = new StreamStates(limits, clock, () => this.topic, note, (err) => this.fail(err));
     this.acknowledged.catch(() => undefined);
@@ -125,38 +129,45 @@ class TopicStream implements Stream<Push> {
     const ws = await venue.ws();
     const creds = this.isPrivate ? await venue.credentials() : undefined;
     if (this.isPrivate && !creds) throw new BmError('auth', 'your order stream needs an API key and none is given');
-    const [{ WsConnection }, { topics }, { exact }, { Backlog }, signing] = await Promise.all([
-      import('../ws/connection.js'), import('../ws/channels.js'), import('./exact.js'), import('../ws/backlog.js'), this.isPrivate ? import('../util/signing.js') : undefined,
+    const [live, { topics }, { exact }, { Backlog }] = await Promise.all([
+      import('../core/usecases/live.js'), import('../ws/channels.js'), import('./exact.js'), import('../ws/backlog.js'),
     ]);
     this.topic = this.topicOf(topics);
     this.queue = new Backlog<Push>(MAX_WAITING);
     if (this.ended) return;
     const timer = setTimeout(() => this.fail(new BmError('network', `no subscription acknowledged by ${ws.url} within ${this.timeoutMs} ms`, { hint: 'check the venue\'s WebSocket address (wsUrl)', retryable: true })), this.timeoutMs);
     this.acknowledged.then(() => clearTimeout(timer), () => clearTimeout(timer));
-    this.conn = new WsConnection({
-      url: `${ws.url}/${this.isPrivate ? 'user' : 'api'}?protocol=1.1`,
-      ...(creds && signing ? {
-        login: () => {
-          const ts = String(Date.now());
-          return [creds.key, ts, signing.signWsLogin(creds.secret, ts, creds.memo, ws.service)] as const;
-        },
-      } : {}),
-      trace: (line) => debug('%s', line),
+    const spec = {
+      venue: ws,
+      credentials: () => creds,
+      trace: (line: string) => debug('%s', line),
       // A frame refused (over the cap) or unreadable: the connection is reopened and resubscribed.
-      onNotice: (line) => this.note(`bm: ${this.topic}: ${line}`),
-      onPush: (topic, _table, entry) => {
-        if (topic === this.topic) this.push(exact(entry) as Push);
-      },
+      onNotice: (line: string) => this.note(`bm: ${this.topic}: ${line}`),
       onAck: () => {
         this.acked.ok();
         this.states.connected();
       },
-      onState: (state) => {
+      onState: (state: ConnState) => {
         if (state === 'waiting') this.states.reconnecting();
       },
       onError: (err: BmError) => this.fail(err.category === 'network' && !this.states.everConnected
         ? new StreamError('unreachable', err.message, err.details) : libraryError(err)),
-    });
+    };
+    const onPush = (topic: string, _table: string, entry: Entry) => {
+      if (topic === this.topic) this.push(exact(entry) as Push);
+    };
+    // Your orders: back after a drop, they are read over REST and what changed meanwhile comes as pushed.
+    const orders = this.recovery;
+    this.conn = orders
+      ? (await live.openOrderStream({
+        ...spec,
+        symbol: orders.symbol,
+        reads: live.orderReads({ calls: orders.calls }, orders.symbol),
+        onOrder: onPush,
+        onRecoveryFailed: (err) => this.note(`bm: ${this.topic}: your orders were not read again after the reconnect (${err.message}): they may be missing changes`),
+      })).conn
+      : await live.openStream({ ...spec, side: this.isPrivate ? 'private' : 'public', onPush });
+    if (this.ended) return void this.conn.close();
     this.conn.subscribe([this.topic]);
     this.conn.start();
   }
@@ -213,11 +224,14 @@ export class Watch implements WatchApi {
     private readonly note: (line: string) => void = (line) => debug('%s', line),
     /** The clock of the staleness timers (a test's own moves only when the test moves it). */
     private readonly clock: WaitClock = systemClock,
+    /** The client's calls: your order stream reads your orders again over them after a reconnect. */
+    private readonly calls?: CallsSource['calls'],
   ) {}
 
   /** A stream of `T`: the venue's pushes of the channel, which carry the fields spec 6.3 lists. */
-  private stream<T extends Push>(topic: (t: Topics) => string, isPrivate: boolean, merge: Merge, opts: StreamOptions = {}): Stream<T> {
-    const s = new TopicStream(this.venue, topic, isPrivate, merge, this.timeoutMs, this.note, opts.signal, (x) => this.open.delete(x), streamLimits(opts, isPrivate), this.clock);
+  private stream<T extends Push>(topic: (t: Topics) => string, isPrivate: boolean, merge: Merge, opts: StreamOptions = {}, orders?: string): Stream<T> {
+    const recovery = orders !== undefined && this.calls ? { symbol: orders, calls: this.calls } : undefined;
+    const s = new TopicStream(this.venue, topic, isPrivate, merge, this.timeoutMs, this.note, opts.signal, (x) => this.open.delete(x), streamLimits(opts, isPrivate), this.clock, recovery);
     this.open.add(s);
     return s as unknown as Stream<T>;
   }
@@ -245,9 +259,12 @@ export class Watch implements WatchApi {
     return this.stream((t) => t.kline(symbol, interval), false, 'candle', opts);
   }
 
-  /** Your orders' progress on a pair (logged in with the client's credentials). */
+  /**
+   * Your orders' progress on a pair (logged in with the client's credentials). After a reconnect your
+   * open orders are read again, and each order that changed meanwhile comes as a push of where it stands.
+   */
   orders(symbol: string, opts?: StreamOptions): Stream<OrderPush> {
-    return this.stream((t) => t.order(symbol), true, 'event', opts);
+    return this.stream((t) => t.order(symbol), true, 'event', opts, symbol);
   }
 
   /** Closes every stream still open. */

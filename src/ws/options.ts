@@ -5,7 +5,7 @@ import type { Entry, Inflater } from './codec.js';
 export type ConnState = 'idle' | 'connecting' | 'login' | 'ready' | 'waiting' | 'closed';
 
 export interface ConnectionOptions {
-  /** Full address, e.g. `wss://host/api?protocol=1.1`. */
+  /** Full address: the venue's, a stream path and the protocol query (src/core/live/address.ts). */
   readonly url: string;
   /** Login arguments `[key, timestamp ms, sign]`, made fresh for every (re)connect. */
   readonly login?: () => readonly [string, string, string];

@@ -14,7 +14,7 @@ export interface ProbeResult {
   readonly connectMs: number;
 }
 
-/** Probes `url` (e.g. `ws://127.0.0.1:8080/api?protocol=1.1`); gives up after `timeoutMs`. */
+/** Probes `url` (a stream address, src/core/live/address.ts); gives up after `timeoutMs`. */
 export async function probeWs(url: string, timeoutMs = 5000): Promise<ProbeResult> {
   const { WebSocket } = await import('ws');
   const started = Date.now();

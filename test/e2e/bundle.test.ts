@@ -1,6 +1,7 @@
 // A one-shot loads only what it runs: dist/main.cjs holds what every command shares and what a one-shot
-// runs; the sandbox, the trading terminal, record/replay, watch, the keychain and the heavy packages are
-// files of their own, loaded by the commands that use them.
+// runs; the sandbox, the trading terminal, record/replay, watch, the live layer (the streams and their
+// connection), the keychain and the heavy packages are files of their own, loaded by the commands that
+// use them.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -38,11 +39,13 @@ const KEPT_OUT = [
   ...behindDeclaration('src/commands/trade'),
   ...behindDeclaration('src/commands/record'),
   ...behindDeclaration('src/commands/watch'),
+  ...filesUnder('src/core/live'), // the live layer: every stream opens through it
+  'src/ws/connection.ts',
   'src/profiles/keychain.ts',
   'src/lib/index.ts', 'src/lib/client.ts', // the library's own face
 ];
 
-test('dist/main.cjs holds no sandbox, trading terminal, record/replay, watch, keychain or library client, and no package but commander', () => {
+test('dist/main.cjs holds no sandbox, trading terminal, record/replay, watch, live layer, keychain or library client, and no package but commander', () => {
   ensureBuilt();
   const main = modulesOf('main.cjs');
   // The source map is read as meant: the one-shot's own modules are there.
@@ -54,9 +57,9 @@ test('dist/main.cjs holds no sandbox, trading terminal, record/replay, watch, ke
 
 test('each face is a file of its own, and no module is in two files (one class, one state)', () => {
   const files = readdirSync(DIST).filter((f) => f.endsWith('.cjs'));
-  assert.deepEqual(files.sort(), ['keychain.cjs', 'main.cjs', 'record.cjs', 'sandbox.cjs', 'trade.cjs', 'watch.cjs']);
+  assert.deepEqual(files.sort(), ['keychain.cjs', 'live.cjs', 'main.cjs', 'record.cjs', 'sandbox.cjs', 'trade.cjs', 'watch.cjs']);
   const holds = Object.fromEntries(files.map((f) => [f, modulesOf(f)]));
-  for (const [file, module] of <[string, string][]>[['sandbox.cjs', 'src/sandbox/server/server.ts'], ['sandbox.cjs', 'src/sandbox/replay/recording.ts'], ['trade.cjs', 'src/commands/trade/run.ts'], ['record.cjs', 'src/commands/record/record.ts'], ['watch.cjs', 'src/commands/watch/run.ts'], ['keychain.cjs', 'src/profiles/keychain.ts']]) {
+  for (const [file, module] of <[string, string][]>[['sandbox.cjs', 'src/sandbox/server/server.ts'], ['sandbox.cjs', 'src/sandbox/replay/recording.ts'], ['trade.cjs', 'src/commands/trade/run.ts'], ['record.cjs', 'src/commands/record/record.ts'], ['watch.cjs', 'src/commands/watch/run.ts'], ['live.cjs', 'src/core/live/connect.ts'], ['live.cjs', 'src/ws/connection.ts'], ['keychain.cjs', 'src/profiles/keychain.ts']]) {
     assert.ok(holds[file]!.has(module), `${file} should hold ${module}`);
   }
   const seen = new Map<string, string>();

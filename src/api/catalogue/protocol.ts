@@ -38,3 +38,14 @@ export const PROTOCOL = {
   wsIncreaseLevels: 100,
   wsIncreaseIntervalMs: 100,
 } as const;
+
+/**
+ * Spec 6.1: where the streams are, after the venue's WebSocket address: the public channels, the
+ * private ones (after a login), and the protocol version asked for. Every stream address is built
+ * from these (src/core/live/address.ts).
+ */
+export const STREAM = {
+  publicPath: '/api',
+  privatePath: '/user',
+  query: '?protocol=1.1',
+} as const;

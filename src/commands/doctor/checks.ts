@@ -102,8 +102,8 @@ const websocket: Check = async (ctx) => {
   let url = '';
   try {
     const venue = ctx.venue.wsUrl ? ctx.venue : await ctx.resolvedVenue();
-    url = `${venue.wsUrl}/api?protocol=1.1`;
-    const { probeWs } = await import('../../ws/probe.js');
+    const [{ probeWs }, { streamAddress }] = await Promise.all([import('../../ws/probe.js'), import('../../core/usecases/live.js')]);
+    url = streamAddress(venue.wsUrl, 'public');
     const { rttMs } = await probeWs(url, Math.min(ctx.timeoutMs, 5000));
     return { check: 'websocket', status: 'ok', detail: `${url} answers ping in ${rttMs} ms` };
   } catch (err) {

@@ -5,11 +5,11 @@
  * complete and the exit is 0). A progress line on stderr: events, bytes, elapsed.
  */
 import type { Context } from '../../context.js';
-import { systemClock } from '../../core/order/deadline.js';
+import { systemClock } from '../../util/clock.js';
 import { BmError, usage } from '../../errors.js';
 import { eventLine, headerLine } from '../../sandbox/replay/format.js';
 import { wsNetworkError } from '../../ws/errors.js';
-import { checkSymbol } from '../../core/params.js';
+import { checkSymbol } from '../../core/usecases/params.js';
 import { durationOf } from '../duration.js';
 import { DEFAULT_CHANNELS, topicsOf } from '../record-channels.js';
 import { RecordingSink } from './sink.js';
@@ -37,17 +37,17 @@ export async function record(ctx: Context, typed: readonly string[], opts: Recor
   const topics = topicsOf(symbols, opts.channels ?? DEFAULT_CHANNELS);
   const durationMs = durationOf(opts.duration);
   if (!opts.out) throw usage('--out: the file to write is required, e.g. --out day.ndjson.gz (.gz compresses)');
-  const { WsConnection, MAX_TOPICS } = await import('../../ws/connection.js');
+  const [{ MAX_TOPICS }, { openStream, streamAddress }] = await Promise.all([import('../../ws/connection.js'), import('../../core/usecases/live.js')]);
   if (topics.length > MAX_TOPICS) throw usage(`at most ${MAX_TOPICS} topics on one connection (pairs x channels is ${topics.length})`);
   // Refused before the venue is resolved (which may start the background sandbox); created after it.
   RecordingSink.refuseExisting(opts.out);
   if (ctx.globals.dryRun) {
-    const where = ctx.venue.wsUrl ? `${ctx.venue.wsUrl}/api?protocol=1.1` : 'the built-in sandbox';
+    const where = ctx.venue.wsUrl ? streamAddress(ctx.venue.wsUrl, 'public') : 'the built-in sandbox';
     ctx.io.out(`would record ${topics.join(' ')} from ${where} to ${opts.out}${durationMs === undefined ? '' : ` for ${durationMs / 1000} s`}\n`);
     return;
   }
   const venue = ctx.venue.wsUrl ? ctx.venue : await ctx.resolvedVenue();
-  const url = `${venue.wsUrl}/api?protocol=1.1`;
+  const url = streamAddress(venue.wsUrl, 'public');
 
   const sink = new RecordingSink(opts.out);
   const started = Date.now();
@@ -64,8 +64,9 @@ export async function record(ctx: Context, typed: readonly string[], opts: Recor
   let fail!: (e: BmError) => void;
   const done = new Promise<void>((ok, ko) => ((finish = ok), (fail = ko)));
   let last = started;
-  const conn = new WsConnection({
-    url,
+  const conn = await openStream({
+    venue: { url: venue.wsUrl, service: venue.service },
+    side: 'public',
     onPushText: (text) => {
       // A replay refuses times that go back: a clock stepped back (NTP) gives the last time again.
       last = Math.max(last, Date.now());

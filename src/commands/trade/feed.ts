@@ -6,7 +6,6 @@
  */
 import { channelKind } from '../../api/catalogue/channels.js';
 import type { Credentials } from '../../api/client.js';
-import { signWsLogin } from '../../util/signing.js';
 import type { Context } from '../../context.js';
 import type { BmError } from '../../errors.js';
 import type { Entry } from '../../ws/codec.js';
@@ -104,38 +103,34 @@ export class TradeFeed {
 
   /** Opens the streams. */
   async start(): Promise<void> {
-    let open = this.o.connection;
-    if (!open) {
-      const { WsConnection } = await import('../../ws/connection.js');
-      open = (opts) => new WsConnection(opts);
-    }
+    const { openStream } = await import('../../core/usecases/live.js');
+    const venue = { url: this.o.wsUrl, service: this.o.service };
     const sym = this.s.symbol;
     const trace = this.o.ctx.verbose ? (line: string) => this.o.ctx.trace(line) : undefined;
-    this.pub = open({
-      url: `${this.o.wsUrl}/api?protocol=1.1`,
+    this.pub = await openStream({
+      venue,
+      side: 'public',
       ...(trace ? { trace } : {}),
       onPush: (_topic, table, e) => this.onPublic(table, e),
       onState: (st) => this.onState('public', st),
       onError: (e) => this.o.failed(e),
       onNotice: (line) => this.log(line),
-    });
+    }, this.o.connection);
     this.pub.subscribe([topics.depth(sym, BOOK_LEVELS), topics.trade(sym), topics.kline(sym, this.s.step.interval), topics.ticker(sym)]);
     this.pub.start();
     const creds = this.o.credentials;
     if (!creds) return;
-    this.priv = open({
-      url: `${this.o.wsUrl}/user?protocol=1.1`,
-      login: () => {
-        const ts = String(Date.now());
-        return [creds.key, ts, signWsLogin(creds.secret, ts, creds.memo, this.o.service)];
-      },
+    this.priv = await openStream({
+      venue,
+      side: 'private',
+      credentials: () => creds,
       ...(trace ? { trace } : {}),
       onPush: (_topic, table, e) => this.onPrivate(table, e),
       onState: (st) => this.onState('private', st),
       onAck: () => this.onPrivateAck(),
       onError: (e) => this.o.failed(e),
       onNotice: (line) => this.log(line),
-    });
+    }, this.o.connection);
     this.priv.subscribe([topics.order(sym)]);
     this.priv.start();
     void this.readPnl();

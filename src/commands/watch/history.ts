@@ -4,7 +4,7 @@
  */
 import { endpoint } from '../../api/catalogue/index.js';
 import type { Context } from '../../context.js';
-import { rowsOf } from '../../core/rows.js';
+import { rowsOf } from '../../core/usecases/rows.js';
 import type { View } from './views.js';
 
 /** Candles read for a table: more than a terminal shows. */

@@ -25,6 +25,8 @@ export interface Plan {
   readonly view: View;
   /** Needs a login on the private address. */
   readonly private: boolean;
+  /** The pair whose orders are followed: read again over REST after a reconnect. */
+  readonly orders?: string;
   /** Channels that may answer a subscription with no entries (nothing to show yet is still a snapshot). */
   readonly eventChannel: boolean;
   /** ms; undefined: until stopped. */
@@ -76,7 +78,7 @@ export function planOf(req: WatchRequest): Plan {
       return { ...base, eventChannel: true, snapshotKey: candle, topics: [topics.kline(sym, interval)], view: klineView(), title: `kline ${interval} ${sym}`, history };
     }
     case 'orders':
-      return { ...base, private: true, eventChannel: true, topics: [topics.order(sym)], view: ordersView(), title: `orders ${sym}` };
+      return { ...base, private: true, orders: sym, eventChannel: true, topics: [topics.order(sym)], view: ordersView(), title: `orders ${sym}` };
     default: {
       const never: never = req.kind;
       throw new BmError('internal', `unknown view ${String(never)}`);

@@ -6,7 +6,7 @@ import { DEPTH_LEVELS, WS_KLINE_WIDTHS, wsInterval } from '../../api/catalogue/c
 import { widthWord } from '../../api/catalogue/widths.js';
 import { usage } from '../../errors.js';
 import { refuseFormat } from '../formats.js';
-import { checkWidth } from '../../core/params.js';
+import { checkWidth } from '../../core/usecases/params.js';
 import type { WatchKind, WatchRequest } from './plan.js';
 
 /** What the live columns are, and what a pipe gets instead. */

@@ -3,12 +3,11 @@
  * one JSON object per line otherwise, or one snapshot with --once. Errors reach main as BmErrors.
  */
 import type { Context } from '../../context.js';
-import { systemClock } from '../../core/order/deadline.js';
+import { systemClock } from '../../util/clock.js';
 import { BmError } from '../../errors.js';
 import type { Row } from '../../render/cells.js';
 import { ndjsonText, render, type Format } from '../../render/output.js';
 import { resolveFields } from '../../render/columns.js';
-import { signWsLogin } from '../../util/signing.js';
 import type { Entry } from '../../ws/codec.js';
 import { wsNetworkError } from '../../ws/errors.js';
 import { Outlet } from './outlet.js';
@@ -23,22 +22,17 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
   const format = ctx.format;
   const show = (fmt: Format, data: unknown, rows: readonly Row[]) => render(ctx.io, data, rows, { format: fmt, rawIds: ctx.rawIds, ...(fields ? { fields } : {}) });
   const venue = ctx.venue.wsUrl ? ctx.venue : await ctx.resolvedVenue();
-  let login: (() => [string, string, string]) | undefined;
+  const { openStream, openOrderStream, orderReads, streamAddress } = await import('../../core/usecases/live.js');
   let creds = plan.private ? await ctx.credentials() : undefined;
-  if (plan.private) {
-    if (!creds) throw new BmError('auth', 'watch orders needs credentials', { hint: 'add them with: bm profile add NAME (or set BM_API_KEY, BM_API_SECRET, BM_API_MEMO)' });
-    login = () => {
-      if (!creds) throw new BmError('auth', 'no credentials');
-      const ts = String(Date.now());
-      return [creds.key, ts, signWsLogin(creds.secret, ts, creds.memo, venue.service)];
-    };
-  }
-  const url = `${venue.wsUrl}/${plan.private ? 'user' : 'api'}?protocol=1.1`;
+  if (plan.private && !creds) throw new BmError('auth', 'watch orders needs credentials', { hint: 'add them with: bm profile add NAME (or set BM_API_KEY, BM_API_SECRET, BM_API_MEMO)' });
+  const url = streamAddress(venue.wsUrl, plan.private ? 'private' : 'public');
   const live = !req.once && ctx.io.isTTY && format === 'table';
   // The full screen shows the columns named, as every other table does (an unknown name: exit 2 before connecting).
   if (live && fields?.length && plan.view.only && plan.view.names) plan.view.only(resolveFields(fields, plan.view.names()));
   const table = live || (Boolean(req.once) && ctx.io.isTTY && format === 'table');
-  if (plan.history && table) await (await import('./history.js')).seedCandles(ctx, plan.view, plan.history);
+  const history = plan.history && table ? plan.history : undefined;
+  const seed = history ? async () => (await import('./history.js')).seedCandles(ctx, plan.view, history) : undefined;
+  await seed?.();
 
   let finish!: (code: number) => void;
   let fail!: (err: BmError) => void;
@@ -53,32 +47,42 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
   let screen: { invalidate(): void; stop(): void } | undefined;
   // Piped: the reader's pace is respected and memory stays bounded (outlet.ts).
   const outlet = !req.once && !live ? new Outlet(ctx.io.stdout, (line) => ctx.note(line)) : undefined;
-  const { WsConnection } = await import('../../ws/connection.js');
-  const conn = new WsConnection({
-    url,
-    ...(login ? { login } : {}),
+  const spec = {
+    venue: { url: venue.wsUrl, service: venue.service },
+    credentials: () => creds,
     ...(ctx.verbose ? { trace: (line: string) => ctx.trace(line) } : {}),
-    onError: (e) => fail(e),
+    onError: (e: BmError) => fail(e),
     // On a terminal view the status line shows it; elsewhere stderr says it.
-    onNotice: (line) => (screen ? screen.invalidate() : ctx.note(`bm: ${line}`)),
+    onNotice: (line: string) => (screen ? screen.invalidate() : ctx.note(`bm: ${line}`)),
     // A reset sandbox forgot the paper key: re-create it as the REST commands do, and log in again.
     onKeyUnknown: async () => {
       if (!(await ctx.session.renewStaleKey())) return false;
       creds = await ctx.credentials();
       return Boolean(creds);
     },
-    onPush: (topic, table, entry: Entry) => {
-      plan.view.apply(topic, entry);
-      if (req.once) {
-        if (waiting.has(topic) || plan.eventChannel) snapshot.push({ table, ...entry });
-        seen(topic);
-      } else if (screen) screen.invalidate();
-      else outlet?.write(ndjsonText([{ table, ...entry }], fields?.length ? fields : undefined, ctx.rawIds), plan.snapshotKey(topic, entry));
-    },
-    onAck: (topic) => {
+    onAck: (topic: string) => {
       if (req.once && plan.eventChannel) timers.push(clock.timer(EVENT_GRACE_MS, () => seen(topic)));
     },
-  });
+  };
+  const onPush = (topic: string, table: string, entry: Entry) => {
+    plan.view.apply(topic, entry);
+    if (req.once) {
+      if (waiting.has(topic) || plan.eventChannel) snapshot.push({ table, ...entry });
+      seen(topic);
+    } else if (screen) screen.invalidate();
+    else outlet?.write(ndjsonText([{ table, ...entry }], fields?.length ? fields : undefined, ctx.rawIds), plan.snapshotKey(topic, entry));
+  };
+  // Your orders: back after a drop, they are read over REST and what changed meanwhile is shown as pushed.
+  const conn = plan.orders
+    ? (await openOrderStream({
+      ...spec,
+      symbol: plan.orders,
+      reads: orderReads(ctx, plan.orders),
+      onOrder: onPush,
+      onRecoveryFailed: (err) => ctx.note(`bm: your orders were not read again after the reconnect (${err.message}): they may show what they were`),
+    })).conn
+    // Candles that closed while the connection was down are read again, as at the start.
+    : await openStream({ ...spec, side: plan.private ? 'private' : 'public', onPush, ...(seed ? { onGap: () => void seed().then(() => screen?.invalidate()) } : {}) });
 
   const onSignal = () => finish(130);
   // A reader that goes away (`| head`) ends the stream, quietly.

@@ -1,7 +1,7 @@
 /**
  * The venue's public trade stream of one pair as a {@link TradeStream}: on the CLI's own WebSocket
- * connection (keep-alive, reconnect, resubscribe). A subscription acknowledged is the stream up; the
- * connection waiting to reconnect, or given up, is the stream down.
+ * connection, opened by the live layer (keep-alive, reconnect, resubscribe). A subscription
+ * acknowledged is the stream up; the connection waiting to reconnect, or given up, is the stream down.
  */
 import { scalarText } from '../../util/json.js';
 import type { Wiring } from '../venue.js';
@@ -9,11 +9,12 @@ import type { TradeStream } from './runner.js';
 
 export function tradeStream(wiring: Pick<Wiring, 'venue' | 'trace'>, symbol: string): TradeStream {
   return async (h) => {
-    const { url } = await wiring.venue.ws();
-    if (!url) throw new Error('the venue has no WebSocket address');
-    const [{ WsConnection }, { topics }] = await Promise.all([import('../../ws/connection.js'), import('../../ws/channels.js')]);
-    const conn = new WsConnection({
-      url: `${url}/api?protocol=1.1`,
+    const venue = await wiring.venue.ws();
+    if (!venue.url) throw new Error('the venue has no WebSocket address');
+    const [{ openStream }, { topics }] = await Promise.all([import('../live/connect.js'), import('../../ws/channels.js')]);
+    const conn = await openStream({
+      venue,
+      side: 'public',
       ...(wiring.trace ? { trace: wiring.trace } : {}),
       onPush: (_topic, _table, e) => {
         const ms = Number(scalarText(e.ms_t ?? ''));

@@ -20,18 +20,15 @@ export function followOrder(ctx: Pick<Session, 'venue' | 'resolvedVenue' | 'cred
     if (!venue.wsUrl) throw new Error('the venue has no WebSocket address');
     const creds = await ctx.credentials();
     if (!creds) throw new Error('no credentials to log in with');
-    const [{ WsConnection }, { signWsLogin }, { topics }] = await Promise.all([import('../../ws/connection.js'), import('../../util/signing.js'), import('../../ws/channels.js')]);
-    if (signal.aborted) throw new Error('the wait is over');
-    const url = `${venue.wsUrl}/user?protocol=1.1`;
+    const [{ openStream, streamAddress }, { topics }] = await Promise.all([import('../live/index.js'), import('../../ws/channels.js')]);
+    const url = streamAddress(venue.wsUrl, 'private');
     let ready = false;
     let settle!: { ok: () => void; ko: (e: Error) => void };
     const up = new Promise<void>((ok, ko) => (settle = { ok, ko }));
-    const conn = new WsConnection({
-      url,
-      login: () => {
-        const ts = String(Date.now());
-        return [creds.key, ts, signWsLogin(creds.secret, ts, creds.memo, venue.service)];
-      },
+    const conn = await openStream({
+      venue: { url: venue.wsUrl, service: venue.service },
+      side: 'private',
+      credentials: () => creds,
       // One retry, then polling: a wait must not spend its time reconnecting.
       giveUpAfter: 1,
       ...(ctx.verbose ? { trace: (line: string) => ctx.trace(line) } : {}),
@@ -46,6 +43,7 @@ export function followOrder(ctx: Pick<Session, 'venue' | 'resolvedVenue' | 'cred
       },
       onError: (err) => (ready ? f.onLost(err) : settle.ko(err)),
     });
+    if (signal.aborted) throw new Error('the wait is over');
     conn.subscribe([topics.order(symbol)]);
     conn.start();
     const cancel = (ctx.clock ?? systemClock).timer(ctx.timeoutMs, () => settle.ko(new Error(`no subscription acknowledged by ${url} within ${ctx.timeoutMs} ms`)));
