@@ -7,7 +7,7 @@ import { isOpenStatus, isSide } from '../../api/catalogue/vocab.js';
 import { cmp, isZero } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';
 import { clock } from '../grid.js';
-import { CANDLES_KEPT, TRADES_KEPT, type Balance, type Candle, type Level, type OpenOrder, type TradeState } from './state.js';
+import { CANDLES_KEPT, lastPrice, TRADES_KEPT, type Balance, type Candle, type Level, type OpenOrder, type TradeState } from './state.js';
 
 type Obj = Record<string, unknown>;
 const text = (v: unknown) => scalarText(v);
@@ -36,23 +36,32 @@ export function applyRestBook(s: TradeState, data: unknown): void {
 /** A venue's epoch-milliseconds field as a number (a time, never an amount). */
 const epochMs = (v: unknown) => Number(text(v));
 
+/** Bumps `last` when the last price moved: the orders pane's P&L reads it, and it moves far less often than trades come. */
+function lastMoved(s: TradeState, before: string | undefined): void {
+  if (lastPrice(s) !== before) s.versions.last++;
+}
+
 /** Trade pushes, oldest first within one push: the newest goes on top. */
 export function applyTrade(s: TradeState, e: Obj): void {
+  const before = lastPrice(s);
   const ms = e.ms_t !== undefined ? epochMs(e.ms_t) : epochMs(e.s_t) * 1000;
   const trades = s.market.trades;
   trades.unshift({ time: clock(ms), side: text(e.side), price: text(e.price), size: text(e.size) });
   if (trades.length > TRADES_KEPT) trades.pop();
   s.versions.trades++;
+  lastMoved(s, before);
 }
 
 /** `GET /spot/v1/symbols/trades`: newest first; replaces what was shown. */
 export function applyRestTrades(s: TradeState, data: unknown): void {
+  const before = lastPrice(s);
   const list = ((data as Obj | undefined)?.trades ?? []) as Obj[];
   s.market.trades = list.slice(0, TRADES_KEPT).map((t) => {
     const time = clock(epochMs(t.order_time));
     return { time, side: text(t.type ?? t.side), price: text(t.price), size: text(t.count ?? t.size) };
   });
   s.versions.trades++;
+  lastMoved(s, before);
 }
 
 function putCandle(s: TradeState, c: Candle): void {
@@ -81,8 +90,10 @@ export function applyRestKlines(s: TradeState, data: unknown): void {
 
 /** A ticker push or one ticker of `GET /spot/v1/ticker`. */
 export function applyTicker(s: TradeState, e: Obj): void {
+  const before = lastPrice(s);
   s.market.ticker = { last: text(e.last_price), open24h: text(e.open_24h), high24h: text(e.high_24h), low24h: text(e.low_24h), volume24h: text(e.base_volume_24h) };
   s.versions.ticker++;
+  lastMoved(s, before);
 }
 
 /** `GET /spot/v1/wallet`: every currency's available and frozen amounts. */

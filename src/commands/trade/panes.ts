@@ -115,4 +115,4 @@ export const TRADES_PANE: PaneDef = { reads: ['pair', 'trades'], make: () => {
 export const BALANCES_PANE = plainPane(['pair', 'account'], balancesPane);
 
 /** The last price (the ticker's, else the last trade's) moves the P&L line's unrealized. */
-export const ORDERS_PANE = plainPane(['pair', 'account', 'ui', 'ticker', 'trades'], ordersPane);
+export const ORDERS_PANE = plainPane(['pair', 'account', 'ui', 'last'], ordersPane);

@@ -95,7 +95,8 @@ export interface Feed {
  * The versions of the state's slices, bumped by the update on every change of a slice: `pair` (the
  * symbol, its rules), `book`, `trades`, `candles`, `ticker` (the market), `account` (balances, open
  * orders, P&L, conditional orders), `feed` (the connections), `ui` (modes, forms, selections, what is
- * being sent), `log` (the last actions).
+ * being sent), `log` (the last actions), and `last`: the last price (the ticker's, else the newest trade's),
+ * which moves far less often than the trades that carry it.
  */
 export interface Versions {
   pair: number;
@@ -103,6 +104,7 @@ export interface Versions {
   trades: number;
   candles: number;
   ticker: number;
+  last: number;
   account: number;
   feed: number;
   ui: number;
@@ -112,7 +114,7 @@ export interface Versions {
 /** A slice of the state, by the name of its version. */
 export type Slice = keyof Versions;
 
-export const SLICES: readonly Slice[] = ['pair', 'book', 'trades', 'candles', 'ticker', 'account', 'feed', 'ui', 'log'];
+export const SLICES: readonly Slice[] = ['pair', 'book', 'trades', 'candles', 'ticker', 'last', 'account', 'feed', 'ui', 'log'];
 
 export function emptyMarket(): Market {
   return { asks: [], bids: [], trades: [], candles: new Map(), ticker: undefined };

@@ -71,7 +71,7 @@ export function initialState(init: StateInit): TradeState {
     account: emptyAccount(),
     feed: { state: 'idle', privateState: init.readOnly ? undefined : 'idle', lastMessageAt: 0, reconnects: 0 },
     ui: { mode: 'main', focus: init.readOnly ? 'book' : 'orders', selected: undefined, level: { book: 'ask', index: 0 }, group: 1, form: undefined, confirm: undefined, cancel: undefined, pair: undefined, log: [], busy: undefined },
-    versions: { pair: 0, book: 0, trades: 0, candles: 0, ticker: 0, account: 0, feed: 0, ui: 0, log: 0 },
+    versions: { pair: 0, book: 0, trades: 0, candles: 0, ticker: 0, last: 0, account: 0, feed: 0, ui: 0, log: 0 },
     derived: {},
   };
 }
@@ -98,5 +98,10 @@ export function selectedOrder(s: TradeState): OpenOrder | undefined {
 
 /** The market as a confirmation sees it: the book and the last price (the last trade's before any ticker). */
 export function quoteOf(s: TradeState): Quote {
-  return { asks: s.market.asks, bids: s.market.bids, last: s.market.ticker?.last || s.market.trades[0]?.price };
+  return { asks: s.market.asks, bids: s.market.bids, last: lastPrice(s) };
+}
+
+/** The last price: the ticker's, else the newest trade's. */
+export function lastPrice(s: Pick<TradeState, 'market'>): string | undefined {
+  return s.market.ticker?.last || s.market.trades[0]?.price;
 }

@@ -54,3 +54,18 @@ test('every pane reads the pair and only slices the state has', () => {
     for (const slice of def.reads) assert.ok(SLICES.includes(slice), `${name}: ${slice}`);
   }
 });
+
+test('a trade moves the last price only when the ticker has none: the orders pane (its P&L) is kept otherwise', () => {
+  const s = fixtureState();
+  const push = (channel: 'ticker' | 'trade', entry: Record<string, unknown>) => update(s, { kind: 'push', channel, entry: { symbol: 'BTC_USDT', ...entry } });
+  push('ticker', { last_price: '30010.00', open_24h: '1', high_24h: '1', low_24h: '1', base_volume_24h: '1' });
+  const last = s.versions.last;
+  push('trade', { price: '30011.00', size: '0.2', side: 'buy', s_t: NOW / 1000 });
+  assert.equal(s.versions.last, last, 'the ticker gives the last price: a trade does not move it');
+  push('ticker', { last_price: '30012.00', open_24h: '1', high_24h: '1', low_24h: '1', base_volume_24h: '1' });
+  assert.equal(s.versions.last, last + 1, 'a new last price on the ticker');
+  s.market.ticker = undefined;
+  push('trade', { price: '30013.00', size: '0.1', side: 'sell', s_t: NOW / 1000 });
+  assert.equal(s.versions.last, last + 2, 'with no ticker, the newest trade is the last price');
+  assert.deepEqual(PANES.orders.reads.includes('last') && !PANES.orders.reads.includes('trades'), true);
+});
