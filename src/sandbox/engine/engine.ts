@@ -4,7 +4,8 @@
  * (the rest cancelled). Funds are frozen on placement and released when the order ends. Figures are
  * scaled integers inside (units.ts); requests and records carry decimal strings.
  */
-import { isOpenStatus, STATUS_NUMBER, type Side } from '../../api/catalogue/vocab.js';
+import { isOpenStatus, STATUS_NUMBER } from '../../api/catalogue/statuses.js';
+import type { Side } from '../../api/catalogue/vocab.js';
 import type { OrderStatus, PlaceRequest, StpMode } from '../exchange-api.js';
 import { fail } from '../errors.js';
 import { pairSpec, type PairSpec } from './pairs.js';
