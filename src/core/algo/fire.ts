@@ -6,7 +6,7 @@
  * for good, or the signal stops the waiting. A duplicate client order id (50042) is looked up, never sent again.
  * What a firing takes is ./fire-types.ts; the lookups by client order id are ./leg-lookup.ts.
  */
-import { MAX_RATE_WAIT_MS } from '../../api/base.js';
+import { MAX_RATE_WAIT_MS } from '../../api/venue-block.js';
 import type { Endpoint } from '../../api/catalogue/types.js';
 import { BmError, type Category } from '../../errors.js';
 import { scalarText } from '../../util/json.js';
