@@ -10,7 +10,8 @@ import type {
   Permission, SandboxAccount, TickerView, TradeView,
 } from '../exchange-api.js';
 import { Accounts, DEFAULT_DEPOSIT, type AccountRec } from '../accounts.js';
-import { Engine, type OrderRef } from '../engine/engine.js';
+import { Engine } from '../engine/engine.js';
+import type { OrderRef } from '../engine/hooks.js';
 import { Ledger } from '../engine/ledger.js';
 import { FEE_ACCOUNT } from '../engine/settle.js';
 import type { TradeRec } from '../engine/types.js';
