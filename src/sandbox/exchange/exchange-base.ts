@@ -43,6 +43,7 @@ export interface ExchangeOptions {
   readonly warmUpMs?: number;
 }
 
+/** The exchange's state and time, under the calls of ./exchange.ts. */
 export class ExchangeBase {
   readonly ledger: Ledger;
   readonly engine: Engine;
