@@ -1,7 +1,7 @@
 // Builds the library (`import { Client } from 'bm'`): an ES module under dist/lib/ whose dependencies
 // stay packages of their own (loaded only by the code that needs them), code split so a program pays
 // at import for the client alone (the sandbox, streams and profiles load on first use); and its types:
-// the hand-kept types/bm.d.ts and src/lib/types.ts (and types-orders.ts), and the methods' and vocabulary's types generated from
+// the hand-kept types/bm.d.ts and src/lib/types.ts (with the types-*.ts it re-exports, and types-orders.ts), and the methods' and vocabulary's types generated from
 // the catalogue.
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -26,7 +26,8 @@ export async function buildLibrary(common, plugins) {
   writeFileSync('dist/lib/algo-kinds.d.ts', algoDts());
   copyFileSync('types/bm.d.ts', 'dist/lib/index.d.ts');
   // Declarations only, so the sources are their own declaration files.
-  copyFileSync('src/lib/types.ts', 'dist/lib/types.d.ts');
-  copyFileSync('src/lib/types-orders.ts', 'dist/lib/types-orders.d.ts');
+  for (const name of ['types', 'types-values', 'types-calls', 'types-streams', 'types-sandbox', 'types-helpers', 'types-account', 'types-orders']) {
+    copyFileSync(`src/lib/${name}.ts`, `dist/lib/${name}.d.ts`);
+  }
   copyFileSync('src/lib/vocab.ts', 'dist/lib/vocab.d.ts');
 }

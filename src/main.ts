@@ -10,7 +10,7 @@ import { buildProgram, commandWord } from './program.js';
 import { existsSync } from 'node:fs';
 import { WriteLog } from './core/usecases/session.js';
 import { algosDir, type Env } from './util/paths.js';
-import type { Signals } from './context.js';
+import type { Signals } from './invocation.js';
 import type { WaitClock } from './util/clock.js';
 
 /** The command word of an argv (bin/load.js keys its code caches by it). */

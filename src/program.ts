@@ -5,7 +5,8 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { matchWord } from './api/catalogue/vocab.js';
 import type { Env } from './util/paths.js';
-import { COLOR_MODES, Context, type Ambient, type ContextOf, type GlobalOptions } from './context.js';
+import { COLOR_MODES, Context, type ContextOf } from './context.js';
+import type { Ambient, GlobalOptions } from './invocation.js';
 import type { IO } from './render/io.js';
 import { ENDPOINT_WORDS, registerEndpoints } from './commands/tree/endpoints.js';
 import { StrictCommand } from './commands/strict.js';

@@ -1,7 +1,7 @@
 // The library's public types (shipped as dist/lib/index.d.ts): the classes and functions of the
-// package; their option and result types are src/lib/types.ts and types-orders.ts (shipped as
-// ./types.d.ts and ./types-orders.d.ts), and the methods' parameter and result types are generated
-// from the endpoint catalogue into ./endpoints.d.ts.
+// package; their option and result types are src/lib/types.ts with the types-*.ts files it re-exports,
+// and types-orders.ts (shipped as ./types.d.ts, ./types-*.d.ts and ./types-orders.d.ts), and the methods'
+// parameter and result types are generated from the endpoint catalogue into ./endpoints.d.ts.
 import type { Category, Methods } from './endpoints.js';
 import type { AcrossFills, AcrossFillsParams, AcrossOrders, BatchOptions, BatchResult, CallOptions, ClientOptions, DecimalHelpers, DryRun, PairHelper, Pnl, PnlParams, Portfolio, RunningVenue, SandboxOptions, Value, WatchApi, WriteOutcome } from './types.js';
 import type { AmendOptions, AmendParams, AmendResult } from './types-orders.js';

@@ -2,87 +2,18 @@
  * What both REST clients share: credentials, the venue's clock offset, the rate limits (the
  * catalogue's, the venue's headers, Retry-After), the request trace, and the failure of a request
  * that got no answer. {@link ApiClient} and the legacy client add only their generation's wire format.
+ * What a client is given and sends is ./base-types.ts; a venue's block of this address, ./venue-block.ts.
  */
 import { BmError } from '../errors.js';
-import type { Env } from '../util/paths.js';
-import type { RateLimit } from './catalogue/types.js';
 import { networkFailure } from './failure.js';
 import { MemoryGate, realSleep, type RateGate, type Sleep } from './gate.js';
 import { TransportError, type HttpResponse } from './http.js';
+import type { BaseOptions, Credentials, Limited, Outgoing } from './base-types.js';
+import { keyTag } from './key-tag.js';
 import { rateHeaders, RemainingReading } from './rate-headers.js';
 import { traceRequest, traceResponse } from './redact.js';
 import { send } from './transport.js';
-
-export interface Credentials {
-  readonly key: string;
-  readonly secret: string;
-  readonly memo: string;
-}
-
-export interface BaseOptions {
-  readonly env: Env;
-  /** The base URL of the generation's REST interface; may start the sandbox. */
-  readonly baseUrl: () => Promise<string>;
-  readonly credentials: () => Promise<Credentials | undefined>;
-  /** Whole-request timeout, ms. */
-  readonly timeoutMs: number;
-  /** Called with one line per request and response when tracing (secrets already redacted). */
-  readonly trace?: (line: string) => void;
-  /** A line for the user (stderr): a pause the venue asked for. */
-  readonly note?: (line: string) => void;
-  /** Called when the venue refused the connection; returns a new base URL to retry once, or undefined. */
-  readonly onRefused?: () => Promise<string | undefined>;
-  readonly now?: () => number;
-  readonly sleep?: Sleep;
-  /** Calls `fn` after `ms` and returns what cancels it: the request timeout on this clock (default: the system's timer). */
-  readonly timer?: (ms: number, fn: () => void) => () => void;
-  /** Retries after a 429 before giving up (exit 7). */
-  readonly maxRateRetries?: number;
-  /** Where requests are counted: this process by default; a {@link FileGate} shares the count between processes. */
-  readonly gate?: RateGate;
-}
-
-/** A request as sent (the generation adds its own fields). */
-export interface Outgoing {
-  readonly method: string;
-  readonly url: string;
-  readonly headers: Record<string, string>;
-  readonly body?: string;
-}
-
-/** What a request counts against. */
-export interface Limited {
-  /** The limited interface, e.g. `POST /spot/v2/batch_orders`. */
-  readonly name: string;
-  readonly rate: RateLimit;
-  readonly write: boolean;
-}
-
-/** The longest pause a venue may ask for before `bm` gives up instead of waiting (ms). */
-export const MAX_RATE_WAIT_MS = 60_000;
-
-/** A short tag of an API key for naming its counters: never the key itself. */
-export function keyTag(key: string): string {
-  // cyrb53: 53 bits, no crypto module to load on the start-up path.
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < key.length; i++) {
-    const c = key.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
-}
-
-/** A request not sent because the venue blocked this address (418) a moment ago: nothing left. */
-function blockedLocally(name: string, block: { until: number; said: boolean }, now: number): BmError {
-  return new BmError('ratelimit', `${name}: not sent: the venue blocked this address (HTTP 418) a moment ago`, {
-    code: '30017', httpStatus: 418, retryable: false,
-    ...(block.said ? { retryAfterMs: block.until - now, hint: `the venue asks to wait ${Math.ceil((block.until - now) / 1000)} s before the next request (Retry-After)` } : { hint: 'wait before sending again: the venue did not say for how long' }),
-  });
-}
+import { blockedLocally, MAX_RATE_WAIT_MS } from './venue-block.js';
 
 export abstract class ClientBase {
   protected readonly now: () => number;

@@ -5,14 +5,15 @@
  */
 import { BmError } from '../errors.js';
 import { parseJson, stringifyJson } from '../util/json.js';
-import { ClientBase, type BaseOptions, type Credentials } from './base.js';
+import { ClientBase } from './base.js';
+import type { BaseOptions, Credentials } from './base-types.js';
 import type { Auth, Method, RateLimit } from './catalogue/types.js';
 import { rateOf } from './catalogue/index.js';
 import { ruledStatus } from './codes.js';
 import { venueFailure } from './failure.js';
 import type { HttpResponse } from './http.js';
 
-export type { Credentials } from './base.js';
+export type { Credentials } from './base-types.js';
 
 /** What a call needs of an endpoint: the catalogue entry fits, and so does an ad-hoc `bm api` target. */
 export interface Target {

@@ -3,7 +3,8 @@
  * (hence exit code) and a hint naming the next thing to try. The sandbox answers with the same table.
  */
 import type { Category } from '../errors.js';
-import { ORDER_STATUS_FILTERS, ORDER_STATUSES, statusWord } from './catalogue/vocab.js';
+import { ORDER_STATUS_FILTERS, statusWord } from './catalogue/statuses.js';
+import { ORDER_STATUSES } from './catalogue/vocab.js';
 
 export interface CodeInfo {
   readonly message: string;

@@ -1,5 +1,6 @@
 /** Statuses as words on a terminal table; data formats keep the venue's values. */
-import { ORDER_STATUSES, statusWord, type Status } from '../api/catalogue/vocab.js';
+import { ORDER_STATUSES, type Status } from '../api/catalogue/vocab.js';
+import { statusWord } from '../api/catalogue/statuses.js';
 import type { Context } from '../context.js';
 import type { Row } from '../render/cells.js';
 import { scalarText } from '../util/json.js';

@@ -1,5 +1,5 @@
 /** What both generations' REST clients of a client share: its venue's credentials, its timeout, the machine's limits. */
-import type { BaseOptions } from '../api/base.js';
+import type { BaseOptions } from '../api/base-types.js';
 import { sharedGate } from '../api/file-gate.js';
 import { sleepOn } from '../util/clock.js';
 import type { Wiring } from './venue.js';

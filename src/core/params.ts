@@ -3,7 +3,8 @@
  * is allowed, and is a usage error (exit 2) raised before anything is sent.
  */
 import type { Endpoint, Param } from '../api/catalogue/types.js';
-import { filterChoices, matchWord, ORDER_STATUSES, statusFilterCode, type Status } from '../api/catalogue/vocab.js';
+import { filterChoices, statusFilterCode } from '../api/catalogue/statuses.js';
+import { matchWord, ORDER_STATUSES, type Status } from '../api/catalogue/vocab.js';
 import { parseWidth, widthWord } from '../api/catalogue/widths.js';
 import type { Params } from '../api/client.js';
 import { usage } from '../errors.js';

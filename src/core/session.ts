@@ -2,54 +2,20 @@
  * The venue session: the settings, the profile, the venue, the background sandbox, the credentials
  * and the calls of both generations, each loaded when first asked for. It belongs to neither face:
  * a command's invocation (src/context.ts) holds one, and so does a library client that names no
- * address (src/lib/cli-venue.ts).
+ * address (src/lib/cli-venue.ts). What it is made with (options, sink) is ./session-options.ts.
  */
 import type { Credentials } from '../api/client.js';
 import type { Env } from '../util/paths.js';
 import { readSettings, type ProfileSettings, type Settings } from '../config/settings.js';
-import { resolveVenue, type Venue, type VenueFlags } from '../config/venue.js';
+import { resolveVenue, type Venue } from '../config/venue.js';
 import { config as configError, usage } from '../errors.js';
 import type { CurrentCalls } from './calls.js';
 import type { LegacyCalls } from './legacy-calls.js';
 import type { WaitClock } from '../util/clock.js';
 import type { LibVenue, VenueOrigin, Wiring } from './venue.js';
 import { credentialOrigin } from '../profiles/credentials.js';
+import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, settingOf, type SessionOptions, type SessionSink } from './session-options.js';
 import { WriteLog } from './write/log.js';
-
-/** The options that choose and reach a venue (the command line's global options of that name). */
-export interface SessionOptions extends VenueFlags {
-  profile?: string;
-  timeout?: string;
-  verbose?: boolean;
-}
-
-/** Where a session's lines go: the face's stderr (the command line) or its notes (the library). */
-export interface SessionSink {
-  /** A line the user must see whatever the options (a damaged settings file, a keychain warning). */
-  warn(line: string): void;
-  /** A line of chatter the user may silence (`--quiet`). */
-  note(line: string): void;
-  /** Whether a person may be asked something (unlocking a keychain). */
-  readonly canPrompt: boolean;
-}
-
-export const DEFAULT_TIMEOUT_MS = 10_000;
-
-/** The longest timeout a timer can hold (ms, about 24.8 days); beyond it Node fires at once. */
-export const MAX_TIMEOUT_MS = 2_147_483_647;
-
-/** A setting's value and where it came from: the option, the environment variable, or the profile. */
-export interface Setting {
-  readonly value: string;
-  readonly from: string;
-}
-
-/** The option's value, else the environment variable's (an empty variable counts as unset). */
-export function settingOf(flag: string | undefined, option: string, variable: string, env: Env): Setting | undefined {
-  if (flag !== undefined) return { value: flag, from: option };
-  const v = env[variable];
-  return v === undefined || v === '' ? undefined : { value: v, from: variable };
-}
 
 export class Session {
   private cachedSettings?: Settings;

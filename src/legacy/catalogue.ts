@@ -4,7 +4,8 @@
  */
 
 import type { WriteSafety } from '../api/catalogue/types.js';
-import { LEGACY_ORDER_STATUSES, statusCode } from '../api/catalogue/vocab.js';
+import { LEGACY_ORDER_STATUSES } from '../api/catalogue/vocab.js';
+import { statusCode } from '../api/catalogue/statuses.js';
 
 /** none: public; token: X-BM-AUTHORIZATION and X-BM-TIMESTAMP; signed: token plus X-BM-SIGNATURE. */
 export type LegacyAuth = 'none' | 'token' | 'signed';

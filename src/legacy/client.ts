@@ -3,7 +3,8 @@
  * shortly before expiry, dropped and fetched once more after a 401), raw JSON bodies parsed losslessly,
  * and every failure turned into a {@link BmError} whose category follows the HTTP status.
  */
-import { ClientBase, type BaseOptions, type Outgoing } from '../api/base.js';
+import { ClientBase } from '../api/base.js';
+import type { BaseOptions, Outgoing } from '../api/base-types.js';
 import { venueFailure } from '../api/failure.js';
 import type { HttpResponse } from '../api/http.js';
 import { BmError } from '../errors.js';

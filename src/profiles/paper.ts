@@ -11,7 +11,7 @@ import { send, TransportError } from '../api/transport.js';
 import { writeFileAtomic } from '../util/atomic-file.js';
 import type { Env } from '../util/paths.js';
 import { BmError } from '../errors.js';
-import { sandboxHome } from '../config/background-sandbox.js';
+import { sandboxHome } from '../config/sandbox-record.js';
 import { ensurePrivateDir, FILE_MODE } from './store.js';
 
 export const PAPER_FILE = 'paper.json';

@@ -3,7 +3,8 @@
  * the legacy routes all drive one exchange through this interface. Money is decimal strings; ids are
  * decimal strings of integers (they exceed 2^53 and are written to the wire as JSON numbers).
  */
-import type { OrderType as VocabOrderType, Side, STATUS_NUMBER, StpMode as VocabStpMode } from '../api/catalogue/vocab.js';
+import type { OrderType as VocabOrderType, Side, StpMode as VocabStpMode } from '../api/catalogue/vocab.js';
+import type { STATUS_NUMBER } from '../api/catalogue/statuses.js';
 
 export type Permission = 'read-only' | 'trade' | 'withdraw';
 

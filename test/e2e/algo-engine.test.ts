@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AlgoEngine } from '../../src/core/algo/engine.js';
-import type { FirePoint } from '../../src/core/algo/fire.js';
+import type { FirePoint } from '../../src/core/algo/fire-types.js';
 import { readAlgoJournal } from '../../src/core/algo/journal.js';
 import { endError } from '../../src/core/algo/run.js';
 import { findByClientId } from '../../src/core/order/lookup.js';

@@ -116,7 +116,7 @@ test('the REST clients are made in one place: the calls of src/core, for the lib
   const makers = sources(src).filter((f) => /\bnew (ApiClient|LegacyClient)\(/.test(readFileSync(join(src, f), 'utf8')));
   assert.deepEqual(makers.sort(), ['core/calls.ts', 'core/legacy-calls.ts']);
   // The command line (its engine, its context and every command) never loads a REST client's module itself.
-  const cli = [...sources(join(src, 'commands')), 'context.ts', 'main.ts', 'program.ts'];
+  const cli = [...sources(join(src, 'commands')), 'context.ts', 'invocation.ts', 'main.ts', 'program.ts'];
   for (const f of cli) {
     const text = readFileSync(join(src, f), 'utf8');
     assert.doesNotMatch(text, /^import (?!type\b)[^;]*'[./]*(api\/client|legacy\/client)\.js';/m, `${f} imports a REST client`);
@@ -128,7 +128,7 @@ test('the REST clients are made in one place: the calls of src/core, for the lib
   const session = readFileSync(join(src, 'core', 'session.ts'), 'utf8');
   assert.match(session, /import\('\.\/calls\.js'\)\.then\(\(\{ CurrentCalls \}\) => [^;]*new CurrentCalls\(this\.wiring\(\)\)/);
   assert.match(session, /import\('\.\/legacy-calls\.js'\)\.then\(\(\{ LegacyCalls \}\) => [^;]*new LegacyCalls\(this\.wiring\(\)\)/);
-  const context = readFileSync(join(src, 'context.ts'), 'utf8');
+  const context = readFileSync(join(src, 'invocation.ts'), 'utf8');
   assert.match(context, /calls\(\): Promise<CurrentCalls> \{\s*return this\.session\.calls\(\);/);
   assert.match(context, /legacyCalls\(\): Promise<LegacyCalls> \{\s*return this\.session\.legacyCalls\(\);/);
   const client = readFileSync(join(src, 'lib', 'client.ts'), 'utf8');

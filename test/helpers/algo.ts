@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Endpoint } from '../../src/api/catalogue/types.js';
 import type { Params } from '../../src/api/client.js';
 import { CurrentCalls } from '../../src/core/calls.js';
-import type { EngineDeps } from '../../src/core/algo/engine.js';
+import type { EngineDeps } from '../../src/core/algo/engine-deps.js';
 import { keyFingerprint, type AlgoBinding } from '../../src/core/algo/binding.js';
 import type { AlgoPort } from '../../src/core/algo/port.js';
 import { planAlgo, type AlgoInput } from '../../src/core/algo/plan.js';

@@ -11,7 +11,7 @@ import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 import { runBm } from './in-process.js';
 import { startServer, type RunningSandbox } from '../../src/sandbox/server/server.js';
 import { parseJson } from '../../src/util/json.js';
-import { STATUS_NUMBER } from '../../src/api/catalogue/vocab.js';
+import { STATUS_NUMBER } from '../../src/api/catalogue/statuses.js';
 
 export const BATCH_PATH = '/spot/v2/batch_orders';
 

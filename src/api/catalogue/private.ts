@@ -3,9 +3,10 @@ import { custom, perIp, perKey } from './limits.js';
 import { PROTOCOL } from './protocol.js';
 import { BATCH, CANCEL, CANCEL_ALL, CONTRACT_ORDER, PLACE } from './safety.js';
 import type { Endpoint, Param } from './types.js';
-import { filterChoices, ORDER_STATUS_FILTERS, ORDER_STATUSES, ORDER_TYPES, SIDES, STP_MODES, valuesOf } from './vocab.js';
+import { filterChoices, ORDER_STATUS_FILTERS } from './statuses.js';
+import { ORDER_STATUSES, ORDER_TYPES, SIDES, STP_MODES, valuesOf } from './vocab.js';
 
-export { ORDER_STATUS_FILTERS } from './vocab.js';
+export { ORDER_STATUS_FILTERS } from './statuses.js';
 
 const SYMBOL: Param = { name: 'symbol', type: 'string', required: true, positional: true, flag: 'symbol', description: 'trading pair, e.g. BTC_USDT' };
 const SIDE: Param = { name: 'side', type: 'string', flag: 'side', values: valuesOf(SIDES), description: 'buy or sell' };

@@ -4,7 +4,7 @@
  * Order statuses are spec 3's, named in vocab.ts.
  */
 import type { Verdict, WriteSafety } from './types.js';
-import { codesOfLife } from './vocab.js';
+import { codesOfLife } from './statuses.js';
 
 const CLIENT_ID_FIELD = ['clientOrderId', 'client_order_id'] as const;
 /** Not-found answers of the order lookup: the order does not exist (yet). */

@@ -4,7 +4,8 @@
  */
 import { DEPTH_LEVELS, WS_KLINE_WIDTHS } from '../../api/catalogue/channels.js';
 import { CATALOGUE } from '../../api/catalogue/index.js';
-import { filterWords, LEGACY_ORDER_STATUSES, ORDER_STATUSES, SIDES, valuesOf } from '../../api/catalogue/vocab.js';
+import { filterWords } from '../../api/catalogue/statuses.js';
+import { LEGACY_ORDER_STATUSES, ORDER_STATUSES, SIDES, valuesOf } from '../../api/catalogue/vocab.js';
 import { KLINE_STEPS, widthWord } from '../../api/catalogue/widths.js';
 import { FORMATS } from '../../render/output.js';
 import { TOPICS } from '../topics.js';

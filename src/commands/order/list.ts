@@ -5,7 +5,7 @@
  * `--all` is refused before anything is sent, and a full answer says on stderr there may be more.
  */
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
-import { isOpenStatus, ORDER_FILTER_CODES } from '../../api/catalogue/vocab.js';
+import { isOpenStatus, ORDER_FILTER_CODES } from '../../api/catalogue/statuses.js';
 import { ORDERS_UNPAGED } from '../../core/usecases/orders-read.js';
 import { usage } from '../../errors.js';
 import { send, show, rowsOf, type Invocation } from '../engine.js';

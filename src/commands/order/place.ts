@@ -4,7 +4,8 @@
  * `--wait`, the order followed until it reaches the state asked for.
  */
 import { endpoint } from '../../api/catalogue/index.js';
-import { ORDER_STATUSES, statusSaid } from '../../api/catalogue/vocab.js';
+import { ORDER_STATUSES } from '../../api/catalogue/vocab.js';
+import { statusSaid } from '../../api/catalogue/statuses.js';
 import type { Context } from '../../context.js';
 import { BmError } from '../../errors.js';
 import { scalarText } from '../../util/json.js';

@@ -1,7 +1,8 @@
 /** Managing the background sandbox of the default venue. */
 import { rmSync } from 'node:fs';
 import type { Context } from '../../context.js';
-import { alive, readServerInfo, sandboxHome, startBackground, stopBackground } from '../../config/background-sandbox.js';
+import { alive, startBackground, stopBackground } from '../../config/background-sandbox.js';
+import { readServerInfo, sandboxHome } from '../../config/sandbox-record.js';
 import { strictWanted } from '../../config/sandbox-mode.js';
 import { confirmWrite } from '../../render/confirm.js';
 import { show } from '../engine.js';

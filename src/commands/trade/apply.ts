@@ -3,7 +3,8 @@
  * (stream entry or REST data), keeps decimals as the venue's strings, and bumps the version of
  * what it changed. Cheap on purpose: they run per message; formatting waits for a frame.
  */
-import { isOpenStatus, isSide } from '../../api/catalogue/vocab.js';
+import { isOpenStatus } from '../../api/catalogue/statuses.js';
+import { isSide } from '../../api/catalogue/vocab.js';
 import { cmp, isZero } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';
 import { clock } from '../grid.js';

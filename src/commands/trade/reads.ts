@@ -6,7 +6,7 @@
  */
 import { endpoint } from '../../api/catalogue/index.js';
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
-import { STATUS_CODE } from '../../api/catalogue/vocab.js';
+import { STATUS_CODE } from '../../api/catalogue/statuses.js';
 import type { Context } from '../../context.js';
 import type { Entry } from '../../ws/codec.js';
 import { readPairAlgos, type SeenAlgos } from './algo-read.js';

@@ -6,7 +6,8 @@
 import { CATALOGUE } from '../../api/catalogue/index.js';
 import { flagName, KINDS } from '../../core/usecases/algo-kinds.js';
 import type { Endpoint, Param } from '../../api/catalogue/types.js';
-import { filterWords, ORDER_STATUSES } from '../../api/catalogue/vocab.js';
+import { filterWords } from '../../api/catalogue/statuses.js';
+import { ORDER_STATUSES } from '../../api/catalogue/vocab.js';
 import type { Row } from '../../render/cells.js';
 import { OVERRIDES } from './overrides.js';
 import { GUIDES } from '../help/guides.js';

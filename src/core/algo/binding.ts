@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { Credentials } from '../../api/client.js';
 import type { Env } from '../../util/paths.js';
 import { BmError, config as configError } from '../../errors.js';
-import type { SessionOptions } from '../session.js';
+import type { SessionOptions } from '../session-options.js';
 import type { LibVenue } from '../venue.js';
 
 /** The venue an algo runs on. */

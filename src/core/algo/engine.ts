@@ -4,13 +4,12 @@
  * its journal, it first settles each leg that was being sent by looking it up by its client order id:
  * found, it is placed; not found, it is sent (with the same id, which the venue refuses twice). A cancel
  * never sends: a leg being sent is settled by a last lookup (placed, cancelled when no attempt can have
- * reached the venue, else unknown).
+ * reached the venue, else unknown). What an engine is given is ./engine-deps.ts.
  */
-import type { Endpoint } from '../../api/catalogue/types.js';
 import type { AlgoBinding } from './binding.js';
-import type { WriteChannel } from '../write/channel.js';
-import type { WriteHost } from '../write/host.js';
-import { findLeg, fireLeg, lookedUp, saidOf, type FirePoint } from './fire.js';
+import type { EngineDeps, ResumeFor } from './engine-deps.js';
+import { findLeg, lookedUp, saidOf } from './leg-lookup.js';
+import { fireLeg } from './fire.js';
 import { cancelRest, followed, readFill, sizedExit } from './follow.js';
 import { isZero } from '../../util/decimal.js';
 import { AlgoJournal, journalGone, JournalWriteError, readAlgoJournal } from './journal.js';
@@ -18,28 +17,6 @@ import { AlgoJournal, journalGone, JournalWriteError, readAlgoJournal } from './
 export { journalGone, JournalWriteError } from './journal.js';
 import { initial, settle, step, type AlgoEvent, type AlgoState, type LegState } from './machine.js';
 import { armedAt, type AlgoSpec, type Leg } from './model/spec.js';
-
-export interface EngineDeps {
-  readonly channel: WriteChannel<Endpoint>;
-  /** Notes (progress lines) and the write log; firings are confirmed when the algo is. */
-  readonly host: WriteHost;
-  /** The command, for messages (`order stop`). */
-  readonly command: string;
-  /** The clock, ms since the epoch. */
-  readonly now: () => number;
-  /** Called at each point of a firing (tests stop the engine there). */
-  readonly at?: (point: FirePoint, leg: string) => void;
-  /** Waits between two attempts at a leg (default: a timer on the host's clock). */
-  readonly sleep?: (ms: number) => Promise<void>;
-  /**
-   * Stops a firing at its next wait between two attempts (never mid-request), the leg left `sending` in the
-   * journal; {@link AlgoEngine.close} waits for that. The owner's stop: Ctrl-C, a runner's SIGTERM, a library call's signal.
-   */
-  readonly signal?: AbortSignal;
-}
-
-/** What a resume is for: to run on (legs being sent are looked up, and sent when the venue has none), or to cancel (never sent). */
-export type ResumeFor = 'run' | 'cancel';
 
 export class AlgoEngine {
   private chain: Promise<unknown> = Promise.resolve();

@@ -4,17 +4,18 @@
  * no connection, no answer, a 5xx, an outcome left unknown) never ends the leg: it is looked up and sent
  * again with the same id (which the venue refuses twice) until it is proven placed, the venue refuses it
  * for good, or the signal stops the waiting. A duplicate client order id (50042) is looked up, never sent again.
+ * What a firing takes is ./fire-types.ts; the lookups by client order id are ./leg-lookup.ts.
  */
-import { MAX_RATE_WAIT_MS } from '../../api/base.js';
+import { MAX_RATE_WAIT_MS } from '../../api/venue-block.js';
 import type { Endpoint } from '../../api/catalogue/types.js';
 import { BmError, type Category } from '../../errors.js';
 import { scalarText } from '../../util/json.js';
-import { systemClock, type WaitClock } from '../../util/clock.js';
+import { systemClock } from '../../util/clock.js';
 import { checkDeviation, isPrice } from '../order/market-context.js';
-import { findByClientId } from '../order/lookup.js';
 import type { WriteChannel } from '../write/channel.js';
-import type { WriteHost } from '../write/host.js';
 import { carefulWrite } from '../write/pipeline.js';
+import type { FireDeps, FireProgress } from './fire-types.js';
+import { findLeg, placed, refusal } from './leg-lookup.js';
 import type { LegState } from './machine.js';
 import type { AlgoSpec, Leg } from './model/spec.js';
 
@@ -30,52 +31,11 @@ const DUPLICATE_ID = '50042';
  */
 const FINAL: ReadonlySet<Category> = new Set(['venue', 'usage', 'auth', 'internal']);
 
-/** Where a firing is: tests stop the engine at each point to prove a restart sends nothing twice. */
-export type FirePoint = 'before-send' | 'after-answer';
-
-export interface FireDeps {
-  readonly channel: WriteChannel<Endpoint>;
-  readonly host: WriteHost;
-  /** The command, for messages (`order stop`). */
-  readonly command: string;
-  readonly at?: (point: FirePoint, leg: string) => void;
-  /** Waits between two attempts at a leg (default: a timer on the host's clock). */
-  readonly sleep?: (ms: number) => Promise<void>;
-  /**
-   * Ends the waiting between two attempts (never a request under way): the leg is then left `sending`,
-   * for a resume to send or a cancel to settle by a lookup. Checked before every attempt.
-   */
-  readonly signal?: AbortSignal;
-}
-
-/** What a firing tells its engine as it goes (the engine journals and says it). */
-export interface FireProgress {
-  /** An attempt failed on a busy venue: `line` says why and how long until the next; `st` is the leg meanwhile. */
-  waiting(line: string, st: LegState): void;
-  /** Another attempt is about to leave: journaled and flushed first, the leg maybe sent from then on. */
-  resending(line: string): void;
-}
-
 /** Waits between two attempts at a leg, ms: doubling from 1 s up to {@link RESEND_CEILING_MS}. */
 export const RESEND_WAITS_MS = [1000, 2000, 4000, 8000, 16_000];
 
 /** The longest wait between two attempts, unless the venue asks for longer (Retry-After, a 418 block), ms. */
 export const RESEND_CEILING_MS = 30_000;
-
-const placed = (row: Record<string, unknown>): LegState => ({ status: 'placed', orderId: scalarText(row.order_id) });
-
-/** The order of a leg as the venue has it, looked up by the leg's client order id; undefined when there is none. */
-export async function findLeg(ch: WriteChannel<Endpoint>, spec: AlgoSpec, leg: Leg, clock?: WaitClock): Promise<LegState | undefined> {
-  const row = await findByClientId(ch, spec.symbol, leg.clientOrderId, clock);
-  return row ? placed(row) : undefined;
-}
-
-/** An error with the venue's code and message, in one line. */
-export function refusal(err: BmError): string {
-  const { code, venueMessage } = err.details;
-  const venue = code !== undefined || venueMessage ? `: ${code !== undefined ? `code ${code}` : ''}${venueMessage ? `${code !== undefined ? ': ' : ''}${venueMessage}` : ''}` : '';
-  return `${err.message}${venue}`;
-}
 
 /** One attempt: settled (placed, refused for good), or the venue busy, and whether the attempt may have reached it. */
 type Attempt = { readonly settled: LegState } | { readonly busy: BmError; readonly reached: boolean };
@@ -181,32 +141,4 @@ async function attempt(deps: FireDeps, spec: AlgoSpec, leg: Leg): Promise<Attemp
     // looked up there; a 418 or 429 is the venue's refusal; a network error is a connection never made.
     return { busy: err, reached: err.category === 'unknown' };
   }
-}
-
-/** What became of a fired leg, in words for its line: its order placed, left being sent, or its status and why. */
-export function saidOf(outcome: LegState, leg: Leg): string {
-  if (outcome.status === 'placed') return `order ${outcome.orderId} placed (client order id ${leg.clientOrderId})`;
-  if (outcome.status === 'sending') return `${outcome.why ?? ''}; left being sent (${outcome.unsent ? 'nothing reached the venue' : 'it may have reached the venue'})`;
-  return `${outcome.status}: ${outcome.why ?? ''}`;
-}
-
-/**
- * A leg being sent settled without sending it (a cancel): found by its client order id, it is placed; not
- * found, it is cancelled when no attempt can have reached the venue (`was.unsent`), else its outcome is unknown.
- */
-export async function lookedUp(deps: Pick<FireDeps, 'channel' | 'host'>, spec: AlgoSpec, leg: Leg, was: LegState): Promise<{ outcome: LegState; note: string }> {
-  let found: LegState | undefined;
-  let failed: string | undefined;
-  try {
-    found = await findLeg(deps.channel, spec, leg, deps.host.clock);
-  } catch (err) {
-    if (!(err instanceof BmError)) throw err;
-    failed = refusal(err);
-  }
-  const id = leg.clientOrderId;
-  if (found) return { outcome: found, note: `${leg.name}: found on the venue by its client order id ${id}: order ${found.orderId} (not sent again)` };
-  const looked = failed ? `the lookup by client order id ${id} failed (${failed})` : `not on the venue (client order id ${id})`;
-  if (was.unsent) return { outcome: { status: 'cancelled', why: `never sent: every attempt was refused before it reached the venue; ${looked}` }, note: `${leg.name}: cancelled: ${looked}, and no attempt reached the venue` };
-  const why = `${looked}, and an attempt may have reached the venue: look it up with: bm order get ${spec.symbol} --client-order-id ${id}`;
-  return { outcome: { status: 'unknown', category: 'unknown', why }, note: `${leg.name}: unknown: ${why}` };
 }

@@ -4,7 +4,7 @@
  * more fills come unprotected), and an exit made the order it places, sized by what filled.
  */
 import type { Endpoint } from '../../api/catalogue/types.js';
-import { statusLife } from '../../api/catalogue/vocab.js';
+import { statusLife } from '../../api/catalogue/statuses.js';
 import { BmError } from '../../errors.js';
 import { add, floorTo, isZero, mul, norm, truncate } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';

@@ -6,7 +6,7 @@
  * the venue no longer lists open, one by one, and gives back the differences as entries shaped as
  * the channel pushes them, so a face applies them as it applies pushes.
  */
-import { isFinalStatus, isOpenStatus } from '../../api/catalogue/vocab.js';
+import { isFinalStatus, isOpenStatus } from '../../api/catalogue/statuses.js';
 import { scalarText } from '../../util/json.js';
 import type { Entry } from '../../ws/codec.js';
 

@@ -1,7 +1,7 @@
 /** The REST reads a recovery of your orders and balances makes, over a session's calls (the CLI's or a library client's). */
 import { endpoint } from '../../api/catalogue/index.js';
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
-import { STATUS_CODE } from '../../api/catalogue/vocab.js';
+import { STATUS_CODE } from '../../api/catalogue/statuses.js';
 import { BmError } from '../../errors.js';
 import type { CallsSource } from '../calls.js';
 import type { Entry } from '../../ws/codec.js';

@@ -10,7 +10,7 @@ import { endpoint } from '../../api/catalogue/index.js';
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import type { Endpoint } from '../../api/catalogue/types.js';
 import type { Params } from '../../api/client.js';
-import { STATUS_CODE } from '../../api/catalogue/vocab.js';
+import { STATUS_CODE } from '../../api/catalogue/statuses.js';
 import { isZero } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';
 import type { Row } from '../../util/row.js';

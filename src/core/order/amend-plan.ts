@@ -4,7 +4,7 @@
  * The new order's size is its total: what the old order filled counts toward it, so an amend never
  * leaves more exposure than asked (the replace of a FIX cancel/replace, OrderQty less CumQty).
  */
-import { statusLife } from '../../api/catalogue/vocab.js';
+import { statusLife } from '../../api/catalogue/statuses.js';
 import { BmError, usage } from '../../errors.js';
 import { cmp, isDecimal, norm, sub } from '../../util/decimal.js';
 import type { Row } from '../../util/row.js';

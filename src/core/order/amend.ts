@@ -6,7 +6,7 @@
  */
 import { endpoint } from '../../api/catalogue/index.js';
 import type { Endpoint } from '../../api/catalogue/types.js';
-import { statusLife } from '../../api/catalogue/vocab.js';
+import { statusLife } from '../../api/catalogue/statuses.js';
 import type { Params } from '../../api/client.js';
 import { BmError } from '../../errors.js';
 import type { Row } from '../../util/row.js';

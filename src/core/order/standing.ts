@@ -6,7 +6,8 @@
  */
 import type { Endpoint, Verdict, WriteLookup } from '../../api/catalogue/types.js';
 import { CANCEL } from '../../api/catalogue/safety.js';
-import { ORDER_STATUSES, statusIs, statusLife, statusSaid } from '../../api/catalogue/vocab.js';
+import { ORDER_STATUSES } from '../../api/catalogue/vocab.js';
+import { statusIs, statusLife, statusSaid } from '../../api/catalogue/statuses.js';
 import { BmError } from '../../errors.js';
 import type { Row } from '../../util/row.js';
 import { isDecimal, isZero } from '../../util/decimal.js';

@@ -5,7 +5,8 @@
  * is none. `--wait-timeout` bounds the whole wait: stream, reads and pauses are raced against one deadline.
  * Ends with the order's row: reached, ended in another final state, or the wait ran out.
  */
-import { isFinalStatus, matchWord, statusIs } from '../../api/catalogue/vocab.js';
+import { isFinalStatus, statusIs } from '../../api/catalogue/statuses.js';
+import { matchWord } from '../../api/catalogue/vocab.js';
 import { BmError, usage } from '../../errors.js';
 import type { Row } from '../../util/row.js';
 import { scalarText } from '../../util/json.js';

@@ -4,7 +4,7 @@
  * whose outcome is unknown does not stop the others; any other failure stops the rest (the pairs done
  * before it are kept).
  */
-import { STATUS_CODE } from '../../api/catalogue/vocab.js';
+import { STATUS_CODE } from '../../api/catalogue/statuses.js';
 import { allPairs } from '../order/pairs.js';
 import { carefulWrite } from '../write/pipeline.js';
 import { outcomeOf, type OneWriteOutcome } from './order-outcome.js';

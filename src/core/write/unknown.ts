@@ -3,7 +3,8 @@
  * lookup found (never called "placed" or "cancelled" without proof), and the command that checks.
  */
 import type { WriteLookup } from '../../api/catalogue/types.js';
-import { LEGACY_ORDER_STATUSES, ORDER_STATUSES, statusSaid } from '../../api/catalogue/vocab.js';
+import { LEGACY_ORDER_STATUSES, ORDER_STATUSES } from '../../api/catalogue/vocab.js';
+import { statusSaid } from '../../api/catalogue/statuses.js';
 import { BmError } from '../../errors.js';
 import type { Row } from '../../util/row.js';
 import type { WriteEntry } from './channel.js';

@@ -2,9 +2,11 @@
  * The matching engine: one book per pair, price-time priority, order types limit, market (buy by
  * quote notional, sell by base size), limit_maker (cancelled at once when it would cross) and ioc
  * (the rest cancelled). Funds are frozen on placement and released when the order ends. Figures are
- * scaled integers inside (units.ts); requests and records carry decimal strings.
+ * scaled integers inside (units.ts); requests and records carry decimal strings. What it tells its
+ * owner, and how an order is named to it, is ./hooks.ts.
  */
-import { isOpenStatus, STATUS_NUMBER, type Side } from '../../api/catalogue/vocab.js';
+import { isOpenStatus, STATUS_NUMBER } from '../../api/catalogue/statuses.js';
+import type { Side } from '../../api/catalogue/vocab.js';
 import type { OrderStatus, PlaceRequest, StpMode } from '../exchange-api.js';
 import { fail } from '../errors.js';
 import { pairSpec, type PairSpec } from './pairs.js';
@@ -13,23 +15,10 @@ import { ClientIds } from './client-ids.js';
 import { Ledger } from './ledger.js';
 import { OrderStore } from './store.js';
 import { settle } from './settle.js';
-import { Order, type FillRec, type OrderRec, type TradeRec } from './types.js';
+import type { EngineHooks, OrderRef } from './hooks.js';
+import { Order, type FillRec, type OrderRec } from './types.js';
 import { amountText, canonicalText, unitsOf } from './units.js';
 import { validateOrder } from './validate.js';
-
-export interface EngineHooks {
-  nextId(): string;
-  trade(t: TradeRec): void;
-  order(o: Order, fill?: FillRec): void;
-  book(symbol: string): void;
-  /** Simulated accounts: their finished orders and their fills are not kept, nor their open orders saved. */
-  internal(acct: string): boolean;
-}
-
-export interface OrderRef {
-  order_id?: string;
-  client_order_id?: string;
-}
 
 export class Engine {
   private readonly books = new Map<string, Book>();

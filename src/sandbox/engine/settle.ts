@@ -3,7 +3,7 @@
  * from the frozen balances of each side to the other, fees go to the fee account in the currency
  * each side receives. Only transfers, in integer amount units: the per-currency totals are conserved.
  */
-import { STATUS_NUMBER } from '../../api/catalogue/vocab.js';
+import { STATUS_NUMBER } from '../../api/catalogue/statuses.js';
 import type { PairDetails } from '../exchange-api.js';
 import type { Ledger } from './ledger.js';
 import type { FillRec, Order, TradeRec } from './types.js';

@@ -3,7 +3,7 @@
  * client order id, open orders per account and pair, fills per account. Simulated accounts keep
  * only their open orders and no fills, so the market simulation does not grow the state.
  */
-import { isOpenStatus } from '../../api/catalogue/vocab.js';
+import { isOpenStatus } from '../../api/catalogue/statuses.js';
 import type { OrderStatus } from '../exchange-api.js';
 import type { FillRec, Order } from './types.js';
 

@@ -3,7 +3,8 @@
  * strings) as they persist; a live order is an {@link Order}: the same fields read through getters,
  * kept as scaled integers (units.ts) while it trades.
  */
-import { STATUS_NUMBER, type Side } from '../../api/catalogue/vocab.js';
+import { STATUS_NUMBER } from '../../api/catalogue/statuses.js';
+import type { Side } from '../../api/catalogue/vocab.js';
 import type { OrderStatus, OrderType } from '../exchange-api.js';
 import { amountText, fixedText, toAmount, toUnits, unitsText, type PairUnits } from './units.js';
 

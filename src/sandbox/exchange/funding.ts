@@ -4,7 +4,8 @@
  * from the account number and creation time with the seeded PRNG, so they are the same on every
  * call and after a restart, and need no persistence.
  */
-import { FUNDING_STATUSES, statusNumber } from '../../api/catalogue/vocab.js';
+import { FUNDING_STATUSES } from '../../api/catalogue/vocab.js';
+import { statusNumber } from '../../api/catalogue/statuses.js';
 import { fmt, mul, sub } from '../../util/decimal.js';
 import { fail } from '../errors.js';
 import { Prng } from '../market/prng.js';

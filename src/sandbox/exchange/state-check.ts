@@ -9,7 +9,8 @@
  *   its open orders hold (quote for a buy, base for a sell). The simulated market's own accounts are
  *   not accounts of the file and their orders are not saved: their frozen funds are released at start.
  */
-import { isOpenStatus, isSide, STATUS_NUMBER } from '../../api/catalogue/vocab.js';
+import { isOpenStatus, STATUS_NUMBER } from '../../api/catalogue/statuses.js';
+import { isSide } from '../../api/catalogue/vocab.js';
 import { amountText, toAmount } from '../engine/units.js';
 import type { OrderRec } from '../engine/types.js';
 import { pairSpec } from '../engine/pairs.js';

@@ -6,7 +6,8 @@ import { add, mul, norm, type Dec } from '../../util/decimal.js';
 import { priceText } from '../exchange/record-views.js';
 import { pairOf, type Handler } from './call.js';
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
-import { SERVICE_STATUSES, statusNumber } from '../../api/catalogue/vocab.js';
+import { SERVICE_STATUSES } from '../../api/catalogue/vocab.js';
+import { statusNumber } from '../../api/catalogue/statuses.js';
 import { KLINE_STEPS } from '../../api/catalogue/widths.js';
 
 /** Spec 4.2: the k-line steps, minutes. */

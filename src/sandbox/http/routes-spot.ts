@@ -7,7 +7,8 @@ import { accountOf, pairOf, placedId, wireId, type Call, type Handler } from './
 import { checkParams, type Values } from './params.js';
 import { truncatedFigures } from './figures.js';
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
-import { ORDER_FILTER_CODES, type Side } from '../../api/catalogue/vocab.js';
+import { ORDER_FILTER_CODES } from '../../api/catalogue/statuses.js';
+import type { Side } from '../../api/catalogue/vocab.js';
 
 /** The states each status filter of /spot/v2/orders selects: 9 is open (4 and 5), 10 is done (6 and 8). */
 export const STATUS_FILTER: Record<string, readonly OrderStatus[]> = Object.fromEntries(

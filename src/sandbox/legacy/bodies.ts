@@ -1,5 +1,6 @@
 /** Current-generation views of the exchange, shaped as the legacy bodies of spec 2.14. */
-import { LEGACY_ORDER_STATUSES, STATUS_CODE, STATUS_NUMBER } from '../../api/catalogue/vocab.js';
+import { LEGACY_ORDER_STATUSES } from '../../api/catalogue/vocab.js';
+import { STATUS_CODE, STATUS_NUMBER } from '../../api/catalogue/statuses.js';
 import { add, cmp, dec, fmt, isDecimal, mul, norm, sub, truncate } from '../../util/decimal.js';
 import { wireId } from '../http/call.js';
 import type { DepthView, ExchangeApi, FillView, KlineView, OrderStatus, OrderView, PairDetails, TickerView, TradeView } from '../exchange-api.js';

@@ -5,10 +5,8 @@ import { test } from 'node:test';
 import { CHANNELS, KLINE_INTERVALS, KLINE_MINUTES } from '../../../src/api/catalogue/channels.js';
 import { CATALOGUE, endpoint, findRoute } from '../../../src/api/catalogue/index.js';
 import { PROTOCOL } from '../../../src/api/catalogue/protocol.js';
-import {
-  filterWords, LEGACY_ORDER_STATUSES, ORDER_FILTER_CODES, ORDER_STATUS_FILTERS, ORDER_STATUSES, ORDER_TYPES, SIDES, STP_MODES,
-  statusFilterCode, valuesOf, type Status,
-} from '../../../src/api/catalogue/vocab.js';
+import { filterWords, ORDER_FILTER_CODES, ORDER_STATUS_FILTERS, statusFilterCode } from '../../../src/api/catalogue/statuses.js';
+import { LEGACY_ORDER_STATUSES, ORDER_STATUSES, ORDER_TYPES, SIDES, STP_MODES, valuesOf, type Status } from '../../../src/api/catalogue/vocab.js';
 import { KLINE_STEPS, parseWidth } from '../../../src/api/catalogue/widths.js';
 import { docSections, fillSections } from '../../../src/commands/tree/docs.js';
 import { OVERRIDES } from '../../../src/commands/tree/overrides.js';

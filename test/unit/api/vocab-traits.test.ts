@@ -2,10 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CHANNEL, channelKind, CHANNELS, DEPTH_LEVELS, KLINE_INTERVALS, splitTopic, topicOf } from '../../../src/api/catalogue/channels.js';
-import {
-  codesOfLife, isFinalStatus, isOpenStatus, isSide, LEGACY_ORDER_STATUSES, ORDER_FILTER_CODES, ORDER_STATUSES, STATUS_CODE, STATUS_NUMBER,
-  statusCode, statusIs, statusLife,
-} from '../../../src/api/catalogue/vocab.js';
+import { codesOfLife, isFinalStatus, isOpenStatus, ORDER_FILTER_CODES, STATUS_CODE, STATUS_NUMBER, statusCode, statusIs, statusLife } from '../../../src/api/catalogue/statuses.js';
+import { isSide, LEGACY_ORDER_STATUSES, ORDER_STATUSES } from '../../../src/api/catalogue/vocab.js';
 
 test('order states by life (spec 3): open on the book, or final as filled, cancelled or failed', () => {
   assert.deepEqual(codesOfLife('open').sort(), ['11', '4', '5', '7']);

@@ -49,7 +49,7 @@ test('the reader sees every form of import, in either quotes, and no comment or 
   assert.deepEqual(specifiers('const n = "x"; await import(`./${n}.js`); require(n);').unread, ['import(`./${n}.js`)', 'require(n)']);
   // And on the tree: a lazy edge, a type-only edge and a re-export are all in the graph.
   assert.ok(G.get('core/session.ts')?.files.includes('core/calls.ts'), 'core/session.ts loads core/calls.ts lazily');
-  assert.ok(G.get('context.ts')?.files.includes('render/io.ts'), 'context.ts imports the type IO');
+  assert.ok(G.get('invocation.ts')?.files.includes('render/io.ts'), 'invocation.ts imports the type IO');
   assert.ok(G.get('render/cells.ts')?.files.includes('util/row.ts'), 'render/cells.ts re-exports Row');
 });
 
@@ -65,8 +65,8 @@ test('core imports only the protocol, config, profiles, util and errors: never a
   assert.deepEqual([...G].filter(([f, m]) => core(f) && m.packages.some((p) => FACE_PACKAGES.test(p))).map(([f]) => f), []);
 });
 
-test('the library imports the core and below: never commands, context.ts, render, the program or main', () => {
-  const faces = (d: string) => under(d, 'commands', 'render', 'context.ts', 'program.ts', 'main.ts');
+test('the library imports the core and below: never commands, context.ts, invocation.ts, render, the program or main', () => {
+  const faces = (d: string) => under(d, 'commands', 'render', 'context.ts', 'invocation.ts', 'program.ts', 'main.ts');
   assert.deepEqual(breaking((f) => under(f, 'lib'), (d) => !faces(d)), []);
   // Nor through anything it loads: the library's whole reach holds no CLI module, commander or prompt.
   const reach = [...closure('lib/index.ts')];
@@ -76,7 +76,7 @@ test('the library imports the core and below: never commands, context.ts, render
 });
 
 test('the command line never imports the library', () => {
-  const cli = (f: string) => under(f, 'commands', 'context.ts', 'program.ts', 'main.ts');
+  const cli = (f: string) => under(f, 'commands', 'context.ts', 'invocation.ts', 'program.ts', 'main.ts');
   assert.ok(G.get('context.ts')?.files.some((d) => under(d, 'core')), 'context.ts holds a core session');
   assert.deepEqual(breaking(cli, (d) => !under(d, 'lib')), []);
 });

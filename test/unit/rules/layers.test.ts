@@ -20,6 +20,7 @@ export const LAYERS: Readonly<Record<string, number>> = {
   lib: 10,
   commands: 11,
   'context.ts': 11,
+  'invocation.ts': 11,
   'program.ts': 12,
   'main.ts': 12,
 };

@@ -6,7 +6,8 @@
  * take-profit above it, its stop below), not against today's market, since they arm only on its fills.
  */
 import { endpoint } from '../../../api/catalogue/index.js';
-import { statusLife, type Side } from '../../../api/catalogue/vocab.js';
+import { statusLife } from '../../../api/catalogue/statuses.js';
+import type { Side } from '../../../api/catalogue/vocab.js';
 import { usage } from '../../../errors.js';
 import { cmp, mul, norm, truncate } from '../../../util/decimal.js';
 import { scalarText } from '../../../util/json.js';

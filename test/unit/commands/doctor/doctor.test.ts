@@ -3,7 +3,8 @@ import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
 import { proxy } from '../../../../src/commands/doctor/checks.js';
 import type { Env } from '../../../../src/util/paths.js';
-import { Context, type GlobalOptions } from '../../../../src/context.js';
+import { Context } from '../../../../src/context.js';
+import type { GlobalOptions } from '../../../../src/invocation.js';
 import { IO, type InStream } from '../../../../src/render/io.js';
 
 function context(env: Env, globals: GlobalOptions): Context {
