@@ -4,17 +4,12 @@
  * it reads (./layout.ts); its lines are kept while their versions hold. Prices and sizes stay the venue's strings.
  */
 import type { Side } from '../../api/catalogue/vocab.js';
+import type { LiveLevel as Level } from '../../core/usecases/order-preview.js';
 import type { AttachedAlgo } from './algo-types.js';
 import { emptyPnl, type TradePnl } from './pnl.js';
 
-export type Level = readonly [price: string, size: string];
-
-/** What the market looks like to a confirmation: the live book's two sides and the last price. */
-export interface Quote {
-  readonly asks: readonly Level[];
-  readonly bids: readonly Level[];
-  readonly last: string | undefined;
-}
+/** A book level ([price, size]) and what the market looks like to a confirmation (the live book's two sides and the last price): the preview use case's shapes. */
+export type { LiveLevel as Level, LiveQuote as Quote } from '../../core/usecases/order-preview.js';
 
 export interface Trade {
   /** HH:MM:SS (UTC), worked out once when the trade arrives. */
