@@ -33,7 +33,8 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
   const live = !req.once && ctx.io.isTTY && format === 'table';
   // The full screen shows the columns named, as every other table does (an unknown name: exit 2 before connecting).
   if (live && fields?.length && plan.view.only && plan.view.names) plan.view.only(resolveFields(fields, plan.view.names()));
-  const table = live || (Boolean(req.once) && ctx.io.isTTY && format === 'table');
+  // A table (the full screen, or --once's on a terminal) draws from the state; piped lines go out as pushed.
+  const drawn = live || (Boolean(req.once) && ctx.io.isTTY && format === 'table');
   // What is shown: changed by the update alone, one message at a time; the screen draws it when a version moved.
   const state = watchState(new MarketState());
   let screen: { invalidate(): void; stop(): void } | undefined;
@@ -42,7 +43,7 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
     update(state, m);
     if (screen && m.kind !== 'counters' && stamp(state.versions) !== was) screen.invalidate();
   };
-  const history = plan.history && table ? plan.history : undefined;
+  const history = plan.history && drawn ? plan.history : undefined;
   const seed = history ? async () => (await import('./history.js')).seedCandles(ctx, dispatch, history) : undefined;
   await seed?.();
 
@@ -76,7 +77,7 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
     },
   };
   const onPush = (topic: string, table: string, entry: Entry) => {
-    dispatch(plan.orders ? { kind: 'order', entry } : { kind: 'push', table, entry });
+    if (drawn) dispatch(plan.orders ? { kind: 'order', entry } : { kind: 'push', table, entry });
     if (req.once) {
       if (waiting.has(topic) || plan.eventChannel) snapshot.push({ table, ...entry });
       seen(topic);
