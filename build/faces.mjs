@@ -14,7 +14,7 @@ export const FACES = {
   record: ['src/commands/record/'],
   watch: ['src/commands/watch/'],
   // The live layer and the connection it makes: loaded by the first stream, never by a one-shot.
-  live: ['src/core/live/', 'src/ws/connection.ts', 'src/ws/heartbeat.ts', 'src/ws/outbox.ts'],
+  live: ['src/core/live/', 'src/ws/connection.ts', 'src/ws/socket.ts', 'src/ws/frames.ts', 'src/ws/pace.ts', 'src/ws/heartbeat.ts', 'src/ws/outbox.ts'],
   keychain: ['src/profiles/keychain.ts'],
 };
 

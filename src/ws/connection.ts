@@ -5,9 +5,11 @@
  */
 import type { WebSocket } from 'ws';
 import { usage, type BmError } from '../errors.js';
-import { custom } from '../api/catalogue/limits.js';
-import { SlidingWindows } from '../util/ratelimit.js';
-import { decodeFrame, MAX_FRAME_BYTES, zlibInflate, type Inflater } from './codec.js';
+import type { SlidingWindows } from '../util/ratelimit.js';
+import { decodeFrame, zlibInflate, type Inflater } from './codec.js';
+import { receiveFrame, type ErrorFrame, type FrameTarget } from './frames.js';
+import { closeSocket, loadWs, newSocket, wireSocket } from './socket.js';
+import { backoffDelay, connectBudget, sendBudget } from './pace.js';
 import { batches, topicOf } from './channels.js';
 import { wsNetworkError, wsVenueError } from './errors.js';
 import { Heartbeat } from './heartbeat.js';
@@ -19,11 +21,6 @@ export type { ConnectionOptions, ConnState } from './options.js';
 
 /** Topics one connection may hold (spec 8.3). */
 export const MAX_TOPICS = PROTOCOL.wsTopicsPerConnection;
-
-/** Messages per 10 s kept below the venue's budget, so a skew between its clock and ours never trips it. */
-const SEND_MARGIN = 5;
-
-let wsModule: Promise<typeof import('ws')> | undefined;
 
 export class WsConnection {
   state: ConnState = 'idle';
@@ -48,14 +45,14 @@ export class WsConnection {
 
   constructor(readonly opts: ConnectionOptions) {
     this.inflate = opts.inflate ?? zlibInflate;
-    this.outbox = new Outbox(new SlidingWindows(custom('IP', opts.sendsPer10s ?? PROTOCOL.wsMessagesPer10s - SEND_MARGIN, 10_000)), (text) => {
+    this.outbox = new Outbox(sendBudget(opts), (text) => {
       const ws = this.ws;
       if (!ws || ws.readyState !== ws.OPEN) return false;
       ws.send(text);
       this.heartbeat.sent();
       return true;
     });
-    this.connects = new SlidingWindows(custom('IP', opts.connectsPerMinute ?? PROTOCOL.wsConnectsPerMinute, 60_000));
+    this.connects = connectBudget(opts);
     this.heartbeat = new Heartbeat(
       () => this.send('ping'),
       () => this.drop(`no pong within ${this.heartbeat.pongTimeoutMs} ms`),
@@ -88,13 +85,7 @@ export class WsConnection {
     this.clearTimers();
     const ws = this.ws;
     this.ws = undefined;
-    if (!ws || ws.readyState === ws.CLOSED) return;
-    await new Promise<void>((resolve) => {
-      const t = setTimeout(() => (ws.terminate(), resolve()), 1000);
-      ws.once('close', () => (clearTimeout(t), resolve()));
-      if (ws.readyState === ws.CONNECTING) ws.terminate();
-      else ws.close(1000);
-    });
+    if (ws) await closeSocket(ws);
   }
 
   /**
@@ -111,34 +102,23 @@ export class WsConnection {
   private async connect(): Promise<void> {
     if (!this.setState('connecting')) return;
     this.connects.take(Date.now());
-    const { WebSocket } = await (wsModule ??= import('ws'));
+    const mod = await loadWs();
     if (this.state !== 'connecting') return;
     let ws: WebSocket;
     try {
-      ws = new WebSocket(this.opts.url, { perMessageDeflate: false, handshakeTimeout: 10_000, maxPayload: MAX_FRAME_BYTES });
+      ws = newSocket(mod, this.opts.url);
     } catch (e) {
       return this.fail(usage(`--ws-url: cannot connect to ${this.opts.url}: ${(e as Error).message}`));
     }
     this.ws = ws;
-    ws.on('open', () => this.onOpen());
-    ws.on('message', (data, binary) => this.onMessage(data as Buffer, binary));
-    ws.on('error', (e: NodeJS.ErrnoException) => {
-      this.opts.trace?.(`ws error: ${e.message}`);
-      if (this.ws !== ws) return;
-      // ws stops reading a socket whose frame broke a rule and would wait 30 s for the venue's close: drop it now.
-      if (e.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') {
-        this.say(`a frame over the ${MAX_FRAME_BYTES / 1024 / 1024} MiB cap was refused; reconnecting`);
-        this.drop('oversized frame');
-      } else if (e.code?.startsWith('WS_ERR_')) {
-        this.say(`a frame the WebSocket protocol does not allow was refused (${e.message}); reconnecting`);
-        this.drop('protocol error');
-      }
-    });
-    ws.on('close', (code) => {
-      if (this.ws !== ws) return;
-      this.opts.trace?.(`ws closed (${code})`);
-      if (code === 1009) this.say('the venue closed the connection: a message too big for it (1009); reconnecting');
-      this.retry();
+    wireSocket(ws, {
+      current: () => this.ws === ws,
+      open: () => this.onOpen(),
+      message: (data, binary) => this.onMessage(data, binary),
+      say: (line) => this.say(line),
+      drop: (why) => this.drop(why),
+      closed: () => this.retry(),
+      ...(this.opts.trace ? { trace: this.opts.trace } : {}),
     });
   }
 
@@ -172,45 +152,36 @@ export class WsConnection {
     this.messages++;
     // Any frame shows the connection alive; only market data makes the view fresh.
     this.heartbeat.received();
-    const f = decodeFrame(data, binary, this.inflate);
-    switch (f.kind) {
-      case 'pong':
-        return;
-      case 'oversize':
-        this.say(`a frame of ${f.bytes} bytes would inflate beyond ${MAX_FRAME_BYTES} bytes: refused; reconnecting`);
-        return this.drop('oversized frame');
-      case 'garbled':
-        return this.say(`a binary frame of ${f.bytes} bytes could not be inflated (${f.why}): skipped`);
-      case 'push':
-        this.lastMessageAt = Date.now();
-        this.opts.onPushText?.(f.text);
-        for (const e of f.data) this.opts.onPush?.(topicOf(f.table, String(e.symbol ?? '')), f.table, e);
-        return;
-      case 'event':
-        if (f.event === 'login' && this.state === 'login') this.onReady();
-        else if (f.event === 'subscribe' && f.topic) this.opts.onAck?.(f.topic);
-        return;
-      case 'error':
-        if (f.code === '90008') return this.opts.trace?.(`already subscribed: ${f.message}`);
-        if (f.code === '95000') return this.drop(`venue error 95000: ${f.message}`);
-        if (f.code === '91002' && f.event === 'login' && !this.keyRenewed && this.opts.onKeyUnknown) {
-          this.keyRenewed = true;
-          const ws = this.ws;
-          void this.opts.onKeyUnknown().then((renewed) => {
-            if (this.ws !== ws || this.state === 'closed') return;
-            if (renewed) this.drop('the key was renewed');
-            else this.fail(wsVenueError(f.event, f.code, f.message));
-          }, (err: unknown) => this.fail(wsVenueError(f.event, f.code, `${f.message} (${(err as Error).message})`)));
-          return;
-        }
-        return this.fail(wsVenueError(f.event, f.code, f.message));
-      case 'unknown':
-        return this.opts.trace?.(`unrecognised frame: ${f.text.slice(0, 120)}`);
-      default: {
-        const never: never = f;
-        return never;
-      }
+    receiveFrame(decodeFrame(data, binary, this.inflate), this.frames);
+  }
+
+  private readonly frames: FrameTarget = {
+    push: (table, data, text) => {
+      this.lastMessageAt = Date.now();
+      this.opts.onPushText?.(text);
+      for (const e of data) this.opts.onPush?.(topicOf(table, String(e.symbol ?? '')), table, e);
+    },
+    loggedIn: () => this.state === 'login' && this.onReady(),
+    acked: (topic) => this.opts.onAck?.(topic),
+    say: (line) => this.say(line),
+    drop: (why) => this.drop(why),
+    venueError: (f) => this.onVenueError(f),
+    trace: (line) => this.opts.trace?.(line),
+  };
+
+  /** A venue error: the end, unless the venue forgot the key at login and a fresh one is made (once). */
+  private onVenueError(f: ErrorFrame): void {
+    if (f.code === '91002' && f.event === 'login' && !this.keyRenewed && this.opts.onKeyUnknown) {
+      this.keyRenewed = true;
+      const ws = this.ws;
+      void this.opts.onKeyUnknown().then((renewed) => {
+        if (this.ws !== ws || this.state === 'closed') return;
+        if (renewed) this.drop('the key was renewed');
+        else this.fail(wsVenueError(f.event, f.code, f.message));
+      }, (err: unknown) => this.fail(wsVenueError(f.event, f.code, `${f.message} (${(err as Error).message})`)));
+      return;
     }
+    this.fail(wsVenueError(f.event, f.code, f.message));
   }
 
   private say(line: string): void {
@@ -237,10 +208,7 @@ export class WsConnection {
     if (!this.everReady && this.attempt >= (this.opts.giveUpAfter ?? 5)) {
       return this.fail(wsNetworkError(`cannot connect to ${this.opts.url}`, 'check --ws-url, or that the venue is up (bm service)'));
     }
-    const base = this.opts.backoffBaseMs ?? 500;
-    const cap = Math.min(this.opts.backoffMaxMs ?? 30_000, base * 2 ** this.attempt++);
-    const jittered = cap / 2 + (this.opts.random ?? Math.random)() * (cap / 2);
-    const delay = Math.max(jittered, this.connects.waitFor(Date.now()));
+    const delay = Math.max(backoffDelay(this.attempt++, this.opts), this.connects.waitFor(Date.now()));
     this.reconnects++;
     if (!this.setState('waiting')) return;
     this.retryTimer = setTimeout(() => void this.connect(), delay);

@@ -40,7 +40,7 @@ const KEPT_OUT = [
   ...behindDeclaration('src/commands/record'),
   ...behindDeclaration('src/commands/watch'),
   ...filesUnder('src/core/live'), // the live layer: every stream opens through it
-  'src/ws/connection.ts',
+  'src/ws/connection.ts', 'src/ws/socket.ts', 'src/ws/frames.ts', 'src/ws/pace.ts',
   'src/profiles/keychain.ts',
   'src/lib/index.ts', 'src/lib/client.ts', // the library's own face
 ];

@@ -7,13 +7,13 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { moduleState } from '../helpers/module-state.js';
 
-const ROOTS = ['src/render', 'src/commands/trade', 'src/commands/watch', 'src/lib/watch.ts', 'src/ws'];
+const ROOTS = ['src/render', 'src/commands/trade', 'src/commands/watch', 'src/lib/watch.ts', 'src/lib/topic-stream.ts', 'src/lib/stream-merge.ts', 'src/ws'];
 
 /** `path:name` -> why sharing it between sessions changes nothing any of them sees. */
 const ALLOWED: ReadonlyMap<string, string> = new Map([
   ['src/render/vendor.ts:table', 'cli-table3 loaded on first use (start-up time); the module, not a session, is kept'],
   ['src/render/vendor.ts:chalk', 'chalk loaded on first use (start-up time); the module, not a session, is kept'],
-  ['src/ws/connection.ts:wsModule', 'the ws package loaded on first use (start-up time); the module, not a session, is kept'],
+  ['src/ws/socket.ts:wsModule', 'the ws package loaded on first use (start-up time); the module, not a session, is kept'],
   ['src/render/ansi.ts:instances', 'one chalk instance per colour level, made on first use: a function of the level alone'],
   ['src/render/row-cells.ts:STYLES', 'style interning: a style text gets a number once and keeps it, so any two rows compare by number'],
   ['src/render/row-cells.ts:NUMBERS', 'style interning (the other direction of STYLES)'],

@@ -4,18 +4,12 @@
  * version moved. Senders of messages (keys, the feed's streams and reads, timers) call `dispatch`.
  */
 import type { Effect, Msg } from './msg.js';
-import { SLICES, type TradeState } from './state.js';
+import type { TradeState } from './state.js';
 import { update } from './update.js';
+import { stamp } from '../versions.js';
 
 /** Something changed; `fill` when one of your orders traded, `alarm` when a conditional order failed. */
 export type Changed = (what: 'data' | 'fill' | 'alarm') => void;
-
-/** The versions' sum: they only grow, so it moves exactly when one of them does. */
-function stamp(s: TradeState): number {
-  let n = 0;
-  for (const k of SLICES) n += s.versions[k];
-  return n;
-}
 
 export class Program {
   constructor(
@@ -27,7 +21,7 @@ export class Program {
 
   /** One message through the update. The connections' counters are copied for a frame being drawn: they tell no one. */
   readonly dispatch = (m: Msg): void => {
-    const was = stamp(this.state);
+    const was = stamp(this.state.versions);
     const fx = update(this.state, m);
     let bell: 'fill' | 'alarm' | undefined;
     for (const e of fx) {
@@ -35,6 +29,6 @@ export class Program {
       else this.run(e);
     }
     if (bell) this.changed(bell);
-    else if (m.kind !== 'counters' && stamp(this.state) !== was) this.changed('data');
+    else if (m.kind !== 'counters' && stamp(this.state.versions) !== was) this.changed('data');
   };
 }

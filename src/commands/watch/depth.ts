@@ -5,7 +5,8 @@ import { add, cmp, div, fmt, isZero, type Dec } from '../../util/decimal.js';
 import { scalarText } from '../../util/json.js';
 import type { Entry } from '../../ws/codec.js';
 import { Flashes, fit, grid, type Cell } from '../grid.js';
-import type { View } from './views.js';
+import type { View } from './keyed.js';
+import type { WatchState } from './state.js';
 import { LOCAL_COLUMNS } from '../local-columns.js';
 import { spreadOf } from '../spread.js';
 
@@ -38,8 +39,6 @@ function share(part: Dec, whole: Dec): number {
 }
 
 export class DepthView implements View {
-  /** The latest snapshot as received; parsed only when shown. */
-  private latest: Entry | undefined;
   private book: Book | undefined;
   private parsedFrom: Entry | undefined;
   /** Sizes as last drawn, by `side|price`. */
@@ -48,7 +47,8 @@ export class DepthView implements View {
   /** The columns shown, in order (`--fields`; default all). */
   private shown: readonly DepthColumn[] = DEPTH_COLUMNS;
 
-  constructor(readonly levels: number) {}
+  /** `symbol`'s book as the live layer keeps it (every push is the whole book): parsed only when shown. */
+  constructor(readonly levels: number, readonly symbol: string) {}
 
   /** The column names, in order. */
   names(): string[] {
@@ -60,13 +60,8 @@ export class DepthView implements View {
     this.shown = names.filter((n): n is DepthColumn => (DEPTH_COLUMNS as readonly string[]).includes(n));
   }
 
-  /** Cheap on purpose (it runs per message): every push is a full snapshot, so only the latest matters. */
-  apply(_topic: string, entry: Entry): void {
-    this.latest = entry;
-  }
-
-  private current(): Book | undefined {
-    const e = this.latest;
+  private current(s: WatchState): Book | undefined {
+    const e = s.market.book(this.symbol);
     if (e && e !== this.parsedFrom) {
       this.parsedFrom = e;
       this.book = { symbol: scalarText(e.symbol), asks: levelsOf(e.asks), bids: levelsOf(e.bids) };
@@ -87,15 +82,15 @@ export class DepthView implements View {
     this.drawn = next;
   }
 
-  rows(): Row[] {
-    const book = this.current();
+  rows(s: WatchState): Row[] {
+    const book = this.current(s);
     if (!book) return [];
     const side = (name: string, levels: readonly Level[]) => cumulative(levels).map((l) => ({ side: name, price: l.price, size: l.size, total: fmt(l.total) }));
     return [...side('ask', book.asks).reverse(), ...side('bid', book.bids)];
   }
 
-  lines(size: Size, now: number, color: boolean): string[] {
-    const b = this.current();
+  lines(s: WatchState, size: Size, now: number, color: boolean): string[] {
+    const b = this.current(s);
     if (!b) return ['waiting for the first snapshot…'];
     this.noteChanges(b, now);
     const spread = spreadOf(b);

@@ -67,15 +67,15 @@ export function planOf(req: WatchRequest): Plan {
     case 'depth': {
       const levels = Number(req.levels ?? '5');
       if (!(DEPTH_LEVELS as readonly number[]).includes(levels)) throw usage(`--levels: one of ${DEPTH_LEVELS.join(', ')} (got '${req.levels}')`);
-      return { ...base, snapshotKey: latest, topics: [topics.depth(sym, levels as DepthLevels)], view: new DepthView(levels), title: `depth ${sym}` };
+      return { ...base, snapshotKey: latest, topics: [topics.depth(sym, levels as DepthLevels)], view: new DepthView(levels, sym), title: `depth ${sym}` };
     }
     case 'trades':
-      return { ...base, eventChannel: true, topics: [topics.trade(sym)], view: tradesView(), title: `trades ${sym}` };
+      return { ...base, eventChannel: true, topics: [topics.trade(sym)], view: tradesView(sym), title: `trades ${sym}` };
     case 'kline': {
       const interval = klineInterval(req.interval ?? '1m');
       if (!interval) throw usage(`--interval: one of ${KLINE_INTERVALS.join(', ')} (got '${req.interval}')`);
       const history = { symbol: sym, minutes: KLINE_MINUTES[interval] };
-      return { ...base, eventChannel: true, snapshotKey: candle, topics: [topics.kline(sym, interval)], view: klineView(), title: `kline ${interval} ${sym}`, history };
+      return { ...base, eventChannel: true, snapshotKey: candle, topics: [topics.kline(sym, interval)], view: klineView(sym), title: `kline ${interval} ${sym}`, history };
     }
     case 'orders':
       return { ...base, private: true, orders: sym, eventChannel: true, topics: [topics.order(sym)], view: ordersView(), title: `orders ${sym}` };

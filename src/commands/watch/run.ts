@@ -10,8 +10,12 @@ import { ndjsonText, render, type Format } from '../../render/output.js';
 import { resolveFields } from '../../render/columns.js';
 import type { Entry } from '../../ws/codec.js';
 import { wsNetworkError } from '../../ws/errors.js';
+import { stamp } from '../versions.js';
+import type { WatchMsg } from './msg.js';
 import { Outlet } from './outlet.js';
 import { planOf, type WatchRequest } from './plan.js';
+import { watchState } from './state.js';
+import { update } from './update.js';
 
 /** ms an event channel (trades, kline, orders) may stay empty after its ack before --once prints what it has. */
 const EVENT_GRACE_MS = 1000;
@@ -22,16 +26,25 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
   const format = ctx.format;
   const show = (fmt: Format, data: unknown, rows: readonly Row[]) => render(ctx.io, data, rows, { format: fmt, rawIds: ctx.rawIds, ...(fields ? { fields } : {}) });
   const venue = ctx.venue.wsUrl ? ctx.venue : await ctx.resolvedVenue();
-  const { openStream, openOrderStream, orderReads, streamAddress } = await import('../../core/usecases/live.js');
+  const { MarketState, openStream, openOrderStream, orderReads, streamAddress } = await import('../../core/usecases/live.js');
   let creds = plan.private ? await ctx.credentials() : undefined;
   if (plan.private && !creds) throw new BmError('auth', 'watch orders needs credentials', { hint: 'add them with: bm profile add NAME (or set BM_API_KEY, BM_API_SECRET, BM_API_MEMO)' });
   const url = streamAddress(venue.wsUrl, plan.private ? 'private' : 'public');
   const live = !req.once && ctx.io.isTTY && format === 'table';
   // The full screen shows the columns named, as every other table does (an unknown name: exit 2 before connecting).
   if (live && fields?.length && plan.view.only && plan.view.names) plan.view.only(resolveFields(fields, plan.view.names()));
-  const table = live || (Boolean(req.once) && ctx.io.isTTY && format === 'table');
-  const history = plan.history && table ? plan.history : undefined;
-  const seed = history ? async () => (await import('./history.js')).seedCandles(ctx, plan.view, history) : undefined;
+  // A table (the full screen, or --once's on a terminal) draws from the state; piped lines go out as pushed.
+  const drawn = live || (Boolean(req.once) && ctx.io.isTTY && format === 'table');
+  // What is shown: changed by the update alone, one message at a time; the screen draws it when a version moved.
+  const state = watchState(new MarketState());
+  let screen: { invalidate(): void; stop(): void } | undefined;
+  const dispatch = (m: WatchMsg) => {
+    const was = stamp(state.versions);
+    update(state, m);
+    if (screen && m.kind !== 'counters' && stamp(state.versions) !== was) screen.invalidate();
+  };
+  const history = plan.history && drawn ? plan.history : undefined;
+  const seed = history ? async () => (await import('./history.js')).seedCandles(ctx, dispatch, history) : undefined;
   await seed?.();
 
   let finish!: (code: number) => void;
@@ -44,7 +57,6 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
   const snapshot: Row[] = [];
   const seen = (topic: string) => waiting.delete(topic) && waiting.size === 0 && req.once && finish(0);
 
-  let screen: { invalidate(): void; stop(): void } | undefined;
   // Piped: the reader's pace is respected and memory stays bounded (outlet.ts).
   const outlet = !req.once && !live ? new Outlet(ctx.io.stdout, (line) => ctx.note(line)) : undefined;
   const spec = {
@@ -65,12 +77,11 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
     },
   };
   const onPush = (topic: string, table: string, entry: Entry) => {
-    plan.view.apply(topic, entry);
+    if (drawn) dispatch(plan.orders ? { kind: 'order', entry } : { kind: 'push', table, entry });
     if (req.once) {
       if (waiting.has(topic) || plan.eventChannel) snapshot.push({ table, ...entry });
       seen(topic);
-    } else if (screen) screen.invalidate();
-    else outlet?.write(ndjsonText([{ table, ...entry }], fields?.length ? fields : undefined, ctx.rawIds), plan.snapshotKey(topic, entry));
+    } else if (!screen) outlet?.write(ndjsonText([{ table, ...entry }], fields?.length ? fields : undefined, ctx.rawIds), plan.snapshotKey(topic, entry));
   };
   // Your orders: back after a drop, they are read over REST and what changed meanwhile is shown as pushed.
   const conn = plan.orders
@@ -82,7 +93,7 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
       onRecoveryFailed: (err) => ctx.note(`bm: your orders were not read again after the reconnect (${err.message}): they may show what they were`),
     })).conn
     // Candles that closed while the connection was down are read again, as at the start.
-    : await openStream({ ...spec, side: plan.private ? 'private' : 'public', onPush, ...(seed ? { onGap: () => void seed().then(() => screen?.invalidate()) } : {}) });
+    : await openStream({ ...spec, side: plan.private ? 'private' : 'public', onPush, ...(seed ? { onGap: () => void seed() } : {}) });
 
   const onSignal = () => finish(130);
   // A reader that goes away (`| head`) ends the stream, quietly.
@@ -97,7 +108,8 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
   if (req.once) timers.push(clock.timer(ctx.timeoutMs, () => fail(wsNetworkError(`no data from ${url} within ${ctx.timeoutMs} ms`, 'raise --timeout, or check the venue with: bm service'))));
   try {
     conn.subscribe(plan.topics);
-    if (live) screen = (await import('./screen.js')).showLive(ctx.io, plan.view, conn, url, finish);
+    const sync = () => dispatch({ kind: 'counters', state: conn.state, lastMessageAt: conn.lastMessageAt, reconnects: conn.reconnects, messages: conn.messages, notice: conn.notice });
+    if (live) screen = (await import('./screen.js')).showLive(ctx.io, plan.view, state, sync, url, finish);
     conn.start();
     const code = await finished;
     if (code === 130) throw new BmError('interrupted', 'interrupted');
@@ -111,7 +123,7 @@ export async function runWatch(ctx: Context, req: WatchRequest): Promise<void> {
     await conn.close();
   }
   if (req.once) {
-    if (ctx.io.isTTY && format === 'table') show('table', snapshot, plan.view.rows());
+    if (ctx.io.isTTY && format === 'table') show('table', snapshot, plan.view.rows(state));
     else show(format === 'json' ? 'json' : 'ndjson', snapshot, snapshot);
   }
 }

@@ -4,11 +4,11 @@
  */
 import type { IO } from '../../render/io.js';
 import { LiveScreen, SGR, STALE_MS, type Size } from '../../render/live.js';
-import type { WsConnection } from '../../ws/connection.js';
 import { fit } from '../grid.js';
-import type { View } from './views.js';
+import type { View } from './keyed.js';
+import type { WatchFeed, WatchState } from './state.js';
 
-export function statusLine(conn: Pick<WsConnection, 'state' | 'lastMessageAt' | 'reconnects' | 'messages'> & { notice?: string }, url: string, now: number, color: boolean, width: number): string {
+export function statusLine(conn: Pick<WatchFeed, 'state' | 'lastMessageAt' | 'reconnects' | 'messages'> & { notice?: string }, url: string, now: number, color: boolean, width: number): string {
   const age = conn.lastMessageAt ? now - conn.lastMessageAt : undefined;
   const stale = age !== undefined && age > STALE_MS;
   const state = conn.state === 'waiting' ? 'reconnecting' : conn.state;
@@ -20,15 +20,17 @@ export function statusLine(conn: Pick<WsConnection, 'state' | 'lastMessageAt' | 
 }
 
 /**
- * Shows `view` full-screen until a key or the caller stops it. `quit(0)` on `q`, `quit(130)` on Ctrl-C.
- * Returns `invalidate` (call after applying data) and `stop` (restores the terminal; safe twice).
+ * Shows `view` of `state` full-screen until a key or the caller stops it. `quit(0)` on `q`, `quit(130)`
+ * on Ctrl-C. `sync` copies the connection's counters into the state before each frame. Returns
+ * `invalidate` (call after the state changed) and `stop` (restores the terminal; safe twice).
  */
-export function showLive(io: IO, view: View, conn: WsConnection, url: string, quit: (code: number) => void): { invalidate(): void; stop(): void } {
+export function showLive(io: IO, view: View, state: WatchState, sync: () => void, url: string, quit: (code: number) => void): { invalidate(): void; stop(): void } {
   const compose = (size: Size): string[] => {
+    sync();
     const now = Date.now();
-    const body = view.lines({ columns: size.columns, rows: size.rows - 1 }, now, io.color).slice(0, size.rows - 1);
+    const body = view.lines(state, { columns: size.columns, rows: size.rows - 1 }, now, io.color).slice(0, size.rows - 1);
     while (body.length < size.rows - 1) body.push('');
-    return [...body, statusLine(conn, url, now, io.color, size.columns)];
+    return [...body, statusLine(state.feed, url, now, io.color, size.columns)];
   };
   const screen = new LiveScreen(io.stdout, compose);
   const stdin = io.stdin;

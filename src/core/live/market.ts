@@ -19,7 +19,7 @@ const text = (v: unknown) => scalarText(v);
 const startOf = (e: Entry) => text((e.candle as unknown[] | undefined)?.[0]);
 
 export class MarketState {
-  private readonly tickers = new Map<string, Entry>();
+  private readonly tickerMap = new Map<string, Entry>();
   private readonly books = new Map<string, Entry>();
   private readonly tradeLists = new Map<string, Entry[]>();
   private readonly candleMaps = new Map<string, Map<string, Entry>>();
@@ -31,7 +31,7 @@ export class MarketState {
     const symbol = text(entry.symbol);
     switch (channelKind(table)) {
       case 'ticker':
-        this.tickers.set(symbol, entry);
+        this.tickerMap.set(symbol, entry);
         return this.moved('ticker');
       case 'depth':
         this.books.set(symbol, entry);
@@ -65,7 +65,12 @@ export class MarketState {
   }
 
   ticker(symbol: string): Entry | undefined {
-    return this.tickers.get(symbol);
+    return this.tickerMap.get(symbol);
+  }
+
+  /** Every pair's ticker, in the order first pushed. */
+  tickers(): Entry[] {
+    return [...this.tickerMap.values()];
   }
 
   book(symbol: string): Entry | undefined {

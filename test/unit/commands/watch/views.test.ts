@@ -8,6 +8,15 @@ import { klineView, ordersView, tickerView, tradesView } from '../../../../src/c
 import { LOCAL_COLUMNS } from '../../../../src/commands/local-columns.js';
 import { LiveScreen, SCREEN } from '../../../../src/render/live.js';
 import { FLASH_MS, Flashes } from '../../../../src/commands/grid.js';
+import { MarketState } from '../../../../src/core/usecases/live.js';
+import { watchState, type WatchState } from '../../../../src/commands/watch/state.js';
+import { update } from '../../../../src/commands/watch/update.js';
+import type { Entry } from '../../../../src/ws/codec.js';
+
+/** A state fed by messages alone, as the update takes them. */
+const fresh = () => watchState(new MarketState());
+const push = (s: WatchState, table: string, entry: Entry) => update(s, { kind: 'push', table, entry });
+const order = (s: WatchState, entry: Entry) => update(s, { kind: 'order', entry });
 
 const INVERSE = '\x1b[7m';
 const size = { columns: 100, rows: 20 };
@@ -16,26 +25,28 @@ const book = (ask: string, askSize: string) => ({
 });
 
 test('depth: cumulative totals, bars, spread; a changed size flashes, then stops after a second', () => {
-  const v = new DepthView(5);
-  v.apply('t', book('100.50', '1.500'));
-  const first = v.lines(size, 1000, false);
+  const v = new DepthView(5, 'BTC_USDT');
+  const s = fresh();
+  push(s, 'spot/depth5', book('100.50', '1.500'));
+  const first = v.lines(s, size, 1000, false);
   assert.match(first[0]!, /spread 0\.50 \(0\.500%\)/);
   assert.ok(first.some((l) => /^ask\s+100\.60\s+2\.000\s+3\.500\s+█+$/.test(l)), first.join('\n'));
   assert.ok(first.some((l) => /^bid\s+99\.90\s+1\.000\s+3\.000\s+█+$/.test(l)));
-  assert.ok(!v.lines(size, 1000, true).join('').includes(INVERSE), 'nothing flashes on the first frame');
-  v.apply('t', book('100.50', '0.700'));
-  const lit = v.lines(size, 2000, true).find((l) => l.includes('100.50') && !l.includes('spread'))!;
+  assert.ok(!v.lines(s, size, 1000, true).join('').includes(INVERSE), 'nothing flashes on the first frame');
+  push(s, 'spot/depth5', book('100.50', '0.700'));
+  const lit = v.lines(s, size, 2000, true).find((l) => l.includes('100.50') && !l.includes('spread'))!;
   assert.ok(lit.includes(`${INVERSE}0.700`), JSON.stringify(lit));
-  assert.ok(!v.lines(size, 3100, true).join('').includes(INVERSE), 'the flash ends');
-  assert.deepEqual(v.rows()[0], { side: 'ask', price: '100.60', size: '2.000', total: '2.700' });
+  assert.ok(!v.lines(s, size, 3100, true).join('').includes(INVERSE), 'the flash ends');
+  assert.deepEqual(v.rows(s)[0], { side: 'ask', price: '100.60', size: '2.000', total: '2.700' });
 });
 
 test('live headers are the snake_case names help lists (one naming with one-shot tables)', () => {
   const wide = { columns: 400, rows: 20 };
-  const views = { ticker: tickerView(), trades: tradesView(), kline: klineView(), orders: ordersView(), depth: new DepthView(5) } as const;
-  views.depth.apply('t', book('100.50', '1.500'));
+  const views = { ticker: tickerView(), trades: tradesView('BTC_USDT'), kline: klineView('BTC_USDT'), orders: ordersView(), depth: new DepthView(5, 'BTC_USDT') } as const;
+  const s = fresh();
+  push(s, 'spot/depth5', book('100.50', '1.500'));
   for (const [kind, v] of Object.entries(views)) {
-    const header = v.lines(wide, 0, false).find((l) => /^[a-z_]+ {2}/.test(l));
+    const header = v.lines(s, wide, 0, false).find((l) => /^[a-z_]+ {2}/.test(l));
     assert.deepEqual(header?.trim().split(/\s+/), [...LOCAL_COLUMNS[`watch ${kind}` as keyof typeof LOCAL_COLUMNS]], kind);
   }
 });
@@ -47,39 +58,42 @@ test('spread is exact decimal arithmetic', () => {
 
 test('ticker: one row per symbol in order; a changed cell flashes', () => {
   const v = tickerView();
-  v.apply('t', { symbol: 'ETH_USDT', last_price: '2000.1', s_t: 1700000000 });
-  v.apply('t', { symbol: 'BTC_USDT', last_price: '30000.5', s_t: 1700000000 });
-  const lines = v.lines(size, 0, false);
+  const s = fresh();
+  push(s, 'spot/ticker', { symbol: 'ETH_USDT', last_price: '2000.1', s_t: 1700000000 });
+  push(s, 'spot/ticker', { symbol: 'BTC_USDT', last_price: '30000.5', s_t: 1700000000 });
+  const lines = v.lines(s, size, 0, false);
   assert.match(lines[0]!, /^symbol\s+last_price/);
   assert.match(lines[1]!, /^BTC_USDT\s+30000\.5/);
   assert.match(lines[2]!, /^ETH_USDT\s+2000\.1/);
-  v.apply('t', { symbol: 'BTC_USDT', last_price: '30001.0', s_t: 1700000000 });
-  const lit = v.lines(size, 100, true)[1]!;
+  push(s, 'spot/ticker', { symbol: 'BTC_USDT', last_price: '30001.0', s_t: 1700000000 });
+  const lit = v.lines(s, size, 100, true)[1]!;
   assert.ok(lit.includes(INVERSE) && lit.includes('30001.0'));
-  assert.ok(!v.lines(size, 100, true)[2]!.includes(INVERSE));
+  assert.ok(!v.lines(s, size, 100, true)[2]!.includes(INVERSE));
 });
 
 test('orders: keyed by order id, state named, newest first', () => {
   const v = ordersView();
-  v.apply('t', { order_id: '1', side: 'buy', state: '4', ms_t: '1000' });
-  v.apply('t', { order_id: '2', side: 'sell', state: '5', ms_t: '2000' });
-  v.apply('t', { order_id: '1', side: 'buy', state: '8', ms_t: '3000' });
-  assert.deepEqual(v.rows().map((r) => [r.order_id, r.state]), [['1', 'cancelled'], ['2', 'partially_filled']]);
+  const s = fresh();
+  order(s, { order_id: '1', side: 'buy', state: '4', ms_t: '1000' });
+  order(s, { order_id: '2', side: 'sell', state: '5', ms_t: '2000' });
+  order(s, { order_id: '1', side: 'buy', state: '8', ms_t: '3000' });
+  assert.deepEqual(v.rows(s).map((r) => [r.order_id, r.state]), [['1', 'cancelled'], ['2', 'partially_filled']]);
 });
 
 test('orders: a push with no fill keeps the last fill\'s price; the time column is headed time', () => {
   const v = ordersView();
-  v.apply('t', { order_id: '1', side: 'buy', state: '5', ms_t: '1000', last_fill_price: '100.5', filled_size: '1' });
-  v.apply('t', { order_id: '1', side: 'buy', state: '8', ms_t: '2000', last_fill_price: '', filled_size: '1' });
-  const [row] = v.rows();
+  const s = fresh();
+  order(s, { order_id: '1', side: 'buy', state: '5', ms_t: '1000', last_fill_price: '100.5', filled_size: '1' });
+  order(s, { order_id: '1', side: 'buy', state: '8', ms_t: '2000', last_fill_price: '', filled_size: '1' });
+  const [row] = v.rows(s);
   assert.equal(row!.state, 'cancelled');
   assert.equal(row!.last_fill_price, '100.5');
   assert.ok('time' in row! && !('ms_t' in row!), Object.keys(row!).join(','));
-  v.apply('t', { order_id: '1', side: 'buy', state: '6', ms_t: '3000', last_fill_price: '101', filled_size: '2' });
-  assert.equal(v.rows()[0]!.last_fill_price, '101');
+  order(s, { order_id: '1', side: 'buy', state: '6', ms_t: '3000', last_fill_price: '101', filled_size: '2' });
+  assert.equal(v.rows(s)[0]!.last_fill_price, '101');
   v.only!(['state', 'last_fill_price']);
-  assert.deepEqual(v.rows(), [{ state: 'filled', last_fill_price: '101' }]);
-  assert.match(v.lines({ columns: 80, rows: 10 }, 0, false)[0]!, /^state +last_fill_price$/);
+  assert.deepEqual(v.rows(s), [{ state: 'filled', last_fill_price: '101' }]);
+  assert.match(v.lines(s, { columns: 80, rows: 10 }, 0, false)[0]!, /^state +last_fill_price$/);
 });
 
 test('status line: state, age, STALE after 5 s, reconnects', () => {
@@ -131,10 +145,11 @@ test('plans check their options before anything is sent', () => {
 });
 
 test('long sessions stay bounded: rows that left a view and prices no longer drawn are forgotten', () => {
-  const v = tradesView();
+  const v = tradesView('BTC_USDT');
+  const s = fresh();
   for (let i = 0; i < 3000; i++) {
-    v.apply('t', { symbol: 'BTC_USDT', side: 'buy', price: `${i}.5`, size: '1', ms_t: String(i) });
-    if (i % 10 === 0) v.lines({ columns: 100, rows: 600 }, i, false);
+    push(s, 'spot/trade', { symbol: 'BTC_USDT', side: 'buy', price: `${i}.5`, size: '1', ms_t: String(i) });
+    if (i % 10 === 0) v.lines(s, { columns: 100, rows: 600 }, i, false);
   }
   assert.ok((v as unknown as { remembered: number }).remembered <= 500, 'at most the rows the view keeps');
   const f = new Flashes();
@@ -144,11 +159,12 @@ test('long sessions stay bounded: rows that left a view and prices no longer dra
 });
 
 test('depth: --fields picks and orders the full screen\'s columns, as in every other view', () => {
-  const v = new DepthView(5);
+  const v = new DepthView(5, 'BTC_USDT');
   assert.deepEqual(v.names(), [...LOCAL_COLUMNS['watch depth']]);
-  v.apply('t', book('100.50', '1.500'));
+  const s = fresh();
+  push(s, 'spot/depth5', book('100.50', '1.500'));
   v.only(['total', 'price']);
-  const lines = v.lines(size, 1000, false);
+  const lines = v.lines(s, size, 1000, false);
   assert.match(lines[1]!, /^ *total +price$/);
   assert.ok(lines.some((l) => /^ *3\.500 +100\.60$/.test(l)), lines.join('\n'));
   assert.ok(lines.some((l) => /^ *3\.000 +99\.90$/.test(l)), lines.join('\n'));

@@ -69,7 +69,7 @@ test('the reader finds every way of writing a construction, and no mention that 
 test('only src/ws/ and src/core/live/ construct a WebSocket connection', () => {
   const everywhere = FILES.flatMap((f) => constructions(f, readFileSync(join(SRC, f), 'utf8')));
   assert.ok(everywhere.some((at) => at.startsWith('core/live/')), 'the live layer constructs the connections');
-  assert.ok(everywhere.some((at) => at.startsWith('ws/connection.ts')), 'the connection constructs its socket');
+  assert.ok(everywhere.some((at) => at.startsWith('ws/socket.ts')), 'the connection\'s socket is constructed in one place');
   assert.deepEqual(everywhere.filter((at) => !allowed(at)), []);
 });
 

@@ -19,7 +19,9 @@ test('market: tickers and books by pair (each push whole), trades newest first, 
   assert.deepEqual(m.trades('BTC_USDT').map((t) => t.price), ['100.3', '100.2']);
   assert.deepEqual(m.candles('BTC_USDT').map((c) => (c.candle as string[])[4]), ['2.5'], 'the same start: the newer candle');
   assert.equal(m.ticker('ETH_USDT'), undefined);
-  assert.equal(m.version, 7);
+  m.apply('spot/ticker', { symbol: 'ETH_USDT', last_price: '2000' });
+  assert.deepEqual(m.tickers().map((t) => [t.symbol, t.last_price]), [['BTC_USDT', '100.20'], ['ETH_USDT', '2000']], 'every pair\'s latest');
+  assert.equal(m.version, 8);
 });
 
 test('market: a REST snapshot of candles fills those a gap missed; a snapshot of trades starts the tape', () => {
