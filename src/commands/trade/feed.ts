@@ -10,6 +10,7 @@ import type { Context } from '../../context.js';
 import type { BmError } from '../../errors.js';
 import type { Entry } from '../../ws/codec.js';
 import type { ConnectionOptions } from '../../ws/options.js';
+import type { LiveConnection } from '../../core/usecases/live.js';
 import { topics } from '../../ws/channels.js';
 import { BOOK_LEVELS } from './book.js';
 import type { Effect, Msg } from './msg.js';
@@ -38,14 +39,8 @@ export interface FeedOptions {
   readonly connection?: (opts: ConnectionOptions) => Connection;
 }
 
-/** What the feed uses of a connection. */
-export interface Connection {
-  readonly reconnects: number;
-  readonly lastMessageAt: number;
-  subscribe(topics: readonly string[]): void;
-  start(): void;
-  close(): Promise<void>;
-}
+/** What the feed uses of a connection: the live layer's. */
+export type Connection = LiveConnection;
 
 export class TradeFeed {
   private pub: Connection | undefined;
