@@ -84,6 +84,8 @@ await Promise.all([
     format: 'cjs',
     entryPoints: { main: 'src/main.ts' },
     outdir: 'dist',
+    // Whitespace out, names kept: a quarter less text for every command to read (source maps still map it).
+    minifyWhitespace: true,
     // dist/<file>.cjs.map: read only under BM_DEBUG=1 (bin/load.js), so stack traces name src/ files and lines.
     sourcemap: 'linked',
     sourcesContent: false,

@@ -62,8 +62,13 @@ export interface Module {
 
 const posix = (p: string) => p.split('\\').join('/');
 
-/** Every .ts file under `dir` (src/ by default) and what it imports, by path relative to `dir`. */
+/** The graphs read so far in this process: the rule tests of one pool read the tree once. */
+const read = new Map<string, Map<string, Module>>();
+
+/** Every .ts file under `dir` (src/ by default) and what it imports, by path relative to `dir` (read once a process). */
 export function graph(dir = SRC): Map<string, Module> {
+  const known = read.get(dir);
+  if (known) return known;
   const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map(posix).sort();
   const g = new Map<string, Module>();
   for (const f of files) {
@@ -76,6 +81,7 @@ export function graph(dir = SRC): Map<string, Module> {
       unread,
     });
   }
+  read.set(dir, g);
   return g;
 }
 
