@@ -8,6 +8,7 @@
 import type { Command } from 'commander';
 import { CATALOGUE, endpoint, findRoute } from '../api/catalogue/index.js';
 import type { Method } from '../api/catalogue/types.js';
+import { ONE_ORDER_READ, traitsOf } from '../core/usecases/endpoint-traits.js';
 import { usage } from '../errors.js';
 import { LEGACY } from '../legacy/catalogue.js';
 import { resolveFields, type Headers } from '../render/columns.js';
@@ -40,7 +41,7 @@ export function knownColumns(path: string, cmd: Command): Known {
   if (!ep) return LOCAL_WRITES.has(path) ? declared(path, undefined) : undefined;
   if (ep.method === 'GET') return undefined;
   // `order place --wait` prints the order as `order get` reads it, once the wait ends.
-  const shown = ep.id === 'spot.order.submit' && cmd.opts<{ wait?: string }>().wait !== undefined ? endpoint('spot.order.detail') : ep;
+  const shown = traitsOf(ep).placesOrder === 'current' && cmd.opts<{ wait?: string }>().wait !== undefined ? endpoint(ONE_ORDER_READ) : ep;
   return declared(path, shown.columns, shown.headers);
 }
 

@@ -7,6 +7,7 @@ import { CATALOGUE } from '../api/catalogue/index.js';
 import { PROTOCOL } from '../api/catalogue/protocol.js';
 import type { Endpoint } from '../api/catalogue/types.js';
 import { LEGACY, type LegacyEndpoint } from '../legacy/catalogue.js';
+import { traitsOf } from '../core/usecases/endpoint-traits.js';
 
 /** `cancel-all` as `cancelAll`. */
 export function camel(word: string): string {
@@ -42,7 +43,7 @@ export function methodTable(catalogue: readonly Endpoint[] = CATALOGUE): MethodE
 
 /** The first generation's commands as methods (`legacy.order.place`); the token is the client's own business. */
 export function legacyTable(): MethodEntry<LegacyEndpoint>[] {
-  return LEGACY.filter((ep) => ep.id !== 'legacy.token').map((ep) => ({ path: ep.command.map(camel), ep }));
+  return LEGACY.filter((ep) => !traitsOf(ep).accessToken).map((ep) => ({ path: ep.command.map(camel), ep }));
 }
 
 /** `[method path, entry id]` of every method, as src/lib/method-ids.ts holds them (generated: a test compares). */

@@ -23,8 +23,11 @@ export interface EndpointTraits {
   readonly candles?: boolean;
 }
 
+/** The current generation's read of one order by its id: how a wait on a placement reads, and what it prints. */
+export const ONE_ORDER_READ = 'spot.order.detail';
+
 const TRAITS: Readonly<Record<string, EndpointTraits>> = {
-  'spot.order.detail': { readsOneOrder: 'current' },
+  [ONE_ORDER_READ]: { readsOneOrder: 'current' },
   'legacy.order.get': { readsOneOrder: 'legacy' },
   'spot.order.submit': { placesOrder: 'current' },
   'legacy.order.place': { placesOrder: 'legacy' },

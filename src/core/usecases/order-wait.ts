@@ -10,6 +10,7 @@ import { checkAnswered } from '../order/answered.js';
 import { followOrder, type OrderIds } from '../order/order-stream.js';
 import { waitForOrder, type WaitResult, type WaitSpec } from '../order/wait.js';
 import type { Session } from '../session.js';
+import { ONE_ORDER_READ } from './endpoint-traits.js';
 
 export type { WaitResult, WaitSpec } from '../order/wait.js';
 
@@ -22,7 +23,7 @@ export type WaitPort = Pick<Session, 'venue' | 'resolvedVenue' | 'credentials' |
 async function readOrder(port: WaitPort, symbol: string, orderId: string, leftMs: number, command: string): Promise<Row> {
   const calls = new CurrentCalls({ ...port.wiring(), timeoutMs: Math.max(1, Math.min(port.timeoutMs, leftMs)) });
   const params = [['symbol', symbol], ['order_id', orderId]] as const;
-  const row = (await calls.send(endpoint('spot.order.detail'), params)) as Row;
+  const row = (await calls.send(endpoint(ONE_ORDER_READ), params)) as Row;
   checkAnswered(command, params, row);
   return row;
 }

@@ -27,3 +27,24 @@ test('the use cases\' index holds types alone: reading it loads no module', () =
   assert.ok(sf.statements.length > 5, 'the index names the use cases\' types');
   assert.deepEqual(loading, []);
 });
+
+/** The comparisons of an endpoint id with a catalogue id (`ep.id === 'spot.order.submit'`) in `text`. */
+function idRules(file: string, text: string): string[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const out: string[] = [];
+  const isId = (n: ts.Node) => ts.isPropertyAccessExpression(n) && n.name.text === 'id';
+  const isCatalogueId = (n: ts.Node) => ts.isStringLiteralLike(n) && /^(spot|legacy|system|account)\.[a-z_.]+$/.test(n.text);
+  const compares = new Set([ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken]);
+  const visit = (n: ts.Node): void => {
+    if (ts.isBinaryExpression(n) && compares.has(n.operatorToken.kind) && ((isId(n.left) && isCatalogueId(n.right)) || (isId(n.right) && isCatalogueId(n.left)))) out.push(`${file}: ${n.getText(sf)}`);
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+test('the faces compare no endpoint id: what is special about an endpoint is a trait the core says', () => {
+  assert.deepEqual(idRules('face.ts', "if (ep.id === 'spot.order.submit') x();\nconst y = 'legacy.token' !== e.id;\nconst z = ep.id === other;"), ["face.ts: ep.id === 'spot.order.submit'", "face.ts: 'legacy.token' !== e.id"]);
+  const found = [...G.keys()].filter(isFace).flatMap((f) => idRules(f, readFileSync(join(SRC, f), 'utf8')));
+  assert.deepEqual(found, []);
+});
