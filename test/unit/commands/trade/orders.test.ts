@@ -9,6 +9,7 @@ import { IO, type InStream } from '../../../../src/render/io.js';
 import { checkOrder } from '../../../../src/core/order/check.js';
 import { amendOrder, cancelAll, cancelOrder, guardError, marketContext, placeOrder, preflight } from '../../../../src/commands/trade/orders.js';
 import { startFaultProxy } from '../../../helpers/fault-proxy.js';
+import { skipClock, type SkipClock } from '../../../helpers/skip-clock.js';
 import { useSandbox } from '../../../helpers/sandbox-server.js';
 import { RULES } from './fixture.js';
 
@@ -42,11 +43,11 @@ test('market context of a checked order on the live book: distance, crossing, a 
 
 const harness = useSandbox(21);
 
-function contextFor(base: string, creds: { key: string; secret: string; memo: string }, notes: string[]): Context {
+function contextFor(base: string, creds: { key: string; secret: string; memo: string }, notes: string[], clock?: SkipClock): Context {
   const env = { BM_API_KEY: creds.key, BM_API_SECRET: creds.secret, BM_API_MEMO: creds.memo, HOME: '/nonexistent', XDG_CACHE_HOME: '/tmp/bm-test-cache-trade' };
   const sink = { write: (s: string) => (notes.push(s), true) };
   const io = new IO({ write: () => true }, sink, new PassThrough() as unknown as InStream, env, 'never');
-  return new Context(io, { baseUrl: base, timeout: '1500' }, env);
+  return new Context(io, { baseUrl: base, timeout: '30000' }, env, undefined, clock ? { clock } : {});
 }
 
 test('place and cancel through the careful path: a lost answer is looked up, never sent twice', async () => {
@@ -55,9 +56,11 @@ test('place and cancel through the careful path: a lost answer is looked up, nev
   const proxy = await startFaultProxy(sb.url);
   const notes: string[] = [];
   try {
-    const ctx = contextFor(proxy.url, acct, notes);
+    // A hung request's timeout is skipped the moment the proxy holds it, never waited for.
+    const clock = skipClock();
+    const ctx = contextFor(proxy.url, acct, notes, clock);
     const order = checkOrder({ symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.001', price: '20000.00', client_order_id: 'tradeLost1' }, RULES);
-    proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'lose' }, times: 1 });
+    proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'lose' }, times: 1, held: () => clock.skip(30_000) });
     const placed = await placeOrder(ctx, order);
     assert.equal(placed.kind, 'ok', placed.text);
     assert.match(placed.text, /^placed buy 0\.001 BTC_USDT @ 20000\.00 \(order \d+, client order id tradeLost1, proven by looking it up\)$/);
@@ -65,7 +68,7 @@ test('place and cancel through the careful path: a lost answer is looked up, nev
     assert.match(notes.join(''), /looking it up \(bm order get BTC_USDT --client-order-id tradeLost1\) instead of sending it again/);
 
     const hung = checkOrder({ symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.001', price: '20000.00', client_order_id: 'tradeHung1' }, RULES);
-    proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'hang' }, times: 1 });
+    proxy.add({ method: 'POST', path: '/spot/v2/submit_order', fault: { kind: 'hang' }, times: 1, held: () => clock.skip(30_000) });
     const unknown = await placeOrder(ctx, hung);
     assert.equal(unknown.kind, 'unknown');
     assert.match(unknown.text, /outcome unknown: .*check with: bm order get BTC_USDT --client-order-id tradeHung1/);
@@ -75,7 +78,7 @@ test('place and cancel through the careful path: a lost answer is looked up, nev
     assert.match(rejected.text, /rejected: .*\(code \d+: /, 'the venue code and message are kept');
 
     const open = { id: placed.orderId!, clientOrderId: 'tradeLost1', side: 'buy' as const, type: 'limit', price: '20000.00', size: '0.001', filled: '0', time: 0 };
-    proxy.add({ method: 'POST', path: '/spot/v3/cancel_order', fault: { kind: 'lose' }, times: 1 });
+    proxy.add({ method: 'POST', path: '/spot/v3/cancel_order', fault: { kind: 'lose' }, times: 1, held: () => clock.skip(30_000) });
     const cancelled = await cancelOrder(ctx, 'BTC_USDT', open);
     assert.equal(cancelled.kind, 'ok', cancelled.text);
     assert.match(cancelled.text, /proven by looking it up/, 'claimed from the order status read after the lost answer');
