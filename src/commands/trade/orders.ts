@@ -52,8 +52,10 @@ export function outcomeOfError(what: string, err: unknown): Outcome {
   const d = err.details;
   const hint = d.hint ? `; ${d.hint}` : '';
   if (err.category === 'unknown') return { kind: 'unknown', text: `${err.message.startsWith(what) ? '' : `${what}: `}${err.message}${hint}` };
-  const venue = d.code !== undefined ? ` (code ${d.code}${d.venueMessage ? `: ${d.venueMessage}` : ''}${d.trace ? `, trace ${d.trace}` : ''})` : '';
-  return { kind: 'rejected', text: `${what}: ${d.code !== undefined ? 'rejected' : 'not sent'}: ${err.message}${venue}${hint}` };
+  // Only the venue refuses: a network error or a check before the write is "not sent", whatever code it carries.
+  const refused = err.category === 'venue';
+  const venue = refused && d.code !== undefined ? ` (code ${d.code}${d.venueMessage ? `: ${d.venueMessage}` : ''}${d.trace ? `, trace ${d.trace}` : ''})` : '';
+  return { kind: 'rejected', text: `${what}: ${refused ? 'rejected' : 'not sent'}: ${err.message}${venue}${hint}` };
 }
 
 /** One line naming an order: `buy 0.01 BTC_USDT @ 30000` (or `market`). */

@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import { Context } from '../../../../src/context.js';
 import { IO, type InStream } from '../../../../src/render/io.js';
 import { checkOrder } from '../../../../src/core/order/check.js';
-import { amendOrder, cancelAll, cancelOrder, guardError, marketContext, placeOrder, preflight } from '../../../../src/commands/trade/orders.js';
+import { amendOrder, cancelAll, cancelOrder, guardError, marketContext, outcomeOfError, placeOrder, preflight } from '../../../../src/commands/trade/orders.js';
+import { BmError } from '../../../../src/errors.js';
 import { startFaultProxy } from '../../../helpers/fault-proxy.js';
 import { skipClock, type SkipClock } from '../../../helpers/skip-clock.js';
 import { useSandbox } from '../../../helpers/sandbox-server.js';
@@ -39,6 +40,15 @@ test('market context of a checked order on the live book: distance, crossing, a 
   assert.equal(marketContext(thin, { asks: [], bids: [], last: '1' }).fill?.average, '', 'an empty side fills nothing');
   assert.throws(() => preflight({ symbol: 'BTC_USDT', side: 'buy', type: 'market' }, RULES, book, '10'), { message: 'amount is required for a market buy (quote amount, e.g. 100 USDT)' });
   assert.throws(() => preflight({ symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '1', price: '120' }, RULES, book, '10'), { message: /^price: 120 is 20\.6% above/ });
+});
+
+test('a write that failed is said as the venue proved it: refused by the venue, not sent (a network error, whatever its code), or unknown', () => {
+  const what = 'place buy 0.01 BTC_USDT @ 20000';
+  const refused = outcomeOfError(what, new BmError('venue', 'order refused', { code: '50008', venueMessage: 'balance not enough', trace: 't1' }));
+  assert.deepEqual(refused, { kind: 'rejected', text: `${what}: rejected: order refused (code 50008: balance not enough, trace t1)` });
+  const network = outcomeOfError(what, new BmError('network', 'GET 127.0.0.1:1: timed out after 1500 ms (code ETIMEDOUT)', { code: 'ETIMEDOUT' }));
+  assert.equal(network.text, `${what}: not sent: GET 127.0.0.1:1: timed out after 1500 ms (code ETIMEDOUT)`);
+  assert.equal(outcomeOfError(what, new BmError('unknown', `${what}: outcome unknown`, { hint: 'check with: bm order get' })).kind, 'unknown');
 });
 
 const harness = useSandbox(21);
