@@ -38,7 +38,7 @@ after(() => {
 
 function contextOf(e: Record<string, string>): Context {
   const io = new IO({ write: () => true }, { write: () => true }, new PassThrough() as unknown as InStream, e, 'never');
-  return new Context(io, { baseUrl: v.proxy.url, timeout: '5000' }, e);
+  return new Context(io, { baseUrl: v.proxy.url, timeout: '30000' }, e);
 }
 
 /** The account's environment and context, once per file. */

@@ -17,7 +17,7 @@ const harness = useSandbox(31);
 function contextFor(base: string, creds: { key: string; secret: string; memo: string }, notes: string[], out: string[]): Context {
   const env = { BM_API_KEY: creds.key, BM_API_SECRET: creds.secret, BM_API_MEMO: creds.memo, HOME: '/nonexistent', XDG_CACHE_HOME: '/tmp/bm-test-cache-wait' };
   const io = new IO({ write: (s: string) => (out.push(s), true) }, { write: (s: string) => (notes.push(s), true) }, new PassThrough() as unknown as InStream, env, 'never');
-  return new Context(io, { baseUrl: base, timeout: '5000', json: true }, env);
+  return new Context(io, { baseUrl: base, timeout: '30000', json: true }, env);
 }
 
 test('--wait-timeout 3 with an order stream that never acknowledges: exit 10 by the deadline on the injected clock, polled meanwhile', async () => {

@@ -31,7 +31,7 @@ export class Driven implements Connection {
 export function setup(baseUrl: string, acct: { key: string; secret: string; memo: string }, extra: Record<string, string> = {}) {
   const env = { BM_API_KEY: acct.key, BM_API_SECRET: acct.secret, BM_API_MEMO: acct.memo, HOME: '/nonexistent', XDG_CACHE_HOME: '/tmp/bm-test-cache-trade-feed', ...extra };
   const io = new IO({ write: () => true }, { write: () => true }, new PassThrough() as unknown as InStream, env, 'never');
-  const ctx = new Context(io, { baseUrl, timeout: '5000' }, env);
+  const ctx = new Context(io, { baseUrl, timeout: '30000' }, env);
   const s = initialState({
     symbol: 'BTC_USDT', rules: RULES, pairs: ['BTC_USDT'], step: candleStep('1m'), maxDeviation: '10', readOnly: undefined,
     venue: { name: 'sandbox', url: baseUrl, profile: 'paper account', paper: true },
