@@ -64,7 +64,7 @@ test('the journal\'s disk full after the leg left: the placed order is reported 
   const run = runCli(['order', 'stop', 'BTC_USDT', '--side', 'sell', '--size', '0.001', '--trigger', '64999', '--yes', '--json'], { env, onStderr: (_c, all) => (stderr = all) });
   const id = await until(() => /algo (a[0-9a-z]+): armed/.exec(stderr)?.[1], 'the stop to arm');
   A.trade('64998.5');
-  await there;
+  await within(there, 'the leg to reach the venue');
   // The leg is on its way (journaled `sending`, flushed); now the disk is full before its outcome can be written.
   const room = fullDiskFor(algoJournalPath(env, id));
   release();
@@ -103,7 +103,7 @@ test('the journal\'s disk full while a leg\'s outcome is unknown (its answer los
   const run = runCli(['order', 'stop', 'BTC_USDT', '--side', 'sell', '--size', '0.001', '--trigger', '64999', '--yes', '--json'], { env: e, onStderr: (_c, all) => (stderr = all) });
   const id = await until(() => /algo (a[0-9a-z]+): armed/.exec(stderr)?.[1], 'the stop to arm');
   A.trade('64998.5');
-  await there;
+  await within(there, 'the leg to reach the venue');
   room = fullDiskFor(algoJournalPath(e, id));
   const r = await within(run.finally(() => room()), 'the stop to end');
   for (const remove of rules) remove();

@@ -168,7 +168,7 @@ export function runAlgo(d: RunnerDeps): Promise<AlgoState> {
   });
   enqueue(async () => void (await learn()));
   enqueue(() => engine.feed({ kind: 'tick', now: clock.now() }));
-  // With a stream too: it covers from the start to the stream's subscription.
+  // With a stream too: it covers from the start to the stream's subscription (read again once subscribed).
   enqueue(() => poll(true));
   if (d.stream) {
     d.stream({
@@ -183,8 +183,10 @@ export function runAlgo(d: RunnerDeps): Promise<AlgoState> {
       },
       up: () => {
         streaming = true;
-        // Back after a drop: the clocks checked again, and what traded since the last read read.
-        if (ups++ > 0) {
+        // Subscribed: what traded between the last read and the subscription taking hold was pushed to no
+        // one, so it is read now (a trade seen twice counts once). Back after a drop, the clocks are checked again.
+        if (ups++ === 0) enqueue(() => poll(true));
+        else {
           enqueue(async () => {
             if (await learn()) await poll();
           });

@@ -26,6 +26,20 @@ test('two trades in one millisecond both count; a trade from before the algo was
   r.engine.close();
 });
 
+test('a trade between the read at start and the subscription taking hold (pushed to no one) is read once subscribed, and fires', async () => {
+  const reads: number[] = [];
+  // The read at start sees nothing; the trade comes before the stream is subscribed, so no push carries it.
+  const r = runnerRig({ recent: async () => (reads.push(reads.length), reads.length === 1 ? [] : [{ price: '59999', size: '1', time: T0 + 5 }]) });
+  const h = await r.stream();
+  await turnsUntil(() => reads.length === 1, 'the read at start');
+  h.up();
+  const st = await r.done;
+  assert.equal(st.end, 'done');
+  assert.deepEqual(r.sent, ['spot.order.submit arunnerstop']);
+  assert.equal(reads.length, 2, 'read again once, when the subscription took hold');
+  r.engine.close();
+});
+
 test('with the stream down the recent trades are read, the gap judged once by its candles, and repeated trades fed once', async () => {
   const reads: number[] = [];
   const gaps: Array<[number, number]> = [];
@@ -35,6 +49,7 @@ test('with the stream down the recent trades are read, the gap judged once by it
   const h = await r.stream();
   await turnsUntil(() => reads.length === 1, 'the read at start');
   h.up();
+  await turnsUntil(() => reads.length === 2, 'the read once subscribed');
   h.trade({ price: '60500', size: '1', time: T0 + 1000 });
   h.down('reconnecting');
   down = true;
