@@ -103,8 +103,9 @@ export class MarketState {
     const m = this.candleMaps.get(symbol) ?? new Map<string, Entry>();
     for (const e of list) m.set(startOf(e), e);
     if (m.size > CANDLES_KEPT) {
-      const oldest = [...m.keys()].sort((a, b) => Number(a) - Number(b)).slice(0, m.size - CANDLES_KEPT);
-      for (const k of oldest) m.delete(k);
+      // Candle starts are seconds since the epoch (times, never amounts): the oldest go first.
+      const starts = [...m.keys()].sort((a, b) => Number(a) - Number(b));
+      for (const k of starts.slice(0, starts.length - CANDLES_KEPT)) m.delete(k);
     }
     this.candleMaps.set(symbol, m);
   }
