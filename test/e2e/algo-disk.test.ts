@@ -52,6 +52,16 @@ async function until<T>(check: () => T | undefined | false, what: string): Promi
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** Waits for the leg to reach the venue; failing, says what the runner printed and what the venue was asked since `from`. */
+async function legArrives(there: Promise<void>, stderr: () => string, from: number): Promise<void> {
+  try {
+    await within(there, 'the leg to reach the venue');
+  } catch (err) {
+    const asked = A.proxy.seen.slice(from).map((s) => `${s.method} ${s.path}`).join(', ');
+    throw new Error(`${(err as Error).message}; the runner said: ${stderr() || '(nothing)'}; the venue was asked: ${asked || '(nothing)'}`);
+  }
+}
+
 test('the journal\'s disk full after the leg left: the placed order is reported (exit 0), and a resume settles the journal', async () => {
   ensureBuilt();
   env = isolatedEnv({ BM_BASE_URL: A.proxy.url, BM_API_KEY: A.credentials.key, BM_API_SECRET: A.credentials.secret, BM_API_MEMO: A.credentials.memo });
@@ -61,10 +71,11 @@ test('the journal\'s disk full after the leg left: the placed order is reported 
   const there = new Promise<void>((r) => (arrived = r));
   A.proxy.add({ method: 'POST', path: SUBMIT, times: 1, when: () => (arrived(), true), fault: { kind: 'delay', until: held } });
   let stderr = '';
+  const from = A.proxy.seen.length;
   const run = runCli(['order', 'stop', 'BTC_USDT', '--side', 'sell', '--size', '0.001', '--trigger', '64999', '--yes', '--json'], { env, onStderr: (_c, all) => (stderr = all) });
   const id = await until(() => /algo (a[0-9a-z]+): armed/.exec(stderr)?.[1], 'the stop to arm');
   A.trade('64998.5');
-  await within(there, 'the leg to reach the venue');
+  await legArrives(there, () => stderr, from);
   // The leg is on its way (journaled `sending`, flushed); now the disk is full before its outcome can be written.
   const room = fullDiskFor(algoJournalPath(env, id));
   release();
@@ -100,10 +111,11 @@ test('the journal\'s disk full while a leg\'s outcome is unknown (its answer los
   ];
   let stderr = '';
   let room = () => undefined as void;
+  const from = A.proxy.seen.length;
   const run = runCli(['order', 'stop', 'BTC_USDT', '--side', 'sell', '--size', '0.001', '--trigger', '64999', '--yes', '--json'], { env: e, onStderr: (_c, all) => (stderr = all) });
   const id = await until(() => /algo (a[0-9a-z]+): armed/.exec(stderr)?.[1], 'the stop to arm');
   A.trade('64998.5');
-  await within(there, 'the leg to reach the venue');
+  await legArrives(there, () => stderr, from);
   room = fullDiskFor(algoJournalPath(e, id));
   const r = await within(run.finally(() => room()), 'the stop to end');
   for (const remove of rules) remove();
