@@ -6,6 +6,7 @@
  * alone (a real disk fills by whole blocks: a journal's next line may still fit in its last one).
  */
 import assert from 'node:assert/strict';
+import { EventEmitter } from 'node:events';
 import fs, { existsSync, readlinkSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { after, test } from 'node:test';
@@ -52,11 +53,15 @@ async function until<T>(check: () => T | undefined | false, what: string): Promi
   throw new Error(`timed out waiting for ${what}`);
 }
 
-/** Waits for the leg to reach the venue; failing, says what the runner printed and what the venue was asked since `from`. */
-async function legArrives(there: Promise<void>, stderr: () => string, from: number): Promise<void> {
+/**
+ * Waits for the leg to reach the venue; failing, stops the runner (`stop`: its faults lifted, then Ctrl-C, so
+ * it cannot hold the test process open) and says what it printed and what the venue was asked since `from`.
+ */
+async function legArrives(there: Promise<void>, stderr: () => string, from: number, stop: () => void): Promise<void> {
   try {
     await within(there, 'the leg to reach the venue');
   } catch (err) {
+    stop();
     const asked = A.proxy.seen.slice(from).map((s) => `${s.method} ${s.path}`).join(', ');
     throw new Error(`${(err as Error).message}; the runner said: ${stderr() || '(nothing)'}; the venue was asked: ${asked || '(nothing)'}`);
   }
@@ -72,10 +77,11 @@ test('the journal\'s disk full after the leg left: the placed order is reported 
   A.proxy.add({ method: 'POST', path: SUBMIT, times: 1, when: () => (arrived(), true), fault: { kind: 'delay', until: held } });
   let stderr = '';
   const from = A.proxy.seen.length;
-  const run = runCli(['order', 'stop', 'BTC_USDT', '--side', 'sell', '--size', '0.001', '--trigger', '64999', '--yes', '--json'], { env, onStderr: (_c, all) => (stderr = all) });
+  const signals = new EventEmitter();
+  const run = runCli(['order', 'stop', 'BTC_USDT', '--side', 'sell', '--size', '0.001', '--trigger', '64999', '--yes', '--json'], { env, signals, onStderr: (_c, all) => (stderr = all) });
   const id = await until(() => /algo (a[0-9a-z]+): armed/.exec(stderr)?.[1], 'the stop to arm');
   A.trade('64998.5');
-  await legArrives(there, () => stderr, from);
+  await legArrives(there, () => stderr, from, () => (release(), signals.emit('SIGINT')));
   // The leg is on its way (journaled `sending`, flushed); now the disk is full before its outcome can be written.
   const room = fullDiskFor(algoJournalPath(env, id));
   release();
@@ -112,10 +118,11 @@ test('the journal\'s disk full while a leg\'s outcome is unknown (its answer los
   let stderr = '';
   let room = () => undefined as void;
   const from = A.proxy.seen.length;
-  const run = runCli(['order', 'stop', 'BTC_USDT', '--side', 'sell', '--size', '0.001', '--trigger', '64999', '--yes', '--json'], { env: e, onStderr: (_c, all) => (stderr = all) });
+  const signals = new EventEmitter();
+  const run = runCli(['order', 'stop', 'BTC_USDT', '--side', 'sell', '--size', '0.001', '--trigger', '64999', '--yes', '--json'], { env: e, signals, onStderr: (_c, all) => (stderr = all) });
   const id = await until(() => /algo (a[0-9a-z]+): armed/.exec(stderr)?.[1], 'the stop to arm');
   A.trade('64998.5');
-  await legArrives(there, () => stderr, from);
+  await legArrives(there, () => stderr, from, () => (rules.forEach((remove) => remove()), signals.emit('SIGINT')));
   room = fullDiskFor(algoJournalPath(e, id));
   const r = await within(run.finally(() => room()), 'the stop to end');
   for (const remove of rules) remove();
