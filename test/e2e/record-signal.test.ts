@@ -37,7 +37,8 @@ test('SIGTERM ends a recording like --duration: the file is complete (gzip trail
   const out = join(dir, 'term.ndjson');
   const gz = join(dir, 'term.ndjson.gz');
   const [a, b] = [start(out), start(gz)];
-  await until(() => existsSync(out) && readFileSync(out, 'utf8').split('\n').length > 4, 'pushes recorded');
+  // Both files exist (each recording takes its signals from then on) and the first holds pushes.
+  await until(() => existsSync(gz) && existsSync(out) && readFileSync(out, 'utf8').split('\n').length > 4, 'pushes recorded');
   a.child.kill('SIGTERM');
   b.child.kill('SIGTERM');
   assert.deepEqual([await a.exit, await b.exit], [0, 0], a.stderr() + b.stderr());

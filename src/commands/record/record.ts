@@ -49,6 +49,13 @@ export async function record(ctx: Context, typed: readonly string[], opts: Recor
   const venue = ctx.venue.wsUrl ? ctx.venue : await ctx.resolvedVenue();
   const url = streamAddress(venue.wsUrl, 'public');
 
+  let finish!: () => void;
+  let fail!: (e: BmError) => void;
+  const done = new Promise<void>((ok, ko) => ((finish = ok), (fail = ko)));
+  // Ctrl-C and SIGTERM end it like --duration from the moment the file exists: it is always left complete.
+  const stop = () => finish();
+  ctx.signals.once('SIGINT', stop);
+  ctx.signals.once('SIGTERM', stop);
   const sink = new RecordingSink(opts.out);
   const started = Date.now();
   sink.header(headerLine(url, topics, started));
@@ -60,9 +67,6 @@ export async function record(ctx: Context, typed: readonly string[], opts: Recor
     else err.write(`recording ${line()}\n`);
   };
 
-  let finish!: () => void;
-  let fail!: (e: BmError) => void;
-  const done = new Promise<void>((ok, ko) => ((finish = ok), (fail = ko)));
   let last = started;
   const conn = await openStream({
     venue: { url: venue.wsUrl, service: venue.service },
@@ -78,9 +82,6 @@ export async function record(ctx: Context, typed: readonly string[], opts: Recor
     ...(ctx.verbose ? { trace: (l: string) => ctx.trace(l) } : {}),
   });
   const timers: Array<() => void> = [];
-  const stop = () => finish();
-  ctx.signals.once('SIGINT', stop);
-  ctx.signals.once('SIGTERM', stop);
   if (durationMs !== undefined) {
     const noVenue = () => wsNetworkError(`no connection to ${url} within --duration`, 'check --ws-url, or that the venue is up (bm service)');
     // On the run's clock: a test ends the recording when it says.
