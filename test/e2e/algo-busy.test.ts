@@ -20,7 +20,7 @@ import { algoJournalPath, readAlgoJournal } from '../../src/core/algo/journal.js
 import { planAlgo } from '../../src/core/algo/plan.js';
 import { endError } from '../../src/core/algo/run.js';
 import type { AlgoSpec } from '../../src/core/algo/model/spec.js';
-import type { WaitClock } from '../../src/core/order/deadline.js';
+import type { WaitClock } from '../../src/util/clock.js';
 import { findByClientId } from '../../src/core/order/lookup.js';
 import { pairRules } from '../../src/core/order/pairs.js';
 import { explicitVenue } from '../../src/core/venue.js';

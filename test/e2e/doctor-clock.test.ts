@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { WaitClock } from '../../src/core/order/deadline.js';
+import type { WaitClock } from '../../src/util/clock.js';
 import { isolatedEnv } from '../helpers/bm.js';
 import { runBm, runCli } from '../helpers/in-process.js';
 import { useSandbox } from '../helpers/sandbox-server.js';

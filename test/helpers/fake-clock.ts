@@ -1,5 +1,5 @@
 /** A clock that moves only when the test moves it (a `WaitClock`): the time, cancellable timers, and `advance`. */
-import type { WaitClock } from '../../src/core/order/deadline.js';
+import type { WaitClock } from '../../src/util/clock.js';
 
 export interface FakeClock extends WaitClock {
   /** Moves the time forward by `ms`, firing the timers due on the way, in order. */

@@ -8,7 +8,7 @@ import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { run } from '../../src/main.js';
 import { IO, type InStream, type Stream } from '../../src/render/io.js';
-import type { WaitClock } from '../../src/core/order/deadline.js';
+import type { WaitClock } from '../../src/util/clock.js';
 import type { Result } from './bm.js';
 
 export interface CliOptions {

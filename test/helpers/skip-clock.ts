@@ -4,7 +4,7 @@
  * the test knows the request hangs, instead of waited for; what nobody skips behaves as on the system clock.
  * Once held, the time moves only by `skip`: a deadline set then ends when the test says, never by chance.
  */
-import type { WaitClock } from '../../src/core/order/deadline.js';
+import type { WaitClock } from '../../src/util/clock.js';
 
 export interface SkipClock extends WaitClock {
   /** Moves the time forward by `ms` (ms): the timers due by then fire now, in the order they are due. */

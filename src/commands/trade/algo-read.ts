@@ -94,11 +94,6 @@ export function takeAlgos(s: TradeState, algos: readonly AttachedAlgo[], now: nu
   return fresh.length ? 'failed' : 'changed';
 }
 
-/** {@link readPairAlgos} then {@link takeAlgos}: a read and its update in one step, for a state with no update loop. */
-export function refreshAlgos(s: TradeState, env: Env, seen: SeenAlgos, since?: number, now: number = Date.now()): AlgoRefresh {
-  return takeAlgos(s, readPairAlgos(s, env, seen, since), now);
-}
-
 /** `c` on an algo that ended: it leaves the pane (and is not shown again while the terminal runs). */
 export function dismissAlgo(s: TradeState, id: string): void {
   s.account.dismissed.add(id);

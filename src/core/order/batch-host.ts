@@ -3,7 +3,7 @@ import type { Endpoint } from '../../api/catalogue/types.js';
 import type { Params } from '../../api/client.js';
 import type { WriteChannel } from '../write/channel.js';
 import type { CheckedOrder } from './check.js';
-import type { WaitClock } from './deadline.js';
+import type { WaitClock } from '../../util/clock.js';
 
 /** What a batch is sent through: a command's context, or a library client. */
 export interface BatchHost {

@@ -5,8 +5,6 @@
 
 import { type WaitClock } from '../../util/clock.js';
 
-export { sleepOn, systemClock, type WaitClock } from '../../util/clock.js';
-
 /** What {@link Deadline.race} gives when the deadline came first. */
 export const LATE: unique symbol = Symbol('late');
 

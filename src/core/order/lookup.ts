@@ -8,7 +8,7 @@ import type { Endpoint } from '../../api/catalogue/types.js';
 import { BmError } from '../../errors.js';
 import type { WriteChannel } from '../write/channel.js';
 import { lookUp, type LookupResult } from '../write/lookup.js';
-import { sleepOn, systemClock, type WaitClock } from './deadline.js';
+import { sleepOn, systemClock, type WaitClock } from '../../util/clock.js';
 
 /**
  * Looks a placement up by its client order id: the finding (proven, absent, foreign, failed) and the command

@@ -5,7 +5,7 @@
  */
 import type { Session } from '../session.js';
 import { scalarText } from '../../util/json.js';
-import { systemClock } from './deadline.js';
+import { systemClock } from '../../util/clock.js';
 import type { Follow } from './wait.js';
 
 /** Which order to follow: its id, and its client order id when known. */

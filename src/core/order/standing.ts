@@ -13,7 +13,7 @@ import type { Row } from '../../util/row.js';
 import { isDecimal, isZero } from '../../util/decimal.js';
 import type { WriteChannel } from '../write/channel.js';
 import { lookUp } from '../write/lookup.js';
-import { sleepOn, systemClock, type WaitClock } from './deadline.js';
+import { sleepOn, systemClock, type WaitClock } from '../../util/clock.js';
 import type { WriteResult } from '../write/pipeline.js';
 import { fieldText, rowOfData, sentText } from '../write/proof.js';
 import { unknownOutcome } from '../write/unknown.js';

@@ -10,7 +10,8 @@ import { matchWord } from '../../api/catalogue/vocab.js';
 import { BmError, usage } from '../../errors.js';
 import type { Row } from '../../util/row.js';
 import { scalarText } from '../../util/json.js';
-import { Deadline, LATE, systemClock, type WaitClock } from './deadline.js';
+import { Deadline, LATE } from './deadline.js';
+import { systemClock, type WaitClock } from '../../util/clock.js';
 
 export type WaitFor = 'filled' | 'done';
 
