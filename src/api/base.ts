@@ -21,6 +21,11 @@ export abstract class ClientBase {
   protected readonly gate: RateGate;
   /** Venue clock minus ours, ms. */
   protected clockOffsetMs = 0;
+  /**
+   * How far the venue's clock may be from what the offset says, ms: half the time the last read of it
+   * took (the venue read its clock somewhere inside it, the waits for a place in the rate windows included).
+   */
+  private clockWithinMs = 0;
   private readonly readings = new Map<string, RemainingReading>();
   /** Venues (origins) that blocked this address (418): until when (ms), and whether the venue said so. */
   private readonly blocks = new Map<string, { until: number; said: boolean }>();
@@ -52,9 +57,17 @@ export abstract class ClientBase {
     const before = this.now();
     const server = Number(String(await serverTime()));
     const after = this.now();
-    if (Number.isFinite(server)) this.clockOffsetMs = server - Math.round((before + after) / 2);
-    this.base.trace?.(`clock offset from the venue: ${this.clockOffsetMs} ms`);
+    if (Number.isFinite(server)) {
+      this.clockOffsetMs = server - Math.round((before + after) / 2);
+      this.clockWithinMs = Math.ceil((after - before) / 2);
+    }
+    this.base.trace?.(`clock offset from the venue: ${this.clockOffsetMs} ms (within ${this.clockWithinMs} ms)`);
     return this.clockOffsetMs;
+  }
+
+  /** How far (ms) the venue's clock may be from the offset last learned, either way. */
+  get clockWithin(): number {
+    return this.clockWithinMs;
   }
 
   /** True when the answer refuses the request for its rate (the generation may know more codes). */

@@ -39,7 +39,7 @@ async function throughGap(trigger: (low: string, high: string) => string, id: st
     recent: async () => { throw new Error('REST down too'); },
     candles: async (from, to) => (windows.push([from, to]), candlesDown ? { why: 'the candles could not be read (timeout)' } : gapCandles(src, 'BTC_USDT', from, to)),
     // The venue of this test is the trades it pushes, on the clock it moves.
-    venueNow: async () => clock.now(),
+    venueNow: async () => ({ time: clock.now(), within: 0 }),
   });
   await until(() => h !== undefined, 'the stream opened');
   h.up();

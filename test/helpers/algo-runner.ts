@@ -60,6 +60,11 @@ export interface RigOptions {
   readonly ahead?: number;
   /** True while GET /system/time fails. */
   readonly clockDown?: () => boolean;
+  /**
+   * A read of the venue's clock that took `2 * slow` ms, all of it before the venue read its clock: the venue
+   * looks `slow` ms further ahead than it is, within the `slow` ms the read allows either way.
+   */
+  readonly slow?: number;
 }
 
 /**
@@ -81,7 +86,7 @@ export function runnerRig(o: RigOptions) {
   // The venue's clock: the local one corrected by how far it is off (a step of the local clock moves the difference).
   const venueNow = async () => {
     if (o.clockDown?.()) throw new Error('GET /system/time: timed out');
-    return clock.now() + venueAhead;
+    return { time: clock.now() + venueAhead + (o.slow ?? 0), within: o.slow ?? 0 };
   };
   const done = runAlgo({
     engine, clock, note: (l) => notes.push(l), recent: o.recent, candles: o.candles ?? (async () => ({ why: 'none' })), venueNow,

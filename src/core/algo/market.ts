@@ -26,13 +26,19 @@ export interface GapCandles {
   readonly why?: string;
 }
 
+/** The venue's time (ms) as read, and how far it may be from it either way (half the read's round trip). */
+export interface VenueTime {
+  readonly time: number;
+  readonly within: number;
+}
+
 /**
- * The venue's time (ms) when it resolves: GET /system/time, with half its round trip. The REST client
+ * The venue's time when it resolves: GET /system/time, with half its round trip. The REST client
  * keeps what it learned, so the signed calls after it carry the venue's time whatever the local clock says.
  */
-export async function venueNow(calls: CurrentCalls): Promise<number> {
+export async function venueNow(calls: CurrentCalls): Promise<VenueTime> {
   const offset = await calls.api.syncClock();
-  return (calls.wiring.clock ?? systemClock).now() + offset;
+  return { time: (calls.wiring.clock ?? systemClock).now() + offset, within: calls.api.clockWithin };
 }
 
 /** The recent public trades of a pair, oldest first. */

@@ -13,7 +13,7 @@ import { clockSkew, CLOCK_NOTE_MS } from '../clock-skew.js';
 import type { WaitClock } from '../../util/clock.js';
 import type { AlgoEngine } from './engine.js';
 import type { AlgoState } from './machine.js';
-import type { GapCandles, Trade } from './market.js';
+import type { GapCandles, Trade, VenueTime } from './market.js';
 import { SeenTrades } from './seen.js';
 
 /** What a trade stream tells: a trade, the stream lost, the stream (back) up. */
@@ -32,8 +32,8 @@ export interface RunnerDeps {
   readonly stream?: TradeStream;
   readonly recent: () => Promise<Trade[]>;
   readonly candles: (from: number, to: number) => Promise<GapCandles>;
-  /** The venue's time (ms) when it resolves: read at start and again whenever the stream comes back. */
-  readonly venueNow: () => Promise<number>;
+  /** The venue's time when it resolves, and how far off it may be: read at start and again whenever the stream comes back. */
+  readonly venueNow: () => Promise<VenueTime>;
   readonly clock: WaitClock;
   /** How often the recent trades are read while the stream is down, ms (default 2000). */
   readonly pollMs?: number;
@@ -93,8 +93,9 @@ export function runAlgo(d: RunnerDeps): Promise<AlgoState> {
   /** Reads the venue's clock: says when ours differs; the first time, places the start. True once the start is known. */
   const learn = async (): Promise<boolean> => {
     let venue: number;
+    let within: number;
     try {
-      venue = await d.venueNow();
+      ({ time: venue, within } = await d.venueNow());
     } catch (err) {
       if (seen.at === undefined && !clockUnknown) say(`the venue's clock could not be read (${(err as Error).message}): no trade is judged until it is`);
       clockUnknown ||= seen.at === undefined;
@@ -109,8 +110,10 @@ export function runAlgo(d: RunnerDeps): Promise<AlgoState> {
       say(`the local clock now agrees with the venue's (${Math.round(offset)} ms apart)`);
     }
     if (seen.at === undefined) {
-      // Armed (or last journaled) at `since` on this machine's clock: that moment on the venue's, never later than its now.
-      const start = Math.min(engine.since + offset, venue);
+      // Armed (or last journaled) at `since` on this machine's clock: that moment on the venue's, at the earliest
+      // the read allows (a read slowed on its way out makes the venue look ahead by up to half its round trip:
+      // a trade just after arming must not look older than the arming), and never later than the venue's now.
+      const start = Math.min(engine.since + offset, venue) - within;
       seen.start(start);
       if (d.resumed || clockUnknown) blindSince = start;
     }

@@ -35,6 +35,19 @@ for (const ahead of [H, -H]) {
   });
 }
 
+test('a read of the venue\'s clock slowed on its way out (the venue looks 300 ms ahead): a trade 50 ms after arming still fires, one before arming does not', async () => {
+  // Before arming, through the trigger: history. The first trade after arming meets it too.
+  const r = runnerRig({ recent: async () => [{ price: '59000', size: '1', side: 'sell', time: T0 - 400 }], slow: 300 });
+  const h = await r.stream();
+  h.up();
+  h.trade({ price: '59990', size: '0.1', side: 'sell', time: T0 + 50 });
+  const st = await r.done;
+  assert.equal(st.end, 'done');
+  assert.deepEqual(r.fed, [['59990', T0 + 50]], 'the trade after arming fed, the one before it not');
+  assert.deepEqual(r.sent, ['spot.order.submit arunnerstop']);
+  r.engine.close();
+});
+
 test('a local clock stepped back mid-run: a stream drop and return is a gap from the last trade seen to the first after it, judged by its candles', async () => {
   let restDown = false;
   const windows: Array<[number, number]> = [];
@@ -108,7 +121,7 @@ test('resumed on a clock an hour ahead, an algo starts from the last trade it sa
   const seenBefore = [{ price: '59000', size: '1', side: 'sell', time: T0 + 900 }, { price: '60500', size: '1', side: 'buy', time: T0 + 1000 }];
   const ac = new AbortController();
   const done = runAlgo({
-    engine, clock, resumed: true, signal: ac.signal, note: (l) => notes.push(l), venueNow: async () => clock.now() - H,
+    engine, clock, resumed: true, signal: ac.signal, note: (l) => notes.push(l), venueNow: async () => ({ time: clock.now() - H, within: 0 }),
     recent: async () => [...seenBefore, { price: '60400', size: '1', side: 'buy', time: T0 + 1000 }, { price: '60300', size: '1', side: 'sell', time: T0 + 5000 }],
     candles: async (from, to) => (windows.push([from, to]), { high: '60600', low: '60200' }),
   });
