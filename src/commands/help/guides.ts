@@ -4,12 +4,12 @@
  * "In short" section of the matching guide under docs/, where a test fails when the copy is stale.
  * Loaded only by `bm help <topic>`.
  */
-import { flagName, type KindInput, KINDS } from '../../core/usecases/algo-kinds.js';
+import { flagName, type KindInput, KINDS, placesOrders } from '../../core/usecases/algo-kinds.js';
 
 /** One line per kind of conditional order (the registry, src/core/algo/kinds/): its options and what fires it. */
 function kindLines(): string {
   const opt = (i: KindInput) => `${flagName(i.key)} <${i.value}>`;
-  return KINDS.map((k) => {
+  return KINDS.filter(placesOrders).map((k) => {
     const own = k.inputs.map((i) => (i.required ? opt(i) : `[${opt(i)}]`)).join(' ');
     return `- **${k.kind}** \`${own}\`: ${k.fires}.\n`;
   }).join('');
