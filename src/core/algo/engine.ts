@@ -156,7 +156,7 @@ export class AlgoEngine {
     const { act } = kindOf(this.spec.kind);
     if (act) {
       const venue = !this.where ? '' : this.where.venue.builtin ? 'sandbox' : this.where.venue.baseUrl;
-      const outcome = await act.fire({ spec: this.spec, leg, st: this.st, clock: this.deps.host.clock ?? systemClock, venue, say: (line) => this.record([`${name}: ${line}`], false, true) });
+      const outcome = await act.fire({ spec: this.spec, leg, st: this.st, clock: this.deps.host.clock ?? systemClock, venue, ...(this.deps.spawner ? { spawner: this.deps.spawner } : {}), say: (line) => this.record([`${name}: ${line}`], false, true) });
       return this.settled(name, outcome, `${name}: ${outcome.status}${outcome.price ? ` at ${outcome.price}` : ''}`);
     }
     if (leg.after !== undefined) {

@@ -33,7 +33,7 @@ function firing(spec: AlgoSpec, st: AlgoState, now: number): { price: string; at
 
 /** The process's environment and platform, and node's spawn: an alert's notifications run on the machine that holds it. */
 async function notifyDeps(a: ActArgs) {
-  return { spawner: await nodeSpawn(), clock: a.clock, platform: process.platform, env: process.env };
+  return { spawner: a.spawner ?? (await nodeSpawn()), clock: a.clock, platform: process.platform, env: process.env };
 }
 
 export const alert: KindDef = {

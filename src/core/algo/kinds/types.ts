@@ -10,6 +10,7 @@ import type { CallsSource } from '../../calls.js';
 import type { PairRules } from '../../order/pairs.js';
 import type { AlgoSpec, Leg, Trigger } from '../model/spec.js';
 import type { AlgoEvent, AlgoState, LegState, Step } from '../model/state.js';
+import type { Spawner } from '../notify/spawn.js';
 
 /** An input of a kind beyond side, size and notional. The library's parameter is its key in snake_case, the option its key in kebab-case. */
 export interface KindInput {
@@ -94,6 +95,8 @@ export interface ActArgs {
   readonly clock: WaitClock;
   /** The venue it runs on, in words: `sandbox`, or its REST address. */
   readonly venue: string;
+  /** How it starts programs (default: node's spawn). */
+  readonly spawner?: Spawner;
   /** Says a line on stderr (a runner's log) even under --quiet, journaled with the leg's name. */
   say(line: string): void;
 }
