@@ -34,7 +34,11 @@ export async function planFor(face: { readonly calls: CurrentCalls; readonly clo
 
 /** A kind that fires when its trigger is already met: the leg the last price meets is due at once (the runner's first tick fires it). */
 async function dueWhenMet(src: { calls(): Promise<CurrentCalls> }, spec: AlgoSpec): Promise<AlgoSpec> {
-  const { last } = await readQuote(src, spec.symbol);
+  return dueIfMet(spec, (await readQuote(src, spec.symbol)).last);
+}
+
+/** The spec of a kind that fires when already met (an alert), its leg the last price `last` meets due at once; else as it was. */
+export function dueIfMet(spec: AlgoSpec, last: string): AlgoSpec {
   const met = metLeg(spec, last);
   if (!met) return spec;
   return { ...spec, metWhenArmed: last, legs: spec.legs.map((l) => (l === met.leg ? { ...l, due: spec.created } : l)) };
