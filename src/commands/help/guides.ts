@@ -58,6 +58,9 @@ order when they fire; they fire only while a \`bm\` runner holds them. \`bm orde
 buy|sell ...\` (and \`client.algo.<kind>(...)\` in the library):
 
 ${kindLines()}
+Price alerts are held the same way, their leg notifying instead of placing: \`bm alert add SYMBOL --above
+<price> | --below <price> [--exec <cmd>]\`, \`bm alert list|remove\` (\`A\` in \`bm trade\`); see docs/algo.md, Alerts.
+
 How it runs:
 
 - **Checked and confirmed first.** Every leg is checked as \`order place\` checks an order; \`--dry-run\`
