@@ -8,7 +8,7 @@ import { type AlgoSpec, planAlgo } from '../../core/usecases/algo.js';
 import { usage } from '../../errors.js';
 import { cmp } from '../../util/decimal.js';
 import type { AlertForm, PendingAttach } from './algo-types.js';
-import { formMessage } from './attach-plan.js';
+import { formMessage, toConfirmation } from './attach-plan.js';
 import type { Binding } from './binding.js';
 import { selectedLevel } from './book.js';
 import { quoteOf, type TradeState } from './state.js';
@@ -62,14 +62,7 @@ export const ALERT_KEYS: readonly Binding[] = [
     if (k !== '.' || !f.price.includes('.')) s.ui.alert = { price: f.price + k, error: undefined };
   } },
   { keys: ['backspace'], label: 'Backspace', does: 'delete the last character', run: (s) => void (s.ui.alert = { price: form(s).price.slice(0, -1), error: undefined }) },
-  { keys: ['enter'], label: 'Enter', hint: 'review', does: 'check the level, then confirm', run: (s, _k, at) => {
-    try {
-      s.ui.attach = alertPending(s, form(s), at);
-      s.ui.mode = 'attach';
-    } catch (err) {
-      s.ui.alert = { ...form(s), error: (err as Error).message };
-    }
-  } },
+  { keys: ['enter'], label: 'Enter', hint: 'review', does: 'check the level, then confirm', run: (s, _k, at) => toConfirmation(s, () => alertPending(s, form(s), at), (error) => void (s.ui.alert = { ...form(s), error })) },
   { keys: ['escape'], label: 'Esc', hint: 'back', does: 'back out', run: (s) => ((s.ui.alert = undefined), void (s.ui.mode = 'main')) },
 ];
 

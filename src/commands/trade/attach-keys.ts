@@ -8,7 +8,7 @@ import { dueIfMet } from '../../core/usecases/algo.js';
 import { kindOf } from '../../core/usecases/algo-kinds.js';
 import { dismissAlgo } from './algo-read.js';
 import { attachForm, selectedAlgo, type AttachKind } from './attach.js';
-import { attachPending, metOf } from './attach-plan.js';
+import { attachPending, metOf, toConfirmation } from './attach-plan.js';
 import type { Binding, Command } from './binding.js';
 import { openBracket } from './bracket.js';
 import { logAction, openOrders, quoteOf, selectedOrder, type TradeState } from './state.js';
@@ -28,12 +28,7 @@ function openAttach(s: TradeState, kind: AttachKind, at: number): void {
 /** Enter in an attach form: the plan checked against the pair's rules, then shown for `y`; else the form says why. */
 export function reviewAttach(s: TradeState, at: number): void {
   const f = s.ui.form!;
-  try {
-    s.ui.attach = attachPending(s, f, at);
-    s.ui.mode = 'attach';
-  } catch (err) {
-    s.ui.form = { ...f, error: (err as Error).message };
-  }
+  toConfirmation(s, () => attachPending(s, f, at), (error) => void (s.ui.form = { ...f, error }));
 }
 
 /** Ids the orders pane's Up/Down walk: open orders newest first, then conditional orders. */
