@@ -24,10 +24,11 @@ export function registerAlert(root: Command, contextOf: ContextOf): void {
     .option('--above <price>', 'fires at the first trade at or above this price')
     .option('--below <price>', 'fires at the first trade at or below this price')
     .option('--exec <cmd>', 'a command run once when it fires (through the shell), the alert in BM_ALERT_* variables')
-    .addHelpText('after', `${localColumnsHelp('alert add')}\n\n${FIRES}${examples('bm alert add BTC_USDT --above 70000', 'bm alert add BTC_USDT --below 60000 --exec \'echo "$BM_ALERT_SYMBOL $BM_ALERT_PRICE" >> ~/alerts.log\'')}`)
+    .addHelpText('after', `${localColumnsHelp('alert add')}\n\n${FIRES}${examples('bm alert add BTC_USDT --above 70000', 'bm alert add BTC_USDT --below 60000 --exec \'echo "$BM_ALERT_SYMBOL at $BM_ALERT_PRICE" >> "$HOME/alerts.log"\'')}`)
     .action(act('add'));
   alert.command('list').description('Every price alert kept on this machine: armed (running or stopped), fired (when, at what price), removed')
     .addHelpText('after', `${localColumnsHelp('alert list')}${examples('bm alert list', 'bm alert list --json')}`).action(act('list'));
-  alert.command('remove').description('Remove a price alert that has not fired: its runner stopped, it never fires').argument('<ID>', 'the alert id (bm alert list), or last: the one added last')
-    .addHelpText('after', `${localColumnsHelp('alert remove')}${examples('bm alert remove last')}`).action(act('remove'));
+  alert.command('remove').description('Remove a price alert that has not fired (or --all of them): its runner stopped, it never fires').argument('[ID]', 'the alert id (bm alert list), or last: the one added last')
+    .option('--all', 'every alert of this machine that has not fired')
+    .addHelpText('after', `${localColumnsHelp('alert remove')}${examples('bm alert remove last', 'bm alert remove --all')}`).action(act('remove'));
 }

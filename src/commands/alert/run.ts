@@ -52,11 +52,24 @@ function keptAlert(ctx: Context, id: string): KeptAlgo {
   return k;
 }
 
-export async function remove(ctx: Context, id: string): Promise<void> {
-  const k = keptAlert(ctx, id);
+export async function remove(ctx: Context, id: string | undefined, opts: { all?: boolean } = {}): Promise<void> {
+  if (opts.all === (id !== undefined)) throw usage('alert remove: give one ID, or --all (every alert that has not fired)');
+  if (opts.all) return removeAll(ctx);
+  const k = keptAlert(ctx, id!);
   const end = lastState(k)?.end;
   if (end) throw usage(`alert remove: ${k.id} has already ${end === 'done' ? 'fired' : end === 'cancelled' ? 'been removed' : `ended (${end})`}: nothing to remove`, 'see it with: bm alert list');
   if (ctx.dryRun) return ctx.note(`dry run: would remove alert ${k.id}`);
   const st = await cancelAlgo(algoPort(ctx), k, 'removed with bm alert remove');
   print(ctx, [alertRow(k.record.spec, st, undefined)]);
+}
+
+/** Every alert not ended, removed: a row each (none: a note, exit 0). */
+async function removeAll(ctx: Context): Promise<void> {
+  const armed = keptAlgos(ctx.session.env, (l) => ctx.note(l)).filter((k) => k.record.spec.kind === KIND && !lastState(k)?.end);
+  if (ctx.dryRun) return ctx.note(`dry run: would remove ${armed.length} alert${armed.length === 1 ? '' : 's'}${armed.length ? `: ${armed.map((k) => k.id).join(', ')}` : ''}`);
+  if (!armed.length) ctx.note('bm: no alert to remove: none has been added, or all have fired or been removed');
+  const port = algoPort(ctx);
+  const rows: Array<Record<string, string>> = [];
+  for (const k of armed) rows.push(alertRow(k.record.spec, await cancelAlgo(port, k, 'removed with bm alert remove --all'), undefined));
+  print(ctx, rows);
 }
