@@ -2,7 +2,7 @@
 # Install: bm completion bash > ~/.local/share/bash-completion/completions/bm
 __bm_subs() {
   case "$1" in
-    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox record profile completion doctor legacy watch portfolio pnl algo trade" ;;
+    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox record profile completion doctor legacy watch portfolio pnl algo alert trade" ;;
     "order") echo "place cancel cancel-all batch get list fills amend stop take-profit oco trail twap bracket" ;;
     "funding") echo "currencies history get" ;;
     "contract") echo "accounts liquidations order" ;;
@@ -15,6 +15,7 @@ __bm_subs() {
     "legacy order") echo "place cancel cancel-all get list" ;;
     "watch") echo "ticker depth trades kline orders" ;;
     "algo") echo "list show logs resume cancel" ;;
+    "alert") echo "add list remove" ;;
   esac
 }
 __bm_opts() {
@@ -112,6 +113,10 @@ __bm_opts() {
     "algo logs") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "algo resume") echo "--all -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "algo cancel") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "alert") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "alert add") echo "--above --below --exec -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "alert list") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "alert remove") echo "--all -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "trade") echo "--step --max-deviation --bell --once -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
   esac
 }
@@ -260,6 +265,9 @@ __bm_takes() {
     "portfolio|--fills") echo "1" ;;
     "pnl|--from") echo "1" ;;
     "pnl|--to") echo "1" ;;
+    "alert add|--above") echo "1" ;;
+    "alert add|--below") echo "1" ;;
+    "alert add|--exec") echo "1" ;;
     "trade|--step") echo "1" ;;
     "trade|--max-deviation") echo "1" ;;
     *"|-p") echo "1" ;;

@@ -43,6 +43,7 @@ const GROUPS: ReadonlyArray<readonly [readonly string[], Loader]> = [
   [['portfolio'], async () => (await import('./commands/portfolio/register.js')).registerPortfolio],
   [['pnl'], async () => (await import('./commands/pnl/register.js')).registerPnl],
   [['algo'], async () => (await import('./commands/algo/register.js')).registerAlgoGroup],
+  [['alert'], async () => (await import('./commands/alert/register.js')).registerAlert],
   [['trade'], async () => (await import('./commands/trade/register.js')).registerTrade],
 ];
 

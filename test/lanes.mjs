@@ -78,6 +78,7 @@ export const LANES = {
   slow: [
     'test/e2e/library-algo-life.test.ts',
     'test/e2e/algo-disk.test.ts',
+    'test/e2e/alert.test.ts',
     'test/e2e/algo-bound.test.ts',
     'test/e2e/algo-clock.test.ts',
     'test/e2e/algo-detached.test.ts',

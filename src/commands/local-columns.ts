@@ -9,6 +9,9 @@
 /** The legs of a conditional order, as `bm order <kind>`, `bm algo show` and `bm algo cancel` print them. */
 export const LEG_COLUMNS = ['algo', 'leg', 'status', 'order_id', 'client_order_id', 'note'] as const;
 
+/** Price alerts, as `bm alert add|list|remove` print them. */
+const ALERT_COLUMNS = ['alert', 'symbol', 'direction', 'level', 'state', 'runner', 'fired_at', 'price', 'exec', 'created', 'note'] as const;
+
 /** The commands that print legs (`bm order <kind>`, one per kind of conditional order: their registration adds them). */
 export const LEG_PRINTERS = new WeakSet<object>();
 
@@ -29,6 +32,9 @@ export const LOCAL_COLUMNS = {
   'algo show': LEG_COLUMNS,
   'algo logs': ['time', 'note'],
   'algo cancel': LEG_COLUMNS,
+  'alert add': ALERT_COLUMNS,
+  'alert list': ALERT_COLUMNS,
+  'alert remove': ALERT_COLUMNS,
   'watch ticker': ['symbol', 'last_price', 'bid_px', 'ask_px', 'open_24h', 'high_24h', 'low_24h', 'base_volume_24h', 'time'],
   'watch depth': ['side', 'price', 'size', 'total', 'depth'],
   'watch trades': ['time', 'side', 'price', 'size'],

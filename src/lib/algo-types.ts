@@ -13,12 +13,12 @@ function paramsInterface(k: KindDef): string {
   const fromOrder = k.resolve !== undefined;
   const lines = [
     '  readonly symbol: string;',
-    fromOrder ? '  /** Absent with `order_id`: the order\'s. */\n  readonly side?: Side;' : '  readonly side: Side;',
-    '  /** Base quantity; a market buy gives `notional` (the quote amount to spend) instead. */\n  readonly size?: DecimalString;',
+    ...(k.sideOf ? [] : [fromOrder ? '  /** Absent with `order_id`: the order\'s. */\n  readonly side?: Side;' : '  readonly side: Side;']),
+    ...(commonInputs(k).includes('size') ? ['  /** Base quantity; a market buy gives `notional` (the quote amount to spend) instead. */\n  readonly size?: DecimalString;'] : []),
     ...(commonInputs(k).includes('notional') ? ['  readonly notional?: DecimalString;'] : []),
     ...k.inputs.map((i) => `  /** ${i.help}. */\n  readonly ${paramName(i.key)}${i.required ? '' : '?'}: ${typeOf(i)};`),
   ];
-  return `/** Parameters of \`client.algo.${k.method}\` (\`bm order ${k.kind}\`): ${k.summary}. */\nexport interface ${typeName(k)} {\n${lines.join('\n')}\n}\n`;
+  return `/** Parameters of \`client.algo.${k.method}\` (\`bm ${k.command ?? `order ${k.kind}`}\`): ${k.summary}. */\nexport interface ${typeName(k)} {\n${lines.join('\n')}\n}\n`;
 }
 
 /** The declarations of dist/lib/algo-kinds.d.ts. */

@@ -20,7 +20,8 @@ function result(spec: AlgoSpec, state: AlgoState | undefined, extra: { journal?:
   const plan = planLines(spec);
   const legs: AlgoLeg[] = spec.legs.map((l, i) => {
     const s = state?.legs[l.name];
-    return { leg: l.name, status: s?.status ?? 'planned', clientOrderId: l.clientOrderId, ...(s?.orderId ? { orderId: s.orderId } : {}), note: s ? (s.why ?? '') : plan[i]! };
+    const fired = s?.at !== undefined ? { price: s.price ?? '', firedAt: new Date(s.at).toISOString() } : {};
+    return { leg: l.name, status: s?.status ?? 'planned', clientOrderId: l.clientOrderId, ...(s?.orderId ? { orderId: s.orderId } : {}), ...fired, note: s ? (s.why ?? '') : plan[i]! };
   });
   const end = state?.end ?? (extra.armed ? 'armed' : 'planned');
   return { id: spec.id, kind: spec.kind, symbol: spec.symbol, end, legs, ...(extra.journal ? { journal: extra.journal } : {}), ...(extra.runner !== undefined ? { runner: extra.runner } : {}) };

@@ -63,10 +63,13 @@ export interface AlgoOptions extends CallOptions {
 /** One leg of a conditional order: planned (`dryRun`), or what became of it. */
 export interface AlgoLeg {
   readonly leg: string;
-  /** `waiting`: for the leg it follows to fill (a bracket's exits). */
-  readonly status: 'planned' | 'waiting' | 'armed' | 'sending' | 'placed' | 'failed' | 'unknown' | 'cancelled';
+  /** `waiting`: for the leg it follows to fill (a bracket's exits); `fired`: an alert's, once it has notified. */
+  readonly status: 'planned' | 'waiting' | 'armed' | 'sending' | 'placed' | 'fired' | 'failed' | 'unknown' | 'cancelled';
   readonly clientOrderId: string;
   readonly orderId?: string;
+  /** A fired alert's: the last price that met it, and when (ISO 8601). */
+  readonly price?: string;
+  readonly firedAt?: string;
   /** What fires it and what it places (planned), or why it failed or was cancelled. */
   readonly note: string;
 }

@@ -159,12 +159,12 @@ const QUIET = /^(bm (sandbox (stop|reset)|profile (use|remove)|sign-test (get|po
  * Examples run in groups at once (up to 4), each group in help order: the groups share one sandbox and
  * account, so every command that changes what others read is in a group run alone at the end: writes of
  * both generations (orders, batches, contract orders, and the conditional orders `bm algo` reads after the
- * detached one an `order stop` example leaves) in one, then the sandbox and profile commands. The
+ * detached one an `order stop` example leaves, alerts among them: `last` is the newest of any kind) in one, then the sandbox and profile commands. The
  * servers of `sandbox serve` are their own (one replays what `record` wrote): their group follows record's.
  */
 function groupOf(command: string): string {
   const word = command.split(' ')[0]!;
-  if (['order', 'legacy', 'contract', 'portfolio', 'wallet', 'funding', 'algo'].includes(word)) return 'trading';
+  if (['order', 'legacy', 'contract', 'portfolio', 'wallet', 'funding', 'algo', 'alert'].includes(word)) return 'trading';
   if (command === 'sandbox serve') return 'serve';
   if (['sandbox', 'profile', 'doctor'].includes(word)) return 'local';
   return word;

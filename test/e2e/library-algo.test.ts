@@ -10,7 +10,7 @@ import { isolatedEnv } from '../helpers/bm.js';
 import { useLibraryVenue } from '../helpers/library-venue.js';
 
 /** `client.algo`'s kinds by name (the source's type is open: any name, the registry decides on the call). */
-const kinds = (c: Client) => c.algo as Client['algo'] & Record<'stop' | 'oco' | 'twap' | 'bracket' | 'iceberg', (params: object, opts?: object) => Promise<AlgoResult>>;
+const kinds = (c: Client) => c.algo as Client['algo'] & Record<'stop' | 'oco' | 'twap' | 'bracket' | 'iceberg' | 'alert', (params: object, opts?: object) => Promise<AlgoResult>>;
 
 const venue = useLibraryVenue(53, { USDT: '100000', BTC: '5' });
 const env = isolatedEnv();
@@ -34,6 +34,15 @@ test('a dry run gives the plan, each leg with its client order id, and sends not
   assert.deepEqual(r.legs.map((l) => [l.leg, l.status, l.clientOrderId]), ['s1', 's2', 's3'].map((s) => [s, 'planned', `${r.id}${s}`]));
   assert.match(r.legs[1]!.note, /^s2: at .*: market SELL 0.01 BTC on BTC_USDT at market/);
   assert.equal(venue.proxy.count('POST', SUBMIT), before);
+});
+
+test('an alert is a kind of client.algo: no side or size, one of above and below, its plan a notification', async () => {
+  const c = client();
+  const r = await kinds(c).alert({ symbol: 'BTC_USDT', below: '1' }, { dryRun: true });
+  assert.deepEqual([r.kind, r.end, r.legs.map((l) => [l.leg, l.status])], ['alert', 'planned', [['alert', 'planned']]]);
+  assert.equal(r.legs[0]!.note, 'alert: when a trade is at or below 1: notify when BTC_USDT trades at or below 1');
+  await assert.rejects(kinds(c).alert({ symbol: 'BTC_USDT', above: '2', below: '1' }), (e: unknown) => e instanceof BmError && e.category === 'usage' && /^above and below: give one of them, not both/.test(e.message));
+  await assert.rejects(kinds(c).alert({ symbol: 'BTC_USDT', above: '2', side: 'buy' }), /side: not a parameter/);
 });
 
 test('a stop fires on the trade stream, once, and resolves with the order', async () => {

@@ -186,6 +186,36 @@ test('a stop attached to an unfilled order arms on its fills only, outlives the 
   await seen(again, /EXIT=0/);
 });
 
+test('A arms an alert at the selected bid: it fires after the terminal quit, at the next trade through it', async (t) => {
+  if (!requireTmux(t)) return;
+  const env = { ...base, ...creds };
+  const s = launch('BTC_USDT', env);
+  await seen(s, /ws ready/);
+  keys(s, 'Tab', 'j');
+  await waitFor(() => selectedBid(screen(s)) === 0, `the best bid selected:\n${screen(s)}`);
+  keys(s, 'A');
+  await seen(s, /ALERT BTC_USDT[\s\S]*fires +at the first trade at or below/);
+  const level = /level +(\d+\.\d+)█ USDT/.exec(screen(s))![1]!;
+  keys(s, 'Enter');
+  await seen(s, /CONFIRM ALERT/);
+  keys(s, 'y');
+  await seen(s, /CONDITIONAL \(1\)[\s\S]*alert +@ \d+\.\d+ running/);
+  keys(s, 'q');
+  await seen(s, /EXIT=0/);
+  const list = async () => JSON.parse((await runBm(['--base-url', url, 'alert', 'list', '--json'], env)).stdout) as Array<Record<string, string>>;
+  const [row] = await list();
+  assert.deepEqual([row!.direction, row!.level, row!.state], ['below', level, 'running'], 'the terminal closed, the alert still watches');
+  // Another account sells into the best bid: a trade at the alert's level.
+  const other = JSON.parse((await runBm(['--base-url', url, 'sandbox', 'account', 'create', '--json'], base)).stdout) as Record<string, string>;
+  const seller = { ...base, BM_API_KEY: other.key!, BM_API_SECRET: other.secret!, BM_API_MEMO: other.memo! };
+  const sold = await runBm(['--base-url', url, 'order', 'place', 'BTC_USDT', '--side', 'sell', '--type', 'market', '--size', '0.001', '--yes'], seller);
+  assert.equal(sold.code, 0, sold.stderr);
+  let fired: Record<string, string> | undefined;
+  for (const end = Date.now() + WAIT_MS; !fired && Date.now() < end; await new Promise((r) => setTimeout(r, 100))) fired = (await list()).find((r) => r.state === 'fired');
+  assert.ok(fired, `the alert fired: ${JSON.stringify(await list())}`);
+  assert.ok(Number(fired.price) <= Number(level), `fired by a trade at ${fired.price}, at or below ${level}`);
+});
+
 test('/ switches pair with completion; Esc answers at once; Ctrl-C exits 130 restoring the screen', async (t) => {
   if (!requireTmux(t)) return;
   const s = launch('BTC_USDT', { ...base, ...creds });

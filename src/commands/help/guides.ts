@@ -4,12 +4,12 @@
  * "In short" section of the matching guide under docs/, where a test fails when the copy is stale.
  * Loaded only by `bm help <topic>`.
  */
-import { flagName, type KindInput, KINDS } from '../../core/usecases/algo-kinds.js';
+import { flagName, type KindInput, KINDS, placesOrders } from '../../core/usecases/algo-kinds.js';
 
 /** One line per kind of conditional order (the registry, src/core/algo/kinds/): its options and what fires it. */
 function kindLines(): string {
   const opt = (i: KindInput) => `${flagName(i.key)} <${i.value}>`;
-  return KINDS.map((k) => {
+  return KINDS.filter(placesOrders).map((k) => {
     const own = k.inputs.map((i) => (i.required ? opt(i) : `[${opt(i)}]`)).join(' ');
     return `- **${k.kind}** \`${own}\`: ${k.fires}.\n`;
   }).join('');
@@ -58,6 +58,9 @@ order when they fire; they fire only while a \`bm\` runner holds them. \`bm orde
 buy|sell ...\` (and \`client.algo.<kind>(...)\` in the library):
 
 ${kindLines()}
+Price alerts are held the same way, their leg notifying instead of placing: \`bm alert add SYMBOL --above
+<price> | --below <price> [--exec <cmd>]\`, \`bm alert list|remove\` (\`A\` in \`bm trade\`); see docs/algo.md, Alerts.
+
 How it runs:
 
 - **Checked and confirmed first.** Every leg is checked as \`order place\` checks an order; \`--dry-run\`

@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { ContextOf } from '../../context.js';
-import { commonInputs, flagName, type KindInput, KINDS } from '../../core/usecases/algo-kinds.js';
+import { commonInputs, flagName, type KindInput, KINDS, placesOrders } from '../../core/usecases/algo-kinds.js';
 import { columnsLine, LEG_COLUMNS, LEG_PRINTERS } from '../local-columns.js';
 
 type Option = readonly [flags: string, description: string];
@@ -23,7 +23,7 @@ const optionOf = (i: KindInput): Option => [`${flagName(i.key)} <${i.value}>`, i
 /** Declares the commands under `bm order` (the group declared by the catalogue's order commands). */
 export function registerAlgo(root: Command, contextOf: ContextOf): void {
   const order = root.commands.find((c) => c.name() === 'order') ?? root.command('order');
-  for (const def of KINDS) {
+  for (const def of KINDS.filter(placesOrders)) {
     const cmd = order.command(def.kind).description(def.summary).argument('<SYMBOL>', 'pair, e.g. BTC_USDT');
     const sized = commonInputs(def);
     const options = [SIDE, SIZE, ...(sized.includes('notional') ? [NOTIONAL] : []), ...def.inputs.map(optionOf), DEVIATION, ...(def.judgedNow ? [IMMEDIATE] : []), DETACH];

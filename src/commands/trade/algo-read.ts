@@ -39,11 +39,14 @@ function attachedOf(k: KeptAlgo): AttachedAlgo {
   const order = entry?.existing ?? (entry ? st?.legs[entry.name]?.orderId : undefined);
   const bad = st?.end === 'failed' || st?.end === 'unknown' ? st.end : undefined;
   const why = bad ? Object.entries(st!.legs).find(([, l]) => l.status === bad) : undefined;
+  // An alert that fired: kept on screen, as a failure is, until dismissed.
+  const fired = st?.end === 'done' ? Object.entries(st.legs).find(([, l]) => l.status === 'fired') : undefined;
   return {
     id: k.id, kind: spec.kind, side: spec.side, triggers: exits.filter((e) => e.status === 'armed').map((e) => e.level),
     amount: first ? `${first[1]}${first[0] === 'notional' ? ' (quote)' : ''}` : '', ...(first ? { [first[0]]: first[1] } : {}),
     running: k.runner !== undefined, exits, ...(order !== undefined ? { order } : {}), ...(entry && entry.existing === undefined ? { placed: true } : {}),
     ...(bad ? { end: bad, note: why ? `${why[0]}: ${why[1].why ?? bad}` : bad } : {}),
+    ...(fired ? { end: 'fired' as const, note: `fired at ${fired[1].price ?? '?'} (${fired[1].at !== undefined ? new Date(fired[1].at).toISOString() : '?'}), at or ${spec.legs[0]?.trigger?.dir === 'down' ? 'below' : 'above'} ${spec.legs[0]?.trigger?.level ?? '?'}` } : {}),
   };
 }
 
@@ -69,8 +72,8 @@ export function readAttached(env: Env, symbol: string, note: (line: string) => v
   return [...live, ...failed];
 }
 
-/** What a refresh found: nothing new, a change, or an algo that failed (the log says which; the bell rings). */
-export type AlgoRefresh = 'same' | 'changed' | 'failed';
+/** What a refresh found: nothing new, a change, an algo that failed or an alert that fired (the log says which; the bell rings). */
+export type AlgoRefresh = 'same' | 'changed' | 'failed' | 'fired';
 
 /** The pair's conditional orders to show: its live ones and those ended badly, none the user dismissed (`s.account.dismissed`). */
 export function readPairAlgos(s: Pick<TradeState, 'symbol' | 'account'>, env: Env, seen: SeenAlgos, since?: number): AttachedAlgo[] {
@@ -87,10 +90,13 @@ export function takeAlgos(s: TradeState, algos: readonly AttachedAlgo[], now: nu
   const known = new Set(s.account.algos.filter((a) => a.end).map((a) => a.id));
   const fresh = algos.filter((a) => a.end && !known.has(a.id));
   for (const a of fresh) {
-    logAction(s, a.end === 'failed' ? 'error' : 'unknown', `${a.kind} ${a.id} ${a.end === 'failed' ? 'FAILED' : 'ended with an unknown outcome'}: ${a.note}; see bm algo show ${a.id}`, now);
+    if (a.end === 'fired') logAction(s, 'info', `ALERT ${a.id} ${s.symbol} ${a.note}`, now);
+    else logAction(s, a.end === 'failed' ? 'error' : 'unknown', `${a.kind} ${a.id} ${a.end === 'failed' ? 'FAILED' : 'ended with an unknown outcome'}: ${a.note}; see bm algo show ${a.id}`, now);
   }
   s.account.algos = [...algos];
   s.versions.account++;
+  // An alert rings whatever --bell says: the bell is what was asked for.
+  if (fresh.some((a) => a.end === 'fired')) return 'fired';
   return fresh.length ? 'failed' : 'changed';
 }
 

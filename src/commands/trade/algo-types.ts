@@ -37,8 +37,8 @@ export interface AttachedAlgo {
   readonly order?: string;
   /** Its entry was placed by its runner (a bracket order): cancelling the algo cancels that order's rest. */
   readonly placed?: boolean;
-  /** It ended while the terminal was open, and not well: kept on screen (red) until dismissed. */
-  readonly end?: 'failed' | 'unknown';
+  /** It ended while the terminal was open, not well (or an alert fired): kept on screen until dismissed. */
+  readonly end?: 'failed' | 'unknown' | 'fired';
   /** Why (the journal's word on the failed or unknown leg). */
   readonly note?: string;
 }
@@ -55,7 +55,14 @@ export interface PendingAttach {
   /** `y` was pressed on a met trigger: one more, distinct key (`!`) arms it. */
   readonly acknowledged?: boolean;
   /** Where `n`/Esc goes back to. */
-  readonly back: 'form' | 'bracket';
+  readonly back: 'form' | 'bracket' | 'alert';
+}
+
+/** The alert form (`A`): its level as typed (or taken from the selected book level). */
+export interface AlertForm {
+  readonly price: string;
+  /** Why the last Enter did not go on to the confirmation. */
+  readonly error: string | undefined;
 }
 
 /** The bracket order form's fields, in the order Tab walks them. */

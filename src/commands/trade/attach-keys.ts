@@ -4,12 +4,14 @@
  * detached runner (a trigger already met needs `!` after `y`); the orders pane's selection walks your
  * open orders, then the pair's conditional orders, and `c` cancels either (or dismisses one that failed).
  */
+import { dueIfMet } from '../../core/usecases/algo.js';
+import { kindOf } from '../../core/usecases/algo-kinds.js';
 import { dismissAlgo } from './algo-read.js';
 import { attachForm, selectedAlgo, type AttachKind } from './attach.js';
-import { attachPending, metOf } from './attach-plan.js';
+import { attachPending, metOf, toConfirmation } from './attach-plan.js';
 import type { Binding, Command } from './binding.js';
 import { openBracket } from './bracket.js';
-import { logAction, openOrders, selectedOrder, type TradeState } from './state.js';
+import { logAction, openOrders, quoteOf, selectedOrder, type TradeState } from './state.js';
 
 const trading = (s: TradeState) => s.readOnly === undefined;
 
@@ -26,12 +28,7 @@ function openAttach(s: TradeState, kind: AttachKind, at: number): void {
 /** Enter in an attach form: the plan checked against the pair's rules, then shown for `y`; else the form says why. */
 export function reviewAttach(s: TradeState, at: number): void {
   const f = s.ui.form!;
-  try {
-    s.ui.attach = attachPending(s, f, at);
-    s.ui.mode = 'attach';
-  } catch (err) {
-    s.ui.form = { ...f, error: (err as Error).message };
-  }
+  toConfirmation(s, () => attachPending(s, f, at), (error) => void (s.ui.form = { ...f, error }));
 }
 
 /** Ids the orders pane's Up/Down walk: open orders newest first, then conditional orders. */
@@ -64,10 +61,13 @@ export const ATTACH_MAIN: readonly Binding[] = [
 
 /** `y` (or `!` on a met trigger): the plan handed over to be armed, the screen back to the main mode. */
 function arm(s: TradeState): Command {
-  const { spec, replaces } = s.ui.attach!;
+  const { replaces } = s.ui.attach!;
+  // A kind that fires when already met (an alert) is judged against the last price now: met, it fires at once.
+  const spec = kindOf(s.ui.attach!.spec.kind).firesWhenMet ? dueIfMet(s.ui.attach!.spec, quoteOf(s).last ?? '') : s.ui.attach!.spec;
   s.ui.attach = undefined;
   s.ui.form = undefined;
   s.ui.bracket = undefined;
+  s.ui.alert = undefined;
   s.ui.mode = 'main';
   return { kind: 'attach', spec, ...(replaces ? { replaces } : {}) };
 }
@@ -76,8 +76,8 @@ function arm(s: TradeState): Command {
 export const ATTACH_CONFIRM: readonly Binding[] = [
   { keys: ['y'], label: 'y', hint: 'arm', does: 'arm it: runs detached, outlives bm trade', run: (s): Command | undefined => {
     const p = s.ui.attach!;
-    // Judged again: the market may have moved onto the trigger since Enter.
-    const met = p.met ?? metOf(s, p.spec).met;
+    // Judged again: the market may have moved onto the trigger since Enter. An alert met fires at once: nothing to refuse.
+    const met = kindOf(p.spec.kind).firesWhenMet ? undefined : p.met ?? metOf(s, p.spec).met;
     if (!met) return arm(s);
     if (!p.acknowledged) s.ui.attach = { ...p, met, acknowledged: true };
     return undefined;

@@ -123,6 +123,16 @@ export function attachPending(s: TradeState, f: Form, now: number): PendingAttac
   return { spec, protects, ...(join ? { replaces: join } : {}), ...metOf(s, spec), back: 'form' };
 }
 
+/** Enter in a form of a conditional order: its plan shown for `y`, or the form told why not (`fail`, with the message). */
+export function toConfirmation(s: TradeState, plan: () => PendingAttach, fail: (message: string) => void): void {
+  try {
+    s.ui.attach = plan();
+    s.ui.mode = 'attach';
+  } catch (err) {
+    fail((err as Error).message);
+  }
+}
+
 /** A trigger the last price already meets, in a sentence (it fires at the next trade); none: {}. */
 export function metOf(s: TradeState, spec: AlgoSpec): { met?: string } {
   const m = metLeg(spec, quoteOf(s).last ?? '');

@@ -37,6 +37,8 @@ export function attachFormBox(s: TradeState, width: number, inner: number, color
 
 /** The question of a cancel of a conditional order. */
 export function cancelAlgoText(a: AttachedAlgo): string {
+  // An alert's spec keeps a buy for a level met on the way up (src/core/algo/kinds/alert.ts).
+  if (a.kind === 'alert') return `Remove alert ${a.id} (at or ${a.side === 'buy' ? 'above' : 'below'} ${a.triggers.join(', ') || '-'})? It never fires then.`;
   return `Cancel ${a.kind} ${a.id} (${a.side} ${a.amount}, trigger ${a.triggers.join(', ') || 'none armed'})?`;
 }
 
@@ -55,7 +57,7 @@ function notesOf(a: AttachedAlgo): Array<readonly [string, Style]> {
   const out: Array<readonly [string, Style]> = [];
   const waits = a.exits?.some((e) => e.status === 'waiting') ? ' (none filled yet)' : '';
   if (a.kind === 'bracket' && !a.end) out.push([`${a.side === 'buy' ? 'sells' : 'buys'} on the fills of ${a.order !== undefined ? `order ${a.order}` : 'its entry'}${waits}`, undefined]);
-  if (a.end) out.push([`${a.note ?? a.end} (c dismisses)`, SGR.red]);
+  if (a.end) out.push([`${a.note ?? a.end} (c dismisses)`, a.end === 'fired' ? SGR.yellow : SGR.red]);
   else if (!a.running) out.push(['no runner, nothing watches it: bm algo resume --all', SGR.yellow]);
   return out;
 }
@@ -68,8 +70,8 @@ export function algoLines(s: TradeState, w: number, color: boolean, selected: st
   return [head, ...held, ...s.account.algos.flatMap((a) => {
     const sel = a.id === selected;
     // A bracket's side is its entry's: the line under it says what its exits do.
-    const text = `${sel ? '› ' : '  '}${a.kind === 'take-profit' ? 'tp' : a.kind}${a.kind === 'bracket' ? '' : ` ${a.side}`} ${a.amount} @ ${levelsOf(a)} ${stateOf(a)} ${a.id}`;
-    const style = a.end ? SGR.red : a.side === 'buy' ? SGR.green : SGR.red;
+    const text = `${sel ? '› ' : '  '}${a.kind === 'take-profit' ? 'tp' : a.kind}${a.kind === 'bracket' || a.kind === 'alert' ? '' : ` ${a.side}`} ${a.amount} @ ${levelsOf(a)} ${stateOf(a)} ${a.id}`;
+    const style = a.end === 'fired' ? SGR.yellow : a.end ? SGR.red : a.kind === 'alert' ? SGR.cyan : a.side === 'buy' ? SGR.green : SGR.red;
     const main = new Line(color).add(cell(text, w), style).done(w, sel && focused ? SGR.inverse : undefined);
     return [main, ...notesOf(a).map(([t, st]) => new Line(color).add(cell(`    ${t}`, w), st).done(w))];
   })];

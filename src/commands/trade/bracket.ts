@@ -6,7 +6,7 @@
  */
 import { type AlgoSpec, planAlgo } from '../../core/usecases/algo.js';
 import { usage } from '../../errors.js';
-import { formMessage, metOf } from './attach-plan.js';
+import { formMessage, metOf, toConfirmation } from './attach-plan.js';
 import type { Binding } from './binding.js';
 import { guardError } from './orders.js';
 import { BRACKET_FIELDS, type BracketField, type BracketForm, type PendingAttach } from './algo-types.js';
@@ -67,13 +67,6 @@ export const BRACKET_KEYS: readonly Binding[] = [
   { keys: ['tab'], label: 'Tab', hint: 'next field', does: 'size, price, stop, take-profit in turn', run: (s) => void (s.ui.bracket = nextField(form(s))) },
   { keys: ['b'], label: 'b', hintLabel: 'b s', hint: 'side', does: 'the entry buys (its price: the best bid)', run: (s) => void (s.ui.bracket = setSide(s, form(s), 'buy')) },
   { keys: ['s'], label: 's', does: 'the entry sells (its price: the best ask)', run: (s) => void (s.ui.bracket = setSide(s, form(s), 'sell')) },
-  { keys: ['enter'], label: 'Enter', hint: 'review', does: 'check entry and exits, then confirm', run: (s, _k, at) => {
-    try {
-      s.ui.attach = bracketPending(s, form(s), at);
-      s.ui.mode = 'attach';
-    } catch (err) {
-      s.ui.bracket = { ...form(s), error: (err as Error).message };
-    }
-  } },
+  { keys: ['enter'], label: 'Enter', hint: 'review', does: 'check entry and exits, then confirm', run: (s, _k, at) => toConfirmation(s, () => bracketPending(s, form(s), at), (error) => void (s.ui.bracket = { ...form(s), error })) },
   { keys: ['escape'], label: 'Esc', hint: 'back', does: 'back out', run: (s) => ((s.ui.bracket = undefined), void (s.ui.mode = 'main')) },
 ];

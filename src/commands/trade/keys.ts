@@ -11,6 +11,7 @@ import { pairMatches } from './pairs.js';
 import type { Binding, Command } from './binding.js';
 import { ATTACH_CONFIRM, ATTACH_MAIN, askCancel, cancelCommand, reviewAttach, selectable, selectedId } from './attach-keys.js';
 import { BRACKET_KEYS } from './bracket.js';
+import { ALERT_KEYS, ALERT_MAIN } from './alert.js';
 import { quoteOf, selectedOrder, type Mode, type Side, type TradeState } from './state.js';
 
 export type { Binding, Command } from './binding.js';
@@ -84,6 +85,7 @@ export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
     } },
     { keys: ['/'], label: '/', hint: 'pair', does: 'switch pair; Tab completes', run: (s) => ((s.ui.pair = { text: '', index: 0 }), void (s.ui.mode = 'pair')) },
     ...ATTACH_MAIN,
+    ALERT_MAIN,
     { keys: ['r'], label: 'r', does: 'resync: read every snapshot again', run: () => ({ kind: 'resync' }) },
     { keys: ['l'], label: 'l', hint: 'log', does: 'last actions, with the venue\'s messages', run: (s) => void (s.ui.mode = 'log') },
     { keys: ['?'], label: '?', hint: 'help', does: 'this help', run: (s) => void (s.ui.mode = 'help') },
@@ -105,6 +107,7 @@ export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
     { keys: ['escape'], label: 'Esc', hint: 'back', does: 'back out', run: (s) => ((s.ui.form = undefined), close(s)) },
   ],
   bracket: BRACKET_KEYS,
+  alert: ALERT_KEYS,
   confirm: [
     { keys: ['y'], label: 'y', hint: 'send', does: 'send (the price guard is checked again)', run: (s) => {
       const c = s.ui.confirm!;

@@ -62,4 +62,4 @@ export type Effect =
   /** The fee of a pushed fill: the order's fills read with the next account read. */
   | { readonly kind: 'readFee'; readonly orderId: string }
   /** `fill`: one of your orders traded; `alarm`: a conditional order failed. */
-  | { readonly kind: 'bell'; readonly why: 'fill' | 'alarm' };
+  | { readonly kind: 'bell'; readonly why: 'fill' | 'alarm' | 'alert' };

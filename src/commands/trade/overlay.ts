@@ -6,6 +6,7 @@ import { SGR } from '../../render/live.js';
 import { clock } from '../grid.js';
 import { norm, mul } from '../../util/decimal.js';
 import { attachConfirmBox, bracketFormBox } from './attach-confirm.js';
+import { alertFormBox } from './alert.js';
 import { attachFormBox, cancelAlgoText } from './attach-view.js';
 import { spends } from './form.js';
 import { KEYS } from './keys.js';
@@ -29,6 +30,8 @@ export function overlayBox(s: TradeState, columns: number, rows: number, color: 
       return confirmBox(s, width, inner, color);
     case 'bracket':
       return bracketFormBox(s, width, inner, color);
+    case 'alert':
+      return alertFormBox(s, width, inner, color);
     case 'attach':
       return attachConfirmBox(s, width, inner, color);
     case 'cancel': {
@@ -129,7 +132,7 @@ function pairBox(s: TradeState, width: number, inner: number, color: boolean, ro
 }
 
 const SECTIONS: ReadonlyArray<readonly [Mode, string]> = [
-  ['main', 'Main'], ['form', 'Order form'], ['confirm', 'Confirmation'], ['bracket', 'Bracket form (B)'], ['attach', 'Conditional order confirmation'], ['cancel', 'Cancel'], ['pair', 'Pair prompt'],
+  ['main', 'Main'], ['form', 'Order form'], ['confirm', 'Confirmation'], ['bracket', 'Bracket form (B)'], ['alert', 'Alert form (A)'], ['attach', 'Conditional order confirmation'], ['cancel', 'Cancel'], ['pair', 'Pair prompt'],
 ];
 
 /** Every binding of every mode, in two columns when the terminal is wide enough. */

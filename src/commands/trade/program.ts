@@ -8,8 +8,10 @@ import type { TradeState } from './state.js';
 import { update } from './update.js';
 import { stamp } from '../versions.js';
 
-/** Something changed; `fill` when one of your orders traded, `alarm` when a conditional order failed. */
-export type Changed = (what: 'data' | 'fill' | 'alarm') => void;
+/** Something changed; `fill` when one of your orders traded, `alarm` when a conditional order failed, `alert` when an alert fired. */
+export type Changed = (what: 'data' | 'fill' | 'alarm' | 'alert') => void;
+
+const LOUDER = ['fill', 'alarm', 'alert'] as const;
 
 export class Program {
   constructor(
@@ -23,9 +25,9 @@ export class Program {
   readonly dispatch = (m: Msg): void => {
     const was = stamp(this.state.versions);
     const fx = update(this.state, m);
-    let bell: 'fill' | 'alarm' | undefined;
+    let bell: (typeof LOUDER)[number] | undefined;
     for (const e of fx) {
-      if (e.kind === 'bell') bell = bell === 'alarm' ? bell : e.why;
+      if (e.kind === 'bell') bell = bell !== undefined && LOUDER.indexOf(bell) > LOUDER.indexOf(e.why) ? bell : e.why;
       else this.run(e);
     }
     if (bell) this.changed(bell);

@@ -32,9 +32,11 @@ export function receive(s: TradeState, m: Received): Effect[] {
       applyWallet(s, m.wallet);
       applyRestOrders(s, m.orders);
       return [];
-    case 'algos':
+    case 'algos': {
       if (m.symbol !== s.symbol) return [];
-      return takeAlgos(s, m.algos, m.at) === 'failed' ? [{ kind: 'bell', why: 'alarm' }] : [];
+      const r = takeAlgos(s, m.algos, m.at);
+      return r === 'failed' ? [{ kind: 'bell', why: 'alarm' }] : r === 'fired' ? [{ kind: 'bell', why: 'alert' }] : [];
+    }
     case 'fills':
       if (m.symbol === s.symbol) applyFillRows(s, m.rows, m.complete);
       return [];

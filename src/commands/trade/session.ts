@@ -69,8 +69,8 @@ export async function runSession(o: SessionOptions): Promise<number> {
     return tradeScreen.regions(s, size, now(), io.color);
   };
   const changed: Changed = (what) => {
-    // --bell: a fill, or a conditional order that failed (its line is in the log and the orders pane).
-    if (what !== 'data' && s.bell) io.stdout.write('\x07');
+    // --bell: a fill, or a conditional order that failed (its line is in the log and the orders pane); an alert always.
+    if (what === 'alert' || (what !== 'data' && s.bell)) io.stdout.write('\x07');
     screen.invalidate();
   };
   const program = new Program(s, (e) => run(e), changed);

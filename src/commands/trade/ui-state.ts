@@ -1,7 +1,7 @@
 /** The interface's own state: the mode, the forms and boxes open, what is selected, the log. */
 import type { OrderType, Side } from '../../api/catalogue/vocab.js';
 import type { CheckedOrder } from '../../core/usecases/order-parse.js';
-import type { AttachedAlgo, BracketForm, PendingAttach } from './algo-types.js';
+import type { AlertForm, AttachedAlgo, BracketForm, PendingAttach } from './algo-types.js';
 import type { OpenOrder } from './slices.js';
 
 /** The order form as typed (edited by ./form.ts). */
@@ -26,7 +26,7 @@ export interface Form {
   readonly attach?: { readonly kind: 'stop' | 'take-profit'; readonly of: string; readonly order?: OpenOrder };
 }
 
-export type Mode = 'main' | 'form' | 'bracket' | 'confirm' | 'attach' | 'cancel' | 'pair' | 'help' | 'log';
+export type Mode = 'main' | 'form' | 'bracket' | 'alert' | 'confirm' | 'attach' | 'cancel' | 'pair' | 'help' | 'log';
 
 export interface LogEntry {
   /** ms */
@@ -58,6 +58,8 @@ export interface Ui {
   attach?: PendingAttach | undefined;
   /** The bracket order form (./bracket.ts). */
   bracket?: BracketForm | undefined;
+  /** The alert form (./alert.ts). */
+  alert?: AlertForm | undefined;
   cancel: PendingCancel | undefined;
   /** The pair prompt's text and the selected match. */
   pair: { text: string; index: number } | undefined;

@@ -56,7 +56,7 @@ export function commandRows(): Row[] {
 /** docs/algo.md's table of kinds (the registry, src/core/algo/kinds/): the command, the library's method, what fires it, its own options. */
 export function kindsMarkdown(): string {
   const rows = KINDS.map((k) => ({
-    command: `\`bm order ${k.kind}\``, library: `\`client.algo.${k.method}\``, fires: k.fires,
+    command: `\`bm ${k.command ?? `order ${k.kind}`}\``, library: `\`client.algo.${k.method}\``, fires: k.fires,
     options: `${k.inputs.map((i) => `\`${flagName(i.key)}\``).join(', ')}${k.judgedNow ? ', `--immediate`' : ''}`,
   }));
   return markdownTable(['command', 'library', 'fires', 'options'], rows);

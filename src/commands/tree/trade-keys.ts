@@ -11,6 +11,7 @@ const WHERE: Record<Mode, string> = {
   main: 'screen',
   form: 'order form',
   bracket: 'bracket order form (B)',
+  alert: 'alert form (A)',
   confirm: 'order confirmation',
   attach: 'conditional order confirmation',
   cancel: 'cancel confirmation',

@@ -46,7 +46,7 @@ export async function bindingOf(venue: LibVenue, timeoutMs: number, what: string
   const origin = venue.origin?.() ?? { builtin: false, account: { from: 'given' as const } };
   const creds = await venue.credentials();
   if (!creds || origin.account.from === 'none') {
-    throw new BmError('auth', `${what} places orders and no API key is configured`, { hint: 'add one with: bm profile add NAME (or set BM_API_KEY, BM_API_SECRET, BM_API_MEMO)' });
+    throw new BmError('auth', `${what}: no API key is configured (a conditional order, an alert too, runs on the account it was armed on)`, { hint: 'add one with: bm profile add NAME (or set BM_API_KEY, BM_API_SECRET, BM_API_MEMO)' });
   }
   const ws = await venue.ws();
   const bound: BoundVenue = origin.builtin

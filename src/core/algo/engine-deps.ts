@@ -6,6 +6,7 @@ import type { Endpoint } from '../../api/catalogue/types.js';
 import type { WriteChannel } from '../write/channel.js';
 import type { WriteHost } from '../write/host.js';
 import type { FirePoint } from './fire-types.js';
+import type { Spawner } from './notify/spawn.js';
 
 export interface EngineDeps {
   readonly channel: WriteChannel<Endpoint>;
@@ -24,6 +25,8 @@ export interface EngineDeps {
    * journal; {@link AlgoEngine.close} waits for that. The owner's stop: Ctrl-C, a runner's SIGTERM, a library call's signal.
    */
   readonly signal?: AbortSignal;
+  /** How a leg that acts (an alert) starts programs (default: node's spawn). */
+  readonly spawner?: Spawner;
 }
 
 /** What a resume is for: to run on (legs being sent are looked up, and sent when the venue has none), or to cancel (never sent). */

@@ -12,7 +12,9 @@ import { findLeg, lookedUp, saidOf } from './leg-lookup.js';
 import { fireLeg } from './fire.js';
 import { cancelRest, followed, readFill, sizedExit } from './follow.js';
 import { isZero } from '../../util/decimal.js';
+import { systemClock } from '../../util/clock.js';
 import { AlgoJournal, journalGone, JournalWriteError, readAlgoJournal } from './journal.js';
+import { kindOf } from './kinds/index.js';
 
 export { journalGone, JournalWriteError } from './journal.js';
 import { initial, settle, step, type AlgoEvent, type AlgoState, type LegState } from './machine.js';
@@ -22,7 +24,7 @@ export class AlgoEngine {
   private chain: Promise<unknown> = Promise.resolve();
   private closed = false;
 
-  private constructor(readonly spec: AlgoSpec, private st: AlgoState, private readonly journal: AlgoJournal, private readonly deps: EngineDeps, private readonly lastAt: number) {}
+  private constructor(readonly spec: AlgoSpec, private st: AlgoState, private readonly journal: AlgoJournal, private readonly deps: EngineDeps, private readonly lastAt: number, private readonly where?: AlgoBinding) {}
 
   /** Starts a new algo: its journal (spec, where it runs, and first state) on the disk before anything is watched. */
   static start(planned: AlgoSpec, path: string, deps: EngineDeps, where?: AlgoBinding): AlgoEngine {
@@ -31,7 +33,7 @@ export class AlgoEngine {
     const journal = AlgoJournal.create(path, spec, where);
     const st = initial(spec);
     journal.write({ at: now, st, notes: ['armed'] }, true);
-    return new AlgoEngine(spec, st, journal, deps, now);
+    return new AlgoEngine(spec, st, journal, deps, now, where);
   }
 
   /**
@@ -41,13 +43,14 @@ export class AlgoEngine {
   static async resume(path: string, deps: EngineDeps, purpose: ResumeFor = 'run'): Promise<AlgoEngine> {
     const rec = readAlgoJournal(path);
     const last = rec.lines[rec.lines.length - 1];
-    const e = new AlgoEngine(rec.spec, last?.st ?? initial(rec.spec), AlgoJournal.reopen(path, rec), deps, last?.at ?? rec.spec.created);
+    const e = new AlgoEngine(rec.spec, last?.st ?? initial(rec.spec), AlgoJournal.reopen(path, rec), deps, last?.at ?? rec.spec.created, rec.where);
     await e.run(async () => {
       e.record([purpose === 'cancel' ? 'resumed to cancel' : 'resumed'], false);
       if (purpose === 'cancel') return;
       for (const leg of rec.spec.legs) {
         const was = e.st.legs[leg.name];
         if (was?.status !== 'sending') continue;
+        if (e.unproven(leg)) continue;
         const found = await findLeg(deps.channel, rec.spec, leg, deps.host.clock);
         if (found) e.settled(leg.name, found, `${leg.name}: found on the venue by its client order id ${leg.clientOrderId}: order ${found.orderId} (not sent again)`);
         else await e.fire(leg.name, was.unsent === true, `${leg.name}: not on the venue (client order id ${leg.clientOrderId}): sending it now`);
@@ -137,6 +140,7 @@ export class AlgoEngine {
 
   /** A leg being sent, settled without sending it: by a last lookup, else by whether an attempt may have reached the venue. */
   private async lastLook(leg: Leg, was: LegState): Promise<void> {
+    if (this.unproven(leg)) return;
     const { outcome, note } = await lookedUp(this.deps, this.spec, leg, was);
     this.settled(leg.name, outcome, note);
   }
@@ -149,6 +153,12 @@ export class AlgoEngine {
       this.record([note], true);
     }
     let leg = this.spec.legs.find((l) => l.name === name)!;
+    const { act } = kindOf(this.spec.kind);
+    if (act) {
+      const venue = !this.where ? '' : this.where.venue.builtin ? 'sandbox' : this.where.venue.baseUrl;
+      const outcome = await act.fire({ spec: this.spec, leg, st: this.st, clock: this.deps.host.clock ?? systemClock, venue, ...(this.deps.spawner ? { spawner: this.deps.spawner } : {}), say: (line) => this.record([`${name}: ${line}`], false, true) });
+      return this.settled(name, outcome, `${name}: ${outcome.status}${outcome.price ? ` at ${outcome.price}` : ''}`);
+    }
     if (leg.after !== undefined) {
       // An exit places what its entry filled, once the entry's rest is cancelled.
       const sized = await sizedExit(this.deps, this.spec, leg, this.st.legs[leg.after]!);
@@ -166,6 +176,15 @@ export class AlgoEngine {
       },
     }, unsent);
     this.settled(name, outcome, `${name}: ${saidOf(outcome, leg)}`);
+  }
+
+  /** A leg of a kind that acts (an alert) found being sent: it may have acted, and is never done again; true when so settled. */
+  private unproven(leg: Leg): boolean {
+    const { act } = kindOf(this.spec.kind);
+    if (!act) return false;
+    const outcome = act.unproven(this.spec, leg, this.st, this.deps.now());
+    this.settled(leg.name, outcome, `${leg.name}: ${outcome.status}: ${outcome.why ?? ''}`);
+    return true;
   }
 
   private settled(name: string, outcome: LegState, note: string): void {

@@ -122,7 +122,9 @@ export function step(spec: AlgoSpec, st: AlgoState, ev: AlgoEvent): Step {
       return onMoved(st, ev);
     case 'tick': {
       const due = spec.legs.find((l) => isArmed(st, l) && l.due !== undefined && l.due <= ev.now);
-      return due ? fireLegs(spec, st, [due.name], [`${due.name}: due at ${at(due.due!)}`]) : { state: st, fire: [], notes: [] };
+      if (!due) return { state: st, fire: [], notes: [] };
+      const why = spec.metWhenArmed !== undefined ? `the last price ${spec.metWhenArmed} already met it when it was armed` : `due at ${at(due.due!)}`;
+      return fireLegs(spec, st, [due.name], [`${due.name}: ${why}`]);
     }
     case 'cancel': {
       const legs = Object.fromEntries(Object.entries(st.legs).map(([n, l]) => [n, l.status === 'armed' || l.status === 'waiting' ? { status: 'cancelled', why: ev.why } as LegState : l]));

@@ -36,7 +36,7 @@ export function readInput(input: AlgoInput, nameOf: NameOf = flagName): KindDef 
     if (!takes.has(key)) throw usage(`${nameOf(key)}: not taken by ${k.kind} (it takes ${[...takes].map(nameOf).join(', ')})`);
   }
   for (const key of ['size', 'notional'] as const) if (input[key] !== undefined) checkDecimal(input[key]!, nameOf(key));
-  const side = input.side === undefined && sideFromVenue(k, input) ? undefined : sideOf(input, nameOf);
+  const side = k.sideOf ? k.sideOf(input) : input.side === undefined && sideFromVenue(k, input) ? undefined : sideOf(input, nameOf);
   // A side taken from the venue is read (and the kind's relations judged) by the kind's resolve.
   k.read(input, side as Side, nameOf);
   return k;
@@ -66,7 +66,7 @@ function legOf(id: string, side: Side, rules: PairRules, o: LegOrder, prefix: st
 /** Plans a conditional order (`now`: ms since the epoch, when its times start) from an input its kind's resolve has completed. */
 export function planAlgo(input: AlgoInput, rules: PairRules, now: number, nameOf: NameOf = flagName, id: string = newAlgoId(now)): AlgoSpec {
   const k = readInput(input, nameOf);
-  const side = sideOf(input, nameOf);
+  const side = k.sideOf ? k.sideOf(input) : sideOf(input, nameOf);
   const amount = { ...(input.size !== undefined ? { size: input.size } : {}), ...(input.notional !== undefined ? { notional: input.notional } : {}) };
   const planned = k.plan({
     id, side, rules, now, input, nameOf,

@@ -28,7 +28,20 @@ export async function planFor(face: { readonly calls: CurrentCalls; readonly clo
   const rules = await pairRules({ env: calls.wiring.env, baseUrl: () => calls.wiring.venue.baseUrl(), calls: src.calls }, input.symbol);
   const spec = planAlgo(input, rules, (face.clock ?? systemClock).now(), nameOf);
   if (kind.judgedNow && !immediate) await refuseMet(src, spec, nameOf);
+  if (kind.firesWhenMet) return { spec: await dueWhenMet(src, spec), rules };
   return { spec, rules };
+}
+
+/** A kind that fires when its trigger is already met: the leg the last price meets is due at once (the runner's first tick fires it). */
+async function dueWhenMet(src: { calls(): Promise<CurrentCalls> }, spec: AlgoSpec): Promise<AlgoSpec> {
+  return dueIfMet(spec, (await readQuote(src, spec.symbol)).last);
+}
+
+/** The spec of a kind that fires when already met (an alert), its leg the last price `last` meets due at once; else as it was. */
+export function dueIfMet(spec: AlgoSpec, last: string): AlgoSpec {
+  const met = metLeg(spec, last);
+  if (!met) return spec;
+  return { ...spec, metWhenArmed: last, legs: spec.legs.map((l) => (l === met.leg ? { ...l, due: spec.created } : l)) };
 }
 
 /**
@@ -54,6 +67,7 @@ async function refuseMet(src: { calls(): Promise<CurrentCalls> }, spec: AlgoSpec
 /** What fires a leg, in words. */
 function whenOf(spec: AlgoSpec, l: Leg): string {
   if (l.existing !== undefined) return `the open order ${l.existing}, attached to`;
+  if (l.due !== undefined && spec.metWhenArmed !== undefined) return `at once: the last price ${spec.metWhenArmed} is already ${WHEN[l.trigger!.dir]} ${l.trigger!.level}`;
   if (l.due !== undefined) return `at ${new Date(l.due).toISOString()}`;
   const follows = l.after !== undefined ? `once ${l.after} fills, for what filled of it, ` : '';
   if (l.trigger) return `${follows}when a trade is ${WHEN[l.trigger.dir]} ${l.trigger.level}`;
@@ -62,7 +76,7 @@ function whenOf(spec: AlgoSpec, l: Leg): string {
 
 /** The plan in lines: what fires each leg and what it places. */
 export function planLines(spec: AlgoSpec): string[] {
-  return spec.legs.map((l) => `${l.name}: ${whenOf(spec, l)}: ${l.what}${l.existing !== undefined ? '' : ` (client order id ${l.clientOrderId})`}${l.group !== undefined ? `; the first of its ${l.group} group to fire cancels the others` : ''}`);
+  return spec.legs.map((l) => `${l.name}: ${whenOf(spec, l)}: ${l.what}${l.existing !== undefined || !l.params.length ? '' : ` (client order id ${l.clientOrderId})`}${l.group !== undefined ? `; the first of its ${l.group} group to fire cancels the others` : ''}`);
 }
 
 /** One line for the confirmation: what it is and who holds it. */

@@ -20,7 +20,7 @@ import { alive } from '../../util/holder-lock.js';
 export type { AlgoPort } from '../algo/port.js';
 export type { AlgoFace } from '../algo/run.js';
 export { endError } from '../algo/run.js';
-export { metLeg, planFor, planLines, planSummary } from '../algo/prepare.js';
+export { dueIfMet, metLeg, planFor, planLines, planSummary } from '../algo/prepare.js';
 export { planAlgo } from '../algo/plan.js';
 export * from './algo-kinds.js';
 export { runKept } from '../algo/detached.js';

@@ -5,10 +5,12 @@
  * ./index.ts.
  */
 import type { Side } from '../../../api/catalogue/vocab.js';
+import type { WaitClock } from '../../../util/clock.js';
 import type { CallsSource } from '../../calls.js';
 import type { PairRules } from '../../order/pairs.js';
 import type { AlgoSpec, Leg, Trigger } from '../model/spec.js';
 import type { AlgoEvent, AlgoState, LegState, Step } from '../model/state.js';
+import type { Spawner } from '../notify/spawn.js';
 
 /** An input of a kind beyond side, size and notional. The library's parameter is its key in snake_case, the option its key in kebab-case. */
 export interface KindInput {
@@ -69,7 +71,7 @@ export interface PlanArgs {
 /** A plan's legs and what its machine keeps beside them. */
 export interface Planned {
   readonly legs: readonly Leg[];
-  readonly extra?: Partial<Pick<AlgoSpec, 'distance' | 'pricePlaces' | 'rules'>>;
+  readonly extra?: Partial<Pick<AlgoSpec, 'distance' | 'pricePlaces' | 'rules' | 'exec'>>;
 }
 
 /** Where a kind's machine differs from the shared one. */
@@ -82,6 +84,32 @@ export interface KindMachine {
   gap?(spec: AlgoSpec, st: AlgoState, ev: Extract<AlgoEvent, { kind: 'gap' }>, span: string): Step;
   /** A sent leg settled: what becomes of the others (a TWAP's slices after a failed one are cancelled). */
   settled?(spec: AlgoSpec, legs: Record<string, LegState>, name: string, outcome: LegState): void;
+}
+
+/** What a leg that acts instead of placing an order (an alert's) is given when it fires. */
+export interface ActArgs {
+  readonly spec: AlgoSpec;
+  readonly leg: Leg;
+  /** The state it fired in (the last trade seen: the price that met it). */
+  readonly st: AlgoState;
+  readonly clock: WaitClock;
+  /** The venue it runs on, in words: `sandbox`, or its REST address. */
+  readonly venue: string;
+  /** How it starts programs (default: node's spawn). */
+  readonly spawner?: Spawner;
+  /** Says a line on stderr (a runner's log) even under --quiet, journaled with the leg's name. */
+  say(line: string): void;
+}
+
+/** How the legs of a kind that moves no money act when they fire, instead of placing an order. */
+export interface KindAct {
+  /** Acts once; the leg's end (`fired`, whatever its notifications did). */
+  fire(a: ActArgs): Promise<LegState>;
+  /**
+   * A leg found being sent by a restart or a cancel: it may have acted before the process ended. Never done
+   * again (at most once): what it is now, said.
+   */
+  unproven(spec: AlgoSpec, leg: Leg, st: AlgoState, now: number): LegState;
 }
 
 export interface KindDef {
@@ -106,6 +134,20 @@ export interface KindDef {
    * names the input); `side` is undefined when {@link resolve} takes it from the venue.
    */
   read(input: AlgoInput, side: Side, nameOf: NameOf): void;
+  /**
+   * A kind that takes no side: the side its spec keeps, from its other inputs (an alert: a buy for a level
+   * met on the way up, a sell on the way down, as a stop's). Absent: `side` is an input.
+   */
+  sideOf?(input: AlgoInput): Side;
+  /** The command that makes it, when not `bm order <kind>` (`alert add`). */
+  readonly command?: string;
+  /**
+   * A trigger the last price already meets when it is armed fires at once (it moves no money, so nothing
+   * is refused as a likely typo).
+   */
+  readonly firesWhenMet?: boolean;
+  /** Its legs act instead of placing an order (an alert notifies); absent: they place orders. */
+  readonly act?: KindAct;
   /** Inputs read from the venue once every input has been checked (an order the algo attaches to); absent: none. */
   resolve?(src: CallsSource, input: AlgoInput, nameOf: NameOf): Promise<AlgoInput>;
   plan(a: PlanArgs): Planned;

@@ -62,6 +62,10 @@ export interface AlgoSpec {
   readonly pricePlaces?: number;
   /** The pair's rules, for legs sized when they arm (a bracket's exits are checked against them then). */
   readonly rules?: PairRules;
+  /** An alert's command, run through the shell when it fires, and the folder it was given in (it runs there). */
+  readonly exec?: { readonly command: string; readonly cwd: string };
+  /** The last price when it was armed, when that already met a trigger of a kind that then fires at once (an alert). */
+  readonly metWhenArmed?: string;
   /** When the algo was made, ms since the epoch. */
   readonly created: number;
 }

@@ -7,9 +7,10 @@ import type { AlgoSpec, Leg, Trigger } from './spec.js';
 
 /**
  * A leg's life: `waiting` for the leg it follows to fill (a bracket's exits), armed, sent and not yet
- * proven, then placed, failed, unknown, or cancelled (unsent, or its order ended on the venue unfilled).
+ * proven, then placed, failed, unknown, or cancelled (unsent, or its order ended on the venue unfilled);
+ * a leg that places no order (an alert's) is `fired` once it has acted.
  */
-export type LegStatus = 'waiting' | 'armed' | 'sending' | 'placed' | 'failed' | 'unknown' | 'cancelled';
+export type LegStatus = 'waiting' | 'armed' | 'sending' | 'placed' | 'fired' | 'failed' | 'unknown' | 'cancelled';
 
 export interface LegState {
   readonly status: LegStatus;
@@ -38,6 +39,9 @@ export interface LegState {
    * journaled before each attempt leaves has none), so a lookup that finds nothing leaves it unknown.
    */
   readonly unsent?: boolean;
+  /** A fired alert's: the last price that met it (decimal string), and when (ms since the epoch: the trade's time on the venue's clock, else this machine's). */
+  readonly price?: string;
+  readonly at?: number;
 }
 
 export type AlgoEnd = 'done' | 'failed' | 'unknown' | 'cancelled';
