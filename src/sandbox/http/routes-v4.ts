@@ -2,7 +2,8 @@
  * The later order queries (v4, POSTs that only read; the retired v3 list ccxt still calls) over the same
  * engine as the spec's: an order placed on any version is found here by its id or client order id.
  */
-import { STATUS_NUMBER } from '../../api/catalogue/statuses.js';
+import { STATUS_NUMBER, statusCode, type OrderStatusWord } from '../../api/catalogue/statuses.js';
+import { ORDER_STATUSES, type Status } from '../../api/catalogue/vocab.js';
 import { fail } from '../errors.js';
 import type { OrderStatus, OrderView } from '../exchange-api.js';
 import { accountOf, pairOf, type Call, type Handler } from './call.js';
@@ -75,18 +76,18 @@ export const V4_ROUTES: Record<string, Handler> = {
     const o = ORDER_ID.test(id) ? c.ex.orderAnywhere(accountOf(c).id, { order_id: id }) : undefined;
     return o ? c.ex.fills(accountOf(c).id, o.symbol, id).map((f) => v4Trade(f, o.type)) : [];
   },
-  // Status 11 (partially filled, then cancelled) is a cancelled order with a fill here.
+  // A code of the vocabulary that is another's alias (11, partially filled) selects what that one does.
   'later.v3.orders': (c) => {
     const sym = pairOf(c).details.symbol;
-    const status = c.q.status!;
-    const statuses = status === '11' ? [STATUS_NUMBER.cancelled] as const : STATUS_FILTER[status];
+    const alias = (ORDER_STATUSES as readonly Status[]).find((s) => s.alias && s.code === c.q.status);
+    const statuses = STATUS_FILTER[alias ? statusCode(ORDER_STATUSES, alias.word as OrderStatusWord) : c.q.status!];
     if (!statuses) throw fail(50019);
     const page = Number(c.q.offset ?? '1');
     const n = Number(c.q.N);
     const from = c.q.start_time === undefined ? 0 : Number(c.q.start_time);
     const to = c.q.end_time === undefined ? Number.MAX_SAFE_INTEGER : Number(c.q.end_time);
     const orders = c.ex.orders(accountOf(c).id, sym, statuses, READ_MAX)
-      .filter((o) => o.create_time >= from && o.create_time <= to && (status !== '11' || Number(o.filled_size) > 0));
+      .filter((o) => o.create_time >= from && o.create_time <= to);
     return { current_page: page, orders: orders.slice((page - 1) * n, page * n).map((o) => orderWire(o, false)) };
   },
 };

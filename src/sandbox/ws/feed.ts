@@ -161,7 +161,9 @@ export class Feed {
     const entry = orderEntry(o, fill);
     this.mark(keyOf(topicOf(CHANNEL.order, o.symbol), o.account_id), entry);
     this.mark(keyOf(topicOf(CHANNEL.orders, ALL_SYMBOLS), o.account_id), entry);
-    this.moved(o.account_id, o.symbol.split('_'), 'TRANSACTION_COMPLETED');
+    // A placement or a cancel moves the currency the order holds; a fill both.
+    const [base, quote] = o.symbol.split('_') as [string, string];
+    this.moved(o.account_id, fill ? [base, quote] : [o.side === 'buy' ? quote : base], 'TRANSACTION_COMPLETED');
   };
 
   private readonly onFunding = (accountId: string, currencies: readonly string[]): void => {
