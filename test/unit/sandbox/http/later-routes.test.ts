@@ -45,7 +45,7 @@ describe('v3 market data', () => {
     for (const tr of trades) {
       assert.equal(tr.length, 5);
       assert.ok(strings(tr));
-      assert.ok(['buy', 'sell'].includes(tr[4]));
+      assert.ok(['buy', 'sell'].includes(String(tr[4])));
     }
   });
 
