@@ -95,7 +95,7 @@ for (const [mode, h, strict] of MODES) {
       const more = ids(await ex.createOrders([{ symbol: 'SOL/USDT', type: 'limit', side: 'buy', amount: 1, price: 10 }]));
       const v2 = await call(h.base(), 'POST', '/spot/v2/submit_order', { body: { symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.01', price: '999' }, creds });
       assert.equal(v2.json.code, 1000, v2.text);
-      assert.ok(ids(await ex.fetchOpenOrders()).includes(more[0]));
+      assert.ok(ids(await ex.fetchOpenOrders()).includes(more[0]!));
       await ex.cancelAllOrders();
       assert.deepEqual(await ex.fetchOpenOrders(), [], 'v4 cancel-all took the v2 order too');
     });
