@@ -23,6 +23,7 @@ export const LANES = {
     'test/e2e/batch-stop.test.ts',
     'test/e2e/client-sdk.test.ts',
     'test/e2e/client-sdk-later.test.ts',
+    'test/e2e/client-python.test.ts',
     'test/e2e/client-seam.test.ts',
     'test/e2e/doctor-clock.test.ts',
     'test/e2e/doctor.test.ts',
