@@ -70,6 +70,7 @@ export const LANES = {
     'test/e2e/watch-behind.test.ts',
     'test/e2e/watch.test.ts',
     'test/e2e/writes-5xx.test.ts',
+    'test/e2e/writes-api-later.test.ts',
     'test/e2e/writes-api-routes.test.ts',
     'test/e2e/writes-api.test.ts',
     'test/e2e/writes-proof.test.ts',
