@@ -1,6 +1,7 @@
 /**
  * Funding (spec 4.4), contract (4.5), broker (4.6) and signing-test (4.7) routes. Their records
- * are made up per account by funding.ts; contract orders are acknowledged, not traded.
+ * are made up per account by funding.ts, with the account's own withdrawals (withdrawals.ts) in the
+ * funding history; contract orders are acknowledged, not traded.
  */
 import { fail } from '../errors.js';
 import { contractAccounts, liquidations, msOf, rebates } from '../exchange/funding.js';
