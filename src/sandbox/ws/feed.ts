@@ -13,7 +13,7 @@ import { ALL_SYMBOLS, BALANCE_UPDATE, CHANNEL, CHANNELS, DEPTH_LEVELS, KLINE_INT
 import type { BalanceEvent } from '../../api/catalogue/later-vocab.js';
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import { IncrementalBook, INCREMENT_MS } from './increments.js';
-import { balanceEntry, depthEntry, klineEntry, orderEntry, tickerEntry, tradeEntry, type Entry } from './payloads.js';
+import { balanceEntries, depthEntry, klineEntry, orderEntry, tickerEntry, tradeEntry, type Entry } from './payloads.js';
 
 export interface Subscriber {
   /** A compressed push frame (raw DEFLATE of `{table, data}`). */
@@ -128,21 +128,10 @@ export class Feed {
         return k ? [k] : [];
       }
       case 'balance':
-        return this.balances(st);
+        return balanceEntries(this.ex, st.account!, st.pending.splice(0), this.now());
       default:
         return st.pending.splice(0);
     }
-  }
-
-  /** The balance of each currency that moved since the last push, as it stands now (the latest event names it). */
-  private balances(st: TopicState): Entry[] {
-    const moved = new Map<string, BalanceEvent>();
-    for (const e of st.pending.splice(0)) moved.set(e.ccy as string, e.event as BalanceEvent);
-    const all = this.ex.balances(st.account!);
-    return [...moved].flatMap(([ccy, event]) => {
-      const b = all.find((x) => x.currency === ccy);
-      return b ? [balanceEntry(b, event, this.now())] : [];
-    });
   }
 
   private readonly onTrade = (t: TradeView): void => {

@@ -75,3 +75,14 @@ export function orderEntry(o: OrderView, fill?: FillView): Entry {
 export function balanceEntry(b: Balance, event: BalanceEvent, nowMs: number): Entry {
   return { event_type: event, event_time: String(nowMs), balance_details: [{ ccy: b.currency, av_bal: b.available, fz_bal: b.frozen }] };
 }
+
+/** The balance of each currency in `moved` (`{ccy, event}` marks; the latest event names it) as it stands now, an entry each. */
+export function balanceEntries(ex: ExchangeApi, accountId: string, moved: readonly Entry[], nowMs: number): Entry[] {
+  const latest = new Map<string, BalanceEvent>();
+  for (const e of moved) latest.set(e.ccy as string, e.event as BalanceEvent);
+  const all = ex.balances(accountId);
+  return [...latest].flatMap(([ccy, event]) => {
+    const b = all.find((x) => x.currency === ccy);
+    return b ? [balanceEntry(b, event, nowMs)] : [];
+  });
+}
