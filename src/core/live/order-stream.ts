@@ -53,6 +53,8 @@ export async function openOrderStream<C extends LiveConnection = WsConnection>(s
     },
     onPush: (t, table, entry) => {
       if (t !== topic) return;
+      // An order read just before its push (the read once subscribed, or after a gap) is not given twice.
+      if (!orders.moves(entry)) return;
       orders.apply(entry);
       onOrder(t, table, entry, 'pushed');
     },

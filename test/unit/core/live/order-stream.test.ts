@@ -97,7 +97,10 @@ test('the orders resting when the subscription is acknowledged are read over RES
   await s.recovered();
   assert.deepEqual(seen, ['7 4 recovered'], 'the pair\'s resting order, as the channel would push it');
   assert.equal(reads, 1);
+  conn.push(s.topic, 'spot/user/order', order('7', '4'));
+  assert.deepEqual(seen, ['7 4 recovered'], 'its push saying the same (the read came first) is not given twice');
   conn.push(s.topic, 'spot/user/order', order('7', '6'));
+  assert.deepEqual(seen, ['7 4 recovered', '7 6 pushed']);
   assert.deepEqual(s.orders.open(), []);
   assert.equal(reads, 1, 'pushes are read no more');
 });
