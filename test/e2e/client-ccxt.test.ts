@@ -98,17 +98,22 @@ for (const [mode, h, strict] of MODES) {
     });
 
     test('WebSocket: watchOrders() without a pair: its first result is the order placed after the subscription, not a list of older ones', async () => {
-      const older = await ex.createOrder('ETH/USDT', 'limit', 'buy', 0.1, 100);
-      const acked = acknowledged(ex, h, 'spot/user/orders:ALL_SYMBOLS');
-      const seen = ex.watchOrders();
-      await acked;
-      const placed = await ex.createOrder('SOL/USDT', 'limit', 'buy', 1, 10);
-      const first = await seen;
-      assert.ok(first.length >= 1);
-      assert.ok(!first.some((o: { id: string }) => o.id === older.id), 'the order resting before the subscription is not in the first result');
-      assert.equal(first[0].id, placed.id);
-      assert.deepEqual([first[0].symbol, first[0].status, first[0].side], ['SOL/USDT', 'open', 'buy']);
-      await ex.cancelAllOrders();
+      // A ccxt of its own: ccxt keeps every order pushed to it in one cache, and this one has seen none.
+      const fresh = await exchangeOn(ccxt, h, creds);
+      try {
+        const older = await fresh.createOrder('ETH/USDT', 'limit', 'buy', 0.1, 100);
+        await fresh.authenticate('spot');
+        const acked = acknowledged(fresh, h, 'spot/user/orders:ALL_SYMBOLS');
+        const seen = fresh.watchOrders();
+        await acked;
+        const placed = await fresh.createOrder('SOL/USDT', 'limit', 'buy', 1, 10);
+        const first = await seen;
+        assert.deepEqual(first.map((o: { id: string }) => o.id), [placed.id], `not the order resting before the subscription (${older.id})`);
+        assert.deepEqual([first[0].symbol, first[0].status, first[0].side], ['SOL/USDT', 'open', 'buy']);
+        await fresh.cancelAllOrders();
+      } finally {
+        await fresh.close();
+      }
     });
 
     test('WebSocket: watchBalance (the REST snapshot, then a push) shows a market buy\'s BTC', async () => {
