@@ -22,6 +22,8 @@ export const LANES = {
     'test/e2e/batch-proof.test.ts',
     'test/e2e/batch-stop.test.ts',
     'test/e2e/client-sdk.test.ts',
+    'test/e2e/client-sdk-later.test.ts',
+    'test/e2e/client-python.test.ts',
     'test/e2e/client-seam.test.ts',
     'test/e2e/doctor-clock.test.ts',
     'test/e2e/doctor.test.ts',
@@ -68,6 +70,7 @@ export const LANES = {
     'test/e2e/watch-behind.test.ts',
     'test/e2e/watch.test.ts',
     'test/e2e/writes-5xx.test.ts',
+    'test/e2e/writes-api-later.test.ts',
     'test/e2e/writes-api-routes.test.ts',
     'test/e2e/writes-api.test.ts',
     'test/e2e/writes-proof.test.ts',
@@ -87,6 +90,7 @@ export const LANES = {
     'test/e2e/batch-processes.test.ts',
     'test/e2e/bundle.test.ts',
     'test/e2e/client-ccxt.test.ts',
+    'test/e2e/client-ccxt-later.test.ts',
     'test/e2e/completion.test.ts',
     'test/e2e/debug.test.ts',
     'test/e2e/help-examples.test.ts',
@@ -134,6 +138,7 @@ export const ALONE = [
   'test/e2e/watch-tty.test.ts',
   'test/e2e/library-watch-behind.test.ts', // its streams' heartbeats run on real time while its loop lags on purpose
   'test/e2e/client-ccxt.test.ts', // loading ccxt is seconds of one thread: alone it is not the run's tail
+  'test/e2e/client-ccxt-later.test.ts', // the same
   'test/e2e/client-sdk.test.ts', // catches the official SDK's ping timer by swapping the global setInterval
   'test/e2e/debug.test.ts', // sets the process's BM_DEBUG to prove a run does not read it
   'test/e2e/help-examples.test.ts', // runs the examples from a working directory of its own (process.chdir)

@@ -86,6 +86,10 @@ const ROWS: readonly Row[] = [
   [50040, 'Symbol not available', 400, 'venue', SYMBOL_HINT],
   [50041, 'Out of query time range', 400, 'venue', 'the window is the last 180 days'],
   [50042, 'duplicate clientOrderId', 400, 'venue', 'look the order up with: bm order get SYMBOL --client-order-id ID'],
+  // Later endpoints (v4 order queries): a word of theirs the venue does not know
+  [52000, 'unsupported orderMode', 400],
+  [52003, 'unsupported queryState', 400],
+  [52004, 'endTime before startTime', 400],
   [53000, 'account frozen for security', 403, 'auth'],
   [53001, 'KYC country restricted', 403, 'auth'],
   [53002, 'advanced KYC not completed', 403, 'auth'],
@@ -125,6 +129,15 @@ const ROWS: readonly Row[] = [
   [60031, 'Unsupported Media Type', 415],
   [60050, 'user account not found', 500],
   [60051, 'internal server error', 500, 'network'],
+  // Later endpoints (v3 market data): answered with HTTP 200
+  [70000, 'no data', 200, 'venue'],
+  [70001, 'required parameter missing', 200, 'venue'],
+  [70002, 'symbol invalid', 200, 'venue', SYMBOL_HINT],
+  [71001, 'after is invalid', 200, 'venue'],
+  [71002, 'before is invalid', 200, 'venue'],
+  [71003, 'after and before together are invalid', 200, 'venue'],
+  [71004, 'too many candles requested', 200, 'venue'],
+  [71005, 'step is invalid', 200, 'venue'],
   // 7.6 WebSocket
   [90001, 'Invalid message format', 0],
   [90002, 'Invalid op param', 0],

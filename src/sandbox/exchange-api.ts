@@ -167,6 +167,8 @@ export interface ExchangeEvents {
   book: (symbol: string) => void;
   /** An order was placed, (partially) filled or cancelled; `fill` is the fill that moved it, if any. */
   order: (o: OrderView, fill?: FillView) => void;
+  /** Balances of an account moved outside trading (a withdrawal): the currencies that moved. */
+  funding: (accountId: string, currencies: readonly string[]) => void;
 }
 
 export interface ExchangeApi {

@@ -1,17 +1,16 @@
 // ccxt 4.5.70's `bitmart` class and its WebSocket adapter (ccxt.pro), unmodified, against the in-process
-// sandbox in both modes, its urls pointed at the sandbox. ccxt is installed on demand into a cache outside
-// the repository (test/helpers/ccxt-cache.ts; CI installs it before the tests). A failed install fails
-// this file, unless BM_SKIP_CCXT=1 says to skip it. Each ccxt call outside the spec is in OFF_SPEC with
-// the sandbox's answer (docs/sandbox.md, "Real clients"). ccxt signs its login with bitmart.WebSocket.
+// sandbox in both modes, its urls pointed at the sandbox (test/helpers/ccxt-venue.ts): the spec's surface
+// (markets, balance, place, cancel) and the streams, public and private (the per-pair and all-pairs order
+// channels, the balance channel). ccxt is installed on demand into a cache outside the repository
+// (test/helpers/ccxt-cache.ts; CI installs it before the tests); a failed install fails this file, unless
+// BM_SKIP_CCXT=1 says to skip it. The later REST methods are client-ccxt-later.test.ts's. ccxt signs its
+// login with bitmart.WebSocket.
 import assert from 'node:assert/strict';
-import { inflateRawSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
-import { CCXT_VERSION, ensureCcxt, loadCcxt } from '../helpers/ccxt-cache.js';
+import { CCXT_VERSION } from '../helpers/ccxt-cache.js';
+import { acknowledged, ccxtModule, exchangeOn, skipCcxt as skip } from '../helpers/ccxt-venue.js';
 import { useSandbox, type Harness } from '../helpers/sandbox-server.js';
 import { call, newAccount, type Creds } from '../helpers/signed.js';
-
-const skip = process.env.BM_SKIP_CCXT === '1';
-if (skip) console.error(`\n*** BM_SKIP_CCXT=1: the ccxt ${CCXT_VERSION} client tests are SKIPPED ***\n`);
 
 const MODES: ReadonlyArray<readonly [string, Harness, boolean]> = [
   ['as the venue did', useSandbox(45, { warm: true, service: 'bitmart' }), false],
@@ -21,29 +20,8 @@ const MODES: ReadonlyArray<readonly [string, Harness, boolean]> = [
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 let ccxt: any;
 before(async () => {
-  if (skip) return;
-  try {
-    ccxt = loadCcxt(await ensureCcxt());
-  } catch (err) {
-    throw new Error(`ccxt ${CCXT_VERSION} could not be installed for the client tests (BM_SKIP_CCXT=1 skips them): ${(err as Error).message}`);
-  }
+  if (!skip) ccxt = await ccxtModule();
 });
-
-const sockets = (h: Harness) => {
-  const ws = h.base().replace(/^http/, 'ws');
-  return { public: `${ws}/api?protocol=1.1`, private: `${ws}/user?protocol=1.1` };
-};
-
-/** A ccxt bitmart on the sandbox `h` (REST and WebSocket urls), keyed with `creds` (the memo as ccxt's uid). */
-async function exchangeOn(h: Harness, creds: Creds) {
-  const ex = new ccxt.pro.bitmart({
-    apiKey: creds.key, secret: creds.secret, uid: creds.memo,
-    urls: { api: { spot: h.base(), swap: h.base(), ws: { spot: sockets(h), swap: sockets(h) } } },
-  });
-  // ccxt refuses ws:// (not wss://) addresses until its plain HTTP agent is loaded.
-  await ex.loadHttpProxyAgent();
-  return ex;
-}
 
 /** The order as the venue has it, read with our own lossless client (timestamped: served in both modes). */
 async function venueOrder(h: Harness, creds: Creds, cid: string) {
@@ -52,17 +30,6 @@ async function venueOrder(h: Harness, creds: Creds, cid: string) {
   return { id: String(r.json.data.order_id), status: r.json.data.status as string };
 }
 
-/** ccxt's calls outside the spec: the paths it asks are not the spec's, and the sandbox answers 404/30000. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const OFF_SPEC: ReadonlyArray<readonly [string, (ex: any) => Promise<unknown>]> = [
-  ['fetchTicker: GET /spot/quotation/v3/ticker', (ex) => ex.fetchTicker('BTC/USDT')],
-  ['fetchOrderBook: GET /spot/quotation/v3/books', (ex) => ex.fetchOrderBook('BTC/USDT')],
-  ['fetchTrades: GET /spot/quotation/v3/trades', (ex) => ex.fetchTrades('BTC/USDT')],
-  ['fetchOrder: POST /spot/v4/query/order', (ex) => ex.fetchOrder('1', 'BTC/USDT')],
-  ['fetchOpenOrders: POST /spot/v4/query/open-orders', (ex) => ex.fetchOpenOrders('BTC/USDT')],
-  ['fetchMyTrades: POST /spot/v4/query/trades', (ex) => ex.fetchMyTrades('BTC/USDT')],
-];
-
 for (const [mode, h, strict] of MODES) {
   describe(`ccxt ${CCXT_VERSION} bitmart, sandbox ${mode}`, { skip: skip ? 'BM_SKIP_CCXT=1' : false }, () => {
     let creds: Creds;
@@ -70,7 +37,7 @@ for (const [mode, h, strict] of MODES) {
     let ex: any;
     before(async () => {
       creds = await newAccount(h.base(), { deposit: { USDT: '100000', BTC: '2' } });
-      ex = await exchangeOn(h, creds);
+      ex = await exchangeOn(ccxt, h, creds);
     });
     after(async () => {
       await ex?.close();
@@ -81,12 +48,6 @@ for (const [mode, h, strict] of MODES) {
       assert.deepEqual(Object.keys(markets).sort(), ['BMX/ETH', 'BTC/USDT', 'ETH/BTC', 'ETH/USDT', 'SOL/USDT']);
       assert.equal(markets['BTC/USDT'].id, 'BTC_USDT');
       assert.equal(markets['BTC/USDT'].spot, true);
-    });
-
-    test('calls outside the spec: ccxt raises ExchangeError with the sandbox\'s 30000', async () => {
-      for (const [name, send] of OFF_SPEC) {
-        await assert.rejects(send(ex), (err: Error) => err instanceof ccxt.ExchangeError && /"code":30000/.test(err.message), name);
-      }
     });
 
     test('fetchBalance: the funded account', async () => {
@@ -124,11 +85,7 @@ for (const [mode, h, strict] of MODES) {
     test('WebSocket: watchOrders after login with bitmart.WebSocket sees an order ccxt placed', async () => {
       await ex.authenticate('spot');
       // The order is placed once the venue has acknowledged the subscription (seen on ccxt's own socket).
-      const socket = ex.client(sockets(h).private).connection;
-      const acked = new Promise<void>((ok) => socket.on('message', (data: Buffer, binary: boolean) => {
-        const text = (binary ? inflateRawSync(data) : data).toString('utf8');
-        if (text.includes('"event":"subscribe"') && text.includes('spot/user/order:BTC_USDT')) ok();
-      }));
+      const acked = acknowledged(ex, h, 'spot/user/order:BTC_USDT');
       const seen = ex.watchOrders('BTC/USDT');
       await acked;
       const cid = `ccxtw${strict ? 's' : 'v'}1`;
@@ -138,6 +95,38 @@ for (const [mode, h, strict] of MODES) {
       const mine = orders.find((o: { id: string }) => o.id === placed.id);
       assert.deepEqual([mine.status, mine.side, mine.price, mine.amount], ['open', 'buy', 1001, 0.01]);
       await ex.cancelOrder(placed.id, 'BTC/USDT');
+    });
+
+    test('WebSocket: watchOrders() without a pair: its first result is the order placed after the subscription, not a list of older ones', async () => {
+      // A ccxt of its own: ccxt keeps every order pushed to it in one cache, and this one has seen none.
+      const fresh = await exchangeOn(ccxt, h, creds);
+      try {
+        const older = await fresh.createOrder('ETH/USDT', 'limit', 'buy', 0.1, 100);
+        await fresh.authenticate('spot');
+        const acked = acknowledged(fresh, h, 'spot/user/orders:ALL_SYMBOLS');
+        const seen = fresh.watchOrders();
+        await acked;
+        const placed = await fresh.createOrder('SOL/USDT', 'limit', 'buy', 1, 10);
+        const first = await seen;
+        assert.deepEqual(first.map((o: { id: string }) => o.id), [placed.id], `not the order resting before the subscription (${older.id})`);
+        assert.deepEqual([first[0].symbol, first[0].status, first[0].side], ['SOL/USDT', 'open', 'buy']);
+        await fresh.cancelAllOrders();
+      } finally {
+        await fresh.close();
+      }
+    });
+
+    test('WebSocket: watchBalance (the REST snapshot, then a push) shows a market buy\'s BTC', async () => {
+      const snapshot = await ex.fetchBalance();
+      const acked = acknowledged(ex, h, 'spot/user/balance:BALANCE_UPDATE');
+      let next = ex.watchBalance();
+      await acked;
+      await ex.createOrder('BTC/USDT', 'market', 'buy', 100, undefined, { createMarketBuyOrderRequiresPrice: false });
+      let b = await next;
+      while (!(b.BTC && b.BTC.free > snapshot.BTC.free)) b = await (next = ex.watchBalance());
+      assert.ok(b.BTC.free > snapshot.BTC.free, `BTC ${snapshot.BTC.free} -> ${b.BTC.free}`);
+      const venue = await call(h.base(), 'GET', '/spot/v1/wallet', { query: 'currency=BTC', creds, auth: 'KEYED' });
+      assert.equal(String(b.BTC.free), String(Number(venue.json.data.wallet[0].available)), 'the push carries the balance as it stands');
     });
   });
 }

@@ -101,8 +101,8 @@ describe('sandbox REST: funding, contract, broker, signing tests', () => {
   });
 
   test('endpoints named only by the spec (4.8): auth and limits apply, then 30000', async () => {
-    fails(await call(h.base(), 'GET', '/spot/v2/ticker'), 30000, 404);
-    fails(await call(h.base(), 'GET', '/spot/v1/user_fee'), 30001, 401);
-    fails(await get('/spot/v1/user_fee'), 30000, 404);
+    fails(await call(h.base(), 'GET', '/contract/public/depth'), 30000, 404);
+    fails(await call(h.base(), 'GET', '/spot/v1/margin/isolated/pairs'), 30001, 401);
+    fails(await get('/spot/v1/margin/isolated/pairs'), 30000, 404);
   });
 });

@@ -32,6 +32,12 @@ export interface SdkRest {
   getV3Depth(symbol: string, options?: object): Call;
   getV3Trades(symbol: string, options?: object): Call;
   getV3LatestKline(symbol: string, options?: object): Call;
+  getV3HistoryKline(symbol: string, options?: object): Call;
+  getTradeFee(symbol: string): Call;
+  getUserFee(): Call;
+  getDepositAddress(currency: string): Call;
+  withdraw(currency: string, amount: string, destination: string, address: string, options?: object): Call;
+  getDepositAndWithdrawHistory(operationType: string, n: number, options?: object): Call;
   getSpotWallet(): Call;
   getSpotAccountBalance(options?: object): Call;
   getDepositOrWithdrawDetail(id: string): Call;

@@ -1,6 +1,8 @@
 /**
  * The WebSocket channels of spec 6.3, as data: the client builds topics from it and the sandbox
- * serves exactly these. A topic is `<channel>:<filter>`; the filter is a spot pair.
+ * serves exactly these. A topic is `<channel>:<filter>`; the filter is a spot pair, but for the venue's
+ * later account channels, whose filter is a fixed word (`spot/user/orders:ALL_SYMBOLS`,
+ * `spot/user/balance:BALANCE_UPDATE`).
  */
 import { PROTOCOL } from './protocol.js';
 import { parseWidth } from './widths.js';
@@ -34,7 +36,7 @@ export function klineInterval(typed: string): KlineInterval | undefined {
   return minutes === undefined ? undefined : wsInterval(minutes);
 }
 
-export type ChannelKind = 'ticker' | 'depth' | 'trade' | 'kline' | 'order';
+export type ChannelKind = 'ticker' | 'depth' | 'trade' | 'kline' | 'order' | 'balance';
 
 export interface ChannelInfo {
   readonly kind: ChannelKind;
@@ -43,6 +45,8 @@ export interface ChannelInfo {
   readonly n?: number;
   /** A book channel of snapshot then versioned updates (facts.md 4), not full snapshots. */
   readonly incremental?: boolean;
+  /** The one filter of a channel that takes no pair (the venue's later account channels). */
+  readonly filter?: string;
 }
 
 /** The name of each channel (the `table` of its pushes) by kind, built from its levels or interval. */
@@ -56,7 +60,14 @@ export const CHANNEL = {
   // Spec 6.3 spells hours, days and weeks upper-case in the channel (`spot/kline1H`).
   kline: (interval: KlineInterval): string => `spot/kline${interval.replace(/[hdw]$/, (u) => u.toUpperCase())}`,
   order: 'spot/user/order',
+  // The venue's later account channels: every pair's orders, and balance changes.
+  orders: 'spot/user/orders',
+  balance: 'spot/user/balance',
 } as const;
+
+/** The fixed filters of the later account channels. */
+export const ALL_SYMBOLS = 'ALL_SYMBOLS';
+export const BALANCE_UPDATE = 'BALANCE_UPDATE';
 
 /** Every channel by name (`table` of a push). */
 export const CHANNELS: ReadonlyMap<string, ChannelInfo> = new Map<string, ChannelInfo>([
@@ -66,6 +77,8 @@ export const CHANNELS: ReadonlyMap<string, ChannelInfo> = new Map<string, Channe
   [CHANNEL.increase, { kind: 'depth', private: false, n: PROTOCOL.wsIncreaseLevels, incremental: true }],
   ...KLINE_INTERVALS.map((i): [string, ChannelInfo] => [CHANNEL.kline(i), { kind: 'kline', private: false, n: KLINE_MINUTES[i] }]),
   [CHANNEL.order, { kind: 'order', private: true }],
+  [CHANNEL.orders, { kind: 'order', private: true, filter: ALL_SYMBOLS }],
+  [CHANNEL.balance, { kind: 'balance', private: true, filter: BALANCE_UPDATE }],
 ]);
 
 /** The kind of a channel (`table` of a push), or undefined for one the venue does not serve. */

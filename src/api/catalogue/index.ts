@@ -1,5 +1,6 @@
-/** The endpoint catalogue: every current-generation endpoint of the spec, looked up by id or path. */
+/** The endpoint catalogue: every current-generation endpoint of the spec and the venue's later ones, looked up by id or path. */
 import { DEFAULT_IP, DEFAULT_KEY } from './limits.js';
+import { LATER } from './later.js';
 import { MARKET } from './market.js';
 import { NAMED } from './named.js';
 import { PRIVATE } from './private.js';
@@ -7,7 +8,7 @@ import type { Endpoint, Method, RateLimit } from './types.js';
 
 export type { Auth, Endpoint, Method, Param, ParamType, RateLimit, Window } from './types.js';
 
-export const CATALOGUE: readonly Endpoint[] = [...MARKET, ...PRIVATE, ...NAMED];
+export const CATALOGUE: readonly Endpoint[] = [...MARKET, ...PRIVATE, ...LATER, ...NAMED];
 
 const byId = new Map(CATALOGUE.map((e) => [e.id, e]));
 const byRoute = new Map(CATALOGUE.map((e) => [`${e.method} ${e.path}`, e]));

@@ -1,7 +1,8 @@
 /**
  * Spec 4.8: endpoints named only in the permission and rate tables. Auth and limits are known,
  * shapes are not: they are reachable through `bm api` with their limits and signing applied.
- * Methods are not given: reads are taken as GET, submissions and cancellations as POST.
+ * Methods are not given: reads are taken as GET, submissions and cancellations as POST. Those the venue
+ * later documented and real clients call are entries of ./later.ts instead, with their shapes.
  */
 import { custom, perIp, perKey } from './limits.js';
 import type { Auth, Endpoint, Method, RateLimit } from './types.js';
@@ -23,8 +24,6 @@ export const NAMED: readonly Endpoint[] = [
   named('/contract/public/funding-rate', 'NONE', perIp(2)),
   named('/contract/public/kline', 'NONE', perIp(12)),
   named('/contract/v1/tickers', 'NONE', custom('IP', 10, 5000)),
-  named('/spot/v2/ticker', 'NONE', perIp(2)),
-  named('/spot/v1/ticker_detail', 'NONE', perIp(12)),
   named('/contract/private/submit-order', 'SIGNED', perKey(24)),
   named('/contract/private/cancel-order', 'SIGNED', perKey(40)),
   named('/contract/private/cancel-orders', 'SIGNED', perKey(2)),
@@ -38,13 +37,8 @@ export const NAMED: readonly Endpoint[] = [
   named('/contract/private/assets-detail', 'KEYED', perKey(12)),
   named('/contract/private/position', 'KEYED', perKey(6)),
   named('/spot/v2/order_detail', 'KEYED', perKey(60)),
-  named('/spot/v3/orders', 'KEYED', perKey(12)),
   named('/spot/v2/trades', 'KEYED', perKey(12)),
-  named('/account/v1/wallet', 'KEYED', perKey(12, 30)),
-  named('/account/v2/deposit-withdraw/history', 'KEYED', perKey(8, 20)),
-  named('/account/v1/deposit/address', 'KEYED', perKey(2, 5)),
   named('/account/v1/withdraw/charge', 'KEYED', perKey(2, 5)),
-  named('/account/v1/withdraw/apply', 'KEYED', perKey(8, 20), 'POST'),
   named('/spot/v1/margin/isolated/account', 'KEYED', perKey(12)),
   named('/spot/v1/margin/isolated/transfer', 'KEYED', perKey(2), 'POST'),
   named('/spot/v1/margin/isolated/borrow', 'KEYED', perKey(2), 'POST'),
@@ -52,8 +46,6 @@ export const NAMED: readonly Endpoint[] = [
   named('/spot/v1/margin/isolated/pairs', 'KEYED', perKey(2)),
   named('/spot/v1/margin/isolated/borrow_record', 'KEYED', perKey(60)),
   named('/spot/v1/margin/isolated/repay_record', 'KEYED', perKey(60)),
-  named('/spot/v1/user_fee', 'KEYED', perKey(2)),
-  named('/spot/v1/trade_fee', 'KEYED', perKey(2)),
   named('/account/sub-account/main/v1/sub-to-main', 'KEYED', perKey(2, 5), 'POST'),
   named('/account/sub-account/sub/v1/sub-to-main', 'KEYED', perKey(2, 5), 'POST'),
   named('/account/sub-account/main/v1/main-to-sub', 'KEYED', perKey(2, 5), 'POST'),

@@ -70,6 +70,11 @@ export interface Endpoint {
   readonly notes?: string;
   /** Shapes not given by the spec (section 4.8): auth and limits only. */
   readonly shapeUnknown?: boolean;
+  /**
+   * The venue's later generation, beyond the spec (./later.ts): served by the sandbox for the clients
+   * that call it, reachable through `bm api`; no `bm` command uses it.
+   */
+  readonly later?: boolean;
   readonly examples?: readonly string[];
 }
 

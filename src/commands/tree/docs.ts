@@ -53,6 +53,20 @@ export function commandRows(): Row[] {
   });
 }
 
+/** A rate limit as docs say it: `15 / 2 s per IP`, windows joined by `and`. */
+function limitText(ep: Endpoint): string {
+  const who = ep.rate.target === 'IP' ? 'IP' : 'account';
+  return `${ep.rate.windows.map((w) => `${w.limit} / ${w.windowMs / 1000} s`).join(' and ')} per ${who}`;
+}
+
+/** One row per endpoint of the venue's later generation: served by the sandbox, reached by `bm api`. */
+export function laterRows(): Row[] {
+  return CATALOGUE.filter((ep) => ep.later).map((ep) => ({
+    endpoint: `${ep.method} ${ep.path}`, auth: ep.auth, limit: limitText(ep),
+    'bm api': !ep.write ? 'read' : ep.safety?.resend ? 'write: confirmed; sent again if lost (safe to repeat)' : 'write: confirmed, sent once', what: ep.summary,
+  }));
+}
+
 /** docs/algo.md's table of kinds (the registry, src/core/algo/kinds/): the command, the library's method, what fires it, its own options. */
 export function kindsMarkdown(): string {
   const rows = KINDS.map((k) => ({
@@ -69,6 +83,7 @@ export function docSections(): Record<string, Record<string, string>> {
       commands: markdownTable(['command', 'endpoint', 'what'], commandRows()),
       vocabulary: markdownTable(['vocabulary', 'value', 'meaning'], vocabularyRows()),
       limits: markdownTable(['limit', 'value', 'use'], limitRows()),
+      later: markdownTable(['endpoint', 'auth', 'limit', 'bm api', 'what'], laterRows()),
     },
     'docs/scripting.md': {
       'exit-codes': markdownTable(['code', 'category', 'meaning'], EXIT_CODES),

@@ -2,6 +2,8 @@
  * Your orders' progress on one pair, live: the private order channel (logged in), each push kept in
  * {@link LiveOrders}, and after every gap the orders read back over REST and the differences given
  * as pushes are (an order cancelled or filled while the connection was down is shown as it is now).
+ * The channel pushes on placement, fills and cancels only (its subscription is answered with an
+ * acknowledgement, not the orders already resting): those are read over REST once it is acknowledged.
  */
 import { CHANNEL, topicOf } from '../../api/catalogue/channels.js';
 import type { Entry } from '../../ws/codec.js';
@@ -39,11 +41,20 @@ export async function openOrderStream<C extends LiveConnection = WsConnection>(s
       (err: unknown) => onRecoveryFailed?.(err as Error),
     );
   };
+  let first = true;
   const conn = await openStream({
     ...rest,
     side: 'private',
+    onAck: (t) => {
+      rest.onAck?.(t);
+      if (t !== topic || !first) return;
+      first = false;
+      recover();
+    },
     onPush: (t, table, entry) => {
       if (t !== topic) return;
+      // An order read just before its push (the read once subscribed, or after a gap) is not given twice.
+      if (!orders.moves(entry)) return;
       orders.apply(entry);
       onOrder(t, table, entry, 'pushed');
     },

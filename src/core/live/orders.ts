@@ -79,6 +79,11 @@ export class LiveOrders {
     this.appliedAt.delete(gone);
   }
 
+  /** True when `entry` says something not yet known of its order: another state or more filled. */
+  moves(entry: Entry): boolean {
+    return moved(this.byId.get(text(entry.order_id)), entry);
+  }
+
   /** The latest entry of an order. */
   get(orderId: string): Entry | undefined {
     return this.byId.get(orderId);

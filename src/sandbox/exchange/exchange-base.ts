@@ -16,6 +16,7 @@ import { fundSimAccounts, REPLAY, SIM_ACCOUNTS, TICK_MS } from '../market/sim.js
 import type { Tape } from '../market/tape.js';
 import { STATE_VERSION, type ExchangeState } from './state.js';
 import { fillView, orderView, tradeView } from './record-views.js';
+import type { Withdrawal } from './withdrawals.js';
 
 /** The first id handed out: ids exceed 2^53 from the start, as on real venues. */
 export const FIRST_ID = '183347420821295423';
@@ -48,6 +49,8 @@ export class ExchangeBase {
   readonly ledger: Ledger;
   readonly engine: Engine;
   readonly accounts: Accounts;
+  /** Withdrawals made on the paper ledger, oldest first (./withdrawals.ts). */
+  protected readonly withdrawals: Withdrawal[];
   private readonly market: MarketDriver;
   private readonly events = new EventEmitter();
   private readonly dirtyBooks = new Set<string>();
@@ -73,6 +76,7 @@ export class ExchangeBase {
     this.nextId = BigInt(saved?.nextId ?? FIRST_ID);
     this.accounts = new Accounts(saved?.accounts ?? [], saved?.nextAccount);
     this.ledger = new Ledger(saved?.ledger ?? {});
+    this.withdrawals = [...(saved?.withdrawals ?? [])];
     fundSimAccounts(this.ledger);
     this.engine = new Engine(this.ledger, {
       nextId: () => String(this.nextId++),
@@ -135,6 +139,11 @@ export class ExchangeBase {
     for (const s of dirty) this.events.emit('book', s);
   }
 
+  /** Tells the listeners that balances of `accountId` moved outside trading. */
+  protected fundsMoved(accountId: string, currencies: readonly string[]): void {
+    this.events.emit('funding', accountId, currencies);
+  }
+
   on<E extends keyof ExchangeEvents>(event: E, fn: ExchangeEvents[E]): void {
     this.events.on(event, fn);
   }
@@ -161,7 +170,7 @@ export class ExchangeBase {
     const { orders, fills } = this.engine.records();
     return {
       version: STATE_VERSION, seed: this.seed, genesis: this.genesis, nextId: String(this.nextId), nextAccount: this.accounts.next,
-      accounts: this.accounts.list(), ledger: this.ledger.data(), orders, fills,
+      accounts: this.accounts.list(), ledger: this.ledger.data(), orders, fills, withdrawals: [...this.withdrawals],
       ...this.market.snapshot(),
     };
   }

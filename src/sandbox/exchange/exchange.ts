@@ -16,6 +16,11 @@ import { fail } from '../errors.js';
 import { ExchangeBase } from './exchange-base.js';
 import { fillView, klineView, orderView, priceText, tickerView, tradeView } from './record-views.js';
 import { cmp, isDecimal } from '../../util/decimal.js';
+import { fundingRecords, type FundingRecord } from './funding.js';
+import { withdraw, type WithdrawRequest } from './withdrawals.js';
+
+/** Newest first; ids break a tie (they grow). */
+const newestFirst = (a: { t: number; id: string }, b: { t: number; id: string }) => b.t - a.t || (BigInt(b.id) > BigInt(a.id) ? 1 : -1);
 
 export class Exchange extends ExchangeBase implements ExchangeApi {
   symbols(): string[] {
@@ -114,5 +119,41 @@ export class Exchange extends ExchangeBase implements ExchangeApi {
   fills(accountId: string, symbol: string, orderId?: string): FillView[] {
     this.tape(symbol);
     return this.engine.fills(accountId, symbol, orderId).map(fillView);
+  }
+
+  /** An order of the account in any pair, by order id or client order id. */
+  orderAnywhere(accountId: string, ref: OrderRef): OrderView | undefined {
+    for (const s of this.symbols()) {
+      const o = this.order(accountId, s, ref);
+      if (o) return o;
+    }
+    return undefined;
+  }
+
+  /** Orders of the account with one of `statuses`, of one pair or of every pair, newest first, at most `n`. */
+  ordersAcross(accountId: string, symbol: string | undefined, statuses: readonly OrderStatus[], n: number): OrderView[] {
+    const all = (symbol ? [symbol] : this.symbols()).flatMap((s) => this.orders(accountId, s, statuses, n));
+    return all.sort((a, b) => newestFirst({ t: a.create_time, id: a.order_id }, { t: b.create_time, id: b.order_id })).slice(0, n);
+  }
+
+  /** Fills of the account, of one pair or of every pair, newest first. */
+  fillsAcross(accountId: string, symbol: string | undefined): FillView[] {
+    const all = (symbol ? [symbol] : this.symbols()).flatMap((s) => this.fills(accountId, s));
+    return all.sort((a, b) => newestFirst({ t: a.create_time, id: a.detail_id }, { t: b.create_time, id: b.detail_id }));
+  }
+
+  /** Withdraws from the paper ledger (./withdrawals.ts); the record is kept in the saved state. */
+  withdraw(accountId: string, req: WithdrawRequest): FundingRecord {
+    this.advance();
+    const r = this.mutate(() => withdraw(this.ledger, accountId, req, this.newId(), this.clock()));
+    this.withdrawals.push({ account: accountId, record: r });
+    this.fundsMoved(accountId, [req.currency.split('-')[0]!]);
+    return r;
+  }
+
+  /** The account's funding records, made up (funding.ts) and its own withdrawals, newest first. */
+  fundingRecords(a: AccountRec): FundingRecord[] {
+    const own = this.withdrawals.filter((w) => w.account === a.id).map((w) => w.record).reverse();
+    return [...own, ...fundingRecords(a)];
   }
 }

@@ -1,6 +1,7 @@
 /** The shape of the saved exchange state: read by its file (./state.ts) and its consistency check (./state-check.ts). */
 import type { AccountRec } from '../accounts.js';
 import type { LedgerData } from '../engine/ledger.js';
+import type { Withdrawal } from './withdrawals.js';
 import type { FillRec, OrderRec } from '../engine/types.js';
 import type { SimState } from '../market/sim.js';
 import type { TapeState } from '../market/tape.js';
@@ -19,4 +20,6 @@ export interface ExchangeState {
   readonly fills: FillRec[];
   readonly sim: SimState;
   readonly tapes: Record<string, TapeState>;
+  /** Withdrawals made on the paper ledger, oldest first (absent in a state saved before there were any). */
+  readonly withdrawals?: Withdrawal[];
 }

@@ -19,12 +19,19 @@ import { inFamily } from './family.js';
 import { errorBody, okBody, send, statusOf, type Headers } from './reply.js';
 import { ACCOUNT_ROUTES } from './routes-account.js';
 import { CONTRACT_ROUTES } from './routes-contract.js';
+import { FUNDING_ROUTES } from './routes-funding.js';
 import { MARKET_ROUTES } from './routes-market.js';
+import { QUOTATION_ROUTES } from './routes-quotation.js';
 import { SPOT_ROUTES } from './routes-spot.js';
+import { V4_ROUTES } from './routes-v4.js';
+import { V4_WRITE_ROUTES } from './routes-v4-write.js';
 import { authenticate } from './verify.js';
 
 /** Every served endpoint id -> its handler. Named-only endpoints (spec 4.8) have none but one: see below. */
-export const ROUTES: Readonly<Record<string, Handler>> = { ...MARKET_ROUTES, ...SPOT_ROUTES, ...ACCOUNT_ROUTES, ...CONTRACT_ROUTES };
+export const ROUTES: Readonly<Record<string, Handler>> = {
+  ...MARKET_ROUTES, ...SPOT_ROUTES, ...ACCOUNT_ROUTES, ...CONTRACT_ROUTES,
+  ...QUOTATION_ROUTES, ...V4_ROUTES, ...V4_WRITE_ROUTES, ...FUNDING_ROUTES,
+};
 
 export interface RestDeps {
   readonly ex: Exchange;

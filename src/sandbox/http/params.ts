@@ -35,7 +35,12 @@ function problem(p: Param, kind: Problem): ExchangeError {
   const n = p.name;
   if (n === 'from' || n === 'to') return fail(50002);
   if (n === 'step') return fail(50003);
+  if (n === 'after') return fail(71001);
+  if (n === 'before') return fail(71002);
   if (n === 'status') return fail(50019);
+  // The later v4 queries have codes of their own for a word they do not know.
+  if (n === 'orderMode' && kind === 'value') return fail(52000);
+  if (n === 'queryState' && kind === 'value') return fail(52003);
   if (n === 'limit') {
     if (kind === 'missing') return fail(50014);
     if (kind === 'low') return fail(50015);

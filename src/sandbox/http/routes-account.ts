@@ -1,9 +1,10 @@
 /**
  * Funding (spec 4.4), contract (4.5), broker (4.6) and signing-test (4.7) routes. Their records
- * are made up per account by funding.ts; contract orders are acknowledged, not traded.
+ * are made up per account by funding.ts, with the account's own withdrawals (withdrawals.ts) in the
+ * funding history; contract orders are acknowledged, not traded.
  */
 import { fail } from '../errors.js';
-import { contractAccounts, fundingRecords, liquidations, msOf, rebates } from '../exchange/funding.js';
+import { contractAccounts, liquidations, msOf, rebates } from '../exchange/funding.js';
 import { accountOf, wireId, type Handler } from './call.js';
 
 /** Only the most recent records are reachable through the history (spec 4.4). */
@@ -14,14 +15,14 @@ export const ACCOUNT_ROUTES: Record<string, Handler> = {
     const page = Number(c.q.offset);
     const limit = Number(c.q.limit);
     if (page * limit > HISTORY_REACH) return { records: [] };
-    const all = fundingRecords(accountOf(c))
+    const all = c.ex.fundingRecords(accountOf(c))
       .filter((r) => r.operation_type === c.q.operation_type && (c.q.currency === undefined || r.currency === c.q.currency))
       .slice(0, HISTORY_REACH);
     return { records: all.slice((page - 1) * limit, page * limit) };
   },
   'account.detail': (c) => {
     const id = c.q.id!;
-    const record = fundingRecords(accountOf(c)).find((r) => r.deposit_id === id || r.withdraw_id === id);
+    const record = c.ex.fundingRecords(accountOf(c)).find((r) => r.deposit_id === id || r.withdraw_id === id);
     if (!record) throw fail(60010);
     return { record };
   },

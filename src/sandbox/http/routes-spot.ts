@@ -47,7 +47,7 @@ export function fillWire(f: FillView) {
 }
 
 /** The order a request asks for; outside strict mode its over-precise figures cut as the venue did (figures.ts). */
-function placeRequest(c: Call, q: Values): PlaceRequest {
+export function placeRequest(c: Call, q: Values): PlaceRequest {
   const spec = pairOf({ ...c, q });
   const req: PlaceRequest = {
     symbol: q.symbol!, side: q.side as PlaceRequest['side'], type: q.type as PlaceRequest['type'],

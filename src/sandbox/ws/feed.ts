@@ -3,13 +3,17 @@
  * interval (spec 8.3: 0.5 s), each push deflated once and sent to every subscriber as the same frame.
  * A subscriber's snapshot counts as a push: the topic's next push waits a whole interval after it.
  * The incremental book is pushed at its own fixed cadence (facts.md 4: every 100 ms), changed or not.
+ * The account's channels (orders of a pair or of all, balances) have no snapshot: the subscription's
+ * acknowledgement comes first, then a push for each placement, fill, cancel or withdrawal; a balance push
+ * carries one currency, so several that moved together go out as several pushes.
  */
 import { deflateRawSync } from 'node:zlib';
 import type { ExchangeApi, FillView, OrderView, TradeView } from '../exchange-api.js';
-import { CHANNEL, CHANNELS, DEPTH_LEVELS, KLINE_INTERVALS, topicOf, type ChannelInfo } from '../../api/catalogue/channels.js';
+import { ALL_SYMBOLS, BALANCE_UPDATE, CHANNEL, CHANNELS, DEPTH_LEVELS, KLINE_INTERVALS, topicOf, type ChannelInfo } from '../../api/catalogue/channels.js';
+import type { BalanceEvent } from '../../api/catalogue/later-vocab.js';
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import { IncrementalBook, INCREMENT_MS } from './increments.js';
-import { depthEntry, klineEntry, orderEntry, tickerEntry, tradeEntry, type Entry } from './payloads.js';
+import { balanceEntries, depthEntry, klineEntry, orderEntry, tickerEntry, tradeEntry, type Entry } from './payloads.js';
 
 export interface Subscriber {
   /** A compressed push frame (raw DEFLATE of `{table, data}`). */
@@ -20,6 +24,8 @@ interface TopicState {
   readonly table: string;
   readonly info: ChannelInfo;
   readonly symbol: string;
+  /** The account of a private topic. */
+  readonly account: string | undefined;
   readonly subs: Set<Subscriber>;
   /** Trades or order progress collected since the last push (event channels). */
   pending: Entry[];
@@ -59,12 +65,14 @@ export class Feed {
     ex.on('trade', this.onTrade);
     ex.on('book', this.onBook);
     ex.on('order', this.onOrder);
+    ex.on('funding', this.onFunding);
   }
 
   stop(): void {
     this.ex.off('trade', this.onTrade);
     this.ex.off('book', this.onBook);
     this.ex.off('order', this.onOrder);
+    this.ex.off('funding', this.onFunding);
     for (const st of this.topics.values()) clearTimeout(st.timer);
     this.topics.clear();
   }
@@ -75,13 +83,14 @@ export class Feed {
     const key = keyOf(topicOf(table, symbol), accountId);
     let st = this.topics.get(key);
     if (!st) {
-      st = { table, info, symbol, subs: new Set(), pending: [], dirty: false, last: 0, timer: undefined };
+      st = { table, info, symbol, account: accountId, subs: new Set(), pending: [], dirty: false, last: 0, timer: undefined };
       if (info.incremental) st.inc = new IncrementalBook(this.ex, symbol);
       this.topics.set(key, st);
     }
     // Read before joining: the read catches the market up, and what that pushes is in this snapshot.
-    const data = this.initial(st, accountId);
+    const data = this.initial(st);
     st.subs.add(sub);
+    if (info.private) return;
     sub.push(encodePush(table, data));
     st.last = this.now();
     if (st.inc || st.timer) this.arm(st);
@@ -98,10 +107,11 @@ export class Feed {
     }
   }
 
-  private initial(st: TopicState, accountId?: string): Entry[] {
+  /** The first push of a public topic (private ones have none). */
+  private initial(st: TopicState): Entry[] {
+    if (st.info.private) return [];
     if (st.inc) return [st.inc.snapshot()];
     if (st.info.kind === 'trade') return this.ex.trades(st.symbol, 20).slice().reverse().map(tradeEntry);
-    if (st.info.kind === 'order') return this.ex.orders(accountId!, st.symbol, [4, 5], 100).slice().reverse().map((o) => orderEntry(o));
     return this.snapshot(st);
   }
 
@@ -117,6 +127,8 @@ export class Feed {
         const k = klineEntry(this.ex, st.symbol, st.info.n!, this.now());
         return k ? [k] : [];
       }
+      case 'balance':
+        return balanceEntries(this.ex, st.account!, st.pending.splice(0), this.now());
       default:
         return st.pending.splice(0);
     }
@@ -135,8 +147,21 @@ export class Feed {
   };
 
   private readonly onOrder = (o: OrderView, fill?: FillView): void => {
-    this.mark(keyOf(topicOf(CHANNEL.order, o.symbol), o.account_id), orderEntry(o, fill));
+    const entry = orderEntry(o, fill);
+    this.mark(keyOf(topicOf(CHANNEL.order, o.symbol), o.account_id), entry);
+    this.mark(keyOf(topicOf(CHANNEL.orders, ALL_SYMBOLS), o.account_id), entry);
+    // A placement or a cancel moves the currency the order holds; a fill both.
+    const [base, quote] = o.symbol.split('_') as [string, string];
+    this.moved(o.account_id, fill ? [base, quote] : [o.side === 'buy' ? quote : base], 'TRANSACTION_COMPLETED');
   };
+
+  private readonly onFunding = (accountId: string, currencies: readonly string[]): void => {
+    this.moved(accountId, currencies, 'ACCOUNT_WITHDRAWAL');
+  };
+
+  private moved(accountId: string, currencies: readonly string[], event: BalanceEvent): void {
+    for (const ccy of currencies) this.mark(keyOf(topicOf(CHANNEL.balance, BALANCE_UPDATE), accountId), { ccy, event });
+  }
 
   private mark(key: string, entry?: Entry): void {
     const st = this.topics.get(key);
@@ -168,8 +193,9 @@ export class Feed {
     }
     if (data.length) {
       st.last = this.now();
-      const frame = encodePush(st.table, data);
-      for (const s of st.subs) s.push(frame);
+      // A balance push carries one currency (the only shape ccxt reads whole).
+      const frames = st.info.kind === 'balance' ? data.map((d) => encodePush(st.table, [d])) : [encodePush(st.table, data)];
+      for (const frame of frames) for (const s of st.subs) s.push(frame);
     }
     // The incremental book keeps its cadence while anyone is subscribed (a skipped push waits a whole period).
     if (st.inc && st.subs.size) {

@@ -1,5 +1,7 @@
 /** Push entries of each channel (spec 6.3 and facts.md 4), built from the exchange's views. */
-import type { ExchangeApi, FillView, OrderView, TradeView } from '../exchange-api.js';
+import type { Balance, ExchangeApi, FillView, OrderView, TradeView } from '../exchange-api.js';
+import { v4State, type BalanceEvent } from '../../api/catalogue/later-vocab.js';
+import { isZero } from '../../util/decimal.js';
 
 export type Entry = Record<string, unknown>;
 
@@ -34,8 +36,12 @@ export function klineEntry(ex: ExchangeApi, symbol: string, stepMinutes: number,
 }
 
 const ORDER_TYPE: Readonly<Record<OrderView['type'], string>> = { limit: '0', market: '0', limit_maker: '1', ioc: '3' };
+const ENTRUST_TYPE: Readonly<Record<OrderView['type'], string>> = { limit: 'normal', market: 'normal', limit_maker: 'limit_maker', ioc: 'ioc' };
 
-/** Order progress: every field a string, as spec 6.3 lists them. */
+/**
+ * Order progress: every field a string, as spec 6.3 lists them, and the venue's later ones beside them
+ * (the state as a word, the kind as `entrust_type`, creation and update times, the order mode).
+ */
 export function orderEntry(o: OrderView, fill?: FillView): Entry {
   return {
     symbol: o.symbol,
@@ -57,5 +63,26 @@ export function orderEntry(o: OrderView, fill?: FillView): Entry {
     exec_type: fill?.exec_type ?? '',
     detail_id: fill?.detail_id ?? '',
     client_order_id: o.client_order_id,
+    order_state: v4State(o.status, !isZero(o.filled_size)),
+    entrust_type: ENTRUST_TYPE[o.type],
+    create_time: String(o.create_time),
+    update_time: String(o.update_time),
+    order_mode: 'spot',
   };
+}
+
+/** A balance push's entry: one currency, its balance after the change (ccxt reads one entry, one detail). */
+export function balanceEntry(b: Balance, event: BalanceEvent, nowMs: number): Entry {
+  return { event_type: event, event_time: String(nowMs), balance_details: [{ ccy: b.currency, av_bal: b.available, fz_bal: b.frozen }] };
+}
+
+/** The balance of each currency in `moved` (`{ccy, event}` marks; the latest event names it) as it stands now, an entry each. */
+export function balanceEntries(ex: ExchangeApi, accountId: string, moved: readonly Entry[], nowMs: number): Entry[] {
+  const latest = new Map<string, BalanceEvent>();
+  for (const e of moved) latest.set(e.ccy as string, e.event as BalanceEvent);
+  const all = ex.balances(accountId);
+  return [...latest].flatMap(([ccy, event]) => {
+    const b = all.find((x) => x.currency === ccy);
+    return b ? [balanceEntry(b, event, nowMs)] : [];
+  });
 }

@@ -162,7 +162,9 @@ export class Session implements Subscriber {
     if (!parts || !info) return this.error('subscribe', 90004, `Invalid channel param: ${topic}`);
     const wrongPath = this.limits.path === (info.private ? 'public' : 'private');
     if (wrongPath) return this.error('subscribe', 90004, `Invalid channel param: ${topic} is served on ${info.private ? '/user' : '/api'}`);
-    if (!this.ex.details(parts.filter)) return this.error('subscribe', 92001, `Invalid symbol param: ${parts.filter}`);
+    if (info.filter !== undefined) {
+      if (parts.filter !== info.filter) return this.error('subscribe', 90004, `Invalid channel param: ${topic} (its filter is ${info.filter})`);
+    } else if (!this.ex.details(parts.filter)) return this.error('subscribe', 92001, `Invalid symbol param: ${parts.filter}`);
     if (info.private && !this.account) return this.error('subscribe', 91006, `User not logged in: ${topic} is private`);
     if (this.subs.has(topic)) return this.error('subscribe', 90008, `duplicate subscription: ${topic}`);
     if (this.subs.size >= MAX_TOPICS) return this.error('subscribe', 90003, `Invalid args param: at most ${MAX_TOPICS} topics per connection`);

@@ -43,11 +43,13 @@ test('channels by kind: each name built from its levels or interval, served, and
   assert.equal(CHANNEL.kline('1d'), 'spot/kline1D');
   assert.equal(CHANNEL.kline('1m'), 'spot/kline1m');
   assert.equal(CHANNEL.kline('1M'), 'spot/kline1M');
-  const built = [CHANNEL.ticker, CHANNEL.trade, ...DEPTH_LEVELS.map(CHANNEL.depth), CHANNEL.increase, ...KLINE_INTERVALS.map(CHANNEL.kline), CHANNEL.order];
+  const built = [CHANNEL.ticker, CHANNEL.trade, ...DEPTH_LEVELS.map(CHANNEL.depth), CHANNEL.increase, ...KLINE_INTERVALS.map(CHANNEL.kline), CHANNEL.order, CHANNEL.orders, CHANNEL.balance];
   assert.deepEqual(built.sort(), [...CHANNELS.keys()].sort(), 'every channel served is one the kinds build, and no other');
   assert.equal(channelKind(CHANNEL.increase), 'depth');
   assert.equal(channelKind(CHANNEL.kline('1m')), 'kline');
   assert.equal(channelKind(CHANNEL.order), 'order');
+  assert.equal(channelKind(CHANNEL.orders), 'order', 'the all-pairs order channel is an order channel too');
+  assert.equal(channelKind(CHANNEL.balance), 'balance');
   assert.equal(channelKind('spot/depth100'), undefined);
   const topic = topicOf(CHANNEL.depth(5), 'BTC_USDT');
   assert.equal(topic, 'spot/depth5:BTC_USDT');

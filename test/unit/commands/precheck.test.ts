@@ -45,11 +45,14 @@ interface Write {
 const SAMPLE: Readonly<Record<string, string>> = {
   symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.01', price: '30000',
   contract_id: '1', category: '1', way: '1', open_type: '1', leverage: '10', vol: '1',
+  currency: 'USDT', amount: '5', orderId: '1', clientOrderId: 'precheck1',
 };
-const ORDER_PARAMS = 'order_params=[{"symbol":"BTC_USDT","side":"buy","type":"limit","size":"0.01","price":"30000"}]';
+const LINE = '{"side":"buy","type":"limit","size":"0.01","price":"30000"}';
+/** The lists of orders a batch takes, typed (`-F`): the spec's lines name their pair, the later ones do not. */
+const LISTS: Readonly<Record<string, string>> = { order_params: `[${LINE.replace('{', '{"symbol":"BTC_USDT",')}]`, orderParams: `[${LINE}]` };
 
 function apiWrite(ep: Pick<Endpoint, 'method' | 'path' | 'params'>): Write {
-  const fields = ep.params.filter((p) => p.required && !p.local).flatMap((p) => (p.name === 'order_params' ? ['-F', ORDER_PARAMS] : ['-f', `${p.name}=${SAMPLE[p.name]}`]));
+  const fields = ep.params.filter((p) => p.required && !p.local).flatMap((p) => (LISTS[p.name] ? ['-F', `${p.name}=${LISTS[p.name]}`] : ['-f', `${p.name}=${SAMPLE[p.name]}`]));
   return { argv: ['api', ep.method, ep.path, ...fields], method: ep.method, path: ep.path };
 }
 

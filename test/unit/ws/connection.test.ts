@@ -83,19 +83,26 @@ test('a venue that goes silent: ping, no pong in time, reconnect', async () => {
 
 test('after the server drops the connection: reconnect, log in again, resubscribe every topic', async () => {
   const srv = await startWsServer();
-  const { c, pushes, errors } = connect({ url: `${srv.wsUrl}/user?protocol=1.1`, login: login(srv.account), ...fast });
+  const acks: string[] = [];
+  const { c, pushes, errors } = connect({ url: `${srv.wsUrl}/user?protocol=1.1`, login: login(srv.account), ...fast, onAck: (t) => acks.push(t) });
   try {
-    // Private channels only: the private address serves no public one (spec 6.1).
-    srv.resting('BTC_USDT');
-    srv.resting('ETH_USDT');
+    // Private channels only: the private address serves no public one (spec 6.1). They push on order
+    // events only: an order is placed on each pair once its topic is acknowledged.
     c.subscribe(['spot/user/order:BTC_USDT', 'spot/user/order:ETH_USDT']);
     c.start();
-    await until(() => pushes.length >= 2);
+    await until(() => acks.length >= 2, 30_000);
+    srv.resting('BTC_USDT');
+    srv.resting('ETH_USDT');
+    await until(() => pushes.length >= 2, 30_000);
     srv.dropAll();
-    await until(() => c.reconnects >= 1);
-    await until(() => c.state === 'ready' && pushes.length >= 4);
+    await until(() => c.reconnects >= 1, 30_000);
+    await until(() => c.state === 'ready' && acks.length >= 4, 30_000);
+    srv.resting('BTC_USDT', 2);
+    srv.resting('ETH_USDT', 2);
+    await until(() => pushes.length >= 4, 30_000);
     const topics = pushes.slice(2).map(([t]) => t).sort();
     assert.deepEqual(topics, ['spot/user/order:BTC_USDT', 'spot/user/order:ETH_USDT']);
+    assert.deepEqual(acks.slice(2).sort(), ['spot/user/order:BTC_USDT', 'spot/user/order:ETH_USDT'], 'both subscribed again');
     assert.ok(srv.connections() >= 2);
     assert.equal(errors.length, 0);
   } finally {

@@ -69,10 +69,38 @@ test('a recovery whose reads fail is said, and the next gap reads again', async 
   conn.cut();
   conn.up();
   await s.recovered();
-  assert.deepEqual(failures, ['503']);
+  assert.deepEqual(failures, ['503', '503'], 'the read once subscribed, then the one after the gap');
   down = false;
   conn.cut();
   conn.up();
   await s.recovered();
   assert.deepEqual(seen, ['1 4 pushed', '1 6 recovered']);
+});
+
+test('the orders resting when the subscription is acknowledged are read over REST once (the channel pushes events only), and again only after a gap', async () => {
+  const { open, made } = opener();
+  const seen: string[] = [];
+  let reads = 0;
+  const s = await openOrderStream({
+    venue, credentials: () => creds, symbol: 'BTC_USDT',
+    reads: {
+      open: async () => {
+        reads++;
+        return [{ order_id: '7', symbol: 'BTC_USDT', status: '4', filled_size: '0' }, { order_id: '8', symbol: 'ETH_USDT', status: '4', filled_size: '0' }];
+      },
+      one: async () => undefined,
+    },
+    onOrder: (_t, _table, e, how) => seen.push(`${String(e.order_id)} ${String(e.state)} ${how}`),
+  }, open);
+  const conn = made[0]!;
+  conn.up();
+  await s.recovered();
+  assert.deepEqual(seen, ['7 4 recovered'], 'the pair\'s resting order, as the channel would push it');
+  assert.equal(reads, 1);
+  conn.push(s.topic, 'spot/user/order', order('7', '4'));
+  assert.deepEqual(seen, ['7 4 recovered'], 'its push saying the same (the read came first) is not given twice');
+  conn.push(s.topic, 'spot/user/order', order('7', '6'));
+  assert.deepEqual(seen, ['7 4 recovered', '7 6 pushed']);
+  assert.deepEqual(s.orders.open(), []);
+  assert.equal(reads, 1, 'pushes are read no more');
 });

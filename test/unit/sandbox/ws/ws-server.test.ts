@@ -78,17 +78,20 @@ test('depth5/20/50, kline and trade channels carry their fields', async () => {
   c.ws.close();
 });
 
-test('order progress: login, then every field of spec 6.3 as strings', async () => {
+test('order progress: login, the acknowledgement (no push of older orders), then every field of spec 6.3 as strings', async () => {
   const c = await rawClient(`${srv.wsUrl}/user?protocol=1.1`);
   c.send(sub('spot/user/order:BTC_USDT'));
   await c.next(isError('91006'));
   c.send({ op: 'login', args: loginArgs() });
   await c.next((f) => f.kind === 'event' && f.event === 'login');
-  const mine = srv.resting('BTC_USDT');
+  const older = srv.resting('BTC_USDT');
   c.send(sub('spot/user/order:BTC_USDT'));
+  await c.next((f) => f.kind === 'event' && f.event === 'subscribe' && f.topic === 'spot/user/order:BTC_USDT');
+  const mine = srv.resting('BTC_USDT');
   const first = await c.next(isPush('spot/user/order'));
   assert.ok(first.kind === 'push');
-  assert.equal(first.data[0]!.order_id, mine.order_id);
+  assert.deepEqual(first.data.map((x) => x.order_id), [mine.order_id], 'the first push is the order placed after the subscription, not the one resting before it');
+  assert.notEqual(older.order_id, mine.order_id);
   assert.equal(first.data[0]!.state, '4');
   const from = c.got.length;
   srv.fill(mine);
