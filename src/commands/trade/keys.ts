@@ -5,7 +5,7 @@
  */
 import { AMENDABLE } from '../../core/usecases/order-parse.js';
 import { GROUPS, levelAt, levelPos, selectedLevel } from './book.js';
-import { amendForm, applyPreset, backspace, nudge, openForm, orderInput, setPrice, switchField, toggleType, typeChar } from './form.js';
+import { amendForm, applyPreset, backspace, marketBuyNotional, nudge, openForm, orderInput, setPrice, spends, switchField, toggleSpend, toggleType, typeChar } from './form.js';
 import { guardError, preflight } from './orders.js';
 import { pairMatches } from './pairs.js';
 import type { Binding, Command } from './binding.js';
@@ -52,8 +52,13 @@ const form = (s: TradeState) => s.ui.form!;
 function review(s: TradeState, at: number): void {
   const f = form(s);
   if (f.attach) return reviewAttach(s, at);
+  // A market buy sized in base is sent as what walking the asks for it costs; the confirmation says both.
+  const inBase = f.type === 'market' && f.side === 'buy' && !spends(f);
+  const walk = inBase ? marketBuyNotional(f, quoteOf(s), s.rules) : {};
+  if (walk.error) return void (s.ui.form = { ...f, error: walk.error });
   try {
-    s.ui.confirm = { order: preflight(orderInput(f, s.symbol), s.rules, quoteOf(s), s.maxDeviation).order, ...(f.amends ? { amends: f.amends } : {}) };
+    const order = preflight(orderInput(f, s.symbol, walk.notional), s.rules, quoteOf(s), s.maxDeviation).order;
+    s.ui.confirm = { order, ...(f.amends ? { amends: f.amends } : {}), ...(inBase && f.size ? { asked: f.size } : {}) };
     s.ui.mode = 'confirm';
   } catch (err) {
     s.ui.form = { ...f, error: (err as Error).message };
@@ -95,8 +100,9 @@ export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
     { keys: [...'0123456789.'], label: '0-9 .', hint: 'type', does: 'type into the focused field', run: (s, k) => void (s.ui.form = typeChar(form(s), k)) },
     { keys: ['backspace'], label: 'Backspace', does: 'delete the last character', run: (s) => void (s.ui.form = backspace(form(s))) },
     { keys: ['tab'], label: 'Tab', hint: 'size/price', does: 'switch between size and price', run: (s) => void (s.ui.form = switchField(form(s))) },
-    { keys: ['m'], label: 'm', hint: 'limit/market', does: 'limit or market', run: (s) => void (s.ui.form = toggleType(form(s))) },
-    { keys: ['p'], label: 'p', hint: 'preset %', does: 'size: 25/50/75/100% of what is available', run: (s) => void (s.ui.form = applyPreset(form(s), s.rules, s.account.balances)) },
+    { keys: ['m'], label: 'm', hint: 'limit/market', does: 'limit or market (the size stays in base)', run: (s) => void (s.ui.form = toggleType(form(s))) },
+    { keys: ['$'], label: '$', hint: 'spend', does: 'market buy: size in base, or an amount to spend', when: (s) => s.ui.form?.type === 'market' && s.ui.form.side === 'buy' && !s.ui.form.amends && !s.ui.form.attach, run: (s) => void (s.ui.form = toggleSpend(form(s))) },
+    { keys: ['p'], label: 'p', hint: 'preset %', does: 'size: 25/50/75/100% of what is available', run: (s) => void (s.ui.form = applyPreset(form(s), s.rules, s.account.balances, s.market.asks[0]?.[0])) },
     { keys: ['['], label: '[', hintLabel: '[ ]', hint: 'best bid/ask', does: 'price: the best bid', run: (s) => void (s.ui.form = setPrice(form(s), s.market.bids[0]?.[0])) },
     { keys: [']'], label: ']', does: 'price: the best ask', run: (s) => void (s.ui.form = setPrice(form(s), s.market.asks[0]?.[0])) },
     { keys: ['up', '+'], label: '↑/+', hintLabel: '↑↓', hint: 'tick', does: 'one tick (price) or increment (size) up', run: (s) => void (s.ui.form = nudge(form(s), 1, s.rules)) },

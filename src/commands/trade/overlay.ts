@@ -67,7 +67,7 @@ function formBox(s: TradeState, width: number, inner: number, color: boolean): B
   const avail = s.account.balances?.get(availCur)?.available;
   const lines = [
     field('type', `${f.type}   (m: ${market ? 'limit' : 'market'})`, inner, color),
-    field(f.focus === 'size' ? '▸ ' + (spends(f) ? 'spend' : 'size') : spends(f) ? 'spend' : 'size', `${f.size}${cursor('size')} ${sizeUnit}${f.preset ? `  (${f.preset}%)` : ''}`, inner, color, focusStyle('size')),
+    field(f.focus === 'size' ? '▸ ' + (spends(f) ? 'spend' : 'size') : spends(f) ? 'spend' : 'size', `${f.size}${cursor('size')} ${sizeUnit}${f.preset ? `  (${f.preset}%)` : ''}${market && f.side === 'buy' && !f.amends && !f.attach ? `   ($: ${spends(f) ? `size in ${r.base_currency}` : `spend ${r.quote_currency}`})` : ''}`, inner, color, focusStyle('size')),
     market
       ? field('price', 'market: the book decides', inner, color)
       : field(f.focus === 'price' ? '▸ price' : 'price', `${f.price}${cursor('price')} ${r.quote_currency}`, inner, color, focusStyle('price')),
@@ -99,6 +99,7 @@ function confirmBox(s: TradeState, width: number, inner: number, color: boolean)
   const lines = [
     ...(amends ? amendLines(amends, inner, color) : []),
     new Line(color).add(cell(`${amends ? 'then ' : ''}${o.type} ${orderText(o)}`, inner), SGR.bold).done(inner),
+    ...(s.ui.confirm!.asked ? [field('asked', `${s.ui.confirm!.asked} ${r.base_currency}: sent as what it costs on the asks`, inner, color)] : []),
     field('notional', o.notional !== undefined ? `${o.notional} ${r.quote_currency}` : 'decided by the book', inner, color),
     field('last', `${c.last ?? '-'}${c.fromLast !== undefined ? `   price ${c.fromLast.startsWith('-') ? '' : '+'}${c.fromLast}% from last` : ''}`, inner, color),
     field('best', `bid ${c.bestBid ?? '-'}   ask ${c.bestAsk ?? '-'}`, inner, color),

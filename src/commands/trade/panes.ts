@@ -75,7 +75,7 @@ export function ordersPane(s: TradeState, w: number, h: number, color: boolean):
   const list = openOrders(s);
   const lines = [title(`OPEN ORDERS (${list.length})`, s.ui.busy ? `sending: ${s.ui.busy}` : '', w, color, SGR.bold)];
   // The pair's position and P&L head the pane (your orders and what they made, in one place).
-  if (s.readOnly === undefined) for (const l of pnlLines(s, quoteOf(s).last)) lines.push(new Line(color).add(cell(l, w)).done(w));
+  if (s.readOnly === undefined) for (const l of pnlLines(s, quoteOf(s).last, w)) lines.push(new Line(color).add(cell(l, w)).done(w));
   const focused = s.ui.focus === 'orders' && (s.ui.mode === 'main' || s.ui.mode === 'cancel');
   // The pair's conditional orders (stops, take-profits) close the pane.
   const algos = algoLines(s, w, color, selectedId(s), focused);

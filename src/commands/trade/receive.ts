@@ -8,6 +8,7 @@ import { applyDepth, applyKline, applyOrder, applyRestBook, applyRestKlines, app
 import { takeAlgos } from './algo-read.js';
 import type { Effect, Msg } from './msg.js';
 import { applyFillRows, applyPushedFill, pnlFailed } from './pnl.js';
+import { isDecimal, isZero } from '../../util/decimal.js';
 import { logAction, type TradeState } from './state.js';
 
 /** The messages of the world (every one but keys, writes' answers and the pair switch). */
@@ -79,10 +80,28 @@ function orderPush(s: TradeState, m: Extract<Msg, { kind: 'orderPush' }>): Effec
   const fx: Effect[] = [];
   const feeOf = event === 'fill' ? applyPushedFill(s, e) : undefined;
   if (feeOf) fx.push({ kind: 'readFee', orderId: feeOf });
-  if (event === 'fill') {
-    logAction(s, 'ok', `fill: ${String(e.side)} ${String(e.last_fill_count || e.filled_size)} @ ${String(e.last_fill_price || e.price)} (order ${String(e.order_id)}, filled ${String(e.filled_size)} of ${String(e.size)})`, m.at);
-  }
+  if (event === 'fill') logAction(s, 'ok', fillText(s, e), m.at);
   fx.push({ kind: 'refreshAccount' });
   if (event === 'fill') fx.push({ kind: 'bell', why: 'fill' });
   return fx;
+}
+
+const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+const zero = (v: string) => v === '' || !isDecimal(v) || isZero(v);
+
+/**
+ * A fill's log line, saying what the order asked: `filled 0.0025 of 0.01 BTC`, or for a market buy
+ * (sized by what it spends) `filled 0.00999 BTC for 649.98 of 650 USDT`, never "of 0".
+ */
+export function fillText(s: Pick<TradeState, 'rules'>, e: Record<string, unknown>): string {
+  const { base_currency: base, quote_currency: quote } = s.rules;
+  const size = str(e.size);
+  const notional = str(e.notional);
+  const filled = str(e.filled_size);
+  const spent = str(e.filled_notional);
+  const byNotional = zero(size) && !zero(notional);
+  const total = byNotional
+    ? `filled ${filled} ${base} for ${!zero(spent) ? `${spent} of ${notional}` : notional} ${quote}`
+    : `filled ${filled} of ${size} ${base}`;
+  return `fill: ${str(e.side)} ${str(e.last_fill_count) || filled} ${base} @ ${str(e.last_fill_price) || str(e.price)} (order ${str(e.order_id)}, ${total})`;
 }

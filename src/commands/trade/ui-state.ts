@@ -9,8 +9,10 @@ export interface Form {
   readonly side: Side;
   /** The screen places the two plain types of the vocabulary. */
   readonly type: Extract<OrderType, 'limit' | 'market'>;
-  /** Base quantity; for a market buy, the quote amount to spend. */
+  /** Base quantity; the quote amount to spend only for a market buy the user switched to it (`spend`). */
   readonly size: string;
+  /** A market buy given by what it spends (`$`): the size field holds a quote amount, and says so. */
+  readonly spend?: boolean;
   readonly price: string;
   readonly focus: 'size' | 'price';
   /** Why the last Enter did not go on to the confirmation. */
@@ -53,7 +55,7 @@ export interface Ui {
   group: number;
   form: Form | undefined;
   /** The checked order waiting for `y` (its market context is worked out as the market moves). */
-  confirm: { readonly order: CheckedOrder; readonly amends?: OpenOrder } | undefined;
+  confirm: { readonly order: CheckedOrder; readonly amends?: OpenOrder; /** A market buy's size as typed (base), sent as what it costs. */ readonly asked?: string } | undefined;
   /** A stop, take-profit, oco or bracket planned from a form, waiting for `y` (./attach-plan.ts). */
   attach?: PendingAttach | undefined;
   /** The bracket order form (./bracket.ts). */

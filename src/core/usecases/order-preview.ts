@@ -53,6 +53,15 @@ export function marketContext(order: CheckedOrder, q: LiveQuote): MarketContext 
   };
 }
 
+/**
+ * What buying `size` (base) at market costs on the live asks (or selling it on the bids): the walk a
+ * market order's confirmation shows, for a face that lets a market buy be sized in base and sends the
+ * cost as the amount to spend. `complete` false: the visible book holds less.
+ */
+export function walkSize(side: 'buy' | 'sell', size: string, q: Pick<LiveQuote, 'asks' | 'bids'>): Fill {
+  return estimateFill({ side, type: 'market', size }, bookOf(q));
+}
+
 /** The deviation guard on the live last price (`maxPct` percent; absent: none): its refusal, or undefined. */
 export function guardRefusal(order: Pick<CheckedOrder, 'side' | 'type' | 'price'>, last: string | undefined, maxPct: string | undefined): BmError | undefined {
   try {
