@@ -12,6 +12,8 @@ import type { Binding, Command } from './binding.js';
 import { ATTACH_CONFIRM, ATTACH_MAIN, askCancel, cancelCommand, reviewAttach, selectable, selectedId } from './attach-keys.js';
 import { BRACKET_KEYS } from './bracket.js';
 import { quoteOf, selectedOrder, type Mode, type Side, type TradeState } from './state.js';
+import { HISTORY_MAIN, moveHistory } from './history.js';
+import { addPair, moveWatch, WATCH_MAIN } from './watch.js';
 
 export type { Binding, Command } from './binding.js';
 
@@ -29,12 +31,16 @@ function prefill(s: TradeState, side: Side): string {
   return (side === 'buy' ? s.market.bids[0]?.[0] : s.market.asks[0]?.[0]) ?? '';
 }
 
-function openOrderForm(s: TradeState, side: Side, price = prefill(s, side)): void {
+/** The order form of `side` opened at `price` (the selected level's, or the best on that side). */
+export function openOrderForm(s: TradeState, side: Side, price = prefill(s, side)): void {
   s.ui.form = openForm(side, price);
   s.ui.mode = 'form';
 }
 
-function moveSelection(s: TradeState, dir: 1 | -1): void {
+/** Up/Down (and the wheel) in the focused pane. */
+export function moveSelection(s: TradeState, dir: 1 | -1): void {
+  if (s.ui.focus === 'watch') return moveWatch(s, dir);
+  if (s.ui.focus === 'history') return moveHistory(s, dir);
   if (s.ui.focus === 'book') {
     s.ui.level = levelAt(s, levelPos(s.ui.level) + dir);
     return;
@@ -73,7 +79,7 @@ export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
     { keys: ['s'], label: 's', hint: 'sell', does: 'sell at the best ask or the selected level', when: trading, run: (s) => openOrderForm(s, 'sell') },
     { keys: ['up', 'k'], label: '↑/k', hintLabel: '↑↓', hint: 'select', does: 'select the order (or book level) above', run: (s) => moveSelection(s, -1) },
     { keys: ['down', 'j'], label: '↓/j', does: 'select the order (or book level) below', run: (s) => moveSelection(s, 1) },
-    { keys: ['tab'], label: 'Tab', hint: 'focus', does: 'move between your orders and the book', when: trading, run: (s) => void (s.ui.focus = s.ui.focus === 'book' ? 'orders' : 'book') },
+    { keys: ['tab'], label: 'Tab', hint: 'focus', does: 'move between your orders and the book', when: trading, run: (s) => void (s.ui.focus = s.ui.focus === 'orders' ? 'book' : 'orders') },
     { keys: ['enter'], label: 'Enter', hint: 'order here', does: 'on a level: buy from an ask, sell to a bid', when: (s) => trading(s) && bookFocus(s), run: (s) => {
       const lvl = selectedLevel(s);
       if (lvl) openOrderForm(s, s.ui.level.book === 'ask' ? 'buy' : 'sell', lvl.price);
@@ -90,9 +96,12 @@ export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
     { keys: ['/'], label: '/', hint: 'pair', does: 'switch pair; Tab completes', run: (s) => ((s.ui.pair = { text: '', index: 0 }), void (s.ui.mode = 'pair')) },
     ...ATTACH_MAIN,
     { keys: ['r'], label: 'r', does: 'resync: read every snapshot again', run: () => ({ kind: 'resync' }) },
-    { keys: ['l'], label: 'l', hint: 'log', does: 'last actions, with the venue\'s messages', run: (s) => void (s.ui.mode = 'log') },
+    { keys: ['l'], label: 'l', hint: 'log', does: 'last actions, with the venue\'s messages', run: (s) => ((s.ui.logBack = 0), void (s.ui.mode = 'log')) },
     { keys: ['?'], label: '?', hint: 'help', does: 'this help', run: (s) => void (s.ui.mode = 'help') },
-    // A view setting: hinted after the keys that act, so a narrow footer keeps those.
+    ...WATCH_MAIN,
+    ...HISTORY_MAIN,
+    // View settings: hinted after the keys that act, so a narrow footer keeps those.
+    { keys: ['d'], label: 'd', hint: 'depth', does: 'depth chart or candles (the book\'s place when narrow)', run: (s) => void (s.ui.depth = !s.ui.depth) },
     { keys: ['g'], label: 'g', hint: 'group', does: 'group the book: 1, 10, 100, 1000 ticks', run: (s) => void (s.ui.group = GROUPS[(GROUPS.indexOf(s.ui.group as (typeof GROUPS)[number]) + 1) % GROUPS.length]!) },
     { keys: ['q'], label: 'q', hint: 'quit', does: 'quit (Ctrl-C quits from anywhere)', run: () => ({ kind: 'quit', code: 0 }) },
   ],
@@ -151,11 +160,13 @@ export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
       const p = pairPrompt(s);
       if (n) s.ui.pair = { ...p, index: (p.index + (k === 'up' ? n - 1 : 1)) % n };
     } },
-    { keys: ['enter'], label: 'Enter', hint: 'switch', does: 'switch to the selected pair', run: (s) => {
-      const m = pairMatches(s.pairs, pairPrompt(s).text)[pairPrompt(s).index];
+    { keys: ['enter'], label: 'Enter', hint: 'switch', does: 'switch to the pair (after +: add it to the watchlist)', run: (s) => {
+      const p = pairPrompt(s);
+      const m = pairMatches(s.pairs, p.text)[p.index];
       if (!m) return;
       s.ui.pair = undefined;
       close(s);
+      if (p.add) return addPair(s, m);
       return m === s.symbol ? undefined : { kind: 'switch', symbol: m };
     } },
     { keys: ['escape'], label: 'Esc', hint: 'stay', does: 'stay on this pair', run: (s) => ((s.ui.pair = undefined), close(s)) },

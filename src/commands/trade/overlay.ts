@@ -44,12 +44,13 @@ export function overlayBox(s: TradeState, columns: number, rows: number, color: 
       // Newest last, each entry wrapped in full (the venue's message matters), as many as fit.
       const room = Math.max(1, rows - 6);
       const lines: string[] = [];
-      for (const e of [...s.ui.log].reverse()) {
+      // The wheel scrolls back from the newest (ui.logBack entries).
+      for (const e of [...s.ui.log].reverse().slice(s.ui.logBack)) {
         const wrapped = wrap(e.text, inner - 9).map((t, i) => new Line(color).add(i ? '         ' : `${clock(e.at)} `).add(t, kindStyle(e.kind)).done(inner));
         if (lines.length + wrapped.length > room) break;
         lines.unshift(...wrapped);
       }
-      return { title: 'LAST ACTIONS', width, lines: lines.length ? lines : [cell('nothing yet', inner)] };
+      return { title: s.ui.logBack ? `LAST ACTIONS (${s.ui.logBack} newer below: wheel down)` : 'LAST ACTIONS', width, lines: lines.length ? lines : [cell('nothing yet', inner)] };
     }
     default:
       return undefined;

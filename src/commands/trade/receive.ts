@@ -9,10 +9,12 @@ import { takeAlgos } from './algo-read.js';
 import type { Effect, Msg } from './msg.js';
 import { applyFillRows, applyPushedFill, pnlFailed } from './pnl.js';
 import { isDecimal, isZero } from '../../util/decimal.js';
+import { historyPush, takeHistory, takeOrderFills } from './history.js';
 import { logAction, type TradeState } from './state.js';
+import { takeAlgoCounts, takeCandles, takeOrders, takeTicker, watchOrderPush } from './watch.js';
 
 /** The messages of the world (every one but keys, writes' answers and the pair switch). */
-export type Received = Extract<Msg, { kind: 'push' | 'orderPush' | 'snapshot' | 'account' | 'algos' | 'fills' | 'fillsFailed' | 'conn' | 'subscribed' | 'counters' | 'log' | 'tick' }>;
+export type Received = Extract<Msg, { kind: 'push' | 'orderPush' | 'snapshot' | 'account' | 'algos' | 'fills' | 'fillsFailed' | 'conn' | 'subscribed' | 'counters' | 'log' | 'tick' | 'watchTicker' | 'watchCandles' | 'watchOrders' | 'history' | 'historyFailed' | 'orderFills' }>;
 
 const SNAPSHOT = { ticker: applyTicker, book: applyRestBook, trades: applyRestTrades, candles: applyRestKlines } as const;
 const PUSH = { depth: applyDepth, trade: applyTrade, kline: applyKline, ticker: applyTicker } as const;
@@ -34,8 +36,38 @@ export function receive(s: TradeState, m: Received): Effect[] {
       applyRestOrders(s, m.orders);
       return [];
     case 'algos':
+      if (m.perPair) takeAlgoCounts(s, m.perPair);
       if (m.symbol !== s.symbol) return [];
       return takeAlgos(s, m.algos, m.at) === 'failed' ? [{ kind: 'bell', why: 'alarm' }] : [];
+    case 'watchTicker':
+      takeTicker(s, m.entry, m.at);
+      return [];
+    case 'watchCandles':
+      takeCandles(s, m.symbol, m.data);
+      return [];
+    case 'watchOrders':
+      // The current pair's open orders are the account's, read and pushed on their own.
+      if (m.symbol !== s.symbol) takeOrders(s, m.symbol, m.orders);
+      return [];
+    case 'history':
+      if (m.symbol === s.symbol) takeHistory(s, m.orders, m.fills);
+      return [];
+    case 'historyFailed':
+      if (m.symbol !== s.symbol) return [];
+      s.history.status = 'failed';
+      s.versions.history++;
+      logAction(s, 'error', m.text, m.at);
+      return [];
+    case 'orderFills':
+      if (m.symbol !== s.symbol) return [];
+      if (m.failed !== undefined) {
+        s.history.reading.delete(m.orderId);
+        s.versions.history++;
+        logAction(s, 'error', `reading the fills of order ${m.orderId}: ${m.failed}`, m.at);
+        return [];
+      }
+      takeOrderFills(s, m.orderId, m.rows);
+      return [];
     case 'fills':
       if (m.symbol === s.symbol) applyFillRows(s, m.rows, m.complete);
       return [];
@@ -75,7 +107,11 @@ export function receive(s: TradeState, m: Received): Effect[] {
 /** An order of the pair progressed: kept while open, its fill counted and said; the account is read again. */
 function orderPush(s: TradeState, m: Extract<Msg, { kind: 'orderPush' }>): Effect[] {
   const e = m.entry;
-  if (String(e.symbol) !== s.symbol) return [];
+  if (String(e.symbol) !== s.symbol) {
+    watchOrderPush(s, e);
+    return [];
+  }
+  historyPush(s, e);
   const event = applyOrder(s, e);
   const fx: Effect[] = [];
   const feeOf = event === 'fill' ? applyPushedFill(s, e) : undefined;

@@ -42,7 +42,7 @@ interface KeyInfo {
   readonly sequence?: string;
 }
 
-const NAMED = new Set(['up', 'down', 'left', 'right', 'tab', 'escape', 'backspace', 'enter']);
+const NAMED = new Set(['up', 'down', 'left', 'right', 'tab', 'escape', 'backspace', 'enter', 'pageup', 'pagedown']);
 
 /** readline's key as the key tables name it. */
 export function keyName(str: string | undefined, key: KeyInfo | undefined): string | undefined {

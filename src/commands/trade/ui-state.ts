@@ -43,10 +43,13 @@ export type PendingCancel =
   | { readonly all: true; readonly count: number }
   | { readonly all: false; readonly algo: AttachedAlgo };
 
+/** The panes that take the keys: your orders, the book, the watchlist, the history. */
+export type Focus = 'orders' | 'book' | 'watch' | 'history';
+
 export interface Ui {
   mode: Mode;
-  /** Which pane Up/Down move in. */
-  focus: 'orders' | 'book';
+  /** Which pane Up/Down (and Enter) move in. */
+  focus: Focus;
   /** Selected open order (id); undefined: the newest. */
   selected: string | undefined;
   /** Selected book level: its side of the book and distance from the spread (0 = best). */
@@ -61,10 +64,16 @@ export interface Ui {
   /** The bracket order form (./bracket.ts). */
   bracket?: BracketForm | undefined;
   cancel: PendingCancel | undefined;
-  /** The pair prompt's text and the selected match. */
-  pair: { text: string; index: number } | undefined;
+  /** The pair prompt's text and the selected match; `add`: Enter adds the pair to the watchlist (`+`) instead of switching. */
+  pair: { text: string; index: number; add?: boolean } | undefined;
   /** Newest last. */
   log: LogEntry[];
   /** A write is in flight: what it is. */
   busy: string | undefined;
+  /** `d`: the depth chart in the candles' place. */
+  depth: boolean;
+  /** A pane called up by its key where it has no place of its own (./layout.ts): it takes the trades' place. */
+  swap: 'watch' | 'history' | undefined;
+  /** Log entries the wheel scrolled back from the newest (the log box, `l`). */
+  logBack: number;
 }

@@ -10,3 +10,4 @@ export { accountReads, orderReads } from './reads.js';
 export type { CallsSource } from '../calls.js';
 export { AccountState, type AccountEvent, type AccountReads, type Balance } from './account.js';
 export { MarketState, type MarketEvent } from './market.js';
+export { SPARK_MINUTES, TickerBoard, tickerFigures, type TickerFigures } from './tickers.js';
