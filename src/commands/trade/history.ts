@@ -149,7 +149,7 @@ function toggleHistory(s: TradeState): Command | undefined {
 
 /** The history's keys in the main table. */
 export const HISTORY_MAIN: readonly Binding[] = [
-  { keys: ['h'], label: 'h', hint: 'history', does: 'history: the pair\'s filled and cancelled orders', when: (s) => s.readOnly === undefined, run: toggleHistory },
+  { keys: ['h'], label: 'h', hint: 'history', does: 'history: filled and cancelled orders', when: (s) => s.readOnly === undefined, run: toggleHistory },
   { keys: ['enter'], label: 'Enter', hint: 'fills', does: 'on a history order: show its fills', when: inHistory, run: (s) => openFills(s, s.history.index) },
   { keys: ['pageup'], label: 'PgUp', hintLabel: 'PgUp/Dn', hint: 'page', does: 'history: a page up', when: inHistory, run: (s) => moveHistory(s, -HISTORY_PAGE) },
   { keys: ['pagedown'], label: 'PgDn', does: 'history: a page down', when: inHistory, run: (s) => moveHistory(s, HISTORY_PAGE) },

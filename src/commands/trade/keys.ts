@@ -101,7 +101,7 @@ export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
     ...WATCH_MAIN,
     ...HISTORY_MAIN,
     // View settings: hinted after the keys that act, so a narrow footer keeps those.
-    { keys: ['d'], label: 'd', hint: 'depth', does: 'depth chart or candles (the book\'s place when narrow)', run: (s) => void (s.ui.depth = !s.ui.depth) },
+    { keys: ['d'], label: 'd', hint: 'depth', does: 'depth chart in the candles\' place', run: (s) => void (s.ui.depth = !s.ui.depth) },
     { keys: ['g'], label: 'g', hint: 'group', does: 'group the book: 1, 10, 100, 1000 ticks', run: (s) => void (s.ui.group = GROUPS[(GROUPS.indexOf(s.ui.group as (typeof GROUPS)[number]) + 1) % GROUPS.length]!) },
     { keys: ['q'], label: 'q', hint: 'quit', does: 'quit (Ctrl-C quits from anywhere)', run: () => ({ kind: 'quit', code: 0 }) },
   ],
@@ -110,7 +110,7 @@ export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
     { keys: ['backspace'], label: 'Backspace', does: 'delete the last character', run: (s) => void (s.ui.form = backspace(form(s))) },
     { keys: ['tab'], label: 'Tab', hint: 'size/price', does: 'switch between size and price', run: (s) => void (s.ui.form = switchField(form(s))) },
     { keys: ['m'], label: 'm', hint: 'limit/market', does: 'limit or market (the size stays in base)', run: (s) => void (s.ui.form = toggleType(form(s))) },
-    { keys: ['$'], label: '$', hint: 'spend', does: 'market buy: size in base, or an amount to spend', when: (s) => s.ui.form?.type === 'market' && s.ui.form.side === 'buy' && !s.ui.form.amends && !s.ui.form.attach, run: (s) => void (s.ui.form = toggleSpend(form(s))) },
+    { keys: ['$'], label: '$', hint: 'spend', does: 'market buy: base size or amount to spend', when: (s) => s.ui.form?.type === 'market' && s.ui.form.side === 'buy' && !s.ui.form.amends && !s.ui.form.attach, run: (s) => void (s.ui.form = toggleSpend(form(s))) },
     { keys: ['p'], label: 'p', hint: 'preset %', does: 'size: 25/50/75/100% of what is available', run: (s) => void (s.ui.form = applyPreset(form(s), s.rules, s.account.balances, s.market.asks[0]?.[0])) },
     { keys: ['['], label: '[', hintLabel: '[ ]', hint: 'best bid/ask', does: 'price: the best bid', run: (s) => void (s.ui.form = setPrice(form(s), s.market.bids[0]?.[0])) },
     { keys: [']'], label: ']', does: 'price: the best ask', run: (s) => void (s.ui.form = setPrice(form(s), s.market.asks[0]?.[0])) },
@@ -160,7 +160,7 @@ export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
       const p = pairPrompt(s);
       if (n) s.ui.pair = { ...p, index: (p.index + (k === 'up' ? n - 1 : 1)) % n };
     } },
-    { keys: ['enter'], label: 'Enter', hint: 'switch', does: 'switch to the pair (after +: add it to the watchlist)', run: (s) => {
+    { keys: ['enter'], label: 'Enter', hint: 'switch', does: 'switch to the pair (after +: add it)', run: (s) => {
       const p = pairPrompt(s);
       const m = pairMatches(s.pairs, p.text)[p.index];
       if (!m) return;

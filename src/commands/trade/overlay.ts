@@ -154,8 +154,16 @@ function helpBox(columns: number, rows: number, color: boolean): Box {
       const best = heights.slice(0, split).reduce((a, b) => a + b, 0);
       if (Math.max(upTo, total - upTo) < Math.max(best, total - best)) split = k;
     }
-    const left = entries.slice(0, split).flat();
-    const right = entries.slice(split).flat();
+    let left = entries.slice(0, split).flat();
+    let right = entries.slice(split).flat();
+    if (Math.max(left.length, right.length) > room) {
+      // Whole sections do not fit: the lines flow on into the second column, a cut section named again there.
+      const half = Math.ceil(total / 2);
+      const sectionAt = entries.flatMap((e, k) => e.map(() => k));
+      const cut = sectionAt[half - 1] === sectionAt[half] ? sectionAt[half]! : undefined;
+      left = flat.slice(0, half);
+      right = [...(cut !== undefined ? [new Line(color).add(`${SECTIONS[cut]![1]} (more)`, SGR.bold).done(colW)] : []), ...flat.slice(half)];
+    }
     lines = Array.from({ length: Math.max(left.length, right.length) }, (_, i) => `${left[i] ?? ' '.repeat(colW)}  ${right[i] ?? ' '.repeat(colW)}`);
   } else lines = flat;
   const inner = twoCols ? 2 * colW + 2 : colW;

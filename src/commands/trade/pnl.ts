@@ -106,7 +106,7 @@ export function pnlLines(s: PnlHolder, last: string | undefined, width?: number)
   const figures = `real ${signed(p.run.realized)} unreal ${signed(unrealizedAt(p.run, last ?? ''))}`;
   const fees = roundTo(p.run.fees, n);
   // The figures already take the fees off: the line says so, the long form where it fits.
-  const forms = [`P&L ${figures} ${quote}, after fees of ${fees} ${quote}${pending}`, `P&L ${figures} net of fees ${fees} ${quote}${pending}`, `P&L net of fees: ${figures}${pending}`];
+  const forms = [`P&L ${figures} ${quote}, after fees of ${fees} ${quote}${pending}`, `P&L after fees ${fees}: ${figures} ${quote}${pending}`, `P&L after fees ${fees}: ${figures}${pending}`, `P&L net of fees: ${figures}${pending}`];
   return [
     `POS ${p.run.position} ${base}${avg === '' ? '' : ` @ ${roundTo(avg, n)} avg cost`}`,
     forms.find((f) => width === undefined || f.length <= width) ?? forms[forms.length - 1]!,

@@ -9,7 +9,7 @@ import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import { STATUS_CODE } from '../../api/catalogue/statuses.js';
 import type { Context } from '../../context.js';
 import type { Entry } from '../../ws/codec.js';
-import { readPairAlgos, type SeenAlgos } from './algo-read.js';
+import { readPairAlgos, runningPerPair, type SeenAlgos } from './algo-read.js';
 import { BOOK_LEVELS } from './book.js';
 import type { Msg } from './msg.js';
 import { PnlReader } from './pnl-read.js';
@@ -136,7 +136,8 @@ export class FeedReads {
   /** The pair's conditional orders read again from their journals. */
   readAlgos(): void {
     const symbol = this.s.symbol;
-    this.dispatch({ kind: 'algos', symbol, algos: readPairAlgos(this.s, this.ctx.session.env, this.seenAlgos, this.since), at: this.now() });
+    const algos = readPairAlgos(this.s, this.ctx.session.env, this.seenAlgos, this.since);
+    this.dispatch({ kind: 'algos', symbol, algos, at: this.now(), perPair: runningPerPair(this.seenAlgos) });
   }
 
   close(): void {

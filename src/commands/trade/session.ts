@@ -7,6 +7,7 @@
  * the screen, the cursor and the keyboard's mode are restored either way.
  */
 import { emitKeypressEvents } from 'node:readline';
+import { PassThrough } from 'node:stream';
 import type { Context } from '../../context.js';
 import type { BmError } from '../../errors.js';
 import type { PairRules } from '../../core/usecases/orders-read.js';
@@ -19,6 +20,7 @@ import { Program, type Changed } from './program.js';
 import { TradeScreen } from './screen.js';
 import { ENDING_SIGNALS, SIGNAL_EXIT } from './signals.js';
 import type { TradeState } from './state.js';
+import { MOUSE, takeMouse } from './mouse-input.js';
 
 /** ms readline waits after Esc for the rest of an escape sequence. */
 export const ESCAPE_TIMEOUT_MS = 50;
@@ -33,6 +35,8 @@ export interface SessionOptions {
   /** The screen, already up (showing the loading steps); the session draws on it through `view`. */
   readonly screen: LiveScreen;
   readonly view: { compose: Compose };
+  /** Keeps the watchlist for the profile (`+`, `-`); a failure is the log's. */
+  readonly saveWatchlist: (pairs: readonly string[]) => Promise<void>;
 }
 
 interface KeyInfo {
@@ -124,6 +128,9 @@ export async function runSession(o: SessionOptions): Promise<number> {
         return void switchTo(e.symbol);
       case 'resync':
         return void Promise.all([feed.snapshot(), feed.readPnl()]);
+      case 'watch':
+        void o.saveWatchlist(e.pairs).catch((err: Error) => log('error', `watchlist not kept: ${err.message}`));
+        return feed.run(e);
       case 'bell':
         return;
       default:
@@ -137,14 +144,37 @@ export async function runSession(o: SessionOptions): Promise<number> {
     if (!name) return;
     dispatch({ kind: 'key', key: name, at: now() });
   };
+  // Mouse reports are taken out of the input before readline reads the keys from what is left.
+  const keysIn = new PassThrough();
+  let pending = '';
+  const onData = (chunk: Buffer | string) => {
+    const got = takeMouse(pending + chunk.toString());
+    pending = got.pending;
+    const size = screen.size;
+    for (const r of got.reports) dispatch({ kind: 'mouse', ...r, columns: size.columns, rows: size.rows, at: now() });
+    if (got.rest) keysIn.write(got.rest);
+  };
+  // Whatever ends the process (a crash included) turns the mouse off: the shell must not get its reports.
+  let mouseOn = false;
+  const mouseOff = () => {
+    if (mouseOn) io.stdout.write(MOUSE.off);
+    mouseOn = false;
+  };
+  const onExit = () => (mouseOff(), screen.stop());
   const onResize = () => screen.relayout();
   const onSignal = (sig: NodeJS.Signals) => finish(SIGNAL_EXIT[sig as keyof typeof SIGNAL_EXIT] ?? 130);
   const out = io.stdout as Partial<NodeJS.WriteStream>;
   // readline reads `escapeCodeTimeout` from the interface it is given.
-  emitKeypressEvents(stdin, { escapeCodeTimeout: ESCAPE_TIMEOUT_MS } as unknown as Parameters<typeof emitKeypressEvents>[1]);
+  emitKeypressEvents(keysIn, { escapeCodeTimeout: ESCAPE_TIMEOUT_MS } as unknown as Parameters<typeof emitKeypressEvents>[1]);
   stdin.setRawMode?.(true);
-  stdin.on('keypress', onKeypress);
+  keysIn.on('keypress', onKeypress);
+  stdin.on('data', onData);
   stdin.resume();
+  process.once('exit', onExit);
+  if (s.mouse) {
+    io.stdout.write(MOUSE.on);
+    mouseOn = true;
+  }
   out.on?.('resize', onResize);
   ctx.signals.on('SIGWINCH', onResize);
   for (const sig of ENDING_SIGNALS) ctx.signals.once(sig, onSignal);
@@ -154,9 +184,13 @@ export async function runSession(o: SessionOptions): Promise<number> {
     void startFeed().catch((err: Error) => log('error', err.message));
     return await done;
   } finally {
+    mouseOff();
+    process.off('exit', onExit);
     screen.stop();
     o.chatter.toLog = undefined;
-    stdin.off('keypress', onKeypress);
+    stdin.off('data', onData);
+    keysIn.off('keypress', onKeypress);
+    keysIn.end();
     stdin.setRawMode?.(false);
     stdin.pause();
     out.off?.('resize', onResize);

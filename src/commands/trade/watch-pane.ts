@@ -55,26 +55,25 @@ export function watchPane(s: TradeState, w: number, h: number, color: boolean): 
     const c = countsOf(s, p);
     return { pair: p, last: f?.last ?? '', change: f ? change(f.last, f.open24h) : '', volume: f?.volume24h ?? '', counts: countText(c.orders, c.algos) };
   });
-  const lasts = alignDecimals(rows.map((r) => r.last || '-'));
+  // Prices of pairs of different precisions: each right-aligned as the venue sent it.
+  const lasts = rows.map((r) => r.last || '-');
   const pw = Math.max(4, ...pairs.map((p) => p.length));
   const lw = Math.max(4, ...lasts.map((l) => l.length));
   const cw = Math.max(3, ...rows.map((r) => r.change.length));
   const ow = Math.max(0, ...rows.map((r) => r.counts.length));
   const vols = alignDecimals(rows.map((r) => r.volume));
   const vw = Math.max(3, ...vols.map((v) => v.length));
-  // Mark, pair, last, change, counts: always; then the spark and the volume as they fit.
-  const fixed = 2 + pw + 1 + lw + 1 + cw + (ow ? 1 + ow : 0);
-  const sparkW = Math.min(SPARK_MAX, w - fixed - 1 - (w - fixed - 1 > SPARK_MAX + vw + 1 ? vw + 1 : 0));
+  // Mark, pair, last, change, counts: always; then the spark, then the volume, as they fit.
+  const room = w - (2 + pw + 1 + lw + 1 + cw + (ow ? 1 + ow : 0));
+  const sparkW = Math.min(SPARK_MAX, room - 1);
   const withSpark = sparkW >= SPARK_MIN;
-  const withVol = withSpark && fixed + 1 + sparkW + 1 + vw <= w;
+  const withVol = withSpark && room - 1 - sparkW >= vw + 1;
   const head = `  ${cell('PAIR', pw)} ${cell('LAST', lw, true)} ${cell('24H', cw, true)}${ow ? ` ${cell('', ow)}` : ''}${withSpark ? ` ${cell(`${sparkW}m`, sparkW, true)}` : ''}${withVol ? ` ${cell('VOL', vw, true)}` : ''}`;
   lines.push(new Line(color).add(head, SGR.bold).done(w));
-  const room = Math.max(1, h - lines.length);
-  const sel = Math.min(s.watch.index, pairs.length - 1);
-  const start = Math.max(0, Math.min(sel - room + 1, pairs.length - room));
-  rows.slice(start, start + room).forEach((r, k) => {
+  const { start, room: shownRows } = watchWindow(s, h);
+  rows.slice(start, start + shownRows).forEach((r, k) => {
     const i = start + k;
-    const picked = i === sel;
+    const picked = i === Math.min(s.watch.index, pairs.length - 1);
     const up = r.change.startsWith('+') ? SGR.green : r.change.startsWith('-') ? SGR.red : undefined;
     const line = new Line(color)
       .add(picked && focused ? '› ' : r.pair === s.symbol ? '• ' : '  ')
@@ -92,12 +91,17 @@ export function watchPane(s: TradeState, w: number, h: number, color: boolean): 
 /** The watchlist pane: the followed pairs, the current pair (marked) and the selection. */
 export const WATCH_PANE: PaneDef = { reads: ['pair', 'watch', 'account', 'ui'], make: () => watchPane };
 
-/** The screen row (from the pane's top) of the watchlist's row `index`, as {@link watchPane} scrolls it; the index under a row. */
-export function watchRowAt(s: TradeState, h: number, row: number): number | undefined {
+/** The rows the pane has room for (under its title and header) and the first shown: the selection kept in view. */
+function watchWindow(s: TradeState, h: number): { readonly start: number; readonly room: number } {
   const room = Math.max(1, h - 2);
   const n = s.watch.pairs.length;
   const sel = Math.min(s.watch.index, n - 1);
-  const start = Math.max(0, Math.min(sel - room + 1, n - room));
+  return { start: Math.max(0, Math.min(sel - room + 1, n - room)), room };
+}
+
+/** The index of the pair drawn on `row` (from the pane's top) of a watchlist pane `h` high, if any. */
+export function watchRowAt(s: TradeState, h: number, row: number): number | undefined {
+  const { start, room } = watchWindow(s, h);
   const i = start + row - 2;
-  return row >= 2 && i < n ? i : undefined;
+  return row >= 2 && row - 2 < room && i < s.watch.pairs.length ? i : undefined;
 }

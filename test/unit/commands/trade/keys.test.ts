@@ -26,7 +26,7 @@ test('b opens a buy form: size focused and empty, price the best bid; typing, Ta
   press(s, 'tab', 'backspace', 'backspace', '5', '0');
   assert.equal(s.ui.form!.price, '30000.50');
   press(s, 'm');
-  assert.deepEqual({ type: s.ui.form!.type, size: s.ui.form!.size, focus: s.ui.form!.focus }, { type: 'market', size: '', focus: 'size' }, 'a market buy is sized by what it spends');
+  assert.deepEqual({ type: s.ui.form!.type, size: s.ui.form!.size, focus: s.ui.form!.focus }, { type: 'market', size: '0.01', focus: 'size' }, 'the size stays in base, as typed');
   press(s, 'escape');
   assert.equal(s.ui.mode, 'main');
   assert.equal(s.ui.form, undefined);
@@ -96,9 +96,10 @@ test('presets size a share of the available balance, rounded down to the pair in
   assert.equal(s.ui.form!.size, '0.49499', 'the size moves by the pair increment');
 });
 
-test('a market buy spends quote; its confirmation estimates the fill from the book', () => {
+test('a market buy spends quote only after $ (the field says so); its confirmation estimates the fill from the book', () => {
   const s = fixtureState();
-  press(s, 'b', 'm');
+  press(s, 'b', 'm', '$');
+  assert.match(frame(s, { columns: 120, rows: 40 }, NOW, false).join('\n'), /▸ spend +█ USDT/);
   type(s, '100');
   press(s, 'enter');
   assert.equal(s.ui.mode, 'confirm');
@@ -218,7 +219,7 @@ test('read-only: no order keys (not in the hints, not acting); market keys still
   press(s, 'b', 's', 'c', 'C');
   assert.equal(s.ui.mode, 'main');
   const keys = hintsOf(activeBindings(s)).map(([k]) => k);
-  assert.deepEqual(keys, ['↑↓', '/', 'l', '?', 'g', 'q']);
+  assert.deepEqual(keys, ['↑↓', '/', 'l', '?', 'w', 'd', 'g', 'q']);
   press(s, 'k');
   assert.deepEqual(s.ui.level, { book: 'ask', index: 1 }, 'the book has the focus');
   press(s, 'g');

@@ -19,10 +19,13 @@ test('the orders pane heads with the position at its average cost, realized, unr
   // Bought 0.02 at 29950 for 599 USDT, 0.00002 BTC of it the fee: 0.01998 at 599 / 0.01998 = 29979.98 each.
   // Sold 0.0025 at 30001.24: 75.0031 less a 0.0750031 USDT fee, against 599 x 0.0025 / 0.01998 = 74.9499...: -0.02.
   // Left 0.01748 for 524.0500...; at the last 30000.25 worth 524.4043...: +0.35. Fees 0.00002 x 29950 + 0.0750031 = 0.67.
-  assert.deepEqual(pnlLines(s, '30000.25'), ['POS 0.01748 BTC @ 29979.98 avg cost', 'P&L real -0.02 unreal +0.35 fees 0.67 USDT']);
+  assert.deepEqual(pnlLines(s, '30000.25'), ['POS 0.01748 BTC @ 29979.98 avg cost', 'P&L real -0.02 unreal +0.35 USDT, after fees of 0.67 USDT']);
   const pane = ordersPane(s, 60, 8, false);
   assert.equal(pane[1]!.trimEnd(), 'POS 0.01748 BTC @ 29979.98 avg cost');
-  assert.equal(pane[2]!.trimEnd(), 'P&L real -0.02 unreal +0.35 fees 0.67 USDT');
+  assert.equal(pane[2]!.trimEnd(), 'P&L real -0.02 unreal +0.35 USDT, after fees of 0.67 USDT');
+  // Narrower, the line still says the figures are after fees, and how much they were, while it can.
+  assert.equal(pnlLines(s, '30000.25', 45)[1], 'P&L after fees 0.67: real -0.02 unreal +0.35');
+  assert.equal(pnlLines(s, '30000.25', 40)[1], 'P&L net of fees: real -0.02 unreal +0.35');
   assert.match(pane[3]!, /SIDE +PRICE/);
   // A frame draws the figures; it does not work them out again.
   const run = s.account.pnl.run;
@@ -37,7 +40,7 @@ test('a pushed fill counts once, its fee marked as to come', () => {
   assert.equal(applyPushedFill(s, push), '77');
   assert.equal(applyPushedFill(s, push), undefined, 'the same trade again is not counted twice');
   // 0.01748 for 524.0500... and 0.01 for 300: 0.02748 for 824.0500..., 29987.2652... each; at 30000.25, 824.4068...: +0.36.
-  assert.deepEqual(pnlLines(s, '30000.25'), ['POS 0.02748 BTC @ 29987.27 avg cost', 'P&L real -0.02 unreal +0.36 fees 0.67 USDT (fee to come)']);
+  assert.deepEqual(pnlLines(s, '30000.25'), ['POS 0.02748 BTC @ 29987.27 avg cost', 'P&L real -0.02 unreal +0.36 USDT, after fees of 0.67 USDT (fee to come)']);
   assert.equal(applyPushedFill(s, { ...push, detail_id: '' }), undefined, 'a push without a trade id is not a fill');
 });
 

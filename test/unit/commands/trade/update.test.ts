@@ -51,9 +51,9 @@ test('an order push that fills: the order kept with its new fill, the fill logge
     state: '5', ms_t: String(NOW), detail_id: '9100', last_fill_price: '29999.18', last_fill_count: '0.00400', last_fill_time: String(NOW), exec_type: 'M',
   } });
   assert.deepEqual(fill.fx, [{ kind: 'readFee', orderId: id }, { kind: 'refreshAccount' }, { kind: 'bell', why: 'fill' }]);
-  assert.deepEqual(fill.moved, ['account', 'log']);
+  assert.deepEqual(fill.moved, ['account', 'log', 'history']);
   assert.equal(s.account.orders.get(id)?.filled, '0.00400');
-  assert.match(lastLog(s) ?? '', /^fill: buy 0\.00400 @ 29999\.18 \(order 183347420821307660, filled 0\.00400 of 0\.01000\)$/);
+  assert.match(lastLog(s) ?? '', /^fill: buy 0\.00400 BTC @ 29999\.18 \(order 183347420821307660, filled 0\.00400 of 0\.01000 BTC\)$/);
   const done = send(s, { kind: 'orderPush', at: NOW, entry: { symbol: 'BTC_USDT', order_id: id, side: 'buy', type: 'limit', price: '29999.18', size: '0.01000', filled_size: '0.00400', state: '8', ms_t: String(NOW) } });
   assert.deepEqual([done.fx, s.account.orders.has(id)], [[{ kind: 'refreshAccount' }], false]);
 });

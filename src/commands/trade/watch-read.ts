@@ -1,0 +1,41 @@
+/**
+ * What the watchlist reads over REST, each answer sent on as a message: each followed pair's ticker,
+ * its last minutes as one-minute candles (the spark before the pushes) and, with credentials, its open
+ * orders (their count). At start, after a reconnect, on `r`, and for a pair just added.
+ */
+import { endpoint } from '../../api/catalogue/index.js';
+import { PROTOCOL } from '../../api/catalogue/protocol.js';
+import { STATUS_CODE } from '../../api/catalogue/statuses.js';
+import type { Context } from '../../context.js';
+import { SPARK_MINUTES } from '../../core/usecases/live.js';
+import type { Entry } from '../../ws/codec.js';
+import type { Msg } from './msg.js';
+
+/** Reads `pairs`' tickers, sparks and (with `account`) open orders; a read that fails is logged, the others go on. */
+export async function readWatch(ctx: Context, pairs: readonly string[], account: boolean, dispatch: (m: Msg) => void, now: () => number): Promise<void> {
+  if (!pairs.length) return;
+  const calls = await ctx.calls();
+  const read = async (what: string, f: () => Promise<void>) => {
+    try {
+      await f();
+    } catch (err) {
+      dispatch({ kind: 'log', level: 'error', text: `watchlist: reading ${what}: ${(err as Error).message}`, at: now() });
+    }
+  };
+  const nowS = Math.floor(now() / 1000);
+  await Promise.all(pairs.flatMap((symbol) => [
+    read(`the ticker of ${symbol}`, async () => {
+      const data = await calls.send(endpoint('spot.ticker'), [['symbol', symbol]]);
+      const t = ((data as { tickers?: Entry[] }).tickers ?? [])[0];
+      if (t) dispatch({ kind: 'watchTicker', entry: t, at: now() });
+    }),
+    read(`the candles of ${symbol}`, async () => {
+      const data = await calls.send(endpoint('spot.kline'), [['symbol', symbol], ['from', nowS - SPARK_MINUTES * 60], ['to', nowS], ['step', 1]]);
+      dispatch({ kind: 'watchCandles', symbol, data });
+    }),
+    ...(account ? [read(`the open orders of ${symbol}`, async () => {
+      const orders = await calls.send(endpoint('spot.orders'), [['symbol', symbol], ['N', PROTOCOL.ordersPerList], ['status', STATUS_CODE.open]]);
+      dispatch({ kind: 'watchOrders', symbol, orders });
+    })] : []),
+  ]));
+}
