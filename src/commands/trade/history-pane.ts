@@ -1,7 +1,7 @@
 /**
- * The history pane: the pair's recent ended orders, newest first: when, side, how it ended, what
- * filled of what it asked, the average price and the fees of its fills; Enter opens an order's fills
- * under it. Columns leave from the right when the pane is narrow.
+ * The history pane: the pair's recent ended orders, newest first: side, how it ended, what filled of
+ * what it asked, the average price, the fees of its fills and when; Enter opens an order's fills under
+ * it. Columns leave from the right when the pane is narrow.
  */
 import { alignDecimals } from '../../render/cells.js';
 import { SGR } from '../../render/live.js';
@@ -13,12 +13,12 @@ import type { PastOrder, TradeState } from './state.js';
 import { cell, fill, Line, title } from './text.js';
 
 const COLUMNS = [
-  { name: 'TIME', right: false },
   { name: 'SIDE', right: false },
   { name: 'STATUS', right: false },
   { name: 'FILLED', right: false },
   { name: 'AVG', right: true },
   { name: 'FEES', right: false },
+  { name: 'TIME', right: false },
 ] as const;
 
 /** What filled of what was asked: `0.0025 of 0.01`, or for a market buy `0.00999 for 650 USDT`. */
@@ -57,16 +57,16 @@ export function historyPane(s: TradeState, w: number, h: number, color: boolean)
   if (!hist.orders.length) return fill([...lines, cell(hist.status === 'read' ? 'no filled or cancelled order of the pair' : '', w)], w, h);
   const quote = s.rules.quote_currency;
   const texts = [
-    hist.orders.map((o) => clock(o.time)),
     hist.orders.map((o) => o.side),
     hist.orders.map((o) => o.status),
     hist.orders.map((o) => filledText(o, quote)),
     alignDecimals(hist.orders.map((o) => o.average || '-')),
     hist.orders.map((o) => feesOf(hist.fills.get(o.id) ?? []) || '-'),
+    hist.orders.map((o) => clock(o.time)),
   ];
   const widths = COLUMNS.map((c, i) => Math.max(c.name.length, ...texts[i]!.map((t) => t.length)));
   let n = COLUMNS.length;
-  while (n > 2 && 2 + widths.slice(0, n).reduce((a, b) => a + b + 1, 0) - 1 > w) n--;
+  while (n > 3 && 2 + widths.slice(0, n).reduce((a, b) => a + b + 1, 0) - 1 > w) n--;
   const cols = COLUMNS.slice(0, n);
   lines.push(new Line(color).add(`  ${cols.map((c, i) => cell(c.name, widths[i]!, c.right)).join(' ')}`, SGR.bold).done(w));
   const room = Math.max(1, h - lines.length);
@@ -79,7 +79,7 @@ export function historyPane(s: TradeState, w: number, h: number, color: boolean)
     const o = hist.orders[r.order]!;
     const picked = r.order === hist.index;
     const line = new Line(color).add(picked && focused ? '› ' : '  ');
-    cols.forEach((c, i) => line.add(i ? ' ' : '').add(cell(texts[i]![r.order]!, widths[i]!, c.right), i === 1 ? (o.side === 'buy' ? SGR.green : SGR.red) : undefined));
+    cols.forEach((c, i) => line.add(i ? ' ' : '').add(cell(texts[i]![r.order]!, widths[i]!, c.right), i === 0 ? (o.side === 'buy' ? SGR.green : SGR.red) : undefined));
     lines.push(line.done(w, picked && focused ? SGR.inverse : undefined));
   }
   return fill(lines, w, h);

@@ -32,7 +32,7 @@ export function pastOrder(o: Entry): PastOrder | undefined {
   const some = num(filled) && !isZero(filled);
   return {
     id: text(o.order_id), side: text(o.side), type: text(o.type),
-    status: life === 'filled' ? 'filled' : some ? 'part filled, cancelled' : 'cancelled',
+    status: life === 'filled' ? 'filled' : some ? 'part filled' : 'cancelled',
     price: text(o.price), size: text(o.size), notional: text(o.notional), filled, filledNotional, average,
     time: Number(text(o.update_time ?? o.ms_t ?? o.create_time)) || 0,
   };

@@ -15,7 +15,7 @@ export interface MouseReport {
 }
 
 const REPORT = /\x1b\[<(\d+);(\d+);(\d+)([Mm])/g;
-/** The start of a report cut by the end of a chunk: kept for the next. */
+/** What may start a report, at the end of a chunk: kept for the next. */
 const CUT = /\x1b(\[(<[\d;]*)?)?$/;
 
 /** The button code's meaning (the low bits and the wheel bit; modifier bits ignored), or undefined to drop it. */
@@ -27,23 +27,30 @@ function buttonOf(code: number, press: boolean): MouseReport['button'] | undefin
   return b === 0 && press ? 'left' : undefined;
 }
 
+/** A piece of the input, in the order it came: text for the keyboard, or a mouse report. */
+export type InputPart = { readonly text: string } | { readonly report: MouseReport };
+
 /**
- * Splits input (with what was left of the chunk before) into the mouse reports and the rest, as typed;
- * `pending`: a report's start at the end, held back until the next chunk completes it.
+ * Splits input (with what was held back from the chunk before) into its parts in order: the keyboard's
+ * text and the mouse reports (releases, drags and other buttons dropped); `pending`: what may start a
+ * report at the end, held back until the next chunk (or, if none comes soon, handed on as keys: a lone
+ * Esc is one).
  */
-export function takeMouse(input: string): { readonly rest: string; readonly reports: MouseReport[]; readonly pending: string } {
-  const reports: MouseReport[] = [];
-  let rest = input.replace(REPORT, (_all, code: string, col: string, row: string, end: string) => {
-    const button = buttonOf(Number(code), end === 'M');
-    if (button) reports.push({ button, x: Number(col) - 1, y: Number(row) - 1 });
-    return '';
-  });
-  // A lone Esc at the end is a key (readline times it out), unless it starts a report: `ESC [ <`.
-  const cut = CUT.exec(rest);
-  let pending = '';
-  if (cut && cut[0].startsWith('\x1b[<')) {
-    pending = cut[0];
-    rest = rest.slice(0, cut.index);
+export function takeMouse(input: string): { readonly parts: InputPart[]; readonly pending: string } {
+  const parts: InputPart[] = [];
+  let at = 0;
+  for (const m of input.matchAll(REPORT)) {
+    if (m.index > at) parts.push({ text: input.slice(at, m.index) });
+    const button = buttonOf(Number(m[1]), m[4] === 'M');
+    if (button) parts.push({ report: { button, x: Number(m[2]) - 1, y: Number(m[3]) - 1 } });
+    at = m.index + m[0].length;
   }
-  return { rest, reports, pending };
+  let rest = input.slice(at);
+  // What may be the start of a report cut by the chunk's end (a terminal may send `ESC` and the rest
+  // apart) is held back.
+  const cut = CUT.exec(rest);
+  const pending = cut ? cut[0] : '';
+  if (cut) rest = rest.slice(0, cut.index);
+  if (rest) parts.push({ text: rest });
+  return { parts, pending };
 }

@@ -24,6 +24,8 @@ import { MOUSE, takeMouse } from './mouse-input.js';
 
 /** ms readline waits after Esc for the rest of an escape sequence. */
 export const ESCAPE_TIMEOUT_MS = 50;
+/** ms the input holds back what may start a mouse report before handing it on as keys. */
+const MOUSE_WAIT_MS = 20;
 
 export interface SessionOptions {
   readonly ctx: Context;
@@ -147,12 +149,24 @@ export async function runSession(o: SessionOptions): Promise<number> {
   // Mouse reports are taken out of the input before readline reads the keys from what is left.
   const keysIn = new PassThrough();
   let pending = '';
+  let held: NodeJS.Timeout | undefined;
   const onData = (chunk: Buffer | string) => {
+    clearTimeout(held);
     const got = takeMouse(pending + chunk.toString());
     pending = got.pending;
     const size = screen.size;
-    for (const r of got.reports) dispatch({ kind: 'mouse', ...r, columns: size.columns, rows: size.rows, at: now() });
-    if (got.rest) keysIn.write(got.rest);
+    for (const p of got.parts) {
+      if ('report' in p) dispatch({ kind: 'mouse', ...p.report, columns: size.columns, rows: size.rows, at: now() });
+      // A lone Esc just before a report is a key of its own: taken now, so it keeps its place before the click.
+      else if (p.text === '\x1b') dispatch({ kind: 'key', key: 'escape', at: now() });
+      else keysIn.write(p.text);
+    }
+    // What was held back (a lone Esc, say) goes on as keys when nothing completes it into a report.
+    if (pending) held = setTimeout(() => {
+      if (pending === '\x1b') dispatch({ kind: 'key', key: 'escape', at: now() });
+      else if (!pending.startsWith('\x1b[<')) keysIn.write(pending);
+      pending = '';
+    }, MOUSE_WAIT_MS);
   };
   // Whatever ends the process (a crash included) turns the mouse off: the shell must not get its reports.
   let mouseOn = false;
@@ -185,6 +199,7 @@ export async function runSession(o: SessionOptions): Promise<number> {
     return await done;
   } finally {
     mouseOff();
+    clearTimeout(held);
     process.off('exit', onExit);
     screen.stop();
     o.chatter.toLog = undefined;

@@ -96,7 +96,7 @@ export interface PastOrder {
   readonly id: string;
   readonly side: string;
   readonly type: string;
-  /** `filled`, `cancelled`, or `partly filled, cancelled`. */
+  /** `filled`, `cancelled`, or `part filled` (cancelled after a part filled). */
   readonly status: string;
   readonly price: string;
   /** Base asked ('' for a market buy, which asked `notional`). */
