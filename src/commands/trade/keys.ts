@@ -149,11 +149,11 @@ export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
     { keys: ['n', 'escape'], label: 'n/Esc', hint: 'keep', does: 'keep the orders', run: (s) => ((s.ui.cancel = undefined), close(s)) },
   ],
   pair: [
-    { keys: [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_'], label: 'A-Z', hint: 'type', does: 'type the pair', run: (s, k) => void (s.ui.pair = { text: (pairPrompt(s).text + k).toUpperCase(), index: 0 }) },
-    { keys: ['backspace'], label: 'Backspace', does: 'delete', run: (s) => void (s.ui.pair = { text: pairPrompt(s).text.slice(0, -1), index: 0 }) },
+    { keys: [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_'], label: 'A-Z', hint: 'type', does: 'type the pair', run: (s, k) => void (s.ui.pair = { ...pairPrompt(s), text: (pairPrompt(s).text + k).toUpperCase(), index: 0 }) },
+    { keys: ['backspace'], label: 'Backspace', does: 'delete', run: (s) => void (s.ui.pair = { ...pairPrompt(s), text: pairPrompt(s).text.slice(0, -1), index: 0 }) },
     { keys: ['tab'], label: 'Tab', hint: 'complete', does: 'complete to the selected pair', run: (s) => {
       const m = pairMatches(s.pairs, pairPrompt(s).text)[pairPrompt(s).index];
-      if (m) s.ui.pair = { text: m, index: 0 };
+      if (m) s.ui.pair = { ...pairPrompt(s), text: m, index: 0 };
     } },
     { keys: ['up', 'down'], label: '↑↓', hint: 'choose', does: 'choose among the matches', run: (s, k) => {
       const n = pairMatches(s.pairs, pairPrompt(s).text).length;

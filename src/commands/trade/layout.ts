@@ -98,7 +98,7 @@ export function layout(size: Size, readOnly: boolean, view: View = NO_VIEW): Lay
   const B = H - 3;
   const panes: Array<[PaneName, Rect]> = [];
   // The watchlist's own column, on the left, from WATCH_FROM columns.
-  const watchW = W >= WATCH_FROM ? clamp(Math.floor(W * 0.22), 34, 44) : 0;
+  const watchW = W >= WATCH_FROM ? clamp(Math.floor(W * 0.25), 38, 48) : 0;
   if (watchW) panes.push(['watch', { x: 0, y, w: watchW, h: B }]);
   const x0 = watchW ? watchW + 1 : 0;
   const R = W - x0;

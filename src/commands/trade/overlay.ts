@@ -127,7 +127,7 @@ function pairBox(s: TradeState, width: number, inner: number, color: boolean, ro
     lines.push(new Line(color).add(sel ? '› ' : '  ').add(m).done(inner, sel ? SGR.inverse : undefined));
   });
   if (!matches.length) lines.push(cell(`no pair matches '${p.text}'`, inner));
-  return { title: 'SWITCH PAIR', width, lines };
+  return { title: p.add ? 'ADD TO THE WATCHLIST' : 'SWITCH PAIR', width, lines };
 }
 
 const SECTIONS: ReadonlyArray<readonly [Mode, string]> = [

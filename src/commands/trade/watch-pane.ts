@@ -15,7 +15,7 @@ import { countsOf } from './watch.js';
 const SPARK = '▁▂▃▄▅▆▇█';
 /** Columns of the spark at most, and at least (narrower, it is left out). */
 const SPARK_MAX = 16;
-const SPARK_MIN = 6;
+const SPARK_MIN = 5;
 
 /**
  * A spark of prices (oldest first) `w` characters wide, the newest on the right: the height is a

@@ -2,7 +2,9 @@
 import { applyDepth, applyKline, applyOrder, applyTicker, applyTrade, applyWallet } from '../../../../src/commands/trade/apply.js';
 import type { PairRules } from '../../../../src/core/order/pairs.js';
 import { applyFillRows } from '../../../../src/commands/trade/pnl.js';
-import { initialState, type TradeState } from '../../../../src/commands/trade/state.js';
+import { initialState, SLICES, type Slice, type TradeState } from '../../../../src/commands/trade/state.js';
+import type { Effect, Msg } from '../../../../src/commands/trade/msg.js';
+import { update } from '../../../../src/commands/trade/update.js';
 import { candleStep } from '../../../../src/commands/trade/step.js';
 import { takeAlgoCounts, takeCandles, takeOrders, takeTicker } from '../../../../src/commands/trade/watch.js';
 import { TickerBoard } from '../../../../src/core/live/tickers.js';
@@ -71,3 +73,13 @@ function watchFixture(s: TradeState): void {
     takeAlgoCounts(s, new Map([['ETH_USDT', 1], ['BTC_USDT', 1]]));
   }
 }
+
+/** Sends `m` through the update; returns its effects and the slices whose versions it moved. */
+export function send(s: TradeState, m: Msg): { fx: Effect[]; moved: Slice[] } {
+  const was = { ...s.versions };
+  const fx = update(s, m);
+  return { fx, moved: SLICES.filter((k) => s.versions[k] !== was[k]) };
+}
+
+/** Keys through the update, one message each, at NOW. */
+export const keysTo = (s: TradeState, ...keys: string[]) => keys.map((k) => send(s, { kind: 'key', key: k, at: NOW }));

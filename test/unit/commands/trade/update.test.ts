@@ -2,20 +2,8 @@
 // says what a message changes, which slices' versions move, and which effects it asks for.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Effect, Msg } from '../../../../src/commands/trade/msg.js';
-import { SLICES, type AttachedAlgo, type Slice, type TradeState } from '../../../../src/commands/trade/state.js';
-import { update } from '../../../../src/commands/trade/update.js';
-import { fixtureState, NOW, RULES } from './fixture.js';
-
-/** The slices whose versions moved between two copies of the versions. */
-const moved = (was: TradeState['versions'], s: TradeState): Slice[] => SLICES.filter((k) => s.versions[k] !== was[k]);
-
-/** Sends `m`; returns its effects and the slices it moved. */
-function send(s: TradeState, m: Msg): { fx: Effect[]; moved: Slice[] } {
-  const was = { ...s.versions };
-  const fx = update(s, m);
-  return { fx, moved: moved(was, s) };
-}
+import { SLICES, type AttachedAlgo, type TradeState } from '../../../../src/commands/trade/state.js';
+import { fixtureState, NOW, RULES, send } from './fixture.js';
 
 const key = (s: TradeState, ...keys: string[]) => keys.map((k) => send(s, { kind: 'key', key: k, at: NOW }));
 const lastLog = (s: TradeState) => s.ui.log.at(-1)?.text;
