@@ -38,11 +38,19 @@ export function pastOrder(o: Entry): PastOrder | undefined {
   };
 }
 
-/** A fill row of `GET /spot/v1/trades` (or a pushed fill). */
-export function pastFill(r: Row | Entry): PastFill {
+/** A fill row of `GET /spot/v1/trades`. */
+export function pastFill(r: Row): PastFill {
   return {
-    id: text(r.detail_id), orderId: text(r.order_id), price: text(r.price_avg ?? r.last_fill_price), size: text(r.size ?? r.last_fill_count),
-    fee: text(r.fees), feeCoin: text(r.fee_coin_name), time: Number(text(r.create_time ?? r.last_fill_time)) || 0,
+    id: text(r.detail_id), orderId: text(r.order_id), price: text(r.price_avg), size: text(r.size),
+    fee: text(r.fees), feeCoin: text(r.fee_coin_name), time: Number(text(r.create_time)) || 0,
+  };
+}
+
+/** The fill an order push carries (its fee is not pushed: read with the order's fills). */
+function pushedFill(e: Entry): PastFill {
+  return {
+    id: text(e.detail_id), orderId: text(e.order_id), price: text(e.last_fill_price), size: text(e.last_fill_count),
+    fee: '', feeCoin: '', time: Number(text(e.last_fill_time)) || 0,
   };
 }
 
@@ -85,7 +93,7 @@ export function historyPush(s: TradeState, e: Entry): void {
   let changed = false;
   const count = text(e.last_fill_count);
   if (text(e.detail_id) && num(count) && !isZero(count)) {
-    addFill(s, pastFill(e));
+    addFill(s, pushedFill(e));
     changed = true;
   }
   const p = pastOrder(e);
