@@ -235,3 +235,40 @@ test('keys from readline: Esc alone (sent as meta), Enter, arrows, Ctrl-C, chara
   assert.equal(keyName('/', undefined), '/');
   assert.equal(keyName('\x1bq', { name: 'q', meta: true }), undefined, 'Alt chords are not keys of the terminal');
 });
+
+test('a market buy sized in base goes as what walking the asks for that size costs; the confirmation says both', () => {
+  const s = fixtureState();
+  press(s, 'b', 'm');
+  assert.match(frame(s, { columns: 120, rows: 40 }, NOW, false).join('\n'), /▸ size +█ BTC +\(\$: spend USDT\)/, 'the label names the unit, and the key that changes it');
+  type(s, '0.02');
+  press(s, 'enter');
+  assert.equal(s.ui.mode, 'confirm');
+  // 0.012 at 30000.50, then 0.008 of the 0.09119 at 30000.87: 360.006 + 240.00696 = 600.01296, down to the tick.
+  assert.equal(s.ui.confirm!.order.notional, '600.01');
+  assert.equal(s.ui.confirm!.asked, '0.02');
+  const screen = frame(s, { columns: 120, rows: 40 }, NOW, false).join('\n');
+  assert.match(screen, /market buy 600\.01 \(quote\) BTC_USDT @ market/);
+  assert.match(screen, /asked +0\.02 BTC: sent as what it costs on the asks/);
+  press(s, 'n');
+  press(s, 'backspace', 'backspace', 'backspace', 'backspace', '9');
+  press(s, 'enter');
+  assert.match(s.ui.form!.error ?? '', /^the visible asks hold 1\.1181 BTC, less than 9: buy less, or press \$ to give the amount to spend$/);
+  assert.equal(s.ui.mode, 'form');
+});
+
+test('m keeps the size and its unit; $ (a market buy only) switches it to an amount to spend and back, emptied', () => {
+  const s = fixtureState();
+  press(s, 's', 'm');
+  type(s, '0.5');
+  assert.deepEqual(activeBindings(s).some((b) => b.keys.includes('$')), false, 'no $ for a sell: it is sized in base');
+  press(s, 'escape', 'b');
+  type(s, '0.5');
+  press(s, 'm', '$');
+  assert.deepEqual([s.ui.form!.spend, s.ui.form!.size], [true, '']);
+  type(s, '100');
+  press(s, 'm');
+  assert.deepEqual([s.ui.form!.type, s.ui.form!.spend, s.ui.form!.size], ['limit', false, ''], 'back to limit: base again, the quote amount not read as base');
+  type(s, '0.1');
+  press(s, 'm');
+  assert.deepEqual([s.ui.form!.type, s.ui.form!.size], ['market', '0.1']);
+});

@@ -119,3 +119,13 @@ test('fills read for the P&L: rows counted, the read complete marks it ready; a 
   assert.deepEqual(send(s, { kind: 'fillsFailed', symbol: 'BTC_USDT' }).moved, ['account']);
   assert.equal(s.account.pnl.status, 'failed');
 });
+
+test('a fill line says what the order asked: base of base, or for a market buy what it bought for what it spent of what it asked', () => {
+  const s = fixtureState();
+  send(s, { kind: 'orderPush', at: NOW, entry: {
+    symbol: 'BTC_USDT', order_id: '9', side: 'buy', type: 'market', price: '', size: '0', notional: '650', filled_size: '0.00999', filled_notional: '649.98',
+    state: '6', ms_t: String(NOW), detail_id: '9400', last_fill_price: '65064.06', last_fill_count: '0.00999', last_fill_time: String(NOW), exec_type: 'T',
+  } });
+  assert.equal(lastLog(s), 'fill: buy 0.00999 BTC @ 65064.06 (order 9, filled 0.00999 BTC for 649.98 of 650 USDT)');
+  assert.doesNotMatch(lastLog(s)!, / of 0\b/);
+});
