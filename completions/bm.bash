@@ -112,7 +112,7 @@ __bm_opts() {
     "algo logs") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "algo resume") echo "--all -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "algo cancel") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
-    "trade") echo "--step --max-deviation --bell --once -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "trade") echo "--step --max-deviation --bell --pairs --no-mouse --once -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
   esac
 }
 __bm_takes() {
@@ -262,6 +262,7 @@ __bm_takes() {
     "pnl|--to") echo "1" ;;
     "trade|--step") echo "1" ;;
     "trade|--max-deviation") echo "1" ;;
+    "trade|--pairs") echo "1" ;;
     *"|-p") echo "1" ;;
     *"|--profile") echo "1" ;;
     *"|--base-url") echo "1" ;;

@@ -9,7 +9,7 @@ type Opts = { step?: string; maxDeviation?: string; bell?: boolean; once?: boole
 export function registerTrade(root: Command, contextOf: ContextOf): void {
   root
     .command('trade')
-    .description('Full-screen trading terminal on one pair: book, trades, candles, balances, your orders; b buys, s sells, ? shows every key')
+    .description('Full-screen trading terminal on one pair: book, trades, candles or depth, balances, your orders, a watchlist, your history; b buys, s sells, ? shows every key')
     .argument('<symbol>', 'pair, e.g. BTC_USDT')
     .option('--step <width>', `candle width: ${WS_KLINE_WIDTHS.map(widthWord).join(', ')}, or minutes`, '1m')
     .option('--max-deviation <pct>', 'refuse a limit price more than this percent through the last price (none: no check)', '10')
