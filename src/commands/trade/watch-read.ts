@@ -4,12 +4,10 @@
  * orders (their count). At start, after a reconnect, on `r`, and for a pair just added.
  */
 import { endpoint } from '../../api/catalogue/index.js';
-import { PROTOCOL } from '../../api/catalogue/protocol.js';
-import { STATUS_CODE } from '../../api/catalogue/statuses.js';
 import type { Context } from '../../context.js';
-import { SPARK_MINUTES } from '../../core/usecases/live.js';
-import type { Entry } from '../../ws/codec.js';
+import { orderReads, SPARK_MINUTES } from '../../core/usecases/live.js';
 import type { Msg } from './msg.js';
+import { tickerOf } from './reads.js';
 
 /** Reads `pairs`' tickers, sparks and (with `account`) open orders; a read that fails is logged, the others go on. */
 export async function readWatch(ctx: Context, pairs: readonly string[], account: boolean, dispatch: (m: Msg) => void, now: () => number): Promise<void> {
@@ -25,8 +23,7 @@ export async function readWatch(ctx: Context, pairs: readonly string[], account:
   const nowS = Math.floor(now() / 1000);
   await Promise.all(pairs.flatMap((symbol) => [
     read(`the ticker of ${symbol}`, async () => {
-      const data = await calls.send(endpoint('spot.ticker'), [['symbol', symbol]]);
-      const t = ((data as { tickers?: Entry[] }).tickers ?? [])[0];
+      const t = await tickerOf(calls, symbol);
       if (t) dispatch({ kind: 'watchTicker', entry: t, at: now() });
     }),
     read(`the candles of ${symbol}`, async () => {
@@ -34,8 +31,7 @@ export async function readWatch(ctx: Context, pairs: readonly string[], account:
       dispatch({ kind: 'watchCandles', symbol, data });
     }),
     ...(account ? [read(`the open orders of ${symbol}`, async () => {
-      const orders = await calls.send(endpoint('spot.orders'), [['symbol', symbol], ['N', PROTOCOL.ordersPerList], ['status', STATUS_CODE.open]]);
-      dispatch({ kind: 'watchOrders', symbol, orders });
+      dispatch({ kind: 'watchOrders', symbol, orders: { orders: await orderReads(ctx, symbol).open() } });
     })] : []),
   ]));
 }
