@@ -1,13 +1,12 @@
 /**
  * The terminal while it runs, the runtime of its update loop (./program.ts): keys (Esc answers after
- * 50 ms, not Node's 500) and the feed's data go in as messages; the effects the update returns are run
+ * 50 ms, not Node's 500), the mouse's reports (./mouse-input.ts; reporting turned off again however the
+ * terminal ends) and the feed's data go in as messages; the effects the update returns are run
  * here (send, cancel, switch pair, resync, quit) or by the feed, their answers sent back as messages;
  * the live screen redraws when a slice's version moved; resizes; the bell on fills.
  * Resolves with the exit code: 0 on `q`, 130 on Ctrl-C, 128 + n on signal n (SIGINT, SIGTERM, SIGHUP);
  * the screen, the cursor and the keyboard's mode are restored either way.
  */
-import { emitKeypressEvents } from 'node:readline';
-import { PassThrough } from 'node:stream';
 import type { Context } from '../../context.js';
 import type { BmError } from '../../errors.js';
 import type { PairRules } from '../../core/usecases/orders-read.js';
@@ -20,12 +19,10 @@ import { Program, type Changed } from './program.js';
 import { TradeScreen } from './screen.js';
 import { ENDING_SIGNALS, SIGNAL_EXIT } from './signals.js';
 import type { TradeState } from './state.js';
-import { MOUSE, takeMouse } from './mouse-input.js';
+import { listenInput, MOUSE, type MouseReport } from './mouse-input.js';
 
 /** ms readline waits after Esc for the rest of an escape sequence. */
 export const ESCAPE_TIMEOUT_MS = 50;
-/** ms the input holds back what may start a mouse report before handing it on as keys. */
-const MOUSE_WAIT_MS = 20;
 
 export interface SessionOptions {
   readonly ctx: Context;
@@ -41,7 +38,7 @@ export interface SessionOptions {
   readonly saveWatchlist: (pairs: readonly string[]) => Promise<void>;
 }
 
-interface KeyInfo {
+export interface KeyInfo {
   readonly name?: string;
   readonly ctrl?: boolean;
   readonly meta?: boolean;
@@ -146,27 +143,9 @@ export async function runSession(o: SessionOptions): Promise<number> {
     if (!name) return;
     dispatch({ kind: 'key', key: name, at: now() });
   };
-  // Mouse reports are taken out of the input before readline reads the keys from what is left.
-  const keysIn = new PassThrough();
-  let pending = '';
-  let held: NodeJS.Timeout | undefined;
-  const onData = (chunk: Buffer | string) => {
-    clearTimeout(held);
-    const got = takeMouse(pending + chunk.toString());
-    pending = got.pending;
+  const onMouse = (r: MouseReport) => {
     const size = screen.size;
-    for (const p of got.parts) {
-      if ('report' in p) dispatch({ kind: 'mouse', ...p.report, columns: size.columns, rows: size.rows, at: now() });
-      // A lone Esc just before a report is a key of its own: taken now, so it keeps its place before the click.
-      else if (p.text === '\x1b') dispatch({ kind: 'key', key: 'escape', at: now() });
-      else keysIn.write(p.text);
-    }
-    // What was held back (a lone Esc, say) goes on as keys when nothing completes it into a report.
-    if (pending) held = setTimeout(() => {
-      if (pending === '\x1b') dispatch({ kind: 'key', key: 'escape', at: now() });
-      else if (!pending.startsWith('\x1b[<')) keysIn.write(pending);
-      pending = '';
-    }, MOUSE_WAIT_MS);
+    dispatch({ kind: 'mouse', ...r, columns: size.columns, rows: size.rows, at: now() });
   };
   // Whatever ends the process (a crash included) turns the mouse off: the shell must not get its reports.
   let mouseOn = false;
@@ -178,11 +157,8 @@ export async function runSession(o: SessionOptions): Promise<number> {
   const onResize = () => screen.relayout();
   const onSignal = (sig: NodeJS.Signals) => finish(SIGNAL_EXIT[sig as keyof typeof SIGNAL_EXIT] ?? 130);
   const out = io.stdout as Partial<NodeJS.WriteStream>;
-  // readline reads `escapeCodeTimeout` from the interface it is given.
-  emitKeypressEvents(keysIn, { escapeCodeTimeout: ESCAPE_TIMEOUT_MS } as unknown as Parameters<typeof emitKeypressEvents>[1]);
   stdin.setRawMode?.(true);
-  keysIn.on('keypress', onKeypress);
-  stdin.on('data', onData);
+  const stopInput = listenInput(stdin, { keypress: onKeypress, mouse: onMouse, escape: () => dispatch({ kind: 'key', key: 'escape', at: now() }) }, ESCAPE_TIMEOUT_MS);
   stdin.resume();
   process.once('exit', onExit);
   if (s.mouse) {
@@ -199,13 +175,10 @@ export async function runSession(o: SessionOptions): Promise<number> {
     return await done;
   } finally {
     mouseOff();
-    clearTimeout(held);
     process.off('exit', onExit);
     screen.stop();
     o.chatter.toLog = undefined;
-    stdin.off('data', onData);
-    keysIn.off('keypress', onKeypress);
-    keysIn.end();
+    stopInput();
     stdin.setRawMode?.(false);
     stdin.pause();
     out.off?.('resize', onResize);
