@@ -73,12 +73,13 @@ export class TradeFeed {
 
   /**
    * Reads everything over REST: ticker, book, trades, candles, and with credentials balances and open
-   * orders; the watchlist's pairs; the history when it is called up.
+   * orders; the watchlist's pairs (unless `watch` is false: a printed screen too narrow to show them);
+   * the history when it is called up.
    */
-  async snapshot(): Promise<void> {
+  async snapshot(watch = true): Promise<void> {
     await Promise.all([
       this.reads.snapshot(),
-      readWatch(this.o.ctx, this.s.watch.pairs, this.o.credentials !== undefined, this.dispatch, this.now),
+      watch ? readWatch(this.o.ctx, this.s.watch.pairs, this.o.credentials !== undefined, this.dispatch, this.now) : Promise.resolve(),
       this.s.history.status === 'reading' ? this.history() : Promise.resolve(),
     ]);
   }

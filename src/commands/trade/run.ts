@@ -20,6 +20,7 @@ import type { Msg } from './msg.js';
 import { initialState, type TradeState } from './state.js';
 import { candleStep } from './step.js';
 import { update } from './update.js';
+import { WATCH_FROM } from './layout.js';
 import { defaultWatchlist } from './watch.js';
 import { keepWatchlist, keptWatchlist } from './watchlist-store.js';
 
@@ -131,11 +132,13 @@ export async function runTrade(outer: Context, req: TradeRequest): Promise<void>
   const watchPairs = askedPairs ?? keptWatchlist(ctx.env, ctx.profileName)?.filter((p) => pairs.includes(p)) ?? defaultWatchlist(pairs);
   // --pairs is kept for the profile (as + and - keep their changes); a failure to keep it is said in the log.
   const kept = askedPairs ? await keepWatchlist(ctx.env, ctx.profileName, askedPairs).then(() => undefined, (err: Error) => `watchlist not kept: ${err.message}`) : undefined;
-  const { TickerBoard } = await import('../../core/usecases/live.js');
+  // The live layer holds the watchlist's tickers: loaded only for a screen that shows them.
+  const printedW = io.isTTY ? io.columns : Math.max(io.columns, 120);
+  const board = live || printedW >= WATCH_FROM ? new (await import('../../core/usecases/live.js')).TickerBoard() : undefined;
   const profile = ctx.env.BM_API_KEY ? 'BM_API_KEY' : ctx.profileName && ctx.profileName !== 'sandbox' && credentials ? ctx.profileName : credentials && venue.preset === 'sandbox' ? 'paper account' : ctx.profileName ?? 'none';
   const state = initialState({
     symbol, rules, pairs, step, maxDeviation, bell: Boolean(req.bell), mouse: req.mouse !== false,
-    watch: { pairs: watchPairs, board: new TickerBoard() },
+    watch: { pairs: watchPairs, ...(board ? { board } : {}) },
     venue: { name: venue.preset, url: venue.baseUrl.replace(/^https?:\/\//, ''), profile, paper },
     readOnly: credentials ? undefined : 'no credentials: market panes only (add some with bm profile add NAME, or BM_API_KEY, BM_API_SECRET, BM_API_MEMO)',
   });
@@ -149,10 +152,11 @@ export async function runTrade(outer: Context, req: TradeRequest): Promise<void>
     update(state, { kind: 'conn', which: 'public', state: 'snapshot' });
     if (credentials) update(state, { kind: 'conn', which: 'private', state: 'snapshot' });
     const feed = feedOf(state, undefined, () => {});
-    await Promise.all([feed.snapshot(), feed.readPnl()]);
-    for (const e of state.ui.log) if (e.kind === 'error') io.err(`bm: ${e.text}\n`);
     const stdout = outer.io.stdout;
-    const size = { columns: io.isTTY ? io.columns : Math.max(io.columns, 120), rows: io.isTTY ? stdout.rows ?? PRINTED_ROWS : PRINTED_ROWS };
+    const size = { columns: printedW, rows: io.isTTY ? stdout.rows ?? PRINTED_ROWS : PRINTED_ROWS };
+    // The watchlist is read only when the screen printed is wide enough to show it.
+    await Promise.all([feed.snapshot(size.columns >= WATCH_FROM), feed.readPnl()]);
+    for (const e of state.ui.log) if (e.kind === 'error') io.err(`bm: ${e.text}\n`);
     io.out(`${frame(state, size, Date.now(), io.color).join('\n')}\n`);
     return;
   }

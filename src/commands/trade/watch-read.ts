@@ -5,14 +5,14 @@
  */
 import { endpoint } from '../../api/catalogue/index.js';
 import type { Context } from '../../context.js';
-import { orderReads, SPARK_MINUTES } from '../../core/usecases/live.js';
 import type { Msg } from './msg.js';
 import { tickerOf } from './reads.js';
 
 /** Reads `pairs`' tickers, sparks and (with `account`) open orders; a read that fails is logged, the others go on. */
 export async function readWatch(ctx: Context, pairs: readonly string[], account: boolean, dispatch: (m: Msg) => void, now: () => number): Promise<void> {
   if (!pairs.length) return;
-  const calls = await ctx.calls();
+  // The live layer loads with a screen that streams (or a printed one wide enough for the watchlist).
+  const [calls, { orderReads, SPARK_MINUTES }] = await Promise.all([ctx.calls(), import('../../core/usecases/live.js')]);
   const read = async (what: string, f: () => Promise<void>) => {
     try {
       await f();
