@@ -36,6 +36,8 @@ const bmAs = async (who: Record<string, string>, ...argv: string[]) => {
 };
 
 const tmuxMissing = !has('tmux');
+/** The environment of `bm trade` in the pane: the isolated home and the account's key. */
+const envVars = () => Object.entries({ ...base, ...creds }).filter(([k]) => /^(BM_|XDG_|HOME$|NO_COLOR$|TERM$)/.test(k)).map(([k, v]) => `${k}='${v}'`).join(' ');
 
 before(async () => {
   if (tmuxMissing) return;
@@ -50,8 +52,7 @@ before(async () => {
   await bmAs(creds, 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'market', '--notional', '650', '--yes');
   const placed = JSON.parse(await bmAs(creds, 'order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--price', '40000', '--size', '0.001', '--yes', '--json')) as { order_id: string };
   await bmAs(creds, 'order', 'cancel', 'BTC_USDT', '--order-id', placed.order_id, '--yes');
-  const vars = Object.entries({ ...base, ...creds }).filter(([k]) => /^(BM_|XDG_|HOME$|NO_COLOR$|TERM$)/.test(k)).map(([k, v]) => `${k}='${v}'`).join(' ');
-  tmux('new-session', '-d', '-s', S, '-x', '160', '-y', '45', `env ${vars} ${process.execPath} ${BIN} --base-url ${url} trade BTC_USDT --pairs BTC_USDT,ETH_USDT,SOL_USDT; echo EXIT=$?; sleep 120`);
+  tmux('new-session', '-d', '-s', S, '-x', '160', '-y', '45', `env ${envVars()} ${process.execPath} ${BIN} --base-url ${url} trade BTC_USDT --pairs BTC_USDT,ETH_USDT,SOL_USDT; echo EXIT=$?; sleep 120`);
   await seen(/WATCHLIST[\s\S]*ETH_USDT +\d[\s\S]*ws ready/);
 });
 
@@ -152,4 +153,13 @@ test('a market buy\'s size field keeps its unit: m leaves it in BTC; only $ make
   await seen(/EXIT=0/);
   assert.equal(flag('mouse_standard_flag'), '0', 'mouse reporting is off again after the terminal quit');
   assert.equal(flag('alternate_on'), '0');
+});
+
+test('--no-mouse: no mouse reporting while the terminal runs', { skip: tmuxMissing && 'tmux is not installed' }, async () => {
+  tmux('respawn-pane', '-k', '-t', S, `env ${envVars()} ${process.execPath} ${BIN} --base-url ${url} trade BTC_USDT --no-mouse; echo EXIT=$?; sleep 120`);
+  await seen(/WATCHLIST[\s\S]*ETH_USDT +\d[\s\S]*ws ready/);
+  assert.match(screen(), /• BTC_USDT[\s\S]*ETH_USDT[\s\S]*SOL_USDT/, 'the watchlist kept from --pairs');
+  assert.deepEqual([flag('alternate_on'), flag('mouse_standard_flag'), flag('mouse_sgr_flag')], ['1', '0', '0']);
+  keys('q');
+  await seen(/EXIT=0/);
 });

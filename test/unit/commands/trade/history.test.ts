@@ -82,3 +82,13 @@ test('80x24: called up in the trades\' place; read-only: no history key', () => 
   assert.deepEqual(keysTo(ro, 'h')[0]!.fx, []);
   assert.equal(ro.ui.swap, undefined);
 });
+
+test('a pair switched with the history up: the old pair\'s orders go, the new pair\'s are read (the new feed reads them)', () => {
+  const s = withHistory();
+  const sw = send(s, { kind: 'switched', symbol: 'ETH_USDT', rules: { ...s.rules, symbol: 'ETH_USDT', base_currency: 'ETH' }, at: NOW });
+  assert.ok(sw.moved.includes('history'));
+  assert.deepEqual([s.history.orders, s.history.status, s.ui.swap], [[], 'reading', 'history']);
+  keysTo(s, 'h');
+  send(s, { kind: 'switched', symbol: 'BTC_USDT', rules: s.rules, at: NOW });
+  assert.equal(s.history.status, 'idle', 'not called up: nothing to read');
+});
