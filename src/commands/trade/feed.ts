@@ -79,7 +79,7 @@ export class TradeFeed {
   async snapshot(watch = true): Promise<void> {
     await Promise.all([
       this.reads.snapshot(),
-      watch ? readWatch(this.o.ctx, this.s.watch.pairs, this.o.credentials !== undefined, this.dispatch, this.now) : Promise.resolve(),
+      watch ? readWatch(this.o.ctx, this.s.watch.pairs, this.s.symbol, this.o.credentials !== undefined, this.dispatch, this.now) : Promise.resolve(),
       this.s.history.status === 'reading' ? this.history() : Promise.resolve(),
     ]);
   }
@@ -117,7 +117,7 @@ export class TradeFeed {
   private follow(symbol: string): void {
     this.pub?.subscribe([topics.ticker(symbol)]);
     this.priv?.subscribe([topics.order(symbol)]);
-    void readWatch(this.o.ctx, [symbol], this.o.credentials !== undefined, this.dispatch, this.now);
+    void readWatch(this.o.ctx, [symbol], this.s.symbol, this.o.credentials !== undefined, this.dispatch, this.now);
   }
 
   /** Opens the streams. */

@@ -8,8 +8,11 @@ import type { Context } from '../../context.js';
 import type { Msg } from './msg.js';
 import { tickerOf } from './reads.js';
 
-/** Reads `pairs`' tickers, sparks and (with `account`) open orders; a read that fails is logged, the others go on. */
-export async function readWatch(ctx: Context, pairs: readonly string[], account: boolean, dispatch: (m: Msg) => void, now: () => number): Promise<void> {
+/**
+ * Reads `pairs`' tickers, sparks and (with `account`) open orders, but those of `current`, the pair traded,
+ * whose open orders the account's read brings; a read that fails is logged, the others go on.
+ */
+export async function readWatch(ctx: Context, pairs: readonly string[], current: string, account: boolean, dispatch: (m: Msg) => void, now: () => number): Promise<void> {
   if (!pairs.length) return;
   // The live layer loads with a screen that streams (or a printed one wide enough for the watchlist).
   const [calls, { orderReads, SPARK_MINUTES }] = await Promise.all([ctx.calls(), import('../../core/usecases/live.js')]);
@@ -30,7 +33,7 @@ export async function readWatch(ctx: Context, pairs: readonly string[], account:
       const data = await calls.send(endpoint('spot.kline'), [['symbol', symbol], ['from', nowS - SPARK_MINUTES * 60], ['to', nowS], ['step', 1]]);
       dispatch({ kind: 'watchCandles', symbol, data });
     }),
-    ...(account ? [read(`the open orders of ${symbol}`, async () => {
+    ...(account && symbol !== current ? [read(`the open orders of ${symbol}`, async () => {
       dispatch({ kind: 'watchOrders', symbol, orders: { orders: await orderReads(ctx, symbol).open() } });
     })] : []),
   ]));
