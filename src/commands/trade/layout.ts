@@ -2,9 +2,9 @@
  * Where each pane goes for a terminal size. Panes leave by width, in this order: the watchlist's own
  * column below 140 columns, the chart (candles or depth) below 100, the trades below 80 (kept in
  * read-only mode, which has no account panes); below 50 x 15 the screen only says it is too small.
- * A pane called up by its key where it has no place of its own: the history (`h`) takes the chart's
- * place, the watchlist (`w`) the trades'; with no chart either takes the trades' place (the orders'
- * below 80 columns); the depth chart (`d`) with no chart shown takes the book's. Panes never overlap. Row 0 is the banner; the last two rows are the key
+ * A pane called up by its key where it has no place of its own (the history, `h`; the watchlist, `w`,
+ * below 140 columns) takes the chart's place; with no chart, the trades' (the orders' below 80 columns);
+ * the depth chart (`d`) with no chart shown takes the book's. Panes never overlap. Row 0 is the banner; the last two rows are the key
  * hints and the status. A pane is its own file (a {@link PaneDef}: the slices it reads, how it draws)
  * named here and placed by {@link layout}.
  */
@@ -102,18 +102,17 @@ export function layout(size: Size, readOnly: boolean, view: View = NO_VIEW): Lay
   if (watchW) panes.push(['watch', { x: 0, y, w: watchW, h: B }]);
   const x0 = watchW ? watchW + 1 : 0;
   const R = W - x0;
-  // A pane called up where it has no place of its own: the history takes the chart's place (the widest),
-  // the watchlist the trades'; with no chart, either takes the trades' place (below 80 columns the orders').
-  const history = view.swap === 'history' && !readOnly;
-  const chart: PaneName = history ? 'history' : view.depth ? 'depth' : 'chart';
-  const called: PaneName | undefined = history ? 'history' : view.swap === 'watch' && !watchW ? 'watch' : undefined;
+  // A pane called up where it has no place of its own takes the chart's place (the widest); with no chart,
+  // the trades' place (below 80 columns the orders').
+  const called: PaneName | undefined = view.swap === 'history' && !readOnly ? 'history' : view.swap === 'watch' && !watchW ? 'watch' : undefined;
+  const chart: PaneName = called ?? (view.depth ? 'depth' : 'chart');
   const bookW = R >= CHART_FROM ? clamp(Math.floor(R * 0.34), 40, 64) : R >= TRADES_FROM ? clamp(Math.floor(R * 0.42), 34, 42) : Math.floor(R / 2);
   // With no chart shown, the depth chart takes the book's place.
   panes.push([R < CHART_FROM && view.depth ? 'depth' : 'book', { x: x0, y, w: bookW, h: B }]);
   const x = x0 + bookW + 1;
   const rw = W - x;
   const balances = 3;
-  const swap = R >= CHART_FROM && history ? undefined : called;
+  const swap = R >= CHART_FROM ? undefined : called;
   const trades: PaneName = swap ?? 'trades';
   if (R >= CHART_FROM) {
     const chartH = clamp(Math.floor(B * 0.5), 6, 18);

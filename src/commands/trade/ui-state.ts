@@ -72,7 +72,7 @@ export interface Ui {
   busy: string | undefined;
   /** `d`: the depth chart in the candles' place. */
   depth: boolean;
-  /** A pane called up by its key where it has no place of its own (./layout.ts): it takes the trades' place. */
+  /** A pane called up by its key where it has no place of its own (./layout.ts): the chart's place, or with no chart the trades'. */
   swap: 'watch' | 'history' | undefined;
   /** Log entries the wheel scrolled back from the newest (the log box, `l`). */
   logBack: number;

@@ -13,8 +13,7 @@ import { cell, fill, Line, title } from './text.js';
 import { countsOf } from './watch.js';
 
 const SPARK = '▁▂▃▄▅▆▇█';
-/** Columns of the spark at most, and at least (narrower, it is left out). */
-const SPARK_MAX = 16;
+/** Columns of the spark at least (narrower, it is left out); at most, the minutes the board keeps. */
 const SPARK_MIN = 5;
 
 /**
@@ -65,7 +64,8 @@ export function watchPane(s: TradeState, w: number, h: number, color: boolean): 
   const vw = Math.max(3, ...vols.map((v) => v.length));
   // Mark, pair, last, change, counts: always; then the spark, then the volume, as they fit.
   const room = w - (2 + pw + 1 + lw + 1 + cw + (ow ? 1 + ow : 0));
-  const sparkW = Math.min(SPARK_MAX, room - 1);
+  const sparks = rows.map((r) => board?.spark(r.pair, s.watch.at) ?? []);
+  const sparkW = Math.min(Math.max(0, ...sparks.map((p) => p.length)), room - 1);
   const withSpark = sparkW >= SPARK_MIN;
   const withVol = withSpark && room - 1 - sparkW >= vw + 1;
   const head = `  ${cell('PAIR', pw)} ${cell('LAST', lw, true)} ${cell('24H', cw, true)}${ow ? ` ${cell('', ow)}` : ''}${withSpark ? ` ${cell(`${sparkW}m`, sparkW, true)}` : ''}${withVol ? ` ${cell('VOL', vw, true)}` : ''}`;
@@ -81,7 +81,7 @@ export function watchPane(s: TradeState, w: number, h: number, color: boolean): 
       .add(` ${cell(lasts[i]!, lw, true)} `)
       .add(cell(r.change, cw, true), up);
     if (ow) line.add(` ${cell(r.counts, ow)}`, SGR.yellow);
-    if (withSpark) line.add(` ${spark(board?.spark(r.pair, s.watch.at) ?? [], sparkW)}`, up);
+    if (withSpark) line.add(` ${spark(sparks[i]!, sparkW)}`, up);
     if (withVol) line.add(` ${cell(vols[i]!, vw, true)}`);
     lines.push(line.done(w, picked && focused ? SGR.inverse : undefined));
   });

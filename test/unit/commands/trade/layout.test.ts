@@ -16,9 +16,10 @@ test('panes leave in the stated order: the watchlist\'s column, then the chart, 
   assert.deepEqual(names(49, 24), [], 'too small');
 });
 
-test('a pane called up takes a place: the history the chart\'s, the watchlist the trades\'; the depth the candles\' (the book\'s with no chart)', () => {
+test('a pane called up takes the chart\'s place, with no chart the trades\' (the orders\' below 80); the depth the candles\' (the book\'s with no chart)', () => {
   assert.deepEqual(names(160, 45, { depth: false, swap: 'history' }), ['watch', 'book', 'history', 'trades', 'balances', 'orders']);
-  assert.deepEqual(names(120, 40, { depth: false, swap: 'watch' }), ['book', 'chart', 'watch', 'balances', 'orders']);
+  assert.deepEqual(names(120, 40, { depth: false, swap: 'watch' }), ['book', 'watch', 'trades', 'balances', 'orders']);
+  assert.deepEqual(names(99, 30, { depth: false, swap: 'watch' }), ['book', 'balances', 'orders', 'watch']);
   assert.deepEqual(names(160, 45, { depth: false, swap: 'watch' }), ['watch', 'book', 'chart', 'trades', 'balances', 'orders'], 'the watchlist has its column already');
   assert.deepEqual(names(80, 24, { depth: false, swap: 'history' }), ['book', 'balances', 'orders', 'history']);
   assert.deepEqual(names(60, 24, { depth: false, swap: 'watch' }), ['book', 'balances', 'watch']);

@@ -1,5 +1,6 @@
 // The watchlist driven by messages alone: tickers, sparks and counts of the followed pairs, its keys
-// (w, Up/Down, Enter, +, -), and its pane as golden screens at 160x45 (its own column) and 80x24 (called up).
+// (w, Up/Down, Enter, +, -), and its pane as golden screens at 160x45 (its own column) and 80x24 (called up
+// in the trades' place: no chart fits).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { frame } from '../../../../src/commands/trade/screen.js';
