@@ -5,7 +5,6 @@
  */
 import { endpoint } from '../../api/catalogue/index.js';
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
-import { STATUS_CODE } from '../../api/catalogue/statuses.js';
 import type { Context } from '../../context.js';
 import { fillPages, pageThrough } from '../../core/usecases/orders-read.js';
 import type { Row } from '../../util/row.js';
@@ -17,8 +16,8 @@ const FILLS_WITH_HISTORY = PROTOCOL.fillsPerPage;
 /** The pair's ended orders and the newest page of its fills, as one `history` message (or `historyFailed`). */
 export async function readHistory(ctx: Context, symbol: string, dispatch: (m: Msg) => void, now: () => number): Promise<void> {
   try {
-    const calls = await ctx.calls();
-    const orders = await calls.send(endpoint('spot.orders'), [['symbol', symbol], ['N', PROTOCOL.ordersPerList], ['status', STATUS_CODE.done]]);
+    const { endedOrders } = await import('../../core/usecases/live.js');
+    const orders = { orders: await endedOrders(ctx, symbol) };
     const fills: Row[] = [];
     await pageThrough(ctx, fillPages(endpoint('spot.trades.user'), [symbol], undefined, FILLS_WITH_HISTORY), (rows) => void fills.push(...rows));
     dispatch({ kind: 'history', symbol, orders, fills });

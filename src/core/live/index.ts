@@ -6,7 +6,7 @@ export { streamAddress, type StreamSide } from './address.js';
 export { connectionOptions, openStream, type LiveConnection, type Opener, type StreamSpec, type StreamVenue } from './connect.js';
 export { LiveOrders, pushOfRow, type OrderReads } from './orders.js';
 export { openOrderStream, type OrderStream, type OrderStreamSpec } from './order-stream.js';
-export { accountReads, orderReads } from './reads.js';
+export { accountReads, endedOrders, orderReads } from './reads.js';
 export type { CallsSource } from '../calls.js';
 export { AccountState, type AccountEvent, type AccountReads, type Balance } from './account.js';
 export { MarketState, type MarketEvent } from './market.js';
