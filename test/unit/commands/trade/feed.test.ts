@@ -15,7 +15,7 @@ import { placeOrder } from '../../../../src/commands/trade/orders.js';
 import { statusLine } from '../../../../src/commands/trade/chrome.js';
 import { startFaultProxy } from '../../../helpers/fault-proxy.js';
 import { useSandbox } from '../../../helpers/sandbox-server.js';
-import { Driven, setup } from './feed-fixture.js';
+import { drivenFeed, setup } from './feed-fixture.js';
 import { RULES } from './fixture.js';
 
 const harness = useSandbox(31);
@@ -24,17 +24,9 @@ test('a stream back after a drop reads the snapshots again: the book over REST r
   const sb = harness.sandbox();
   const acct = sb.exchange.createAccount({ USDT: '1000', BTC: '1' });
   const proxy = await startFaultProxy(sb.url);
-  const { ctx, s, until, changed, credentials } = setup(proxy.url, acct);
-  const conns: Driven[] = [];
-  const feed = new TradeFeed({
-    ctx, state: s, wsUrl: 'ws://127.0.0.1:9', service: 'exchange', credentials, changed,
-    failed: (e) => assert.fail(e.message),
-    connection: (o) => {
-      const c = new Driven(o);
-      conns.push(c);
-      return c;
-    },
-  });
+  const base = setup(proxy.url, acct);
+  const { ctx, s, until } = base;
+  const { feed, conns } = drivenFeed(base);
   const reads = (path: string) => proxy.count('GET', path);
   try {
     await feed.start();
@@ -165,18 +157,11 @@ test('the watchlist on the same connections: its pairs\' tickers and orders subs
   const sb = harness.sandbox();
   const acct = sb.exchange.createAccount({ USDT: '1000', BTC: '1' });
   const proxy = await startFaultProxy(sb.url);
-  const { ctx, s, until, changed, credentials } = setup(proxy.url, acct);
+  const base = setup(proxy.url, acct);
+  const { s, until } = base;
   s.watch.pairs = ['BTC_USDT', 'ETH_USDT', 'SOL_USDT'];
   s.watch.board = new TickerBoard();
-  const conns: Driven[] = [];
-  const feed = new TradeFeed({
-    ctx, state: s, wsUrl: 'ws://127.0.0.1:9', service: 'exchange', credentials, changed, failed: (e) => assert.fail(e.message),
-    connection: (o) => {
-      const c = new Driven(o);
-      conns.push(c);
-      return c;
-    },
-  });
+  const { feed, conns } = drivenFeed(base);
   try {
     await feed.start();
     const [pub, priv] = conns;

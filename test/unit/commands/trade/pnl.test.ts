@@ -3,7 +3,6 @@
 // put in by one read of its order's fills, all against the real sandbox behind a proxy that counts reads.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { TradeFeed } from '../../../../src/commands/trade/feed.js';
 import { ordersPane } from '../../../../src/commands/trade/panes.js';
 import { applyPushedFill, pnlLines } from '../../../../src/commands/trade/pnl.js';
 import { frame } from '../../../../src/commands/trade/screen.js';
@@ -11,7 +10,7 @@ import { orderEntry } from '../../../../src/sandbox/ws/payloads.js';
 import { add, mul, norm, sub } from '../../../../src/util/decimal.js';
 import { startFaultProxy } from '../../../helpers/fault-proxy.js';
 import { useSandbox } from '../../../helpers/sandbox-server.js';
-import { Driven, setup } from './feed-fixture.js';
+import { drivenFeed, setup } from './feed-fixture.js';
 import { fixtureState, NOW } from './fixture.js';
 
 test('the orders pane heads with the position at its average cost, realized, unrealized at the last price, and fees', () => {
@@ -53,16 +52,9 @@ test('in the feed: every fill read once at start; a pushed fill added, then only
   ex.placeOrder(acct.id, { symbol: 'BTC_USDT', side: 'buy', type: 'market', notional: '900' });
   ex.placeOrder(acct.id, { symbol: 'BTC_USDT', side: 'sell', type: 'market', size: '0.004' });
   const proxy = await startFaultProxy(sb.url);
-  const { ctx, s, until, changed, credentials } = setup(proxy.url, acct);
-  const conns: Driven[] = [];
-  const feed = new TradeFeed({
-    ctx, state: s, wsUrl: 'ws://127.0.0.1:9', service: 'exchange', credentials, changed, failed: (e) => assert.fail(e.message),
-    connection: (o) => {
-      const c = new Driven(o);
-      conns.push(c);
-      return c;
-    },
-  });
+  const base = setup(proxy.url, acct);
+  const { s, until } = base;
+  const { feed, conns } = drivenFeed(base);
   const fillReads = () => proxy.seen.filter((r) => r.path === '/spot/v1/trades');
   const btc = () => ex.balances(acct.id).find((b) => b.currency === 'BTC')!;
   try {
