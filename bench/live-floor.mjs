@@ -1,12 +1,12 @@
 // The floor of a live view (perf.md): the least a process can do to show a stream. Connects to the venue
 // stand-in, subscribes to the same topics, inflates and parses every frame, and writes a pre-formatted
-// full screen FPS times a second. Usage: live-floor.mjs <ws url> <ticker N | trade HZ> [fps]
+// full screen FPS times a second. Usage: live-floor.mjs <ws url> <ticker N | trade HZ[+W]> [fps]
 import { inflateRawSync } from 'node:zlib';
 import WebSocket from 'ws';
 import { frames } from './push-frames.mjs';
 
 const [url, mode, arg, fps = '10'] = process.argv.slice(2);
-const { topics } = frames(mode, Number(arg));
+const { topics } = frames(mode, arg);
 const cols = process.stdout.columns || 160;
 const rows = process.stdout.rows || 50;
 const line = (r) => `${`row ${r} `.padEnd(cols, '.').slice(0, cols)}`;

@@ -1,6 +1,7 @@
 // Live views at the fastest push, each beside its floor (perf.md): `bm watch ticker` on 100 topics (each
 // pushed every 0.5 s) and `bm trade` on one pair (depth20, trades, kline and ticker, each 10 times a
-// second: five times the spec's fastest), each in a real terminal (tmux, 160x50) fed by a venue stand-in
+// second: five times the spec's fastest) with its watchlist live (four more pairs' tickers, each 10 times
+// a second), each in a real terminal (tmux, 160x50) fed by a venue stand-in
 // in another process; the floor process decodes the same frames and writes a pre-formatted full screen
 // 10 times a second. CPU and RSS are read from /proc for each process over the same seconds.
 import { spawn, spawnSync } from 'node:child_process';
@@ -9,6 +10,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BIN, isolatedEnv, startSandbox, table } from './lib.mjs';
+import { WATCHED } from './push-frames.mjs';
 
 const WARM_S = 4;
 const SECONDS = 20;
@@ -48,14 +50,14 @@ const rssMiB = (pid, key) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(readFil
 const sandbox = await startSandbox(env);
 const acct = JSON.parse(spawnSync(process.execPath, [BIN, '--base-url', sandbox.url, 'sandbox', 'account', 'create', '--json'], { env, encoding: 'utf8' }).stdout);
 const tickers = await pushServer('ticker', '100');
-const pair = await pushServer('trade', '10');
+const pair = await pushServer('trade', `10+${WATCHED.length}`);
 const symbols = Array.from({ length: 100 }, (_, i) => `S${i}_USDT`);
 const floor = new URL('./live-floor.mjs', import.meta.url).pathname;
 const procs = {
   'floor: ticker x 100': launch('f1', [process.execPath, floor, `${tickers.url}/api?protocol=1.1`, 'ticker', '100']),
   'bm watch ticker x 100': launch('w', [process.execPath, BIN, '--base-url', sandbox.url, '--ws-url', tickers.url, 'watch', 'ticker', ...symbols]),
-  'floor: trade BTC_USDT': launch('f2', [process.execPath, floor, `${pair.url}/api?protocol=1.1`, 'trade', '10']),
-  'bm trade BTC_USDT': launch('t', [process.execPath, BIN, '--base-url', sandbox.url, '--ws-url', pair.url, 'trade', 'BTC_USDT'], { BM_API_KEY: acct.key, BM_API_SECRET: acct.secret, BM_API_MEMO: acct.memo }),
+  'floor: trade BTC_USDT': launch('f2', [process.execPath, floor, `${pair.url}/api?protocol=1.1`, 'trade', `10+${WATCHED.length}`]),
+  'bm trade BTC_USDT': launch('t', [process.execPath, BIN, '--base-url', sandbox.url, '--ws-url', pair.url, 'trade', 'BTC_USDT', '--pairs', ['BTC_USDT', ...WATCHED].join(',')], { BM_API_KEY: acct.key, BM_API_SECRET: acct.secret, BM_API_MEMO: acct.memo }),
 };
 await sleep(WARM_S * 1000);
 const t0 = Object.fromEntries(Object.entries(procs).map(([k, pid]) => [k, cpuTicks(pid)]));
@@ -82,4 +84,5 @@ for (const [view, f] of [['bm watch ticker x 100', 'floor: ticker x 100'], ['bm 
 process.stdout.write(`${table(rows)}\n\nover ${SECONDS} s after ${WARM_S} s of warm-up; load average ${load} on ${cpus().length} cores\n`);
 // A view that failed to start would measure as cheap: say so.
 if (!/BOOK[\s\S]*ws ready/.test(shown.trade)) process.stdout.write(`\nWARNING: the trade screen did not show a live book:\n${shown.trade}\n`);
+if (!/WATCHLIST[\s\S]*BMX_ETH +\d/.test(shown.trade)) process.stdout.write(`\nWARNING: the trade screen did not show the watchlist live:\n${shown.trade}\n`);
 if (!/S0_USDT +1\d\d\.25[\s\S]*ready/.test(shown.watch)) process.stdout.write(`\nWARNING: the watch screen did not show the tickers:\n${shown.watch}\n`);

@@ -3,11 +3,12 @@
 // sends a connection only the pushes of topics it subscribed to. Prints `listening <port>`.
 //   ws-push-server.mjs ticker N     tickers of N pairs S0_USDT.., each every 0.5 s (the fastest the spec allows)
 //   ws-push-server.mjs trade HZ     one pair (BTC_USDT): depth20, trade, kline1m and ticker, each HZ times a second
+//   ws-push-server.mjs trade HZ+W   the same, and the tickers of W watched pairs, each HZ times a second
 import { deflateRawSync } from 'node:zlib';
 import { WebSocketServer } from 'ws';
 import { frames } from './push-frames.mjs';
 
-const [mode, arg] = process.argv[2] === 'trade' ? ['trade', Number(process.argv[3] ?? 10)] : ['ticker', Number(process.argv[3] ?? process.argv[2] ?? 100)];
+const [mode, arg] = process.argv[2] === 'trade' ? ['trade', process.argv[3] ?? '10'] : ['ticker', Number(process.argv[3] ?? process.argv[2] ?? 100)];
 const { pushes, perSecond } = frames(mode, arg);
 const packed = pushes.map((p) => deflateRawSync(Buffer.from(p)));
 /** Each push's topic (`table:symbol`), to send it only where it was subscribed. */

@@ -117,7 +117,7 @@ __bm_opts() {
     "alert add") echo "--above --below --exec -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "alert list") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "alert remove") echo "--all -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
-    "trade") echo "--step --max-deviation --bell --once -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "trade") echo "--step --max-deviation --bell --pairs --no-mouse --once -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
   esac
 }
 __bm_takes() {
@@ -270,6 +270,7 @@ __bm_takes() {
     "alert add|--exec") echo "1" ;;
     "trade|--step") echo "1" ;;
     "trade|--max-deviation") echo "1" ;;
+    "trade|--pairs") echo "1" ;;
     *"|-p") echo "1" ;;
     *"|--profile") echo "1" ;;
     *"|--base-url") echo "1" ;;

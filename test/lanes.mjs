@@ -121,6 +121,7 @@ export const LANES = {
     'test/e2e/trade-attach.test.ts',
     'test/e2e/limits-shared.test.ts',
   'test/e2e/trade-tty.test.ts',
+    'test/e2e/trade-panes-tty.test.ts',
     'test/e2e/watch-paper-reset.test.ts',
     'test/e2e/watch-signal.test.ts',
     'test/e2e/watch-tty.test.ts',
@@ -135,6 +136,7 @@ export const ALONE = [
   'test/e2e/algo-detached.test.ts',
   'test/e2e/algo-kill.test.ts',
   'test/e2e/trade-tty.test.ts',
+  'test/e2e/trade-panes-tty.test.ts',
   'test/e2e/watch-tty.test.ts',
   'test/e2e/library-watch-behind.test.ts', // its streams' heartbeats run on real time while its loop lags on purpose
   'test/e2e/client-ccxt.test.ts', // loading ccxt is seconds of one thread: alone it is not the run's tail

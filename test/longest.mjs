@@ -11,6 +11,7 @@ export const LONGEST = [
   'test/e2e/record-replay.test.ts',
   'test/e2e/client-sdk.test.ts',
   'test/e2e/trade-tty.test.ts',
+  'test/e2e/trade-panes-tty.test.ts',
   'test/e2e/algo-detached.test.ts',
   'test/e2e/keychain.test.ts',
   'test/e2e/watch-tty.test.ts',

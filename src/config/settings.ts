@@ -28,6 +28,8 @@ export interface ProfileSettings {
 export interface Settings {
   currentProfile?: string;
   profiles: Record<string, ProfileSettings>;
+  /** The trading terminal's watchlist of each profile (by profile name; `-` without one): pairs. */
+  watchlists?: Record<string, string[]>;
 }
 
 export { SETTINGS_FILE };
@@ -64,6 +66,10 @@ function checkSettings(file: string, parsed: unknown): Settings {
   const profiles = s.profiles ?? {};
   if (!profiles || typeof profiles !== 'object' || Array.isArray(profiles)) throw configError(`${file}: "profiles" is not an object`, fix);
   if (s.currentProfile !== undefined && typeof s.currentProfile !== 'string') throw configError(`${file}: "currentProfile" is not text`, fix);
+  const lists = s.watchlists;
+  if (lists !== undefined && (!lists || typeof lists !== 'object' || Array.isArray(lists) || Object.values(lists).some((l) => !Array.isArray(l) || l.some((p) => typeof p !== 'string')))) {
+    throw configError(`${file}: "watchlists" is not an object of lists of pairs`, fix);
+  }
   for (const [name, p] of Object.entries(profiles)) {
     const problems = profileProblems(p);
     if (problems.length) throw configError(`${file}: profile '${name}': ${problems.join('; ')}`, `fix profile '${name}' in that file (venue sandbox, bitmart or custom with an http(s) baseUrl), or ${fix.slice(fix.indexOf('move'))}`);

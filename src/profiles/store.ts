@@ -80,6 +80,7 @@ export class SettingsStore {
     const next: Record<string, unknown> = { ...this.conf.store, profiles: s.profiles };
     if (s.currentProfile === undefined) delete next.currentProfile;
     else next.currentProfile = s.currentProfile;
+    if (s.watchlists !== undefined) next.watchlists = s.watchlists;
     try {
       this.conf.store = next;
     } catch (err) {

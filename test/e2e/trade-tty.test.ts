@@ -302,7 +302,7 @@ test('a market sell fills: the log says so, balances refresh, --bell rings', asy
   assert.match(screen(s), /est\. fill +0\.002 BTC at about \d/);
   keys(s, 'y');
   await seen(s, /BTC +0\.998 +0\n/);
-  await seen(s, /fill: sell 0\.002 @ \d/);
+  await seen(s, /fill: sell 0\.002 BTC @ \d/);
   // The balances are read again after the fill: the USDT paid in follows within a moment.
   await seen(s, /USDT +1\d\d\d\d\.\d+ +0\n/);
   assert.equal(flag(s, 'window_bell_flag'), '1', 'the bell rang');

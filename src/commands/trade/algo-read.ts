@@ -12,7 +12,7 @@ import { logAction, type TradeState } from './state.js';
 /**
  * What the orders pane has learnt of each algo it read: its pair (fixed), whether it ended (for good),
  * and the line of one that failed while the terminal was open; so a refresh reads again only the
- * journals of the pair's algos still running, and new ones.
+ * journals of algos still running, and new ones.
  */
 export type SeenAlgos = Map<string, { readonly symbol: string; readonly ended: boolean; readonly shown?: AttachedAlgo }>;
 
@@ -55,10 +55,8 @@ function attachedOf(k: KeptAlgo): AttachedAlgo {
  * that ended failed or unknown from `scope.since` on (none without it).
  */
 export function readAttached(env: Env, symbol: string, note: (line: string) => void, seen: SeenAlgos = new Map(), scope: ReadScope = {}): AttachedAlgo[] {
-  const skip = (id: string) => {
-    const k = seen.get(id);
-    return k !== undefined && (k.ended || k.symbol !== symbol);
-  };
+  // Other pairs' journals are read too while they run: the watchlist counts them per pair.
+  const skip = (id: string) => seen.get(id)?.ended === true;
   const live: AttachedAlgo[] = [];
   for (const k of keptAlgos(env, note, skip)) {
     const st = lastState(k);
@@ -70,6 +68,13 @@ export function readAttached(env: Env, symbol: string, note: (line: string) => v
   }
   const failed = [...seen.entries()].flatMap(([id, k]) => (k.shown && k.symbol === symbol && !scope.hidden?.has(id) ? [k.shown] : []));
   return [...live, ...failed];
+}
+
+/** How many conditional orders of each pair are not ended, as the journals read so far say. */
+export function runningPerPair(seen: SeenAlgos): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const k of seen.values()) if (!k.ended) out.set(k.symbol, (out.get(k.symbol) ?? 0) + 1);
+  return out;
 }
 
 /** What a refresh found: nothing new, a change, an algo that failed or an alert that fired (the log says which; the bell rings). */

@@ -13,10 +13,16 @@ export type Command =
   | { readonly kind: 'attach'; readonly spec: AlgoSpec; readonly replaces?: AttachedAlgo }
   | { readonly kind: 'cancelAlgo'; readonly algo: AttachedAlgo }
   | { readonly kind: 'switch'; readonly symbol: string }
+  /** The watchlist changed: kept for the profile; `added`: a pair to start following. */
+  | { readonly kind: 'watch'; readonly pairs: readonly string[]; readonly added?: string }
+  /** The pair's recent ended orders (and the newest page of its fills) read from the venue. */
+  | { readonly kind: 'readHistory' }
+  /** One order's fills read from the venue. */
+  | { readonly kind: 'readFills'; readonly orderId: string }
   | { readonly kind: 'resync' };
 
 export interface Binding {
-  /** Key names: a character, or `up`, `down`, `tab`, `enter`, `escape`, `backspace`. */
+  /** Key names: a character, or `up`, `down`, `tab`, `enter`, `escape`, `backspace`, `pageup`, `pagedown`. */
   readonly keys: readonly string[];
   /** How the hints and the help name the keys, e.g. `↑↓/jk`. */
   readonly label: string;

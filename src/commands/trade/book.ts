@@ -162,3 +162,19 @@ export const BOOK_PANE: PaneDef = { reads: ['pair', 'book', 'ticker', 'account',
   const p = new BookPane();
   return (s, w, h, color) => p.draw(s, w, h, color);
 } };
+
+/**
+ * The book level drawn on `row` (from the pane's top) of a book pane `h` high, as {@link BookPane}
+ * draws it: the title, the header, the asks (best last), the spread, the bids; undefined elsewhere.
+ */
+export function levelAtRow(s: TradeState, h: number, row: number): TradeState['ui']['level'] | undefined {
+  const v = bookView(s);
+  const per = Math.max(1, Math.min(BOOK_LEVELS, Math.floor((h - 3) / 2)));
+  const asks = Math.min(per, v.asks.length);
+  const bids = Math.min(per, v.bids.length);
+  const k = row - 2;
+  if (k < 0) return undefined;
+  if (k < asks) return { book: 'ask', index: asks - 1 - k };
+  const b = k - asks - 1;
+  return b >= 0 && b < bids ? { book: 'bid', index: b } : undefined;
+}

@@ -15,7 +15,9 @@ import { topics } from '../../ws/channels.js';
 import { BOOK_LEVELS } from './book.js';
 import type { Effect, Msg } from './msg.js';
 import { Program, type Changed } from './program.js';
+import { readHistory, readOrderFills } from './history-read.js';
 import { FeedReads } from './reads.js';
+import { readWatch } from './watch-read.js';
 import type { ConnState, TradeState } from './state.js';
 
 /** How often the conditional orders' journals are read again between account reads (ms). */
@@ -69,9 +71,21 @@ export class TradeFeed {
     this.dispatch({ kind: 'log', level: 'info', text, at: this.now() });
   }
 
-  /** Reads everything over REST: ticker, book, trades, candles, and with credentials balances and open orders. */
-  snapshot(): Promise<void> {
-    return this.reads.snapshot();
+  /**
+   * Reads everything over REST: ticker, book, trades, candles, and with credentials balances and open
+   * orders; the watchlist's pairs (unless `watch` is false: a printed screen too narrow to show them);
+   * the history when it is called up.
+   */
+  async snapshot(watch = true): Promise<void> {
+    await Promise.all([
+      this.reads.snapshot(),
+      watch ? readWatch(this.o.ctx, this.s.watch.pairs, this.s.symbol, this.o.credentials !== undefined, this.dispatch, this.now) : Promise.resolve(),
+      this.s.history.status === 'reading' ? this.history() : Promise.resolve(),
+    ]);
+  }
+
+  private history(): Promise<void> {
+    return readHistory(this.o.ctx, this.s.symbol, this.dispatch, this.now);
   }
 
   /** Balances and open orders of the pair, now. */
@@ -94,6 +108,16 @@ export class TradeFeed {
     if (e.kind === 'refreshAccount') this.refreshAccount();
     else if (e.kind === 'readAlgos') this.reads.readAlgos();
     else if (e.kind === 'readFee') this.reads.pnl.feeOf(e.orderId);
+    else if (e.kind === 'readHistory') void this.history();
+    else if (e.kind === 'readFills') void readOrderFills(this.o.ctx, this.s.symbol, e.orderId, this.dispatch, this.now);
+    else if (e.kind === 'watch' && e.added !== undefined) this.follow(e.added);
+  }
+
+  /** Starts following a pair added to the watchlist: its ticker (and orders) subscribed, its figures read. */
+  private follow(symbol: string): void {
+    this.pub?.subscribe([topics.ticker(symbol)]);
+    this.priv?.subscribe([topics.order(symbol)]);
+    void readWatch(this.o.ctx, [symbol], this.s.symbol, this.o.credentials !== undefined, this.dispatch, this.now);
   }
 
   /** Opens the streams. */
@@ -111,7 +135,9 @@ export class TradeFeed {
       onError: (e) => this.o.failed(e),
       onNotice: (line) => this.log(line),
     }, this.o.connection);
-    this.pub.subscribe([topics.depth(sym, BOOK_LEVELS), topics.trade(sym), topics.kline(sym, this.s.step.interval), topics.ticker(sym)]);
+    // The watchlist's pairs' tickers on the same connection (the pair's own once).
+    const watched = this.s.watch.pairs.filter((p) => p !== sym).map((p) => topics.ticker(p));
+    this.pub.subscribe([topics.depth(sym, BOOK_LEVELS), topics.trade(sym), topics.kline(sym, this.s.step.interval), topics.ticker(sym), ...watched]);
     this.pub.start();
     const creds = this.o.credentials;
     if (!creds) return;
@@ -126,7 +152,8 @@ export class TradeFeed {
       onError: (e) => this.o.failed(e),
       onNotice: (line) => this.log(line),
     }, this.o.connection);
-    this.priv.subscribe([topics.order(sym)]);
+    // The watchlist's pairs' orders too: their counts follow the pushes.
+    this.priv.subscribe([topics.order(sym), ...this.s.watch.pairs.filter((p) => p !== sym).map((p) => topics.order(p))]);
     this.priv.start();
     void this.readPnl();
     // A detached runner starts, fires and ends on its own time: its journal is read again now and then.
@@ -135,6 +162,8 @@ export class TradeFeed {
 
   private onPublic(table: string, e: Entry): void {
     const kind = channelKind(table);
+    if (kind === 'ticker' && this.s.watch.pairs.includes(String(e.symbol))) this.dispatch({ kind: 'watchTicker', entry: e, at: this.now() });
+    if (kind === 'ticker' && String(e.symbol) !== this.s.symbol) return;
     if (kind === 'depth' || kind === 'trade' || kind === 'kline' || kind === 'ticker') this.dispatch({ kind: 'push', channel: kind, entry: e });
   }
 

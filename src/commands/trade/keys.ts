@@ -5,7 +5,7 @@
  */
 import { AMENDABLE } from '../../core/usecases/order-parse.js';
 import { GROUPS, levelAt, levelPos, selectedLevel } from './book.js';
-import { amendForm, applyPreset, backspace, nudge, openForm, orderInput, setPrice, switchField, toggleType, typeChar } from './form.js';
+import { amendForm, applyPreset, backspace, marketBuyNotional, nudge, openForm, orderInput, setPrice, spends, switchField, toggleSpend, toggleType, typeChar } from './form.js';
 import { guardError, preflight } from './orders.js';
 import { pairMatches } from './pairs.js';
 import type { Binding, Command } from './binding.js';
@@ -13,6 +13,8 @@ import { ATTACH_CONFIRM, ATTACH_MAIN, askCancel, cancelCommand, reviewAttach, se
 import { BRACKET_KEYS } from './bracket.js';
 import { ALERT_KEYS, ALERT_MAIN } from './alert.js';
 import { quoteOf, selectedOrder, type Mode, type Side, type TradeState } from './state.js';
+import { HISTORY_MAIN, moveHistory } from './history.js';
+import { addPair, moveWatch, WATCH_MAIN } from './watch.js';
 
 export type { Binding, Command } from './binding.js';
 
@@ -30,12 +32,16 @@ function prefill(s: TradeState, side: Side): string {
   return (side === 'buy' ? s.market.bids[0]?.[0] : s.market.asks[0]?.[0]) ?? '';
 }
 
-function openOrderForm(s: TradeState, side: Side, price = prefill(s, side)): void {
+/** The order form of `side` opened at `price` (the selected level's, or the best on that side). */
+export function openOrderForm(s: TradeState, side: Side, price = prefill(s, side)): void {
   s.ui.form = openForm(side, price);
   s.ui.mode = 'form';
 }
 
-function moveSelection(s: TradeState, dir: 1 | -1): void {
+/** Up/Down (and the wheel) in the focused pane. */
+export function moveSelection(s: TradeState, dir: 1 | -1): void {
+  if (s.ui.focus === 'watch') return moveWatch(s, dir);
+  if (s.ui.focus === 'history') return moveHistory(s, dir);
   if (s.ui.focus === 'book') {
     s.ui.level = levelAt(s, levelPos(s.ui.level) + dir);
     return;
@@ -53,8 +59,13 @@ const form = (s: TradeState) => s.ui.form!;
 function review(s: TradeState, at: number): void {
   const f = form(s);
   if (f.attach) return reviewAttach(s, at);
+  // A market buy sized in base is sent as what walking the asks for it costs; the confirmation says both.
+  const inBase = f.type === 'market' && f.side === 'buy' && !spends(f);
+  const walk = inBase ? marketBuyNotional(f, quoteOf(s), s.rules) : {};
+  if (walk.error) return void (s.ui.form = { ...f, error: walk.error });
   try {
-    s.ui.confirm = { order: preflight(orderInput(f, s.symbol), s.rules, quoteOf(s), s.maxDeviation).order, ...(f.amends ? { amends: f.amends } : {}) };
+    const order = preflight(orderInput(f, s.symbol, walk.notional), s.rules, quoteOf(s), s.maxDeviation).order;
+    s.ui.confirm = { order, ...(f.amends ? { amends: f.amends } : {}), ...(inBase && f.size ? { asked: f.size } : {}) };
     s.ui.mode = 'confirm';
   } catch (err) {
     s.ui.form = { ...f, error: (err as Error).message };
@@ -69,7 +80,7 @@ export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
     { keys: ['s'], label: 's', hint: 'sell', does: 'sell at the best ask or the selected level', when: trading, run: (s) => openOrderForm(s, 'sell') },
     { keys: ['up', 'k'], label: '↑/k', hintLabel: '↑↓', hint: 'select', does: 'select the order (or book level) above', run: (s) => moveSelection(s, -1) },
     { keys: ['down', 'j'], label: '↓/j', does: 'select the order (or book level) below', run: (s) => moveSelection(s, 1) },
-    { keys: ['tab'], label: 'Tab', hint: 'focus', does: 'move between your orders and the book', when: trading, run: (s) => void (s.ui.focus = s.ui.focus === 'book' ? 'orders' : 'book') },
+    { keys: ['tab'], label: 'Tab', hint: 'focus', does: 'move between your orders and the book', when: trading, run: (s) => void (s.ui.focus = s.ui.focus === 'orders' ? 'book' : 'orders') },
     { keys: ['enter'], label: 'Enter', hint: 'order here', does: 'on a level: buy from an ask, sell to a bid', when: (s) => trading(s) && bookFocus(s), run: (s) => {
       const lvl = selectedLevel(s);
       if (lvl) openOrderForm(s, s.ui.level.book === 'ask' ? 'buy' : 'sell', lvl.price);
@@ -87,9 +98,12 @@ export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
     ...ATTACH_MAIN,
     ALERT_MAIN,
     { keys: ['r'], label: 'r', does: 'resync: read every snapshot again', run: () => ({ kind: 'resync' }) },
-    { keys: ['l'], label: 'l', hint: 'log', does: 'last actions, with the venue\'s messages', run: (s) => void (s.ui.mode = 'log') },
+    { keys: ['l'], label: 'l', hint: 'log', does: 'last actions, with the venue\'s messages', run: (s) => ((s.ui.logBack = 0), void (s.ui.mode = 'log')) },
     { keys: ['?'], label: '?', hint: 'help', does: 'this help', run: (s) => void (s.ui.mode = 'help') },
-    // A view setting: hinted after the keys that act, so a narrow footer keeps those.
+    ...WATCH_MAIN,
+    ...HISTORY_MAIN,
+    // View settings: hinted after the keys that act, so a narrow footer keeps those.
+    { keys: ['d'], label: 'd', hint: 'depth', does: 'depth chart in the candles\' place', run: (s) => void (s.ui.depth = !s.ui.depth) },
     { keys: ['g'], label: 'g', hint: 'group', does: 'group the book: 1, 10, 100, 1000 ticks', run: (s) => void (s.ui.group = GROUPS[(GROUPS.indexOf(s.ui.group as (typeof GROUPS)[number]) + 1) % GROUPS.length]!) },
     { keys: ['q'], label: 'q', hint: 'quit', does: 'quit (Ctrl-C quits from anywhere)', run: () => ({ kind: 'quit', code: 0 }) },
   ],
@@ -97,8 +111,9 @@ export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
     { keys: [...'0123456789.'], label: '0-9 .', hint: 'type', does: 'type into the focused field', run: (s, k) => void (s.ui.form = typeChar(form(s), k)) },
     { keys: ['backspace'], label: 'Backspace', does: 'delete the last character', run: (s) => void (s.ui.form = backspace(form(s))) },
     { keys: ['tab'], label: 'Tab', hint: 'size/price', does: 'switch between size and price', run: (s) => void (s.ui.form = switchField(form(s))) },
-    { keys: ['m'], label: 'm', hint: 'limit/market', does: 'limit or market', run: (s) => void (s.ui.form = toggleType(form(s))) },
-    { keys: ['p'], label: 'p', hint: 'preset %', does: 'size: 25/50/75/100% of what is available', run: (s) => void (s.ui.form = applyPreset(form(s), s.rules, s.account.balances)) },
+    { keys: ['m'], label: 'm', hint: 'limit/market', does: 'limit or market (the size stays in base)', run: (s) => void (s.ui.form = toggleType(form(s))) },
+    { keys: ['$'], label: '$', hint: 'spend', does: 'market buy: base size or amount to spend', when: (s) => s.ui.form?.type === 'market' && s.ui.form.side === 'buy' && !s.ui.form.amends && !s.ui.form.attach, run: (s) => void (s.ui.form = toggleSpend(form(s))) },
+    { keys: ['p'], label: 'p', hint: 'preset %', does: 'size: 25/50/75/100% of what is available', run: (s) => void (s.ui.form = applyPreset(form(s), s.rules, s.account.balances, s.market.asks[0]?.[0])) },
     { keys: ['['], label: '[', hintLabel: '[ ]', hint: 'best bid/ask', does: 'price: the best bid', run: (s) => void (s.ui.form = setPrice(form(s), s.market.bids[0]?.[0])) },
     { keys: [']'], label: ']', does: 'price: the best ask', run: (s) => void (s.ui.form = setPrice(form(s), s.market.asks[0]?.[0])) },
     { keys: ['up', '+'], label: '↑/+', hintLabel: '↑↓', hint: 'tick', does: 'one tick (price) or increment (size) up', run: (s) => void (s.ui.form = nudge(form(s), 1, s.rules)) },
@@ -137,22 +152,24 @@ export const KEYS: Readonly<Record<Mode, readonly Binding[]>> = {
     { keys: ['n', 'escape'], label: 'n/Esc', hint: 'keep', does: 'keep the orders', run: (s) => ((s.ui.cancel = undefined), close(s)) },
   ],
   pair: [
-    { keys: [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_'], label: 'A-Z', hint: 'type', does: 'type the pair', run: (s, k) => void (s.ui.pair = { text: (pairPrompt(s).text + k).toUpperCase(), index: 0 }) },
-    { keys: ['backspace'], label: 'Backspace', does: 'delete', run: (s) => void (s.ui.pair = { text: pairPrompt(s).text.slice(0, -1), index: 0 }) },
+    { keys: [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_'], label: 'A-Z', hint: 'type', does: 'type the pair', run: (s, k) => void (s.ui.pair = { ...pairPrompt(s), text: (pairPrompt(s).text + k).toUpperCase(), index: 0 }) },
+    { keys: ['backspace'], label: 'Backspace', does: 'delete', run: (s) => void (s.ui.pair = { ...pairPrompt(s), text: pairPrompt(s).text.slice(0, -1), index: 0 }) },
     { keys: ['tab'], label: 'Tab', hint: 'complete', does: 'complete to the selected pair', run: (s) => {
       const m = pairMatches(s.pairs, pairPrompt(s).text)[pairPrompt(s).index];
-      if (m) s.ui.pair = { text: m, index: 0 };
+      if (m) s.ui.pair = { ...pairPrompt(s), text: m, index: 0 };
     } },
     { keys: ['up', 'down'], label: '↑↓', hint: 'choose', does: 'choose among the matches', run: (s, k) => {
       const n = pairMatches(s.pairs, pairPrompt(s).text).length;
       const p = pairPrompt(s);
       if (n) s.ui.pair = { ...p, index: (p.index + (k === 'up' ? n - 1 : 1)) % n };
     } },
-    { keys: ['enter'], label: 'Enter', hint: 'switch', does: 'switch to the selected pair', run: (s) => {
-      const m = pairMatches(s.pairs, pairPrompt(s).text)[pairPrompt(s).index];
+    { keys: ['enter'], label: 'Enter', hint: 'switch', does: 'switch to the pair (after +: add it)', run: (s) => {
+      const p = pairPrompt(s);
+      const m = pairMatches(s.pairs, p.text)[p.index];
       if (!m) return;
       s.ui.pair = undefined;
       close(s);
+      if (p.add) return addPair(s, m);
       return m === s.symbol ? undefined : { kind: 'switch', symbol: m };
     } },
     { keys: ['escape'], label: 'Esc', hint: 'stay', does: 'stay on this pair', run: (s) => ((s.ui.pair = undefined), close(s)) },

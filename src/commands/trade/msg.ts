@@ -28,8 +28,25 @@ export type Msg =
   | { readonly kind: 'snapshot'; readonly part: SnapshotPart; readonly symbol: string; readonly data: unknown }
   /** Balances (`GET /spot/v1/wallet`) and the pair's open orders (`GET /spot/v2/orders`). */
   | { readonly kind: 'account'; readonly symbol: string; readonly wallet: unknown; readonly orders: unknown }
-  /** The pair's conditional orders as their journals say now (./algo-read.ts readAttached). */
-  | { readonly kind: 'algos'; readonly symbol: string; readonly algos: readonly AttachedAlgo[]; readonly at: number }
+  /** The pair's conditional orders as their journals say now (./algo-read.ts readAttached); `perPair`: how many are not ended, by pair. */
+  | { readonly kind: 'algos'; readonly symbol: string; readonly algos: readonly AttachedAlgo[]; readonly at: number; readonly perPair?: ReadonlyMap<string, number> }
+  /** A ticker of a followed pair (push or REST), taken at `at` (ms). */
+  | { readonly kind: 'watchTicker'; readonly entry: Entry; readonly at: number }
+  /** One-minute candles of a followed pair (`GET /spot/v1/symbols/kline`): its spark before the pushes. */
+  | { readonly kind: 'watchCandles'; readonly symbol: string; readonly data: unknown }
+  /** The open orders of a followed pair (`GET /spot/v2/orders`), for its count. */
+  | { readonly kind: 'watchOrders'; readonly symbol: string; readonly orders: unknown }
+  /** The pair's ended orders (`GET /spot/v2/orders`, filled and cancelled) and the newest page of its fills. */
+  | { readonly kind: 'history'; readonly symbol: string; readonly orders: unknown; readonly fills: readonly Row[] }
+  /** The read of the history failed. */
+  | { readonly kind: 'historyFailed'; readonly symbol: string; readonly text: string; readonly at: number }
+  /** One order's fills as read (Enter on it in the history); `failed`: the read's error. */
+  | { readonly kind: 'orderFills'; readonly symbol: string; readonly orderId: string; readonly rows: readonly Row[]; readonly failed?: string; readonly at: number }
+  /**
+   * A mouse event (SGR reporting): a press of the left button or a wheel notch, at a cell counted from
+   * 0, on a screen of `columns` x `rows` (the layout the click fell on).
+   */
+  | { readonly kind: 'mouse'; readonly button: 'left' | 'wheelUp' | 'wheelDown'; readonly x: number; readonly y: number; readonly columns: number; readonly rows: number; readonly at: number }
   /** Rows of the pair's fills; `complete`: every fill is in (the P&L is ready). */
   | { readonly kind: 'fills'; readonly symbol: string; readonly rows: readonly Row[]; readonly complete: boolean }
   /** The read of every fill failed: the P&L says so. */

@@ -47,12 +47,13 @@ export function overlayBox(s: TradeState, columns: number, rows: number, color: 
       // Newest last, each entry wrapped in full (the venue's message matters), as many as fit.
       const room = Math.max(1, rows - 6);
       const lines: string[] = [];
-      for (const e of [...s.ui.log].reverse()) {
+      // The wheel scrolls back from the newest (ui.logBack entries).
+      for (const e of [...s.ui.log].reverse().slice(s.ui.logBack)) {
         const wrapped = wrap(e.text, inner - 9).map((t, i) => new Line(color).add(i ? '         ' : `${clock(e.at)} `).add(t, kindStyle(e.kind)).done(inner));
         if (lines.length + wrapped.length > room) break;
         lines.unshift(...wrapped);
       }
-      return { title: 'LAST ACTIONS', width, lines: lines.length ? lines : [cell('nothing yet', inner)] };
+      return { title: s.ui.logBack ? `LAST ACTIONS (${s.ui.logBack} newer below: wheel down)` : 'LAST ACTIONS', width, lines: lines.length ? lines : [cell('nothing yet', inner)] };
     }
     default:
       return undefined;
@@ -70,7 +71,7 @@ function formBox(s: TradeState, width: number, inner: number, color: boolean): B
   const avail = s.account.balances?.get(availCur)?.available;
   const lines = [
     field('type', `${f.type}   (m: ${market ? 'limit' : 'market'})`, inner, color),
-    field(f.focus === 'size' ? '▸ ' + (spends(f) ? 'spend' : 'size') : spends(f) ? 'spend' : 'size', `${f.size}${cursor('size')} ${sizeUnit}${f.preset ? `  (${f.preset}%)` : ''}`, inner, color, focusStyle('size')),
+    field(f.focus === 'size' ? '▸ ' + (spends(f) ? 'spend' : 'size') : spends(f) ? 'spend' : 'size', `${f.size}${cursor('size')} ${sizeUnit}${f.preset ? `  (${f.preset}%)` : ''}${market && f.side === 'buy' && !f.amends && !f.attach ? `   ($: ${spends(f) ? `size in ${r.base_currency}` : `spend ${r.quote_currency}`})` : ''}`, inner, color, focusStyle('size')),
     market
       ? field('price', 'market: the book decides', inner, color)
       : field(f.focus === 'price' ? '▸ price' : 'price', `${f.price}${cursor('price')} ${r.quote_currency}`, inner, color, focusStyle('price')),
@@ -102,6 +103,7 @@ function confirmBox(s: TradeState, width: number, inner: number, color: boolean)
   const lines = [
     ...(amends ? amendLines(amends, inner, color) : []),
     new Line(color).add(cell(`${amends ? 'then ' : ''}${o.type} ${orderText(o)}`, inner), SGR.bold).done(inner),
+    ...(s.ui.confirm!.asked ? [field('asked', `${s.ui.confirm!.asked} ${r.base_currency}: sent as what it costs on the asks`, inner, color)] : []),
     field('notional', o.notional !== undefined ? `${o.notional} ${r.quote_currency}` : 'decided by the book', inner, color),
     field('last', `${c.last ?? '-'}${c.fromLast !== undefined ? `   price ${c.fromLast.startsWith('-') ? '' : '+'}${c.fromLast}% from last` : ''}`, inner, color),
     field('best', `bid ${c.bestBid ?? '-'}   ask ${c.bestAsk ?? '-'}`, inner, color),
@@ -128,7 +130,7 @@ function pairBox(s: TradeState, width: number, inner: number, color: boolean, ro
     lines.push(new Line(color).add(sel ? '› ' : '  ').add(m).done(inner, sel ? SGR.inverse : undefined));
   });
   if (!matches.length) lines.push(cell(`no pair matches '${p.text}'`, inner));
-  return { title: 'SWITCH PAIR', width, lines };
+  return { title: p.add ? 'ADD TO THE WATCHLIST' : 'SWITCH PAIR', width, lines };
 }
 
 const SECTIONS: ReadonlyArray<readonly [Mode, string]> = [
@@ -155,8 +157,16 @@ function helpBox(columns: number, rows: number, color: boolean): Box {
       const best = heights.slice(0, split).reduce((a, b) => a + b, 0);
       if (Math.max(upTo, total - upTo) < Math.max(best, total - best)) split = k;
     }
-    const left = entries.slice(0, split).flat();
-    const right = entries.slice(split).flat();
+    let left = entries.slice(0, split).flat();
+    let right = entries.slice(split).flat();
+    if (Math.max(left.length, right.length) > room) {
+      // Whole sections do not fit: the lines flow on into the second column, a cut section named again there.
+      const half = Math.ceil(total / 2);
+      const sectionAt = entries.flatMap((e, k) => e.map(() => k));
+      const cut = sectionAt[half - 1] === sectionAt[half] ? sectionAt[half]! : undefined;
+      left = flat.slice(0, half);
+      right = [...(cut !== undefined ? [new Line(color).add(`${SECTIONS[cut]![1]} (more)`, SGR.bold).done(colW)] : []), ...flat.slice(half)];
+    }
     lines = Array.from({ length: Math.max(left.length, right.length) }, (_, i) => `${left[i] ?? ' '.repeat(colW)}  ${right[i] ?? ' '.repeat(colW)}`);
   } else lines = flat;
   const inner = twoCols ? 2 * colW + 2 : colW;

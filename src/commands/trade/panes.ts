@@ -6,7 +6,7 @@ import { selectedId } from './attach-keys.js';
 import { algoLines } from './attach-view.js';
 import { pnlLines } from './pnl.js';
 import { plainPane, type PaneDef } from './pane.js';
-import { openOrders, quoteOf, selectedOrder, type Trade, type TradeState } from './state.js';
+import { openOrders, quoteOf, selectedOrder, type OpenOrder, type Trade, type TradeState } from './state.js';
 import { cell, fill, Line, title } from './text.js';
 
 const sideStyle = (side: string) => (side === 'buy' ? SGR.green : side === 'sell' ? SGR.red : undefined);
@@ -70,22 +70,35 @@ const ORDER_COLUMNS = [
   { name: 'TIME', right: false },
 ] as const;
 
+/** The orders the pane has room for: the selected one kept in view when the list is longer. */
+function shownOrders(list: readonly OpenOrder[], sel: OpenOrder | undefined, room: number): OpenOrder[] {
+  const at = Math.max(0, list.findIndex((o) => o === sel));
+  const start = Math.max(0, Math.min(at - room + 1, list.length - room));
+  return list.slice(start, start + room);
+}
+
+/** The open order drawn on `row` (from the pane's top) of an orders pane `w` x `h`, as {@link ordersPane} draws it. */
+export function orderAtRow(s: TradeState, w: number, h: number, row: number): OpenOrder | undefined {
+  const list = openOrders(s);
+  if (!list.length) return undefined;
+  const head = 1 + (s.readOnly === undefined ? pnlLines(s, quoteOf(s).last, w).length : 0) + 1;
+  const algos = algoLines(s, w, false, selectedId(s), false).length;
+  const shown = shownOrders(list, selectedOrder(s), Math.max(1, h - (head - 1) - 1 - algos));
+  return shown[row - head];
+}
+
 /** Your open orders of the pair, newest first; the selected one marked (and highlighted while focused). */
 export function ordersPane(s: TradeState, w: number, h: number, color: boolean): string[] {
   const list = openOrders(s);
   const lines = [title(`OPEN ORDERS (${list.length})`, s.ui.busy ? `sending: ${s.ui.busy}` : '', w, color, SGR.bold)];
   // The pair's position and P&L head the pane (your orders and what they made, in one place).
-  if (s.readOnly === undefined) for (const l of pnlLines(s, quoteOf(s).last)) lines.push(new Line(color).add(cell(l, w)).done(w));
+  if (s.readOnly === undefined) for (const l of pnlLines(s, quoteOf(s).last, w)) lines.push(new Line(color).add(cell(l, w)).done(w));
   const focused = s.ui.focus === 'orders' && (s.ui.mode === 'main' || s.ui.mode === 'cancel');
   // The pair's conditional orders (stops, take-profits) close the pane.
   const algos = algoLines(s, w, color, selectedId(s), focused);
   if (!list.length) return fill([...lines, cell('none: b buys, s sells', w), ...algos], w, h);
   const sel = selectedOrder(s);
-  // Keep the selected order in view when the list is longer than the pane.
-  const room = Math.max(1, h - lines.length - 1 - algos.length);
-  const at = Math.max(0, list.findIndex((o) => o === sel));
-  const start = Math.max(0, Math.min(at - room + 1, list.length - room));
-  const shown = list.slice(start, start + room);
+  const shown = shownOrders(list, sel, Math.max(1, h - lines.length - 1 - algos.length));
   const texts = [
     shown.map((o) => o.side),
     alignDecimals(shown.map((o) => o.price || 'market')),

@@ -93,7 +93,7 @@ export function applyPushedFill(s: PnlHolder, e: Record<string, unknown>): strin
  * The lines to draw: the position at its weighted average cost, then realized, unrealized (at the last
  * price given) and fees, rounded at the quote currency's places; one line while there are no figures.
  */
-export function pnlLines(s: PnlHolder, last: string | undefined): string[] {
+export function pnlLines(s: PnlHolder, last: string | undefined, width?: number): string[] {
   const p = s.account.pnl;
   if (p.status === 'reading') return ['P&L: reading your fills…'];
   if (p.status === 'failed') return ['P&L: fills not read (r: again)'];
@@ -103,8 +103,12 @@ export function pnlLines(s: PnlHolder, last: string | undefined): string[] {
   const avg = avgCost(p.run);
   // A pushed fill's fee is read with the next refresh: until then the figures say so.
   const pending = p.feeless.size ? ' (fee to come)' : '';
+  const figures = `real ${signed(p.run.realized)} unreal ${signed(unrealizedAt(p.run, last ?? ''))}`;
+  const fees = roundTo(p.run.fees, n);
+  // The figures already take the fees off: the line says so, the long form where it fits.
+  const forms = [`P&L ${figures} ${quote}, after fees of ${fees} ${quote}${pending}`, `P&L after fees ${fees}: ${figures} ${quote}${pending}`, `P&L after fees ${fees}: ${figures}${pending}`, `P&L net of fees: ${figures}${pending}`];
   return [
     `POS ${p.run.position} ${base}${avg === '' ? '' : ` @ ${roundTo(avg, n)} avg cost`}`,
-    `P&L real ${signed(p.run.realized)} unreal ${signed(unrealizedAt(p.run, last ?? ''))} fees ${roundTo(p.run.fees, n)} ${quote}${pending}`,
+    forms.find((f) => width === undefined || f.length <= width) ?? forms[forms.length - 1]!,
   ];
 }

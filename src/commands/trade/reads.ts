@@ -8,8 +8,9 @@ import { endpoint } from '../../api/catalogue/index.js';
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
 import { STATUS_CODE } from '../../api/catalogue/statuses.js';
 import type { Context } from '../../context.js';
+import type { CurrentCalls } from '../../core/usecases/session.js';
 import type { Entry } from '../../ws/codec.js';
-import { readPairAlgos, type SeenAlgos } from './algo-read.js';
+import { readPairAlgos, runningPerPair, type SeenAlgos } from './algo-read.js';
 import { BOOK_LEVELS } from './book.js';
 import type { Msg } from './msg.js';
 import { PnlReader } from './pnl-read.js';
@@ -19,6 +20,12 @@ import type { TradeState } from './state.js';
 const CANDLES_AT_START = 200;
 /** ms to gather a burst of fills before reading balances and orders again. */
 const ACCOUNT_DEBOUNCE_MS = 200;
+
+/** The pair's ticker (`GET /spot/v1/ticker`, one pair: real-time), or undefined when the venue sent none. */
+export async function tickerOf(calls: CurrentCalls, symbol: string): Promise<Entry | undefined> {
+  const data = await calls.send(endpoint('spot.ticker'), [['symbol', symbol]]);
+  return ((data as { tickers?: Entry[] }).tickers ?? [])[0];
+}
 
 export class FeedReads {
   private accountTimer: NodeJS.Timeout | undefined;
@@ -63,8 +70,7 @@ export class FeedReads {
     };
     await Promise.all([
       read('the ticker', async () => {
-        const data = await calls.send(endpoint('spot.ticker'), [['symbol', symbol]]);
-        const t = ((data as { tickers?: Entry[] }).tickers ?? [])[0];
+        const t = await tickerOf(calls, symbol);
         if (t) this.dispatch({ kind: 'snapshot', part: 'ticker', symbol, data: t });
       }),
       read('the book', async () => {
@@ -136,7 +142,8 @@ export class FeedReads {
   /** The pair's conditional orders read again from their journals. */
   readAlgos(): void {
     const symbol = this.s.symbol;
-    this.dispatch({ kind: 'algos', symbol, algos: readPairAlgos(this.s, this.ctx.session.env, this.seenAlgos, this.since), at: this.now() });
+    const algos = readPairAlgos(this.s, this.ctx.session.env, this.seenAlgos, this.since);
+    this.dispatch({ kind: 'algos', symbol, algos, at: this.now(), perPair: runningPerPair(this.seenAlgos) });
   }
 
   close(): void {

@@ -20,6 +20,9 @@ import type { Msg } from './msg.js';
 import { initialState, type TradeState } from './state.js';
 import { candleStep } from './step.js';
 import { update } from './update.js';
+import { WATCH_FROM } from './layout.js';
+import { defaultWatchlist } from './watch.js';
+import { keepWatchlist, keptWatchlist } from './watchlist-store.js';
 
 export interface TradeRequest {
   readonly symbol: string;
@@ -27,6 +30,18 @@ export interface TradeRequest {
   readonly maxDeviation?: string;
   readonly bell?: boolean;
   readonly once?: boolean;
+  /** The watchlist, comma-separated (kept for the profile); default: the one kept, else the venue's main pairs. */
+  readonly pairs?: string;
+  /** Mouse reporting (`--no-mouse`: false). */
+  readonly mouse?: boolean;
+}
+
+/** `--pairs A,B,C` as pairs (each checked as a symbol); undefined without it. */
+function parsePairs(text: string | undefined): string[] | undefined {
+  if (text === undefined) return undefined;
+  const pairs = [...new Set(text.split(',').map((p) => p.trim().toUpperCase()).filter(Boolean))];
+  if (!pairs.length) throw usage('--pairs: give at least one pair, e.g. --pairs BTC_USDT,ETH_USDT');
+  return pairs.map((p) => checkSymbol(p));
 }
 
 /** Rows of the printed screen when stdout is not a terminal: 20 levels a side fit. */
@@ -70,6 +85,7 @@ export async function runTrade(outer: Context, req: TradeRequest): Promise<void>
   const symbol = checkSymbol(req.symbol);
   const step = candleStep(req.step ?? '1m');
   const maxDeviation = parseMaxDeviation(req.maxDeviation);
+  const askedPairs = parsePairs(req.pairs);
   const chatter = new Chatter(() => outer.io.stderr);
   const io = new IO(outer.io.stdout, chatter, () => outer.io.stdin, outer.env, outer.io.color ? 'always' : 'never');
   const ctx = new Ctx(io, outer.globals, outer.env, outer.writes, outer.ambient);
@@ -107,13 +123,27 @@ export async function runTrade(outer: Context, req: TradeRequest): Promise<void>
     chatter.toLog = undefined;
   }
   const { venue, credentials, rules, pairs, paper } = read;
+  const unknown = askedPairs?.filter((p) => !pairs.includes(p)) ?? [];
+  if (unknown.length) {
+    offSignals();
+    screen?.stop();
+    throw usage(`--pairs: the venue lists no pair ${unknown.join(', ')}`, 'see the pairs with: bm symbols');
+  }
+  const watchPairs = askedPairs ?? keptWatchlist(ctx.env, ctx.profileName)?.filter((p) => pairs.includes(p)) ?? defaultWatchlist(pairs);
+  // --pairs is kept for the profile (as + and - keep their changes); a failure to keep it is said in the log.
+  const kept = askedPairs ? await keepWatchlist(ctx.env, ctx.profileName, askedPairs).then(() => undefined, (err: Error) => `watchlist not kept: ${err.message}`) : undefined;
+  // The live layer holds the watchlist's tickers: loaded only for a screen that shows them.
+  const printedW = io.isTTY ? io.columns : Math.max(io.columns, 120);
+  const board = live || printedW >= WATCH_FROM ? new (await import('../../core/usecases/live.js')).TickerBoard() : undefined;
   const profile = ctx.env.BM_API_KEY ? 'BM_API_KEY' : ctx.profileName && ctx.profileName !== 'sandbox' && credentials ? ctx.profileName : credentials && venue.preset === 'sandbox' ? 'paper account' : ctx.profileName ?? 'none';
   const state = initialState({
-    symbol, rules, pairs, step, maxDeviation, bell: Boolean(req.bell),
+    symbol, rules, pairs, step, maxDeviation, bell: Boolean(req.bell), mouse: req.mouse !== false,
+    watch: { pairs: watchPairs, ...(board ? { board } : {}) },
     venue: { name: venue.preset, url: venue.baseUrl.replace(/^https?:\/\//, ''), profile, paper },
     readOnly: credentials ? undefined : 'no credentials: market panes only (add some with bm profile add NAME, or BM_API_KEY, BM_API_SECRET, BM_API_MEMO)',
   });
   for (const line of loading.notes) update(state, { kind: 'log', level: 'info', text: line, at: Date.now() });
+  if (kept) update(state, { kind: 'log', level: 'error', text: kept, at: Date.now() });
   const feedOf = (s: TradeState, dispatch: ((m: Msg) => void) | undefined, failed: (e: BmError) => void) =>
     new TradeFeed({ ctx, state: s, wsUrl: venue.wsUrl, service: venue.service, credentials, changed: () => {}, failed, ...(dispatch ? { dispatch } : {}) });
   if (!live) {
@@ -122,16 +152,18 @@ export async function runTrade(outer: Context, req: TradeRequest): Promise<void>
     update(state, { kind: 'conn', which: 'public', state: 'snapshot' });
     if (credentials) update(state, { kind: 'conn', which: 'private', state: 'snapshot' });
     const feed = feedOf(state, undefined, () => {});
-    await Promise.all([feed.snapshot(), feed.readPnl()]);
-    for (const e of state.ui.log) if (e.kind === 'error') io.err(`bm: ${e.text}\n`);
     const stdout = outer.io.stdout;
-    const size = { columns: io.isTTY ? io.columns : Math.max(io.columns, 120), rows: io.isTTY ? stdout.rows ?? PRINTED_ROWS : PRINTED_ROWS };
+    const size = { columns: printedW, rows: io.isTTY ? stdout.rows ?? PRINTED_ROWS : PRINTED_ROWS };
+    // The watchlist is read only when the screen printed is wide enough to show it.
+    await Promise.all([feed.snapshot(size.columns >= WATCH_FROM), feed.readPnl()]);
+    for (const e of state.ui.log) if (e.kind === 'error') io.err(`bm: ${e.text}\n`);
     io.out(`${frame(state, size, Date.now(), io.color).join('\n')}\n`);
     return;
   }
   const { runSession } = await import('./session.js');
   // The loading handlers stay until the session has its own (it sets them before it first waits).
-  const ended = runSession({ ctx, state, feedOf, chatter, rulesOf: (sym) => pairRules(ctx, sym), screen: screen!, view });
+  const saveWatchlist = (list: readonly string[]) => keepWatchlist(ctx.env, ctx.profileName, list);
+  const ended = runSession({ ctx, state, feedOf, chatter, rulesOf: (sym) => pairRules(ctx, sym), screen: screen!, view, saveWatchlist });
   offSignals();
   const code = await ended;
   if (code !== 0) throw signalError(code);

@@ -55,7 +55,7 @@ export class TradeScreen {
 
   /** The screen: exactly `size.rows` lines, none wider than `size.columns`. */
   frame(s: TradeState, size: Size, now: number, color: boolean): string[] {
-    const L = this.layouts.at(size, s.readOnly !== undefined);
+    const L = this.layouts.at(size, s.readOnly !== undefined, s.ui);
     if (L.tooSmall) return tooSmall(size);
     const W = size.columns;
     const k = this.partsOf(s, size, color);
@@ -98,7 +98,7 @@ export class TradeScreen {
    * it is {@link frame}'s lines.
    */
   regions(s: TradeState, size: Size, now: number, color: boolean): Regions | string[] {
-    const L = this.layouts.at(size, s.readOnly !== undefined);
+    const L = this.layouts.at(size, s.readOnly !== undefined, s.ui);
     const W = size.columns;
     if (L.tooSmall || overlayBox(s, W, size.rows, color)) return this.frame(s, size, now, color);
     const k = this.partsOf(s, size, color);

@@ -1,12 +1,12 @@
 /**
  * The terminal while it runs, the runtime of its update loop (./program.ts): keys (Esc answers after
- * 50 ms, not Node's 500) and the feed's data go in as messages; the effects the update returns are run
+ * 50 ms, not Node's 500), the mouse's reports (./mouse-input.ts; reporting turned off again however the
+ * terminal ends) and the feed's data go in as messages; the effects the update returns are run
  * here (send, cancel, switch pair, resync, quit) or by the feed, their answers sent back as messages;
  * the live screen redraws when a slice's version moved; resizes; the bell on fills.
  * Resolves with the exit code: 0 on `q`, 130 on Ctrl-C, 128 + n on signal n (SIGINT, SIGTERM, SIGHUP);
  * the screen, the cursor and the keyboard's mode are restored either way.
  */
-import { emitKeypressEvents } from 'node:readline';
 import type { Context } from '../../context.js';
 import type { BmError } from '../../errors.js';
 import type { PairRules } from '../../core/usecases/orders-read.js';
@@ -19,6 +19,7 @@ import { Program, type Changed } from './program.js';
 import { TradeScreen } from './screen.js';
 import { ENDING_SIGNALS, SIGNAL_EXIT } from './signals.js';
 import type { TradeState } from './state.js';
+import { listenInput, MOUSE, type MouseReport } from './mouse-input.js';
 
 /** ms readline waits after Esc for the rest of an escape sequence. */
 export const ESCAPE_TIMEOUT_MS = 50;
@@ -33,16 +34,18 @@ export interface SessionOptions {
   /** The screen, already up (showing the loading steps); the session draws on it through `view`. */
   readonly screen: LiveScreen;
   readonly view: { compose: Compose };
+  /** Keeps the watchlist for the profile (`+`, `-`); a failure is the log's. */
+  readonly saveWatchlist: (pairs: readonly string[]) => Promise<void>;
 }
 
-interface KeyInfo {
+export interface KeyInfo {
   readonly name?: string;
   readonly ctrl?: boolean;
   readonly meta?: boolean;
   readonly sequence?: string;
 }
 
-const NAMED = new Set(['up', 'down', 'left', 'right', 'tab', 'escape', 'backspace', 'enter']);
+const NAMED = new Set(['up', 'down', 'left', 'right', 'tab', 'escape', 'backspace', 'enter', 'pageup', 'pagedown']);
 
 /** readline's key as the key tables name it. */
 export function keyName(str: string | undefined, key: KeyInfo | undefined): string | undefined {
@@ -124,6 +127,9 @@ export async function runSession(o: SessionOptions): Promise<number> {
         return void switchTo(e.symbol);
       case 'resync':
         return void Promise.all([feed.snapshot(), feed.readPnl()]);
+      case 'watch':
+        void o.saveWatchlist(e.pairs).catch((err: Error) => log('error', `watchlist not kept: ${err.message}`));
+        return feed.run(e);
       case 'bell':
         return;
       default:
@@ -137,14 +143,28 @@ export async function runSession(o: SessionOptions): Promise<number> {
     if (!name) return;
     dispatch({ kind: 'key', key: name, at: now() });
   };
+  const onMouse = (r: MouseReport) => {
+    const size = screen.size;
+    dispatch({ kind: 'mouse', ...r, columns: size.columns, rows: size.rows, at: now() });
+  };
+  // Whatever ends the process (a crash included) turns the mouse off: the shell must not get its reports.
+  let mouseOn = false;
+  const mouseOff = () => {
+    if (mouseOn) io.stdout.write(MOUSE.off);
+    mouseOn = false;
+  };
+  const onExit = () => (mouseOff(), screen.stop());
   const onResize = () => screen.relayout();
   const onSignal = (sig: NodeJS.Signals) => finish(SIGNAL_EXIT[sig as keyof typeof SIGNAL_EXIT] ?? 130);
   const out = io.stdout as Partial<NodeJS.WriteStream>;
-  // readline reads `escapeCodeTimeout` from the interface it is given.
-  emitKeypressEvents(stdin, { escapeCodeTimeout: ESCAPE_TIMEOUT_MS } as unknown as Parameters<typeof emitKeypressEvents>[1]);
   stdin.setRawMode?.(true);
-  stdin.on('keypress', onKeypress);
+  const stopInput = listenInput(stdin, { keypress: onKeypress, mouse: onMouse, escape: () => dispatch({ kind: 'key', key: 'escape', at: now() }) }, ESCAPE_TIMEOUT_MS);
   stdin.resume();
+  process.once('exit', onExit);
+  if (s.mouse) {
+    io.stdout.write(MOUSE.on);
+    mouseOn = true;
+  }
   out.on?.('resize', onResize);
   ctx.signals.on('SIGWINCH', onResize);
   for (const sig of ENDING_SIGNALS) ctx.signals.once(sig, onSignal);
@@ -154,9 +174,11 @@ export async function runSession(o: SessionOptions): Promise<number> {
     void startFeed().catch((err: Error) => log('error', err.message));
     return await done;
   } finally {
+    mouseOff();
+    process.off('exit', onExit);
     screen.stop();
     o.chatter.toLog = undefined;
-    stdin.off('keypress', onKeypress);
+    stopInput();
     stdin.setRawMode?.(false);
     stdin.pause();
     out.off?.('resize', onResize);

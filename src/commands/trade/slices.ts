@@ -5,6 +5,7 @@
  */
 import type { Side } from '../../api/catalogue/vocab.js';
 import type { LiveLevel as Level } from '../../core/usecases/order-preview.js';
+import type { TickerBoard } from '../../core/usecases/live.js';
 import type { AttachedAlgo } from './algo-types.js';
 import { emptyPnl, type TradePnl } from './pnl.js';
 
@@ -74,6 +75,68 @@ export interface Account {
   dismissed: Set<string>;
 }
 
+/** The watchlist: the pairs followed, each live from the ticker stream (./watch.ts). */
+export interface Watch {
+  /** The pairs followed, in the order shown. */
+  pairs: string[];
+  /** Their tickers and sparks; undefined until the live layer is loaded (a printed screen has none). */
+  board: TickerBoard | undefined;
+  /** ms of the newest ticker taken: the sparks are drawn up to it. */
+  at: number;
+  /** Open order ids of each followed pair but the current one (whose open orders are the account's). */
+  orders: Map<string, Set<string>>;
+  /** Conditional orders not ended, by pair. */
+  algos: ReadonlyMap<string, number>;
+  /** The selected row. */
+  index: number;
+}
+
+/** One of the pair's ended orders (filled, cancelled) as the history pane lists it; decimals as the venue sent them. */
+export interface PastOrder {
+  readonly id: string;
+  readonly side: string;
+  readonly type: string;
+  /** `filled`, `cancelled`, or `part filled` (cancelled after a part filled). */
+  readonly status: string;
+  readonly price: string;
+  /** Base asked ('' for a market buy, which asked `notional`). */
+  readonly size: string;
+  readonly notional: string;
+  readonly filled: string;
+  /** Quote amount the fills came to. */
+  readonly filledNotional: string;
+  /** Average fill price ('' with nothing filled). */
+  readonly average: string;
+  /** ms of its last change: the newest sorts first. */
+  readonly time: number;
+}
+
+/** One fill of an order: price, size, fee and its currency; ms. */
+export interface PastFill {
+  readonly id: string;
+  readonly orderId: string;
+  readonly price: string;
+  readonly size: string;
+  readonly fee: string;
+  readonly feeCoin: string;
+  readonly time: number;
+}
+
+/** The history pane: the pair's recent ended orders from the venue, kept current by the order stream (./history.ts). */
+export interface History {
+  status: 'idle' | 'reading' | 'read' | 'failed';
+  /** Newest first. */
+  orders: PastOrder[];
+  /** Fills by order id, as read (the newest page of the pair's, or one order's on Enter) and as pushed. */
+  fills: Map<string, PastFill[]>;
+  /** Orders whose own fills are being read (Enter). */
+  reading: Set<string>;
+  /** The selected row. */
+  index: number;
+  /** The order whose fills are shown, if any. */
+  open: string | undefined;
+}
+
 /** A connection's state as shown; `subscribing`: the order stream logged in, its subscription not yet acknowledged. */
 export type ConnState = 'snapshot' | 'idle' | 'connecting' | 'login' | 'subscribing' | 'ready' | 'waiting' | 'closed';
 
@@ -90,8 +153,9 @@ export interface Feed {
  * The versions of the state's slices, bumped by the update on every change of a slice: `pair` (the
  * symbol, its rules), `book`, `trades`, `candles`, `ticker` (the market), `account` (balances, open
  * orders, P&L, conditional orders), `feed` (the connections), `ui` (modes, forms, selections, what is
- * being sent), `log` (the last actions), and `last`: the last price (the ticker's, else the newest trade's),
- * which moves far less often than the trades that carry it.
+ * being sent), `log` (the last actions), `watch` (the watchlist's pairs, tickers and counts), `history`
+ * (the pair's ended orders and their fills), and `last`: the last price (the ticker's, else the newest
+ * trade's), which moves far less often than the trades that carry it.
  */
 export interface Versions {
   pair: number;
@@ -104,12 +168,14 @@ export interface Versions {
   feed: number;
   ui: number;
   log: number;
+  watch: number;
+  history: number;
 }
 
 /** A slice of the state, by the name of its version. */
 export type Slice = keyof Versions;
 
-export const SLICES: readonly Slice[] = ['pair', 'book', 'trades', 'candles', 'ticker', 'last', 'account', 'feed', 'ui', 'log'];
+export const SLICES: readonly Slice[] = ['pair', 'book', 'trades', 'candles', 'ticker', 'last', 'account', 'feed', 'ui', 'log', 'watch', 'history'];
 
 export function emptyMarket(): Market {
   return { asks: [], bids: [], trades: [], candles: new Map(), ticker: undefined };
@@ -117,4 +183,8 @@ export function emptyMarket(): Market {
 
 export function emptyAccount(): Account {
   return { balances: undefined, orders: new Map(), pnl: emptyPnl(), algos: [], dismissed: new Set() };
+}
+
+export function emptyHistory(): History {
+  return { status: 'idle', orders: [], fills: new Map(), reading: new Set(), index: 0, open: undefined };
 }

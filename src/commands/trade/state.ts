@@ -5,14 +5,15 @@
  */
 import type { Side } from '../../api/catalogue/vocab.js';
 import type { PairRules } from '../../core/usecases/orders-read.js';
-import { emptyAccount, emptyMarket, type Account, type Feed, type Market, type OpenOrder, type Quote, type Versions } from './slices.js';
+import type { TickerBoard } from '../../core/usecases/live.js';
+import { emptyAccount, emptyHistory, emptyMarket, type Account, type Feed, type History, type Market, type OpenOrder, type Quote, type Versions, type Watch } from './slices.js';
 import type { CandleStep } from './step.js';
 import type { LogEntry, Ui } from './ui-state.js';
 
 export type { Side };
 export type { AlgoExit, AttachedAlgo, BracketForm, PendingAttach } from './algo-types.js';
-export { emptyAccount, emptyMarket, SLICES } from './slices.js';
-export type { Account, Balance, Candle, ConnState, Feed, Level, Market, OpenOrder, Quote, Slice, Ticker, Trade, Versions } from './slices.js';
+export { emptyAccount, emptyHistory, emptyMarket, SLICES } from './slices.js';
+export type { Account, Balance, Candle, ConnState, Feed, History, Level, Market, OpenOrder, PastFill, PastOrder, Quote, Slice, Ticker, Trade, Versions, Watch } from './slices.js';
 export type { Form, LogEntry, Mode, PendingCancel, Ui } from './ui-state.js';
 
 export interface Venue {
@@ -36,9 +37,13 @@ export interface TradeState {
   /** Percent, as typed (`--max-deviation`); undefined: `none`, the guard is off. */
   readonly maxDeviation: string | undefined;
   readonly bell: boolean;
+  /** Mouse reporting is on. */
+  readonly mouse: boolean;
   market: Market;
   account: Account;
   feed: Feed;
+  watch: Watch;
+  history: History;
   ui: Ui;
   versions: Versions;
   /**
@@ -61,17 +66,25 @@ export interface StateInit {
   readonly step: CandleStep;
   readonly maxDeviation: string | undefined;
   readonly bell?: boolean;
+  /** The watchlist's pairs and the board that keeps their tickers (none: an empty watchlist). */
+  readonly watch?: { readonly pairs: readonly string[]; readonly board?: TickerBoard };
+  /** Mouse reporting is on (clicks and the wheel reach the update). */
+  readonly mouse?: boolean;
 }
 
 export function initialState(init: StateInit): TradeState {
+  const { watch, ...rest } = init;
   return {
-    ...init,
+    ...rest,
     bell: init.bell ?? false,
+    mouse: init.mouse ?? false,
+    watch: { pairs: [...(watch?.pairs ?? [])], board: watch?.board, at: 0, orders: new Map(), algos: new Map(), index: 0 },
+    history: emptyHistory(),
     market: emptyMarket(),
     account: emptyAccount(),
     feed: { state: 'idle', privateState: init.readOnly ? undefined : 'idle', lastMessageAt: 0, reconnects: 0 },
-    ui: { mode: 'main', focus: init.readOnly ? 'book' : 'orders', selected: undefined, level: { book: 'ask', index: 0 }, group: 1, form: undefined, confirm: undefined, cancel: undefined, pair: undefined, log: [], busy: undefined },
-    versions: { pair: 0, book: 0, trades: 0, candles: 0, ticker: 0, last: 0, account: 0, feed: 0, ui: 0, log: 0 },
+    ui: { mode: 'main', focus: init.readOnly ? 'book' : 'orders', selected: undefined, level: { book: 'ask', index: 0 }, group: 1, form: undefined, confirm: undefined, cancel: undefined, pair: undefined, log: [], busy: undefined, depth: false, swap: undefined, logBack: 0 },
+    versions: { pair: 0, book: 0, trades: 0, candles: 0, ticker: 0, last: 0, account: 0, feed: 0, ui: 0, log: 0, watch: 0, history: 0 },
     derived: {},
   };
 }

@@ -9,8 +9,10 @@ export interface Form {
   readonly side: Side;
   /** The screen places the two plain types of the vocabulary. */
   readonly type: Extract<OrderType, 'limit' | 'market'>;
-  /** Base quantity; for a market buy, the quote amount to spend. */
+  /** Base quantity; the quote amount to spend only for a market buy the user switched to it (`spend`). */
   readonly size: string;
+  /** A market buy given by what it spends (`$`): the size field holds a quote amount, and says so. */
+  readonly spend?: boolean;
   readonly price: string;
   readonly focus: 'size' | 'price';
   /** Why the last Enter did not go on to the confirmation. */
@@ -41,10 +43,13 @@ export type PendingCancel =
   | { readonly all: true; readonly count: number }
   | { readonly all: false; readonly algo: AttachedAlgo };
 
+/** The panes that take the keys: your orders, the book, the watchlist, the history. */
+export type Focus = 'orders' | 'book' | 'watch' | 'history';
+
 export interface Ui {
   mode: Mode;
-  /** Which pane Up/Down move in. */
-  focus: 'orders' | 'book';
+  /** Which pane Up/Down (and Enter) move in. */
+  focus: Focus;
   /** Selected open order (id); undefined: the newest. */
   selected: string | undefined;
   /** Selected book level: its side of the book and distance from the spread (0 = best). */
@@ -53,7 +58,7 @@ export interface Ui {
   group: number;
   form: Form | undefined;
   /** The checked order waiting for `y` (its market context is worked out as the market moves). */
-  confirm: { readonly order: CheckedOrder; readonly amends?: OpenOrder } | undefined;
+  confirm: { readonly order: CheckedOrder; readonly amends?: OpenOrder; /** A market buy's size as typed (base), sent as what it costs. */ readonly asked?: string } | undefined;
   /** A stop, take-profit, oco or bracket planned from a form, waiting for `y` (./attach-plan.ts). */
   attach?: PendingAttach | undefined;
   /** The bracket order form (./bracket.ts). */
@@ -61,10 +66,16 @@ export interface Ui {
   /** The alert form (./alert.ts). */
   alert?: AlertForm | undefined;
   cancel: PendingCancel | undefined;
-  /** The pair prompt's text and the selected match. */
-  pair: { text: string; index: number } | undefined;
+  /** The pair prompt's text and the selected match; `add`: Enter adds the pair to the watchlist (`+`) instead of switching. */
+  pair: { text: string; index: number; add?: boolean } | undefined;
   /** Newest last. */
   log: LogEntry[];
   /** A write is in flight: what it is. */
   busy: string | undefined;
+  /** `d`: the depth chart in the candles' place. */
+  depth: boolean;
+  /** A pane called up by its key where it has no place of its own (./layout.ts): the chart's place, or with no chart the trades'. */
+  swap: 'watch' | 'history' | undefined;
+  /** Log entries the wheel scrolled back from the newest (the log box, `l`). */
+  logBack: number;
 }

@@ -9,7 +9,8 @@ import { handleKey } from './keys.js';
 import type { Effect, Msg } from './msg.js';
 import { orderText } from './orders.js';
 import { receive } from './receive.js';
-import { emptyAccount, emptyMarket, logAction, SLICES, type TradeState } from './state.js';
+import { handleMouse } from './mouse.js';
+import { emptyAccount, emptyHistory, emptyMarket, logAction, SLICES, type TradeState } from './state.js';
 import type { Ui } from './ui-state.js';
 
 /** Changes `s` as `m` says; returns what is to be done outside (in order). */
@@ -17,13 +18,16 @@ export function update(s: TradeState, m: Msg): Effect[] {
   switch (m.kind) {
     case 'key':
       return key(s, m.key, m.at);
+    case 'mouse':
+      return key(s, m, m.at);
     case 'sent':
       s.ui = { ...s.ui, busy: undefined };
       s.versions.ui++;
       logAction(s, m.outcome.kind === 'ok' ? 'ok' : m.outcome.kind === 'rejected' ? 'error' : 'unknown', m.outcome.text, m.at);
       return [{ kind: 'refreshAccount' }];
     case 'switched':
-      Object.assign(s, { symbol: m.symbol, rules: m.rules, market: emptyMarket(), account: emptyAccount() });
+      // The history is the pair's: read again for the new one when it is called up (the new feed reads it).
+      Object.assign(s, { symbol: m.symbol, rules: m.rules, market: emptyMarket(), account: emptyAccount(), history: { ...emptyHistory(), status: s.ui.swap === 'history' ? 'reading' : 'idle' } });
       s.ui = { ...s.ui, selected: undefined, level: { book: 'ask', index: 0 }, group: 1 };
       for (const k of SLICES) s.versions[k]++;
       logAction(s, 'info', `switched to ${m.symbol}`, m.at);
@@ -40,10 +44,10 @@ function uiChanged(was: Ui, now: Ui): boolean {
   return false;
 }
 
-/** A key through the current mode's table; a write it asks for is refused while another is in flight. */
-function key(s: TradeState, name: string, at: number): Effect[] {
+/** A key through the current mode's table (or a mouse event); a write it asks for is refused while another is in flight. */
+function key(s: TradeState, input: string | Extract<Msg, { kind: 'mouse' }>, at: number): Effect[] {
   const was = { ...s.ui };
-  const cmd = handleKey(s, name, at);
+  const cmd = typeof input === 'string' ? handleKey(s, input, at) : handleMouse(s, input);
   if (uiChanged(was, s.ui)) s.versions.ui++;
   if (!cmd) return [];
   const what = writeText(s, cmd);
@@ -78,6 +82,9 @@ export function writeText(s: Pick<TradeState, 'symbol'>, cmd: Command): string |
     case 'quit':
     case 'switch':
     case 'resync':
+    case 'watch':
+    case 'readHistory':
+    case 'readFills':
       return undefined;
     default: {
       const never: never = cmd;

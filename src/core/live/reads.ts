@@ -11,10 +11,7 @@ import type { AccountReads } from './account.js';
 /** The pair's open orders and one order by id, read over `src`'s calls. */
 export function orderReads(src: CallsSource, symbol: string): OrderReads {
   return {
-    open: async () => {
-      const data = await (await src.calls()).send(endpoint('spot.orders'), [['symbol', symbol], ['N', PROTOCOL.ordersPerList], ['status', STATUS_CODE.open]]);
-      return ((data as { orders?: Entry[] } | undefined)?.orders ?? []);
-    },
+    open: () => listed(src, symbol, STATUS_CODE.open),
     one: async (orderId) => {
       try {
         return (await (await src.calls()).send(endpoint('spot.order.detail'), [['symbol', symbol], ['order_id', orderId]])) as Entry;
@@ -33,4 +30,18 @@ export function accountReads(src: CallsSource, symbol: string): AccountReads {
     ...orderReads(src, symbol),
     wallet: async () => ((await (await src.calls()).send(endpoint('spot.wallet'))) as { wallet?: Entry[] } | undefined)?.wallet ?? [],
   };
+}
+
+/**
+ * The pair's recent ended orders (filled and cancelled, `GET /spot/v2/orders` with the `done` filter): the
+ * newest the venue lists, at most its list's length (the spec gives this list no older page).
+ */
+export function endedOrders(src: CallsSource, symbol: string): Promise<Entry[]> {
+  return listed(src, symbol, STATUS_CODE.done);
+}
+
+/** The pair's most recent orders of a list filter (`GET /spot/v2/orders`). */
+async function listed(src: CallsSource, symbol: string, status: string): Promise<Entry[]> {
+  const data = await (await src.calls()).send(endpoint('spot.orders'), [['symbol', symbol], ['N', PROTOCOL.ordersPerList], ['status', status]]);
+  return ((data as { orders?: Entry[] } | undefined)?.orders ?? []);
 }

@@ -4,6 +4,7 @@
  * shows (where the price stands from the last, whether it crosses, a market order's walk of the book).
  * Placing it is {@link placeOrder}'s, which checks it again.
  */
+import type { Side } from '../../api/catalogue/vocab.js';
 import { BmError } from '../../errors.js';
 import { isDecimal, isZero } from '../../util/decimal.js';
 import { checkOrder, type CheckedOrder, type OrderInput } from '../order/check.js';
@@ -51,6 +52,15 @@ export function marketContext(order: CheckedOrder, q: LiveQuote): MarketContext 
     crosses: crosses(order, { last: q.last ?? '', bid: bestBid ?? '', ask: bestAsk ?? '' }),
     fill: order.type === 'market' ? estimateFill(order, bookOf(q)) : undefined,
   };
+}
+
+/**
+ * What buying `size` (base) at market costs on the live asks (or selling it on the bids): the walk a
+ * market order's confirmation shows, for a face that lets a market buy be sized in base and sends the
+ * cost as the amount to spend. `complete` false: the visible book holds less.
+ */
+export function walkSize(side: Side, size: string, q: Pick<LiveQuote, 'asks' | 'bids'>): Fill {
+  return estimateFill({ side, type: 'market', size }, bookOf(q));
 }
 
 /** The deviation guard on the live last price (`maxPct` percent; absent: none): its refusal, or undefined. */

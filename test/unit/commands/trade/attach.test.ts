@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { readAttached } from '../../../../src/commands/trade/algo-read.js';
+import { readAttached, runningPerPair } from '../../../../src/commands/trade/algo-read.js';
 import { triggerRows } from '../../../../src/commands/trade/attach.js';
 import { chartMarks } from '../../../../src/commands/trade/attach-view.js';
 import { BookPane, bookView } from '../../../../src/commands/trade/book.js';
@@ -190,19 +190,19 @@ test('the pair\'s conditional orders read back from the state dir: not ended, th
   });
 });
 
-test('a refresh reads again only the journals of the pair\'s algos not seen ended: other pairs\' are skipped, new ones read', () => {
+test('a refresh reads again only the journals of algos not seen ended, other pairs\' too (the watchlist counts them per pair)', () => {
   withTwoStops((env, spec, other) => {
     const seen = new Map();
     assert.equal(readAttached(env, 'BTC_USDT', () => undefined, seen).length, 1);
-    // The other pair's journal spoilt: not read again on this pair, read (and reported) on its own.
+    assert.deepEqual([...runningPerPair(seen)], [['BTC_USDT', 1], ['ETH_USDT', 1]]);
+    // The other pair's journal spoilt: read again while it was running, so the read reports it.
     writeFileSync(algoJournalPath(env, other.id), 'spoilt\n');
     const notes: string[] = [];
     assert.equal(readAttached(env, 'BTC_USDT', (l) => notes.push(l), seen).length, 1);
-    assert.equal(notes.length, 0, notes.join('\n'));
-    readAttached(env, 'ETH_USDT', (l) => notes.push(l), seen);
     assert.equal(notes.length, 1, notes.join('\n'));
     const later = planAlgo({ kind: 'stop', symbol: 'BTC_USDT', side: 'sell', trigger: '28000', size: '0.01' }, RULES, NOW + 2);
     AlgoJournal.create(algoJournalPath(env, later.id), later).close();
     assert.deepEqual(readAttached(env, 'BTC_USDT', () => undefined, seen).map((a) => a.id), [spec.id, later.id]);
+    assert.equal(runningPerPair(seen).get('BTC_USDT'), 2);
   });
 });

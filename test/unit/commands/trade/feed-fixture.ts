@@ -2,7 +2,8 @@
 import { PassThrough } from 'node:stream';
 import { Context } from '../../../../src/context.js';
 import { IO, type InStream } from '../../../../src/render/io.js';
-import type { Connection } from '../../../../src/commands/trade/feed.js';
+import { TradeFeed, type Connection } from '../../../../src/commands/trade/feed.js';
+import assert from 'node:assert/strict';
 import { initialState } from '../../../../src/commands/trade/state.js';
 import { candleStep } from '../../../../src/commands/trade/step.js';
 import type { ConnectionOptions } from '../../../../src/ws/options.js';
@@ -47,4 +48,19 @@ export function setup(baseUrl: string, acct: { key: string; secret: string; memo
     for (const f of w) f();
   };
   return { ctx, s, until, changed, credentials: { key: acct.key, secret: acct.secret, memo: acct.memo } };
+}
+
+/** A feed of `setup`'s state whose connections are {@link Driven} (kept in `conns` as they open); a stream failure fails the test. */
+export function drivenFeed(o: Pick<ReturnType<typeof setup>, 'ctx' | 's' | 'changed' | 'credentials'>): { feed: TradeFeed; conns: Driven[] } {
+  const conns: Driven[] = [];
+  const feed = new TradeFeed({
+    ctx: o.ctx, state: o.s, wsUrl: 'ws://127.0.0.1:9', service: 'exchange', credentials: o.credentials, changed: o.changed,
+    failed: (e) => assert.fail(e.message),
+    connection: (opts) => {
+      const c = new Driven(opts);
+      conns.push(c);
+      return c;
+    },
+  });
+  return { feed, conns };
 }

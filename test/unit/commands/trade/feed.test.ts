@@ -10,11 +10,12 @@ import { AlgoJournal, algoJournalPath } from '../../../../src/core/algo/journal.
 import { planAlgo } from '../../../../src/core/algo/plan.js';
 import { checkOrder } from '../../../../src/core/order/check.js';
 import { TradeFeed } from '../../../../src/commands/trade/feed.js';
+import { TickerBoard } from '../../../../src/core/live/tickers.js';
 import { placeOrder } from '../../../../src/commands/trade/orders.js';
 import { statusLine } from '../../../../src/commands/trade/chrome.js';
 import { startFaultProxy } from '../../../helpers/fault-proxy.js';
 import { useSandbox } from '../../../helpers/sandbox-server.js';
-import { Driven, setup } from './feed-fixture.js';
+import { drivenFeed, setup } from './feed-fixture.js';
 import { RULES } from './fixture.js';
 
 const harness = useSandbox(31);
@@ -23,17 +24,9 @@ test('a stream back after a drop reads the snapshots again: the book over REST r
   const sb = harness.sandbox();
   const acct = sb.exchange.createAccount({ USDT: '1000', BTC: '1' });
   const proxy = await startFaultProxy(sb.url);
-  const { ctx, s, until, changed, credentials } = setup(proxy.url, acct);
-  const conns: Driven[] = [];
-  const feed = new TradeFeed({
-    ctx, state: s, wsUrl: 'ws://127.0.0.1:9', service: 'exchange', credentials, changed,
-    failed: (e) => assert.fail(e.message),
-    connection: (o) => {
-      const c = new Driven(o);
-      conns.push(c);
-      return c;
-    },
-  });
+  const base = setup(proxy.url, acct);
+  const { ctx, s, until } = base;
+  const { feed, conns } = drivenFeed(base);
   const reads = (path: string) => proxy.count('GET', path);
   try {
     await feed.start();
@@ -157,5 +150,34 @@ test('a conditional order of the pair that fails while the terminal is open: the
   } finally {
     await feed.close();
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the watchlist on the same connections: its pairs\' tickers and orders subscribed, read over REST, pushed into the watch slice; an added pair followed', { timeout: 30_000 }, async () => {
+  const sb = harness.sandbox();
+  const acct = sb.exchange.createAccount({ USDT: '1000', BTC: '1' });
+  const proxy = await startFaultProxy(sb.url);
+  const base = setup(proxy.url, acct);
+  const { s, until } = base;
+  s.watch.pairs = ['BTC_USDT', 'ETH_USDT', 'SOL_USDT'];
+  s.watch.board = new TickerBoard();
+  const { feed, conns } = drivenFeed(base);
+  try {
+    await feed.start();
+    const [pub, priv] = conns;
+    assert.deepEqual(pub!.topics.slice(4), ['spot/ticker:ETH_USDT', 'spot/ticker:SOL_USDT'], 'the pair\'s own ticker once');
+    assert.deepEqual(priv!.topics, ['spot/user/order:BTC_USDT', 'spot/user/order:ETH_USDT', 'spot/user/order:SOL_USDT']);
+    await feed.snapshot();
+    await until(() => ['BTC_USDT', 'ETH_USDT', 'SOL_USDT'].every((p) => s.watch.board!.figures(p)?.last));
+    assert.equal(proxy.count('GET', '/spot/v1/symbols/kline'), 4, 'the pair\'s candles, and one-minute candles of each followed pair');
+    assert.equal(proxy.count('GET', '/spot/v2/orders'), 3, 'the pair\'s open orders, and those of each other followed pair');
+    pub!.opts.onPush?.('spot/ticker:ETH_USDT', 'spot/ticker', { symbol: 'ETH_USDT', last_price: '4000.00', open_24h: '3200', high_24h: '4000', low_24h: '3100', base_volume_24h: '1' });
+    assert.equal(s.watch.board!.figures('ETH_USDT')?.last, '4000.00');
+    assert.equal(s.market.ticker?.last !== '4000.00', true, 'another pair\'s ticker is not the pair\'s');
+    feed.run({ kind: 'watch', pairs: [...s.watch.pairs, 'ETH_BTC'], added: 'ETH_BTC' });
+    assert.ok(pub!.topics.includes('spot/ticker:ETH_BTC') && priv!.topics.includes('spot/user/order:ETH_BTC'));
+  } finally {
+    await feed.close();
+    await proxy.close();
   }
 });

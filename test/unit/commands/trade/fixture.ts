@@ -2,8 +2,12 @@
 import { applyDepth, applyKline, applyOrder, applyTicker, applyTrade, applyWallet } from '../../../../src/commands/trade/apply.js';
 import type { PairRules } from '../../../../src/core/order/pairs.js';
 import { applyFillRows } from '../../../../src/commands/trade/pnl.js';
-import { initialState, type TradeState } from '../../../../src/commands/trade/state.js';
+import { initialState, SLICES, type Slice, type TradeState } from '../../../../src/commands/trade/state.js';
+import type { Effect, Msg } from '../../../../src/commands/trade/msg.js';
+import { update } from '../../../../src/commands/trade/update.js';
 import { candleStep } from '../../../../src/commands/trade/step.js';
+import { takeAlgoCounts, takeCandles, takeOrders, takeTicker } from '../../../../src/commands/trade/watch.js';
+import { TickerBoard } from '../../../../src/core/live/tickers.js';
 
 export const RULES: PairRules = {
   symbol: 'BTC_USDT', base_currency: 'BTC', quote_currency: 'USDT', quote_increment: '0.00001', base_min_size: '0.00001',
@@ -22,7 +26,9 @@ export function fixtureState(opts: { readOnly?: boolean; paper?: boolean } = {})
     venue: { name: 'sandbox', url: '127.0.0.1:7700', profile: opts.readOnly ? 'none' : 'paper account', paper: opts.paper ?? true },
     readOnly: opts.readOnly ? 'no credentials: market panes only (add some with bm profile add NAME)' : undefined,
     step: candleStep('1m'), maxDeviation: '10',
+    watch: { pairs: ['BTC_USDT', 'ETH_USDT', 'SOL_USDT', 'ETH_BTC'], board: new TickerBoard() },
   });
+  watchFixture(s);
   const asks = Array.from({ length: 20 }, (_, i) => [cents(3000050 + i * 37), `0.${String(1200 + ((i * 7919) % 8800)).padStart(5, '0')}`]);
   const bids = Array.from({ length: 20 }, (_, i) => [cents(3000000 - i * 41), `0.${String(1500 + ((i * 6007) % 8500)).padStart(5, '0')}`]);
   applyDepth(s, { symbol: 'BTC_USDT', asks, bids, ms_t: NOW });
@@ -51,3 +57,29 @@ export function fixtureState(opts: { readOnly?: boolean; paper?: boolean } = {})
   s.feed = { state: 'ready', privateState: opts.readOnly ? undefined : 'ready', lastMessageAt: NOW - 300, reconnects: 0 };
   return s;
 }
+
+/** The watchlist's pairs moving: tickers at NOW, thirty minutes of sparks, an open order and a stop on ETH_USDT. */
+function watchFixture(s: TradeState): void {
+  const pairs: ReadonlyArray<readonly [string, number, number, string, string]> = [
+    ['BTC_USDT', 30000.25, 2, '29500.00', '1234.56789'], ['ETH_USDT', 3200.12, 2, '3310.40', '8812.1200'], ['SOL_USDT', 148.25, 3, '141.100', '50211.43'], ['ETH_BTC', 0.04923, 6, '0.049100', '310.220'],
+  ];
+  pairs.forEach(([symbol, last, places, open, volume], k) => {
+    const klines = Array.from({ length: 30 }, (_, i) => ({ timestamp: NOW / 1000 - (30 - i) * 60, close: (last * (1 + Math.sin((i + k * 7) / 4) * 0.002)).toFixed(places) }));
+    takeCandles(s, symbol, { klines });
+    takeTicker(s, { symbol, last_price: last.toFixed(places), open_24h: open, high_24h: open, low_24h: open, base_volume_24h: volume }, NOW);
+  });
+  if (!s.readOnly) {
+    takeOrders(s, 'ETH_USDT', { orders: [{ order_id: '77', status: '4' }] });
+    takeAlgoCounts(s, new Map([['ETH_USDT', 1], ['BTC_USDT', 1]]));
+  }
+}
+
+/** Sends `m` through the update; returns its effects and the slices whose versions it moved. */
+export function send(s: TradeState, m: Msg): { fx: Effect[]; moved: Slice[] } {
+  const was = { ...s.versions };
+  const fx = update(s, m);
+  return { fx, moved: SLICES.filter((k) => s.versions[k] !== was[k]) };
+}
+
+/** Keys through the update, one message each, at NOW. */
+export const keysTo = (s: TradeState, ...keys: string[]) => keys.map((k) => send(s, { kind: 'key', key: k, at: NOW }));

@@ -26,7 +26,7 @@ test('b opens a buy form: size focused and empty, price the best bid; typing, Ta
   press(s, 'tab', 'backspace', 'backspace', '5', '0');
   assert.equal(s.ui.form!.price, '30000.50');
   press(s, 'm');
-  assert.deepEqual({ type: s.ui.form!.type, size: s.ui.form!.size, focus: s.ui.form!.focus }, { type: 'market', size: '', focus: 'size' }, 'a market buy is sized by what it spends');
+  assert.deepEqual({ type: s.ui.form!.type, size: s.ui.form!.size, focus: s.ui.form!.focus }, { type: 'market', size: '0.01', focus: 'size' }, 'the size stays in base, as typed');
   press(s, 'escape');
   assert.equal(s.ui.mode, 'main');
   assert.equal(s.ui.form, undefined);
@@ -96,9 +96,10 @@ test('presets size a share of the available balance, rounded down to the pair in
   assert.equal(s.ui.form!.size, '0.49499', 'the size moves by the pair increment');
 });
 
-test('a market buy spends quote; its confirmation estimates the fill from the book', () => {
+test('a market buy spends quote only after $ (the field says so); its confirmation estimates the fill from the book', () => {
   const s = fixtureState();
-  press(s, 'b', 'm');
+  press(s, 'b', 'm', '$');
+  assert.match(frame(s, { columns: 120, rows: 40 }, NOW, false).join('\n'), /▸ spend +█ USDT/);
   type(s, '100');
   press(s, 'enter');
   assert.equal(s.ui.mode, 'confirm');
@@ -218,7 +219,7 @@ test('read-only: no order keys (not in the hints, not acting); market keys still
   press(s, 'b', 's', 'c', 'C');
   assert.equal(s.ui.mode, 'main');
   const keys = hintsOf(activeBindings(s)).map(([k]) => k);
-  assert.deepEqual(keys, ['↑↓', '/', 'l', '?', 'g', 'q']);
+  assert.deepEqual(keys, ['↑↓', '/', 'l', '?', 'w', 'd', 'g', 'q']);
   press(s, 'k');
   assert.deepEqual(s.ui.level, { book: 'ask', index: 1 }, 'the book has the focus');
   press(s, 'g');
@@ -233,4 +234,41 @@ test('keys from readline: Esc alone (sent as meta), Enter, arrows, Ctrl-C, chara
   assert.equal(keyName('C', { name: 'c', shift: true } as never), 'C');
   assert.equal(keyName('/', undefined), '/');
   assert.equal(keyName('\x1bq', { name: 'q', meta: true }), undefined, 'Alt chords are not keys of the terminal');
+});
+
+test('a market buy sized in base goes as what walking the asks for that size costs; the confirmation says both', () => {
+  const s = fixtureState();
+  press(s, 'b', 'm');
+  assert.match(frame(s, { columns: 120, rows: 40 }, NOW, false).join('\n'), /▸ size +█ BTC +\(\$: spend USDT\)/, 'the label names the unit, and the key that changes it');
+  type(s, '0.02');
+  press(s, 'enter');
+  assert.equal(s.ui.mode, 'confirm');
+  // 0.012 at 30000.50, then 0.008 of the 0.09119 at 30000.87: 360.006 + 240.00696 = 600.01296, down to the tick.
+  assert.equal(s.ui.confirm!.order.notional, '600.01');
+  assert.equal(s.ui.confirm!.asked, '0.02');
+  const screen = frame(s, { columns: 120, rows: 40 }, NOW, false).join('\n');
+  assert.match(screen, /market buy 600\.01 \(quote\) BTC_USDT @ market/);
+  assert.match(screen, /asked +0\.02 BTC: sent as what it costs on the asks/);
+  press(s, 'n');
+  press(s, 'backspace', 'backspace', 'backspace', 'backspace', '9');
+  press(s, 'enter');
+  assert.match(s.ui.form!.error ?? '', /^the visible asks hold 1\.1181 BTC, less than 9: buy less, or press \$ to give the amount to spend$/);
+  assert.equal(s.ui.mode, 'form');
+});
+
+test('m keeps the size and its unit; $ (a market buy only) switches it to an amount to spend and back, emptied', () => {
+  const s = fixtureState();
+  press(s, 's', 'm');
+  type(s, '0.5');
+  assert.deepEqual(activeBindings(s).some((b) => b.keys.includes('$')), false, 'no $ for a sell: it is sized in base');
+  press(s, 'escape', 'b');
+  type(s, '0.5');
+  press(s, 'm', '$');
+  assert.deepEqual([s.ui.form!.spend, s.ui.form!.size], [true, '']);
+  type(s, '100');
+  press(s, 'm');
+  assert.deepEqual([s.ui.form!.type, s.ui.form!.spend, s.ui.form!.size], ['limit', false, ''], 'back to limit: base again, the quote amount not read as base');
+  type(s, '0.1');
+  press(s, 'm');
+  assert.deepEqual([s.ui.form!.type, s.ui.form!.size], ['market', '0.1']);
 });

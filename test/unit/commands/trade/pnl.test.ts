@@ -3,7 +3,6 @@
 // put in by one read of its order's fills, all against the real sandbox behind a proxy that counts reads.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { TradeFeed } from '../../../../src/commands/trade/feed.js';
 import { ordersPane } from '../../../../src/commands/trade/panes.js';
 import { applyPushedFill, pnlLines } from '../../../../src/commands/trade/pnl.js';
 import { frame } from '../../../../src/commands/trade/screen.js';
@@ -11,7 +10,7 @@ import { orderEntry } from '../../../../src/sandbox/ws/payloads.js';
 import { add, mul, norm, sub } from '../../../../src/util/decimal.js';
 import { startFaultProxy } from '../../../helpers/fault-proxy.js';
 import { useSandbox } from '../../../helpers/sandbox-server.js';
-import { Driven, setup } from './feed-fixture.js';
+import { drivenFeed, setup } from './feed-fixture.js';
 import { fixtureState, NOW } from './fixture.js';
 
 test('the orders pane heads with the position at its average cost, realized, unrealized at the last price, and fees', () => {
@@ -19,10 +18,13 @@ test('the orders pane heads with the position at its average cost, realized, unr
   // Bought 0.02 at 29950 for 599 USDT, 0.00002 BTC of it the fee: 0.01998 at 599 / 0.01998 = 29979.98 each.
   // Sold 0.0025 at 30001.24: 75.0031 less a 0.0750031 USDT fee, against 599 x 0.0025 / 0.01998 = 74.9499...: -0.02.
   // Left 0.01748 for 524.0500...; at the last 30000.25 worth 524.4043...: +0.35. Fees 0.00002 x 29950 + 0.0750031 = 0.67.
-  assert.deepEqual(pnlLines(s, '30000.25'), ['POS 0.01748 BTC @ 29979.98 avg cost', 'P&L real -0.02 unreal +0.35 fees 0.67 USDT']);
+  assert.deepEqual(pnlLines(s, '30000.25'), ['POS 0.01748 BTC @ 29979.98 avg cost', 'P&L real -0.02 unreal +0.35 USDT, after fees of 0.67 USDT']);
   const pane = ordersPane(s, 60, 8, false);
   assert.equal(pane[1]!.trimEnd(), 'POS 0.01748 BTC @ 29979.98 avg cost');
-  assert.equal(pane[2]!.trimEnd(), 'P&L real -0.02 unreal +0.35 fees 0.67 USDT');
+  assert.equal(pane[2]!.trimEnd(), 'P&L real -0.02 unreal +0.35 USDT, after fees of 0.67 USDT');
+  // Narrower, the line still says the figures are after fees, and how much they were, while it can.
+  assert.equal(pnlLines(s, '30000.25', 45)[1], 'P&L after fees 0.67: real -0.02 unreal +0.35');
+  assert.equal(pnlLines(s, '30000.25', 40)[1], 'P&L net of fees: real -0.02 unreal +0.35');
   assert.match(pane[3]!, /SIDE +PRICE/);
   // A frame draws the figures; it does not work them out again.
   const run = s.account.pnl.run;
@@ -37,7 +39,7 @@ test('a pushed fill counts once, its fee marked as to come', () => {
   assert.equal(applyPushedFill(s, push), '77');
   assert.equal(applyPushedFill(s, push), undefined, 'the same trade again is not counted twice');
   // 0.01748 for 524.0500... and 0.01 for 300: 0.02748 for 824.0500..., 29987.2652... each; at 30000.25, 824.4068...: +0.36.
-  assert.deepEqual(pnlLines(s, '30000.25'), ['POS 0.02748 BTC @ 29987.27 avg cost', 'P&L real -0.02 unreal +0.36 fees 0.67 USDT (fee to come)']);
+  assert.deepEqual(pnlLines(s, '30000.25'), ['POS 0.02748 BTC @ 29987.27 avg cost', 'P&L real -0.02 unreal +0.36 USDT, after fees of 0.67 USDT (fee to come)']);
   assert.equal(applyPushedFill(s, { ...push, detail_id: '' }), undefined, 'a push without a trade id is not a fill');
 });
 
@@ -50,16 +52,9 @@ test('in the feed: every fill read once at start; a pushed fill added, then only
   ex.placeOrder(acct.id, { symbol: 'BTC_USDT', side: 'buy', type: 'market', notional: '900' });
   ex.placeOrder(acct.id, { symbol: 'BTC_USDT', side: 'sell', type: 'market', size: '0.004' });
   const proxy = await startFaultProxy(sb.url);
-  const { ctx, s, until, changed, credentials } = setup(proxy.url, acct);
-  const conns: Driven[] = [];
-  const feed = new TradeFeed({
-    ctx, state: s, wsUrl: 'ws://127.0.0.1:9', service: 'exchange', credentials, changed, failed: (e) => assert.fail(e.message),
-    connection: (o) => {
-      const c = new Driven(o);
-      conns.push(c);
-      return c;
-    },
-  });
+  const base = setup(proxy.url, acct);
+  const { s, until } = base;
+  const { feed, conns } = drivenFeed(base);
   const fillReads = () => proxy.seen.filter((r) => r.path === '/spot/v1/trades');
   const btc = () => ex.balances(acct.id).find((b) => b.currency === 'BTC')!;
   try {

@@ -6,6 +6,7 @@ import { applyDepth, applyKline, applyTicker, applyTrade } from '../../../../src
 import { handleKey } from '../../../../src/commands/trade/keys.js';
 import { TradeScreen } from '../../../../src/commands/trade/screen.js';
 import type { TradeState } from '../../../../src/commands/trade/state.js';
+import { layout } from '../../../../src/commands/trade/layout.js';
 import { fixtureState, NOW } from './fixture.js';
 
 const size = { columns: 160, rows: 50 };
@@ -88,7 +89,8 @@ test('two screens drawing different books at the same size, frame after frame in
   assert.equal(together[0]!.length, FRAMES * 2);
   together.forEach((frames, i) => frames.forEach((lines, k) => assert.deepEqual(lines, alone[i]![k], `screen ${'ab'[i]}, frame ${k >> 1} (${k % 2 ? 'lines' : 'regions'})`)));
   // Each screen shows its own state's book (the top ask row).
-  const topAsk = (i: number) => together[i]!.at(-1)![3]!.replace(/\x1b\[[0-9;]*m/g, '').slice(0, 12);
+  const bookAt = (readOnly: boolean) => layout(size, readOnly).panes.find(([n]) => n === 'book')![1].x;
+  const topAsk = (i: number) => together[i]!.at(-1)![3]!.replace(/\x1b\[[0-9;]*m/g, '').slice(bookAt(i === 1)).slice(0, 12);
   assert.match(topAsk(0), /^\s+30\d{3}\.\d\d\s/);
   assert.match(topAsk(1), /^\s+2\d{3}\.\d\d\s/);
 });

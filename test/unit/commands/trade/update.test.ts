@@ -2,20 +2,8 @@
 // says what a message changes, which slices' versions move, and which effects it asks for.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Effect, Msg } from '../../../../src/commands/trade/msg.js';
-import { SLICES, type AttachedAlgo, type Slice, type TradeState } from '../../../../src/commands/trade/state.js';
-import { update } from '../../../../src/commands/trade/update.js';
-import { fixtureState, NOW, RULES } from './fixture.js';
-
-/** The slices whose versions moved between two copies of the versions. */
-const moved = (was: TradeState['versions'], s: TradeState): Slice[] => SLICES.filter((k) => s.versions[k] !== was[k]);
-
-/** Sends `m`; returns its effects and the slices it moved. */
-function send(s: TradeState, m: Msg): { fx: Effect[]; moved: Slice[] } {
-  const was = { ...s.versions };
-  const fx = update(s, m);
-  return { fx, moved: moved(was, s) };
-}
+import { SLICES, type AttachedAlgo, type TradeState } from '../../../../src/commands/trade/state.js';
+import { fixtureState, NOW, RULES, send } from './fixture.js';
 
 const key = (s: TradeState, ...keys: string[]) => keys.map((k) => send(s, { kind: 'key', key: k, at: NOW }));
 const lastLog = (s: TradeState) => s.ui.log.at(-1)?.text;
@@ -51,9 +39,9 @@ test('an order push that fills: the order kept with its new fill, the fill logge
     state: '5', ms_t: String(NOW), detail_id: '9100', last_fill_price: '29999.18', last_fill_count: '0.00400', last_fill_time: String(NOW), exec_type: 'M',
   } });
   assert.deepEqual(fill.fx, [{ kind: 'readFee', orderId: id }, { kind: 'refreshAccount' }, { kind: 'bell', why: 'fill' }]);
-  assert.deepEqual(fill.moved, ['account', 'log']);
+  assert.deepEqual(fill.moved, ['account', 'log', 'history']);
   assert.equal(s.account.orders.get(id)?.filled, '0.00400');
-  assert.match(lastLog(s) ?? '', /^fill: buy 0\.00400 @ 29999\.18 \(order 183347420821307660, filled 0\.00400 of 0\.01000\)$/);
+  assert.match(lastLog(s) ?? '', /^fill: buy 0\.00400 BTC @ 29999\.18 \(order 183347420821307660, filled 0\.00400 of 0\.01000 BTC\)$/);
   const done = send(s, { kind: 'orderPush', at: NOW, entry: { symbol: 'BTC_USDT', order_id: id, side: 'buy', type: 'limit', price: '29999.18', size: '0.01000', filled_size: '0.00400', state: '8', ms_t: String(NOW) } });
   assert.deepEqual([done.fx, s.account.orders.has(id)], [[{ kind: 'refreshAccount' }], false]);
 });
@@ -130,4 +118,14 @@ test('fills read for the P&L: rows counted, the read complete marks it ready; a 
   assert.deepEqual([s.account.pnl.fills.length - before, s.account.pnl.status], [1, 'ready']);
   assert.deepEqual(send(s, { kind: 'fillsFailed', symbol: 'BTC_USDT' }).moved, ['account']);
   assert.equal(s.account.pnl.status, 'failed');
+});
+
+test('a fill line says what the order asked: base of base, or for a market buy what it bought for what it spent of what it asked', () => {
+  const s = fixtureState();
+  send(s, { kind: 'orderPush', at: NOW, entry: {
+    symbol: 'BTC_USDT', order_id: '9', side: 'buy', type: 'market', price: '', size: '0', notional: '650', filled_size: '0.00999', filled_notional: '649.98',
+    state: '6', ms_t: String(NOW), detail_id: '9400', last_fill_price: '65064.06', last_fill_count: '0.00999', last_fill_time: String(NOW), exec_type: 'T',
+  } });
+  assert.equal(lastLog(s), 'fill: buy 0.00999 BTC @ 65064.06 (order 9, filled 0.00999 BTC for 649.98 of 650 USDT)');
+  assert.doesNotMatch(lastLog(s)!, / of 0\b/);
 });
