@@ -15,7 +15,7 @@ import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import { startBm } from '../helpers/in-process-stream.js';
 import { useSandbox } from '../helpers/sandbox-server.js';
 
-const h = useSandbox(31, { strict: true, still: true });
+const h = useSandbox(31, { strict: true });
 /** One proxy for the file, made by its first test (the sandbox is up by then). */
 let proxy!: FaultProxy;
 let started: Promise<FaultProxy> | undefined;

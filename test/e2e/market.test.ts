@@ -7,7 +7,7 @@ import { runBm } from '../helpers/in-process.js';
 import { useSandbox } from '../helpers/sandbox-server.js';
 import { parseJson, scalarText } from '../../src/util/json.js';
 
-const h = useSandbox(7, { strict: true });
+const h = useSandbox(7, { strict: true, warm: true });
 const env = isolatedEnv();
 const run = (...args: string[]) => runBm(['--base-url', h.base(), ...args], env);
 

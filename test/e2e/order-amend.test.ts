@@ -17,7 +17,7 @@ import { skipClock } from '../helpers/skip-clock.js';
 import { useSandbox } from '../helpers/sandbox-server.js';
 
 // A still market: only the tests' own trades fill an order, however slowly the file runs.
-const harness = useSandbox(43, { still: true });
+const harness = useSandbox(43);
 const home = mkdtempSync(join(tmpdir(), 'bm-amend-'));
 const CANCEL = '/spot/v3/cancel_order';
 const SUBMIT = '/spot/v2/submit_order';

@@ -7,7 +7,7 @@ import type { Frame } from '../../src/ws/codec.js';
 import { isPush, rawClient } from '../helpers/ws-client.js';
 import { useSandbox } from '../helpers/sandbox-server.js';
 
-const h = useSandbox(9);
+const h = useSandbox(9, { moving: true });
 type Level = [string, string];
 interface Inc { symbol: string; asks: Level[]; bids: Level[]; ms_t: number; version: number; type: string }
 

@@ -8,7 +8,7 @@ import { runBm } from '../helpers/in-process.js';
 import { useSandbox } from '../helpers/sandbox-server.js';
 import { parseJson, scalarText } from '../../src/util/json.js';
 
-const h = useSandbox(11, { strict: true });
+const h = useSandbox(11, { strict: true, warm: true });
 let made: Promise<Record<string, string>> | undefined;
 
 /** The funded account's isolated environment, made on first use (the sandbox starts in a hook of its own). */

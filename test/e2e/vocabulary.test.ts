@@ -9,7 +9,7 @@ import { runBm } from '../helpers/in-process.js';
 import { useSandbox } from '../helpers/sandbox-server.js';
 import { parseJson, scalarText } from '../../src/util/json.js';
 
-const h = useSandbox(12, { strict: true });
+const h = useSandbox(12, { strict: true, warm: true });
 let made: SandboxAccount | undefined;
 let home: Record<string, string> | undefined;
 /** The file's account (made on first use, once the sandbox is up), as the environment gives it. */

@@ -9,7 +9,7 @@ import { useSandbox } from '../helpers/sandbox-server.js';
 
 // The real sandbox: its simulated market trades and moves the book on its own.
 // Strict: bm follows the spec's letter (docs/sandbox.md, "Two modes").
-const h = useSandbox(23, { strict: true });
+const h = useSandbox(23, { strict: true, warm: true });
 let made: SandboxAccount | undefined;
 const account = () => (made ??= h.sandbox().exchange.createAccount({ USDT: '1000000' }));
 

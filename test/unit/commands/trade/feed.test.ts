@@ -18,7 +18,7 @@ import { useSandbox } from '../../../helpers/sandbox-server.js';
 import { drivenFeed, setup } from './feed-fixture.js';
 import { RULES } from './fixture.js';
 
-const harness = useSandbox(31);
+const harness = useSandbox(31, { moving: true });
 
 test('a stream back after a drop reads the snapshots again: the book over REST replaces what the stream left; orders and balances too', { timeout: 30_000 }, async () => {
   const sb = harness.sandbox();
