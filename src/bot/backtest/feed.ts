@@ -1,0 +1,80 @@
+/**
+ * A recording's pushes as the backtest asks for them: read from the file as a stream up to a time, so
+ * the market is run only over pushes that are all there (the live replay's feed reads ahead in the
+ * background instead, where a late push would only be late). At most {@link WINDOW_BYTES} of push text
+ * is held: a longer stretch without a stop of the bot is run in parts.
+ */
+import type { RecordedEvent } from '../../sandbox/replay/format.js';
+import type { EventFeed } from '../../sandbox/replay/feed.js';
+import { recordedEvents, type ReplayCaps } from '../../sandbox/replay/recording.js';
+
+/** Push text (UTF-16 units) held at most. */
+export const WINDOW_BYTES = 16 * 1024 * 1024;
+
+export class PullFeed implements EventFeed {
+  private buf: RecordedEvent[] = [];
+  private head = 0;
+  private bytes = 0;
+  private eof = false;
+  readonly failure: Error | undefined = undefined;
+  private readonly it: AsyncGenerator<unknown>;
+  /** Events read from the file so far. */
+  read = 0;
+
+  constructor(path: string, caps?: ReplayCaps, private readonly windowBytes = WINDOW_BYTES) {
+    this.it = recordedEvents(path, caps);
+  }
+
+  peek(): RecordedEvent | undefined {
+    return this.buf[this.head];
+  }
+
+  shift(): void {
+    const e = this.buf[this.head];
+    if (!e) return;
+    this.bytes -= e.raw.length;
+    if (++this.head > 4096) {
+      this.buf = this.buf.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  get finished(): boolean {
+    return this.eof && this.head >= this.buf.length;
+  }
+
+  /** The time of the next push not applied yet (reading it if needed); undefined at the end. */
+  async nextTime(): Promise<number | undefined> {
+    if (this.head >= this.buf.length && !this.eof) await this.pull();
+    return this.peek()?.t;
+  }
+
+  /**
+   * Reads until every push up to `t` is held, or the window is full; resolves with the time up to which
+   * the pushes held are complete (`t`, or the last one held when the window filled first).
+   */
+  async fillThrough(t: number): Promise<number> {
+    for (;;) {
+      const last = this.buf[this.buf.length - 1];
+      if (this.eof || (last && last.t > t && this.head < this.buf.length)) return t;
+      if (this.bytes >= this.windowBytes && last) return last.t - 1 < this.peek()!.t ? last.t : last.t - 1;
+      await this.pull();
+    }
+  }
+
+  private async pull(): Promise<void> {
+    for (;;) {
+      const r = await this.it.next();
+      if (r.done) {
+        this.eof = true;
+        return;
+      }
+      const x = r.value as RecordedEvent;
+      if (!('raw' in x)) continue;
+      this.buf.push(x);
+      this.bytes += x.raw.length;
+      this.read++;
+      return;
+    }
+  }
+}
