@@ -44,6 +44,8 @@ const GROUPS: ReadonlyArray<readonly [readonly string[], Loader]> = [
   [['pnl'], async () => (await import('./commands/pnl/register.js')).registerPnl],
   [['algo'], async () => (await import('./commands/algo/register.js')).registerAlgoGroup],
   [['trade'], async () => (await import('./commands/trade/register.js')).registerTrade],
+  [['bot'], async () => (await import('./commands/bot/register.js')).registerBot],
+  [['backtest'], async () => (await import('./commands/backtest/register.js')).registerBacktest],
 ];
 
 /** Words that need the whole tree: help on any command, and the completion scripts. */

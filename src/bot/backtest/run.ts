@@ -3,6 +3,7 @@
  * data ends (its signal then aborts and it returns), and the report made from what the exchange told.
  */
 import { BmError, usage } from '../../errors.js';
+import { MAKER_FEE, TAKER_FEE } from '../../sandbox/engine/settle.js';
 import { Client } from '../../lib/client.js';
 import { wiredOptions } from '../../lib/wired.js';
 import type { Env } from '../../util/paths.js';
@@ -35,6 +36,8 @@ export interface BacktestOptions {
   readonly from?: number;
   readonly to?: number;
   readonly balance: Readonly<Record<string, string>>;
+  /** Fee rates as decimal fractions (checked: ratioOf); absent: the sandbox's. */
+  readonly fees?: { readonly taker: string; readonly maker: string };
   readonly env: Env;
   /** Keep every fill for `--trades`. */
   readonly keepTrades?: boolean;
@@ -75,7 +78,7 @@ export async function backtest(o: BacktestOptions): Promise<BacktestResult> {
   }
   const log: string[] = [];
   const say = (line: string) => void log.push(line);
-  const venue = backtestVenue({ start: span.start, end: span.end, ...(feed ? { feed } : {}), seed: o.seed, balance: o.balance, env: o.env, log: say });
+  const venue = backtestVenue({ start: span.start, end: span.end, ...(feed ? { feed } : {}), seed: o.seed, balance: o.balance, env: o.env, log: say, ...(o.fees ? { fees: o.fees } : {}) });
   const { clock, exchange, account } = venue;
   const client = tracked(new Client(wiredOptions(venue.wiring) as never), clock);
   const stop = new AbortController();
@@ -100,7 +103,7 @@ export async function backtest(o: BacktestOptions): Promise<BacktestResult> {
     tracker, prices: (s) => priceOf(exchange, s), bot: { file: o.botFile, params: o.params },
     data: { ...data, from: iso(span.from), to: iso(endMs), events: span.events },
     settings: {
-      balance: o.balance, quote: QUOTE, fees: 'the sandbox\'s: taker 0.1%, maker 0.08%, in the coin received',
+      balance: o.balance, quote: QUOTE, fees: `taker ${o.fees?.taker ?? TAKER_FEE}, maker ${o.fees?.maker ?? MAKER_FEE} of what each side receives${o.fees ? '' : ' (the sandbox\'s)'}`,
       queue: feed ? 'resting orders queue behind the recorded depth at their price; only recorded trades fill them' : 'the simulated market trades against resting orders',
     },
     startMs: span.from, endMs, log, wallMs: wall() - began,

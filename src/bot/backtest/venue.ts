@@ -8,6 +8,7 @@ import { usage } from '../../errors.js';
 import type { HttpRequest, HttpResponse } from '../../api/http.js';
 import type { LibVenue, Wiring } from '../../core/usecases/venue.js';
 import { Exchange } from '../../sandbox/exchange/exchange.js';
+import { ratioOf } from '../../sandbox/engine/settle.js';
 import { QueueMarket } from '../../sandbox/replay/queue-market.js';
 import { inProcessRest, IN_PROCESS_URL } from '../../sandbox/server/in-process.js';
 import type { Env } from '../../util/paths.js';
@@ -35,6 +36,8 @@ export interface VenueOptions {
   readonly balance: Readonly<Record<string, string>>;
   readonly env: Env;
   readonly log: (line: string) => void;
+  /** Fee rates (decimal fractions); absent: the sandbox's. */
+  readonly fees?: { readonly taker: string; readonly maker: string };
 }
 
 export function backtestVenue(o: VenueOptions): BacktestVenue {
@@ -46,6 +49,7 @@ export function backtestVenue(o: VenueOptions): BacktestVenue {
     marketClock: () => Math.min(clock.now(), o.end),
     seed: o.seed,
     warmUpMs: 0,
+    ...(o.fees ? { fees: { taker: ratioOf(o.fees.taker)!, maker: ratioOf(o.fees.maker)! } } : {}),
     log: (line) => o.log(`sandbox: ${line}`),
     ...(feed ? { market: (seam) => new QueueMarket(seam, feed, o.start, () => (account ? [account] : [])) } : {}),
   });
