@@ -34,7 +34,7 @@ export function printReport(ctx: Context, r: BacktestReport): void {
     `equity ${t.start_equity} -> ${t.end_equity}: return ${t.return}%, max drawdown ${t.max_drawdown}% (${t.max_drawdown_amount}), exposure ${t.exposure}% of the time, win rate ${t.win_rate === '' ? '-' : `${t.win_rate}%`} of ${t.closes} closing fills`,
     `fees: ${r.settings.fees}; ${r.settings.queue}`,
     '',
-    ...equityChart(r.equity, Math.min(72, ctx.io.columns - 16), 10, ctx.io.isTTY ? '█' : '#'),
+    ...equityChart(r.equity, Math.max(20, Math.min(72, (ctx.io.columns || 100) - 16)), 10, ctx.io.isTTY ? '█' : '#'),
   ];
   if (r.log.length) out.push('', `log (${r.log.length} lines, all in --json):`, ...r.log.slice(-10).map((l) => `  ${l}`));
   ctx.io.out(`${out.join('\n')}\n`);
