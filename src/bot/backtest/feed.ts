@@ -21,8 +21,14 @@ export class PullFeed implements EventFeed {
   /** Events read from the file so far. */
   read = 0;
 
-  constructor(path: string, caps?: ReplayCaps, private readonly windowBytes = WINDOW_BYTES) {
-    this.it = recordedEvents(path, caps);
+  /** `source`: the header (skipped) and pushes of a recording, in order. */
+  constructor(source: AsyncGenerator<unknown>, private readonly windowBytes = WINDOW_BYTES) {
+    this.it = source;
+  }
+
+  /** The pushes of the recording at `path`. */
+  static ofFile(path: string, caps?: ReplayCaps): PullFeed {
+    return new PullFeed(recordedEvents(path, caps));
   }
 
   peek(): RecordedEvent | undefined {

@@ -16,15 +16,13 @@ export const GRACE_MS = 60_000;
 export interface LoopOptions {
   readonly clock: VirtualClock;
   readonly exchange: Exchange;
-  readonly feed?: PullFeed;
+  readonly feed: PullFeed;
   /** ms the bot starts at (the market is run up to it first). */
   readonly from: number;
   /** ms the run ends at. */
   readonly end: number;
   /** ms between two points of the equity curve. */
   readonly gridMs: number;
-  /** Longest jump (ms): the simulated market fills a longer gap with candles instead of trading. */
-  readonly maxStepMs?: number;
   readonly start: () => void;
   readonly sample: (t: number) => void;
   /** Called once at the end: aborts the bot's signal. */
@@ -57,8 +55,7 @@ export async function runLoop(o: LoopOptions): Promise<LoopEnd> {
       continue;
     }
     let target = Math.min(started ? (timer ?? Infinity) : o.from, nextPoint, o.end);
-    if (o.maxStepMs) target = Math.min(target, clock.now() + o.maxStepMs);
-    if (feed) target = Math.min(target, await feed.fillThrough(target));
+    target = Math.min(target, await feed.fillThrough(target));
     exchange.advance(target);
     if (!started && target >= o.from) {
       clock.moveTo(target);

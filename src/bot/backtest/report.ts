@@ -58,6 +58,8 @@ export interface DataReport {
   readonly topics?: readonly string[];
   readonly synthetic?: unknown;
   readonly seed?: number;
+  /** The simulated market's pairs. */
+  readonly symbols?: readonly string[];
   /** ISO times the bot ran from and to. */
   readonly from: string;
   readonly to: string;

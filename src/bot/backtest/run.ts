@@ -13,6 +13,7 @@ import { tracked } from '../tracked.js';
 import type { Bot } from '../types.js';
 import { BACKTEST_CAPS, scanRecording } from './data.js';
 import { PullFeed } from './feed.js';
+import { simulatedEvents } from '../../sandbox/replay/sim-feed.js';
 import { runLoop } from './loop.js';
 import { iso, makeReport, type BacktestReport, type DataReport } from './report.js';
 import { Tracker } from './tracker.js';
@@ -30,7 +31,7 @@ export interface BacktestOptions {
   readonly bot: Bot;
   readonly params: Readonly<Record<string, string>>;
   /** A recording's path, or the simulated market. */
-  readonly data: { readonly recording: string } | { readonly simulated: { readonly days: number } };
+  readonly data: { readonly recording: string } | { readonly simulated: { readonly days: number; readonly symbols: readonly string[] } };
   readonly seed: number;
   /** ms, either end open. */
   readonly from?: number;
@@ -59,7 +60,7 @@ export async function backtest(o: BacktestOptions): Promise<BacktestResult> {
   const began = wall();
   let span: { start: number; from: number; end: number; events: number };
   let data: Omit<DataReport, 'from' | 'to'>;
-  let feed: PullFeed | undefined;
+  let feed: PullFeed;
   if ('recording' in o.data) {
     const scan = await scanRecording(o.data.recording);
     if (scan.first === undefined) throw new BmError('config', `${o.data.recording}: the recording holds no push: nothing to run`);
@@ -69,16 +70,17 @@ export async function backtest(o: BacktestOptions): Promise<BacktestResult> {
     span = { start: scan.first, from, end, events: scan.events };
     const { synthetic } = scan.header as { synthetic?: unknown };
     data = { source: 'recording', file: o.data.recording, venue: scan.header.venue, topics: scan.header.topics, ...(synthetic ? { synthetic } : {}), events: scan.events };
-    feed = new PullFeed(o.data.recording, BACKTEST_CAPS);
+    feed = PullFeed.ofFile(o.data.recording, BACKTEST_CAPS);
   } else {
     const from = o.from ?? SIMULATED_START;
     const end = Math.min(from + o.data.simulated.days * DAY_MS, o.to ?? Infinity);
     span = { start: from, from, end, events: 0 };
-    data = { source: 'simulated', seed: o.seed, events: 0 };
+    data = { source: 'simulated', seed: o.seed, symbols: o.data.simulated.symbols, events: 0 };
+    feed = new PullFeed(simulatedEvents(o.seed, from, end, o.data.simulated.symbols));
   }
   const log: string[] = [];
   const say = (line: string) => void log.push(line);
-  const venue = backtestVenue({ start: span.start, end: span.end, ...(feed ? { feed } : {}), seed: o.seed, balance: o.balance, env: o.env, log: say, ...(o.fees ? { fees: o.fees } : {}) });
+  const venue = backtestVenue({ start: span.start, end: span.end, feed, seed: o.seed, balance: o.balance, env: o.env, log: say, ...(o.fees ? { fees: o.fees } : {}) });
   const { clock, exchange, account } = venue;
   const client = tracked(new Client(wiredOptions(venue.wiring) as never), clock);
   const stop = new AbortController();
@@ -86,7 +88,7 @@ export async function backtest(o: BacktestOptions): Promise<BacktestResult> {
   let end: BotEnd | undefined;
   const gridMs = Math.max(1000, Math.ceil((span.end - span.from) / POINTS / 1000) * 1000);
   const loop = await runLoop({
-    clock, exchange, ...(feed ? { feed } : { maxStepMs: 30_000 }), from: span.from, end: span.end, gridMs,
+    clock, exchange, feed, from: span.from, end: span.end, gridMs,
     start: () => {
       const ctx = { client, clock: botClock(clock, stop.signal), signal: stop.signal, params: o.params, log: (line: string) => say(`${iso(clock.now())} ${String(line)}`) };
       void runBot(o.bot, ctx).then((e) => (end = e));
@@ -101,10 +103,10 @@ export async function backtest(o: BacktestOptions): Promise<BacktestResult> {
   tracker.close(endMs);
   const report = makeReport({
     tracker, prices: (s) => priceOf(exchange, s), bot: { file: o.botFile, params: o.params },
-    data: { ...data, from: iso(span.from), to: iso(endMs), events: span.events },
+    data: { ...data, from: iso(span.from), to: iso(endMs), events: span.events || feed.read },
     settings: {
       balance: o.balance, quote: QUOTE, fees: `taker ${o.fees?.taker ?? TAKER_FEE}, maker ${o.fees?.maker ?? MAKER_FEE} of what each side receives${o.fees ? '' : ' (the sandbox\'s)'}`,
-      queue: feed ? 'resting orders queue behind the recorded depth at their price; only recorded trades fill them' : 'the simulated market trades against resting orders',
+      queue: 'resting orders queue behind the recorded depth at their price; only recorded trades fill them',
     },
     startMs: span.from, endMs, log, wallMs: wall() - began,
   });

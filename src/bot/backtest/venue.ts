@@ -1,7 +1,7 @@
 /**
  * The backtest's venue, all in this process: the sandbox exchange on the virtual clock, its public
- * market replayed from a recording (resting orders queued behind the recorded depth) or simulated from
- * a seed, an account funded as asked, and the library's client on it through the in-process transport
+ * market replayed from a recording or the simulated market's pushes (resting orders queued behind the
+ * recorded depth), an account funded as asked, and the library's client on it through the in-process transport
  * (no socket: nothing waits on the network, so only the virtual clock orders what happens).
  */
 import { usage } from '../../errors.js';
@@ -30,8 +30,8 @@ export interface VenueOptions {
   readonly start: number;
   /** The market never runs past this (ms): the end of the run. */
   readonly end: number;
-  /** The recording's pushes; absent: the simulated market of `seed`. */
-  readonly feed?: PullFeed;
+  /** The recording's pushes (a file's, or the simulated market's). */
+  readonly feed: PullFeed;
   readonly seed: number;
   readonly balance: Readonly<Record<string, string>>;
   readonly env: Env;
@@ -51,7 +51,7 @@ export function backtestVenue(o: VenueOptions): BacktestVenue {
     warmUpMs: 0,
     ...(o.fees ? { fees: { taker: ratioOf(o.fees.taker)!, maker: ratioOf(o.fees.maker)! } } : {}),
     log: (line) => o.log(`sandbox: ${line}`),
-    ...(feed ? { market: (seam) => new QueueMarket(seam, feed, o.start, () => (account ? [account] : [])) } : {}),
+    market: (seam) => new QueueMarket(seam, feed, o.start, () => (account ? [account] : [])),
   });
   let acct;
   try {

@@ -17,6 +17,7 @@ export interface BacktestFlags {
   readonly simulated?: boolean;
   readonly days?: string;
   readonly seed?: string;
+  readonly symbols?: string;
   readonly from?: string;
   readonly to?: string;
   readonly param?: string[];
@@ -56,6 +57,11 @@ export async function run(ctx: Context, botPath: string, f: BacktestFlags): Prom
   if (f.recording && f.days !== undefined) throw usage('--days: only with --simulated (a recording runs over its own span)');
   const days = whole(f.days, '--days', 1, 366, 1);
   const seed = whole(f.seed, '--seed', 0, 2 ** 31 - 1, 1);
+  if (f.recording && f.symbols !== undefined) throw usage('--symbols: only with --simulated (a recording holds its own pairs)');
+  const symbols = (f.symbols ?? 'BTC_USDT').split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
+  const { pairSpec } = await import('../../sandbox/engine/pairs.js');
+  const unknown = symbols.filter((s) => !pairSpec(s));
+  if (!symbols.length || unknown.length) throw usage(`--symbols: pairs of the sandbox, comma-separated (not ${unknown.join(', ') || 'empty'})`);
   const now = Date.now();
   const from = f.from === undefined ? undefined : parseTime(f.from, '--from', now) * 1000;
   const to = f.to === undefined ? undefined : parseTime(f.to, '--to', now) * 1000 + 999;
@@ -75,7 +81,7 @@ export async function run(ctx: Context, botPath: string, f: BacktestFlags): Prom
   const results: BacktestResult[] = [];
   for (const p of sets) {
     results.push(await backtest({
-      botFile: botPath, bot, params: p, data: f.recording ? { recording: f.recording } : { simulated: { days } }, seed, balance, env: ctx.env,
+      botFile: botPath, bot, params: p, data: f.recording ? { recording: f.recording } : { simulated: { days, symbols } }, seed, balance, env: ctx.env,
       ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}), ...(fees ? { fees } : {}), keepTrades: Boolean(f.trades),
     }));
   }

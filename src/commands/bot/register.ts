@@ -11,7 +11,7 @@ export function registerBot(root: Command, contextOf: ContextOf): void {
     .command('run')
     .description('Run a bot against the profile\'s venue (the paper sandbox by default) until it returns or Ctrl-C')
     .argument('<bot>', 'the bot: an ES module (.mjs, .js, .mts, .ts) whose default export is an async function ({ client, clock, signal, params, log })')
-    .option('--param <k=v>', 'a value for the bot, as text in params (repeatable)', collect)
+    .option('--param <k=v>', 'a value for the bot, as text in params (repeatable)', collect, [] as string[])
     .option('--on-exit <what>', 'its orders still open when it stops: leave or cancel (default leave)')
     .option('--max-deviation <pct>', 'refuse a limit order priced more than this percent from the last price (default 10; none: no check); a bot\'s own maxDeviation wins')
     .option('--duration <s>', 'stop the bot after this many seconds (default: until it returns or Ctrl-C)')
@@ -24,7 +24,7 @@ export function registerBot(root: Command, contextOf: ContextOf): void {
       'Ctrl-C, 0 when it returned or --duration ended it, 1 when it threw. docs/bots.md has three example bots.',
       '',
       'Examples:',
-      '  $ bm bot run grid.mjs --param levels=2 --duration 2 --on-exit cancel',
+      '  $ bm bot run grid.mjs --param levels=2 --param size=0.001 --duration 2 --on-exit cancel',
       '',
     ].join('\n'))
     .action(async (file: string, opts: BotRunFlags, self: Command) => (await import('./run.js')).run(contextOf(self), file, opts));

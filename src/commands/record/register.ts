@@ -22,7 +22,7 @@ export function registerRecord(root: Command, contextOf: ContextOf): void {
       'shape is written in the recording\'s header and stated in every backtest report over it.',
       '',
       'Examples:',
-      '  $ bm record import trades.csv --symbol BTC_USDT --out btc.ndjson --depth 0.5 --spread-bps 1',
+      '  $ bm record import trades.csv --symbol BTC_USDT --out btc-1bps.ndjson.gz --depth 0.5 --spread-bps 1',
       '',
     ].join('\n'))
     // `record` itself takes --out too, and reads it wherever it stands: the file is the one it read.

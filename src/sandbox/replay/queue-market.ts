@@ -23,6 +23,8 @@ export class QueueMarket extends ReplayMarket {
   private readonly recorded = new Map<string, Levels>();
   /** Recorded size (decimal text) still ahead of each resting user order, by order id. */
   private readonly ahead = new Map<string, string>();
+  /** Pairs whose recorded book changed since the engine's copy was made, and the time of that push. */
+  private readonly pending = new Map<string, number>();
 
   /** `accounts`: the user accounts whose orders queue (read when the market runs). */
   constructor(private readonly seamOf: MarketSeam, feed: EventFeed, t0: number, private readonly accounts: () => readonly string[]) {
@@ -57,12 +59,24 @@ export class QueueMarket extends ReplayMarket {
       const was = this.ahead.get(o.id) ?? '0';
       if (cmp(level, was) < 0) this.ahead.set(o.id, level);
     }
-    const bestBid = best(open, 'buy');
-    const bestAsk = best(open, 'sell');
-    super.quote(symbol, {
-      bids: bestAsk === undefined ? book.bids : book.bids.filter(([p]) => cmp(p, bestAsk) < 0),
-      asks: bestBid === undefined ? book.asks : book.asks.filter(([p]) => cmp(p, bestBid) > 0),
-    }, at);
+    // The engine's copy of the book is brought up to date once the pushes due are applied (below): a
+    // book pushed again before anyone can look at it costs nothing.
+    this.pending.set(symbol, at);
+  }
+
+  override advance(now: number): void {
+    super.advance(now);
+    for (const [symbol, at] of this.pending) {
+      const book = this.recorded.get(symbol)!;
+      const open = this.open(symbol);
+      const bestBid = best(open, 'buy');
+      const bestAsk = best(open, 'sell');
+      super.quote(symbol, {
+        bids: bestAsk === undefined ? book.bids : book.bids.filter(([p]) => cmp(p, bestAsk) < 0),
+        asks: bestBid === undefined ? book.asks : book.asks.filter(([p]) => cmp(p, bestBid) > 0),
+      }, at);
+    }
+    this.pending.clear();
   }
 
   protected override trade(symbol: string, e: Record<string, unknown>, at: number): void {
