@@ -12,7 +12,7 @@ export function registerBacktest(root: Command, contextOf: ContextOf): void {
     .argument('<bot>', 'the bot: an ES module (.mjs, .js, .mts, .ts) whose default export is an async function ({ client, clock, signal, params, log })')
     .option('--recording <file>', 'a recording of bm record or bm record import (.gz too)')
     .option('--simulated', 'the sandbox\'s own simulated market instead of a recording (with --seed and --days)')
-    .option('--days <n>', 'days of simulated market (default 1)')
+    .option('--days <n>', 'days of simulated market, 0.1 for 2.4 hours (default 1)')
     .option('--seed <n>', 'seed of the simulated market (default 1)')
     .option('--symbols <list>', 'pairs of the simulated market, comma-separated (default BTC_USDT; each costs about 5 s of CPU a day)')
     .option('--from <time>', 'start the bot at this time: 2026-11-01, 2026-11-01T10:00Z, epoch s or ms (default: the data\'s start)')
@@ -31,7 +31,7 @@ export function registerBacktest(root: Command, contextOf: ContextOf): void {
       'depth and fill only when recorded trades reach them. docs/bots.md has three example bots.',
       '',
       'Examples:',
-      '  $ bm backtest grid.mjs --simulated --days 1 --param levels=4',
+      '  $ bm backtest grid.mjs --simulated --days 0.1 --param step=50 --param size=0.01',
       '  $ bm record import trades.csv --symbol BTC_USDT --out btc.ndjson',
       '  $ bm backtest breakout.mjs --recording btc.ndjson --fee-rate 0.0005 --json',
       '  $ bm backtest grid.mjs --recording btc.ndjson --param step=0.5 --compare step=1 --compare step=2',

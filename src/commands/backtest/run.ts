@@ -55,7 +55,8 @@ function tradesCsv(results: readonly BacktestResult[]): string {
 export async function run(ctx: Context, botPath: string, f: BacktestFlags): Promise<void> {
   if (Boolean(f.recording) === Boolean(f.simulated)) throw usage('give the data: --recording FILE, or --simulated (with --seed and --days)');
   if (f.recording && f.days !== undefined) throw usage('--days: only with --simulated (a recording runs over its own span)');
-  const days = whole(f.days, '--days', 1, 366, 1);
+  const days = f.days === undefined ? 1 : Number(f.days);
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(f.days ?? '1') || !(days > 0 && days <= 366)) throw usage(`--days: a number of days above 0, at most 366 (got ${JSON.stringify(f.days)})`);
   const seed = whole(f.seed, '--seed', 0, 2 ** 31 - 1, 1);
   if (f.recording && f.symbols !== undefined) throw usage('--symbols: only with --simulated (a recording holds its own pairs)');
   const symbols = (f.symbols ?? 'BTC_USDT').split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);

@@ -2,7 +2,7 @@
  * The replayed market of a backtest: the replay (./market.ts) with resting orders that wait their turn.
  * A resting order of a user joins the back of its price level: the recorded size at that level when it
  * is first seen is ahead of it. A recorded trade at its price first eats what is ahead (and a recorded
- * level that shrinks shrinks what is ahead); what the trade has left fills the order at its own price. A
+ * level that shrinks shrinks what is ahead, while it is within the depth recorded); what the trade has left fills the order at its own price. A
  * recorded trade beyond its price (a buy's below it, a sell's above) traded through the whole level: the
  * order fills whole. A recorded book never trades with a resting user order: its levels that would cross
  * one are left out, so fills come from the recorded trades alone, never earlier than the market printed them.
@@ -55,7 +55,11 @@ export class QueueMarket extends ReplayMarket {
     const open = this.enqueue(symbol);
     this.recorded.set(symbol, book);
     for (const o of open) {
-      const level = sizeAt(o.side === 'buy' ? book.bids : book.asks, o.price);
+      const side = o.side === 'buy' ? book.bids : book.asks;
+      // A level beyond the depth recorded is out of sight, not gone: what is ahead there stays.
+      const worst = side[side.length - 1]?.[0];
+      if (worst === undefined || (o.side === 'buy' ? cmp(o.price, worst) < 0 : cmp(o.price, worst) > 0)) continue;
+      const level = sizeAt(side, o.price);
       const was = this.ahead.get(o.id) ?? '0';
       if (cmp(level, was) < 0) this.ahead.set(o.id, level);
     }
