@@ -2,7 +2,7 @@
  * `bm bot run`: a bot on the command line's own venue (the profile's, the paper sandbox by default) with
  * its safety rules: the client is wired as every `bm` command is (careful writes, the machine's shared
  * rate limits), and each limit order a bot places is held to the deviation guard (`--max-deviation`, 10%
- * from the last price by default, as `bm order place`) unless the bot's call sets its own. When the bot
+ * through the last price by default, as `bm order place`) unless the bot's call sets its own. When the bot
  * is stopped, the orders it placed that are still open are left or cancelled, as `--on-exit` says.
  */
 import { Client } from '../lib/client.js';

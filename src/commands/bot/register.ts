@@ -13,7 +13,7 @@ export function registerBot(root: Command, contextOf: ContextOf): void {
     .argument('<bot>', 'the bot: an ES module (.mjs, .js, .mts, .ts) whose default export is an async function ({ client, clock, signal, params, log })')
     .option('--param <k=v>', 'a value for the bot, as text in params (repeatable)', collect, [] as string[])
     .option('--on-exit <what>', 'its orders still open when it stops: leave or cancel (default leave)')
-    .option('--max-deviation <pct>', 'refuse a limit order priced more than this percent from the last price (default 10; none: no check); a bot\'s own maxDeviation wins')
+    .option('--max-deviation <pct>', 'refuse a limit order priced more than this percent through the last price (default 10; none: no check); a bot\'s own maxDeviation wins')
     .option('--duration <s>', 'stop the bot after this many seconds (default: until it returns or Ctrl-C)')
     .addHelpText('after', [
       '',
