@@ -4,18 +4,9 @@
  * ends its loop then.
  */
 import type { WaitClock } from '../util/clock.js';
+import type { BotClock } from '../lib/types-bots.js';
 
-export interface BotClock {
-  /** ms since the epoch. */
-  now(): number;
-  /** Resolves after `ms` ms; rejects with the stop signal's reason (an AbortError) if the bot is stopped first. */
-  sleep(ms: number): Promise<void>;
-  /**
-   * The times (ms) of a tick every `ms` ms: the first at once, then on the grid of `ms` from it (a tick
-   * the bot was too busy for is skipped, never queued); the loop ends when the bot is stopped.
-   */
-  every(ms: number): AsyncIterable<number>;
-}
+export type { BotClock } from '../lib/types-bots.js';
 
 function checkMs(ms: unknown, what: string): number {
   if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw new RangeError(`clock.${what}: give a number of ms, 0 or more (got ${String(ms)})`);
