@@ -18,6 +18,7 @@ export const LANES = {
     'test/e2e/algo-gap.test.ts',
     'test/e2e/algo-replay.test.ts',
     'test/e2e/batch-concurrency.test.ts',
+    'test/e2e/backtest-cli.test.ts',
     'test/e2e/bot-run.test.ts',
     'test/e2e/batch-durable.test.ts',
     'test/e2e/batch-proof.test.ts',

@@ -6,15 +6,14 @@
  */
 import type { RecordedEvent } from '../../sandbox/replay/format.js';
 import type { EventFeed } from '../../sandbox/replay/feed.js';
+import { EventBuffer } from '../../sandbox/replay/event-buffer.js';
 import { recordedEvents, type ReplayCaps } from '../../sandbox/replay/recording.js';
 
 /** Push text (UTF-16 units) held at most. */
 export const WINDOW_BYTES = 16 * 1024 * 1024;
 
 export class PullFeed implements EventFeed {
-  private buf: RecordedEvent[] = [];
-  private head = 0;
-  private bytes = 0;
+  private readonly events = new EventBuffer();
   private eof = false;
   readonly failure: Error | undefined = undefined;
   private readonly it: AsyncGenerator<unknown>;
@@ -32,26 +31,20 @@ export class PullFeed implements EventFeed {
   }
 
   peek(): RecordedEvent | undefined {
-    return this.buf[this.head];
+    return this.events.peek();
   }
 
   shift(): void {
-    const e = this.buf[this.head];
-    if (!e) return;
-    this.bytes -= e.raw.length;
-    if (++this.head > 4096) {
-      this.buf = this.buf.slice(this.head);
-      this.head = 0;
-    }
+    this.events.shift();
   }
 
   get finished(): boolean {
-    return this.eof && this.head >= this.buf.length;
+    return this.eof && this.events.empty;
   }
 
   /** The time of the next push not applied yet (reading it if needed); undefined at the end. */
   async nextTime(): Promise<number | undefined> {
-    if (this.head >= this.buf.length && !this.eof) await this.pull();
+    if (this.events.empty && !this.eof) await this.pull();
     return this.peek()?.t;
   }
 
@@ -61,9 +54,9 @@ export class PullFeed implements EventFeed {
    */
   async fillThrough(t: number): Promise<number> {
     for (;;) {
-      const last = this.buf[this.buf.length - 1];
-      if (this.eof || (last && last.t > t && this.head < this.buf.length)) return t;
-      if (this.bytes >= this.windowBytes && last) return last.t - 1 < this.peek()!.t ? last.t : last.t - 1;
+      const last = this.events.last();
+      if (this.eof || (last && last.t > t)) return t;
+      if (this.events.bytes >= this.windowBytes && last) return last.t - 1 < this.peek()!.t ? last.t : last.t - 1;
       await this.pull();
     }
   }
@@ -77,8 +70,7 @@ export class PullFeed implements EventFeed {
       }
       const x = r.value as RecordedEvent;
       if (!('raw' in x)) continue;
-      this.buf.push(x);
-      this.bytes += x.raw.length;
+      this.events.push(x);
       this.read++;
       return;
     }

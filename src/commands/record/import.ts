@@ -43,10 +43,10 @@ export async function importCsv(ctx: Context, csv: string, o: ImportOptions): Pr
   if (gz) gz.pipe(file);
   const sink = gz ?? file;
   const lines = createInterface({ input: createReadStream(csv), crlfDelay: Infinity });
-  let trades = 0;
+  let written = 0;
   try {
     for await (const line of csvToRecording(lines, symbol, csv, { ...(o.depth ? { depth: o.depth } : {}), spreadBps, levels })) {
-      if (line.includes('spot/trade')) trades++;
+      written++;
       if (!sink.write(line)) await once(sink, 'drain');
     }
     sink.end();
@@ -58,5 +58,7 @@ export async function importCsv(ctx: Context, csv: string, o: ImportOptions): Pr
     if (err instanceof CsvError) throw new BmError('usage', `${csv}: ${err.message}: nothing written`);
     throw err;
   }
+  // The header, then two lines a trade: its book, then the trade.
+  const trades = (written - 1) / 2;
   ctx.io.out(`${out}: ${trades} trades of ${symbol}, each after its synthetic book (${levels} levels a side, ${spreadBps} bps apart, ${o.depth ?? 'the trade\'s size'} a level)\n`);
 }

@@ -9,7 +9,10 @@
  */
 import { add, cmp, div, isDecimal, mul, norm, sub, truncate } from '../../util/decimal.js';
 import { pairSpec } from '../engine/pairs.js';
+import { CHANNEL, topicOf } from '../../api/catalogue/channels.js';
+import { isSide, type Side } from '../../api/catalogue/vocab.js';
 import { eventLine, FORMAT, FORMAT_VERSION } from './format.js';
+import { depthChannel, depthPush, tradePush } from './pushes.js';
 
 /** The synthetic book's shape; stated in the recording's header (`synthetic`) and so in a backtest's report. */
 export interface SyntheticBook {
@@ -48,7 +51,7 @@ function rounded(p: string, places: number, up: boolean): string {
 }
 
 /** The book a trade implies: bids and asks, best first. */
-export function bookAround(price: string, size: string, side: 'buy' | 'sell', book: SyntheticBook, places: number): { bids: [string, string][]; asks: [string, string][] } {
+export function bookAround(price: string, size: string, side: Side, book: SyntheticBook, places: number): { bids: [string, string][]; asks: [string, string][] } {
   const step = norm(div(mul(price, book.spreadBps), '10000', 18));
   const qty = book.depth ?? size;
   const bestBid = side === 'sell' ? price : norm(sub(price, step));
@@ -65,13 +68,13 @@ export function bookAround(price: string, size: string, side: 'buy' | 'sell', bo
 }
 
 /** One CSV row as a trade; undefined for a header row (its first cell is not a time). */
-function rowOf(cells: string[], n: number): { t: number; price: string; size: string; side: 'buy' | 'sell' } {
+function rowOf(cells: string[], n: number): { t: number; price: string; size: string; side: Side } {
   const [time, price, size, side] = cells.map((c) => c.trim().replace(/^"|"$/g, ''));
   if (time === undefined || price === undefined || size === undefined || side === undefined) throw new CsvError(n, 'expected four columns: time, price, size, side');
   if (!isDecimal(price) || cmp(price, '0') <= 0) throw new CsvError(n, `price ${JSON.stringify(price)} is not a positive decimal`);
   if (!isDecimal(size) || cmp(size, '0') <= 0) throw new CsvError(n, `size ${JSON.stringify(size)} is not a positive decimal`);
   const s = side.toLowerCase();
-  if (s !== 'buy' && s !== 'sell') throw new CsvError(n, `side ${JSON.stringify(side)} is not buy or sell (the taker's side)`);
+  if (!isSide(s)) throw new CsvError(n, `side ${JSON.stringify(side)} is not buy or sell (the taker's side)`);
   return { t: timeOf(time, n), price: norm(price), size: norm(size), side: s };
 }
 
@@ -84,7 +87,7 @@ export async function* csvToRecording(lines: AsyncIterable<string>, symbol: stri
   if (!spec) throw new CsvError(0, `${symbol} is not a pair of the sandbox`);
   const places = spec.details.price_max_precision;
   // The smallest depth channel that holds the levels.
-  const channel = `spot/depth${book.levels <= 5 ? 5 : book.levels <= 20 ? 20 : 50}`;
+  const channel = depthChannel(book.levels);
   let n = 0;
   let last = -Infinity;
   let started = false;
@@ -99,12 +102,12 @@ export async function* csvToRecording(lines: AsyncIterable<string>, symbol: stri
     if (!started) {
       started = true;
       const synthetic = { depth: book.depth ?? 'the size of each trade', spread_bps: book.spreadBps, levels: book.levels };
-      const header = { format: FORMAT, version: FORMAT_VERSION, venue: `csv:${source}`, topics: [`${channel}:${symbol}`, `spot/trade:${symbol}`], started: r.t, synthetic };
+      const header = { format: FORMAT, version: FORMAT_VERSION, venue: `csv:${source}`, topics: [topicOf(channel, symbol), topicOf(CHANNEL.trade, symbol)], started: r.t, synthetic };
       yield `${JSON.stringify(header)}\n`;
     }
     const { bids, asks } = bookAround(r.price, r.size, r.side, book, places);
-    yield eventLine(r.t, JSON.stringify({ table: channel, data: [{ symbol, asks, bids, ms_t: r.t }] }));
-    yield eventLine(r.t, JSON.stringify({ table: 'spot/trade', data: [{ symbol, price: r.price, side: r.side, size: r.size, s_t: Math.floor(r.t / 1000), ms_t: r.t }] }));
+    yield eventLine(r.t, depthPush(channel, symbol, r.t, bids, asks));
+    yield eventLine(r.t, tradePush(symbol, r.t, r.price, r.size, r.side));
   }
   if (!started) throw new CsvError(n, 'no trade in the file');
 }

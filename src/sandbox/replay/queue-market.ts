@@ -9,6 +9,7 @@
  */
 import { cmp, isZero, min, norm, sub, truncate } from '../../util/decimal.js';
 import { ExchangeError } from '../exchange-api.js';
+import type { Side } from '../../api/catalogue/vocab.js';
 import { scalarText } from '../../util/json.js';
 import type { Order } from '../engine/types.js';
 import { unitsText } from '../engine/units.js';
@@ -136,7 +137,7 @@ function sizeAt(levels: readonly Level[] | undefined, price: string): string {
 }
 
 /** The best price among resting orders of one side. */
-function best(open: readonly Order[], side: 'buy' | 'sell'): string | undefined {
+function best(open: readonly Order[], side: Side): string | undefined {
   let b: string | undefined;
   for (const o of open) if (o.side === side && (b === undefined || (side === 'buy' ? cmp(o.price, b) > 0 : cmp(o.price, b) < 0))) b = o.price;
   return b;

@@ -11,12 +11,15 @@ import { fromTicks, stepTicks, toTicks } from '../market/history.js';
 import { Prng } from '../market/prng.js';
 import { TICK_MS } from '../market/sim.js';
 import { mul, norm } from '../../util/decimal.js';
+import type { Side } from '../../api/catalogue/vocab.js';
 import type { RecordedEvent } from './format.js';
+import { depthChannel, depthPush, tradePush } from './pushes.js';
 
 /** Chance a pair trades in one tick (the live simulation's taker chance). */
 const TAKER_CHANCE = 0.5;
-/** Levels a side of each book. */
+/** Levels a side of each book, and the channel of such books. */
 const LEVELS = 5;
+const DEPTH = depthChannel(LEVELS);
 
 /** A size in whole lots around `scale` times the pair's typical size (as the live simulation draws it). */
 function lots(spec: PairSpec, prng: Prng, scale = 1): string {
@@ -37,7 +40,7 @@ export async function* simulatedEvents(seed: number, start: number, end: number,
       const symbol = spec.details.symbol;
       const half = spec.sim.halfSpreadTicks;
       const gap = Math.max(1, Math.round(half / 2));
-      const side = prng.chance(0.5) ? 'buy' : 'sell';
+      const side: Side = prng.chance(0.5) ? 'buy' : 'sell';
       const bids: [string, string][] = [];
       const asks: [string, string][] = [];
       for (let i = 0; i < LEVELS; i++) {
@@ -47,8 +50,8 @@ export async function* simulatedEvents(seed: number, start: number, end: number,
       // The taker met the best level of the other side.
       const price = side === 'buy' ? asks[0]![0] : bids[0]![0];
       const size = lots(spec, prng, 0.6);
-      yield { t, raw: JSON.stringify({ table: 'spot/depth5', data: [{ symbol, asks, bids, ms_t: t }] }) };
-      yield { t, raw: JSON.stringify({ table: 'spot/trade', data: [{ symbol, price, side, size, s_t: Math.floor(t / 1000), ms_t: t }] }) };
+      yield { t, raw: depthPush(DEPTH, symbol, t, bids, asks) };
+      yield { t, raw: tradePush(symbol, t, price, size, side) };
     }
   }
 }
