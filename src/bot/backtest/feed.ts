@@ -6,7 +6,7 @@
  */
 import type { RecordedEvent } from '../../sandbox/replay/format.js';
 import type { EventFeed } from '../../sandbox/replay/feed.js';
-import { EventBuffer } from '../../sandbox/replay/event-buffer.js';
+import { EventBuffer, nextPush } from '../../sandbox/replay/event-buffer.js';
 import { recordedEvents, type ReplayCaps } from '../../sandbox/replay/recording.js';
 
 /** Push text (UTF-16 units) held at most. */
@@ -62,17 +62,11 @@ export class PullFeed implements EventFeed {
   }
 
   private async pull(): Promise<void> {
-    for (;;) {
-      const r = await this.it.next();
-      if (r.done) {
-        this.eof = true;
-        return;
-      }
-      const x = r.value as RecordedEvent;
-      if (!('raw' in x)) continue;
+    const x = await nextPush(this.it);
+    if (!x) this.eof = true;
+    else {
       this.events.push(x);
       this.read++;
-      return;
     }
   }
 }

@@ -6,8 +6,8 @@
  * percent, cut to 4 decimals.
  */
 import { cpus } from 'node:os';
-import { NO_FILLS, pnlFigures, totalOf, unrealizedAt } from '../../core/usecases/account.js';
-import { cmp, div, isZero, mul, norm, sub, truncate } from '../../util/decimal.js';
+import { pnlFigures } from '../../core/usecases/account.js';
+import { add, cmp, div, isZero, mul, norm, sub, truncate } from '../../util/decimal.js';
 import type { Tracker } from './tracker.js';
 
 /** Places a percentage keeps. */
@@ -117,18 +117,18 @@ export function makeReport(i: ReportInput): BacktestReport {
     const f = pnlFigures(p.symbol, p.base, p.quote, p.run, last);
     return {
       symbol: p.symbol, orders: p.orders.size, fills: p.run.fills, position: f.position, realized: f.realized,
-      unrealized: p.run === NO_FILLS ? '0' : unrealizedAt(p.run, last), fees: f.fees, last_price: last,
+      unrealized: f.unrealized, fees: f.fees, last_price: last,
       exposure: msPct(p.exposedMs, span), win_rate: p.closes ? pct(String(p.wins), String(p.closes)) : '', closes: p.closes,
     };
   });
   const inQuote = pairs.filter((p) => t.pairs.get(p.symbol)!.quote === i.settings.quote);
-  const rows = inQuote.map((p) => ({ realized: p.realized, unrealized: p.unrealized, fees: p.fees }));
   const closes = pairs.reduce((n, p) => n + p.closes, 0);
   const wins = [...t.pairs.values()].reduce((n, p) => n + p.wins, 0);
   const start = t.equity[0]?.[1] ?? '0';
   const end = t.equity[t.equity.length - 1]?.[1] ?? start;
   const dd = drawdown(t.equity);
-  const sum = (k: 'realized' | 'unrealized' | 'fees') => totalOf(rows as never, k) || '0';
+  // Totals of the pairs quoted in the report's currency ('' figures, a pair without a price, left out).
+  const sum = (k: 'realized' | 'unrealized' | 'fees') => norm(inQuote.reduce<string>((n, p) => (p[k] === '' ? n : norm(add(n, p[k]))), '0'));
   return {
     bot: i.bot, data: i.data, settings: i.settings, pairs,
     total: {

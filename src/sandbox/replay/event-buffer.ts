@@ -38,3 +38,13 @@ export class EventBuffer {
     return true;
   }
 }
+
+/** The next push of a recording's reading (its header skipped); undefined at its end. */
+export async function nextPush(it: AsyncIterator<unknown>): Promise<RecordedEvent | undefined> {
+  for (;;) {
+    const r = await it.next();
+    if (r.done) return undefined;
+    const x = r.value as RecordedEvent;
+    if ('raw' in x) return x;
+  }
+}

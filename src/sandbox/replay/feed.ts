@@ -4,7 +4,7 @@
  * any length costs a few MiB. The market takes what is buffered; when the reader is behind, the rest is
  * applied on a later run of the market, each push still at its own due time.
  */
-import { EventBuffer } from './event-buffer.js';
+import { EventBuffer, nextPush } from './event-buffer.js';
 import type { RecordedEvent } from './format.js';
 import { recordedEvents, RecordingFileError } from './recording.js';
 import type { ReplayCaps } from './lines.js';
@@ -60,13 +60,11 @@ export class FileFeed implements EventFeed {
   private async read(): Promise<void> {
     try {
       while (this.events.bytes < this.readAhead) {
-        const r = await this.it.next();
-        if (r.done) {
+        const x = await nextPush(this.it);
+        if (!x) {
           this.eof = true;
           return;
         }
-        const x = r.value as RecordedEvent;
-        if (!('raw' in x)) continue;
         this.events.push(x);
       }
     } catch (err) {
