@@ -14,7 +14,7 @@ import type { Bot } from '../types.js';
 import { BACKTEST_CAPS, scanRecording } from './data.js';
 import { PullFeed } from './feed.js';
 import { simulatedEvents } from '../../sandbox/replay/sim-feed.js';
-import { runLoop } from './loop.js';
+import { GRACE_MS, runLoop } from './loop.js';
 import { iso, makeReport, type BacktestReport, type DataReport } from './report.js';
 import { Tracker } from './tracker.js';
 import { priceOf } from './value.js';
@@ -98,7 +98,7 @@ export async function backtest(o: BacktestOptions): Promise<BacktestResult> {
     done: () => end !== undefined,
   });
   const endMs = Math.min(clock.now(), span.end);
-  if (!loop.returned) say(`the bot had not returned ${60} s (virtual) after the end of the data: the report is made without it`);
+  if (!loop.returned) say(`the bot had not returned ${GRACE_MS / 1000} s (virtual) after the end of the data: the report is made without it`);
   tracker.sample(endMs);
   tracker.close(endMs);
   const report = makeReport({

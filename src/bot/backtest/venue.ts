@@ -16,7 +16,7 @@ import { VirtualClock } from '../virtual-clock.js';
 import type { PullFeed } from './feed.js';
 
 /** Why `client.watch` is refused in a backtest. */
-export const NO_STREAMS = 'streams are not replayed in a backtest: poll the market (client.ticker, client.depth, client.trades, client.order.list) on clock.every(ms)';
+export const NO_STREAMS = 'streams are not replayed in a backtest: poll the market (client.ticker, client.book, client.trades, client.order.list) on clock.every(ms)';
 
 export interface BacktestVenue {
   readonly clock: VirtualClock;
