@@ -52,7 +52,7 @@ test('--simulated runs over the sandbox\'s simulated market from its seed: the s
   const [a, b] = [await runBm(argv, env), await runBm(argv, env)];
   assert.equal(a.code, 0, a.stderr);
   const strip = (text: string) => ({ ...(JSON.parse(text) as Record<string, unknown>), run: undefined });
-  const report = strip(a.stdout) as { data: { source: string; seed: number; symbols: string[]; events: number; from: string; to: string }; total: { orders: number } };
+  const report = strip(a.stdout) as unknown as { data: { source: string; seed: number; symbols: string[]; events: number; from: string; to: string }; total: { orders: number } };
   assert.deepEqual([report.data.source, report.data.seed, report.data.symbols, report.data.from, report.data.to], ['simulated', 9, ['BTC_USDT'], '2026-01-01T00:00:00.000Z', '2026-01-01T00:14:24.000Z']);
   assert.ok(report.data.events > 1000 && report.total.orders >= 3, `${report.data.events} pushes, ${report.total.orders} orders`);
   assert.deepEqual(strip(b.stdout), report);
