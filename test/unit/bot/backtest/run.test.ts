@@ -57,3 +57,16 @@ test('a recording cut short or with a malformed line is refused naming its line,
   }
   assert.equal(readFileSync(ran, 'utf8'), '');
 });
+
+test('--from and --to: the pushes before the start are applied before the bot starts; the market stops at the end', async () => {
+  const rows: Row[] = [[0, '100', '0.01', 'sell'], [5, '101', '0.01', 'buy'], [12, '102', '0.01', 'buy'], [20, '103', '0.01', 'buy']];
+  const looker = fileOf('looker.mjs', `
+export default async function ({ client, clock, log }) {
+  for await (const now of clock.every(4000)) log(\`\${(now - ${T0}) / 1000} \${(await client.ticker({ symbol: 'BTC_USDT' })).tickers[0].last_price}\`);
+}
+`);
+  const r = await backtestOf(looker, await recordingOf(rows, { spreadBps: '2', levels: 1, depth: '1' }), { from: T0 + 6000, to: T0 + 14_999 });
+  assert.equal(r.error, undefined, r.error);
+  assert.deepEqual(r.report.log.filter((l) => /Z \d+ /.test(l)).map((l) => l.split(' ').slice(1).join(' ')), ['6 101.00', '10 101.00', '14 102.00']);
+  assert.deepEqual([r.report.data.from, r.report.data.to], ['2026-11-01T12:00:06.000Z', '2026-11-01T12:00:14.999Z']);
+});
