@@ -95,7 +95,8 @@ await Promise.all([
     // import() becomes require(): code compiled from a V8 code cache has no dynamic-import host.
     supported: { 'dynamic-import': false },
     banner: { js: "const __bmMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-    external: ['@napi-rs/keyring', 'bufferutil', 'utf-8-validate'],
+    // esbuild: a TypeScript bot's compiler when Node cannot strip types itself, from the bot's project or bm's own.
+    external: ['@napi-rs/keyring', 'bufferutil', 'utf-8-validate', 'esbuild'],
     plugins: [deferChildProcess, vendorImports, requireBuiltins],
   }, here('.')),
   build({

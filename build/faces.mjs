@@ -16,6 +16,8 @@ export const FACES = {
   // The live layer and the connection it makes: loaded by the first stream, never by a one-shot.
   live: ['src/core/live/', 'src/ws/connection.ts', 'src/ws/socket.ts', 'src/ws/frames.ts', 'src/ws/pace.ts', 'src/ws/heartbeat.ts', 'src/ws/outbox.ts'],
   keychain: ['src/profiles/keychain.ts'],
+  // Bots and backtests: the bot runtime, the library's client it hands a bot, and their commands.
+  bot: ['src/bot/', 'src/lib/', 'src/commands/bot/', 'src/commands/backtest/'],
 };
 
 const REGISTRY = "globalThis[Symbol.for('bm.modules')]";

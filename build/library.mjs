@@ -26,7 +26,7 @@ export async function buildLibrary(common, plugins) {
   writeFileSync('dist/lib/algo-kinds.d.ts', algoDts());
   copyFileSync('types/bm.d.ts', 'dist/lib/index.d.ts');
   // Declarations only, so the sources are their own declaration files.
-  for (const name of ['types', 'types-values', 'types-calls', 'types-streams', 'types-sandbox', 'types-helpers', 'types-account', 'types-orders']) {
+  for (const name of ['types', 'types-values', 'types-calls', 'types-streams', 'types-sandbox', 'types-helpers', 'types-account', 'types-bots', 'types-orders']) {
     copyFileSync(`src/lib/${name}.ts`, `dist/lib/${name}.d.ts`);
   }
   copyFileSync('src/lib/vocab.ts', 'dist/lib/vocab.d.ts');

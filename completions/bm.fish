@@ -3,7 +3,7 @@
 function __bm_subs
   switch "$argv[1]"
     case ''
-      echo time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox record profile completion doctor legacy watch portfolio pnl algo alert trade
+      echo time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox record profile completion doctor legacy watch portfolio pnl algo alert trade bot backtest
     case 'order'
       echo place cancel cancel-all batch get list fills amend stop take-profit oco trail twap bracket
     case 'funding'
@@ -18,6 +18,8 @@ function __bm_subs
       echo serve account start stop status reset
     case 'sandbox account'
       echo create
+    case 'record'
+      echo import
     case 'profile'
       echo add list show use remove test
     case 'legacy'
@@ -30,11 +32,13 @@ function __bm_subs
       echo list show logs resume cancel
     case 'alert'
       echo add list remove
+    case 'bot'
+      echo run
   end
 end
 function __bm_takes
   switch "$argv[1]|$argv[2]"
-    case '*\\|-p' '*\\|--profile' '*\\|--base-url' '*\\|--ws-url' '*\\|--legacy-url' '*\\|--service' '*\\|-o' '*\\|--output' '*\\|--fields' '*\\|--color' '*\\|--timeout' 'kline|--from' 'kline|--to' 'kline|--step' 'book|--precision' 'book|--size' 'trades|--limit' 'wallet|--currency' 'order place|--side' 'order place|--type' 'order place|--size' 'order place|--price' 'order place|--notional' 'order place|--client-order-id' 'order place|--stp-mode' 'order place|--max-deviation' 'order place|--wait' 'order place|--wait-timeout' 'order cancel|--order-id' 'order cancel|--client-order-id' 'order cancel-all|--side' 'order batch|--file' 'order batch|--journal' 'order batch|--resume' 'order batch|--max-deviation' 'order get|--order-id' 'order get|--client-order-id' 'order list|--limit' 'order list|--status' 'order fills|--order-id' 'order fills|--page' 'order fills|--limit' 'order amend|--order-id' 'order amend|--client-order-id' 'order amend|--price' 'order amend|--size' 'order amend|--new-client-order-id' 'order amend|--max-deviation' 'order stop|--side' 'order stop|--size' 'order stop|--notional' 'order stop|--trigger' 'order stop|--price' 'order stop|--max-deviation' 'order take-profit|--side' 'order take-profit|--size' 'order take-profit|--notional' 'order take-profit|--trigger' 'order take-profit|--price' 'order take-profit|--max-deviation' 'order oco|--side' 'order oco|--size' 'order oco|--notional' 'order oco|--tp-trigger' 'order oco|--tp-price' 'order oco|--stop-trigger' 'order oco|--stop-price' 'order oco|--max-deviation' 'order trail|--side' 'order trail|--size' 'order trail|--notional' 'order trail|--distance' 'order trail|--max-deviation' 'order twap|--side' 'order twap|--size' 'order twap|--notional' 'order twap|--over' 'order twap|--slices' 'order twap|--price' 'order twap|--max-deviation' 'order bracket|--side' 'order bracket|--size' 'order bracket|--price' 'order bracket|--take-profit' 'order bracket|--tp-price' 'order bracket|--stop' 'order bracket|--stop-price' 'order bracket|--order-id' 'order bracket|--max-deviation' 'funding history|--currency' 'funding history|--type' 'funding history|--page' 'funding history|--limit' 'contract accounts|--coin' 'contract liquidations|--contract-id' 'contract liquidations|--order-id' 'contract order|--contract-id' 'contract order|--category' 'contract order|--way' 'contract order|--open-type' 'contract order|--leverage' 'contract order|--custom-id' 'contract order|--price' 'contract order|--vol' 'broker rebate|--from' 'broker rebate|--to' 'sign-test get|--symbol' 'sign-test post|--symbol' 'sign-test post|--price' 'sign-test post|--count' 'api|-f' 'api|--field' 'api|-F' 'api|--typed-field' 'api|--auth' 'sandbox serve|--port' 'sandbox serve|--host' 'sandbox serve|--state' 'sandbox serve|--seed' 'sandbox serve|--limits' 'sandbox serve|--replay' 'sandbox serve|--speed' 'sandbox account create|--deposit' 'sandbox account create|--permissions' 'record|--channels' 'record|--duration' 'record|--out' 'profile add|--venue' 'legacy kline|--from' 'legacy kline|--to' 'legacy kline|--step' 'legacy book|--precision' 'legacy order place|--amount' 'legacy order place|--price' 'legacy order place|--side' 'legacy order cancel-all|--side' 'legacy order list|--status' 'legacy order list|--page' 'legacy order list|--limit' 'legacy fills|--entrust-id' 'legacy fills|--page' 'legacy fills|--limit' 'watch ticker|--duration' 'watch depth|--duration' 'watch depth|--levels' 'watch trades|--duration' 'watch kline|--duration' 'watch kline|--step' 'watch kline|--interval' 'watch orders|--duration' 'portfolio|--in' 'portfolio|--fills' 'pnl|--from' 'pnl|--to' 'alert add|--above' 'alert add|--below' 'alert add|--exec' 'trade|--step' 'trade|--max-deviation' 'trade|--pairs'
+    case '*\\|-p' '*\\|--profile' '*\\|--base-url' '*\\|--ws-url' '*\\|--legacy-url' '*\\|--service' '*\\|-o' '*\\|--output' '*\\|--fields' '*\\|--color' '*\\|--timeout' 'kline|--from' 'kline|--to' 'kline|--step' 'book|--precision' 'book|--size' 'trades|--limit' 'wallet|--currency' 'order place|--side' 'order place|--type' 'order place|--size' 'order place|--price' 'order place|--notional' 'order place|--client-order-id' 'order place|--stp-mode' 'order place|--max-deviation' 'order place|--wait' 'order place|--wait-timeout' 'order cancel|--order-id' 'order cancel|--client-order-id' 'order cancel-all|--side' 'order batch|--file' 'order batch|--journal' 'order batch|--resume' 'order batch|--max-deviation' 'order get|--order-id' 'order get|--client-order-id' 'order list|--limit' 'order list|--status' 'order fills|--order-id' 'order fills|--page' 'order fills|--limit' 'order amend|--order-id' 'order amend|--client-order-id' 'order amend|--price' 'order amend|--size' 'order amend|--new-client-order-id' 'order amend|--max-deviation' 'order stop|--side' 'order stop|--size' 'order stop|--notional' 'order stop|--trigger' 'order stop|--price' 'order stop|--max-deviation' 'order take-profit|--side' 'order take-profit|--size' 'order take-profit|--notional' 'order take-profit|--trigger' 'order take-profit|--price' 'order take-profit|--max-deviation' 'order oco|--side' 'order oco|--size' 'order oco|--notional' 'order oco|--tp-trigger' 'order oco|--tp-price' 'order oco|--stop-trigger' 'order oco|--stop-price' 'order oco|--max-deviation' 'order trail|--side' 'order trail|--size' 'order trail|--notional' 'order trail|--distance' 'order trail|--max-deviation' 'order twap|--side' 'order twap|--size' 'order twap|--notional' 'order twap|--over' 'order twap|--slices' 'order twap|--price' 'order twap|--max-deviation' 'order bracket|--side' 'order bracket|--size' 'order bracket|--price' 'order bracket|--take-profit' 'order bracket|--tp-price' 'order bracket|--stop' 'order bracket|--stop-price' 'order bracket|--order-id' 'order bracket|--max-deviation' 'funding history|--currency' 'funding history|--type' 'funding history|--page' 'funding history|--limit' 'contract accounts|--coin' 'contract liquidations|--contract-id' 'contract liquidations|--order-id' 'contract order|--contract-id' 'contract order|--category' 'contract order|--way' 'contract order|--open-type' 'contract order|--leverage' 'contract order|--custom-id' 'contract order|--price' 'contract order|--vol' 'broker rebate|--from' 'broker rebate|--to' 'sign-test get|--symbol' 'sign-test post|--symbol' 'sign-test post|--price' 'sign-test post|--count' 'api|-f' 'api|--field' 'api|-F' 'api|--typed-field' 'api|--auth' 'sandbox serve|--port' 'sandbox serve|--host' 'sandbox serve|--state' 'sandbox serve|--seed' 'sandbox serve|--limits' 'sandbox serve|--replay' 'sandbox serve|--speed' 'sandbox account create|--deposit' 'sandbox account create|--permissions' 'record|--channels' 'record|--duration' 'record|--out' 'record import|--symbol' 'record import|--out' 'record import|--depth' 'record import|--spread-bps' 'record import|--levels' 'profile add|--venue' 'legacy kline|--from' 'legacy kline|--to' 'legacy kline|--step' 'legacy book|--precision' 'legacy order place|--amount' 'legacy order place|--price' 'legacy order place|--side' 'legacy order cancel-all|--side' 'legacy order list|--status' 'legacy order list|--page' 'legacy order list|--limit' 'legacy fills|--entrust-id' 'legacy fills|--page' 'legacy fills|--limit' 'watch ticker|--duration' 'watch depth|--duration' 'watch depth|--levels' 'watch trades|--duration' 'watch kline|--duration' 'watch kline|--step' 'watch kline|--interval' 'watch orders|--duration' 'portfolio|--in' 'portfolio|--fills' 'pnl|--from' 'pnl|--to' 'alert add|--above' 'alert add|--below' 'alert add|--exec' 'trade|--step' 'trade|--max-deviation' 'trade|--pairs' 'bot run|--param' 'bot run|--on-exit' 'bot run|--max-deviation' 'bot run|--duration' 'backtest|--recording' 'backtest|--days' 'backtest|--seed' 'backtest|--symbols' 'backtest|--from' 'backtest|--to' 'backtest|--param' 'backtest|--compare' 'backtest|--fee-rate' 'backtest|--balance' 'backtest|--trades'
       return 0
   end
   return 1
@@ -95,6 +99,8 @@ complete -c bm -n '__bm_is ""' -a 'pnl' -d 'Profit and loss per pair from your f
 complete -c bm -n '__bm_is ""' -a 'algo' -d 'Conditional orders run detached (bm order stop ... --detach)'
 complete -c bm -n '__bm_is ""' -a 'alert' -d 'Price alerts held by bm on this machine: add, list, remove'
 complete -c bm -n '__bm_is ""' -a 'trade' -d 'Full-screen trading terminal on one pair: book, trades, cand'
+complete -c bm -n '__bm_is ""' -a 'bot' -d 'Run a bot (an ES module on the library\'s client) against the'
+complete -c bm -n '__bm_is ""' -a 'backtest' -d 'Run a bot over a recorded (or simulated) market in virtual t'
 complete -c bm -s V -l version -d 'output the version number'
 complete -c bm -s p -l profile -x -a '(bm __complete profiles 2>/dev/null)' -d 'profile to use (env BM_PROFILE)'
 complete -c bm -l sandbox -d 'use the built-in sandbox venue'
@@ -281,10 +287,15 @@ complete -c bm -n '__bm_is "sandbox serve"' -l speed -r -d 'replay speed: 1 as r
 complete -c bm -n '__bm_is "sandbox account"' -a 'create' -d 'Create a paper account with API key, secret and memo on the '
 complete -c bm -n '__bm_is "sandbox account create"' -l deposit -r -d 'starting balances, e.g. USDT=10000,BTC=1 (default USDT=10000'
 complete -c bm -n '__bm_is "sandbox account create"' -l permissions -x -a 'read-only trade withdraw' -d 'key permission: read-only, trade or withdraw'
+complete -c bm -n '__bm_is "record"' -a 'import' -d 'Make a recording from a CSV of trades (time, price, size, si'
 complete -c bm -n '__bm_is "record"' -l channels -x -a 'ticker trade depth5 depth20 depth50 increase100 kline1m kline3m kline5m kline15m kline30m kline1h kline2h kline4h kline1d kline1w kline1M' -d 'comma-separated: ticker, trade, depth5, depth20, depth50, in'
 complete -c bm -n '__bm_is "record"' -l duration -r -d 'stop after this many seconds (default: until Ctrl-C)'
 complete -c bm -n '__bm_is "record"' -l out -r -d 'file to create (never overwritten); a name ending in .gz is '
-complete -c bm -n '__bm_is "record"' -a '(bm __complete symbols 2>/dev/null)'
+complete -c bm -n '__bm_is "record import"' -l symbol -r -d 'the pair the trades are of, e.g. BTC_USDT'
+complete -c bm -n '__bm_is "record import"' -l out -r -d 'the recording to create (never overwritten); a name ending i'
+complete -c bm -n '__bm_is "record import"' -l depth -r -d 'base on each level of the synthetic book (default: the size '
+complete -c bm -n '__bm_is "record import"' -l spread-bps -r -d 'the gap between best bid and ask, and between levels, in bas'
+complete -c bm -n '__bm_is "record import"' -l levels -x -a '5 20 50' -d 'levels on each side, 1 to 50 (default 5)'
 complete -c bm -n '__bm_is "profile"' -a 'add' -d 'Add (or replace) a profile: asks for key, secret and memo, p'
 complete -c bm -n '__bm_is "profile"' -a 'list' -d 'List profiles: venue, address, where the credentials are kep'
 complete -c bm -n '__bm_is "profile"' -a 'show' -d 'Show a profile (default: the current one); the key is masked'
@@ -390,3 +401,20 @@ complete -c bm -n '__bm_is "trade"' -l pairs -r -d 'the watchlist, comma-separat
 complete -c bm -n '__bm_is "trade"' -l no-mouse -d 'no mouse reporting (clicks and the wheel are then the termin'
 complete -c bm -n '__bm_is "trade"' -l once -d 'print one screen (read over REST) and exit; the default when'
 complete -c bm -n '__bm_is "trade"' -a '(bm __complete symbols 2>/dev/null)'
+complete -c bm -n '__bm_is "bot"' -a 'run' -d 'Run a bot against the profile\'s venue (the paper sandbox by '
+complete -c bm -n '__bm_is "bot run"' -l param -r -d 'a value for the bot, as text in params (repeatable)'
+complete -c bm -n '__bm_is "bot run"' -l on-exit -r -d 'its orders still open when it stops: leave or cancel (defaul'
+complete -c bm -n '__bm_is "bot run"' -l max-deviation -r -d 'refuse a limit order priced more than this percent through t'
+complete -c bm -n '__bm_is "bot run"' -l duration -r -d 'stop the bot after this many seconds (default: until it retu'
+complete -c bm -n '__bm_is "backtest"' -l recording -r -d 'a recording of bm record or bm record import (.gz too)'
+complete -c bm -n '__bm_is "backtest"' -l simulated -d 'the sandbox\'s own simulated market instead of a recording (w'
+complete -c bm -n '__bm_is "backtest"' -l days -r -d 'days of simulated market, 0.1 for 2.4 hours (default 1)'
+complete -c bm -n '__bm_is "backtest"' -l seed -r -d 'seed of the simulated market (default 1)'
+complete -c bm -n '__bm_is "backtest"' -l symbols -r -d 'pairs of the simulated market, comma-separated (default BTC_'
+complete -c bm -n '__bm_is "backtest"' -l from -r -d 'start the bot at this time: 2026-11-01, 2026-11-01T10:00Z, e'
+complete -c bm -n '__bm_is "backtest"' -l to -r -d 'end the run at this time, same forms (default: the data\'s en'
+complete -c bm -n '__bm_is "backtest"' -l param -r -d 'a value for the bot, as text in params (repeatable)'
+complete -c bm -n '__bm_is "backtest"' -l compare -r -d 'another set of params, run beside the first and shown side b'
+complete -c bm -n '__bm_is "backtest"' -l fee-rate -r -d 'fees as a fraction of what each side receives: one rate, or '
+complete -c bm -n '__bm_is "backtest"' -l balance -r -d 'the account at the start: CURRENCY=AMOUNT,... (default USDT='
+complete -c bm -n '__bm_is "backtest"' -l trades -r -d 'write every fill to this CSV file (created new, never overwr'

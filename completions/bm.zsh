@@ -4,7 +4,7 @@ autoload -U +X compinit && { (( ${+_comps} )) || compinit; }
 autoload -U +X bashcompinit && bashcompinit
 __bm_subs() {
   case "$1" in
-    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox record profile completion doctor legacy watch portfolio pnl algo alert trade" ;;
+    "") echo "time service currencies symbols symbol-details ticker steps kline book trades wallet order funding contract broker sign-test api sandbox record profile completion doctor legacy watch portfolio pnl algo alert trade bot backtest" ;;
     "order") echo "place cancel cancel-all batch get list fills amend stop take-profit oco trail twap bracket" ;;
     "funding") echo "currencies history get" ;;
     "contract") echo "accounts liquidations order" ;;
@@ -12,12 +12,14 @@ __bm_subs() {
     "sign-test") echo "get post" ;;
     "sandbox") echo "serve account start stop status reset" ;;
     "sandbox account") echo "create" ;;
+    "record") echo "import" ;;
     "profile") echo "add list show use remove test" ;;
     "legacy") echo "token ping time currencies symbols symbol-details ticker steps kline book trades wallet order fills" ;;
     "legacy order") echo "place cancel cancel-all get list" ;;
     "watch") echo "ticker depth trades kline orders" ;;
     "algo") echo "list show logs resume cancel" ;;
     "alert") echo "add list remove" ;;
+    "bot") echo "run" ;;
   esac
 }
 __bm_opts() {
@@ -72,6 +74,7 @@ __bm_opts() {
     "sandbox status") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "sandbox reset") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "record") echo "--channels --duration --out -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "record import") echo "--symbol --out --depth --spread-bps --levels -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "profile") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "profile add") echo "--venue --insecure-storage --no-verify -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "profile list") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
@@ -120,6 +123,9 @@ __bm_opts() {
     "alert list") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "alert remove") echo "--all -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "trade") echo "--step --max-deviation --bell --pairs --no-mouse --once -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "bot") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "bot run") echo "--param --on-exit --max-deviation --duration -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "backtest") echo "--recording --simulated --days --seed --symbols --from --to --param --compare --fee-rate --balance --trades -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
   esac
 }
 __bm_takes() {
@@ -240,6 +246,11 @@ __bm_takes() {
     "record|--channels") echo "1" ;;
     "record|--duration") echo "1" ;;
     "record|--out") echo "1" ;;
+    "record import|--symbol") echo "1" ;;
+    "record import|--out") echo "1" ;;
+    "record import|--depth") echo "1" ;;
+    "record import|--spread-bps") echo "1" ;;
+    "record import|--levels") echo "1" ;;
     "profile add|--venue") echo "1" ;;
     "legacy kline|--from") echo "1" ;;
     "legacy kline|--to") echo "1" ;;
@@ -273,6 +284,21 @@ __bm_takes() {
     "trade|--step") echo "1" ;;
     "trade|--max-deviation") echo "1" ;;
     "trade|--pairs") echo "1" ;;
+    "bot run|--param") echo "1" ;;
+    "bot run|--on-exit") echo "1" ;;
+    "bot run|--max-deviation") echo "1" ;;
+    "bot run|--duration") echo "1" ;;
+    "backtest|--recording") echo "1" ;;
+    "backtest|--days") echo "1" ;;
+    "backtest|--seed") echo "1" ;;
+    "backtest|--symbols") echo "1" ;;
+    "backtest|--from") echo "1" ;;
+    "backtest|--to") echo "1" ;;
+    "backtest|--param") echo "1" ;;
+    "backtest|--compare") echo "1" ;;
+    "backtest|--fee-rate") echo "1" ;;
+    "backtest|--balance") echo "1" ;;
+    "backtest|--trades") echo "1" ;;
     *"|-p") echo "1" ;;
     *"|--profile") echo "1" ;;
     *"|--base-url") echo "1" ;;
@@ -306,6 +332,7 @@ __bm_values() {
     "api|--auth") echo "none keyed signed" ;;
     "sandbox account create|--permissions") echo "read-only trade withdraw" ;;
     "record|--channels") echo "ticker trade depth5 depth20 depth50 increase100 kline1m kline3m kline5m kline15m kline30m kline1h kline2h kline4h kline1d kline1w kline1M" ;;
+    "record import|--levels") echo "5 20 50" ;;
     "profile add|--venue") echo "sandbox bitmart custom" ;;
     "legacy kline|--step") echo "1m 3m 5m 15m 30m 45m 1h 2h 3h 4h 1d 1w 1M" ;;
     "legacy order place|--side") echo "buy sell" ;;

@@ -45,6 +45,8 @@ const GROUPS: ReadonlyArray<readonly [readonly string[], Loader]> = [
   [['algo'], async () => (await import('./commands/algo/register.js')).registerAlgoGroup],
   [['alert'], async () => (await import('./commands/alert/register.js')).registerAlert],
   [['trade'], async () => (await import('./commands/trade/register.js')).registerTrade],
+  [['bot'], async () => (await import('./commands/bot/register.js')).registerBot],
+  [['backtest'], async () => (await import('./commands/backtest/register.js')).registerBacktest],
 ];
 
 /** Words that need the whole tree: help on any command, and the completion scripts. */

@@ -18,6 +18,8 @@ export const LANES = {
     'test/e2e/algo-gap.test.ts',
     'test/e2e/algo-replay.test.ts',
     'test/e2e/batch-concurrency.test.ts',
+    'test/e2e/backtest-cli.test.ts',
+    'test/e2e/bot-run.test.ts',
     'test/e2e/batch-durable.test.ts',
     'test/e2e/batch-proof.test.ts',
     'test/e2e/batch-stop.test.ts',
@@ -79,6 +81,7 @@ export const LANES = {
     'test/e2e/writes-wait.test.ts',
   ],
   slow: [
+    'test/e2e/bot-process.test.ts',
     'test/e2e/library-algo-life.test.ts',
     'test/e2e/algo-disk.test.ts',
     'test/e2e/alert.test.ts',

@@ -101,4 +101,9 @@ export declare class Client {
 export interface Client extends Methods {}
 
 /** Starts a fresh sandbox exchange in this process (in memory, on a free loopback port). */
+/** What a bot's default export is given (`bm bot run`, `bm backtest`; docs/bots.md). */
+export type BotContext = import('./types-bots.js').BotContextOf<Client>;
+/** A bot: the default export of its module. */
+export type Bot = (ctx: BotContext) => Promise<void> | void;
+
 export declare function startSandbox(opts?: SandboxOptions): Promise<RunningVenue>;

@@ -6,6 +6,7 @@
 import type { Env } from '../util/paths.js';
 import type { RateLimit } from './catalogue/types.js';
 import type { RateGate, Sleep } from './gate.js';
+import type { HttpRequest, HttpResponse } from './http.js';
 
 export interface Credentials {
   readonly key: string;
@@ -34,6 +35,8 @@ export interface BaseOptions {
   readonly maxRateRetries?: number;
   /** Where requests are counted: this process by default; a {@link FileGate} shares the count between processes. */
   readonly gate?: RateGate;
+  /** Sends one request instead of the network (a venue in this process, as a backtest's); default ./transport.ts. */
+  readonly send?: (req: HttpRequest) => Promise<HttpResponse>;
 }
 
 /** A request as sent (the generation adds its own fields). */

@@ -155,7 +155,8 @@ export abstract class ClientBase {
     const started = this.now();
     const timeout = this.timeoutSignal();
     try {
-      const res = await send({ ...req, timeoutMs: this.base.timeoutMs, ...(fresh ? { fresh } : {}), ...(timeout ? { signal: timeout.signal } : {}) }, this.base.env);
+      const out = { ...req, timeoutMs: this.base.timeoutMs, ...(fresh ? { fresh } : {}), ...(timeout ? { signal: timeout.signal } : {}) };
+      const res = await (this.base.send ? this.base.send(out) : send(out, this.base.env));
       if (trace) traceResponse(trace, res, this.now() - started, this.shownAnswer(res));
       return res;
     } finally {

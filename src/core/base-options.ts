@@ -1,6 +1,7 @@
 /** What both generations' REST clients of a client share: its venue's credentials, its timeout, the machine's limits. */
 import type { BaseOptions } from '../api/base-types.js';
 import { sharedGate } from '../api/file-gate.js';
+import { MemoryGate } from '../api/gate.js';
 import { sleepOn } from '../util/clock.js';
 import type { Wiring } from './venue.js';
 
@@ -13,7 +14,10 @@ export function baseOptions(w: Wiring, baseUrl: () => Promise<string>): BaseOpti
     credentials: () => venue.credentials(),
     timeoutMs: w.timeoutMs,
     // Counted with every other bm process and client on this machine (same state directory).
-    gate: sharedGate(w.env, w.timeoutMs, w.gateTrace, clock && { now: () => clock.now(), sleep: sleepOn(clock) }),
+    gate: w.inProcess
+      ? new MemoryGate(clock ? () => clock.now() : Date.now, clock ? sleepOn(clock) : undefined)
+      : sharedGate(w.env, w.timeoutMs, w.gateTrace, clock && { now: () => clock.now(), sleep: sleepOn(clock) }),
+    ...(w.inProcess ? { send: w.inProcess } : {}),
     note: w.note,
     ...(w.trace ? { trace: w.trace } : {}),
     ...(clock ? { now: () => clock.now(), sleep: sleepOn(clock), timer: (ms: number, fn: () => void) => clock.timer(ms, fn) } : {}),

@@ -3,6 +3,7 @@ import type { Credentials } from '../api/client.js';
 import type { Env } from '../util/paths.js';
 import type { CredentialOrigin } from '../profiles/credentials.js';
 import type { WaitClock } from '../util/clock.js';
+import type { HttpRequest, HttpResponse } from '../api/http.js';
 
 /** What a client needs of its venue. */
 export interface LibVenue {
@@ -43,6 +44,11 @@ export interface Wiring {
   readonly gateTrace: (line: string) => void;
   /** The time, request timeouts and pauses (rate limits, retries); absent: the system's. A test moves its own. */
   readonly clock?: WaitClock;
+  /**
+   * A venue in this process (a backtest's sandbox): requests are handed to it instead of the network, and
+   * counted in this client's own windows on its clock, never in the machine's shared files.
+   */
+  readonly inProcess?: (req: HttpRequest) => Promise<HttpResponse>;
 }
 
 /** An explicit venue: the address given, its WebSocket and legacy generation by the same host unless given, and only the credentials given. */

@@ -29,6 +29,7 @@ type AlgoApi = { readonly [method: string]: (params: object, opts?: AlgoOptions)
 };
 import { attachHelpers } from './attach.js';
 import { Watch } from './watch.js';
+import { WIRING } from './wired.js';
 import { traitsOf } from '../core/usecases/endpoint-traits.js';
 
 const debug = debuglog('bm');
@@ -75,13 +76,17 @@ export class Client {
   constructor(given?: ClientOptions) {
     // Checked before anything else: a bad option is a usage error and no request is ever made.
     const options = (this.options = clientOptions(given));
-    const note = options.onNote ?? ((line: string) => debug('%s', line));
+    // A host's own wiring (a bot's runner): its venue, clock, limits and notes as they are.
+    const wired = (given as { [WIRING]?: Wiring } | undefined)?.[WIRING];
+    const note = options.onNote ?? wired?.note ?? ((line: string) => debug('%s', line));
     const env = options.env ?? process.env;
     const { baseUrl, wsUrl, legacyUrl, service, credentials } = options;
     // The CLI's venue resolution (profiles, keychain) loads only when no address is given.
-    this.wiring = baseUrl !== undefined
-      ? Promise.resolve(libraryWiring(explicitVenue(baseUrl, wsUrl, legacyUrl, service, credentials), options, note))
-      : import('./cli-venue.js').then((m) => libraryWiring(m.cliVenue(options, env, credentials, note), options, note));
+    this.wiring = wired
+      ? Promise.resolve(wired)
+      : baseUrl !== undefined
+        ? Promise.resolve(libraryWiring(explicitVenue(baseUrl, wsUrl, legacyUrl, service, credentials), options, note))
+        : import('./cli-venue.js').then((m) => libraryWiring(m.cliVenue(options, env, credentials, note), options, note));
     this.wiring.catch(() => undefined);
     // A library call is its own confirmation: nothing is asked of a person.
     this.host = { dryRun: false, confirm: async () => undefined, note };
@@ -89,7 +94,9 @@ export class Client {
     Object.assign(this, methodTree(METHOD_IDS, async (id, params, opts) => {
       try {
         // A batch also takes its deviation guard (checked by the batch itself).
-        const checked = callOptions(opts, traitsOf({ id }).batch ? ['maxDeviation', 'journal', 'resume'] : []);
+        // A placement takes the deviation guard too (none unless asked: a bot sets its own prices).
+        const traits = traitsOf({ id });
+        const checked = callOptions(opts, traits.batch ? ['maxDeviation', 'journal', 'resume'] : traits.placesOrder === 'current' ? ['maxDeviation'] : []);
         const calls = await this.core();
         if (traitsOf({ id }).batch) return await (await import('./batch.js')).batch(calls, this.host, params, checked);
         return await (await import('./run.js')).runCurrent(calls, this.host, calls.entry(id), params, checked);

@@ -32,7 +32,9 @@ async function libraryWrite(calls: CurrentCalls, host: WriteHost, ep: Endpoint, 
   let shown: ShownRequest | undefined;
   const command = ep.command?.join(' ') ?? `${ep.method} ${ep.path}`;
   // A spot order is checked against its pair's rules first; a placement the venue may finish at once (limit_maker, ioc) is claimed from its state.
-  const o = await writeEndpoint(libraryPort(calls, hostFor(host, opts), async (e, p) => void (shown = await calls.dryRun(e, p))), ep, params, { command });
+  const given = (opts as { maxDeviation?: unknown }).maxDeviation;
+  const maxDeviation = given === undefined ? undefined : (await import('./deviation.js')).maxDeviationOf(given);
+  const o = await writeEndpoint(libraryPort(calls, hostFor(host, opts), async (e, p) => void (shown = await calls.dryRun(e, p))), ep, params, { command, ...(maxDeviation !== undefined ? { maxDeviation } : {}) });
   if (o.kind === 'dry-run') return dryRunOf(shown!);
   if (o.kind === 'unknown') throw o.error;
   if (o.kind === 'rejected') {

@@ -10,6 +10,11 @@ import type { OrderType, Side } from './vocab.js';
 export interface CallOptions {
   /** Check everything and build the request, signed, but send nothing: resolves with the {@link DryRun}. */
   readonly dryRun?: boolean;
+  /**
+   * `order.place` (and `order.batch`) only: refuse a limit price more than this percent through the last
+   * price, as `bm order place --max-deviation` does ('10', or 'none'); absent: no check.
+   */
+  readonly maxDeviation?: string;
 }
 
 /** The request a call would have sent (`{ dryRun: true }`): key, signature and token redacted. */

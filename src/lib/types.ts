@@ -13,6 +13,7 @@ export type * from './types-streams.js';
 export type * from './types-sandbox.js';
 export type * from './types-helpers.js';
 export type * from './types-account.js';
+export type * from './types-bots.js';
 
 export interface ClientOptions {
   /** Current-generation REST address, e.g. a sandbox's `venue.url`. Absent: the venue the CLI would use. */

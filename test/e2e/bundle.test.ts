@@ -57,9 +57,9 @@ test('dist/main.cjs holds no sandbox, trading terminal, record/replay, watch, li
 
 test('each face is a file of its own, and no module is in two files (one class, one state)', () => {
   const files = readdirSync(DIST).filter((f) => f.endsWith('.cjs'));
-  assert.deepEqual(files.sort(), ['keychain.cjs', 'live.cjs', 'main.cjs', 'record.cjs', 'sandbox.cjs', 'trade.cjs', 'watch.cjs']);
+  assert.deepEqual(files.sort(), ['bot.cjs', 'keychain.cjs', 'live.cjs', 'main.cjs', 'record.cjs', 'sandbox.cjs', 'trade.cjs', 'watch.cjs']);
   const holds = Object.fromEntries(files.map((f) => [f, modulesOf(f)]));
-  for (const [file, module] of <[string, string][]>[['sandbox.cjs', 'src/sandbox/server/server.ts'], ['sandbox.cjs', 'src/sandbox/replay/recording.ts'], ['trade.cjs', 'src/commands/trade/run.ts'], ['record.cjs', 'src/commands/record/record.ts'], ['watch.cjs', 'src/commands/watch/run.ts'], ['live.cjs', 'src/core/live/connect.ts'], ['live.cjs', 'src/ws/connection.ts'], ['keychain.cjs', 'src/profiles/keychain.ts']]) {
+  for (const [file, module] of <[string, string][]>[['sandbox.cjs', 'src/sandbox/server/server.ts'], ['sandbox.cjs', 'src/sandbox/replay/recording.ts'], ['trade.cjs', 'src/commands/trade/run.ts'], ['record.cjs', 'src/commands/record/record.ts'], ['watch.cjs', 'src/commands/watch/run.ts'], ['live.cjs', 'src/core/live/connect.ts'], ['live.cjs', 'src/ws/connection.ts'], ['keychain.cjs', 'src/profiles/keychain.ts'], ['bot.cjs', 'src/bot/backtest/run.ts'], ['bot.cjs', 'src/lib/client.ts']]) {
     assert.ok(holds[file]!.has(module), `${file} should hold ${module}`);
   }
   const seen = new Map<string, string>();

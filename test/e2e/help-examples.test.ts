@@ -9,11 +9,11 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
-import { BIN, ensureBuilt, isolatedEnv, until, type Result } from '../helpers/bm.js';
+import { BIN, ROOT, ensureBuilt, isolatedEnv, until, type Result } from '../helpers/bm.js';
 import { shell, words, type ShellWorld } from '../helpers/example-shell.js';
 import { examplesOf, leafHelps } from '../helpers/help-tree.js';
 import { runBm, runCli } from '../helpers/in-process.js';
@@ -54,6 +54,10 @@ const setUp = () => (ready ??= (async () => {
   const rest = await runBm(['order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.001', '--price', low, '--yes'], ordersEnv);
   assert.equal(rest.code, 0, rest.stderr);
   leaves = new Map([...(await leafHelps(home))].map(([path, help]) => [path, examplesOf(help)]));
+  for (const bot of ['grid.mjs', 'breakout.mjs']) copyFileSync(join(ROOT, 'examples', 'bots', bot), join(work, bot));
+  // A minute of trades going down and up: the backtests over it trade.
+  const t0 = Date.UTC(2026, 10, 1);
+  writeFileSync(join(work, 'trades.csv'), ['time,price,size,side', ...Array.from({ length: 120 }, (_, i) => `${t0 + i * 500},${(100 + 2 * Math.sin(i / 10)).toFixed(2)},0.5,${i % 2 ? 'buy' : 'sell'}`)].join('\n'));
 })());
 after(async () => {
   // `bm sandbox start` is an example: leave no background sandbox behind, whatever happened.
@@ -107,6 +111,8 @@ const SPECIAL: ReadonlyArray<{ readonly match: RegExp; readonly why: string }> =
   { match: /--file orders\.ndjson/, why: 'reads a file of the user: the test writes orders.ndjson first' },
   { match: /^bm order amend .*--client-order-id amend1 /, why: 'changes an open order of the user: the test places amend1 first' },
   { match: /> ~\//, why: 'writes into a folder of the user: the folder is made in the test HOME, and the file checked afterwards' },
+  { match: /\b(grid|breakout)\.mjs\b|trades\.csv/, why: 'reads files of the user: the test copies the example bots of examples/bots and writes trades.csv first' },
+  { match: /--recording btc\.ndjson/, why: 'replays a recording of the user: the test makes btc.ndjson first, as the help says (bm record import trades.csv)' },
 ];
 
 const ORDERS = [
@@ -128,6 +134,10 @@ async function runLine(line: string): Promise<Result> {
     assert.equal(placed.code, 0, placed.stderr);
   }
   if (/--file orders\.ndjson/.test(line)) writeFileSync(join(work, 'orders.ndjson'), ORDERS);
+  if (/--recording btc\.ndjson/.test(line) && !existsSync(join(work, 'btc.ndjson'))) {
+    const made = await shell('bm record import trades.csv --symbol BTC_USDT --out btc.ndjson', world);
+    assert.equal(made.code, 0, made.stderr);
+  }
   return shell(line, world);
 }
 
@@ -164,7 +174,9 @@ const QUIET = /^(bm (sandbox (stop|reset)|profile (use|remove)|sign-test (get|po
  */
 function groupOf(command: string): string {
   const word = command.split(' ')[0]!;
-  if (['order', 'legacy', 'contract', 'portfolio', 'wallet', 'funding', 'algo', 'alert'].includes(word)) return 'trading';
+  if (['order', 'legacy', 'contract', 'portfolio', 'wallet', 'funding', 'algo', 'alert', 'bot'].includes(word)) return 'trading';
+  // A recording made from a file: it connects to no venue, so it is not of the recordings the servers replay.
+  if (command === 'record import') return 'import';
   if (command === 'sandbox serve') return 'serve';
   if (['sandbox', 'profile', 'doctor'].includes(word)) return 'local';
   return word;

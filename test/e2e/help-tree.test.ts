@@ -29,7 +29,7 @@ test('every leaf command has a summary, and each of its arguments and options is
     assert.match(usage!, new RegExp(`^Usage: bm ${path} `), path);
     assert.equal(blank, '', path);
     assert.match(summary!, /^[A-Z][^\n]{8,}$/, `bm ${path}: a summary sentence`);
-    const args = [...usage!.matchAll(/[<[]([a-z_]+)(?:\.\.\.)?[>\]]/g)].map((m) => m[1]!).filter((a) => a !== 'options');
+    const args = [...usage!.matchAll(/[<[]([a-z_]+)(?:\.\.\.)?[>\]]/g)].map((m) => m[1]!).filter((a) => a !== 'options' && a !== 'command');
     const argBlock = text.split('\nArguments:\n')[1]?.split('\n\n')[0] ?? '';
     for (const a of args) assert.match(argBlock, new RegExp(`^ {2}${a} +\\S`, 'm'), `bm ${path}: argument ${a} is described`);
     described += args.length;

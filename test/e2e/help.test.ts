@@ -12,7 +12,7 @@ const run = (...args: string[]) => runBm(args, env);
 test('bm --help lists every topic; bm help COMMAND is that command\'s help, examples included', async () => {
   const root = await run('--help');
   assert.equal(root.code, 0, root.stderr);
-  assert.match(root.stdout, /^Help topics: bm help environment, bm help exit-codes, bm help output, bm help errors, bm help vocabulary, bm help limits, bm help writes, bm help sandbox, bm help profiles, bm help trade-keys, bm help library, bm help algo$/m);
+  assert.match(root.stdout, /^Help topics: bm help environment, bm help exit-codes, bm help output, bm help errors, bm help vocabulary, bm help limits, bm help writes, bm help sandbox, bm help profiles, bm help trade-keys, bm help library, bm help algo, bm help bots$/m);
   const viaHelp = await run('help', 'order', 'place');
   assert.equal(viaHelp.code, 0, viaHelp.stderr);
   assert.equal(viaHelp.stdout, (await run('order', 'place', '--help')).stdout);
@@ -62,7 +62,7 @@ test('help on an unknown word: exit 2, with the topics in the hint', async () =>
   const r = await run('help', 'nope');
   assert.equal(r.code, 2);
   assert.equal(r.stdout, '');
-  assert.match(r.stderr, /^error: help: no command or topic 'nope'\nhint: topics: environment, exit-codes, output, errors, vocabulary, limits, writes, sandbox, profiles, trade-keys, library, algo; commands: bm --help\n$/);
+  assert.match(r.stderr, /^error: help: no command or topic 'nope'\nhint: topics: environment, exit-codes, output, errors, vocabulary, limits, writes, sandbox, profiles, trade-keys, library, algo, bots; commands: bm --help\n$/);
 });
 
 test('help vocabulary and help limits print the catalogue: words with codes, limits with their use; help output refuses -o json', async () => {

@@ -5,7 +5,10 @@ import { buildProgram } from '../../src/program.js';
 import { IO, type InStream } from '../../src/render/io.js';
 import { runBm } from './in-process.js';
 
-/** Every leaf command of the program, in help order (commander's own `help [command]` of a group left out). */
+/**
+ * Every leaf command of the program, in help order (commander's own `help [command]` of a group left out),
+ * and every command that runs itself as well as holding others (`bm record SYMBOL...` beside `bm record import`).
+ */
 export async function leafPaths(): Promise<string[][]> {
   const quiet = { write: () => true };
   const program = await buildProgram(new IO(quiet, quiet, new PassThrough() as unknown as InStream, {}, 'never'), {}, []);
@@ -13,7 +16,8 @@ export async function leafPaths(): Promise<string[][]> {
   const out: string[][] = [];
   const walk = (cmd: Command, path: string[]): void => {
     const subs = help.visibleCommands(cmd).filter((c) => !(c.name() === 'help' && path.length));
-    if (path.length && !subs.length) out.push(path);
+    const runs = Boolean((cmd as unknown as { _actionHandler?: unknown })._actionHandler);
+    if (path.length && (!subs.length || runs)) out.push(path);
     for (const c of subs) walk(c, [...path, c.name()]);
   };
   walk(program, []);

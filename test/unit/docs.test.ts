@@ -30,7 +30,7 @@ test('README is a front page: at most 200 lines, with its quick start, its bot a
 
 test('every generated section of docs/ is current (npm run readme rewrites them)', () => {
   const files = docSections();
-  assert.deepEqual(Object.keys(files).sort(), ['docs/algo.md', 'docs/commands.md', 'docs/library.md', 'docs/profiles.md', 'docs/sandbox.md', 'docs/scripting.md', 'docs/trade.md', 'docs/writes.md']);
+  assert.deepEqual(Object.keys(files).sort(), ['docs/algo.md', 'docs/bots.md', 'docs/commands.md', 'docs/library.md', 'docs/profiles.md', 'docs/sandbox.md', 'docs/scripting.md', 'docs/trade.md', 'docs/writes.md']);
   for (const [file, sections] of Object.entries(files)) {
     const text = read(file);
     for (const [name, body] of Object.entries(sections)) {

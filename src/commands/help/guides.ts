@@ -1,5 +1,5 @@
 /**
- * The text of the guide topics (`bm help writes|sandbox|profiles|library|algo`), in plain markdown. It is the one
+ * The text of the guide topics (`bm help writes|sandbox|profiles|library|algo|bots`), in plain markdown. It is the one
  * source of two things: `bm help <topic>` prints it (marks stripped), and `npm run readme` writes it as the
  * "In short" section of the matching guide under docs/, where a test fails when the copy is stale.
  * Loaded only by `bm help <topic>`.
@@ -156,6 +156,28 @@ streams as a typed ES module, with the sandbox exchange to test against in-proce
   type per kind), resolving when they end, or with \`detach\` once a runner of their own holds them;
   \`client.algo.list()\`, \`show(id)\`, \`resume(id)\` and \`cancel(id)\` act on what this machine holds.
 - \`startSandbox({ seed })\` starts an exchange in this process: \`{ url, wsUrl, createAccount(), stop() }\`.
+`,
+  },
+  bots: {
+    doc: 'docs/bots.md',
+    text: `A bot is an ES module (\`.mjs\`, or TypeScript \`.mts\`) whose default export is an async function given
+\`{ client, clock, signal, params, log }\`: the library's \`Client\`, a clock (\`now()\`, \`sleep(ms)\`, \`every(ms)\`), an
+abort signal, the \`--param k=v\` values as text, and a logger. The same module runs live and in a backtest.
+
+- \`bm bot run BOT [--param k=v] [--on-exit leave|cancel] [--duration <s>]\` runs it on the profile's venue (the
+  paper sandbox by default) with the command line's careful writes, rate limits and deviation guard
+  (\`--max-deviation\`, 10% by default). Ctrl-C aborts its signal; the orders it placed that are still open are
+  left or cancelled as \`--on-exit\` says; a summary goes to stdout.
+- \`bm backtest BOT --recording FILE [--from --to] [--param k=v] [--fee-rate R] [--balance USDT=10000,...]\`
+  replays a recording (\`bm record\`, \`.gz\` too) in virtual time through the sandbox's matching engine: the
+  clock jumps to the bot's next timer whenever the bot and the venue are idle; resting orders queue behind the
+  recorded depth and fill only when recorded trades reach them. When the data ends the signal aborts.
+- \`--simulated [--seed N] [--days D] [--symbols LIST]\` runs over the sandbox's simulated market instead;
+  \`bm record import trades.csv --symbol PAIR --out FILE\` makes a recording from a CSV of trades.
+- The report: per pair and in total, orders, fills, realized and unrealized P&L with fees (as \`bm pnl\`),
+  return, maximum drawdown, exposure, win rate and the equity curve; \`--json\` is the same bytes every run but
+  its \`run\` section; \`--trades FILE\` writes every fill; \`--compare k=v,...\` runs more param sets beside it.
+- Example bots (a grid, a breakout with a stop, a TWAP rebalancer) are in \`examples/bots/\` of the package.
 `,
   },
 } as const satisfies Record<string, Guide>;

@@ -48,7 +48,8 @@ export async function showTopic(ctx: Context, topic: Topic, tradeKeys: () => Pro
     case 'sandbox':
     case 'profiles':
     case 'library':
-    case 'algo': {
+    case 'algo':
+    case 'bots': {
       const { GUIDES, plainText } = await import('./guides.js');
       return text(`${plainText(GUIDES[topic].text)}\nThe whole guide: ${GUIDES[topic].doc} (beside README.md).\n`);
     }

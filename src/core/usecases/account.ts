@@ -11,7 +11,7 @@ import { checkedBy, type OrderPort } from './order-port.js';
 
 export { pnlFill, pnlOf, pnlPairs, windowOf, type PnlQuery, type PnlReport } from '../portfolio/pnl-fills.js';
 // The running P&L a live view keeps fill by fill (the trading terminal's P&L line).
-export { addFill, avgCost, NO_FILLS, PNL_METHOD, runFills, unrealizedAt, type PairPnl, type PnlFill, type PnlRunning } from '../portfolio/pnl.js';
+export { addFill, avgCost, NO_FILLS, PNL_METHOD, pnlFigures, runFills, unrealizedAt, type PairPnl, type PnlFill, type PnlRunning } from '../portfolio/pnl.js';
 export { currencyPlaces, roundTo } from '../portfolio/value.js';
 export type { Valuation } from '../portfolio/valued.js';
 

@@ -95,10 +95,10 @@ export function cancelOrder(port: OrderPort, req: CancelRequest): Promise<OneWri
  * `bm api`): an order placement through {@link placeOrder} (its rules checked unless `asGiven`) and proven
  * from its state; any other write sent once and proven by the pipeline.
  */
-export function writeEndpoint(port: OrderPort, ep: Endpoint, params: Params, opts: { readonly command: string; readonly asGiven?: boolean }): Promise<OneWriteOutcome> {
-  const { command } = opts;
+export function writeEndpoint(port: OrderPort, ep: Endpoint, params: Params, opts: { readonly command: string; readonly asGiven?: boolean; readonly maxDeviation?: string }): Promise<OneWriteOutcome> {
+  const { command, maxDeviation } = opts;
   if (ep.id === PLACE_ID) {
-    return opts.asGiven ? placeChecked(port, { ep, params, command }) : placeOrder(port, { order: orderInputOf(params), command, plainConfirm: true });
+    return opts.asGiven ? placeChecked(port, { ep, params, command }) : placeOrder(port, { order: orderInputOf(params), command, plainConfirm: true, ...(maxDeviation !== undefined ? { maxDeviation } : {}) });
   }
   return outcomeOf(ep.id === CANCEL_ID ? 'cancelled' : 'done', command, () => carefulWrite(port.host, port.channel, { ep, params, command }));
 }

@@ -116,7 +116,7 @@ export class Engine {
       } else {
         units = Math.min(maker.open, o.qty - o.filled);
       }
-      const s = settle(this.ledger, spec.details, o, maker, units, now, this.nextId);
+      const s = settle(this.ledger, spec.details, o, maker, units, now, this.nextId, this.hooks.fees);
       touched = true;
       this.hooks.trade(s.trade);
       this.store.addFill(s.makerFill);

@@ -12,9 +12,24 @@ import { amountText, truncAmount, unitsText } from './units.js';
 /** Fee rates, fractions of what the side receives. */
 export const TAKER_FEE = '0.001';
 export const MAKER_FEE = '0.0008';
-/** The same rates as integer ratios. */
-const TAKER: readonly [bigint, bigint] = [1n, 1000n];
-const MAKER: readonly [bigint, bigint] = [8n, 10000n];
+/** A rate as an integer ratio. */
+export type Ratio = readonly [bigint, bigint];
+/** The rates of one exchange: the taker's and the maker's. */
+export interface FeeRates {
+  readonly taker: Ratio;
+  readonly maker: Ratio;
+}
+/** The sandbox's rates ({@link TAKER_FEE}, {@link MAKER_FEE}) as integer ratios. */
+export const DEFAULT_FEES: FeeRates = { taker: [1n, 1000n], maker: [8n, 10000n] };
+
+/** A fee rate from its decimal text (`0.001`); undefined unless a plain decimal from 0 to 1. */
+export function ratioOf(text: string): Ratio | undefined {
+  const m = /^(0|[1-9][0-9]*)?(?:\.([0-9]{1,18}))?$/.exec(text);
+  if (!m || text === '' || text === '.') return undefined;
+  const places = m[2]?.length ?? 0;
+  const r: Ratio = [BigInt(`${m[1] ?? '0'}${m[2] ?? ''}`), 10n ** BigInt(places)];
+  return r[0] <= r[1] ? r : undefined;
+}
 /** The account the fees are collected into. */
 export const FEE_ACCOUNT = 'fees';
 /** Fees are truncated to this many decimals. */
@@ -31,7 +46,7 @@ function fee(amount: bigint, rate: readonly [bigint, bigint]): bigint {
 }
 
 /** Moves the funds of a trade of `units` (size) at the maker's price and updates both orders. */
-export function settle(ledger: Ledger, pair: PairDetails, taker: Order, maker: Order, units: number, now: number, nextId: () => string): Settled {
+export function settle(ledger: Ledger, pair: PairDetails, taker: Order, maker: Order, units: number, now: number, nextId: () => string, rates: FeeRates = DEFAULT_FEES): Settled {
   const u = maker.u;
   const notional = BigInt(maker.px) * BigInt(units) * u.psToAmount;
   const size = BigInt(units) * u.sizeToAmount;
@@ -45,8 +60,8 @@ export function settle(ledger: Ledger, pair: PairDetails, taker: Order, maker: O
   ledger.payFrozen(seller.acct, buyer.acct, base, size);
   seller.held -= size;
 
-  const buyerFee = fee(size, buyer === taker ? TAKER : MAKER);
-  const sellerFee = fee(notional, seller === taker ? TAKER : MAKER);
+  const buyerFee = fee(size, buyer === taker ? rates.taker : rates.maker);
+  const sellerFee = fee(notional, seller === taker ? rates.taker : rates.maker);
   ledger.move(buyer.acct, FEE_ACCOUNT, base, buyerFee);
   ledger.move(seller.acct, FEE_ACCOUNT, quote, sellerFee);
 

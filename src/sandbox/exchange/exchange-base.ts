@@ -8,7 +8,7 @@ import type { ExchangeEvents } from '../exchange-api.js';
 import { Accounts } from '../accounts.js';
 import { Engine } from '../engine/engine.js';
 import { Ledger } from '../engine/ledger.js';
-import { FEE_ACCOUNT } from '../engine/settle.js';
+import { FEE_ACCOUNT, type FeeRates } from '../engine/settle.js';
 import type { TradeRec } from '../engine/types.js';
 import { fail } from '../errors.js';
 import { Market, type MarketDriver, type MarketFactory } from '../market/market.js';
@@ -42,6 +42,8 @@ export interface ExchangeOptions {
    * Under one tick (0): the book is quoted at once and the tapes hold only the generated history, no trades.
    */
   readonly warmUpMs?: number;
+  /** Fee rates; default the sandbox's (a backtest's `--fee-rate`). */
+  readonly fees?: FeeRates;
 }
 
 /** The exchange's state and time, under the calls of ./exchange.ts. */
@@ -86,6 +88,7 @@ export class ExchangeBase {
       },
       book: (s) => this.dirtyBooks.add(s),
       internal: (acct) => INTERNAL.has(acct),
+      ...(opts.fees ? { fees: opts.fees } : {}),
     }, saved?.orders, saved?.fills);
     this.market = opts.market
       ? opts.market({ engine: this.engine, ledger: this.ledger, print: (t) => this.print(t), nextId: () => this.newId(), start: this.marketClock(), log: this.log })

@@ -4,6 +4,7 @@
  * any length costs a few MiB. The market takes what is buffered; when the reader is behind, the rest is
  * applied on a later run of the market, each push still at its own due time.
  */
+import { EventBuffer, nextPush } from './event-buffer.js';
 import type { RecordedEvent } from './format.js';
 import { recordedEvents, RecordingFileError } from './recording.js';
 import type { ReplayCaps } from './lines.js';
@@ -24,9 +25,7 @@ export interface EventFeed {
 }
 
 export class FileFeed implements EventFeed {
-  private buf: RecordedEvent[] = [];
-  private head = 0;
-  private bytes = 0;
+  private readonly events = new EventBuffer();
   private eof = false;
   private filling: Promise<void> | undefined;
   failure: Error | undefined;
@@ -42,22 +41,16 @@ export class FileFeed implements EventFeed {
   }
 
   peek(): RecordedEvent | undefined {
-    return this.buf[this.head];
+    return this.events.peek();
   }
 
   shift(): void {
-    const e = this.buf[this.head];
-    if (!e) return;
-    this.bytes -= e.raw.length;
-    if (++this.head > 1024) {
-      this.buf = this.buf.slice(this.head);
-      this.head = 0;
-    }
-    if (!this.eof && this.bytes < this.readAhead / 2) void this.fill();
+    if (!this.events.shift()) return;
+    if (!this.eof && this.events.bytes < this.readAhead / 2) void this.fill();
   }
 
   get finished(): boolean {
-    return this.eof && this.head >= this.buf.length;
+    return this.eof && this.events.empty;
   }
 
   private fill(): Promise<void> {
@@ -66,16 +59,13 @@ export class FileFeed implements EventFeed {
 
   private async read(): Promise<void> {
     try {
-      while (this.bytes < this.readAhead) {
-        const r = await this.it.next();
-        if (r.done) {
+      while (this.events.bytes < this.readAhead) {
+        const x = await nextPush(this.it);
+        if (!x) {
           this.eof = true;
           return;
         }
-        const x = r.value as RecordedEvent;
-        if (!('raw' in x)) continue;
-        this.buf.push(x);
-        this.bytes += x.raw.length;
+        this.events.push(x);
       }
     } catch (err) {
       this.eof = true;

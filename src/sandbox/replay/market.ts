@@ -106,7 +106,7 @@ export class ReplayMarket implements MarketDriver {
     return l;
   }
 
-  private trade(symbol: string, e: Record<string, unknown>, at: number): void {
+  protected trade(symbol: string, e: Record<string, unknown>, at: number): void {
     const price = scalarText(e.price);
     const size = scalarText(e.size);
     const side = e.side;
@@ -117,7 +117,7 @@ export class ReplayMarket implements MarketDriver {
   }
 
   /** Replaces the replay's resting orders of `symbol` by the recorded levels, best first. */
-  private quote(symbol: string, book: Levels, at: number): void {
+  protected quote(symbol: string, book: Levels, at: number): void {
     const engine = this.seam.engine;
     engine.cancelAll(REPLAY, symbol, undefined, at);
     let left = 0;

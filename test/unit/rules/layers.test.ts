@@ -18,6 +18,9 @@ export const LAYERS: Readonly<Record<string, number>> = {
   render: 8,
   sandbox: 9,
   lib: 10,
+  // The bot runtime: hands user code the library's client (live on the command line's venue, or on a backtest's
+  // in-process sandbox); the command line reaches it, never the library itself.
+  bot: 10.5,
   commands: 11,
   'context.ts': 11,
   'invocation.ts': 11,

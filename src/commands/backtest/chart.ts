@@ -1,0 +1,28 @@
+/**
+ * An equity curve drawn in text: `height` rows of at most `width` columns, each column the last point of
+ * its share of the curve, filled from the bottom; the top and bottom values and the times at either end
+ * are written beside it. Numbers only scale the drawing: the figures themselves stay exact elsewhere.
+ */
+
+/** Lines of the chart of `points` ([ISO time, decimal text]); none for fewer than two points. */
+export function equityChart(points: readonly (readonly [string, string])[], width: number, height: number, block: string): string[] {
+  if (points.length < 2) return [];
+  const cols = Math.max(2, Math.min(width, points.length));
+  const values = Array.from({ length: cols }, (_, c) => Number(points[Math.min(points.length - 1, Math.round(((c + 1) * points.length) / cols) - 1)]![1]));
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  const span = hi - lo || 1;
+  const level = values.map((v) => Math.round(((v - lo) / span) * (height - 1)));
+  const label = (v: number) => String(+v.toPrecision(10));
+  const pad = Math.max(label(hi).length, label(lo).length);
+  const lines: string[] = [];
+  for (let row = height - 1; row >= 0; row--) {
+    const side = row === height - 1 ? label(hi) : row === 0 ? label(lo) : '';
+    lines.push(`${side.padStart(pad)} │${level.map((l) => (l >= row ? block : ' ')).join('')}`.trimEnd());
+  }
+  const first = points[0]![0].slice(0, 16).replace('T', ' ');
+  const last = points[points.length - 1]![0].slice(0, 16).replace('T', ' ');
+  lines.push(`${' '.repeat(pad)} └${'─'.repeat(cols)}`);
+  lines.push(`${' '.repeat(pad)}  ${first}${last.padStart(Math.max(0, cols - first.length))}`);
+  return lines;
+}
