@@ -9,7 +9,7 @@ import { BIN, ensureBuilt, isolatedEnv } from '../helpers/bm.js';
 import { fileOf, recordingOf } from '../helpers/recording-rows.js';
 import { useSandbox } from '../helpers/sandbox-server.js';
 
-const h = useSandbox(37, { still: true });
+const h = useSandbox(37);
 const GRID = join(import.meta.dirname, '../../examples/bots/grid.mjs');
 
 test('bm backtest exits 0 with its report, 2 on a bad option, 5 on a damaged recording with nothing run', async () => {

@@ -9,7 +9,7 @@ import { runCli } from '../helpers/in-process.js';
 import { backtestOf, fileOf, recordingOf } from '../helpers/recording-rows.js';
 import { useSandbox } from '../helpers/sandbox-server.js';
 
-const h = useSandbox(31, { still: true });
+const h = useSandbox(31);
 
 /** Places a buy of 0.001 at `price`, says it as the venue holds it, then waits to be stopped. */
 const FIRST = fileOf('first.mjs', `
