@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import { useSandbox } from '../../../helpers/sandbox-server.js';
 import { call, newAccount, type Creds } from '../../../helpers/signed.js';
 
-const h = useSandbox(61);
+const h = useSandbox(61, { moving: true });
 let account: Promise<Creds> | undefined;
 /** The file's account, made on first use (the sandbox is up by then). */
 const acct = () => (account ??= newAccount(h.base(), { deposit: { USDT: '100000', BTC: '2', SOL: '100' }, permissions: 'withdraw' }));
