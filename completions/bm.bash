@@ -120,7 +120,7 @@ __bm_opts() {
     "alert add") echo "--above --below --exec -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "alert list") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "alert remove") echo "--all -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
-    "trade") echo "--step --max-deviation --bell --pairs --no-mouse --once -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
+    "trade") echo "--step --max-deviation --bell --pairs --no-mouse --alert-exec --once -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "bot") echo "-V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "bot run") echo "--param --on-exit --max-deviation --duration -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
     "backtest") echo "--recording --simulated --days --seed --symbols --from --to --param --compare --fee-rate --balance --trades -V --version -p --profile --sandbox --base-url --ws-url --legacy-url --service -o --output --json --fields --header --raw-ids --color --timeout -v --verbose -q --quiet -y --yes --dry-run" ;;
@@ -282,6 +282,7 @@ __bm_takes() {
     "trade|--step") echo "1" ;;
     "trade|--max-deviation") echo "1" ;;
     "trade|--pairs") echo "1" ;;
+    "trade|--alert-exec") echo "1" ;;
     "bot run|--param") echo "1" ;;
     "bot run|--on-exit") echo "1" ;;
     "bot run|--max-deviation") echo "1" ;;

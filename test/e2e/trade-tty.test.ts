@@ -3,6 +3,7 @@
 // still: an order rests until the test cancels it and a trade is one the test made, at any machine speed.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
@@ -186,10 +187,16 @@ test('a stop attached to an unfilled order arms on its fills only, outlives the 
   await seen(again, /EXIT=0/);
 });
 
-test('A arms an alert at the selected bid: it fires after the terminal quit, at the next trade through it', async (t) => {
+test('A arms an alert at the selected bid: it fires after the terminal quit, at the next trade through it, and its --alert-exec command runs once', async (t) => {
   if (!requireTmux(t)) return;
   const env = { ...base, ...creds };
-  const s = launch('BTC_USDT', env);
+  // The command given with --alert-exec: one line per run, with what the alert put in its environment.
+  const dir = mkdtempSync(join(tmpdir(), 'bm-alert-exec-'));
+  const ran = join(dir, 'ran.txt');
+  const script = join(dir, 'on-alert.sh');
+  writeFileSync(script, `#!/bin/sh\necho "$BM_ALERT_SYMBOL $BM_ALERT_DIRECTION $BM_ALERT_LEVEL" >> ${ran}\n`);
+  chmodSync(script, 0o755);
+  const s = launch(`BTC_USDT --alert-exec ${script}`, env);
   await seen(s, /ws ready/);
   keys(s, 'Tab', 'j');
   await waitFor(() => selectedBid(screen(s)) === 0, `the best bid selected:\n${screen(s)}`);
@@ -214,6 +221,13 @@ test('A arms an alert at the selected bid: it fires after the terminal quit, at 
   for (const end = Date.now() + WAIT_MS; !fired && Date.now() < end; await new Promise((r) => setTimeout(r, 100))) fired = (await list()).find((r) => r.state === 'fired');
   assert.ok(fired, `the alert fired: ${JSON.stringify(await list())}`);
   assert.ok(Number(fired.price) <= Number(level), `fired by a trade at ${fired.price}, at or below ${level}`);
+  assert.equal(fired.exec, script);
+  // Its runner ends once the alert fired (no runner listed): nothing is left to run the command again.
+  let ended: Record<string, string> | undefined;
+  for (const end = Date.now() + WAIT_MS; !ended && Date.now() < end; await new Promise((r) => setTimeout(r, 100))) ended = (await list()).find((r) => r.state === 'fired' && !r.runner);
+  assert.ok(ended, `the alert's runner ended: ${JSON.stringify(await list())}`);
+  assert.ok(existsSync(ran), 'the alert\'s command ran');
+  assert.equal(readFileSync(ran, 'utf8'), `BTC_USDT below ${level}\n`, 'the command ran once, with the alert in its environment');
 });
 
 test('/ switches pair with completion; Esc answers at once; Ctrl-C exits 130 restoring the screen', async (t) => {

@@ -39,12 +39,13 @@ export function alertPending(s: TradeState, f: AlertForm, now: number): PendingA
   const dir = directionFrom(f.price, last);
   let spec: AlgoSpec;
   try {
-    spec = planAlgo({ kind: 'alert', symbol: s.symbol, [dir]: f.price }, s.rules, now, (key) => (key === 'above' || key === 'below' ? 'level' : key));
+    spec = planAlgo({ kind: 'alert', symbol: s.symbol, [dir]: f.price, ...(s.alertExec !== undefined ? { exec: s.alertExec } : {}) }, s.rules, now, (key) => (key === 'above' || key === 'below' ? 'level' : key === 'exec' ? '--alert-exec' : key));
   } catch (err) {
     throw usage(formMessage(err));
   }
   const already = cmp(f.price, last) === 0 ? `; the last price ${last} is there already: it fires at once` : '';
-  return { spec, protects: `nothing: an alert moves no money. When it fires: the bell here, a line in its runner's log, the desktop${already}`, back: 'alert' };
+  const exec = s.alertExec !== undefined ? `, and runs: ${s.alertExec}` : '';
+  return { spec, protects: `nothing: an alert moves no money. When it fires: the bell here, a line in its runner's log, the desktop${exec}${already}`, back: 'alert' };
 }
 
 const form = (s: TradeState) => s.ui.alert!;

@@ -34,6 +34,8 @@ export interface TradeRequest {
   readonly pairs?: string;
   /** Mouse reporting (`--no-mouse`: false). */
   readonly mouse?: boolean;
+  /** The command each alert armed with A runs when it fires (`--alert-exec`). */
+  readonly alertExec?: string;
 }
 
 /** `--pairs A,B,C` as pairs (each checked as a symbol); undefined without it. */
@@ -86,6 +88,7 @@ export async function runTrade(outer: Context, req: TradeRequest): Promise<void>
   const step = candleStep(req.step ?? '1m');
   const maxDeviation = parseMaxDeviation(req.maxDeviation);
   const askedPairs = parsePairs(req.pairs);
+  if (req.alertExec !== undefined && req.alertExec.trim() === '') throw usage('--alert-exec: give a command (got nothing)');
   const chatter = new Chatter(() => outer.io.stderr);
   const io = new IO(outer.io.stdout, chatter, () => outer.io.stdin, outer.env, outer.io.color ? 'always' : 'never');
   const ctx = new Ctx(io, outer.globals, outer.env, outer.writes, outer.ambient);
@@ -137,7 +140,7 @@ export async function runTrade(outer: Context, req: TradeRequest): Promise<void>
   const board = live || printedW >= WATCH_FROM ? new (await import('../../core/usecases/live.js')).TickerBoard() : undefined;
   const profile = ctx.env.BM_API_KEY ? 'BM_API_KEY' : ctx.profileName && ctx.profileName !== 'sandbox' && credentials ? ctx.profileName : credentials && venue.preset === 'sandbox' ? 'paper account' : ctx.profileName ?? 'none';
   const state = initialState({
-    symbol, rules, pairs, step, maxDeviation, bell: Boolean(req.bell), mouse: req.mouse !== false,
+    symbol, rules, pairs, step, maxDeviation, bell: Boolean(req.bell), mouse: req.mouse !== false, alertExec: req.alertExec,
     watch: { pairs: watchPairs, ...(board ? { board } : {}) },
     venue: { name: venue.preset, url: venue.baseUrl.replace(/^https?:\/\//, ''), profile, paper },
     readOnly: credentials ? undefined : 'no credentials: market panes only (add some with bm profile add NAME, or BM_API_KEY, BM_API_SECRET, BM_API_MEMO)',

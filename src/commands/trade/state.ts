@@ -39,6 +39,8 @@ export interface TradeState {
   readonly bell: boolean;
   /** Mouse reporting is on. */
   readonly mouse: boolean;
+  /** The command an alert armed with A runs when it fires (`--alert-exec`); none: it notifies only. */
+  readonly alertExec: string | undefined;
   market: Market;
   account: Account;
   feed: Feed;
@@ -70,6 +72,7 @@ export interface StateInit {
   readonly watch?: { readonly pairs: readonly string[]; readonly board?: TickerBoard };
   /** Mouse reporting is on (clicks and the wheel reach the update). */
   readonly mouse?: boolean;
+  readonly alertExec?: string | undefined;
 }
 
 export function initialState(init: StateInit): TradeState {
@@ -78,6 +81,7 @@ export function initialState(init: StateInit): TradeState {
     ...rest,
     bell: init.bell ?? false,
     mouse: init.mouse ?? false,
+    alertExec: init.alertExec,
     watch: { pairs: [...(watch?.pairs ?? [])], board: watch?.board, at: 0, orders: new Map(), algos: new Map(), index: 0 },
     history: emptyHistory(),
     market: emptyMarket(),

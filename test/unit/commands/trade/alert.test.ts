@@ -42,6 +42,17 @@ test('A on a selected ask level: an alert above the last price at that level, co
   assert.deepEqual([spec.kind, spec.legs[0]!.trigger, spec.legs[0]!.due, s.ui.mode, s.ui.alert], ['alert', { dir: 'up', level: '30000.50' }, undefined, 'main', undefined]);
 });
 
+test('--alert-exec: an alert armed with A carries the command, said in the confirmation, run where bm trade was started', () => {
+  const s = fixtureState({ alertExec: './notify.sh' });
+  press(s, 'A', 'enter');
+  assert.match(frame(s, { columns: 120, rows: 40 }, NOW, false).join('\n'), /CONFIRM ALERT[^]*the desktop, and runs:[^]*\.\/notify\.sh;/);
+  const spec = armed(press(s, 'y'));
+  assert.deepEqual(spec.exec, { command: './notify.sh', cwd: process.cwd() });
+  const plain = fixtureState();
+  press(plain, 'A', 'enter');
+  assert.equal(armed(press(plain, 'y')).exec, undefined, 'without it, the alert only notifies');
+});
+
 test('A with a typed price below the last one: an alert below; a bad level is said in the form', () => {
   const s = fixtureState();
   press(s, 'A');

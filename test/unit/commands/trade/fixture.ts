@@ -20,12 +20,12 @@ export const NOW = Date.UTC(2026, 10, 2, 12, 0, 0);
 const cents = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
 
 /** A state with a book of 20 levels a side, trades, candles, balances and two open orders. */
-export function fixtureState(opts: { readOnly?: boolean; paper?: boolean } = {}): TradeState {
+export function fixtureState(opts: { readOnly?: boolean; paper?: boolean; alertExec?: string } = {}): TradeState {
   const s = initialState({
     symbol: 'BTC_USDT', rules: RULES, pairs: ['BTC_USDT', 'ETH_USDT', 'ETH_BTC', 'SOL_USDT', 'BMX_ETH'],
     venue: { name: 'sandbox', url: '127.0.0.1:7700', profile: opts.readOnly ? 'none' : 'paper account', paper: opts.paper ?? true },
     readOnly: opts.readOnly ? 'no credentials: market panes only (add some with bm profile add NAME)' : undefined,
-    step: candleStep('1m'), maxDeviation: '10',
+    step: candleStep('1m'), maxDeviation: '10', alertExec: opts.alertExec,
     watch: { pairs: ['BTC_USDT', 'ETH_USDT', 'SOL_USDT', 'ETH_BTC'], board: new TickerBoard() },
   });
   watchFixture(s);
