@@ -1,9 +1,11 @@
 // The import graph of src, read from the syntax tree (TypeScript's compiler API): every form a reader or a
 // bundler follows is an edge, whatever its quotes. A specifier no one can read (a template with a
 // substitution, a variable) is kept apart, so a test can refuse it.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript-5';
+import { CACHE } from '../loader/cache.mjs';
 import { ROOT } from './bm.js';
 
 export const SRC = join(ROOT, 'src');
@@ -65,11 +67,32 @@ const posix = (p: string) => p.split('\\').join('/');
 /** The graphs read so far in this process: the rule tests of one pool read the tree once. */
 const read = new Map<string, Map<string, Module>>();
 
-/** Every .ts file under `dir` (src/ by default) and what it imports, by path relative to `dir` (read once a process). */
+/**
+ * Where the graph of `files` (under `dir`) as they are now is kept: named by their paths, sizes and
+ * modification times, so an edit is never read from a stale graph. The pools of a run read the tree once.
+ */
+function keptAt(dir: string, files: readonly string[]): string {
+  const key = createHash('sha256').update(dir);
+  for (const f of files) {
+    const st = statSync(join(dir, f));
+    key.update(`${f} ${st.size} ${st.mtimeMs}\n`);
+  }
+  return join(CACHE, 'import-graph', `${key.digest('hex').slice(0, 24)}.json`);
+}
+
+/** Every .ts file under `dir` (src/ by default) and what it imports, by path relative to `dir` (read once a run). */
 export function graph(dir = SRC): Map<string, Module> {
   const known = read.get(dir);
   if (known) return known;
   const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map(posix).sort();
+  const kept = keptAt(dir, files);
+  try {
+    const g = new Map(JSON.parse(readFileSync(kept, 'utf8')) as Array<[string, Module]>);
+    read.set(dir, g);
+    return g;
+  } catch {
+    // not read yet (or cut short): read from the tree below
+  }
   const g = new Map<string, Module>();
   for (const f of files) {
     const { names, unread } = specifiers(readFileSync(join(dir, f), 'utf8'), f);
@@ -82,6 +105,14 @@ export function graph(dir = SRC): Map<string, Module> {
     });
   }
   read.set(dir, g);
+  try {
+    // Written by rename: a pool reading it meanwhile sees the whole graph or none.
+    mkdirSync(dirname(kept), { recursive: true });
+    writeFileSync(`${kept}.${process.pid}`, JSON.stringify([...g]));
+    renameSync(`${kept}.${process.pid}`, kept);
+  } catch {
+    // a graph not kept is read again by the next pool
+  }
   return g;
 }
 

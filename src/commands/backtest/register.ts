@@ -32,7 +32,7 @@ export function registerBacktest(root: Command, contextOf: ContextOf): void {
       'A recording from a CSV of trades: bm record import trades.csv --symbol BTC_USDT --out btc.ndjson',
       '',
       'Examples:',
-      '  $ bm backtest grid.mjs --simulated --days 0.1 --param step=50 --param size=0.01',
+      '  $ bm backtest grid.mjs --simulated --days 0.02 --param step=50 --param size=0.01',
       '  $ bm backtest breakout.mjs --recording btc.ndjson --fee-rate 0.0005 --json',
       '  $ bm backtest grid.mjs --recording btc.ndjson --param step=0.5 --compare step=1 --compare step=2',
       '',
