@@ -77,7 +77,8 @@ export const QUOTATION_ROUTES: Record<string, Handler> = {
   },
   'later.v3.trades': (c) => {
     const sym = quotePair(c);
-    return c.ex.trades(sym, Number(c.q.limit ?? '50')).map((t) => [sym, String(t.time), t.price, t.size, t.side]);
+    const limit = Number(c.q.limit ?? '50');
+    return c.ex.trades(sym, limit).map((t) => [sym, String(t.time), t.price, t.size, t.side]);
   },
   'later.v3.klines': klines,
   'later.v3.lite-klines': klines,
