@@ -6,6 +6,8 @@
  * never sends: a leg being sent is settled by a last lookup (placed, cancelled when no attempt can have
  * reached the venue, else unknown). What an engine is given is ./engine-deps.ts.
  */
+import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { AlgoBinding } from './binding.js';
 import type { EngineDeps, ResumeFor } from './engine-deps.js';
 import { findLeg, lookedUp, saidOf } from './leg-lookup.js';
@@ -41,6 +43,8 @@ export class AlgoEngine {
    * To cancel: nothing is looked up or sent here; {@link cancel} settles them.
    */
   static async resume(path: string, deps: EngineDeps, purpose: ResumeFor = 'run'): Promise<AlgoEngine> {
+    // Removed between its runner taking it up and reading it: gone, as when removed while it runs.
+    if (!existsSync(path)) throw journalGone(basename(path, '.ndjson'), path);
     const rec = readAlgoJournal(path);
     const last = rec.lines[rec.lines.length - 1];
     const e = new AlgoEngine(rec.spec, last?.st ?? initial(rec.spec), AlgoJournal.reopen(path, rec), deps, last?.at ?? rec.spec.created, rec.where);
