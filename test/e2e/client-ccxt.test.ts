@@ -8,14 +8,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CCXT_VERSION } from '../helpers/ccxt-cache.js';
-import { acknowledged, ccxtModule, exchangeOn, skipCcxt as skip } from '../helpers/ccxt-venue.js';
-import { useSandbox, type Harness } from '../helpers/sandbox-server.js';
+import { ccxtModes, acknowledged, ccxtModule, exchangeOn, skipCcxt as skip } from '../helpers/ccxt-venue.js';
+import type { Harness } from '../helpers/sandbox-server.js';
 import { call, newAccount, type Creds } from '../helpers/signed.js';
 
-const MODES: ReadonlyArray<readonly [string, Harness, boolean]> = [
-  ['as the venue did', useSandbox(45, { warm: true, service: 'bitmart' }), false],
-  ['strict', useSandbox(45, { warm: true, service: 'bitmart', strict: true }), true],
-];
+const MODES = ccxtModes(45);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 let ccxt: any;

@@ -6,11 +6,19 @@
  */
 import { inflateRawSync } from 'node:zlib';
 import { CCXT_VERSION, ensureCcxt, loadCcxt } from './ccxt-cache.js';
-import type { Harness } from './sandbox-server.js';
+import { useSandbox, type Harness } from './sandbox-server.js';
 import type { Creds } from './signed.js';
 
 export const skipCcxt = process.env.BM_SKIP_CCXT === '1';
 if (skipCcxt) console.error(`\n*** BM_SKIP_CCXT=1: the ccxt ${CCXT_VERSION} client tests are SKIPPED ***\n`);
+
+/** A ccxt test file's sandboxes: both modes (as the venue did, and strict), warm, under the login service ccxt sends. */
+export function ccxtModes(seed: number): ReadonlyArray<readonly [string, Harness, boolean]> {
+  return [
+    ['as the venue did', useSandbox(seed, { warm: true, service: 'bitmart' }), false],
+    ['strict', useSandbox(seed, { warm: true, service: 'bitmart', strict: true }), true],
+  ];
+}
 
 /** ccxt itself, installed into its cache on first use. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
