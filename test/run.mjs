@@ -14,7 +14,7 @@
 // Beside the usual report (spec on a terminal, TAP otherwise), test/timing-reporter.mjs prints each file's
 // wall time as it ends and the ten slowest files at the end.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,6 +22,8 @@ import { ALONE, lanesOf, testFiles } from './lanes.mjs';
 import { buildMirror, MIRROR, mirrorOf, POOL_URL } from './loader/mirror.mjs';
 import { longestFirst } from './longest.mjs';
 
+/** Where the run's temporary folder goes: memory when the machine offers it, else the system's temporary folder. */
+const TMP_ROOT = process.env.BM_TEST_TMP ?? (existsSync('/dev/shm') && canWrite('/dev/shm') ? '/dev/shm' : tmpdir());
 const flags = new Set(['--typecheck', '--fast', '--build']);
 const typecheck = process.argv.includes('--typecheck');
 const building = process.argv.includes('--build');
@@ -58,8 +60,10 @@ const pools = poolsOf(files.filter((f) => !ALONE.includes(f)));
 const alone = files.filter((f) => ALONE.includes(f) || !pools.length).map(mirrorOf);
 // Every temporary file of the run (test homes, state dirs, journals, sockets) goes under one folder, removed
 // when the run ends: the system's temporary folder does not fill up run after run, and tools that walk up
-// from a checkout kept there (esbuild does) do not slow down with it.
-const runTmp = mkdtempSync(join(tmpdir(), 'bm-test-run-'));
+// from a checkout kept there (esbuild does) do not slow down with it. The folder is in memory where the
+// machine has one (/dev/shm): the suite's journals, locks and rate counters are written, renamed and synced
+// thousands of times, and on a disk file system each rename over a file just written waits for its data.
+const runTmp = mkdtempSync(join(TMP_ROOT, 'bm-test-run-'));
 const r = await new Promise((done) => {
   const reporters = [
     `--test-reporter=${process.stdout.isTTY ? 'spec' : 'tap'}`, '--test-reporter-destination=stdout',
@@ -72,6 +76,16 @@ rmSync(runTmp, { recursive: true, force: true });
 const t = await tsc;
 if (t.code !== 0) console.error(`tsc --noEmit failed:\n${t.out}`);
 process.exit(r !== 0 ? r : t.code);
+
+/** Whether a folder takes a new folder (a read-only or full /dev/shm does not). */
+function canWrite(dir) {
+  try {
+    rmSync(mkdtempSync(join(dir, 'bm-test-probe-')), { recursive: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The pools' files (written in the mirror's test/.pool/) for `files`, with the queue they take the files

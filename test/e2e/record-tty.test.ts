@@ -19,7 +19,8 @@ function tmux(...args: string[]): string {
   if (r.status !== 0) throw new Error(`tmux ${args.join(' ')}: ${r.stderr}`);
   return r.stdout;
 }
-const screen = () => tmux('capture-pane', '-p', '-t', 'rec');
+// -J: a line the pane wrapped (a long temporary path) reads back as one.
+const screen = () => tmux('capture-pane', '-p', '-J', '-t', 'rec');
 
 before(async () => {
   ensureBuilt();
