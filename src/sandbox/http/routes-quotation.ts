@@ -58,9 +58,12 @@ function klines(c: Call) {
     const to = Math.min(now, before === undefined ? after + limit * stepSec : before - 1);
     return c.ex.klines(sym, step, after + 1, to).filter((k) => k.timestamp > after).slice(0, limit).map(candle);
   }
+  // The `limit` latest candles there are: a minute without a trade has none, so the look goes further back
+  // (up to 256 times the span asked) until there are enough.
   const to = Math.min(now, before === undefined ? now : before - 1);
-  const list = c.ex.klines(sym, step, to - limit * stepSec, to).filter((k) => before === undefined || k.timestamp < before);
-  return list.slice(-limit).map(candle);
+  let list = c.ex.klines(sym, step, to - limit * stepSec, to);
+  for (let span = 2 * limit * stepSec; list.length < limit && span <= 256 * limit * stepSec; span *= 2) list = c.ex.klines(sym, step, to - span, to);
+  return list.filter((k) => before === undefined || k.timestamp < before).slice(-limit).map(candle);
 }
 
 export const QUOTATION_ROUTES: Record<string, Handler> = {

@@ -5,7 +5,8 @@ import { describe, test } from 'node:test';
 import { useSandbox } from '../../../helpers/sandbox-server.js';
 import { call, newAccount, type Creds } from '../../../helpers/signed.js';
 
-const h = useSandbox(61, { moving: true });
+// Held still: the candles asked for are the generated history's, one for every minute, whatever the machine's speed.
+const h = useSandbox(61);
 let account: Promise<Creds> | undefined;
 /** The file's account, made on first use (the sandbox is up by then). */
 const acct = () => (account ??= newAccount(h.base(), { deposit: { USDT: '100000', BTC: '2', SOL: '100' }, permissions: 'withdraw' }));
@@ -62,6 +63,16 @@ describe('v3 market data', () => {
     assert.deepEqual(before.map((k: string[]) => Number(k[0])), [times[0], times[1]]);
     const both = ok(await get('/spot/quotation/v3/klines', `symbol=BTC_USDT&step=1&after=${times[0]}&before=${times[3]}`));
     assert.deepEqual(both.map((k: string[]) => Number(k[0])), [times[1], times[2]]);
+  });
+
+  test('klines: the latest are the latest there are, however long the market has been without a trade', async () => {
+    const before = ok(await get('/spot/quotation/v3/klines', 'symbol=BTC_USDT&step=1&limit=5'));
+    h.skip(20 * 60_000); // twenty minutes on the venue's clock; the held market trades nothing meanwhile
+    try {
+      assert.deepEqual(ok(await get('/spot/quotation/v3/lite-klines', 'symbol=BTC_USDT&step=1&limit=5')), before);
+    } finally {
+      h.skip(-20 * 60_000); // the signed calls of the next tests are on the venue's time again
+    }
   });
 
   test('errors come with HTTP 200: 70001 missing, 70002 unknown pair, 71003 after not before before, 71005 step, 70001 limit too high', async () => {
