@@ -122,8 +122,7 @@ export const LANES = {
     'test/e2e/sandbox-warm-up.test.ts',
     'test/e2e/seam.test.ts',
     'test/e2e/trade-attach.test.ts',
-    'test/e2e/limits-shared.test.ts',
-  'test/e2e/trade-tty.test.ts',
+    'test/e2e/trade-tty.test.ts',
     'test/e2e/trade-panes-tty.test.ts',
     'test/e2e/watch-paper-reset.test.ts',
     'test/e2e/watch-signal.test.ts',
@@ -132,8 +131,8 @@ export const LANES = {
 };
 
 // The files that run in a process of their own; every other file runs in a pool, several to a process
-// (test/loader/pool.mjs). A file belongs here when it changes what the whole process shares (its working
-// directory, its environment, its module state) or proves something about a fresh process.
+// (test/loader/pool.mjs). A file belongs here when its venue or terminal driver must not wait on another
+// file's work, or it proves something about a fresh process.
 export const ALONE = [
   // the longest files whose venue or terminal driver is this process: no other file's work delays them
   'test/e2e/algo-detached.test.ts',
@@ -141,15 +140,20 @@ export const ALONE = [
   'test/e2e/trade-tty.test.ts',
   'test/e2e/trade-panes-tty.test.ts',
   'test/e2e/watch-tty.test.ts',
-  'test/e2e/library-watch-behind.test.ts', // its streams' heartbeats run on real time while its loop lags on purpose
   'test/e2e/client-ccxt.test.ts', // loading ccxt is seconds of one thread: alone it is not the run's tail
   'test/e2e/client-ccxt-later.test.ts', // the same
   'test/e2e/client-sdk.test.ts', // catches the official SDK's ping timer by swapping the global setInterval
-  'test/e2e/debug.test.ts', // sets the process's BM_DEBUG to prove a run does not read it
   'test/e2e/help-examples.test.ts', // runs the examples from a working directory of its own (process.chdir)
   'test/unit/module-state.test.ts', // reads the module state of a process that loaded nothing else
+];
+
+// The files that change what the whole process shares for as long as one of their tests runs, and put it
+// back when it ends: they run one at a time, in a pool of their own (one process for all of them).
+export const SERIAL = [
+  'test/e2e/library-watch-behind.test.ts', // its streams' heartbeats run on real time while its loop lags on purpose
+  'test/e2e/debug.test.ts', // sets the process's BM_DEBUG to prove a run does not read it
   'test/unit/render/table.test.ts', // sets the process's colour variables around chalk
-  // mock timers replace the process's setTimeout, setInterval and Date for every file in it
+  // mock timers replace the process's setTimeout, setInterval and Date while a test runs
   'test/unit/core/order/wait.test.ts',
   'test/unit/profiles/secrets.test.ts',
   'test/unit/sandbox/ws/feed-cadence.test.ts',

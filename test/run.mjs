@@ -3,14 +3,15 @@
 // `--typecheck` (npm test) type-checks the tree at the same time; the run fails if either fails.
 // `--build` (npm test) builds dist/ first, beside the mirror and the type check.
 // `--fast` runs only the fast lane of test/lanes.mjs (the edit-test loop); without it every lane runs.
-// Most files run in pools, several files to a process (test/loader/pool.mjs): twice as many pools as the
-// machine has cores (BM_TEST_POOLS), each running two of its files at a time (BM_TEST_POOL_CONCURRENCY),
-// since most of them wait on a sandbox, a terminal or a child more than they compute. The files of ALONE
-// (test/lanes.mjs) run in a process each. Processes run twice as many at a time as the machine has cores,
-// plus four (BM_TEST_CONCURRENCY): the pools, and files alone beside them. Each test times out after two minutes (test/loader/pool.mjs), a process
-// after fifteen. The longest files start first (test/longest.mjs), so that none of them is
-// left running alone at the end; the pools take the files in that order from one queue, each the next
-// as one of its own ends.
+// Most files run in pools, several files to a process (test/loader/pool.mjs): as many pools as the machine
+// has cores (BM_TEST_POOLS), each running four of its files at a time (BM_TEST_POOL_CONCURRENCY), since
+// most of them wait on a sandbox, a terminal or a child more than they compute; each pool loads and warms
+// the project's modules once. The files of SERIAL (test/lanes.mjs) run one after another in a pool of their
+// own, and the files of ALONE in a process each. Processes run twice as many at a time as the machine has
+// cores, plus four (BM_TEST_CONCURRENCY): the pools, and files alone beside them. Each test times out after
+// two minutes (test/loader/pool.mjs), a process after fifteen. The longest files start first
+// (test/longest.mjs), so that none of them is left running alone at the end; the pools take the files in
+// that order from one queue, each the next as one of its own ends.
 // Beside the usual report (spec on a terminal, TAP otherwise), test/timing-reporter.mjs prints each file's
 // wall time as it ends and the ten slowest files at the end.
 import { spawn } from 'node:child_process';
@@ -18,10 +19,12 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ALONE, lanesOf, testFiles } from './lanes.mjs';
+import { ALONE, lanesOf, SERIAL, testFiles } from './lanes.mjs';
 import { buildMirror, MIRROR, mirrorOf, POOL_URL } from './loader/mirror.mjs';
 import { longestFirst } from './longest.mjs';
 
+/** Where the pools' files and queues are written (test/loader/pool.mjs). */
+const POOLS_DIR = join(MIRROR, 'test', '.pool');
 /** Where the run's temporary folder goes: memory when the machine offers it, else the system's temporary folder. */
 const TMP_ROOT = process.env.BM_TEST_TMP ?? (existsSync('/dev/shm') && canWrite('/dev/shm') ? '/dev/shm' : tmpdir());
 const flags = new Set(['--typecheck', '--fast', '--build']);
@@ -56,8 +59,12 @@ if (b.code !== 0) {
   process.exit(b.code);
 }
 const concurrency = Number(process.env.BM_TEST_CONCURRENCY) || 2 * availableParallelism() + 4;
-const pools = poolsOf(files.filter((f) => !ALONE.includes(f)));
-const alone = files.filter((f) => ALONE.includes(f) || !pools.length).map(mirrorOf);
+rmSync(POOLS_DIR, { recursive: true, force: true });
+const serial = files.filter((f) => SERIAL.includes(f));
+const pooled = files.filter((f) => !ALONE.includes(f) && !SERIAL.includes(f));
+const shared = poolsOf('pool', pooled, Number(process.env.BM_TEST_POOLS) || availableParallelism(), Number(process.env.BM_TEST_POOL_CONCURRENCY) || 4);
+const pools = [...shared, ...poolsOf('serial', serial, 1, 1)];
+const alone = files.filter((f) => ALONE.includes(f) || (!shared.length && pooled.includes(f))).map(mirrorOf);
 // Every temporary file of the run (test homes, state dirs, journals, sockets) goes under one folder, removed
 // when the run ends: the system's temporary folder does not fill up run after run, and tools that walk up
 // from a checkout kept there (esbuild does) do not slow down with it. The folder is in memory where the
@@ -88,21 +95,19 @@ function canWrite(dir) {
 }
 
 /**
- * The pools' files (written in the mirror's test/.pool/) for `files`, with the queue they take the files
- * from, in the order given (test/loader/pool.mjs); none when there is only one file to run (it runs alone).
+ * The pool files (written in the mirror's test/.pool/) that run `files`, `count` processes taking them from
+ * one queue in the order given, `each` at a time in each (test/loader/pool.mjs); none when there is only one
+ * file to run (it runs alone, unless it is of SERIAL: a pool of one).
  */
-function poolsOf(files) {
-  const dir = join(MIRROR, 'test', '.pool');
-  rmSync(dir, { recursive: true, force: true });
-  if (files.length < 2) return [];
-  const count = Math.min(Number(process.env.BM_TEST_POOLS) || 2 * availableParallelism(), Math.ceil(files.length / 2));
-  const each = Number(process.env.BM_TEST_POOL_CONCURRENCY) || 2;
-  const queue = join(dir, 'queue');
+function poolsOf(name, files, count, each) {
+  if (!files.length || (files.length < 2 && name === 'pool')) return [];
+  const n = Math.min(count, Math.ceil(files.length / each));
+  const queue = join(POOLS_DIR, `${name}-queue`);
   mkdirSync(queue, { recursive: true });
   files.forEach((f, i) => writeFileSync(join(queue, String(i).padStart(4, '0')), JSON.stringify({ url: pathToFileURL(mirrorOf(f)).href, name: f })));
-  return Array.from({ length: count }, (_, i) => {
-    const path = join(dir, `pool-${i + 1}.test.js`);
-    const title = `pool ${i + 1} of ${count}`;
+  return Array.from({ length: n }, (_, i) => {
+    const path = join(POOLS_DIR, `${name}-${i + 1}.test.js`);
+    const title = `${name} ${i + 1} of ${n}`;
     writeFileSync(path, `import { runPool } from ${JSON.stringify(POOL_URL)};\nrunPool(${JSON.stringify(title)}, ${JSON.stringify(queue)}, ${each});\n`);
     return path;
   });

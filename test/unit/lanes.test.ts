@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../helpers/bm.js';
-import { ALONE, covers, LANES, lanesOf, testFiles } from '../lanes.mjs';
+import { ALONE, covers, LANES, lanesOf, SERIAL, testFiles } from '../lanes.mjs';
 
 const files = testFiles(join(ROOT, 'test')).map((f) => f.slice(ROOT.length + 1).split('\\').join('/'));
 
@@ -15,8 +15,9 @@ test('each test file is in exactly one lane', () => {
   assert.deepEqual(wrong, [], 'a file in no lane (or in two): add it to test/lanes.mjs');
 });
 
-test('each entry of a lane names a file or folder that exists', () => {
+test('each entry of a lane names a file or folder that exists, once', () => {
   for (const [lane, entries] of Object.entries(LANES)) {
+    assert.deepEqual(entries.filter((e, i) => entries.indexOf(e) !== i), [], `${lane}: an entry listed twice`);
     for (const entry of entries) {
       assert.ok(existsSync(join(ROOT, entry)), `${lane}: ${entry} does not exist`);
       assert.ok(files.some((f) => covers(entry, f)), `${lane}: ${entry} holds no test file`);
@@ -24,6 +25,7 @@ test('each entry of a lane names a file or folder that exists', () => {
   }
 });
 
-test('each file run alone is a test file', () => {
+test('each file run alone or serially is a test file, and none is both', () => {
   for (const file of ALONE) assert.ok(files.includes(file), `ALONE: ${file} is not a test file`);
+  for (const file of SERIAL) assert.ok(files.includes(file) && !ALONE.includes(file), `SERIAL: ${file} is not a test file, or is ALONE too`);
 });
