@@ -7,7 +7,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AsyncEntry } from '@napi-rs/keyring';
 import { KeychainStore } from '../../src/profiles/keychain.js';
-import { TimedSecretStore } from '../../src/profiles/secrets.js';
+import { keychainTimeout, TimedSecretStore } from '../../src/profiles/secrets.js';
 import { BIN, ROOT, runAsync } from '../helpers/bm.js';
 
 const { KC_VENUE: venue, KC_KEY: key, KC_SECRET: secret, KC_MEMO: memo, BM_CONFIG_DIR: cfg } = process.env;
@@ -26,7 +26,7 @@ function filesUnder(dir: string): string[] {
 }
 
 // 1. The backend on its own: store, read back, delete.
-const store = new TimedSecretStore(new KeychainStore());
+const store = new TimedSecretStore(new KeychainStore(), keychainTimeout(process.env));
 const direct = { key: 'direct-key-0001', secret: 'direct-secret-0001', memo: 'direct-memo' };
 await store.set('bm-e2e-direct', direct);
 assert.deepEqual(await store.get('bm-e2e-direct'), direct);

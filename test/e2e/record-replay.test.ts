@@ -161,11 +161,13 @@ describe('record and replay', () => {
     assert.deepEqual([bytes[0], bytes[1]], [0x1f, 0x8b]);
     const z = await readRecording(zipped);
     assert.deepEqual(z.header.topics, rec.header.topics);
-    assert.ok(z.events.length > 10);
-    // Both recorded the same venue at the same time: the books pushed are the same ones.
-    const books = (r: Recording) => r.events.map((e) => JSON.parse(e.raw)).filter((m) => m.table === 'spot/depth20').map((m) => m.data[0]);
-    const ours = new Set(books(rec).map((b) => JSON.stringify(b)));
-    assert.ok(books(z).filter((b) => ours.has(JSON.stringify(b))).length >= 4);
+    // How many pushes came in three seconds depends on how busy the machine is; the book of each pair came
+    // on subscribing, and every line is a push of the topics recorded, as received.
+    const pushed = z.events.map((e) => JSON.parse(e.raw) as { table: string; data: Array<{ symbol: string; asks?: unknown[] }> });
+    for (const m of pushed) assert.ok(['spot/trade', 'spot/depth20'].includes(m.table) && m.data.every((d) => ['BTC_USDT', 'ETH_USDT'].includes(d.symbol)), JSON.stringify(m));
+    const books = pushed.filter((m) => m.table === 'spot/depth20').flatMap((m) => m.data);
+    assert.deepEqual([...new Set(books.map((b) => b.symbol))].sort(), ['BTC_USDT', 'ETH_USDT']);
+    assert.ok(books.every((b) => Array.isArray(b.asks) && b.asks.length > 0), 'each book has its asks');
   });
 
   describe('a replay', () => {
