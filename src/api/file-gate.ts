@@ -13,7 +13,7 @@ import { closeSync, constants, ftruncateSync, openSync, readFileSync, writeSync 
 import { join } from 'node:path';
 import { stateDir, type Env } from '../util/paths.js';
 import { tryLocked } from '../util/filelock.js';
-import { alive } from '../util/holder-lock.js';
+import { alive } from '../util/alive.js';
 import type { RateLimit } from './catalogue/types.js';
 import { MemoryGate, realSleep, type Clock, type RateGate, type Sleep, type Slot } from './gate.js';
 import { insertStamp, SlidingWindows } from '../util/ratelimit.js';

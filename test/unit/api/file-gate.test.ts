@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { custom } from '../../../src/api/catalogue/limits.js';
 import { FileGate, scopeFile, writeOver } from '../../../src/api/file-gate.js';
 import { STALE_LOCK_MS, tryLocked } from '../../../src/util/filelock.js';
-import { UNWRITTEN_MS } from '../../../src/util/holder-lock.js';
+import { UNWRITTEN_MS } from '../../../src/util/alive.js';
 
 const RATE = custom('KEY', 3, 2000);
 const SCOPE = 'http://127.0.0.1:9 key-abc';
