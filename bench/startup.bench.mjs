@@ -48,4 +48,9 @@ console.log(`\ncli-table3 + chalk: ${libs.toFixed(1)} ms to load in a bare node;
 const DIST = join(import.meta.dirname, '..', 'dist');
 const sizes = readdirSync(DIST).filter((f) => f.endsWith('.cjs')).map((f) => `${f} ${(statSync(join(DIST, f)).size / 1000).toFixed(0)} KB`);
 console.log(`\nbundles (a one-shot loads main.cjs alone): ${sizes.join(', ')}`);
+if (BASE) {
+  // Paired within each round: the load of the moment weighs on both alike.
+  const diffs = times['bm ticker BTC_USDT --json'].map((t, i) => t - times['base: bm ticker BTC_USDT --json'][i]);
+  console.log(`\nthis build - base, --json, median of ${RUNS} paired differences: ${median(diffs).toFixed(1)} ms`);
+}
 console.log(`\nbm ticker --json: ${ratio.toFixed(2)}x the floor (goal: at most 1.15x) over ${RUNS} runs each: ${ratio <= 1.15 ? 'met' : 'NOT met'}`);
