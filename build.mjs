@@ -94,7 +94,11 @@ await Promise.all([
     define: { 'import.meta.url': '__bmMetaUrl' },
     // import() becomes require(): code compiled from a V8 code cache has no dynamic-import host.
     supported: { 'dynamic-import': false },
-    banner: { js: "const __bmMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    // Each file is a script whose value is its module function when bin/load.js runs it (the mark it sets), which
+    // then calls it: wrapping the text there would copy it, about 600 KB of young heap in every run. Required by
+    // Node's own loader (BM_DEBUG=1), the file calls the function itself with the module's arguments.
+    banner: { js: `(globalThis[Symbol.for('bm.script')] ? (f) => f : (f) => f(exports, require, module, __filename, __dirname))(function (exports, require, module, __filename, __dirname) {const __bmMetaUrl = require('node:url').pathToFileURL(__filename).href;` },
+    footer: { js: '})' },
     // esbuild: a TypeScript bot's compiler when Node cannot strip types itself, from the bot's project or bm's own.
     external: ['@napi-rs/keyring', 'bufferutil', 'utf-8-validate', 'esbuild'],
     plugins: [deferChildProcess, vendorImports, requireBuiltins],

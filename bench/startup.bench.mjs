@@ -7,10 +7,11 @@ import { BIN, defaultSandbox, isolatedEnv, median, peakRss, table, timeRun } fro
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const VENDOR_TABLE = join(import.meta.dirname, '..', 'dist', 'vendor', 'table.cjs');
 const VENDOR_CHALK = join(import.meta.dirname, '..', 'dist', 'vendor', 'chalk.cjs');
+const BASE = process.env.BM_BENCH_BASE;
 const env = isolatedEnv();
 // Rate limits stay out of a start-up figure: the venue's (the floor's requests share its per-IP window) are
 // off, and each round lasts at least ROUND_MS, so bm's own windows (the catalogue's 30 per 5 s for a
-// ticker) never make a one-shot wait: three bm runs a round, under 19 per 5 s.
+// ticker) never make a one-shot wait: three bm runs a round (four with a base build), under 25 per 5 s.
 const sandbox = await defaultSandbox(env, ['--limits', 'off']);
 const ROUND_MS = 800;
 const pause = (ms) => ms > 0 && Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -19,19 +20,22 @@ const cases = {
   'node -e 0': [process.execPath, ['-e', '0']],
   'floor: node:http GET + print': [process.execPath, [join(import.meta.dirname, 'floor.mjs'), sandbox.url]],
   'bm ticker BTC_USDT --json': [process.execPath, [BIN, 'ticker', 'BTC_USDT', '--json']],
+  // BM_BENCH_BASE=<other checkout>/bin/bm.js: that build's one-shot timed in the same rounds (a before/after figure).
+  // Its code cache is kept apart: each build prunes the caches of other builds of its bundles.
+  ...(BASE ? { 'base: bm ticker BTC_USDT --json': [process.execPath, [BASE, 'ticker', 'BTC_USDT', '--json'], { ...env, XDG_CACHE_HOME: join(env.HOME, 'k-base') }] } : {}),
   'bm ticker BTC_USDT (tsv)': [process.execPath, [BIN, 'ticker', 'BTC_USDT']],
   // A table loads cli-table3 and chalk (bundled under dist/vendor/); tsv and json load neither.
   'bm ticker BTC_USDT -o table --color always': [process.execPath, [BIN, 'ticker', 'BTC_USDT', '-o', 'table', '--color', 'always']],
   'node: require vendor table + chalk': [process.execPath, ['-e', `require(${JSON.stringify(VENDOR_TABLE)});require(${JSON.stringify(VENDOR_CHALK)})`]],
 };
 const times = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
-for (const [cmd, args] of Object.values(cases)) timeRun(cmd, args, env); // warm the file cache
+for (const [cmd, args, own] of Object.values(cases)) timeRun(cmd, args, own ?? env); // warm the file cache
 for (let i = 0; i < RUNS; i++) {
   const start = performance.now();
-  for (const [name, [cmd, args]] of Object.entries(cases)) times[name].push(timeRun(cmd, args, env));
+  for (const [name, [cmd, args, own]] of Object.entries(cases)) times[name].push(timeRun(cmd, args, own ?? env));
   pause(ROUND_MS - (performance.now() - start));
 }
-const rss = Object.fromEntries(Object.entries(cases).map(([name, [cmd, args]]) => [name, peakRss(cmd, args, env)]));
+const rss = Object.fromEntries(Object.entries(cases).map(([name, [cmd, args, own]]) => [name, peakRss(cmd, args, own ?? env)]));
 sandbox.stop();
 
 const floor = median(times['floor: node:http GET + print']);
@@ -44,4 +48,9 @@ console.log(`\ncli-table3 + chalk: ${libs.toFixed(1)} ms to load in a bare node;
 const DIST = join(import.meta.dirname, '..', 'dist');
 const sizes = readdirSync(DIST).filter((f) => f.endsWith('.cjs')).map((f) => `${f} ${(statSync(join(DIST, f)).size / 1000).toFixed(0)} KB`);
 console.log(`\nbundles (a one-shot loads main.cjs alone): ${sizes.join(', ')}`);
+if (BASE) {
+  // Paired within each round: the load of the moment weighs on both alike.
+  const diffs = times['bm ticker BTC_USDT --json'].map((t, i) => t - times['base: bm ticker BTC_USDT --json'][i]);
+  console.log(`\nthis build - base, --json, median of ${RUNS} paired differences: ${median(diffs).toFixed(1)} ms`);
+}
 console.log(`\nbm ticker --json: ${ratio.toFixed(2)}x the floor (goal: at most 1.15x) over ${RUNS} runs each: ${ratio <= 1.15 ? 'met' : 'NOT met'}`);

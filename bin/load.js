@@ -12,6 +12,9 @@ const vm = require('node:vm');
 
 const file = join(__dirname, '..', 'dist', 'main.cjs');
 
+/** Set while a bundle's script runs here: its value is then its module function, uncalled (see build.mjs). */
+const SCRIPT = Symbol.for('bm.script');
+
 /** What main.cjs requires to load a face bundle of its directory. */
 const FACE = /^\.\/([a-z]+)\.cjs$/;
 
@@ -51,11 +54,19 @@ function compile(bundle, env, require, mod) {
   const source = readFileSync(bundle, 'latin1');
   const cache = env.BM_COMPILE_CACHE !== '0' ? cachePath(env, bundle) : undefined;
   const held = cache ? readCache(cache) : undefined;
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+  // The file's value is its module function (build.mjs writes it so): compiled as is, the text is never copied.
+  const script = new vm.Script(source, {
     filename: bundle,
     cachedData: held?.data,
   });
-  script.runInThisContext()(mod.exports, require, mod, bundle, dirname(bundle));
+  let moduleFunction;
+  globalThis[SCRIPT] = true;
+  try {
+    moduleFunction = script.runInThisContext();
+  } finally {
+    delete globalThis[SCRIPT];
+  }
+  moduleFunction(mod.exports, require, mod, bundle, dirname(bundle));
   return (ran) => {
     // Any other word (a typo, say) is not a command: it is held as one, so it cannot grow the line.
     const word = /^[a-z][a-z-]*$/.test(ran) ? ran : '-';

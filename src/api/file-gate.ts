@@ -5,12 +5,15 @@
  * answer comes back, as in {@link SlidingWindows}. A place held by a process that died (or that has
  * been out longer than any request may take) is counted at once, so it never blocks the others.
  * When the directory cannot be written, the gate falls back to this process's own windows.
+ *
+ * A file is rewritten in place under its lock, never replaced by a rename: on ext4 a rename over a file
+ * forces the new file's data to disk first (auto_da_alloc), which stalls every request of a busy machine.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { stateDir, type Env } from '../util/paths.js';
 import { tryLocked } from '../util/filelock.js';
-import { alive } from '../util/holder-lock.js';
+import { alive } from '../util/alive.js';
 import type { RateLimit } from './catalogue/types.js';
 import { MemoryGate, realSleep, type Clock, type RateGate, type Sleep, type Slot } from './gate.js';
 import { insertStamp, SlidingWindows } from '../util/ratelimit.js';
@@ -126,12 +129,17 @@ export class FileGate implements RateGate {
     const file = scopeFile(this.dir, scope);
     try {
       return tryLocked(`${file}.lock`, () => {
-        const all = read(file);
-        const value = fn(all);
-        for (const [k, c] of Object.entries(all)) if (!c.s.length && !c.p.length && c.b === undefined) delete all[k];
-        writeFileSync(`${file}.tmp`, JSON.stringify(all), { mode: 0o600 });
-        renameSync(`${file}.tmp`, file);
-        return value;
+        const fd = openSync(file, constants.O_RDWR | constants.O_CREAT, 0o600);
+        try {
+          const old = readFileSync(fd);
+          const all = parse(old);
+          const value = fn(all);
+          for (const [k, c] of Object.entries(all)) if (!c.s.length && !c.p.length && c.b === undefined) delete all[k];
+          writeOver(fd, JSON.stringify(all), old.length);
+          return value;
+        } finally {
+          closeSync(fd);
+        }
       }, this.now)?.value;
     } catch (err) {
       this.trace?.(`rate counters in ${this.dir} unusable (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): counting in this process only`);
@@ -141,9 +149,26 @@ export class FileGate implements RateGate {
   }
 }
 
-function read(file: string): Scope {
+/** Padding past which a shorter text also cuts the file to its length (a file never grows far past its content). */
+const MAX_PAD = 4096;
+
+/**
+ * Writes `text` over the file open on `fd` whose length was `oldLength` bytes, in one write at offset 0: a
+ * shorter text is padded with spaces to the old length (JSON allows trailing whitespace), so a process killed
+ * at any point leaves either the old text or the new one, never new bytes followed by old ones. A pad longer
+ * than {@link MAX_PAD} is cut off afterwards.
+ */
+export function writeOver(fd: number, text: string, oldLength: number): void {
+  const bytes = Buffer.byteLength(text);
+  const buf = Buffer.alloc(Math.max(bytes, oldLength), 0x20);
+  buf.write(text, 0);
+  for (let at = 0; at < buf.length; ) at += writeSync(fd, buf, at, buf.length - at, at);
+  if (buf.length - bytes > MAX_PAD) ftruncateSync(fd, bytes);
+}
+
+function parse(bytes: Buffer): Scope {
   try {
-    const v = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    const v = JSON.parse(bytes.toString('utf8')) as unknown;
     if (v && typeof v === 'object' && !Array.isArray(v)) {
       const all: Scope = {};
       for (const [k, c] of Object.entries(v as Record<string, Partial<Counter>>)) {
@@ -152,7 +177,7 @@ function read(file: string): Scope {
       return all;
     }
   } catch {
-    // absent, or cut short by a process killed while writing: the counts start over
+    // empty (just created), or cut short (a machine that stopped mid-write): the counts start over
   }
   return {};
 }

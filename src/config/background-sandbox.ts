@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { config as configError } from '../errors.js';
 import type { Env } from '../util/paths.js';
 import { modeOf, type SandboxMode } from './sandbox-mode.js';
-import { alive } from '../util/holder-lock.js';
+import { alive } from '../util/alive.js';
 import { lastPort, portPath, readServerInfo, sandboxHome, serverInfoPath, type ServerInfo } from './sandbox-record.js';
 import { spawnServer } from './sandbox-spawn.js';
 
@@ -20,7 +20,7 @@ export interface SandboxHost {
   note(line: string): void;
 }
 
-/** True when a process with that pid exists and is not a zombie (util/holder-lock.ts). */
+/** True when a process with that pid exists and is not a zombie (util/alive.ts). */
 export { alive };
 
 /** The running sandbox's URL, starting one when there is none. */

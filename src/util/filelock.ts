@@ -8,7 +8,7 @@
  */
 import { closeSync, fstatSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { alive, UNWRITTEN_MS } from './holder-lock.js';
+import { alive, UNWRITTEN_MS } from './alive.js';
 
 /** Age (ms) beyond which a lock is presumed abandoned even though a process of its holder's pid lives. */
 export const STALE_LOCK_MS = 10_000;

@@ -10,10 +10,11 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { alive, UNWRITTEN_MS } from './alive.js';
 import { hostname } from 'node:os';
 
-/** A lock with no readable holder after this long was left by a writer that died filling it, ms. */
-export const UNWRITTEN_MS = 2000;
+// Kept in a module without node:crypto: the rate windows and the sandbox lookup of every one-shot use them.
+export { alive, UNWRITTEN_MS } from './alive.js';
 
 /** Who holds a lock. */
 export interface Holder {
@@ -36,24 +37,6 @@ function parse(text: string): Holder | undefined {
     // being written, or damaged
   }
   return undefined;
-}
-
-/** True when a process with that pid exists and is not a zombie (killed, and not yet reaped by its parent). */
-export function alive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-  } catch (err) {
-    // EPERM: it exists, under another user.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  try {
-    // Linux: the state letter follows the parenthesised command name.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return true;
-  }
 }
 
 let self: string | undefined;

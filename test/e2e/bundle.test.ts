@@ -3,10 +3,11 @@
 // connection), the keychain and the heavy packages are files of their own, loaded by the commands that
 // use them.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
-import { ROOT, ensureBuilt, isolatedEnv } from '../helpers/bm.js';
+import { BIN, ROOT, ensureBuilt, isolatedEnv, runAsync } from '../helpers/bm.js';
 import { loaded } from '../helpers/loadlog/loaded.js';
 import { startReadySandbox } from '../helpers/sandbox-server.js';
 
@@ -87,6 +88,19 @@ test('bm ticker --json against a running sandbox loads dist/main.cjs and nothing
   assert.equal(r.code, 0, r.err);
   assert.match(r.out, /"symbol": "BTC_USDT"/);
   assert.deepEqual(distFiles(r.urls), ['main.cjs']);
+});
+
+test('bm ticker --json loads no node:crypto: signatures and lock tokens load it when they are made', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bm-builtins-'));
+  const preload = join(dir, 'list.cjs');
+  const list = join(dir, 'list');
+  // Node's own list of the builtins this process loaded, written as it exits.
+  writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, process.moduleLoadList.join('\\n')));`);
+  const r = await runAsync(process.execPath, ['--require', preload, BIN, 'ticker', 'BTC_USDT', '--json', '--base-url', url], { env: isolatedEnv() });
+  assert.equal(r.code, 0, r.stderr);
+  const builtins = readFileSync(list, 'utf8').split('\n');
+  assert.ok(builtins.includes('NativeModule http'), 'the list holds what the request loaded');
+  assert.deepEqual(builtins.filter((b) => /crypto/.test(b)), []);
 });
 
 test('a command of a face loads its file (the check above sees face files when they load)', async () => {

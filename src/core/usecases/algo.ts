@@ -15,7 +15,7 @@ import { boundFace, checkBound, nowhereFace, type AlgoPort } from '../algo/port.
 import { endError, runSpec, type AlgoFace } from '../algo/run.js';
 import type { AlgoSpec } from '../algo/model/spec.js';
 import { keptAlgo, keptAlgos, runnerOf, stopHere, type KeptAlgo } from '../algo/store.js';
-import { alive } from '../../util/holder-lock.js';
+import { alive } from '../../util/alive.js';
 
 export type { AlgoPort } from '../algo/port.js';
 export type { AlgoFace } from '../algo/run.js';

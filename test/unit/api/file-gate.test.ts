@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { test } from 'node:test';
 import { custom } from '../../../src/api/catalogue/limits.js';
-import { FileGate, scopeFile } from '../../../src/api/file-gate.js';
+import { FileGate, scopeFile, writeOver } from '../../../src/api/file-gate.js';
 import { STALE_LOCK_MS, tryLocked } from '../../../src/util/filelock.js';
-import { UNWRITTEN_MS } from '../../../src/util/holder-lock.js';
+import { UNWRITTEN_MS } from '../../../src/util/alive.js';
 
 const RATE = custom('KEY', 3, 2000);
 const SCOPE = 'http://127.0.0.1:9 key-abc';
@@ -127,4 +127,41 @@ test('lock: left behind by a holder that died (kill -9) it is broken at once; an
   utimesSync(lock, old, old);
   assert.equal(tryLocked(lock, () => 3, () => t), undefined, 'an empty lock older than UNWRITTEN_MS is broken');
   assert.deepEqual(tryLocked(lock, () => 4, () => t), { value: 4 });
+});
+
+test('a counter file is rewritten in place: a shorter text reads back exactly, padded to the old length; a long pad is cut', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bm-gate-'));
+  const file = join(dir, 'c.json');
+  const long = JSON.stringify({ 'POST /x': { s: [1, 2, 3, 4, 5, 6, 7, 8, 9], p: [] } });
+  writeFileSync(file, long);
+  const ino = statSync(file).ino;
+  const short = JSON.stringify({ 'POST /x': { s: [9], p: [] } });
+  const fd = openSync(file, 'r+');
+  try {
+    writeOver(fd, short, long.length);
+    const text = readFileSync(file, 'utf8');
+    assert.equal(text.length, long.length, 'padded to the old length: no old byte is left past the new text');
+    assert.equal(text, short + ' '.repeat(long.length - short.length));
+    assert.deepEqual(JSON.parse(text), JSON.parse(short));
+    writeOver(fd, long, text.length);
+    assert.equal(readFileSync(file, 'utf8'), long, 'a longer text is written whole');
+    writeOver(fd, short, 10_000);
+    assert.equal(readFileSync(file, 'utf8'), short, 'a pad over 4 KiB is cut off');
+  } finally {
+    closeSync(fd);
+  }
+  assert.equal(statSync(file).ino, ino, 'the same file, never replaced');
+});
+
+test('a gate\'s cycles rewrite one file in place and leave no temporary file beside it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bm-gate-'));
+  const { c, now, sleep } = clock();
+  const g = new FileGate(dir, 10_000, now, sleep);
+  const first = await g.acquire(SCOPE, 'POST /x', RATE);
+  const ino = statSync(scopeFile(dir, SCOPE)).ino;
+  first.settle(c.t);
+  (await g.acquire(SCOPE, 'POST /x', RATE)).settle(c.t);
+  assert.equal(statSync(scopeFile(dir, SCOPE)).ino, ino);
+  assert.deepEqual(readdirSync(dir).sort(), [basename(scopeFile(dir, SCOPE))]);
+  assert.equal(g.held(SCOPE, 'POST /x', RATE, 2000), 2, 'both settled requests read back from the file');
 });
