@@ -4,7 +4,7 @@
  * the server was down. Prices walk in integer ticks of 10^-price_max_precision; volumes are whole
  * lots of the size increment. The same seed and start minute give the same candles.
  */
-import { mul, norm, truncate } from '../../util/decimal.js';
+import { dec, mul, norm, truncate, type Dec } from '../../util/decimal.js';
 import type { PairSpec } from '../engine/pairs.js';
 import type { Prng } from './prng.js';
 import type { Candle } from './tape.js';
@@ -21,12 +21,18 @@ export function toTicks(spec: PairSpec, price: string): number {
 
 /** The decimal text of a price in ticks (at least one tick), trailing zeros dropped. */
 export function fromTicks(spec: PairSpec, ticks: number): string {
-  const p = spec.details.price_max_precision;
-  // Integer digits placed around the decimal point: cheaper than BigInt for the thousands of history candles.
-  const digits = String(Math.max(1, Math.round(ticks))).padStart(p + 1, '0');
-  if (p === 0) return digits;
-  const frac = digits.slice(-p).replace(/0+$/, '');
-  return frac ? `${digits.slice(0, -p)}.${frac}` : digits.slice(0, -p);
+  return unitsText(Math.max(1, Math.round(ticks)), spec.details.price_max_precision);
+}
+
+/**
+ * The text of `units` (a whole number, 0 or more, below 2^53) of 10^-places, trailing zeros dropped: the
+ * integer digits placed around the decimal point, cheaper than BigInt for the thousands of history candles.
+ */
+function unitsText(units: number, places: number): string {
+  const digits = String(units).padStart(places + 1, '0');
+  if (places === 0) return digits;
+  const frac = digits.slice(-places).replace(/0+$/, '');
+  return frac ? `${digits.slice(0, -places)}.${frac}` : digits.slice(0, -places);
 }
 
 /** One step of the walk: a price move of about sigma per minute, never below one tick. */
@@ -35,17 +41,38 @@ export function stepTicks(spec: PairSpec, prng: Prng, ticks: number, minutes: nu
   return Math.max(1, Math.round(ticks + move));
 }
 
-function candle(spec: PairSpec, prng: Prng, t: number, open: number, close: number): Candle {
+/**
+ * A candle's volume and quote volume: `lots` lots of the pair's increment, and that times the close
+ * truncated to the price's places (as `norm(truncate(mul(volume, close), places))` would give them), in
+ * whole numbers while they are exact in a double.
+ */
+function volumes(spec: PairSpec, lots: number, closeTicks: number): { v: string; qv: string } {
+  const p = spec.details.price_max_precision;
+  const inc = increment(spec);
+  const units = lots * Number(inc.units);
+  const product = units * closeTicks;
+  if (!Number.isSafeInteger(product) || inc.units < 0n) {
+    const v = norm(mul(inc, String(lots)));
+    return { v, qv: norm(truncate(mul(v, unitsText(closeTicks, p)), p)) };
+  }
+  return { v: unitsText(units, inc.scale), qv: unitsText(Math.floor(product / 10 ** inc.scale), p) };
+}
+
+const increments = new WeakMap<PairSpec, Dec>();
+/** The pair's quote increment, parsed once. */
+function increment(spec: PairSpec): Dec {
+  let d = increments.get(spec);
+  if (!d) increments.set(spec, (d = dec(spec.details.quote_increment)));
+  return d;
+}
+
+function candle(spec: PairSpec, prng: Prng, t: number, open: number, close: number, openText = fromTicks(spec, open)): Candle {
   const wick = () => Math.abs(prng.gauss()) * spec.sim.sigmaPerMinute * 0.5 * Math.max(open, close);
   const high = Math.round(Math.max(open, close) + wick());
   const low = Math.max(1, Math.round(Math.min(open, close) - wick()));
-  const inc = spec.details.quote_increment;
-  const volume = norm(mul(inc, String(prng.int(1, spec.sim.lots * 4))));
-  const close$ = fromTicks(spec, close);
-  return {
-    t, o: fromTicks(spec, open), h: fromTicks(spec, high), l: fromTicks(spec, low), c: close$, v: volume,
-    qv: norm(truncate(mul(volume, close$), spec.details.price_max_precision)),
-  };
+  const closeTicks = Math.max(1, Math.round(close));
+  const { v, qv } = volumes(spec, prng.int(1, spec.sim.lots * 4), closeTicks);
+  return { t, o: openText, h: fromTicks(spec, high), l: fromTicks(spec, low), c: fromTicks(spec, closeTicks), v, qv };
 }
 
 /** `minutes` candles ending just before `endMinuteSec`, the last closing at `endPrice`. */
@@ -54,7 +81,8 @@ export function historyBefore(spec: PairSpec, prng: Prng, endPrice: string, endM
   for (let i = 0; i < minutes; i++) path.push(stepTicks(spec, prng, path[path.length - 1]!, 1));
   path.reverse();
   const out: Candle[] = [];
-  for (let i = 0; i < minutes; i++) out.push(candle(spec, prng, endMinuteSec - (minutes - i) * 60, path[i]!, path[i + 1]!));
+  // Each candle opens at the close before it: its text is made once.
+  for (let i = 0; i < minutes; i++) out.push(candle(spec, prng, endMinuteSec - (minutes - i) * 60, path[i]!, path[i + 1]!, out[i - 1]?.c));
   return out;
 }
 
