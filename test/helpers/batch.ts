@@ -53,6 +53,7 @@ export function useBatchVenue(seed: number): BatchVenue {
   after(async () => {
     await proxy?.close();
     await sandbox?.close();
+    [proxy, sandbox] = [undefined, undefined]; // let go with the file (its module lives on in a pool)
   });
   const ex = () => sandbox!.exchange;
   const v: BatchVenue = {

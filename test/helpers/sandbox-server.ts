@@ -50,6 +50,9 @@ export function useSandbox(seed = 11, opts: { readonly strict?: boolean; readonl
   });
   after(async () => {
     await s?.close();
+    // The file's module lives as long as its process, which runs other files after it (a pool): the venue's
+    // books, orders and candles are let go with it.
+    s = undefined;
   });
   return { sandbox: () => s!, base: () => s!.url, log, skip: (ms) => void (offset += ms), hold };
 }
