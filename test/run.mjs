@@ -32,6 +32,10 @@ const typecheck = process.argv.includes('--typecheck');
 const building = process.argv.includes('--build');
 const fast = process.argv.includes('--fast');
 const filters = process.argv.slice(2).filter((a) => !flags.has(a));
+// Stack traces name the sources' lines (source maps) in a narrowed run, or when BM_TEST_SOURCE_MAPS=1; the
+// whole run goes without (each process decodes the maps of every module it loads: about 5 s of CPU, 2 s of
+// the run), and a failure's frames name the mirror's JavaScript: run the file again to see the sources' lines.
+const sourceMaps = process.env.BM_TEST_SOURCE_MAPS ? process.env.BM_TEST_SOURCE_MAPS === '1' : filters.length > 0;
 const files = longestFirst(testFiles('test')
   .filter((f) => !fast || lanesOf(f).includes('fast'))
   .filter((f) => !filters.length || filters.some((x) => f.includes(x))), lanesOf);
@@ -76,7 +80,7 @@ const r = await new Promise((done) => {
     `--test-reporter=${process.stdout.isTTY ? 'spec' : 'tap'}`, '--test-reporter-destination=stdout',
     '--test-reporter=./test/timing-reporter.mjs', '--test-reporter-destination=stdout',
   ];
-  spawn(process.execPath, ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${process.env.BM_TEST_TIMEOUT_MS ?? 900000}`, ...reporters, ...pools, ...alone], { stdio: 'inherit', env: { ...process.env, TMPDIR: runTmp } })
+  spawn(process.execPath, [...(sourceMaps ? ['--enable-source-maps'] : []), '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${process.env.BM_TEST_TIMEOUT_MS ?? 900000}`, ...reporters, ...pools, ...alone], { stdio: 'inherit', env: { ...process.env, TMPDIR: runTmp } })
     .on('close', (code) => done(code ?? 1));
 });
 rmSync(runTmp, { recursive: true, force: true });
