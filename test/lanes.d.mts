@@ -8,5 +8,5 @@ export declare function covers(entry: string, file: string): boolean;
 export declare function lanesOf(file: string): string[];
 /** The files that run in a process of their own (the rest run several to a process). */
 export declare const ALONE: readonly string[];
-/** The files that run one after another in a pool of their own (they change process state while a test runs). */
-export declare const SERIAL: readonly string[];
+/** Groups of files that run one after another, each group in a pool of its own. */
+export declare const SERIAL: Readonly<Record<string, readonly string[]>>;

@@ -140,27 +140,29 @@ export const ALONE = [
   'test/e2e/trade-tty.test.ts',
   'test/e2e/trade-panes-tty.test.ts',
   'test/e2e/watch-tty.test.ts',
-  'test/e2e/client-ccxt.test.ts', // loading ccxt is seconds of one thread: alone it is not the run's tail
-  'test/e2e/client-ccxt-later.test.ts', // the same
   'test/e2e/client-sdk.test.ts', // catches the official SDK's ping timer by swapping the global setInterval
   'test/e2e/help-examples.test.ts', // runs the examples from a working directory of its own (process.chdir)
   'test/unit/module-state.test.ts', // reads the module state of a process that loaded nothing else
 ];
 
-// The files that change what the whole process shares for as long as one of their tests runs, and put it
-// back when it ends: they run one at a time, in a pool of their own (one process for all of them).
-export const SERIAL = [
-  'test/e2e/library-watch-behind.test.ts', // its streams' heartbeats run on real time while its loop lags on purpose
-  'test/e2e/debug.test.ts', // sets the process's BM_DEBUG to prove a run does not read it
-  'test/unit/render/table.test.ts', // sets the process's colour variables around chalk
-  // mock timers replace the process's setTimeout, setInterval and Date while a test runs
-  'test/unit/core/order/wait.test.ts',
-  'test/unit/profiles/secrets.test.ts',
-  'test/unit/sandbox/ws/feed-cadence.test.ts',
-  'test/unit/sandbox/ws/ws-session.test.ts',
-  'test/unit/commands/watch/views.test.ts',
-  'test/unit/ws/connection.test.ts',
-];
+// Files that run one at a time, each group in a pool of its own (one process for the group).
+export const SERIAL = {
+  // they load ccxt (seconds of one thread), once for both: apart from the pools, it is not the run's tail
+  ccxt: ['test/e2e/client-ccxt.test.ts', 'test/e2e/client-ccxt-later.test.ts'],
+  // they change what the whole process shares for as long as one of their tests runs, and put it back after
+  state: [
+    'test/e2e/library-watch-behind.test.ts', // its streams' heartbeats run on real time while its loop lags on purpose
+    'test/e2e/debug.test.ts', // sets the process's BM_DEBUG to prove a run does not read it
+    'test/unit/render/table.test.ts', // sets the process's colour variables around chalk
+    // mock timers replace the process's setTimeout, setInterval and Date while a test runs
+    'test/unit/core/order/wait.test.ts',
+    'test/unit/profiles/secrets.test.ts',
+    'test/unit/sandbox/ws/feed-cadence.test.ts',
+    'test/unit/sandbox/ws/ws-session.test.ts',
+    'test/unit/commands/watch/views.test.ts',
+    'test/unit/ws/connection.test.ts',
+  ],
+};
 
 /** Every test file under `dir`, as a path relative to the project root with `/` separators, sorted. */
 export function testFiles(dir = 'test') {

@@ -6,7 +6,7 @@
 // Most files run in pools, several files to a process (test/loader/pool.mjs): as many pools as the machine
 // has cores (BM_TEST_POOLS), each running four of its files at a time (BM_TEST_POOL_CONCURRENCY), since
 // most of them wait on a sandbox, a terminal or a child more than they compute; each pool loads and warms
-// the project's modules once. The files of SERIAL (test/lanes.mjs) run one after another in a pool of their
+// the project's modules once. The files of each SERIAL group (test/lanes.mjs) run one after another in a pool of their
 // own, and the files of ALONE in a process each. Processes run twice as many at a time as the machine has
 // cores, plus four (BM_TEST_CONCURRENCY): the pools, and files alone beside them. Each test times out after
 // two minutes (test/loader/pool.mjs), a process after fifteen. The longest files start first
@@ -64,10 +64,10 @@ if (b.code !== 0) {
 }
 const concurrency = Number(process.env.BM_TEST_CONCURRENCY) || 2 * availableParallelism() + 4;
 rmSync(POOLS_DIR, { recursive: true, force: true });
-const serial = files.filter((f) => SERIAL.includes(f));
-const pooled = files.filter((f) => !ALONE.includes(f) && !SERIAL.includes(f));
+const serial = Object.values(SERIAL).flat();
+const pooled = files.filter((f) => !ALONE.includes(f) && !serial.includes(f));
 const shared = poolsOf('pool', pooled, Number(process.env.BM_TEST_POOLS) || availableParallelism(), Number(process.env.BM_TEST_POOL_CONCURRENCY) || 4);
-const pools = [...shared, ...poolsOf('serial', serial, 1, 1)];
+const pools = [...shared, ...Object.entries(SERIAL).flatMap(([name, group]) => poolsOf(name, files.filter((f) => group.includes(f)), 1, 1))];
 const alone = files.filter((f) => ALONE.includes(f) || (!shared.length && pooled.includes(f))).map(mirrorOf);
 // Every temporary file of the run (test homes, state dirs, journals, sockets) goes under one folder, removed
 // when the run ends: the system's temporary folder does not fill up run after run, and tools that walk up
@@ -101,7 +101,7 @@ function canWrite(dir) {
 /**
  * The pool files (written in the mirror's test/.pool/) that run `files`, `count` processes taking them from
  * one queue in the order given, `each` at a time in each (test/loader/pool.mjs); none when there is only one
- * file to run (it runs alone, unless it is of SERIAL: a pool of one).
+ * file to run (it runs alone, unless it is of a SERIAL group: a pool of one).
  */
 function poolsOf(name, files, count, each) {
   if (!files.length || (files.length < 2 && name === 'pool')) return [];

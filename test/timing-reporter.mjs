@@ -8,7 +8,7 @@ const SLOWEST = 10;
 /** The module that declares a pooled file's test (test/loader/pool.mjs, in the mirror). */
 const POOL = /[\\/]test[\\/]loader[\\/]pool\.mjs$/;
 /** A pool's own file (test/run.mjs writes them): its time is its files'. */
-const GROUP = /[\\/]\.pool[\\/](pool|serial)-\d+\.test\.js$/;
+const GROUP = /[\\/]\.pool[\\/][a-z]+-\d+\.test\.js$/;
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1).padStart(6)} s`;
 

@@ -27,5 +27,7 @@ test('each entry of a lane names a file or folder that exists, once', () => {
 
 test('each file run alone or serially is a test file, and none is both', () => {
   for (const file of ALONE) assert.ok(files.includes(file), `ALONE: ${file} is not a test file`);
-  for (const file of SERIAL) assert.ok(files.includes(file) && !ALONE.includes(file), `SERIAL: ${file} is not a test file, or is ALONE too`);
+  const serial = Object.values(SERIAL).flat();
+  for (const file of serial) assert.ok(files.includes(file) && !ALONE.includes(file), `SERIAL: ${file} is not a test file, or is ALONE too`);
+  assert.deepEqual(serial.filter((f, i) => serial.indexOf(f) !== i), [], 'a file in two SERIAL groups');
 });
