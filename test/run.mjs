@@ -15,7 +15,7 @@
 // Beside the usual report (spec on a terminal, TAP otherwise), test/timing-reporter.mjs prints each file's
 // wall time as it ends and the ten slowest files at the end.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -26,7 +26,7 @@ import { longestFirst } from './longest.mjs';
 /** Where the pools' files and queues are written (test/loader/pool.mjs). */
 const POOLS_DIR = join(MIRROR, 'test', '.pool');
 /** Where the run's temporary folder goes: memory when the machine offers it, else the system's temporary folder. */
-const TMP_ROOT = process.env.BM_TEST_TMP ?? (existsSync('/dev/shm') && canWrite('/dev/shm') ? '/dev/shm' : tmpdir());
+const TMP_ROOT = process.env.BM_TEST_TMP ?? (roomIn('/dev/shm') ? '/dev/shm' : tmpdir());
 const flags = new Set(['--typecheck', '--fast', '--build']);
 const typecheck = process.argv.includes('--typecheck');
 const building = process.argv.includes('--build');
@@ -88,9 +88,14 @@ const t = await tsc;
 if (t.code !== 0) console.error(`tsc --noEmit failed:\n${t.out}`);
 process.exit(r !== 0 ? r : t.code);
 
-/** Whether a folder takes a new folder (a read-only or full /dev/shm does not). */
-function canWrite(dir) {
+/**
+ * Whether `dir` can hold a run: it exists, takes a new folder, and has 512 MiB free (a run here held about
+ * 30 MiB at its peak, the packed library's install among it; a container's /dev/shm is often 64 MiB).
+ */
+function roomIn(dir) {
   try {
+    const { bavail, bsize } = statfsSync(dir);
+    if (bavail * bsize < 2 ** 29) return false;
     rmSync(mkdtempSync(join(dir, 'bm-test-probe-')), { recursive: true });
     return true;
   } catch {
