@@ -26,7 +26,7 @@ import { longestFirst } from './longest.mjs';
 /** Where the pools' files and queues are written (test/loader/pool.mjs). */
 const POOLS_DIR = join(MIRROR, 'test', '.pool');
 /** Where the run's temporary folder goes: memory when the machine offers it, else the system's temporary folder. */
-const TMP_ROOT = process.env.BM_TEST_TMP ?? (roomIn('/dev/shm') ? '/dev/shm' : tmpdir());
+const TMP_ROOT = process.env.BM_TEST_TMP || (roomIn('/dev/shm') ? '/dev/shm' : tmpdir());
 const flags = new Set(['--typecheck', '--fast', '--build']);
 const typecheck = process.argv.includes('--typecheck');
 const building = process.argv.includes('--build');
