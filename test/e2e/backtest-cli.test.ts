@@ -1,10 +1,12 @@
 // `bm backtest` in this process: --trades writes every fill as CSV, --compare runs each param set beside
-// the first, --fee-rate sets the fees the fills pay, and the pairs' table goes to a pipe as tsv.
+// the first, --fee-rate sets the fees the fills pay, the pairs' table goes to a pipe as tsv, and every
+// output format of a report and of a comparison is pinned by a golden file.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { isolatedEnv } from '../helpers/bm.js';
+import { isolatedEnv, ROOT } from '../helpers/bm.js';
+import { matchGolden } from '../helpers/golden.js';
 import { runBm } from '../helpers/in-process.js';
 import { fileOf, recordingOf } from '../helpers/recording-rows.js';
 
@@ -57,3 +59,23 @@ test('--simulated runs over the sandbox\'s simulated market from its seed: the s
   assert.ok(report.data.events > 1000 && report.total.orders >= 3, `${report.data.events} pushes, ${report.total.orders} orders`);
   assert.deepEqual(strip(b.stdout), report);
 });
+
+/** A report as printed, with what differs between machines and runs named instead: paths, and --json's run section. */
+async function printed(argv: readonly string[]): Promise<string> {
+  const rec = await recording;
+  const r = await runBm(argv, env);
+  assert.equal(r.code, 0, r.stderr);
+  const text = r.stdout.split(rec).join('<recording>').split(ROOT).join('<root>');
+  if (!argv.includes('--json')) return text;
+  const json = JSON.parse(text) as { run?: unknown; runs?: Array<{ run?: unknown }> };
+  for (const one of json.runs ?? [json]) one.run = '<the wall time and machine of the run>';
+  return `${JSON.stringify(json, null, 2)}\n`;
+}
+
+for (const [format, args] of [['table', ['-o', 'table']], ['tsv', ['-o', 'tsv', '--header']], ['csv', ['-o', 'csv']], ['json', ['--json']]] as const) {
+  test(`golden: a report and a comparison as ${format}`, async () => {
+    const rec = await recording;
+    matchGolden(`backtest.${format}`, await printed([...grid, '--recording', rec, ...args]));
+    matchGolden(`backtest-compare.${format}`, await printed([...grid, '--recording', rec, '--compare', 'step=2', ...args]));
+  });
+}

@@ -20,9 +20,18 @@ export function equityChart(points: readonly (readonly [string, string])[], widt
     const side = row === height - 1 ? label(hi) : row === 0 ? label(lo) : '';
     lines.push(`${side.padStart(pad)} │${level.map((l) => (l >= row ? block : ' ')).join('')}`.trimEnd());
   }
-  const first = points[0]![0].slice(0, 16).replace('T', ' ');
-  const last = points[points.length - 1]![0].slice(0, 16).replace('T', ' ');
   lines.push(`${' '.repeat(pad)} └${'─'.repeat(cols)}`);
-  lines.push(`${' '.repeat(pad)}  ${first}${last.padStart(Math.max(0, cols - first.length))}`);
+  lines.push(`${' '.repeat(pad)}  ${timeAxis(points[0]![0], points[points.length - 1]![0], cols)}`);
   return lines;
+}
+
+/**
+ * The times at either end of a chart `cols` wide: to the minute (to the second when both fall in one
+ * minute), the first under the left edge and the last ending under the right one; `first to last` when the
+ * chart is too narrow for both with a gap.
+ */
+export function timeAxis(from: string, to: string, cols: number): string {
+  const minutes = [from, to].map((t) => t.slice(0, 16).replace('T', ' '));
+  const [first, last] = minutes[0] === minutes[1] ? [from, to].map((t) => t.slice(0, 19).replace('T', ' ')) : minutes;
+  return cols >= first!.length + 2 + last!.length ? `${first}${last!.padStart(cols - first!.length)}` : `${first} to ${last}`;
 }
