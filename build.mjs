@@ -27,6 +27,17 @@ const VENDOR = {
 const banner = { js: "import { createRequire as __bmCreateRequire } from 'node:module'; const require = __bmCreateRequire(import.meta.url);" };
 const common = { bundle: true, format: 'esm', platform: 'node', target: 'node20.18', minifySyntax: true, legalComments: 'none', banner, logLevel: 'warning' };
 
+/**
+ * The CLI's files (main, faces, vendor) are each a script whose value is its module function when bin/load.js
+ * runs it (the mark it sets), which then calls it, compiled with a code cache: wrapping the text there would
+ * copy it, about 600 KB of young heap for main.cjs in every run. Required by Node's own loader (BM_DEBUG=1, a
+ * bench), the file calls the function itself with the module's arguments.
+ */
+const moduleFunction = {
+  banner: { js: `(globalThis[Symbol.for('bm.script')] ? (f) => f : (f) => f(exports, require, module, __filename, __dirname))(function (exports, require, module, __filename, __dirname) {const __bmMetaUrl = require('node:url').pathToFileURL(__filename).href;` },
+  footer: { js: '})' },
+};
+
 /** commander's top-level require of child_process, deferred to first use. */
 const deferChildProcess = {
   name: 'defer-child-process',
@@ -94,11 +105,7 @@ await Promise.all([
     define: { 'import.meta.url': '__bmMetaUrl' },
     // import() becomes require(): code compiled from a V8 code cache has no dynamic-import host.
     supported: { 'dynamic-import': false },
-    // Each file is a script whose value is its module function when bin/load.js runs it (the mark it sets), which
-    // then calls it: wrapping the text there would copy it, about 600 KB of young heap in every run. Required by
-    // Node's own loader (BM_DEBUG=1), the file calls the function itself with the module's arguments.
-    banner: { js: `(globalThis[Symbol.for('bm.script')] ? (f) => f : (f) => f(exports, require, module, __filename, __dirname))(function (exports, require, module, __filename, __dirname) {const __bmMetaUrl = require('node:url').pathToFileURL(__filename).href;` },
-    footer: { js: '})' },
+    ...moduleFunction,
     // esbuild: a TypeScript bot's compiler when Node cannot strip types itself, from the bot's project or bm's own.
     external: ['@napi-rs/keyring', 'bufferutil', 'utf-8-validate', 'esbuild'],
     plugins: [deferChildProcess, vendorImports, requireBuiltins],
@@ -110,7 +117,7 @@ await Promise.all([
     outdir: 'dist/vendor',
     outExtension: { '.js': '.cjs' },
     define: { 'import.meta.url': '__bmMetaUrl' },
-    banner: { js: "const __bmMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    ...moduleFunction,
     external: ['bufferutil', 'utf-8-validate'],
     plugins: [chalkWithoutTty],
   }),

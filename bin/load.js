@@ -1,5 +1,6 @@
 // Loads dist/main.cjs, and the face bundles beside it (dist/<face>.cjs, which main.cjs requires by name
-// when a command reaches into them), each with a V8 code cache kept in the user's cache dir: a command
+// when a command reaches into them) and the vendor bundles under it (dist/vendor/<name>.cjs: conf, the
+// prompts, ws, the table...), each with a V8 code cache kept in the user's cache dir: a command
 // then skips most of compiling our code and commander (measured in README, Performance). A cache holds
 // the functions compiled by the commands that wrote it, and is rewritten once by the first run of each
 // other command word, so it ends up covering what the user runs. A missing, stale or rejected cache only
@@ -15,8 +16,8 @@ const file = join(__dirname, '..', 'dist', 'main.cjs');
 /** Set while a bundle's script runs here: its value is then its module function, uncalled (see build.mjs). */
 const SCRIPT = Symbol.for('bm.script');
 
-/** What main.cjs requires to load a face bundle of its directory. */
-const FACE = /^\.\/([a-z]+)\.cjs$/;
+/** What main.cjs requires to load a face bundle of its directory, or a vendor bundle of dist/vendor/. */
+const BUNDLE = /^\.\/((?:vendor\/)?[a-z]+)\.cjs$/;
 
 /** The cache file for this build of a bundle and this Node (V8 rejects a cache of another). */
 function cachePath(env, bundle) {
@@ -100,13 +101,15 @@ function loadMain(env = process.env) {
   const saves = [];
   // What the bundles require with: a face bundle is compiled here, with its cache, once.
   const requireIn = Object.assign((id) => {
-    const face = FACE.exec(id)?.[1];
-    if (!face) return plain(id);
-    let mod = faces.get(face);
+    const name = BUNDLE.exec(id)?.[1];
+    if (!name) return plain(id);
+    let mod = faces.get(name);
     if (!mod) {
       // Registered before it runs: a face that requires another that requires it back gets it as loaded so far.
-      faces.set(face, (mod = { exports: {} }));
-      saves.push(compile(join(dirname(file), `${face}.cjs`), env, requireIn, mod));
+      faces.set(name, (mod = { exports: {} }));
+      const bundle = join(dirname(file), `${name}.cjs`);
+      // A vendor bundle requires only node's builtins and its package's optional modules, from where it lies.
+      saves.push(compile(bundle, env, name.startsWith('vendor/') ? createRequire(bundle) : requireIn, mod));
     }
     return mod.exports;
   }, plain);

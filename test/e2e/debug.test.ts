@@ -63,3 +63,14 @@ test('a code cache is rewritten once by the first run of each other command word
   assert.equal(bm(['completion', 'fish'], env).code, 0);
   assert.equal(cache().words, '- completion');
 });
+
+test('a vendor bundle a command loads (the table and its colours) gets a code cache of its own, beside main\'s', () => {
+  const env = ownCodeCache(isolatedEnv());
+  const dir = join(env.XDG_CACHE_HOME!, 'bm', 'v8');
+  assert.equal(bm(['--version'], env).code, 0);
+  assert.deepEqual(readdirSync(dir).map((n) => n.split('-')[0]).sort(), ['main']);
+  const r = bm(['help', 'exit-codes', '-o', 'table', '--color', 'always'], env);
+  assert.equal(r.code, 0, r.stderr);
+  const cached = readdirSync(dir).map((n) => n.split('-')[0]);
+  assert.ok(cached.includes('table') && cached.includes('chalk'), cached.join(', '));
+});
