@@ -66,7 +66,8 @@ const concurrency = Number(process.env.BM_TEST_CONCURRENCY) || 2 * availablePara
 rmSync(POOLS_DIR, { recursive: true, force: true });
 const serial = Object.values(SERIAL).flat();
 const pooled = files.filter((f) => !ALONE.includes(f) && !serial.includes(f));
-const shared = poolsOf('pool', pooled, Number(process.env.BM_TEST_POOLS) || availableParallelism(), Number(process.env.BM_TEST_POOL_CONCURRENCY) || 4);
+// One file to run in the pools runs alone (a pool would only add its own start-up); a SERIAL group of one is a pool all the same.
+const shared = pooled.length > 1 ? poolsOf('pool', pooled, Number(process.env.BM_TEST_POOLS) || availableParallelism(), Number(process.env.BM_TEST_POOL_CONCURRENCY) || 4) : [];
 const pools = [...shared, ...Object.entries(SERIAL).flatMap(([name, group]) => poolsOf(name, files.filter((f) => group.includes(f)), 1, 1))];
 const alone = files.filter((f) => ALONE.includes(f) || (!shared.length && pooled.includes(f))).map(mirrorOf);
 // Every temporary file of the run (test homes, state dirs, journals, sockets) goes under one folder, removed
@@ -105,11 +106,10 @@ function roomIn(dir) {
 
 /**
  * The pool files (written in the mirror's test/.pool/) that run `files`, `count` processes taking them from
- * one queue in the order given, `each` at a time in each (test/loader/pool.mjs); none when there is only one
- * file to run (it runs alone, unless it is of a SERIAL group: a pool of one).
+ * one queue in the order given, `each` at a time in each (test/loader/pool.mjs); none for no files.
  */
 function poolsOf(name, files, count, each) {
-  if (!files.length || (files.length < 2 && name === 'pool')) return [];
+  if (!files.length) return [];
   const n = Math.min(count, Math.ceil(files.length / each));
   const queue = join(POOLS_DIR, `${name}-queue`);
   mkdirSync(queue, { recursive: true });
