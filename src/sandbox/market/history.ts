@@ -55,7 +55,9 @@ function volumes(spec: PairSpec, lots: number, closeTicks: number): { v: string;
     const v = norm(mul(inc, String(lots)));
     return { v, qv: norm(truncate(mul(v, unitsText(closeTicks, p)), p)) };
   }
-  return { v: unitsText(units, inc.scale), qv: unitsText(Math.floor(product / 10 ** inc.scale), p) };
+  // Truncated in whole numbers (a remainder, then an exact division): a floating quotient could round up.
+  const unit = 10 ** inc.scale;
+  return { v: unitsText(units, inc.scale), qv: unitsText((product - (product % unit)) / unit, p) };
 }
 
 const increments = new WeakMap<PairSpec, Dec>();
