@@ -13,7 +13,7 @@ import { config as configError } from '../errors.js';
 import { breakLock } from '../util/filelock.js';
 import { createHeld, describeHolder, holderGone, releaseHeld } from '../util/holder-lock.js';
 
-export { UNWRITTEN_MS } from '../util/holder-lock.js';
+export { UNWRITTEN_MS } from '../util/alive.js';
 
 /** The lock's name in the config dir. */
 export const LOCK_FILE = 'config.lock';

@@ -13,9 +13,6 @@ import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { alive, UNWRITTEN_MS } from './alive.js';
 import { hostname } from 'node:os';
 
-// Kept in a module without node:crypto: the rate windows and the sandbox lookup of every one-shot use them.
-export { alive, UNWRITTEN_MS } from './alive.js';
-
 /** Who holds a lock. */
 export interface Holder {
   readonly pid: number;

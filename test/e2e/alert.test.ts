@@ -10,7 +10,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { keptAlgos, runnerOf } from '../../src/core/algo/store.js';
-import { alive } from '../../src/util/holder-lock.js';
+import { alive } from '../../src/util/alive.js';
 import { ensureBuilt, isolatedEnv } from '../helpers/bm.js';
 import { runBm } from '../helpers/in-process.js';
 import { useStillVenue } from '../helpers/still-venue.js';

@@ -11,7 +11,7 @@ import { after, test } from 'node:test';
 import { algoJournalPath } from '../../src/core/algo/journal.js';
 import { algoFile, keptAlgo, keptAlgos, runnerOf } from '../../src/core/algo/store.js';
 import { journalLockPath } from '../../src/core/order/batch-journal-lock.js';
-import { alive } from '../../src/util/holder-lock.js';
+import { alive } from '../../src/util/alive.js';
 import { BIN, ensureBuilt, isolatedEnv, type Result } from '../helpers/bm.js';
 import { runBm } from '../helpers/in-process.js';
 import { useStillVenue, type StillVenue } from '../helpers/still-venue.js';

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { alive } from '../../src/util/holder-lock.js';
+import { alive } from '../../src/util/alive.js';
 import { lockAlgo } from '../../src/core/algo/store.js';
 import { spawn } from 'node:child_process';
 import { BIN, ensureBuilt, isolatedEnv, type Result } from '../helpers/bm.js';

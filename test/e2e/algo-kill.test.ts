@@ -21,7 +21,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { setImmediate as turn } from 'node:timers/promises';
-import { alive } from '../../src/util/holder-lock.js';
+import { alive } from '../../src/util/alive.js';
 import { keptAlgo, keptAlgos } from '../../src/core/algo/store.js';
 import type { LegState } from '../../src/core/algo/machine.js';
 import { ensureBuilt, isolatedEnv, within } from '../helpers/bm.js';

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { BmError, Client, type AlgoResult } from '../../src/lib/index.js';
-import { alive } from '../../src/util/holder-lock.js';
+import { alive } from '../../src/util/alive.js';
 import { isolatedEnv, ensureBuilt, within } from '../helpers/bm.js';
 import { useLibraryVenue } from '../helpers/library-venue.js';
 

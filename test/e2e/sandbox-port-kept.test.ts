@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { test } from 'node:test';
 import { BIN, ensureBuilt, isolatedEnv, until } from '../helpers/bm.js';
 import { runBm } from '../helpers/in-process.js';
-import { alive } from '../../src/util/holder-lock.js';
+import { alive } from '../../src/util/alive.js';
 
 test('the background sandbox comes back on its port after a crash; a live watch reconnects', async () => {
   ensureBuilt();

@@ -10,7 +10,8 @@ import { test } from 'node:test';
 import { algoJournalPath, AlgoJournal } from '../../../../src/core/algo/journal.js';
 import { holdAlgo, lockAlgo, runnerOf, unattendedAlgos } from '../../../../src/core/algo/store.js';
 import { journalLockPath } from '../../../../src/core/order/batch-journal-lock.js';
-import { alive, processIdentity } from '../../../../src/util/holder-lock.js';
+import { alive } from '../../../../src/util/alive.js';
+import { processIdentity } from '../../../../src/util/holder-lock.js';
 import { isolatedEnv } from '../../../helpers/bm.js';
 import type { AlgoSpec } from '../../../../src/core/algo/model/spec.js';
 
