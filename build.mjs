@@ -34,7 +34,7 @@ const common = { bundle: true, format: 'esm', platform: 'node', target: 'node20.
  * bench), the file calls the function itself with the module's arguments.
  */
 const moduleFunction = {
-  banner: { js: `(globalThis[Symbol.for('bm.script')] ? (f) => f : (f) => f(exports, require, module, __filename, __dirname))(function (exports, require, module, __filename, __dirname) {const __bmMetaUrl = require('node:url').pathToFileURL(__filename).href;` },
+  banner: { js: `(globalThis[Symbol.for('bm.script')] ? (f) => f : (f) => f(exports, require, module, __filename, __dirname))(function (exports, require, module, __filename, __dirname) {const __bmMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } };` },
   footer: { js: '})' },
 };
 
@@ -96,13 +96,13 @@ await Promise.all([
     entryPoints: { main: 'src/main.ts' },
     outdir: 'dist',
     // Whitespace out, names kept: a quarter less text for every command to read (source maps still map it).
-    minifyWhitespace: true,
+    minifyWhitespace: process.env.BM_NO_MINIFY !== "1",
     // dist/<file>.cjs.map: read only under BM_DEBUG=1 (bin/load.js), so stack traces name src/ files and lines.
     sourcemap: 'linked',
     sourcesContent: false,
     outExtension: { '.js': '.cjs' },
-    // CommonJS has no import.meta: the file's own URL stands in for it.
-    define: { 'import.meta.url': '__bmMetaUrl' },
+    // CommonJS has no import.meta: the file's own URL stands in for it, made when first read (not every run needs it).
+    define: { 'import.meta.url': '__bmMeta.url' },
     // import() becomes require(): code compiled from a V8 code cache has no dynamic-import host.
     supported: { 'dynamic-import': false },
     ...moduleFunction,
@@ -116,7 +116,7 @@ await Promise.all([
     entryPoints: Object.fromEntries(Object.values(VENDOR).map((v) => [v.out, v.entry])),
     outdir: 'dist/vendor',
     outExtension: { '.js': '.cjs' },
-    define: { 'import.meta.url': '__bmMetaUrl' },
+    define: { 'import.meta.url': '__bmMeta.url' },
     ...moduleFunction,
     external: ['bufferutil', 'utf-8-validate'],
     plugins: [chalkWithoutTty],

@@ -96,11 +96,14 @@ function loadMain(env = process.env) {
     process.setSourceMapsEnabled(true);
     return { main: require(file), done: () => {} };
   }
-  const plain = createRequire(file);
+  // Node's builtins are taken with this file's own require; a package (the keychain's native module) from
+  // where main.cjs lies, with a require made on first need.
+  let fromMain;
+  const plain = (id) => (id.startsWith('node:') ? require(id) : (fromMain ??= createRequire(file))(id));
   const faces = new Map();
   const saves = [];
   // What the bundles require with: a face bundle is compiled here, with its cache, once.
-  const requireIn = Object.assign((id) => {
+  const requireIn = (id) => {
     const name = BUNDLE.exec(id)?.[1];
     if (!name) return plain(id);
     let mod = faces.get(name);
@@ -112,7 +115,7 @@ function loadMain(env = process.env) {
       saves.push(compile(bundle, env, name.startsWith('vendor/') ? createRequire(bundle) : requireIn, mod));
     }
     return mod.exports;
-  }, plain);
+  };
   const main = { exports: {} };
   saves.push(compile(file, env, requireIn, main));
   return { main: main.exports, done: (word = '') => saves.forEach((save) => save(word)) };

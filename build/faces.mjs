@@ -1,13 +1,15 @@
-// Splits the CLI bundle by face: dist/main.cjs keeps what every command shares and what a one-shot runs;
-// the sandbox, the trading terminal, record, watch and the keychain are files of their own beside it
-// (dist/<face>.cjs), loaded by the first import() that reaches into them. Each module lives in exactly
-// one file, so classes and module state stay one (`instanceof BmError` holds across files): a file
-// reaches a module that another file owns through a registry of module getters on globalThis, and
-// loads that other file first (main.cjs is always loaded already).
+// Splits the CLI bundle by face: dist/main.cjs keeps what every command shares and what a one-shot read
+// runs (the market commands and the request path); the sandbox, the trading terminal, record, watch, the
+// live layer, the keychain and the bots are files of their own beside it (dist/<face>.cjs), and the code of
+// every other command (writes, conditional orders, profiles, help, doctor...) is dist/commands.cjs. A file
+// is loaded by the first import() that reaches into it. Each module lives in exactly one file, so classes and
+// module state stay one (`instanceof BmError` holds across files): a file reaches a module that another file
+// owns through a registry of module getters on globalThis, and loads that other file first (main.cjs is
+// always loaded already).
 import { build } from 'esbuild';
 import { relative, sep } from 'node:path';
 
-/** Faces built as their own files: the source folders (or files) each owns. */
+/** Faces built as their own files: the source folders (or files) each owns; the first that names a module owns it. */
 export const FACES = {
   sandbox: ['src/sandbox/'],
   trade: ['src/commands/trade/'],
@@ -18,7 +20,25 @@ export const FACES = {
   keychain: ['src/profiles/keychain.ts'],
   // Bots and backtests: the bot runtime, the library's client it hands a bot, and their commands.
   bot: ['src/bot/', 'src/lib/', 'src/commands/bot/', 'src/commands/backtest/'],
+  // Everything else a one-shot read does not run, the command groups' declarations (register.ts) included.
+  commands: ['src/'],
 };
+
+/**
+ * What a one-shot read runs beyond what main.cjs loads eagerly: the market commands, and what a command
+ * imports when it first calls the venue (the request path, the signature, the paper account and the sandbox
+ * started on a fresh machine), checks `--fields`, or looks for conditional orders left without a runner.
+ */
+const ONE_SHOT = [
+  'src/commands/market/',
+  'src/core/calls.ts',
+  'src/api/node-http.ts',
+  'src/util/signing.ts',
+  'src/profiles/paper.ts',
+  'src/config/background-sandbox.ts',
+  'src/commands/known-columns.ts',
+  'src/core/usecases/algo-kept.ts',
+];
 
 const REGISTRY = "globalThis[Symbol.for('bm.modules')]";
 const CUT = 'bm-module';
@@ -27,23 +47,25 @@ const CUT = 'bm-module';
 const EAGER = new Set(['entry-point', 'import-statement', 'require-call']);
 
 /**
- * Which file owns each module: a module in a face's folders belongs to that face unless main.cjs
- * loads it eagerly, or it is a command group's declaration (`register.ts`: program.ts imports the one
- * a run needs, and help all of them, without loading the face).
+ * Which file owns each module: a module in a face's folders belongs to that face unless main.cjs loads it
+ * eagerly or a one-shot read runs it (what {@link ONE_SHOT} imports when it loads). A command group's
+ * declaration (`register.ts`: program.ts imports the one a run needs, and help all of them) is never in its
+ * own group's face: help declares every group without loading the sandbox, the terminal or the bots.
  * `meta` is the metafile of the whole CLI built as one file.
  */
 function owners(meta, entry) {
   const eager = new Set();
-  const todo = [entry];
+  const inOneShot = (id) => ONE_SHOT.some((p) => (p.endsWith('/') ? id.startsWith(p) : id === p));
+  const todo = [entry, ...Object.keys(meta.inputs).filter(inOneShot)];
   while (todo.length) {
     const f = todo.pop();
     if (eager.has(f)) continue;
     eager.add(f);
     for (const i of meta.inputs[f]?.imports ?? []) if (!i.external && EAGER.has(i.kind)) todo.push(i.path);
   }
-  const faceOf = (id) => Object.keys(FACES).find((face) => FACES[face].some((p) => (p.endsWith('/') ? id.startsWith(p) : id === p)));
   const declaration = (id) => id.endsWith('/register.ts');
-  const owner = new Map(Object.keys(meta.inputs).map((id) => [id, (!eager.has(id) && !declaration(id) && faceOf(id)) || 'main']));
+  const faceOf = (id) => Object.keys(FACES).find((face) => (face === 'commands' || !declaration(id)) && FACES[face].some((p) => (p.endsWith('/') ? id.startsWith(p) : id === p)));
+  const owner = new Map(Object.keys(meta.inputs).map((id) => [id, (!eager.has(id) && faceOf(id)) || 'main']));
   // The modules each file must offer: those another file imports.
   const offered = new Map([['main', new Set()], ...Object.keys(FACES).map((f) => [f, new Set()])]);
   for (const [id, input] of Object.entries(meta.inputs)) {
@@ -79,9 +101,10 @@ function splitBy(file, { owner, offered }, mainEntry, root) {
         if (r.errors.length || r.external || !r.path) return undefined;
         const id = relative(root, r.path).split(sep).join('/');
         const to = owner.get(id);
-        return to && to !== file ? { path: id, namespace: CUT, pluginData: to } : undefined;
+        // A cut `.mjs` module (commander's entry) is named `.mjs.cjs`: esbuild reads a `.mjs` name as an ES module.
+        return to && to !== file ? { path: id.endsWith('.mjs') ? `${id}.cjs` : id, namespace: CUT, pluginData: { to, id } } : undefined;
       });
-      b.onLoad({ filter: /.*/, namespace: CUT }, (args) => ({ contents: cutSource(args.path, args.pluginData), resolveDir: root, loader: 'js' }));
+      b.onLoad({ filter: /.*/, namespace: CUT }, (args) => ({ contents: cutSource(args.pluginData.id, args.pluginData.to), resolveDir: root, loader: 'js' }));
     },
   };
 }

@@ -115,7 +115,9 @@ export async function buildProgram(io: IO, env: Env, argv: readonly string[] = [
   // completion and unknown words see them all.
   const word = commandWord(argv);
   const only = word !== undefined && !WHOLE_TREE.has(word) && GROUPS.some(([names]) => names.includes(word)) ? word : undefined;
-  const declared = GROUPS.filter(([names]) => !only || names.includes(only));
+  // `bm --version` prints the version as its option is read: no command is reached.
+  const versionOnly = word === undefined && argv.some((a) => a === '-V' || a === '--version');
+  const declared = versionOnly ? [] : GROUPS.filter(([names]) => !only || names.includes(only));
   // Imported side by side, declared in the table's order (the conditional orders join the endpoints' `order` group).
   const registers = await Promise.all(declared.map(([, load]) => load()));
   for (const register of registers) register(program, contextOf, only);

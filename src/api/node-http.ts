@@ -7,7 +7,6 @@
  * is sent again once on a new connection; any other request's error is the caller's.
  */
 import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
-import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import type { HttpRequest, HttpResponse } from './http.js';
 
@@ -29,14 +28,13 @@ export interface NodeDispatchOptions {
 /** A dispatch function; `node:https` (and TLS) is loaded only for the first https URL. */
 export function nodeDispatch(opts: NodeDispatchOptions = {}): (req: HttpRequest, url: URL) => Promise<HttpResponse> {
   const now = opts.now ?? Date.now;
-  // Required, not imported: an imported builtin gets an ES module facade that costs a one-shot.
-  const load = createRequire(import.meta.url);
   const clients = new Map<string, { request: RequestFn; agent: Agent }>();
   const idleSince = new WeakMap<Socket, number>();
   const client = (protocol: string) => {
     let c = clients.get(protocol);
     if (!c) {
-      const m = load(protocol === 'https:' ? 'node:https' : 'node:http') as typeof import('node:http');
+      // Taken as a builtin, not imported: an imported builtin gets an ES module facade that costs a one-shot.
+      const m = protocol === 'https:' ? process.getBuiltinModule('node:https') : process.getBuiltinModule('node:http');
       const agent = new m.Agent({ keepAlive: true, keepAliveMsecs: 10_000, maxSockets: 8 });
       agent.on('free', (socket: Socket) => idleSince.set(socket, now()));
       c = { request: m.request as unknown as RequestFn, agent };

@@ -6,7 +6,7 @@
  * after {@link UNWRITTEN_MS} (its writer died between creating and filling it). The lock is broken by
  * {@link breakLock}, which other lock files with their own rule of staleness share.
  */
-import { closeSync, fstatSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { alive, UNWRITTEN_MS } from './alive.js';
 
@@ -41,7 +41,16 @@ export function tryLocked<T>(path: string, fn: () => T, now: () => number = Date
   try {
     return { value: fn() };
   } finally {
-    rmSync(path, { force: true });
+    release(path);
+  }
+}
+
+/** Removes a lock file held here; one broken meanwhile (this holder stopped past {@link STALE_LOCK_MS}) is gone already. */
+function release(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
 }
 

@@ -1,7 +1,8 @@
 // A one-shot loads only what it runs: dist/main.cjs holds what every command shares and what a one-shot
-// runs; the sandbox, the trading terminal, record/replay, watch, the live layer (the streams and their
-// connection), the keychain and the heavy packages are files of their own, loaded by the commands that
-// use them.
+// read runs; the sandbox, the trading terminal, record/replay, watch, the live layer (the streams and their
+// connection), the keychain, the bots and the heavy packages are files of their own, and the code of every
+// other command (writes, conditional orders, profiles, help, doctor...) is dist/commands.cjs, each loaded by
+// the commands that use it.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,36 +32,40 @@ function modulesOf(bundle: string): Set<string> {
   }));
 }
 
-/** A face's folder but its register.ts: the command's declaration, which imports the rest when it runs. */
-const behindDeclaration = (folder: string) => filesUnder(folder).filter((f) => f !== `${folder}/register.ts`);
-
 /** What a one-shot must not carry. */
 const KEPT_OUT = [
   ...filesUnder('src/sandbox'), // the sandbox's server side, its replay included
-  ...behindDeclaration('src/commands/trade'),
-  ...behindDeclaration('src/commands/record'),
-  ...behindDeclaration('src/commands/watch'),
+  ...filesUnder('src/commands/trade'),
+  ...filesUnder('src/commands/record'),
+  ...filesUnder('src/commands/watch'),
+  // Writes, conditional orders and the commands that are not a market read.
+  ...filesUnder('src/commands/help'),
+  ...filesUnder('src/commands/profile'),
+  ...filesUnder('src/commands/doctor'),
+  ...filesUnder('src/commands/completion'),
+  ...filesUnder('src/commands/order').filter((f) => f !== 'src/commands/order/amend-register.ts'), // declared with the endpoints
+  'src/core/order/check.ts', 'src/core/write/pipeline.ts', 'src/core/algo/engine.ts', 'src/core/algo/runner.ts',
   ...filesUnder('src/core/live'), // the live layer: every stream opens through it
   'src/ws/connection.ts', 'src/ws/socket.ts', 'src/ws/frames.ts', 'src/ws/pace.ts',
   'src/profiles/keychain.ts',
   'src/lib/index.ts', 'src/lib/client.ts', // the library's own face
 ];
 
-test('dist/main.cjs holds no sandbox, trading terminal, record/replay, watch, live layer, keychain or library client, and no package but commander', () => {
+test('dist/main.cjs holds no sandbox, trading terminal, record/replay, watch, live layer, keychain, library client or write path, and no package but commander', () => {
   ensureBuilt();
   const main = modulesOf('main.cjs');
   // The source map is read as meant: the one-shot's own modules are there.
-  for (const f of ['src/main.ts', 'src/program.ts', 'src/commands/market/ticker.ts', 'src/api/client.ts', 'src/commands/trade/register.ts']) assert.ok(main.has(f), `main.cjs should hold ${f}`);
-  assert.ok(KEPT_OUT.length > 60, `the folders listed ${KEPT_OUT.length} files`);
+  for (const f of ['src/main.ts', 'src/program.ts', 'src/commands/market/ticker.ts', 'src/api/client.ts', 'src/util/signing.ts']) assert.ok(main.has(f), `main.cjs should hold ${f}`);
+  assert.ok(KEPT_OUT.length > 120, `the folders listed ${KEPT_OUT.length} files`);
   assert.deepEqual(KEPT_OUT.filter((f) => main.has(f)), []);
   assert.deepEqual([...main].filter((m) => m.startsWith('package:')), ['package:commander']);
 });
 
 test('each face is a file of its own, and no module is in two files (one class, one state)', () => {
   const files = readdirSync(DIST).filter((f) => f.endsWith('.cjs'));
-  assert.deepEqual(files.sort(), ['bot.cjs', 'keychain.cjs', 'live.cjs', 'main.cjs', 'record.cjs', 'sandbox.cjs', 'trade.cjs', 'watch.cjs']);
+  assert.deepEqual(files.sort(), ['bot.cjs', 'commands.cjs', 'keychain.cjs', 'live.cjs', 'main.cjs', 'record.cjs', 'sandbox.cjs', 'trade.cjs', 'watch.cjs']);
   const holds = Object.fromEntries(files.map((f) => [f, modulesOf(f)]));
-  for (const [file, module] of <[string, string][]>[['sandbox.cjs', 'src/sandbox/server/server.ts'], ['sandbox.cjs', 'src/sandbox/replay/recording.ts'], ['trade.cjs', 'src/commands/trade/run.ts'], ['record.cjs', 'src/commands/record/record.ts'], ['watch.cjs', 'src/commands/watch/run.ts'], ['live.cjs', 'src/core/live/connect.ts'], ['live.cjs', 'src/ws/connection.ts'], ['keychain.cjs', 'src/profiles/keychain.ts'], ['bot.cjs', 'src/bot/backtest/run.ts'], ['bot.cjs', 'src/lib/client.ts']]) {
+  for (const [file, module] of <[string, string][]>[['sandbox.cjs', 'src/sandbox/server/server.ts'], ['sandbox.cjs', 'src/sandbox/replay/recording.ts'], ['trade.cjs', 'src/commands/trade/run.ts'], ['record.cjs', 'src/commands/record/record.ts'], ['watch.cjs', 'src/commands/watch/run.ts'], ['live.cjs', 'src/core/live/connect.ts'], ['live.cjs', 'src/ws/connection.ts'], ['keychain.cjs', 'src/profiles/keychain.ts'], ['bot.cjs', 'src/bot/backtest/run.ts'], ['bot.cjs', 'src/lib/client.ts'], ['commands.cjs', 'src/commands/trade/register.ts'], ['commands.cjs', 'src/commands/order/place.ts'], ['commands.cjs', 'src/core/algo/engine.ts']]) {
     assert.ok(holds[file]!.has(module), `${file} should hold ${module}`);
   }
   const seen = new Map<string, string>();
@@ -106,5 +111,12 @@ test('bm ticker --json loads no node:crypto: signatures and lock tokens load it 
 test('a command of a face loads its file (the check above sees face files when they load)', async () => {
   const r = await loaded(['sandbox', 'serve', '--limits', 'bogus'], isolatedEnv());
   assert.equal(r.code, 2, r.err);
-  assert.deepEqual(distFiles(r.urls), ['main.cjs', 'sandbox.cjs']);
+  assert.deepEqual(distFiles(r.urls), ['main.cjs', 'commands.cjs', 'sandbox.cjs']);
+});
+
+test('help declares every group without loading the faces their code lives in', async () => {
+  const r = await loaded(['--help'], isolatedEnv());
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /trade/);
+  assert.deepEqual(distFiles(r.urls), ['main.cjs', 'commands.cjs']);
 });
