@@ -96,7 +96,8 @@ await Promise.all([
     entryPoints: { main: 'src/main.ts' },
     outdir: 'dist',
     // Whitespace out, names kept: a quarter less text for every command to read (source maps still map it).
-    minifyWhitespace: process.env.BM_NO_MINIFY !== "1",
+    // BM_NO_MINIFY=1 keeps it, one statement a line, for a profile's per-line ticks (docs/performance.md).
+    minifyWhitespace: process.env.BM_NO_MINIFY !== '1',
     // dist/<file>.cjs.map: read only under BM_DEBUG=1 (bin/load.js), so stack traces name src/ files and lines.
     sourcemap: 'linked',
     sourcesContent: false,
