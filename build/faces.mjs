@@ -1,10 +1,10 @@
-// Splits the CLI bundle by face: dist/main.cjs keeps what every command shares and what a one-shot read
-// runs (the market commands and the request path); the sandbox, the trading terminal, record, watch, the
-// live layer, the keychain and the bots are files of their own beside it (dist/<face>.cjs), and the code of
-// every other command (writes, conditional orders, profiles, help, doctor...) is dist/commands.cjs. A file
-// is loaded by the first import() that reaches into it. Each module lives in exactly one file, so classes and
-// module state stay one (`instanceof BmError` holds across files): a file reaches a module that another file
-// owns through a registry of module getters on globalThis, and loads that other file first (main.cjs is
+// Splits the CLI bundle by face: dist/main.cjs keeps what every command shares and what the one-shots run (the
+// market reads, the order commands scripts run, the request path); the sandbox, the trading terminal, record,
+// watch, the live layer, the keychain and the bots are files of their own beside it (dist/<face>.cjs), and the
+// code of every other command (batches, conditional orders, profiles, help, doctor...) is dist/commands.cjs. A
+// file is loaded by the first import() that reaches into it. Each module lives in exactly one file, so classes
+// and module state stay one (`instanceof BmError` holds across files): a file reaches a module that another
+// file owns through a registry of module getters on globalThis, and loads that other file first (main.cjs is
 // always loaded already).
 import { build } from 'esbuild';
 import { relative, sep } from 'node:path';
@@ -20,17 +20,26 @@ export const FACES = {
   keychain: ['src/profiles/keychain.ts'],
   // Bots and backtests: the bot runtime, the library's client it hands a bot, and their commands.
   bot: ['src/bot/', 'src/lib/', 'src/commands/bot/', 'src/commands/backtest/'],
-  // Everything else a one-shot read does not run, the command groups' declarations (register.ts) included.
+  // Everything else the one-shots do not run, the command groups' declarations (register.ts) included.
   commands: ['src/'],
 };
 
 /**
- * What a one-shot read runs beyond what main.cjs loads eagerly: the market commands, and what a command
- * imports when it first calls the venue (the request path, the signature, the paper account and the sandbox
- * started on a fresh machine), checks `--fields`, or looks for conditional orders left without a runner.
+ * What the one-shots run beyond what main.cjs loads eagerly: the market reads and the order commands scripts
+ * run (place, cancel, cancel-all, get, list, fills) with the use cases they import when they run, and what any
+ * command imports when it first calls the venue (the request path, the signature, the paper account and the
+ * sandbox started on a fresh machine), checks `--fields`, or looks for conditional orders left without a runner.
+ * test/e2e/bundle.test.ts proves that these commands load main.cjs alone.
  */
 const ONE_SHOT = [
   'src/commands/market/',
+  ...['place', 'cancel', 'cancel-all', 'get', 'list', 'fills'].map((c) => `src/commands/order/${c}.ts`),
+  'src/core/usecases/order.ts',
+  'src/core/usecases/order-wait.ts',
+  'src/core/usecases/order-cancel-all.ts',
+  'src/commands/write-current.ts',
+  'src/render/confirm.ts',
+  'src/core/write/pipeline.ts',
   'src/core/calls.ts',
   'src/api/node-http.ts',
   'src/util/signing.ts',

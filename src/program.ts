@@ -8,7 +8,7 @@ import type { Env } from './util/paths.js';
 import { COLOR_MODES, Context, type ContextOf } from './context.js';
 import type { Ambient, GlobalOptions } from './invocation.js';
 import type { IO } from './render/io.js';
-import { ENDPOINT_WORDS, registerEndpoints } from './commands/tree/endpoints.js';
+import { ENDPOINT_ORDER_WORDS, ENDPOINT_WORDS, registerEndpoints } from './commands/tree/endpoints.js';
 import { StrictCommand } from './commands/strict.js';
 import { precheck } from './commands/precheck.js';
 import type { WriteLog } from './core/usecases/session.js';
@@ -21,12 +21,15 @@ type Register = (root: Command, contextOf: ContextOf, only?: string) => void;
 /** A group's register function, imported when the group is declared: a one-shot loads only its own group's modules. */
 type Loader = () => Promise<Register>;
 
-/** Command groups: the top-level words each declares. */
-const GROUPS: ReadonlyArray<readonly [readonly string[], Loader]> = [
+/**
+ * Command groups: the top-level words each declares, and the subcommands it has no need to be declared for
+ * (another group declares them: the conditional orders are not declared for `bm order place`).
+ */
+const GROUPS: ReadonlyArray<readonly [readonly string[], Loader, ReadonlySet<string>?]> = [
   // The endpoints' commands are most one-shots: declared without an import.
   [ENDPOINT_WORDS, async () => registerEndpoints],
   // After the endpoints: the conditional orders join their `order` group.
-  [['order'], async () => (await import('./commands/order/algo-register.js')).registerAlgo],
+  [['order'], async () => (await import('./commands/order/algo-register.js')).registerAlgo, ENDPOINT_ORDER_WORDS],
   [['api'], async () => (await import('./commands/api.js')).registerApi],
   [['sandbox'], async () => (await import('./commands/sandbox/register.js')).registerSandbox],
   [['record'], async () => (await import('./commands/record/register.js')).registerRecord],
@@ -64,13 +67,22 @@ export const VALUED = new Set(['-p', '--profile', '--base-url', '--ws-url', '--l
 
 /** The first word of argv that is not an option or an option's value. */
 export function commandWord(argv: readonly string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
+  return commandWords(argv, 1)[0];
+}
+
+/** The first `n` words of argv that are not options or global options' values. */
+function commandWords(argv: readonly string[], n: number): string[] {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length && words.length < n; i++) {
     const a = argv[i]!;
-    if (a === '--') return argv[i + 1];
-    if (!a.startsWith('-')) return a;
-    if (VALUED.has(a)) i++;
+    if (a === '--') {
+      words.push(...argv.slice(i + 1, i + 1 + n - words.length));
+      break;
+    }
+    if (!a.startsWith('-')) words.push(a);
+    else if (VALUED.has(a)) i++;
   }
-  return undefined;
+  return words;
 }
 
 /**
@@ -113,11 +125,11 @@ export async function buildProgram(io: IO, env: Env, argv: readonly string[] = [
   program.hook('preAction', (_self, action) => precheck(contextOf(action), action));
   // Only the group being run is declared (a one-shot need not build ~100 commands); help,
   // completion and unknown words see them all.
-  const word = commandWord(argv);
+  const [word, sub] = commandWords(argv, 2);
   const only = word !== undefined && !WHOLE_TREE.has(word) && GROUPS.some(([names]) => names.includes(word)) ? word : undefined;
   // `bm --version` prints the version as its option is read: no command is reached.
   const versionOnly = word === undefined && argv.some((a) => a === '-V' || a === '--version');
-  const declared = versionOnly ? [] : GROUPS.filter(([names]) => !only || names.includes(only));
+  const declared = versionOnly ? [] : GROUPS.filter(([names, , notFor]) => !only || (names.includes(only) && !(sub !== undefined && notFor?.has(sub))));
   // Imported side by side, declared in the table's order (the conditional orders join the endpoints' `order` group).
   const registers = await Promise.all(declared.map(([, load]) => load()));
   for (const register of registers) register(program, contextOf, only);

@@ -11,6 +11,7 @@ import { after, before, test } from 'node:test';
 import { BIN, ROOT, ensureBuilt, isolatedEnv, runAsync } from '../helpers/bm.js';
 import { loaded } from '../helpers/loadlog/loaded.js';
 import { startReadySandbox } from '../helpers/sandbox-server.js';
+import { sandboxAccountAsync } from '../helpers/account.js';
 
 const DIST = join(ROOT, 'dist');
 
@@ -43,20 +44,20 @@ const KEPT_OUT = [
   ...filesUnder('src/commands/profile'),
   ...filesUnder('src/commands/doctor'),
   ...filesUnder('src/commands/completion'),
-  ...filesUnder('src/commands/order').filter((f) => f !== 'src/commands/order/amend-register.ts'), // declared with the endpoints
-  'src/core/order/check.ts', 'src/core/write/pipeline.ts', 'src/core/algo/engine.ts', 'src/core/algo/runner.ts',
+  'src/commands/order/batch.ts', 'src/commands/order/amend.ts', 'src/commands/order/algo.ts', 'src/commands/order/algo-register.ts',
+  'src/core/usecases/order-amend.ts', 'src/core/algo/engine.ts', 'src/core/algo/runner.ts', 'src/core/algo/kinds/index.ts',
   ...filesUnder('src/core/live'), // the live layer: every stream opens through it
   'src/ws/connection.ts', 'src/ws/socket.ts', 'src/ws/frames.ts', 'src/ws/pace.ts',
   'src/profiles/keychain.ts',
   'src/lib/index.ts', 'src/lib/client.ts', // the library's own face
 ];
 
-test('dist/main.cjs holds no sandbox, trading terminal, record/replay, watch, live layer, keychain, library client or write path, and no package but commander', () => {
+test('dist/main.cjs holds no sandbox, trading terminal, record/replay, watch, live layer, keychain, library client, batch or conditional order, and no package but commander', () => {
   ensureBuilt();
   const main = modulesOf('main.cjs');
   // The source map is read as meant: the one-shot's own modules are there.
-  for (const f of ['src/main.ts', 'src/program.ts', 'src/commands/market/ticker.ts', 'src/api/client.ts', 'src/util/signing.ts']) assert.ok(main.has(f), `main.cjs should hold ${f}`);
-  assert.ok(KEPT_OUT.length > 120, `the folders listed ${KEPT_OUT.length} files`);
+  for (const f of ['src/main.ts', 'src/program.ts', 'src/commands/market/ticker.ts', 'src/api/client.ts', 'src/util/signing.ts', 'src/commands/order/place.ts', 'src/core/write/pipeline.ts']) assert.ok(main.has(f), `main.cjs should hold ${f}`);
+  assert.ok(KEPT_OUT.length > 100, `the folders listed ${KEPT_OUT.length} files`);
   assert.deepEqual(KEPT_OUT.filter((f) => main.has(f)), []);
   assert.deepEqual([...main].filter((m) => m.startsWith('package:')), ['package:commander']);
 });
@@ -65,7 +66,7 @@ test('each face is a file of its own, and no module is in two files (one class, 
   const files = readdirSync(DIST).filter((f) => f.endsWith('.cjs'));
   assert.deepEqual(files.sort(), ['bot.cjs', 'commands.cjs', 'keychain.cjs', 'live.cjs', 'main.cjs', 'record.cjs', 'sandbox.cjs', 'trade.cjs', 'watch.cjs']);
   const holds = Object.fromEntries(files.map((f) => [f, modulesOf(f)]));
-  for (const [file, module] of <[string, string][]>[['sandbox.cjs', 'src/sandbox/server/server.ts'], ['sandbox.cjs', 'src/sandbox/replay/recording.ts'], ['trade.cjs', 'src/commands/trade/run.ts'], ['record.cjs', 'src/commands/record/record.ts'], ['watch.cjs', 'src/commands/watch/run.ts'], ['live.cjs', 'src/core/live/connect.ts'], ['live.cjs', 'src/ws/connection.ts'], ['keychain.cjs', 'src/profiles/keychain.ts'], ['bot.cjs', 'src/bot/backtest/run.ts'], ['bot.cjs', 'src/lib/client.ts'], ['commands.cjs', 'src/commands/trade/register.ts'], ['commands.cjs', 'src/commands/order/place.ts'], ['commands.cjs', 'src/core/algo/engine.ts']]) {
+  for (const [file, module] of <[string, string][]>[['sandbox.cjs', 'src/sandbox/server/server.ts'], ['sandbox.cjs', 'src/sandbox/replay/recording.ts'], ['trade.cjs', 'src/commands/trade/run.ts'], ['record.cjs', 'src/commands/record/record.ts'], ['watch.cjs', 'src/commands/watch/run.ts'], ['live.cjs', 'src/core/live/connect.ts'], ['live.cjs', 'src/ws/connection.ts'], ['keychain.cjs', 'src/profiles/keychain.ts'], ['bot.cjs', 'src/bot/backtest/run.ts'], ['bot.cjs', 'src/lib/client.ts'], ['commands.cjs', 'src/commands/trade/register.ts'], ['commands.cjs', 'src/commands/order/batch.ts'], ['commands.cjs', 'src/core/algo/engine.ts']]) {
     assert.ok(holds[file]!.has(module), `${file} should hold ${module}`);
   }
   const seen = new Map<string, string>();
@@ -93,6 +94,22 @@ test('bm ticker --json against a running sandbox loads dist/main.cjs and nothing
   assert.equal(r.code, 0, r.err);
   assert.match(r.out, /"symbol": "BTC_USDT"/);
   assert.deepEqual(distFiles(r.urls), ['main.cjs']);
+});
+
+test('the order commands scripts run load dist/main.cjs alone: place, list, get, fills, cancel, cancel-all', async () => {
+  const env = await sandboxAccountAsync(url);
+  const run = async (args: string[]) => {
+    const r = await loaded([...args, '--base-url', url, '--json'], env);
+    assert.deepEqual(distFiles(r.urls), ['main.cjs'], `${args.join(' ')}: ${r.err}`);
+    return r;
+  };
+  const placed = await run(['order', 'place', 'BTC_USDT', '--side', 'buy', '--type', 'limit', '--size', '0.001', '--price', '10000', '--yes']);
+  assert.equal(placed.code, 0, placed.err);
+  const id = (JSON.parse(placed.out) as { order_id: string }).order_id;
+  for (const args of [['order', 'list', 'BTC_USDT'], ['order', 'get', 'BTC_USDT', '--order-id', id], ['order', 'fills', 'BTC_USDT'], ['order', 'cancel', 'BTC_USDT', '--order-id', id, '--yes'], ['order', 'cancel-all', 'BTC_USDT', '--yes']]) {
+    const r = await run(args);
+    assert.equal(r.code, 0, `${args.join(' ')}: ${r.err}`);
+  }
 });
 
 test('bm ticker --json loads no node:crypto: signatures and lock tokens load it when they are made', async () => {

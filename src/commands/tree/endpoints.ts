@@ -32,6 +32,9 @@ export const CURRENT: Generation<Endpoint> = {
 /** The top-level words of the endpoint commands. */
 export const ENDPOINT_WORDS: readonly string[] = [...new Set(CATALOGUE.flatMap((e) => (e.command ? [e.command[0]!] : [])))];
 
+/** The subcommands of `bm order` declared here: the catalogue's, and amend. */
+export const ENDPOINT_ORDER_WORDS: ReadonlySet<string> = new Set([...CATALOGUE.flatMap((e) => (e.command?.[0] === 'order' && e.command[1] ? [e.command[1]] : [])), 'amend']);
+
 /** Declares one command per current-generation catalogue entry that has a `command`. */
 export function registerEndpoints(root: Command, contextOf: ContextOf, only?: string): void {
   registerGeneration(root, CURRENT, contextOf, only);
