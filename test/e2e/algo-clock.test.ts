@@ -24,9 +24,17 @@ let owner: SandboxAccount;
 let trader: SandboxAccount;
 let env: Record<string, string> | undefined;
 
+/**
+ * ms the venue's clock is behind the system's: the trade from before the stop is stamped this far in the past.
+ * A runner places its arming on the venue's clock at the earliest its read of that clock allows (up to half the
+ * read's round trip before it, so that no trade after the arming is missed); on a loaded machine that can be
+ * longer than the moments between a trade and a `bm order stop` started just after it.
+ */
+let venueBehind = 0;
+
 before(async () => {
   const held = Date.now();
-  server = await startServer({ port: 0, log: () => undefined, strict: true, warmUpMs: 0, marketClock: () => held });
+  server = await startServer({ port: 0, log: () => undefined, strict: true, warmUpMs: 0, marketClock: () => held, clock: () => Date.now() - venueBehind });
   proxy = await startFaultProxy(server.url);
   owner = server.exchange.createAccount({ USDT: '100000', BTC: '5' });
   trader = server.exchange.createAccount({ USDT: '100000', BTC: '5' });
@@ -53,9 +61,13 @@ test('a detached runner whose clock is an hour ahead of the venue\'s fires at th
   const preload = `--import=${new URL('../helpers/clock-shift.mjs', import.meta.url).href}`;
   env = isolatedEnv({ BM_BASE_URL: proxy.url, BM_API_KEY: owner.key, BM_API_SECRET: owner.secret, BM_API_MEMO: owner.memo, CLOCK_SHIFT_MS: String(H) });
   env.NODE_OPTIONS = [env.NODE_OPTIONS, preload].filter(Boolean).join(' ');
-  // History: a trade before the stop is armed, through its trigger (a sell stop at 1000000: every price is).
+  // History: a trade before the stop is armed, through its trigger (a sell stop at 1000000: every price is),
+  // ten seconds before it on the venue's clock.
+  venueBehind = 10_000;
   server.exchange.placeOrder(trader.id, { symbol: 'BTC_USDT', side: 'buy', type: 'market', notional: '100' });
+  venueBehind = 0;
   const history = server.exchange.trades('BTC_USDT', 1)[0]!;
+  assert.ok(history.time <= Date.now() - 10_000, 'the history trade is stamped ten seconds back');
   const before = proxy.count('POST', SUBMIT);
   const armed = await bmAsync(['order', 'stop', 'BTC_USDT', '--side', 'sell', '--size', '0.01', '--trigger', '1000000', '--immediate', '--detach', '--yes', '--json'], env);
   assert.equal(armed.code, 0, armed.stderr);
