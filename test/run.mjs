@@ -67,7 +67,7 @@ rmSync(POOLS_DIR, { recursive: true, force: true });
 const serial = Object.values(SERIAL).flat();
 const pooled = files.filter((f) => !ALONE.includes(f) && !serial.includes(f));
 // One file to run in the pools runs alone (a pool would only add its own start-up); a SERIAL group of one is a pool all the same.
-const shared = pooled.length > 1 ? poolsOf('pool', pooled, Number(process.env.BM_TEST_POOLS) || availableParallelism(), Number(process.env.BM_TEST_POOL_CONCURRENCY) || 4) : [];
+const shared = pooled.length > 1 ? poolsOf('pool', pooled, Number(process.env.BM_TEST_POOLS) || availableParallelism(), Number(process.env.BM_TEST_POOL_CONCURRENCY) || 5) : [];
 const pools = [...shared, ...Object.entries(SERIAL).flatMap(([name, group]) => poolsOf(name, files.filter((f) => group.includes(f)), 1, 1))];
 const alone = files.filter((f) => ALONE.includes(f) || (!shared.length && pooled.includes(f))).map(mirrorOf);
 // Every temporary file of the run (test homes, state dirs, journals, sockets) goes under one folder, removed
