@@ -103,7 +103,8 @@ export abstract class ClientBase {
         res = await this.transmit(req, shown ?? req, fresh);
       } catch (err) {
         slot.settle(this.now());
-        if (err instanceof TransportError && !err.reached && err.code === 'ECONNREFUSED' && !refusedRetried && this.base.onRefused) {
+        // Refused, or reset as it connected (a server going down): a venue that can be started again is, once.
+        if (err instanceof TransportError && !err.reached && (err.code === 'ECONNREFUSED' || err.code === 'ECONNRESET') && !refusedRetried && this.base.onRefused) {
           refusedRetried = true;
           if (await this.base.onRefused()) continue;
         }

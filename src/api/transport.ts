@@ -16,6 +16,15 @@ export function surelyNotSent(code: string | undefined): boolean {
   return code !== undefined && NOT_SENT.has(code);
 }
 
+/**
+ * True when a failure may have let the request reach the venue: false for a code that says it never left, and
+ * for any failure of the connection itself (node's `syscall: 'connect'`: a reset as it connected, from a
+ * server going down, made no connection to send on).
+ */
+export function mayHaveReached(code: string, err: unknown): boolean {
+  return !NOT_SENT.has(code) && (err as { syscall?: unknown } | undefined)?.syscall !== 'connect';
+}
+
 type Dispatch = (req: HttpRequest, url: URL) => Promise<HttpResponse>;
 
 let direct: Dispatch | undefined;
@@ -75,6 +84,6 @@ export async function send(req: HttpRequest, env: Env): Promise<HttpResponse> {
     const code = errorCode(err);
     const timedOut = code === 'ETIMEDOUT' || code.includes('TIMEOUT');
     const what = timedOut ? `timed out after ${req.timeoutMs} ms` : (err as Error).message || code;
-    throw new TransportError(`${req.method} ${new URL(req.url).host}: ${what}`, timedOut ? 'ETIMEDOUT' : code, !NOT_SENT.has(code));
+    throw new TransportError(`${req.method} ${new URL(req.url).host}: ${what}`, timedOut ? 'ETIMEDOUT' : code, mayHaveReached(code, err));
   }
 }

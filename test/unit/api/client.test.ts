@@ -9,6 +9,7 @@ import { SlidingWindows } from '../../../src/util/ratelimit.js';
 import { signRequest } from '../../../src/util/signing.js';
 import { BmError } from '../../../src/errors.js';
 import { scalarText } from '../../../src/util/json.js';
+import { mayHaveReached, send as transportSend, TransportError } from '../../../src/api/transport.js';
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 let handler: Handler = () => {};
@@ -145,4 +146,44 @@ test('credentials missing for a private call: exit 4 with a hint, nothing sent',
   const c = new ApiClient({ env: {}, baseUrl: async () => base, credentials: async () => undefined, timeoutMs: 1000 });
   await assert.rejects(c.call(endpoint('spot.wallet')), (e: unknown) => e instanceof BmError && e.exitCode === 4);
   assert.equal(calls, 0);
+});
+
+test('a connection reset as it connects never left: a venue that can be started again is, and the request sent there once', async () => {
+  handler = (_q, _b, res) => reply(res, 200, '{"code":1000,"message":"OK","trace":"t","data":{"tickers":[]}}');
+  const sent: string[] = [];
+  let restarts = 0;
+  const dying = client({
+    baseUrl: async () => (restarts ? base : 'http://127.0.0.1:9'),
+    onRefused: async () => (restarts++, base),
+    send: async (req) => {
+      sent.push(new URL(req.url).origin);
+      // What node's client gives for a server killed as the connection was being made.
+      if (!req.url.startsWith(base)) throw new TransportError('GET 127.0.0.1:9: connect ECONNRESET 127.0.0.1:9', 'ECONNRESET', mayHaveReached('ECONNRESET', { code: 'ECONNRESET', syscall: 'connect' }));
+      return transportSend(req, {});
+    },
+  });
+  await dying.call(endpoint('spot.ticker'), [['symbol', 'BTC_USDT']]);
+  assert.equal(restarts, 1);
+  assert.deepEqual(sent, ['http://127.0.0.1:9', base]);
+});
+
+test('a connection reset after it was made may have carried the request: no restart, a network error', async () => {
+  let restarts = 0;
+  const reset = client({
+    onRefused: async () => (restarts++, base),
+    send: async () => {
+      throw new TransportError(`GET ${new URL(base).host}: read ECONNRESET`, 'ECONNRESET', mayHaveReached('ECONNRESET', { code: 'ECONNRESET', syscall: 'read' }));
+    },
+  });
+  await assert.rejects(reset.call(endpoint('spot.ticker'), [['symbol', 'BTC_USDT']]), (e: unknown) => e instanceof BmError && e.category === 'network' && e.details.code === 'ECONNRESET');
+  assert.equal(restarts, 0);
+});
+
+test('whether a failure may have reached the venue: refused, unresolved or failed while connecting never did', () => {
+  assert.equal(mayHaveReached('ECONNREFUSED', { syscall: 'connect' }), false);
+  assert.equal(mayHaveReached('ENOTFOUND', { syscall: 'getaddrinfo' }), false);
+  assert.equal(mayHaveReached('ECONNRESET', { syscall: 'connect' }), false);
+  assert.equal(mayHaveReached('ECONNRESET', { syscall: 'read' }), true);
+  assert.equal(mayHaveReached('EPIPE', { syscall: 'write' }), true);
+  assert.equal(mayHaveReached('ETIMEDOUT', new Error('timed out')), true);
 });
