@@ -1,8 +1,9 @@
 // Loading a bot: JavaScript as it is, TypeScript stripped first (here by esbuild, a development
 // dependency of bm's); a module whose default export is not a function, or a file of another kind, is refused.
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { BmError } from '../../../src/errors.js';
 import { loadBot } from '../../../src/bot/load.js';
@@ -10,12 +11,13 @@ import { parseBalances, parseParams } from '../../../src/bot/params.js';
 import { fileOf } from '../../helpers/recording-rows.js';
 
 test('a TypeScript bot is loaded with its types stripped, and leaves no file behind', async () => {
-  const file = fileOf('typed.mts', 'interface P { readonly n: string }\nexport default async function ({ params }: { params: P }): Promise<void> { (globalThis as { seen?: string }).seen = params.n; }\n');
-  const before = readdirSync(dirname(file)).length;
+  // A folder of its own: the run's temporary folder is shared with the other files of the pool, which write there meanwhile.
+  const file = join(mkdtempSync(join(tmpdir(), 'bm-bot-load-')), 'typed.mts');
+  writeFileSync(file, 'interface P { readonly n: string }\nexport default async function ({ params }: { params: P }): Promise<void> { (globalThis as { seen?: string }).seen = params.n; }\n');
   const bot = await loadBot(file);
   await bot({ params: { n: '7' } } as never);
   assert.equal((globalThis as { seen?: string }).seen, '7');
-  assert.equal(readdirSync(dirname(file)).length, before);
+  assert.deepEqual(readdirSync(dirname(file)), ['typed.mts']);
 });
 
 test('a module that is no bot is refused as a usage error naming the file', async () => {
