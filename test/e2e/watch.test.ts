@@ -17,8 +17,9 @@ const venue = () => ['--ws-url', h.base().replace(/^http/, 'ws'), '--base-url', 
 const creds = (secret = account().secret) => isolatedEnv({ BM_API_KEY: account().key, BM_API_SECRET: secret, BM_API_MEMO: account().memo });
 const lines = (out: string) => out.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
 
-test('watch depth -o ndjson --duration 2: one JSON object per push, no ANSI, ends by itself with exit 0', async () => {
-  const r = await runBm(['watch', 'depth', 'BTC_USDT', '--levels', '20', '-o', 'ndjson', '--duration', '2', ...venue()], isolatedEnv());
+// A watch that is not connected when its --duration ends is exit 8: the durations leave a loaded machine time to connect.
+test('watch depth -o ndjson --duration 4: one JSON object per push, no ANSI, ends by itself with exit 0', async () => {
+  const r = await runBm(['watch', 'depth', 'BTC_USDT', '--levels', '20', '-o', 'ndjson', '--duration', '4', ...venue()], isolatedEnv());
   assert.equal(r.code, 0, r.stderr);
   assert.doesNotMatch(r.stdout, /\x1b/);
   const objs = lines(r.stdout);
@@ -28,14 +29,14 @@ test('watch depth -o ndjson --duration 2: one JSON object per push, no ANSI, end
     assert.equal(o.symbol, 'BTC_USDT');
     assert.equal((o.asks as unknown[]).length, 20);
   }
-  // The book at once, then at most one push per 0.5 s: within 2 s, at most 1 + 2 / 0.5 + 1 frames (a load
+  // The book at once, then at most one push per 0.5 s: within 4 s, at most 1 + 4 / 0.5 + 1 frames (a load
   // can only make fewer). The pushes' `ms_t` is when the book last changed, not when it was sent, so two
   // stamps can be closer than 0.5 s; the count is what the pacing bounds.
-  assert.ok(objs.length <= 6, `${objs.length} pushes in 2 s`);
+  assert.ok(objs.length <= 10, `${objs.length} pushes in 4 s`);
 });
 
 test('watch ticker of two pairs piped (no -o): NDJSON routed by symbol; --fields narrows it', async () => {
-  const r = await runBm(['watch', 'ticker', 'BTC_USDT', 'ETH_USDT', '--duration', '1', '--fields', 'symbol,last_price', ...venue()], isolatedEnv());
+  const r = await runBm(['watch', 'ticker', 'BTC_USDT', 'ETH_USDT', '--duration', '4', '--fields', 'symbol,last_price', ...venue()], isolatedEnv());
   assert.equal(r.code, 0, r.stderr);
   const objs = lines(r.stdout);
   assert.deepEqual([...new Set(objs.map((o) => o.symbol))].sort(), ['BTC_USDT', 'ETH_USDT']);
