@@ -87,12 +87,8 @@ test('the login constant follows the venue service (--service): the sandbox\'s o
 });
 
 test('--duration with no venue at the address: exit 8 with a hint, as without --duration', async () => {
-  // A port that was just free: nothing listens there.
-  const { createServer } = await import('node:net');
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
+  // Port 1: nothing listens there. (A port just freed could be taken meanwhile by a venue another test starts.)
+  const port = 1;
   const r = await runBm(['watch', 'ticker', 'BTC_USDT', '-o', 'ndjson', '--duration', '1', '--ws-url', `ws://127.0.0.1:${port}`, '--base-url', `http://127.0.0.1:${port}`], isolatedEnv());
   assert.equal(r.code, 8, r.stderr);
   assert.equal(r.stdout, '');
