@@ -52,6 +52,9 @@ const ONE_SHOT = [
 const REGISTRY = "globalThis[Symbol.for('bm.modules')]";
 const CUT = 'bm-module';
 
+/** Whether a module is one of `paths` (a path ending in `/` is a folder and everything under it). */
+const under = (paths) => (id) => paths.some((p) => (p.endsWith('/') ? id.startsWith(p) : id === p));
+
 /** Import kinds that run when their importer loads: what they reach is loaded by every command. */
 const EAGER = new Set(['entry-point', 'import-statement', 'require-call']);
 
@@ -64,8 +67,7 @@ const EAGER = new Set(['entry-point', 'import-statement', 'require-call']);
  */
 function owners(meta, entry) {
   const eager = new Set();
-  const inOneShot = (id) => ONE_SHOT.some((p) => (p.endsWith('/') ? id.startsWith(p) : id === p));
-  const todo = [entry, ...Object.keys(meta.inputs).filter(inOneShot)];
+  const todo = [entry, ...Object.keys(meta.inputs).filter(under(ONE_SHOT))];
   while (todo.length) {
     const f = todo.pop();
     if (eager.has(f)) continue;
@@ -73,7 +75,7 @@ function owners(meta, entry) {
     for (const i of meta.inputs[f]?.imports ?? []) if (!i.external && EAGER.has(i.kind)) todo.push(i.path);
   }
   const declaration = (id) => id.endsWith('/register.ts');
-  const faceOf = (id) => Object.keys(FACES).find((face) => (face === 'commands' || !declaration(id)) && FACES[face].some((p) => (p.endsWith('/') ? id.startsWith(p) : id === p)));
+  const faceOf = (id) => Object.keys(FACES).find((face) => (face === 'commands' || !declaration(id)) && under(FACES[face])(id));
   const owner = new Map(Object.keys(meta.inputs).map((id) => [id, (!eager.has(id) && faceOf(id)) || 'main']));
   // The modules each file must offer: those another file imports.
   const offered = new Map([['main', new Set()], ...Object.keys(FACES).map((f) => [f, new Set()])]);
