@@ -21,6 +21,11 @@ const shared = () => (common ??= startWsServer());
 after(async () => (await common)?.close());
 
 const fast = { pingAfterMs: 100, pongTimeoutMs: 150, backoffBaseMs: 20, backoffMaxMs: 100 } as const;
+/**
+ * For tests whose subject is a frame and that count connections: no ping in the test's time, so that only
+ * the frame can reopen the connection (a 150-ms pong deadline missed on a loaded machine would open a third).
+ */
+const quiet = { backoffBaseMs: 20, backoffMaxMs: 100 } as const;
 
 // A hang fails after 30 s; a condition met sooner ends the wait at once (a loaded machine may take seconds).
 function until(cond: () => boolean, ms = 30_000): Promise<void> {
@@ -258,7 +263,8 @@ test('a frame that would inflate beyond the cap: refused, the connection dropped
   const bomb = deflateRawSync(Buffer.alloc(64 * 1024 * 1024, 32), { level: 9 });
   const v = await proxied();
   const notices: string[] = [];
-  const { c, pushes } = connect({ url: v.url, ...fast, onNotice: (l) => notices.push(l) });
+  const traced: string[] = [];
+  const { c, pushes } = connect({ url: v.url, ...quiet, onNotice: (l) => notices.push(l), trace: (l) => traced.push(l) });
   try {
     c.subscribe(['spot/ticker:BTC_USDT']);
     c.start();
@@ -266,6 +272,7 @@ test('a frame that would inflate beyond the cap: refused, the connection dropped
     v.proxy.ws.inject(bomb);
     await until(() => v.proxy.ws.opened() === 2 && pushes.length >= 2);
     assert.equal(c.reconnects, 1, 'reconnected after the refused frame, and subscribed again');
+    assert.ok(traced.includes('reconnecting: oversized frame'), traced.join('\n'));
     assert.match(notices.join('\n'), new RegExp(`a frame of ${bomb.length} bytes would inflate beyond \\d+ bytes: refused; reconnecting`));
     assert.match(c.notice, /refused/);
   } finally {
@@ -277,7 +284,8 @@ test('a frame that would inflate beyond the cap: refused, the connection dropped
 test('a text frame over the payload cap (ws maxPayload): refused, said, and the connection reopened at once and resubscribed', async () => {
   const v = await proxied();
   const notices: string[] = [];
-  const { c, pushes, errors } = connect({ url: v.url, ...fast, onNotice: (l) => notices.push(l) });
+  const traced: string[] = [];
+  const { c, pushes, errors } = connect({ url: v.url, ...quiet, onNotice: (l) => notices.push(l), trace: (l) => traced.push(l) });
   try {
     c.subscribe(['spot/ticker:BTC_USDT']);
     c.start();
@@ -288,6 +296,8 @@ test('a text frame over the payload cap (ws maxPayload): refused, said, and the 
     assert.equal(c.reconnects, 1);
     assert.deepEqual(errors, []);
     assert.match(notices.join('\n'), /a frame over the 4 MiB cap was refused; reconnecting/);
+    // The socket was dropped on the refusal (ws alone would wait 30 s for a close answer).
+    assert.ok(traced.includes('reconnecting: oversized frame'), traced.join('\n'));
   } finally {
     await c.close();
     await v.close();
@@ -297,7 +307,7 @@ test('a text frame over the payload cap (ws maxPayload): refused, said, and the 
 test('a frame that cannot be inflated is said, and the stream goes on (zlib-wrapped frames inflate too)', async () => {
   const v = await proxied();
   const notices: string[] = [];
-  const { c, pushes } = connect({ url: v.url, ...fast, onNotice: (l) => notices.push(l) });
+  const { c, pushes } = connect({ url: v.url, ...quiet, onNotice: (l) => notices.push(l) });
   try {
     c.subscribe(['spot/ticker:BTC_USDT']);
     c.start();
