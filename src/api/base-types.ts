@@ -25,8 +25,11 @@ export interface BaseOptions {
   readonly trace?: (line: string) => void;
   /** A line for the user (stderr): a pause the venue asked for. */
   readonly note?: (line: string) => void;
-  /** Called when the venue refused the connection; returns a new base URL to retry once, or undefined. */
-  readonly onRefused?: () => Promise<string | undefined>;
+  /**
+   * Called when the venue refused the connection, or reset it (`reached`: after it was made, on a read); returns
+   * a new base URL to retry once, or undefined.
+   */
+  readonly onRefused?: (reached: boolean) => Promise<string | undefined>;
   readonly now?: () => number;
   readonly sleep?: Sleep;
   /** Calls `fn` after `ms` and returns what cancels it: the request timeout on this clock (default: the system's timer). */

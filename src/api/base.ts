@@ -103,10 +103,12 @@ export abstract class ClientBase {
         res = await this.transmit(req, shown ?? req, fresh);
       } catch (err) {
         slot.settle(this.now());
-        // Refused, or reset as it connected (a server going down): a venue that can be started again is, once.
-        if (err instanceof TransportError && !err.reached && (err.code === 'ECONNREFUSED' || err.code === 'ECONNRESET') && !refusedRetried && this.base.onRefused) {
+        // Refused, or reset (a server going down): a venue that can be started again is, once. A reset after the
+        // connection was made may have carried the request: a read is tried again there (the host restarts only a
+        // venue whose process is gone), a write never (its outcome is looked up).
+        if (err instanceof TransportError && (err.code === 'ECONNREFUSED' || err.code === 'ECONNRESET') && (!err.reached || !limited.write) && !refusedRetried && this.base.onRefused) {
           refusedRetried = true;
-          if (await this.base.onRefused()) continue;
+          if (await this.base.onRefused(err.reached)) continue;
         }
         throw err instanceof TransportError ? networkFailure(err, limited.write, unknownHint) : err;
       }

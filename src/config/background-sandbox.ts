@@ -49,6 +49,22 @@ export async function restartSandbox(host: SandboxHost): Promise<string> {
   return (await startBackground(host, modeOf(host.env, info))).url;
 }
 
+/**
+ * Called when a connection to the recorded sandbox was reset after it was made: a fresh one when its process is
+ * gone (killed as the connection was accepted), else undefined (it runs: the reset was something else).
+ */
+export async function restartIfGone(host: SandboxHost): Promise<string | undefined> {
+  let info: ServerInfo | undefined;
+  try {
+    info = readServerInfo(host.env);
+  } catch {
+    info = undefined;
+  }
+  if (info && alive(info.pid)) return undefined;
+  rmSync(serverInfoPath(host.env), { force: true });
+  return (await startBackground(host, modeOf(host.env, info))).url;
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**

@@ -32,7 +32,7 @@ export class CurrentCalls {
     this.api = new ApiClient({
       ...baseOptions(wiring, () => venue.baseUrl()),
       ...(venue.renewKey ? { onKeyUnknown: () => venue.renewKey!() } : {}),
-      ...(venue.refused ? { onRefused: () => venue.refused!() } : {}),
+      ...(venue.refused ? { onRefused: (reached: boolean) => venue.refused!(reached) } : {}),
     });
   }
 

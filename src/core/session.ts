@@ -136,7 +136,7 @@ export class Session {
       legacyUrl: async () => (this.venue.legacyUrl || (await this.resolvedVenue()).legacyUrl).replace(/\/+$/, ''),
       credentials: () => this.credentials(),
       renewKey: () => this.renewStaleKey(),
-      refused: () => this.refused(),
+      refused: (reached: boolean) => this.refused(reached),
       origin: () => this.origin(),
     };
   }
@@ -173,12 +173,17 @@ export class Session {
     return this.cachedLegacy;
   }
 
-  /** After a refused connection: the built-in sandbox restarted and its new address, or undefined (an explicit venue, or the library's). */
-  async refused(): Promise<string | undefined> {
+  /**
+   * After a refused connection: the built-in sandbox restarted and its new address, or undefined (an explicit venue,
+   * or the library's). After a connection reset once made (`reached`), only a sandbox whose process is gone is
+   * started again: one that runs was not what failed.
+   */
+  async refused(reached = false): Promise<string | undefined> {
     if (this.venue.baseUrl || !this.ownSandbox) return undefined;
-    const { restartSandbox } = await import('../config/background-sandbox.js');
-    this.sandboxUrl = await restartSandbox(this);
-    return this.sandboxUrl;
+    const { restartSandbox, restartIfGone } = await import('../config/background-sandbox.js');
+    const url = reached ? await restartIfGone(this) : await restartSandbox(this);
+    if (url) this.sandboxUrl = url;
+    return url;
   }
 
   /**

@@ -15,8 +15,11 @@ export interface LibVenue {
   credentials(): Promise<Credentials | undefined>;
   /** After "key not found" (30002): true when fresh credentials were made (a reset sandbox's paper account). */
   renewKey?(): Promise<boolean>;
-  /** After a refused connection: a new REST address to try once (the CLI restarts its own sandbox), or undefined. */
-  refused?(): Promise<string | undefined>;
+  /**
+   * After a refused connection, or one reset (`reached`: after it was made): a new REST address to try once (the
+   * CLI restarts its own sandbox; after a reset, only when its process is gone), or undefined.
+   */
+  refused?(reached: boolean): Promise<string | undefined>;
   /** What the venue and its credentials are, for what must run there again (a conditional order's runner); absent: given by the program. */
   origin?(): VenueOrigin;
 }

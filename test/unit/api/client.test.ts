@@ -167,16 +167,54 @@ test('a connection reset as it connects never left: a venue that can be started 
   assert.deepEqual(sent, ['http://127.0.0.1:9', base]);
 });
 
-test('a connection reset after it was made may have carried the request: no restart, a network error', async () => {
-  let restarts = 0;
+test('a read reset after its connection was made: the host is asked (reached), and the read sent again where it says', async () => {
+  handler = (_q, _b, res) => reply(res, 200, '{"code":1000,"message":"OK","trace":"t","data":{"tickers":[]}}');
+  const asked: boolean[] = [];
+  const sent: string[] = [];
   const reset = client({
-    onRefused: async () => (restarts++, base),
+    baseUrl: async () => (asked.length ? base : 'http://127.0.0.1:9'),
+    onRefused: async (reached) => (asked.push(reached), base),
+    send: async (req) => {
+      sent.push(new URL(req.url).origin);
+      // A server killed as it accepted the connection: node reads a reset on the connection it made.
+      if (!req.url.startsWith(base)) throw new TransportError('GET 127.0.0.1:9: read ECONNRESET', 'ECONNRESET', mayHaveReached('ECONNRESET', { code: 'ECONNRESET', syscall: 'read' }));
+      return transportSend(req, {});
+    },
+  });
+  await reset.call(endpoint('spot.ticker'), [['symbol', 'BTC_USDT']]);
+  assert.deepEqual(asked, [true]);
+  assert.deepEqual(sent, ['http://127.0.0.1:9', base]);
+});
+
+test('a read reset after its connection was made, where the host has nothing to restart: a network error, sent once', async () => {
+  const asked: boolean[] = [];
+  let sends = 0;
+  const reset = client({
+    onRefused: async (reached) => (asked.push(reached), undefined),
     send: async () => {
+      sends++;
       throw new TransportError(`GET ${new URL(base).host}: read ECONNRESET`, 'ECONNRESET', mayHaveReached('ECONNRESET', { code: 'ECONNRESET', syscall: 'read' }));
     },
   });
-  await assert.rejects(reset.call(endpoint('spot.ticker'), [['symbol', 'BTC_USDT']]), (e: unknown) => e instanceof BmError && e.category === 'network' && e.details.code === 'ECONNRESET');
+  await assert.rejects(reset.call(endpoint('spot.ticker'), [['symbol', 'BTC_USDT']]), (e: unknown) => e instanceof BmError && e.category === 'network' && e.details.code === 'ECONNRESET' && e.exitCode === 8);
+  assert.deepEqual(asked, [true]);
+  assert.equal(sends, 1);
+});
+
+test('a write reset after its connection was made may have reached the venue: never sent again, no restart, its outcome unknown', async () => {
+  let restarts = 0;
+  let sends = 0;
+  const reset = client({
+    onRefused: async () => (restarts++, base),
+    send: async () => {
+      sends++;
+      throw new TransportError(`POST ${new URL(base).host}: read ECONNRESET`, 'ECONNRESET', mayHaveReached('ECONNRESET', { code: 'ECONNRESET', syscall: 'read' }));
+    },
+  });
+  await assert.rejects(reset.call(endpoint('spot.order.submit'), [['symbol', 'BTC_USDT']]), (e: unknown) =>
+    e instanceof BmError && e.category === 'network' && /outcome is unknown/.test(e.details.hint ?? ''));
   assert.equal(restarts, 0);
+  assert.equal(sends, 1);
 });
 
 test('whether a failure may have reached the venue: refused, unresolved or failed while connecting never did', () => {
