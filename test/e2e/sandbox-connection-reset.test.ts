@@ -60,5 +60,6 @@ test('a reset from a sandbox that still runs: no restart, a network error (exit 
     assert.equal(child.exitCode, null, 'it runs on');
   } finally {
     child.kill();
+    await runBm(['sandbox', 'stop'], env);
   }
 });
