@@ -114,6 +114,7 @@ export const LANES = {
     'test/e2e/record-signal.test.ts',
     'test/e2e/record-tty.test.ts',
     'test/e2e/sandbox-background-strict.test.ts',
+    'test/e2e/sandbox-connection-reset.test.ts',
     'test/e2e/sandbox-corrupt.test.ts',
     'test/e2e/sandbox-modes.test.ts',
     'test/e2e/sandbox-persist.test.ts',

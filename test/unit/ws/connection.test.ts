@@ -22,6 +22,11 @@ after(async () => (await common)?.close());
 
 const fast = { pingAfterMs: 100, pongTimeoutMs: 150, backoffBaseMs: 20, backoffMaxMs: 100 } as const;
 /**
+ * Pings every 100 ms of quiet, answered in time within a second: for tests that count connections while pongs
+ * come (a 150-ms deadline missed on a loaded machine would open a second connection).
+ */
+const pinging = { ...fast, pongTimeoutMs: 1000 } as const;
+/**
  * For tests whose subject is a frame and that count connections: no ping in the test's time, so that only
  * the frame can reopen the connection (a 150-ms pong deadline missed on a loaded machine would open a third).
  */
@@ -52,7 +57,7 @@ function connect(opts: Omit<ConnectionOptions, 'onPush' | 'onError'>) {
 
 test('subscribes, routes pushes by symbol, and keeps a quiet feed alive with text pings', async () => {
   const srv = await startWsServer();
-  const { c, pushes } = connect({ url: `${srv.wsUrl}/api?protocol=1.1`, ...fast });
+  const { c, pushes } = connect({ url: `${srv.wsUrl}/api?protocol=1.1`, ...pinging });
   try {
     c.subscribe(['spot/ticker:BTC_USDT', 'spot/ticker:ETH_USDT']);
     c.start();
@@ -90,7 +95,7 @@ test('a venue that goes silent: ping, no pong in time, reconnect', async () => {
 test('after the server drops the connection: reconnect, log in again, resubscribe every topic', async () => {
   const srv = await startWsServer();
   const acks: string[] = [];
-  const { c, pushes, errors } = connect({ url: `${srv.wsUrl}/user?protocol=1.1`, login: login(srv.account), ...fast, onAck: (t) => acks.push(t) });
+  const { c, pushes, errors } = connect({ url: `${srv.wsUrl}/user?protocol=1.1`, login: login(srv.account), ...pinging, onAck: (t) => acks.push(t) });
   try {
     // Private channels only: the private address serves no public one (spec 6.1). They push on order
     // events only: an order is placed on each pair once its topic is acknowledged.
@@ -327,14 +332,17 @@ test('a frame that cannot be inflated is said, and the stream goes on (zlib-wrap
 test('a pong keeps the connection alive but is not market data: the age of the data is not reset', async () => {
   // The exchange's market stands still: after the first push only pongs come.
   const srv = await shared();
-  const { c, pushes } = connect({ url: `${srv.wsUrl}/api?protocol=1.1`, ...fast });
+  const { c, pushes } = connect({ url: `${srv.wsUrl}/api?protocol=1.1`, ...pinging });
   try {
     c.subscribe(['spot/ticker:BTC_USDT']);
     c.start();
     await until(() => pushes.length >= 1);
     const dataAt = c.lastMessageAt;
     const frames = c.messages;
-    await until(() => c.messages >= frames + 2); // two pongs answered our pings
+    const t0 = Date.now();
+    // Pongs for longer than the 1-s deadline: had a pong not counted as alive, the first ping's deadline would
+    // have dropped the connection meanwhile.
+    await until(() => c.messages >= frames + 2 && Date.now() - t0 > pinging.pongTimeoutMs + 200);
     assert.equal(pushes.length, 1, 'nothing but pongs came');
     assert.equal(c.lastMessageAt, dataAt);
     assert.equal(c.reconnects, 0, 'the pongs kept it alive');
