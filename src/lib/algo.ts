@@ -6,7 +6,7 @@
  * holds. A leg refused or unknown throws as any write (the same categories). Loaded on first use.
  */
 import type { CurrentCalls } from '../core/usecases/session.js';
-import { type AlgoPort, type AlgoSpec, type AlgoState, armDetached, cancelAlgo, commonInputs, endError, type KeptAlgo, keptAlgo, keptAlgos, KINDS, lastState, paramName, planFor, planLines, resumeAlgo, runHere, stateWord } from '../core/usecases/algo.js';
+import { type AlgoPort, type AlgoSpec, type AlgoState, armDetached, cancelAlgo, commonInputs, endError, type KeptAlgo, keptAlgo, keptAlgos, KINDS, lastState, paramName, planFor, planLines, resumeAlgo, runHere, shownSide, stateWord } from '../core/usecases/algo.js';
 import type { WriteHost } from '../core/usecases/session.js';
 import { checkSymbol } from '../core/usecases/params.js';
 import { usage } from '../errors.js';
@@ -29,7 +29,8 @@ function result(spec: AlgoSpec, state: AlgoState | undefined, extra: { journal?:
 
 function listed(k: KeptAlgo): AlgoListed {
   const { spec } = k.record;
-  return { ...result(spec, lastState(k), { journal: k.path, ...(k.runner !== undefined ? { runner: k.runner } : {}) }), side: spec.side, state: stateWord(k) as AlgoListed['state'], created: new Date(spec.created).toISOString() };
+  const side = shownSide(spec);
+  return { ...result(spec, lastState(k), { journal: k.path, ...(k.runner !== undefined ? { runner: k.runner } : {}) }), ...(side ? { side } : {}), state: stateWord(k) as AlgoListed['state'], created: new Date(spec.created).toISOString() };
 }
 
 /**

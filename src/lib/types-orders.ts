@@ -90,7 +90,8 @@ export interface AlgoResult<K extends string = string> {
 
 /** A conditional order kept on this machine (`client.algo.list()`), as `bm algo list` shows it. */
 export interface AlgoListed extends AlgoResult {
-  readonly side: Side;
+  /** Absent for an alert: it places no order. */
+  readonly side?: Side;
   /** Its end, else `running` (a runner is proven to hold it) or `stopped` (nothing watches it: resume it). */
   readonly state: 'running' | 'stopped' | 'done' | 'failed' | 'unknown' | 'cancelled';
   /** When it was armed, ISO 8601. */

@@ -13,7 +13,7 @@ import { isolatedEnv, ensureBuilt, within } from '../helpers/bm.js';
 import { useLibraryVenue } from '../helpers/library-venue.js';
 
 /** `client.algo`'s kinds by name (the source's type is open: any name, the registry decides on the call). */
-const kinds = (c: Client) => c.algo as Client['algo'] & Record<'stop' | 'oco' | 'twap' | 'bracket' | 'iceberg', (params: object, opts?: object) => Promise<AlgoResult>>;
+const kinds = (c: Client) => c.algo as Client['algo'] & Record<'stop' | 'oco' | 'twap' | 'bracket' | 'iceberg' | 'alert', (params: object, opts?: object) => Promise<AlgoResult>>;
 
 const venue = useLibraryVenue(57, { USDT: '100000', BTC: '5' });
 const env = isolatedEnv();
@@ -54,6 +54,23 @@ test('detach: a runner of its own holds it; list and show see it running; a kill
   assert.deepEqual([cancelled.end, cancelled.legs[0]!.status], ['cancelled', 'cancelled']);
   assert.equal(venue.proxy.count('POST', SUBMIT), before, 'nothing was sent');
   await assert.rejects(c.algo.cancel(r.id), (e: unknown) => e instanceof BmError && e.category === 'usage' && /already ended/.test(e.message));
+  await c.close();
+});
+
+test('an alert is listed without a side (it places no order); cancelled, it sends nothing', async () => {
+  const before = venue.proxy.count('POST', SUBMIT);
+  let id = '';
+  const c = client((l) => (id ||= /algo (a[0-9a-z]+): armed/.exec(l)?.[1] ?? ''));
+  const running = kinds(c).alert({ symbol: 'BTC_USDT', above: '100000000' }).then(() => undefined, (e: unknown) => e);
+  await until(async () => (id ? true : undefined), 'the alert to arm');
+  try {
+    const listed = (await c.algo.list()).find((a) => a.id === id);
+    assert.deepEqual([listed?.kind, listed?.state, listed && 'side' in listed], ['alert', 'running', false]);
+  } finally {
+    assert.equal((await c.algo.cancel(id)).end, 'cancelled');
+    await within(running, 'the cancelled alert to end');
+  }
+  assert.equal(venue.proxy.count('POST', SUBMIT), before);
   await c.close();
 });
 

@@ -4,8 +4,7 @@
  * a runner is the proven holder of its journal.
  */
 import type { Context } from '../../context.js';
-import { algoFile, cancelAlgo, keptAlgo, keptAlgos, lastState, notEnded, resumeAlgo, resumeAll, runKept, stateWord } from '../../core/usecases/algo.js';
-import { kindOf } from '../../core/usecases/algo-kinds.js';
+import { algoFile, cancelAlgo, keptAlgo, keptAlgos, lastState, notEnded, resumeAlgo, resumeAll, runKept, shownSide, stateWord } from '../../core/usecases/algo.js';
 import { BmError } from '../../errors.js';
 import { LOCAL_COLUMNS } from '../local-columns.js';
 import { show } from '../show.js';
@@ -22,7 +21,7 @@ export async function list(ctx: Context): Promise<void> {
     // Why it failed (the venue's code and message), is unknown, or waits on a busy venue: the first leg that says.
     const said = Object.entries(st?.legs ?? {}).find(([, l]) => ['failed', 'unknown', 'sending'].includes(l.status) && l.why);
     const note = said ? `${said[0]}: ${said[1].why}` : '';
-    return { algo: k.id, kind: spec.kind, symbol: spec.symbol, side: kindOf(spec.kind).sideOf ? '' : spec.side, state: stateWord(k), runner: k.runner === undefined ? '' : String(k.runner), legs, created: new Date(spec.created).toISOString(), note };
+    return { algo: k.id, kind: spec.kind, symbol: spec.symbol, side: shownSide(spec) ?? '', state: stateWord(k), runner: k.runner === undefined ? '' : String(k.runner), legs, created: new Date(spec.created).toISOString(), note };
   });
   print(ctx, LOCAL_COLUMNS['algo list'], rows);
 }

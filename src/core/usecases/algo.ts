@@ -14,6 +14,8 @@ import type { AlgoState } from '../algo/machine.js';
 import { boundFace, checkBound, nowhereFace, type AlgoPort } from '../algo/port.js';
 import { endError, runSpec, type AlgoFace } from '../algo/run.js';
 import type { AlgoSpec } from '../algo/model/spec.js';
+import { kindOf } from '../algo/kinds/index.js';
+import type { Side } from '../../api/catalogue/vocab.js';
 import { keptAlgo, keptAlgos, runnerOf, stopHere, type KeptAlgo } from '../algo/store.js';
 import { alive } from '../../util/alive.js';
 
@@ -57,6 +59,11 @@ export function bindingHere(face: AlgoFace): Promise<AlgoBinding> {
 
 /** The state an algo's journal has last (undefined before its first line). */
 export const lastState = (k: KeptAlgo): AlgoState | undefined => k.record.lines.at(-1)?.st;
+
+/** The side an algo shows: none for a kind that takes none (an alert keeps one in its spec for its trigger's direction). */
+export function shownSide(spec: AlgoSpec): Side | undefined {
+  return kindOf(spec.kind).sideOf ? undefined : spec.side;
+}
 
 /** What the life of a kept algo is now: its end, else `running` (a runner proven to hold it) or `stopped`. */
 export function stateWord(k: KeptAlgo): string {
