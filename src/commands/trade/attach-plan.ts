@@ -41,12 +41,13 @@ export function bracketOn(s: TradeState, id: string): AttachedAlgo | undefined {
 
 /**
  * True when algo `a` is for the form's amount: a sell of the same size, or a buy spending what the form's
- * size costs at its trigger (as {@link onPosition} sizes it: a market buy is sized by what it spends).
+ * size costs at its first exit's trigger (as {@link onPosition} sizes it: a market buy is sized by what it
+ * spends, and each exit of an oco spends the size at its own trigger).
  */
 function sameAmount(s: TradeState, a: AttachedAlgo, f: Form): boolean {
   if (!/^[0-9]*\.?[0-9]+$/.test(f.size)) return false;
   if (f.side === 'sell') return a.size !== undefined && cmp(a.size, f.size) === 0;
-  const level = a.kind === 'oco' ? a.exits?.find((e) => e.name === 'stop')?.level : a.exits?.[0]?.level;
+  const level = a.exits?.[0]?.level;
   return a.notional !== undefined && level !== undefined && cmp(a.notional, floorTo(mul(f.size, level), priceTick(s.rules))) === 0;
 }
 
@@ -93,8 +94,8 @@ function onOrder(s: TradeState, f: Form, o: OpenOrder, join: AttachedAlgo | unde
 
 /**
  * The position's exit: a market order, a sell of the size or a buy spending size × trigger (the venue
- * sizes market buys by what they spend); joined with the other exit, one oco. A buy oco spends one
- * amount whichever fires: size × the stop's trigger, so the stop buys the whole position back.
+ * sizes market buys by what they spend); joined with the other exit, one oco of the size, each of whose
+ * buy exits spends the size at its own trigger (the oco kind does it): whichever fires buys the position back.
  */
 function onPosition(s: TradeState, f: Form, join: AttachedAlgo | undefined, now: number): AlgoSpec {
   const k = f.attach!.kind;
@@ -104,7 +105,7 @@ function onPosition(s: TradeState, f: Form, join: AttachedAlgo | undefined, now:
   if (!join) return planAlgo({ kind: k, symbol: s.symbol, side: f.side, trigger: f.price, ...spent(f.price), ...dev }, s.rules, now, names);
   const triggers = { ...kept(join, other(k), { trigger: EXIT[other(k)].oco, price: EXIT[other(k)].ocoPrice }), [EXIT[k].oco]: f.price };
   if (!f.price) throw usage('trigger is required (the price that fires the order)');
-  return planAlgo({ kind: 'oco', symbol: s.symbol, side: f.side, ...triggers, ...spent(triggers.stopTrigger ?? ''), ...dev }, s.rules, now, names);
+  return planAlgo({ kind: 'oco', symbol: s.symbol, side: f.side, ...triggers, ...(f.size ? { size: f.size } : {}), ...dev }, s.rules, now, names);
 }
 
 /** Enter in an attach form: the plan waiting for `y` (a usage error, shown in the form, when it is not right). */

@@ -9,12 +9,11 @@ import { endpoint } from '../../../api/catalogue/index.js';
 import { statusLife } from '../../../api/catalogue/statuses.js';
 import type { Side } from '../../../api/catalogue/vocab.js';
 import { usage } from '../../../errors.js';
-import { cmp, mul, norm, truncate } from '../../../util/decimal.js';
+import { cmp } from '../../../util/decimal.js';
 import { scalarText } from '../../../util/json.js';
 import type { CallsSource } from '../../calls.js';
-import { pricePlaces } from '../../order/pairs.js';
 import { triggerOf } from '../model/spec.js';
-import { limit, optional } from './common.js';
+import { buyBack, limit, optional } from './common.js';
 import type { AlgoInput, KindDef, NameOf } from './types.js';
 
 const opposite = (s: Side): Side => (s === 'buy' ? 'sell' : 'buy');
@@ -74,11 +73,8 @@ export const bracket: KindDef = {
   plan(a) {
     const exit = opposite(a.side);
     const size = a.input.size!;
-    const places = pricePlaces(a.rules);
     // A buy exit spends what filled at its trigger (the venue sizes market buys by the quote they spend).
-    const amount = (trigger: string, price: string | undefined) => (exit === 'buy' && price === undefined
-      ? { notional: norm(truncate(mul(size, trigger), places ?? 8)) }
-      : { size });
+    const amount = (trigger: string, price: string | undefined) => buyBack(exit, size, trigger, price, a.rules) ?? { size };
     const entry = a.input.orderId !== undefined
       ? a.leg({ name: 'entry', size, existing: a.input.orderId, ...limit(a.input.price) })
       : a.leg({ name: 'entry', size, due: a.now, ...limit(a.input.price) });

@@ -1,8 +1,9 @@
 /** What the kinds' plans share: reading prices, durations and distances, and splitting a size into slices. */
 import { endpoint } from '../../../api/catalogue/index.js';
 import { usage } from '../../../errors.js';
-import { cmp, div, isMultiple, isZero, mul, norm, places, sub } from '../../../util/decimal.js';
+import { cmp, div, isMultiple, isZero, mul, norm, places, sub, truncate } from '../../../util/decimal.js';
 import { checkDecimal } from '../../params.js';
+import { pricePlaces, type PairRules } from '../../order/pairs.js';
 import { triggerOf, type Distance } from '../model/spec.js';
 import type { AlgoInput, KindDef, NameOf } from './types.js';
 
@@ -60,6 +61,15 @@ export function split(total: string, n: number, step: string | undefined, name: 
 
 /** The limit price of what a leg places, when one was given. */
 export const limit = (price: string | undefined): { price?: string } => (price !== undefined ? { price } : {});
+
+/**
+ * What a leg that buys `size` back at market spends once `trigger` is met: size × trigger, cut to the pair's
+ * price places (the venue sizes market buys by the quote they spend). Undefined for a sell or a limit leg
+ * (`price` given): those place the size itself.
+ */
+export function buyBack(side: string, size: string, trigger: string, price: string | undefined, rules: PairRules): { notional: string } | undefined {
+  return side === 'buy' && price === undefined ? { notional: norm(truncate(mul(size, trigger), pricePlaces(rules) ?? 8)) } : undefined;
+}
 
 /** What tells apart two kinds of one trigger and one leg (a stop, a take-profit). */
 export interface OneTrigger {

@@ -89,14 +89,21 @@ test('the position\'s exits are joined only on the same side for the same amount
   assert.match(oco.ui.form!.error!, /already has an oco for 0\.01748/);
 });
 
-test('a short position (buy exits): a take-profit spending size × its trigger joins a stop into an oco spending size × the stop', () => {
+test('a short position (buy exits): a take-profit spending size × its trigger joins a stop into an oco whose exits each spend the size at their own trigger', () => {
   const s = fixtureState();
   s.account.pnl.run = { ...s.account.pnl.run, position: '-0.01' };
   // A buy take-profit of 0.01 at 29000 spends 290 USDT.
   s.account.algos = [{ id: 'atp2', kind: 'take-profit', side: 'buy', triggers: ['29000'], amount: '290 (quote)', notional: '290', running: true, exits: [{ name: 'tp', level: '29000', status: 'armed' }] }];
   press(s, 'tab', 'x', ...'31000', 'enter');
   assert.equal(s.ui.attach!.spec.kind, 'oco');
-  assert.deepEqual(legs(s), [['tp', '29000', 'notional 310'], ['stop', '31000', 'notional 310']], 'one amount whichever fires: the stop buys the position back');
+  // Whichever fires buys 0.01 back: the take-profit does not spend the stop's 310 (it would buy 0.0107 at 29000).
+  assert.deepEqual(legs(s), [['tp', '29000', 'notional 290'], ['stop', '31000', 'notional 310']]);
+  // That oco, armed, is the position's: another exit for the same size is refused.
+  const armed = fixtureState();
+  armed.account.pnl.run = { ...armed.account.pnl.run, position: '-0.01' };
+  armed.account.algos = [{ id: 'aoco2', kind: 'oco', side: 'buy', triggers: ['29000', '31000'], amount: '290 (quote)', notional: '290', running: true, exits: [{ name: 'tp', level: '29000', status: 'armed' }, { name: 'stop', level: '31000', status: 'armed' }] }];
+  press(armed, 'tab', 'x', ...'32000', 'enter');
+  assert.match(armed.ui.form!.error!, /already has an oco for 290 \(quote\) \(algo aoco2\)/);
 });
 
 test('an oco whose typed stop is above the kept take-profit is refused in the form', () => {

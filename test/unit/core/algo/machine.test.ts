@@ -54,6 +54,15 @@ test('an OCO fires the leg met first and cancels the other, unsent', () => {
   assert.throws(() => plan({ kind: 'oco', side: 'sell', size: '0.01', tpTrigger: '58000', stopTrigger: '65000' }), /must be above/);
 });
 
+test('an OCO of a buy given a size buys that size back whichever fires: each market leg spends it at its own trigger', () => {
+  const params = (spec: AlgoSpec) => spec.legs.map((l) => [l.name, Object.fromEntries(l.params.filter(([k]) => k === 'size' || k === 'notional' || k === 'price'))]);
+  assert.deepEqual(params(plan({ kind: 'oco', side: 'buy', size: '0.01', tpTrigger: '58000', stopTrigger: '65123.45' })), [['tp', { notional: '580' }], ['stop', { notional: '651.23' }]], 'cut to the price places: 651.2345 spends 651.23');
+  // A limit leg buys the size itself at its price; a sell sells the size; a quote amount given is spent by both legs.
+  assert.deepEqual(params(plan({ kind: 'oco', side: 'buy', size: '0.01', tpTrigger: '58000', tpPrice: '58010', stopTrigger: '65000' })), [['tp', { size: '0.01', price: '58010' }], ['stop', { notional: '650' }]]);
+  assert.deepEqual(params(plan({ kind: 'oco', side: 'sell', size: '0.01', tpTrigger: '65000', stopTrigger: '58000' })), [['tp', { size: '0.01' }], ['stop', { size: '0.01' }]]);
+  assert.deepEqual(params(plan({ kind: 'oco', side: 'buy', notional: '600', tpTrigger: '58000', stopTrigger: '65000' })), [['tp', { notional: '600' }], ['stop', { notional: '600' }]]);
+});
+
 test('a trailing stop follows the high and fires on the retrace, by percent or by amount', () => {
   const pct = plan({ kind: 'trail', side: 'sell', size: '0.01', distance: '1.5%' });
   const r = run(pct, [trade('60000'), trade('61000'), trade('60100'), trade('62000'), trade('61070'), trade('61069.99')]);
