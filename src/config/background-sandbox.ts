@@ -30,14 +30,24 @@ export async function ensureSandbox(host: SandboxHost): Promise<string> {
   return (await startBackground(host, modeOf(host.env, info))).url;
 }
 
+/** The recorded sandbox, or undefined when there is none or its record is damaged (a fresh one replaces it). */
+function recordedOrNone(env: Env): ServerInfo | undefined {
+  try {
+    return readServerInfo(env);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Starts a fresh sandbox in place of `info` (in its mode): its URL. */
+async function startInstead(host: SandboxHost, info: ServerInfo | undefined): Promise<string> {
+  rmSync(serverInfoPath(host.env), { force: true });
+  return (await startBackground(host, modeOf(host.env, info))).url;
+}
+
 /** Called when the recorded sandbox refused the connection: start a fresh one (on the same port when free). */
 export async function restartSandbox(host: SandboxHost): Promise<string> {
-  let info: ServerInfo | undefined;
-  try {
-    info = readServerInfo(host.env);
-  } catch {
-    info = undefined;
-  }
+  const info = recordedOrNone(host.env);
   if (info && alive(info.pid)) {
     try {
       process.kill(info.pid, 'SIGTERM');
@@ -45,8 +55,7 @@ export async function restartSandbox(host: SandboxHost): Promise<string> {
       // already gone
     }
   }
-  rmSync(serverInfoPath(host.env), { force: true });
-  return (await startBackground(host, modeOf(host.env, info))).url;
+  return startInstead(host, info);
 }
 
 /**
@@ -54,15 +63,8 @@ export async function restartSandbox(host: SandboxHost): Promise<string> {
  * gone (killed as the connection was accepted), else undefined (it runs: the reset was something else).
  */
 export async function restartIfGone(host: SandboxHost): Promise<string | undefined> {
-  let info: ServerInfo | undefined;
-  try {
-    info = readServerInfo(host.env);
-  } catch {
-    info = undefined;
-  }
-  if (info && alive(info.pid)) return undefined;
-  rmSync(serverInfoPath(host.env), { force: true });
-  return (await startBackground(host, modeOf(host.env, info))).url;
+  const info = recordedOrNone(host.env);
+  return info && alive(info.pid) ? undefined : startInstead(host, info);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
