@@ -3,12 +3,12 @@
 // sandbox that still runs is left alone, and the reset is a network error (exit 8).
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { test } from 'node:test';
 import { ensureBuilt, isolatedEnv } from '../helpers/bm.js';
 import { runBm } from '../helpers/in-process.js';
-import { serverInfoPath } from '../../src/config/sandbox-record.js';
+import { readServerInfo, serverInfoPath } from '../../src/config/sandbox-record.js';
 
 /**
  * A process recorded as the background sandbox: it listens, and once a request has arrived on a connection
@@ -28,7 +28,7 @@ async function recordedVenue(env: Record<string, string>, onConnection: 'exit' |
   return { child, port };
 }
 
-const recordedPid = (env: Record<string, string>) => (JSON.parse(readFileSync(serverInfoPath(env), 'utf8')) as { pid: number }).pid;
+const recordedPid = (env: Record<string, string>) => readServerInfo(env)?.pid;
 
 test('the sandbox gone as a read reached it: started again, and the read answered by the new one', async () => {
   ensureBuilt();
