@@ -17,8 +17,8 @@ import { OrderStore } from './store.js';
 import { settle } from './settle.js';
 import type { EngineHooks, OrderRef } from './hooks.js';
 import { Order, type FillRec, type OrderRec } from './types.js';
-import { amountText, canonicalText, unitsOf } from './units.js';
-import { validateOrder } from './validate.js';
+import { amountText, canonicalText, unitsOf, unitsText } from './units.js';
+import { checkLimit, validateOrder, type Checked } from './validate.js';
 
 export class Engine {
   private readonly books = new Map<string, Book>();
@@ -59,7 +59,21 @@ export class Engine {
   place(acct: string, req: PlaceRequest, now: number): Order {
     const spec = pairSpec(req.symbol);
     if (!spec) throw fail(50001);
-    const c = validateOrder(spec, req);
+    return this.admit(acct, spec, req, validateOrder(spec, req), now);
+  }
+
+  /**
+   * A limit order of a simulated account, its price in ticks and its size in size units: the same checks
+   * and matching as {@link place}, without writing the figures as text to read them back.
+   */
+  quote(acct: string, spec: PairSpec, side: Side, px: number, qty: number, now: number): Order {
+    const c = checkLimit(spec, side, px, qty);
+    const req: PlaceRequest = { symbol: spec.details.symbol, side, type: 'limit', price: unitsText(px, c.u.p), size: unitsText(qty, c.u.s) };
+    return this.admit(acct, spec, req, c, now);
+  }
+
+  /** Freezes the funds of an order that passed its checks, records it and matches it. */
+  private admit(acct: string, spec: PairSpec, req: PlaceRequest, c: Checked, now: number): Order {
     const internal = this.hooks.internal(acct);
     // A generated id is unique by construction: only a given one is looked up.
     const given = req.client_order_id;

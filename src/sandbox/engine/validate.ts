@@ -4,7 +4,7 @@
  * its spot code.
  */
 import { PROTOCOL } from '../../api/catalogue/protocol.js';
-import { isSide, ORDER_TYPES, STP_MODES, valuesOf } from '../../api/catalogue/vocab.js';
+import { isSide, ORDER_TYPES, STP_MODES, valuesOf, type Side } from '../../api/catalogue/vocab.js';
 import type { PlaceRequest } from '../exchange-api.js';
 import { fail } from '../errors.js';
 import type { PairSpec } from './pairs.js';
@@ -55,14 +55,33 @@ export function validateOrder(spec: PairSpec, req: PlaceRequest): Checked {
   const qty = sizeUnits(u, positive(req.size, 'size'), d.base_min_size, d.base_max_size);
   if (req.type === 'market') return { u, px: 0, qty, notional: 0n };
   if (req.price === undefined || req.price === '') throw fail(50011);
-  const price = positive(req.price, 'price');
-  const px = toUnits(price, u.p);
+  const px = toUnits(positive(req.price, 'price'), u.p);
   if (px === undefined) throw fail(50021, 'price');
+  return limitFigures(spec, req.side, px, qty);
+}
+
+/**
+ * The rules of a limit order's price (ticks) against its size (size units, already within the pair's
+ * size rules): at least one tick, at most the pair's maximum price, at least the side's minimum amount.
+ */
+function limitFigures(spec: PairSpec, side: Side, px: number, qty: number): Checked {
+  const u = unitsOf(spec.details, spec.maxPrice);
+  const d = spec.details;
   if (px < 1) throw fail(50008, unitsText(1, u.p));
   if (px > u.maxTicks) throw fail(50025, spec.maxPrice);
-  const least = req.side === 'buy' ? u.minBuyPs : u.minSellPs;
-  if (BigInt(px) * BigInt(qty) < least) throw fail(50009, req.side === 'buy' ? d.min_buy_amount : d.min_sell_amount);
+  const least = side === 'buy' ? u.minBuyPs : u.minSellPs;
+  if (BigInt(px) * BigInt(qty) < least) throw fail(50009, side === 'buy' ? d.min_buy_amount : d.min_sell_amount);
   return { u, px, qty, notional: 0n };
+}
+
+/**
+ * A limit order given in integers (price ticks, size units), as the simulated market quotes: the checks
+ * {@link validateOrder} makes of the same order, without reading decimal text.
+ */
+export function checkLimit(spec: PairSpec, side: Side, px: number, qty: number): Checked {
+  const u = unitsOf(spec.details, spec.maxPrice);
+  sizeRules(u, qty, spec.details.base_min_size, spec.details.base_max_size);
+  return limitFigures(spec, side, px, qty);
 }
 
 function sizeUnits(u: PairUnits, size: string, minText: string, maxText: string): number {
@@ -74,6 +93,11 @@ function sizeUnits(u: PairUnits, size: string, minText: string, maxText: string)
     if (cmp(size, maxText) > 0 || placesOf(size) <= u.s) throw fail(50007, maxText);
     throw fail(50021, 'size');
   }
+  return sizeRules(u, n, minText, maxText);
+}
+
+/** `n` size units within the pair's minimum and maximum, a whole number of increments. */
+function sizeRules(u: PairUnits, n: number, minText: string, maxText: string): number {
   if (n < u.minSize) throw fail(50006, minText);
   if (n > u.maxSize) throw fail(50007, maxText);
   if (n % u.incUnits !== 0) throw fail(50021, 'size');

@@ -6,6 +6,7 @@
  */
 import { dec, mul, norm, truncate, type Dec } from '../../util/decimal.js';
 import type { PairSpec } from '../engine/pairs.js';
+import { unitsText } from '../engine/units.js';
 import type { Prng } from './prng.js';
 import type { Candle } from './tape.js';
 
@@ -22,17 +23,6 @@ export function toTicks(spec: PairSpec, price: string): number {
 /** The decimal text of a price in ticks (at least one tick), trailing zeros dropped. */
 export function fromTicks(spec: PairSpec, ticks: number): string {
   return unitsText(Math.max(1, Math.round(ticks)), spec.details.price_max_precision);
-}
-
-/**
- * The text of `units` (a whole number, 0 or more, below 2^53) of 10^-places, trailing zeros dropped: the
- * integer digits placed around the decimal point, cheaper than BigInt for the thousands of history candles.
- */
-function unitsText(units: number, places: number): string {
-  const digits = String(units).padStart(places + 1, '0');
-  if (places === 0) return digits;
-  const frac = digits.slice(-places).replace(/0+$/, '');
-  return frac ? `${digits.slice(0, -places)}.${frac}` : digits.slice(0, -places);
 }
 
 /** One step of the walk: a price move of about sigma per minute, never below one tick. */

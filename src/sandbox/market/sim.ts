@@ -11,6 +11,7 @@ import type { Engine } from '../engine/engine.js';
 import type { Ledger } from '../engine/ledger.js';
 import { mul, norm, truncate } from '../../util/decimal.js';
 import { fromTicks, stepTicks } from './history.js';
+import { unitsOf, unitsText } from '../engine/units.js';
 import { PAIRS, type PairSpec } from '../engine/pairs.js';
 import { Prng } from './prng.js';
 
@@ -107,13 +108,13 @@ export class Simulator {
     const gap = Math.max(1, Math.round(half / 2));
     for (let i = skip; i < skip + levels; i++) {
       const off = half + i * gap + this.prng.int(0, gap);
-      this.try(acct, spec, 'buy', fromTicks(spec, Math.max(1, fair - off)), this.lots(spec), now);
-      this.try(acct, spec, 'sell', fromTicks(spec, fair + off), this.lots(spec), now);
+      this.try(acct, spec, 'buy', Math.max(1, fair - off), this.lots(spec), now);
+      this.try(acct, spec, 'sell', fair + off, this.lots(spec), now);
     }
   }
 
   private take(spec: PairSpec, fair: number, now: number): void {
-    const size = this.lots(spec, 0.6);
+    const size = unitsText(this.lots(spec, 0.6), unitsOf(spec.details, spec.maxPrice).s);
     const symbol = spec.details.symbol;
     try {
       if (this.prng.chance(0.5)) {
@@ -127,18 +128,19 @@ export class Simulator {
     }
   }
 
-  private try(acct: string, spec: PairSpec, side: Side, price: string, size: string, now: number): void {
+  /** A limit order of `acct` at `px` ticks for `qty` size units. */
+  private try(acct: string, spec: PairSpec, side: Side, px: number, qty: number, now: number): void {
     try {
-      this.engine.place(acct, { symbol: spec.details.symbol, side, type: 'limit', price, size }, now);
+      this.engine.quote(acct, spec, side, Math.max(1, Math.round(px)), qty, now);
     } catch (err) {
       // A level below the pair's minimum amount, or funds short: the ladder just has a gap.
       if (!(err instanceof ExchangeError)) throw err;
     }
   }
 
-  /** A random size in whole lots around `scale` times the pair's typical size. */
-  private lots(spec: PairSpec, scale = 1): string {
+  /** A random size in whole lots around `scale` times the pair's typical size, in size units. */
+  private lots(spec: PairSpec, scale = 1): number {
     const n = Math.max(1, Math.round(spec.sim.lots * scale * (0.3 + this.prng.next() * 1.4)));
-    return norm(mul(spec.details.quote_increment, String(n)));
+    return n * unitsOf(spec.details, spec.maxPrice).incUnits;
   }
 }
