@@ -36,11 +36,16 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startWsServer(opts: WsServerOptions = {}, seed = 11): Promise<TestServer> {
+/**
+ * `warm`: the market has its 20 s of simulated trading behind it (trades on the tapes); without it the book
+ * is quoted at once and no trade has happened yet (a warm-up is most of a fresh exchange's CPU).
+ */
+export async function startWsServer(options: WsServerOptions & { readonly warm?: boolean } = {}, seed = 11): Promise<TestServer> {
+  const { warm, ...opts } = options;
   let offset = 0;
   const base = Date.now();
-  const ex = new Exchange({ seed, clock: () => base + offset });
-  // The warm-up runs now, before anyone listens: afterwards the market moves only when a test moves it.
+  const ex = new Exchange({ seed, clock: () => base + offset, ...(warm ? {} : { warmUpMs: 0 }) });
+  // A warm-up runs now, before anyone listens: afterwards the market moves only when a test moves it.
   ex.advance();
   const account = ex.createAccount(FUNDS);
   const maker = ex.createAccount(FUNDS);

@@ -7,7 +7,7 @@
 import { dec, mul, norm, truncate, type Dec } from '../../util/decimal.js';
 import type { PairSpec } from '../engine/pairs.js';
 import { unitsText } from '../engine/units.js';
-import type { Prng } from './prng.js';
+import { Prng } from './prng.js';
 import type { Candle } from './tape.js';
 
 /** Minutes of history made at start: three days of 1-minute candles. */
@@ -65,6 +65,28 @@ function candle(spec: PairSpec, prng: Prng, t: number, open: number, close: numb
   const closeTicks = Math.max(1, Math.round(close));
   const { v, qv } = volumes(spec, prng.int(1, spec.sim.lots * 4), closeTicks);
   return { t, o: openText, h: fromTicks(spec, high), l: fromTicks(spec, low), c: fromTicks(spec, closeTicks), v, qv };
+}
+
+/** Histories lately made, by seed, pair and end minute, at most {@link HISTORIES_KEPT}. */
+const histories = new Map<string, readonly Candle[]>();
+/** The histories kept: a test process's sandboxes, started in the same minute, share one per pair. */
+const HISTORIES_KEPT = 10;
+
+/**
+ * The history of the pair `PAIRS[index]` of a market of `seed` whose generated history ends at
+ * `endMinuteSec`: {@link HISTORY_MINUTES} candles ending at the pair's start price. A pure function of its
+ * arguments, so the markets of one process share what it made lately (each ticker of a fresh sandbox reads
+ * three days of every pair). The candles are frozen: a tape copies a candle before it changes one.
+ */
+export function historyOf(spec: PairSpec, index: number, seed: number, endMinuteSec: number): readonly Candle[] {
+  const key = `${seed}:${index}:${endMinuteSec}`;
+  let made = histories.get(key);
+  if (!made) {
+    made = Object.freeze(historyBefore(spec, new Prng(seed * 31 + index), spec.sim.start, endMinuteSec, HISTORY_MINUTES).map((c) => Object.freeze(c)));
+    histories.set(key, made);
+    if (histories.size > HISTORIES_KEPT) histories.delete(histories.keys().next().value!);
+  }
+  return made;
 }
 
 /** `minutes` candles ending just before `endMinuteSec`, the last closing at `endPrice`. */

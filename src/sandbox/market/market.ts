@@ -6,7 +6,7 @@
 import type { Engine } from '../engine/engine.js';
 import type { Ledger } from '../engine/ledger.js';
 import type { TradeRec } from '../engine/types.js';
-import { fromTicks, gapCandles, historyBefore, HISTORY_MINUTES, toTicks } from './history.js';
+import { fromTicks, gapCandles, historyOf, toTicks } from './history.js';
 import { PAIRS } from '../engine/pairs.js';
 import { Prng } from './prng.js';
 import { Simulator, TICK_MS, type SimState } from './sim.js';
@@ -57,7 +57,7 @@ export class Market implements MarketDriver {
       const sym = spec.details.symbol;
       // The last price is the history's last close, as written by the history.
       const tape = new Tape(fromTicks(spec, toTicks(spec, spec.sim.start)));
-      tape.setHistory(() => historyBefore(spec, new Prng(seed * 31 + i), spec.sim.start, genesis / 1000, HISTORY_MINUTES), genesis / 1000);
+      tape.setHistory(() => historyOf(spec, i, seed, genesis / 1000), genesis / 1000);
       const st = saved?.tapes[sym];
       if (st) {
         tape.addCandles(st.candles);

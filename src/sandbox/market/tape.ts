@@ -96,8 +96,10 @@ export class Tape {
     this.last = t.price;
     const minute = Math.floor(t.time / 60000) * 60;
     const quote = mul(t.price, t.size);
-    const c = this.list[this.list.length - 1];
+    let c = this.list[this.list.length - 1];
     if (c && c.t === minute) {
+      // A generated candle is shared between markets (./history.ts, historyOf): changed on a copy.
+      if (Object.isFrozen(c)) this.list[this.list.length - 1] = c = { ...c };
       if (cmp(t.price, c.h) > 0) c.h = t.price;
       if (cmp(t.price, c.l) < 0) c.l = t.price;
       c.c = t.price;

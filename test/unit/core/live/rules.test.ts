@@ -35,8 +35,12 @@ function calleeName(e: ts.Expression): string | undefined {
   return undefined;
 }
 
-/** Each `new` of a WebSocket connection in `text`, as `file:line`. */
+/**
+ * Each `new` of a WebSocket connection in `text`, as `file:line`. A text that names neither class cannot
+ * construct one the reader sees (the callee or the import it renames names it), and is not parsed.
+ */
 export function constructions(file: string, text: string): string[] {
+  if (![...CONSTRUCTED].some((name) => text.includes(name))) return [];
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const names = aliases(sf);
   const found: string[] = [];

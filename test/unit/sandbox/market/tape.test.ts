@@ -1,10 +1,11 @@
 import type { Side } from '../../../../src/api/catalogue/vocab.js';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fromTicks, HISTORY_MINUTES, historyBefore, toTicks } from '../../../../src/sandbox/market/history.js';
-import { pairSpec } from '../../../../src/sandbox/engine/pairs.js';
+import { fromTicks, HISTORY_MINUTES, historyBefore, historyOf, toTicks } from '../../../../src/sandbox/market/history.js';
+import { PAIRS, pairSpec } from '../../../../src/sandbox/engine/pairs.js';
 import { Prng } from '../../../../src/sandbox/market/prng.js';
 import { Tape } from '../../../../src/sandbox/market/tape.js';
+import { add, norm } from '../../../../src/util/decimal.js';
 
 const T0 = 1_795_334_400; // a minute boundary, seconds
 
@@ -97,4 +98,26 @@ test('the generated history is made on first read of the candles, the same as ma
   assert.equal(tape.candlesFrom(T0 - 600).length, 12);
   assert.equal(tape.klines(1, T0 - 120, T0 + 60).length, 4, 'k-lines across the history and the live minutes');
   assert.equal(calls, 1);
+});
+
+test('markets of one seed and end minute share their generated history; a trade in one of its minutes changes a copy', () => {
+  const i = PAIRS.findIndex((p) => p.details.symbol === 'BTC_USDT');
+  const spec = PAIRS[i]!;
+  const shared = historyOf(spec, i, 9, T0);
+  assert.equal(historyOf(spec, i, 9, T0), shared, 'made once');
+  assert.deepEqual(shared, historyBefore(spec, new Prng(9 * 31 + i), spec.sim.start, T0, HISTORY_MINUTES), 'what the market made alone');
+  assert.notEqual(historyOf(spec, i, 10, T0), shared, 'another seed has its own');
+  const [a, b] = [new Tape(spec.sim.start), new Tape(spec.sim.start)];
+  for (const tape of [a, b]) tape.setHistory(() => historyOf(spec, i, 9, T0), T0);
+  const last = shared[shared.length - 1]!;
+  const before = { ...last };
+  assert.equal(a.candles.length, HISTORY_MINUTES, 'the history read (a ticker does)');
+  // A venue clock set back before the market's start: the trade falls in the history's last minute.
+  a.record(trade(last.t + 30, '1', '0.5'));
+  assert.deepEqual(a.candles.at(-1), { ...before, l: '1', c: '1', v: norm(add(before.v, '0.5')), qv: norm(add(before.qv, '0.5')) });
+  assert.deepEqual(b.candles.at(-1), before, 'the other market sees the history as made');
+  assert.deepEqual(shared.at(-1), before);
+  assert.throws(() => {
+    (shared.at(-1) as { c: string }).c = '2';
+  }, TypeError, 'the shared candles are frozen');
 });
