@@ -76,12 +76,17 @@ const alone = files.filter((f) => ALONE.includes(f) || (!shared.length && pooled
 // machine has one (/dev/shm): the suite's journals, locks and rate counters are written, renamed and synced
 // thousands of times, and on a disk file system each rename over a file just written waits for its data.
 const runTmp = mkdtempSync(join(TMP_ROOT, 'bm-test-run-'));
+// Node loads the certificates NODE_EXTRA_CA_CERTS names at every start: about 35 ms of CPU where the host sets it,
+// for each of the run's six hundred node processes, which talk to loopback venues. The tests run without it; an
+// install that reaches the npm registry puts it back from BM_TEST_EXTRA_CA_CERTS (test/helpers/registry-env.ts).
+const { NODE_EXTRA_CA_CERTS: extraCa, ...hostEnv } = process.env;
+const testEnv = { ...hostEnv, ...(extraCa ? { BM_TEST_EXTRA_CA_CERTS: extraCa } : {}), TMPDIR: runTmp };
 const r = await new Promise((done) => {
   const reporters = [
     `--test-reporter=${process.stdout.isTTY ? 'spec' : 'tap'}`, '--test-reporter-destination=stdout',
     '--test-reporter=./test/timing-reporter.mjs', '--test-reporter-destination=stdout',
   ];
-  spawn(process.execPath, [...(sourceMaps ? ['--enable-source-maps'] : []), '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${process.env.BM_TEST_TIMEOUT_MS ?? 900000}`, ...reporters, ...pools, ...alone], { stdio: 'inherit', env: { ...process.env, TMPDIR: runTmp } })
+  spawn(process.execPath, [...(sourceMaps ? ['--enable-source-maps'] : []), '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${process.env.BM_TEST_TIMEOUT_MS ?? 900000}`, ...reporters, ...pools, ...alone], { stdio: 'inherit', env: testEnv })
     .on('close', (code) => done(code ?? 1));
 });
 rmSync(runTmp, { recursive: true, force: true });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import { ensureBuilt, isolatedEnv, ROOT, runAsync } from '../helpers/bm.js';
+import { registryEnv } from '../helpers/registry-env.js';
 
 /** A program run without blocking this process (another test file may share it): exit code and output. */
 async function run(cmd: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; out: string; err: string }> {
@@ -52,7 +53,7 @@ test('npm pack, install into an empty project, tsc --noEmit (strict) on a bot, r
   const dir = mkdtempSync(join(tmpdir(), 'bm-lib-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   // --ignore-scripts: packing must not rebuild dist/ under tests that run the binary.
-  const pack = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], ROOT);
+  const pack = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], ROOT, registryEnv());
   assert.equal(pack.code, 0, pack.err);
   const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
   assert.ok(tarball, 'npm pack made a tarball');
@@ -61,7 +62,7 @@ test('npm pack, install into an empty project, tsc --noEmit (strict) on a bot, r
   rmSync(project, { recursive: true, force: true });
   mkdirSync(project, { recursive: true });
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bot', version: '1.0.0', private: true, type: 'module' }));
-  const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(dir, tarball)], project);
+  const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(dir, tarball)], project, registryEnv());
   assert.equal(install.code, 0, install.err);
   await checkInstallScripts(join(dir, tarball), join(project, 'node_modules', 'bm'));
   for (const cli of ['commander', '@inquirer', '@napi-rs', 'conf']) rmSync(join(project, 'node_modules', cli), { recursive: true, force: true });

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { registryEnv } from './registry-env.js';
 
 /** The ccxt version the client tests pin. */
 export const CCXT_VERSION = '4.5.70';
@@ -68,7 +69,7 @@ export async function ensureCcxt(env: NodeJS.ProcessEnv = process.env): Promise<
     rmSync(fresh, { recursive: true, force: true });
     mkdirSync(fresh);
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const r = spawnSync(npm, ['install', '--prefix', fresh, '--no-save', '--ignore-scripts', '--no-audit', '--no-fund', `ccxt@${CCXT_VERSION}`], { encoding: 'utf8', env });
+    const r = spawnSync(npm, ['install', '--prefix', fresh, '--no-save', '--ignore-scripts', '--no-audit', '--no-fund', `ccxt@${CCXT_VERSION}`], { encoding: 'utf8', env: registryEnv(env) });
     if (r.status !== 0 || !installed(fresh)) {
       rmSync(fresh, { recursive: true, force: true });
       throw new Error(`npm install ccxt@${CCXT_VERSION} into ${fresh} failed (exit ${r.status}): ${(r.stderr || r.error?.message || '').trim().slice(-2000)}`);
