@@ -118,6 +118,7 @@ export const LANES = {
     'test/e2e/sandbox-corrupt.test.ts',
     'test/e2e/sandbox-modes.test.ts',
     'test/e2e/sandbox-persist.test.ts',
+    'test/e2e/sandbox-pid-reused.test.ts',
     'test/e2e/sandbox-port-kept.test.ts',
     'test/e2e/sandbox-signals.test.ts',
     'test/e2e/sandbox-warm-up.test.ts',

@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { config as configError } from '../errors.js';
 import type { Env } from '../util/paths.js';
 import { modeOf, type SandboxMode } from './sandbox-mode.js';
-import { alive } from '../util/alive.js';
-import { lastPort, portPath, readServerInfo, sandboxHome, serverInfoPath, type ServerInfo } from './sandbox-record.js';
+import { lastPort, portPath, readServerInfo, sandboxHome, sandboxRuns, serverInfoPath, type ServerInfo } from './sandbox-record.js';
 import { spawnServer } from './sandbox-spawn.js';
 
 /** What starting a sandbox needs of the caller (a venue session, src/core/session.ts). */
@@ -20,13 +19,10 @@ export interface SandboxHost {
   note(line: string): void;
 }
 
-/** True when a process with that pid exists and is not a zombie (util/alive.ts). */
-export { alive };
-
 /** The running sandbox's URL, starting one when there is none. */
 export async function ensureSandbox(host: SandboxHost): Promise<string> {
   const info = readServerInfo(host.env);
-  if (info && alive(info.pid)) return info.url;
+  if (info && sandboxRuns(info)) return info.url;
   return (await startBackground(host, modeOf(host.env, info))).url;
 }
 
@@ -48,7 +44,7 @@ async function startInstead(host: SandboxHost, info: ServerInfo | undefined): Pr
 /** Called when the recorded sandbox refused the connection: start a fresh one (on the same port when free). */
 export async function restartSandbox(host: SandboxHost): Promise<string> {
   const info = recordedOrNone(host.env);
-  if (info && alive(info.pid)) {
+  if (info && sandboxRuns(info)) {
     try {
       process.kill(info.pid, 'SIGTERM');
     } catch {
@@ -64,7 +60,7 @@ export async function restartSandbox(host: SandboxHost): Promise<string> {
  */
 export async function restartIfGone(host: SandboxHost): Promise<string | undefined> {
   const info = recordedOrNone(host.env);
-  return info && alive(info.pid) ? undefined : startInstead(host, info);
+  return info && sandboxRuns(info) ? undefined : startInstead(host, info);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -84,7 +80,7 @@ export async function startBackground(host: SandboxHost, mode: SandboxMode = mod
     } catch {
       // Another bm is starting it: wait for its result, or take over a stale lock.
       const info = readServerInfo(host.env);
-      if (info && alive(info.pid)) return info;
+      if (info && sandboxRuns(info)) return info;
       if (i > 100 || Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0) > 15_000) rmSync(lock, { force: true });
       await sleep(100);
     }
@@ -120,15 +116,15 @@ export async function stopBackground(env: Env): Promise<boolean> {
     info = undefined;
   }
   rmSync(serverInfoPath(env), { force: true });
-  if (!info || !alive(info.pid)) return false;
+  if (!info || !sandboxRuns(info)) return false;
   process.kill(info.pid, 'SIGTERM');
-  for (let i = 0; i < 50 && alive(info.pid); i++) await sleep(100);
+  for (let i = 0; i < 50 && sandboxRuns(info); i++) await sleep(100);
   return true;
 }
 
 /** The address of the sandbox already running on this machine, for a caller that never starts one (the library). */
 export function runningSandbox(env: Env): string {
   const info = readServerInfo(env);
-  if (info && alive(info.pid)) return info.url;
+  if (info && sandboxRuns(info)) return info.url;
   throw configError('no sandbox exchange is running on this machine', 'start one with: bm sandbox start (or startSandbox() in the program, and its url as baseUrl)');
 }

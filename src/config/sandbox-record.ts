@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BmError, config as configError } from '../errors.js';
+import { stillRuns } from '../util/alive.js';
 import { stateDir, type Env } from '../util/paths.js';
 import type { SandboxMode } from './sandbox-mode.js';
 
@@ -15,6 +16,19 @@ export interface ServerInfo extends SandboxMode {
   readonly pid: number;
   readonly port: number;
   readonly startedAt: string;
+  /**
+   * When its process started (util/alive.ts, processStart): a process given the same pid after it died is
+   * told apart. Absent in a record written before it was kept, or where the system does not tell.
+   */
+  readonly procStart?: string;
+}
+
+/**
+ * True when the recorded sandbox's process runs: alive, and the same process that was recorded. A pid is
+ * reused once its process is gone, so a record's pid alone never proves the sandbox runs (nor is killed).
+ */
+export function sandboxRuns(info: ServerInfo): boolean {
+  return stillRuns(info.pid, info.procStart);
 }
 
 /** The sandbox's folder under the state dir (mode 0700). */
@@ -54,7 +68,7 @@ export function readServerInfo(env: Env): ServerInfo | undefined {
   } catch {
     throw damaged(file);
   }
-  if (!v || typeof v !== 'object' || typeof v.url !== 'string' || !Number.isInteger(v.pid) || !Number.isInteger(v.port)) throw damaged(file);
+  if (!v || typeof v !== 'object' || typeof v.url !== 'string' || !Number.isInteger(v.pid) || !Number.isInteger(v.port) || !['string', 'undefined'].includes(typeof v.procStart)) throw damaged(file);
   return v as ServerInfo;
 }
 

@@ -7,6 +7,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { BmError, config as configError } from '../errors.js';
 import type { Env } from '../util/paths.js';
+import { processStart } from '../util/alive.js';
 import { ownBin } from '../util/own-bin.js';
 import type { SandboxMode } from './sandbox-mode.js';
 import { statePath, type ServerInfo } from './sandbox-record.js';
@@ -58,5 +59,7 @@ export async function spawnServer(env: Env, home: string, port: number, mode: Sa
   });
   child.stdout!.destroy();
   child.unref();
-  return { url, pid: child.pid!, port: Number(new URL(url).port), startedAt: new Date().toISOString(), ...mode };
+  // Read while it runs (it just said it listens): the record tells this process from a later one given its pid.
+  const procStart = processStart(child.pid!);
+  return { url, pid: child.pid!, port: Number(new URL(url).port), startedAt: new Date().toISOString(), ...(procStart ? { procStart } : {}), ...mode };
 }

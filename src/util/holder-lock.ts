@@ -10,7 +10,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { alive, UNWRITTEN_MS } from './alive.js';
+import { processStart, stillRuns, UNWRITTEN_MS } from './alive.js';
 import { hostname } from 'node:os';
 
 /** Who holds a lock. */
@@ -47,12 +47,9 @@ export function processIdentity(pid: number): string | undefined {
   if (pid === process.pid && self !== undefined) return self;
   let id: string | undefined;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 22, the start time in clock ticks since boot, counted after the parenthesised command name.
-    const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    const start = processStart(pid);
     const cmd = readFileSync(`/proc/${pid}/cmdline`);
-    id = createHash('sha256').update(`${boot} ${start} `).update(cmd).digest('hex').slice(0, 24);
+    id = start === undefined ? undefined : createHash('sha256').update(`${start} `).update(cmd).digest('hex').slice(0, 24);
   } catch {
     id = undefined;
   }
@@ -65,10 +62,7 @@ export function processIdentity(pid: number): string | undefined {
  * identity was recorded and can be read) the same process, not another under a reused pid.
  */
 export function holderLives(h: Holder): boolean {
-  if (h.host !== hostname() || !alive(h.pid)) return false;
-  if (h.proc === undefined) return true;
-  const now = processIdentity(h.pid);
-  return now === undefined || now === h.proc;
+  return h.host === hostname() && stillRuns(h.pid, h.proc, processIdentity);
 }
 
 /** True when the lock with this text and mtime (ms) is left by a holder that is gone, or older than `abandonedMs`. */

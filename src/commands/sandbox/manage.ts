@@ -1,8 +1,8 @@
 /** Managing the background sandbox of the default venue. */
 import { rmSync } from 'node:fs';
 import type { Context } from '../../context.js';
-import { alive, startBackground, stopBackground } from '../../config/background-sandbox.js';
-import { readServerInfo, sandboxHome } from '../../config/sandbox-record.js';
+import { startBackground, stopBackground } from '../../config/background-sandbox.js';
+import { readServerInfo, sandboxHome, sandboxRuns } from '../../config/sandbox-record.js';
 import { strictWanted } from '../../config/sandbox-mode.js';
 import { confirmWrite } from '../../render/confirm.js';
 import { show } from '../engine.js';
@@ -11,7 +11,7 @@ import { LOCAL_COLUMNS } from '../local-columns.js';
 export async function start(ctx: Context): Promise<void> {
   const info = readServerInfo(ctx.env);
   const strict = strictWanted(ctx.env);
-  const running = info && alive(info.pid) ? info : await startBackground(ctx);
+  const running = info && sandboxRuns(info) ? info : await startBackground(ctx);
   if (running === info && strict !== (info.strict === true)) {
     ctx.note(`bm: the running sandbox is ${info.strict ? 'strict' : 'not strict'}, whatever BM_SANDBOX_STRICT says; to change it: bm sandbox stop, then bm sandbox start`);
   }
@@ -26,7 +26,7 @@ export async function stop(ctx: Context): Promise<void> {
 
 export async function status(ctx: Context): Promise<void> {
   const info = readServerInfo(ctx.env);
-  const running = Boolean(info && alive(info.pid));
+  const running = Boolean(info && sandboxRuns(info));
   const row = { running, url: running ? info!.url : '', pid: running ? info!.pid : '', started_at: running ? info!.startedAt : '', state_dir: sandboxHome(ctx.env) };
   show(ctx, { columns: LOCAL_COLUMNS['sandbox status'] }, row, { rows: [row] });
 }
