@@ -7,22 +7,45 @@ import { readFileSync } from 'node:fs';
 /** A lock with no readable holder after this long was left by a writer that died filling it, ms. */
 export const UNWRITTEN_MS = 2000;
 
-/** True when a process with that pid exists and is not a zombie (killed, and not yet reaped by its parent). */
-export function alive(pid: number): boolean {
-  if (pid === process.pid) return true;
+/** The fields of process `pid`'s /proc stat after its parenthesised command name (Linux); undefined where unreadable. */
+function statFields(pid: number): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when a process with that pid exists (EPERM: it does, under another user). */
+function exists(pid: number): boolean {
   try {
     process.kill(pid, 0);
+    return true;
   } catch (err) {
-    // EPERM: it exists, under another user.
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** True when a process with that pid exists and is not a zombie (killed, and not yet reaped by its parent). */
+export function alive(pid: number): boolean {
+  // The state letter is the first field (Z: a zombie); unreadable, the process is taken as it is.
+  return pid === process.pid || (exists(pid) && statFields(pid)?.[0] !== 'Z');
+}
+
+/** This boot's id (Linux), read once. */
+let bootId: string | undefined;
+
+/** The start of the process whose stat fields these are: this boot's id and field 22, its start in clock ticks since boot. */
+function startOf(fields: readonly string[] | undefined): string | undefined {
+  const start = fields?.[19];
+  if (start === undefined) return undefined;
   try {
-    // Linux: the state letter follows the parenthesised command name.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+    bootId ??= readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
   } catch {
-    return true;
+    return undefined;
   }
+  return `${bootId} ${start}`;
 }
 
 /**
@@ -31,23 +54,19 @@ export function alive(pid: number): boolean {
  * does not tell.
  */
 export function processStart(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 22, the start time, counted after the parenthesised command name.
-    const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-    return `${readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()} ${start}`;
-  } catch {
-    return undefined;
-  }
+  return startOf(statFields(pid));
 }
 
 /**
  * True when the process recorded as `pid` still runs: alive and, where what `read` told of it when it was
  * recorded (`recorded`) and what it tells now can both be had, the same process, not another given its pid.
+ * By default `read` is {@link processStart}, told from the same read of /proc as the liveness.
  */
-export function stillRuns(pid: number, recorded: string | undefined, read: (pid: number) => string | undefined = processStart): boolean {
-  if (!alive(pid)) return false;
+export function stillRuns(pid: number, recorded: string | undefined, read?: (pid: number) => string | undefined): boolean {
+  if (pid !== process.pid && !exists(pid)) return false;
+  const fields = statFields(pid);
+  if (fields?.[0] === 'Z') return false;
   if (recorded === undefined) return true;
-  const now = read(pid);
+  const now = read ? read(pid) : startOf(fields);
   return now === undefined || now === recorded;
 }
