@@ -39,9 +39,15 @@ if (bare) {
 }
 const times = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
 for (const [cmd, args, own] of Object.values(cases)) timeRun(cmd, args, own ?? env); // warm the file cache
+// Each round starts one case further along: a process run right after another one is timed differently (a base
+// build timed against an identical copy read 0.7 ms apart when the two always ran in the same order).
+const order = Object.entries(cases);
 for (let i = 0; i < RUNS; i++) {
   const start = performance.now();
-  for (const [name, [cmd, args, own]] of Object.entries(cases)) times[name].push(timeRun(cmd, args, own ?? env));
+  for (let j = 0; j < order.length; j++) {
+    const [name, [cmd, args, own]] = order[(i + j) % order.length];
+    times[name].push(timeRun(cmd, args, own ?? env));
+  }
   pause(ROUND_MS - (performance.now() - start));
 }
 const rss = Object.fromEntries(Object.entries(cases).map(([name, [cmd, args, own]]) => [name, peakRss(cmd, args, own ?? env)]));

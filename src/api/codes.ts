@@ -19,10 +19,11 @@ const AUTH_HINT = 'check the profile with: bm profile test';
 const CLOCK_HINT = 'the clock is off: compare with `bm time`, then sync the system clock';
 const SYMBOL_HINT = 'list pairs with: bm symbols';
 /** The filter as sent is a code; the words are what `bm order list --status` translates. */
-const STATUS_HINT = `the status filter takes codes: ${ORDER_STATUS_FILTERS.map((c) => `${c} (${statusWord(ORDER_STATUSES, c)})`).join(', ')}; bm order list --status takes the words`;
+const statusHint = (): string => `the status filter takes codes: ${ORDER_STATUS_FILTERS.map((c) => `${c} (${statusWord(ORDER_STATUSES, c)})`).join(', ')}; bm order list --status takes the words`;
 const DETAILS_HINT = 'see the pair limits with: bm symbol-details SYMBOL';
 
-const ROWS: readonly Row[] = [
+/** The table's rows: made on first need (a run whose answers all succeed never reads it). */
+const rows = (): readonly Row[] => [
   [1000, 'OK', 200],
   // 7.2 authentication
   [30000, 'Not found', 404, 'venue', 'check the method and path (see bm api --help)'],
@@ -62,7 +63,7 @@ const ROWS: readonly Row[] = [
   [50016, 'Maximum limit is %d', 400],
   [50017, 'offset required', 400],
   [50018, 'Minimum offset is 1', 400],
-  [50019, 'Invalid status', 400, 'venue', STATUS_HINT],
+  [50019, 'Invalid status', 400, 'venue', statusHint()],
   [50020, 'Balance not enough', 400, 'venue', 'see balances with: bm wallet'],
   [50021, 'Invalid %s', 400],
   [50022, 'Service unavailable', 400, 'network', 'try again later'],
@@ -160,19 +161,26 @@ const ROWS: readonly Row[] = [
   [95000, 'Internal system error', 0, 'network'],
 ];
 
-/** Code -> what it means. Codes absent here are classified by their HTTP status. */
-export const CODES: ReadonlyMap<number, CodeInfo> = new Map(
-  ROWS.map(([code, message, http, category, hint]) => [
-    code,
-    { message, http, category: category ?? 'venue', ...(hint ? { hint } : {}) },
-  ]),
-);
+let table: ReadonlyMap<number, CodeInfo> | undefined;
+
+/** Code -> what it means, built on first use. Codes absent here are classified by their HTTP status. */
+export function codes(): ReadonlyMap<number, CodeInfo> {
+  table ??= new Map(
+    rows().map(([code, message, http, category, hint]) => [
+      code,
+      { message, http, category: category ?? 'venue', ...(hint ? { hint } : {}) },
+    ]),
+  );
+  return table;
+}
 
 /** Spec 7.1's global HTTP statuses: what the venue answers outside the code tables. */
 const GLOBAL_STATUSES: readonly number[] = [401, 403, 404, 418, 429, 500];
 
 /** The 4xx statuses the interface gives a meaning: spec 7.1's and those of the code tables (400, 405, 415). */
-const RULED_4XX: ReadonlySet<number> = new Set([...GLOBAL_STATUSES, ...[...CODES.values()].map((c) => c.http)].filter((h) => h >= 400 && h < 500));
+let ruled4xx: ReadonlySet<number> | undefined;
+const ruled4xxStatuses = (): ReadonlySet<number> =>
+  (ruled4xx ??= new Set([...GLOBAL_STATUSES, ...[...codes().values()].map((c) => c.http)].filter((h) => h >= 400 && h < 500)));
 
 /**
  * True when an answer of this HTTP status is the venue's word by its own rules: a 2xx, or a 4xx the spec
@@ -180,7 +188,7 @@ const RULED_4XX: ReadonlySet<number> = new Set([...GLOBAL_STATUSES, ...[...CODES
  * 499: a proxy's or a load balancer's) is not: for a write its outcome is unknown (docs/spec-choices.md).
  */
 export function ruledStatus(status: number): boolean {
-  return (status >= 200 && status < 300) || RULED_4XX.has(status);
+  return (status >= 200 && status < 300) || ruled4xxStatuses().has(status);
 }
 
 /** The category of an HTTP status with no known business code. */

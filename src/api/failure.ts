@@ -3,7 +3,7 @@
  * looked up in the code table, else its HTTP status) and a request that got no answer.
  */
 import { BmError, type ErrorDetails } from '../errors.js';
-import { CODES, categoryOfStatus, ruledStatus, type CodeInfo } from './codes.js';
+import { codes, categoryOfStatus, ruledStatus, type CodeInfo } from './codes.js';
 import { TransportError } from './http.js';
 import { retryAfterMs } from './rate-headers.js';
 
@@ -37,7 +37,7 @@ const SUCCESS_CODES: readonly string[] = ['1000', '0'];
  * up), the venue's code, message and trace kept.
  */
 export function venueFailure(a: VenueAnswer): BmError {
-  const info = a.code !== undefined ? CODES.get(Number(a.code)) : undefined;
+  const info = a.code !== undefined ? codes().get(Number(a.code)) : undefined;
   if (!ruledStatus(a.status) || (a.code !== undefined && SUCCESS_CODES.includes(a.code))) return unruled(a, info);
   const category = info?.category ?? categoryOfStatus(a.status);
   const venueMessage = a.venueMessage ?? info?.message;

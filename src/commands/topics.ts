@@ -2,7 +2,7 @@
  * The reference topics: `bm help environment|exit-codes|output|errors`. The tables are also written into
  * docs/scripting.md by `npm run readme` (a test fails when that copy is stale).
  */
-import { CODES } from '../api/codes.js';
+import { codes } from '../api/codes.js';
 import { EXIT } from '../errors.js';
 import type { Row } from '../render/cells.js';
 
@@ -48,7 +48,7 @@ const EXIT_MEANING: Record<keyof typeof EXIT, string> = {
 
 export const EXIT_CODES: readonly Row[] = Object.entries(EXIT).map(([category, code]) => ({ code, category, meaning: EXIT_MEANING[category as keyof typeof EXIT] }));
 
-export const ERRORS: readonly Row[] = [...CODES.entries()]
+export const ERRORS: readonly Row[] = [...codes().entries()]
   .filter(([code]) => code !== 1000)
   .map(([code, info]) => ({ code, http: info.http || '', category: info.category, exit_code: EXIT[info.category], message: info.message, hint: info.hint ?? '' }));
 

@@ -8,10 +8,9 @@
  * is exposed; public reads go on with a warning (they send no key). POSIX only: elsewhere nothing is checked.
  */
 import { statSync, type Stats } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { config as configError, type BmError } from '../errors.js';
-import { configDir, CREDENTIALS_FILE, SETTINGS_FILE, type Env } from '../util/paths.js';
+import { configDir, CREDENTIALS_FILE, homeDir, SETTINGS_FILE, type Env } from '../util/paths.js';
 
 export interface Exposure {
   readonly path: string;
@@ -54,7 +53,7 @@ function above(dir: string, home: string): string[] {
 export function exposures(env: Env, uid: number | undefined = process.getuid?.()): Exposure[] {
   if (uid === undefined) return [];
   const dir = resolve(configDir(env));
-  const home = resolve(env.HOME || homedir());
+  const home = resolve(homeDir(env));
   const found = [
     look(join(dir, SETTINGS_FILE), 'file', uid),
     look(join(dir, CREDENTIALS_FILE), 'file', uid),

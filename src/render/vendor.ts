@@ -3,7 +3,6 @@
  * bundles each into its own file under dist/vendor/ and turns these requires into requires of those
  * files, so a command that prints no table and no colour never loads them.
  */
-import { createRequire } from 'node:module';
 import type TableCtor from 'cli-table3';
 
 /** What build/vendor-chalk.mjs exports. */
@@ -28,7 +27,7 @@ let chalk: ChalkLib | undefined;
 
 // In the bundle `require` is CommonJS's and the specifier becomes a vendor file; run from the
 // sources (tests), the module is an ES module and loads the package itself.
-const fromSources = () => createRequire(import.meta.url);
+const fromSources = () => process.getBuiltinModule('node:module').createRequire(import.meta.url);
 
 /** cli-table3's Table class. */
 export function tableLib(): typeof TableCtor {

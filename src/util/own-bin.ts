@@ -5,9 +5,9 @@
  * library, or a test running the command line in process, it is their script, which must never be run
  * as `bm`.
  */
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 export function ownBin(): string {
-  return join(dirname(createRequire(import.meta.url).resolve('bm/package.json')), 'bin', 'bm.js');
+  // node:module taken here, not at load: the one-shots that import this module seldom start a child.
+  return join(dirname(process.getBuiltinModule('node:module').createRequire(import.meta.url).resolve('bm/package.json')), 'bin', 'bm.js');
 }

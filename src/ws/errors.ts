@@ -1,10 +1,10 @@
 /** WebSocket error frames and failures as {@link BmError}s with the exit codes of the code table. */
-import { CODES } from '../api/codes.js';
+import { codes } from '../api/codes.js';
 import { BmError } from '../errors.js';
 
 /** An error frame `{event, errorCode, errorMessage}` from the venue. */
 export function wsVenueError(event: string, code: string, message: string): BmError {
-  const info = CODES.get(Number(code));
+  const info = codes().get(Number(code));
   const what = event === 'login' ? 'WebSocket login failed' : event ? `WebSocket ${event} refused` : 'WebSocket request refused';
   return new BmError(info?.category ?? 'venue', what, {
     code,

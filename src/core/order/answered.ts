@@ -6,7 +6,7 @@
  */
 import { CANCEL } from '../../api/catalogue/safety.js';
 import type { Params } from '../../api/client.js';
-import { CODES } from '../../api/codes.js';
+import { codes } from '../../api/codes.js';
 import { BmError } from '../../errors.js';
 import type { Row } from '../../util/row.js';
 import { fieldText, mismatch, sentText } from '../write/proof.js';
@@ -47,7 +47,7 @@ export function notAsked(asked: OrderAsked, row: Row): string | undefined {
  */
 export function checkAnswered(command: string, params: Params, row: Row): void {
   // As the venue's own "Order does not exist" would be: same category, same next step.
-  noSuchOrder(command, notAsked(askedIn(params), row), CODES.get(50032)?.hint?.replace('SYMBOL', sentText(params, 'symbol') ?? 'SYMBOL'));
+  noSuchOrder(command, notAsked(askedIn(params), row), codes().get(50032)?.hint?.replace('SYMBOL', sentText(params, 'symbol') ?? 'SYMBOL'));
 }
 
 /** The first generation's order identity: its id, `entrust_id`, as its cancel's lookup matches it. */

@@ -1,7 +1,7 @@
 /** Responses of the current generation: the envelope, the error body, rate-limit headers. */
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { CODES } from '../../api/codes.js';
+import { codes } from '../../api/codes.js';
 import { stringifyJson } from '../../util/json.js';
 
 export type Headers = Record<string, string>;
@@ -18,7 +18,7 @@ export function errorBody(code: number, message: string): string {
 
 /** The HTTP status the spec gives a code (400 for unknown business codes). */
 export function statusOf(code: number): number {
-  return CODES.get(code)?.http || 400;
+  return codes().get(code)?.http || 400;
 }
 
 export function send(res: ServerResponse, status: number, body: string, headers: Headers = {}): void {
