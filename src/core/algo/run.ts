@@ -42,15 +42,15 @@ export function watchLive(face: AlgoFace, engine: AlgoEngine, resumed: boolean):
   const src = { calls: async () => calls };
   const clock = face.clock ?? systemClock;
   const note = (l: string) => face.host.note(l);
-  // What filled of a leg others follow (a bracket's entry) arms them: read while the algo runs.
-  const stopFills = watchFills(engine, (id) => readFill(face.channel, symbol, id), clock, note, (from) => movedTo(calls.wiring.env, engine.spec.id, from));
   return runAlgo({
     engine, clock, resumed, note, ...(face.signal ? { signal: face.signal } : {}),
     stream: tradeStream(calls.wiring, symbol),
     recent: () => recentTrades(src, symbol),
     candles: (from, to) => gapCandles(src, symbol, from, to),
     venueNow: () => venueNow(calls),
-  }).finally(stopFills);
+    // What filled of a leg others follow (a bracket's entry) arms them: read while the algo runs.
+    follow: (feed) => watchFills({ watched: () => engine.watched(), feed }, (id) => readFill(face.channel, symbol, id), clock, note, (from) => movedTo(calls.wiring.env, engine.spec.id, from)),
+  });
 }
 
 /** The engine's deps from a face: its clock, and its signal stopping a firing at its next wait. */

@@ -12,7 +12,7 @@
 import { clockSkew, CLOCK_NOTE_MS } from '../clock-skew.js';
 import type { WaitClock } from '../../util/clock.js';
 import type { AlgoEngine } from './engine.js';
-import type { AlgoState } from './machine.js';
+import type { AlgoEvent, AlgoState } from './machine.js';
 import type { GapCandles, Trade, VenueTime } from './market.js';
 import { SeenTrades } from './seen.js';
 
@@ -41,6 +41,11 @@ export interface RunnerDeps {
   readonly tickMs?: number;
   /** A resumed algo: the time since its state was last current is a gap. */
   readonly resumed?: boolean;
+  /**
+   * Watches the orders legs follow (a bracket's entry), feeding what it reads of them to `feed` until the
+   * returned stop is called. The runner feeds each after every trade up to it (see {@link runAlgo}).
+   */
+  readonly follow?: (feed: (ev: AlgoEvent) => Promise<void>) => () => void;
   readonly note: (line: string) => void;
   readonly signal?: AbortSignal;
 }
@@ -80,12 +85,14 @@ export function runAlgo(d: RunnerDeps): Promise<AlgoState> {
     if (err !== undefined) fail(err);
     else finish(engine.state);
   };
-  const enqueue = (fn: () => Promise<void>) => {
+  /** Runs `fn` after what is queued; resolves once it ran (or the runner ended). */
+  const enqueue = (fn: () => Promise<void>): Promise<void> => {
     queue = queue.then(async () => {
       if (over) return;
       await fn();
       if (engine.state.end) await end();
     }).catch((err) => end(err));
+    return queue;
   };
   const blind = () => {
     if (seen.at !== undefined) blindSince ??= seen.at;
@@ -161,6 +168,15 @@ export function runAlgo(d: RunnerDeps): Promise<AlgoState> {
     arm();
     stops.push(() => cancel());
   };
+
+  // A followed order's news (a fill arming exits) is fed after the trades up to it: the recent trades are read
+  // once the order was, so a trade before the fill that a push brings late is history to the exits the fill
+  // arms, never their trigger. A read that fails is no gap (the stream still runs): the news is fed all the same.
+  const stopFollow = d.follow?.((ev) => enqueue(async () => {
+    if (ev.kind === 'order') await poll(true);
+    await engine.feed(ev);
+  }));
+  if (stopFollow) stops.push(stopFollow);
 
   if (d.signal?.aborted) void end();
   d.signal?.addEventListener('abort', () => void end(), { once: true });

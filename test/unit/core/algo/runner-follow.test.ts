@@ -1,0 +1,83 @@
+// A bracket's fill and the trades around it (src/core/algo/runner.ts, `follow`): the fill is read from the
+// order before a push brings the trades that led to it. The runner feeds the fill only after reading the
+// recent trades, so a trade through the take-profit's trigger made before the fill is history to the exits
+// the fill arms; a trade after it fires them.
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { endpoint } from '../../../../src/api/catalogue/index.js';
+import type { Endpoint } from '../../../../src/api/catalogue/types.js';
+import { AlgoEngine } from '../../../../src/core/algo/engine.js';
+import type { AlgoEvent } from '../../../../src/core/algo/machine.js';
+import type { Trade } from '../../../../src/core/algo/market.js';
+import { planAlgo } from '../../../../src/core/algo/plan.js';
+import { runAlgo, type StreamHandlers } from '../../../../src/core/algo/runner.js';
+import type { WriteChannel } from '../../../../src/core/write/channel.js';
+import { RULES, steppable, T0, turnsUntil } from '../../../helpers/algo-runner.js';
+
+/** A venue that places every order, cancels, and says of the entry (order 1) that `filled` of it has filled. */
+function venue(sent: string[], filled: () => string): WriteChannel<Endpoint> {
+  return {
+    entry: endpoint,
+    send: async (ep, params) => {
+      const cid = params.find(([k]) => k === 'client_order_id')?.[1];
+      sent.push(`${ep.id}${cid === undefined ? '' : ` ${String(cid)}`}`);
+      // Partially filled, then cancelled once its rest is: the detail's status says which.
+      if (ep.id === 'spot.order.detail') return { order_id: '1', status: sent.includes('spot.order.cancel') ? '8' : '5', filled_size: filled() };
+      return { order_id: String(sent.length) };
+    },
+    dryRun: async () => undefined,
+    rows: (_ep, data) => [data as Record<string, unknown>],
+    commandLine: () => 'bm',
+  };
+}
+
+test('a trade through the take-profit made before the fill, pushed after the fill was read, never fires it; a trade after the fill does', async () => {
+  const clock = steppable(T0);
+  const sent: string[] = [];
+  const notes: string[] = [];
+  let filled = '0';
+  const spec = planAlgo({ kind: 'bracket', symbol: 'BTC_USDT', side: 'buy', size: '0.002', price: '64999', takeProfit: '65001', stop: '64000' }, RULES, clock.now(), undefined, 'afollow');
+  const engine = AlgoEngine.start(spec, join(mkdtempSync(join(tmpdir(), 'bm-follow-')), 'j.ndjson'), {
+    channel: venue(sent, () => filled), host: { dryRun: false, confirm: async () => undefined, note: (l) => notes.push(l) }, command: 'order bracket', now: clock.now,
+  });
+  // The venue's trades, as GET /spot/v1/symbols/trades would answer them.
+  const tape: Trade[] = [];
+  let h: StreamHandlers | undefined;
+  let fill: ((ev: AlgoEvent) => Promise<void>) | undefined;
+  const done = runAlgo({
+    engine, clock, note: (l) => notes.push(l),
+    recent: async () => [...tape].reverse(),
+    candles: async () => ({ why: 'none' }),
+    venueNow: async () => ({ time: clock.now(), within: 0 }),
+    stream: async (x) => ((h = x), async () => undefined),
+    follow: (feed) => ((fill = feed), () => undefined),
+  });
+  await turnsUntil(() => h !== undefined && fill !== undefined, 'the stream and the watch of the entry');
+  h!.up();
+  await turnsUntil(() => engine.state.legs.entry?.status === 'placed', 'the entry placed');
+  // Through the take-profit's trigger while nothing has filled, then the entry's price, which fills half of it.
+  const through: Trade = { price: '65001.5', size: '0.01', time: T0 + 100 };
+  const atEntry: Trade = { price: '64999', size: '0.001', side: 'sell', time: T0 + 200 };
+  tape.push(through, atEntry);
+  filled = '0.001';
+  // The order is read before the trades' push comes.
+  await fill!({ kind: 'order', leg: 'entry', filled: '0.001', over: false, cancelled: false });
+  assert.deepEqual([engine.state.legs.tp?.status, engine.state.legs.tp?.size], ['armed', '0.001']);
+  assert.deepEqual(engine.state.last, { price: '64999', time: T0 + 200 }, 'the trades up to the fill were fed before it');
+  h!.trade(through);
+  h!.trade(atEntry);
+  await turnsUntil(() => notes.length > 0 && engine.state.legs.tp?.status === 'armed', 'the late push handled');
+  for (let i = 0; i < 50; i++) await new Promise((r) => setImmediate(r));
+  assert.deepEqual(sent.filter((s) => s.startsWith('spot.order.submit')), ['spot.order.submit afollowentry'], `nothing but the entry was placed:\n${notes.join('\n')}`);
+  assert.ok(!notes.some((n) => /met by a trade/.test(n)), notes.join('\n'));
+  // A trade through the trigger after the fill fires the take-profit, for what filled; the stop is never sent.
+  h!.trade({ price: '65001.6', size: '0.01', time: T0 + 300 });
+  const st = await done;
+  assert.equal(st.end, 'done');
+  assert.ok(notes.some((n) => /tp: trigger 65001 met by a trade at 65001.6/.test(n)), notes.join('\n'));
+  assert.deepEqual(sent.filter((s) => s.startsWith('spot.order.submit')), ['spot.order.submit afollowentry', 'spot.order.submit afollowtp']);
+  await engine.close();
+});
