@@ -17,7 +17,6 @@ import type { AlgoSpec } from '../algo/model/spec.js';
 import { kindOf } from '../algo/kinds/index.js';
 import type { Side } from '../../api/catalogue/vocab.js';
 import { keptAlgo, keptAlgos, runnerOf, stopHere, type KeptAlgo } from '../algo/store.js';
-import { alive } from '../../util/alive.js';
 
 export type { AlgoPort } from '../algo/port.js';
 export type { AlgoFace } from '../algo/run.js';
@@ -163,13 +162,15 @@ export async function resumeAll(port: AlgoPort): Promise<Array<{ id: string } & 
 }
 
 /**
- * Waits for the runner `pid` of algo `id`, asked to stop, to be done with it: another process until it ends
- * (it lets go of the journal as it ends), this one's own run until it lets go. A placement it has in flight is
- * answered (a request timeout) and proven (a lookup) first: twice its timeout and ten seconds more.
+ * Waits for the runner `pid` of algo `id`, asked to stop, to be done with it: until it lets go of the journal
+ * (nothing is sent after that), or is gone (a runner killed holding it). Judged by the journal's lock and the
+ * identity of its holder, not by the pid alone: a pid the system gave to another process meanwhile is no
+ * runner. A placement it has in flight is answered (a request timeout) and proven (a lookup) first: twice
+ * its timeout and ten seconds more.
  */
 async function stopped(env: AlgoPort['env'], id: string, pid: number, timeoutMs: number): Promise<void> {
   const limit = 2 * timeoutMs + 10_000;
-  const running = () => (pid === process.pid ? runnerOf(env, id) === pid : alive(pid));
+  const running = () => runnerOf(env, id) === pid;
   for (const end = Date.now() + limit; running() && Date.now() < end;) await new Promise((r) => setTimeout(r, 20));
   if (running()) throw new BmError('network', `algo cancel: the runner of ${id} did not stop within ${Math.round(limit / 1000)} s; nothing was cancelled`, { hint: `try again, or see bm algo show ${id}` });
 }
