@@ -29,8 +29,7 @@ function exists(pid: number): boolean {
 
 /** True when a process with that pid exists and is not a zombie (killed, and not yet reaped by its parent). */
 export function alive(pid: number): boolean {
-  // The state letter is the first field (Z: a zombie); unreadable, the process is taken as it is.
-  return pid === process.pid || (exists(pid) && statFields(pid)?.[0] !== 'Z');
+  return pid === process.pid || stillRuns(pid, undefined);
 }
 
 /** This boot's id (Linux), read once. */
@@ -64,6 +63,7 @@ export function processStart(pid: number): string | undefined {
  */
 export function stillRuns(pid: number, recorded: string | undefined, read?: (pid: number) => string | undefined): boolean {
   if (pid !== process.pid && !exists(pid)) return false;
+  // The state letter is the first field (Z: a zombie); unreadable, the process is taken as it is.
   const fields = statFields(pid);
   if (fields?.[0] === 'Z') return false;
   if (recorded === undefined) return true;

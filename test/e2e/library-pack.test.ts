@@ -53,7 +53,7 @@ test('npm pack, install into an empty project, tsc --noEmit (strict) on a bot, r
   const dir = mkdtempSync(join(tmpdir(), 'bm-lib-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   // --ignore-scripts: packing must not rebuild dist/ under tests that run the binary.
-  const pack = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], ROOT, registryEnv());
+  const pack = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], ROOT);
   assert.equal(pack.code, 0, pack.err);
   const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
   assert.ok(tarball, 'npm pack made a tarball');

@@ -57,15 +57,14 @@ export function validateOrder(spec: PairSpec, req: PlaceRequest): Checked {
   if (req.price === undefined || req.price === '') throw fail(50011);
   const px = toUnits(positive(req.price, 'price'), u.p);
   if (px === undefined) throw fail(50021, 'price');
-  return limitFigures(spec, req.side, px, qty);
+  return limitFigures(spec, u, req.side, px, qty);
 }
 
 /**
  * The rules of a limit order's price (ticks) against its size (size units, already within the pair's
  * size rules): at least one tick, at most the pair's maximum price, at least the side's minimum amount.
  */
-function limitFigures(spec: PairSpec, side: Side, px: number, qty: number): Checked {
-  const u = unitsOf(spec.details, spec.maxPrice);
+function limitFigures(spec: PairSpec, u: PairUnits, side: Side, px: number, qty: number): Checked {
   const d = spec.details;
   if (px < 1) throw fail(50008, unitsText(1, u.p));
   if (px > u.maxTicks) throw fail(50025, spec.maxPrice);
@@ -81,7 +80,7 @@ function limitFigures(spec: PairSpec, side: Side, px: number, qty: number): Chec
 export function checkLimit(spec: PairSpec, side: Side, px: number, qty: number): Checked {
   const u = unitsOf(spec.details, spec.maxPrice);
   sizeRules(u, qty, spec.details.base_min_size, spec.details.base_max_size);
-  return limitFigures(spec, side, px, qty);
+  return limitFigures(spec, u, side, px, qty);
 }
 
 function sizeUnits(u: PairUnits, size: string, minText: string, maxText: string): number {

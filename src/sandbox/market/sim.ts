@@ -108,7 +108,7 @@ export class Simulator {
     const gap = Math.max(1, Math.round(half / 2));
     for (let i = skip; i < skip + levels; i++) {
       const off = half + i * gap + this.prng.int(0, gap);
-      this.try(acct, spec, 'buy', Math.max(1, fair - off), this.lots(spec), now);
+      this.try(acct, spec, 'buy', fair - off, this.lots(spec), now);
       this.try(acct, spec, 'sell', fair + off, this.lots(spec), now);
     }
   }
@@ -128,7 +128,7 @@ export class Simulator {
     }
   }
 
-  /** A limit order of `acct` at `px` ticks for `qty` size units. */
+  /** A limit order of `acct` at `px` ticks (rounded, at least one) for `qty` size units. */
   private try(acct: string, spec: PairSpec, side: Side, px: number, qty: number, now: number): void {
     try {
       this.engine.quote(acct, spec, side, Math.max(1, Math.round(px)), qty, now);
