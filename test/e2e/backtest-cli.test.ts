@@ -42,7 +42,7 @@ test('--compare runs each set of params beside the first; --fee-rate sets what t
 test('in a pipe the pairs\' table is tsv; a bad option is a usage error before anything runs', async () => {
   const r = await runBm([...grid, '--recording', await recording], env);
   assert.equal(r.code, 0, r.stderr);
-  assert.deepEqual(r.stdout.trim().split('\t'), ['BTC_USDT', '3', '2', '0', '0.0840064', '0', '0.0159136', '33.3333', '100']);
+  assert.deepEqual(r.stdout.trim().split('\t'), ['BTC_USDT', '3', '2', '0', '0.08', '0.00', '0.02', '33.3333', '100'], 'money rounded to the quote currency\'s places, as bm pnl prints it');
   for (const bad of [['--fee-rate', '2'], ['--balance', 'USDT=-1'], ['--days', '1'], ['--param', 'x']]) {
     const b = await runBm([...grid, '--recording', await recording, ...bad], env);
     assert.equal(b.code, 2, `${bad.join(' ')}: ${b.stderr}`);

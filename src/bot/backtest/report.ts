@@ -69,7 +69,14 @@ export interface DataReport {
 export interface BacktestReport {
   readonly bot: { readonly file: string; readonly params: Readonly<Record<string, string>> };
   readonly data: DataReport;
-  readonly settings: { readonly balance: Readonly<Record<string, string>>; readonly quote: string; readonly fees: string; readonly queue: string };
+  readonly settings: {
+    readonly balance: Readonly<Record<string, string>>;
+    readonly quote: string;
+    /** The quote currency's places on the venue (as `bm pnl` takes them): the money printed outside json is rounded to them. */
+    readonly places: number;
+    readonly fees: string;
+    readonly queue: string;
+  };
   readonly pairs: PairReport[];
   readonly total: TotalReport;
   /** [ISO time, equity]. */

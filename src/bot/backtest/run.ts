@@ -16,6 +16,7 @@ import { PullFeed } from './feed.js';
 import { simulatedEvents } from '../../sandbox/replay/sim-feed.js';
 import { GRACE_MS, runLoop } from './loop.js';
 import { iso, makeReport, type BacktestReport, type DataReport } from './report.js';
+import { currencyPlaces } from '../../core/usecases/account.js';
 import { Tracker } from './tracker.js';
 import { priceOf } from './value.js';
 import { backtestVenue } from './venue.js';
@@ -105,7 +106,9 @@ export async function backtest(o: BacktestOptions): Promise<BacktestResult> {
     tracker, prices: (s) => priceOf(exchange, s), bot: { file: o.botFile, params: o.params },
     data: { ...data, from: iso(span.from), to: iso(endMs), events: span.events || feed.read },
     settings: {
-      balance: o.balance, quote: QUOTE, fees: `taker ${o.fees?.taker ?? TAKER_FEE}, maker ${o.fees?.maker ?? MAKER_FEE} of what each side receives${o.fees ? '' : ' (the sandbox\'s)'}`,
+      balance: o.balance, quote: QUOTE,
+      places: currencyPlaces(QUOTE, exchange.symbols().map((sym) => ({ ...exchange.details(sym)!, price_max_precision: String(exchange.details(sym)!.price_max_precision) }))),
+      fees: `taker ${o.fees?.taker ?? TAKER_FEE}, maker ${o.fees?.maker ?? MAKER_FEE} of what each side receives${o.fees ? '' : ' (the sandbox\'s)'}`,
       queue: 'resting orders queue behind the recorded depth at their price; only recorded trades fill them',
     },
     startMs: span.from, endMs, log, wallMs: wall() - began,
