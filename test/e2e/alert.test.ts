@@ -29,11 +29,14 @@ after(() => {
   if (env) for (const k of keptAlgos(env, () => undefined)) if (k.runner) process.kill(k.runner, 'SIGKILL');
 });
 
-/** A fresh home whose PATH finds a desktop notifier that appends its arguments to `notified.txt`. */
-function home(): { env: Record<string, string>; dir: string } {
+/**
+ * A fresh home whose PATH finds a desktop notifier that appends its arguments to `notified.txt`; with the
+ * account's keys unless `keys` is false (a venue of its own address: no sandbox paper account stands in).
+ */
+function home(keys = true): { env: Record<string, string>; dir: string } {
   ensureBuilt();
   v.trade('65000');
-  env = isolatedEnv({ BM_BASE_URL: v.proxy.url, BM_API_KEY: v.credentials.key, BM_API_SECRET: v.credentials.secret, BM_API_MEMO: v.credentials.memo });
+  env = isolatedEnv({ BM_BASE_URL: v.proxy.url, ...(keys ? { BM_API_KEY: v.credentials.key, BM_API_SECRET: v.credentials.secret, BM_API_MEMO: v.credentials.memo } : {}) });
   const dir = env.HOME!;
   mkdirSync(join(dir, 'bin'));
   writeFileSync(join(dir, 'bin', 'notify-send'), `#!/bin/sh\nprintf '%s|' "$@" >> '${join(dir, 'notified.txt')}'\necho >> '${join(dir, 'notified.txt')}'\n`);
@@ -90,8 +93,8 @@ test('an alert fires after the command that added it has returned: its --exec ru
   assert.match(again.stderr, new RegExp(`alert remove: ${id} has already fired: nothing to remove`));
 });
 
-test('an alert whose level the last price already meets fires at once, with no trade', async () => {
-  const { env: e, dir } = home();
+test('an alert whose level the last price already meets fires at once, with no trade; it needs no API key, and is bound to no account', async () => {
+  const { env: e, dir } = home(false);
   const out = join(dir, 'fired.txt');
   const r = await runBm(['alert', 'add', 'BTC_USDT', '--above', '1', '--exec', `echo "$BM_ALERT_PRICE" >> '${out}'`, '--json'], e);
   assert.equal(r.code, 0, r.stderr);
@@ -103,6 +106,7 @@ test('an alert whose level the last price already meets fires at once, with no t
   }, `${id} to fire at once`);
   assert.equal(fired.price, '65000.00');
   assert.deepEqual(lines(out), ['65000.00']);
+  assert.deepEqual(keptAlgos(e, () => undefined).find((k) => k.id === id)?.record.where?.account, { from: 'none' });
 });
 
 test('bm alert remove stops an armed alert: it never fires; bad input is exit 2 naming the option, nothing armed', async () => {

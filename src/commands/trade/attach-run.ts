@@ -7,7 +7,7 @@
  * never one armed beside exits that may have fired. Each ends as an {@link Outcome} for the log.
  */
 import type { Context } from '../../context.js';
-import type { AlgoBinding, AlgoSpec, AlgoState } from '../../core/usecases/algo.js';
+import type { AlgoSpec, AlgoState } from '../../core/usecases/algo.js';
 import { outcomeOfError, type Outcome } from './orders.js';
 import type { AttachedAlgo } from './state.js';
 
@@ -32,15 +32,12 @@ function legsText(spec: AlgoSpec, st: AlgoState): string {
   return spec.legs.filter((l) => l.existing === undefined).map((l) => `${l.name} ${st.legs[l.name]?.status ?? '?'}`).join(', ');
 }
 
-/** The same venue and account (a join never reaches across them). */
-const sameBinding = (a: AlgoBinding | undefined, b: AlgoBinding) => a !== undefined && JSON.stringify(a.venue) === JSON.stringify(b.venue) && a.account.key === b.account.key;
-
 /** Arms `spec` (confirmed in the terminal) and starts its detached runner; with `replaces`, that algo is cancelled first. */
 export async function attachAlgo(ctx: Context, spec: AlgoSpec, replaces?: AttachedAlgo): Promise<Outcome> {
   const what = `${replaces ? `join algo ${replaces.id} into ` : 'attach '}${algoText(spec)}`;
   let cancelled = '';
   try {
-    const [{ armDetached, bindingHere, cancelAlgo, keptAlgo, lastState }, { algoFace, algoPort }] = await usecases();
+    const [{ armDetached, bindingHere, cancelAlgo, keptAlgo, lastState, sameBinding }, { algoFace, algoPort }] = await usecases();
     const port = algoPort(ctx);
     const face = await algoFace(ctx, `order ${spec.kind}`);
     if (replaces) {
@@ -48,7 +45,7 @@ export async function attachAlgo(ctx: Context, spec: AlgoSpec, replaces?: Attach
       const ended = lastState(old)?.end;
       // Ended since the pane read it (it fired, most likely): what it protected may be gone.
       if (ended) return { kind: 'rejected', text: `${what}: nothing new armed: algo ${replaces.id} has ended meanwhile (${ended}: ${legsText(old.record.spec, lastState(old)!)}); see bm algo show ${replaces.id}` };
-      if (!sameBinding(old.record.where, await bindingHere(face))) {
+      if (!sameBinding(old.record.where, await bindingHere(face, spec.kind))) {
         return { kind: 'rejected', text: `${what}: not joined: algo ${replaces.id} was armed on another venue or account; nothing cancelled, nothing armed` };
       }
       const st = await cancelAlgo(port, old, `joined into ${spec.kind} ${spec.id} in bm trade`);

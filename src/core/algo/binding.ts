@@ -17,12 +17,22 @@ export type BoundVenue =
   | { readonly builtin: true; readonly service: string }
   | { readonly builtin: false; readonly baseUrl: string; readonly wsUrl: string; readonly legacyUrl: string; readonly service: string };
 
-/** The account an algo runs on: where its credentials came from, and a fingerprint of the access key. */
-export interface BoundAccount {
-  readonly from: 'profile' | 'env' | 'given' | 'paper';
-  readonly profile?: string;
-  /** The first 16 hex digits of the SHA-256 of the access key. */
-  readonly key: string;
+/**
+ * The account an algo runs on: where its credentials came from, and a fingerprint of the access key; or
+ * none, for a kind that moves no money (an alert reads the public market only: no key is needed or taken).
+ */
+export type BoundAccount =
+  | {
+    readonly from: 'profile' | 'env' | 'given' | 'paper';
+    readonly profile?: string;
+    /** The first 16 hex digits of the SHA-256 of the access key. */
+    readonly key: string;
+  }
+  | { readonly from: 'none' };
+
+/** True when two bindings name the same account (both none, or the same key). */
+export function sameAccount(a: BoundAccount, b: BoundAccount): boolean {
+  return a.from === 'none' || b.from === 'none' ? a.from === b.from : a.key === b.key;
 }
 
 export interface AlgoBinding {
@@ -41,11 +51,14 @@ export function keyFingerprint(key: string): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 16);
 }
 
-/** The binding of an algo armed through `venue` now: its addresses and its account. */
-export async function bindingOf(venue: LibVenue, timeoutMs: number, what: string): Promise<AlgoBinding> {
+/**
+ * The binding of an algo armed through `venue` now: its addresses and, when it may move money (`account`),
+ * its account; an algo that moves none (an alert) is bound to the venue alone, and needs no key.
+ */
+export async function bindingOf(venue: LibVenue, timeoutMs: number, what: string, account = true): Promise<AlgoBinding> {
   const origin = venue.origin?.() ?? { builtin: false, account: { from: 'given' as const } };
-  const creds = await venue.credentials();
-  if (!creds || origin.account.from === 'none') {
+  const creds = account ? await venue.credentials() : undefined;
+  if (account && (!creds || origin.account.from === 'none')) {
     throw new BmError('auth', `${what}: no API key is configured (a conditional order, an alert too, runs on the account it was armed on)`, { hint: 'add one with: bm profile add NAME (or set BM_API_KEY, BM_API_SECRET, BM_API_MEMO)' });
   }
   const ws = await venue.ws();
@@ -53,11 +66,13 @@ export async function bindingOf(venue: LibVenue, timeoutMs: number, what: string
     ? { builtin: true, service: ws.service }
     : { builtin: false, baseUrl: await venue.baseUrl(), wsUrl: ws.url, legacyUrl: await venue.legacyUrl(), service: ws.service };
   const a = origin.account;
+  if (!creds || a.from === 'none') return { venue: bound, account: { from: 'none' }, timeoutMs };
   return { venue: bound, account: { from: a.from, ...(a.from === 'profile' ? { profile: a.profile } : {}), key: keyFingerprint(creds.key) }, timeoutMs };
 }
 
 /** The account in words: `profile 'main' (key 3f2a...)`. */
 export function accountText(a: BoundAccount): string {
+  if (a.from === 'none') return 'no account (the public market only)';
   const whose = a.from === 'profile' ? `profile '${a.profile}'` : a.from === 'env' ? 'BM_API_KEY/SECRET/MEMO' : a.from === 'given' ? 'the credentials a program gave' : 'the sandbox paper account';
   return `${whose} (key ${a.key})`;
 }
@@ -92,6 +107,7 @@ export function boundSession(b: AlgoBinding, env: Env): { options: SessionOption
  */
 export function checkAccount(id: string, b: AlgoBinding, creds: Credentials | undefined): void {
   const a = b.account;
+  if (a.from === 'none') return;
   const want = accountText(a);
   if (!creds) {
     const how = a.from === 'env' || a.from === 'given' ? `set BM_API_KEY, BM_API_SECRET and BM_API_MEMO of key ${a.key} in this shell` : a.from === 'profile' ? `add the keys again with: bm profile add ${a.profile}` : 'the sandbox paper account is gone (bm sandbox reset?)';

@@ -40,10 +40,11 @@ export function boundFace(port: AlgoPort, id: string, b: AlgoBinding, command: s
   const { renewKey: _never, ...reach } = session.libVenue();
   const venue: LibVenue = {
     ...reach,
-    credentials: () => (creds ??= session.credentials().then((c) => {
+    // Bound to no account (an alert): no key is looked for, none is used.
+    credentials: () => (b.account.from === 'none' ? Promise.resolve(undefined) : (creds ??= session.credentials().then((c) => {
       checkAccount(id, b, c);
       return c!;
-    })),
+    }))),
   };
   const made = new CurrentCalls({ ...session.wiring(), venue });
   const calls = port.writes ? port.writes.watch(made, (ep) => ep.write ?? ep.method !== 'GET') : made;

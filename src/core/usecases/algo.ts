@@ -6,14 +6,14 @@
  * venue and account the algo was armed on (src/core/algo/binding.ts), never the caller's own.
  */
 import { BmError, usage } from '../../errors.js';
-import { bindingOf, type AlgoBinding } from '../algo/binding.js';
+import { bindingOf, sameAccount, type AlgoBinding } from '../algo/binding.js';
 import { bindingOfKept, cancelKept, spawnRunner, unbound } from '../algo/detached.js';
 import { AlgoEngine, JournalWriteError } from '../algo/engine.js';
 import { algoJournalPath } from '../algo/journal.js';
 import type { AlgoState } from '../algo/machine.js';
 import { boundFace, checkBound, nowhereFace, type AlgoPort } from '../algo/port.js';
 import { endError, runSpec, type AlgoFace } from '../algo/run.js';
-import type { AlgoSpec } from '../algo/model/spec.js';
+import type { AlgoKind, AlgoSpec } from '../algo/model/spec.js';
 import { kindOf } from '../algo/kinds/index.js';
 import type { Side } from '../../api/catalogue/vocab.js';
 import { keptAlgo, keptAlgos, runnerOf, stopHere, type KeptAlgo } from '../algo/store.js';
@@ -51,9 +51,18 @@ export function followReplaced(env: Pick<AlgoPort, 'env'>['env'], symbol: string
   };
 }
 
-/** Where `face` runs, as a binding to journal with an algo armed there. */
-export function bindingHere(face: AlgoFace): Promise<AlgoBinding> {
-  return bindingOf(face.calls.wiring.venue, face.calls.wiring.timeoutMs, face.command);
+/**
+ * Where `face` runs, as a binding to journal with an algo of kind `kind` armed there: its venue, and its
+ * account unless the kind moves no money (an alert's legs act instead of placing: it needs no key).
+ */
+export function bindingHere(face: AlgoFace, kind?: AlgoKind): Promise<AlgoBinding> {
+  const account = kind === undefined || kindOf(kind).act === undefined;
+  return bindingOf(face.calls.wiring.venue, face.calls.wiring.timeoutMs, face.command, account);
+}
+
+/** The same venue and account (a join never reaches across them). */
+export function sameBinding(a: AlgoBinding | undefined, b: AlgoBinding): boolean {
+  return a !== undefined && JSON.stringify(a.venue) === JSON.stringify(b.venue) && sameAccount(a.account, b.account);
 }
 
 /** The state an algo's journal has last (undefined before its first line). */
@@ -76,7 +85,7 @@ export function stateWord(k: KeptAlgo): string {
  * could not be written (a full disk) ends the run with what the venue proved: see {@link journalEnd}.
  */
 export async function runHere(port: AlgoPort, face: AlgoFace, spec: AlgoSpec, keep = false, stop?: () => void): Promise<{ state: AlgoState; path: string; error?: BmError }> {
-  const where = await bindingHere(face);
+  const where = await bindingHere(face, spec.kind);
   try {
     return await runSpec(face, spec, keep, where, stop);
   } catch (err) {
@@ -108,7 +117,7 @@ export function journalEnd(port: AlgoPort, err: JournalWriteError): BmError | un
 
 /** Arms a confirmed algo where `face` runs and hands it to a runner of its own; the armed state and the runner's pid. */
 export async function armDetached(port: AlgoPort, face: AlgoFace, spec: AlgoSpec): Promise<{ state: AlgoState; pid: number }> {
-  const where = await bindingHere(face);
+  const where = await bindingHere(face, spec.kind);
   const clock = face.clock;
   const engine = AlgoEngine.start(spec, algoJournalPath(port.env, spec.id), { channel: face.channel, host: face.host, command: face.command, now: () => (clock ? clock.now() : Date.now()) }, where);
   const state = engine.state;
