@@ -107,7 +107,7 @@ export async function backtest(o: BacktestOptions): Promise<BacktestResult> {
     data: { ...data, from: iso(span.from), to: iso(endMs), events: span.events || feed.read },
     settings: {
       balance: o.balance, quote: QUOTE,
-      places: currencyPlaces(QUOTE, exchange.symbols().map((sym) => ({ ...exchange.details(sym)!, price_max_precision: String(exchange.details(sym)!.price_max_precision) }))),
+      places: currencyPlaces(QUOTE, exchange.symbols().map((sym) => exchange.details(sym)!).map((d) => ({ ...d, price_max_precision: String(d.price_max_precision) }))),
       fees: `taker ${o.fees?.taker ?? TAKER_FEE}, maker ${o.fees?.maker ?? MAKER_FEE} of what each side receives${o.fees ? '' : ' (the sandbox\'s)'}`,
       queue: 'resting orders queue behind the recorded depth at their price; only recorded trades fill them',
     },
