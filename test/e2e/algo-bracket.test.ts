@@ -125,6 +125,43 @@ test('an amended entry is followed: what fills of the new order arms the exits',
   assert.equal(submits(`${id}stop`), 0);
 });
 
+test('an exit that fires while the entry is being amended: the amend\'s new order is cancelled, nothing is left on the book unprotected', async () => {
+  V.trade('65000');
+  const e = env();
+  // Above the bids the trades of the tests before left on the book: the best bid, which the next trade fills.
+  const price = '64999.8';
+  const run = start(e, ['order', 'bracket', 'BTC_USDT', '--side', 'buy', '--size', '0.002', '--price', price, '--take-profit', TP, '--stop', STOP]);
+  const id = await run.id;
+  const entry = await until(() => legsOf(e, id).entry?.orderId, 'the entry to be placed');
+  // Half the entry fills: the exits arm for 0.001.
+  V.trade(price);
+  await until(() => legsOf(e, id).tp!.status === 'armed' || undefined, 'the exits to arm');
+  // The amend's new order (for the 0.001 left) is held on its way until the take-profit has fired.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const remove = V.proxy.add({ method: 'POST', path: SUBMIT, times: 1, when: (x) => /"client_order_id":"bm/.test(x.body), fault: { kind: 'delay', until: held } });
+  const mark = V.proxy.seen.length;
+  const amending = runBm(['order', 'amend', 'BTC_USDT', '--order-id', entry, '--price', '64999.7', '--yes', '--json'], e);
+  await until(() => V.proxy.seen.slice(mark).some((x) => x.path === SUBMIT && /"client_order_id":"bm/.test(x.body)) || undefined, 'the amend\'s new order to be on its way');
+  V.trade('65001.5');
+  await until(() => submits(`${id}tp`) === 1 || undefined, 'the take-profit to be sent');
+  const r = await within(run.done, `the bracket to end:\n${run.notes()}`);
+  assert.equal(r.code, 0, r.stderr);
+  release();
+  const amended = await amending;
+  remove();
+  assert.notEqual(amended.code, 0, 'the amend did not leave a new order standing');
+  assert.match(amended.stderr, new RegExp(`algo ${id} fired its tp on it as the new order ([0-9]+) was placed: that order was cancelled, nothing filled of it`));
+  const placedId = new RegExp(`the new order ([0-9]+) was placed`).exec(amended.stderr)![1]!;
+  assert.equal(String(order(placedId).status), '8', 'the amend\'s new order was cancelled');
+  const rows = JSON.parse(r.stdout) as Array<Record<string, string>>;
+  assert.deepEqual(rows.map((x) => [x.leg, x.status]), [['entry', 'placed'], ['tp', 'placed'], ['stop', 'cancelled']]);
+  const tp = order(rows.find((x) => x.leg === 'tp')!.order_id!);
+  assert.deepEqual([tp.side, tp.size], ['sell', '0.001'], 'the take-profit sold what filled');
+  const open = V.sandbox.exchange.orders(V.sandbox.exchange.accountByKey(V.credentials.key)!.id, 'BTC_USDT', [4, 5], 100);
+  assert.deepEqual(open.filter((o) => o.side === 'buy').map((o) => o.order_id), [], 'no buy is left on the book');
+});
+
 test('a trigger the market already meets is refused, nothing sent; --immediate takes it as meant', async () => {
   V.trade('65000');
   const e = env();

@@ -27,6 +27,16 @@ export interface EngineDeps {
   readonly signal?: AbortSignal;
   /** How a leg that acts (an alert) starts programs (default: node's spawn). */
   readonly spawner?: Spawner;
+  /** Replacements of the orders legs follow (an amend of a bracket's entry): absent, none are looked for. */
+  readonly moves?: EntryMoves;
+}
+
+/** What an exit firing on an entry's order tells, and reads of, an amend of that order (./moves.ts). */
+export interface EntryMoves {
+  /** Notes that algo `id`'s exit `leg` fires on order `from`: an amend of it places nothing more, or cancels what it placed. */
+  fired(id: string, from: string, leg: string): void;
+  /** The order that replaced `from` under algo `id`, `pending` while an amend is under way, or undefined. */
+  to(id: string, from: string): string | 'pending' | undefined;
 }
 
 /** What a resume is for: to run on (legs being sent are looked up, and sent when the venue has none), or to cancel (never sent). */

@@ -16,6 +16,7 @@ import { carefulWrite } from '../write/pipeline.js';
 import type { AlgoSpec, Leg } from './model/spec.js';
 import type { AlgoEvent, LegState } from './model/state.js';
 import type { WaitClock } from '../../util/clock.js';
+import type { EntryMoves } from './engine-deps.js';
 
 /** An order of the venue as a follower needs it: what has filled (base), whether it is over, and whether it ended cancelled. */
 export interface OrderFill {
@@ -44,6 +45,7 @@ export interface FollowDeps {
   readonly channel: WriteChannel<Endpoint>;
   readonly host: WriteHost;
   readonly command: string;
+  readonly moves?: EntryMoves;
 }
 
 /** Cancels the rest of order `orderId` (proven by its answer or a lookup); an error is said, not thrown: what filled is read after. */
@@ -63,18 +65,28 @@ export async function cancelRest(deps: FollowDeps, spec: AlgoSpec, orderId: stri
  */
 export async function sizedExit(deps: FollowDeps, spec: AlgoSpec, leg: Leg, entry: LegState): Promise<{ leg: Leg } | { outcome: LegState }> {
   const orderId = entry.orderId!;
+  // An amend of the entry under way or just done is told first (it then places nothing more, or cancels what it
+  // placed); a new order it placed already is the entry's too: its rest cancelled, what filled of it in the exit.
+  deps.moves?.fired(spec.id, orderId, leg.name);
+  const moved = deps.moves?.to(spec.id, orderId);
+  const orders = [orderId, ...(moved !== undefined && moved !== 'pending' ? [moved] : [])];
   if (!entry.over) await cancelRest(deps, spec, orderId, `the rest of ${leg.after} (order ${orderId}) cancelled before ${leg.name} fires`);
-  let fill: OrderFill;
-  try {
-    fill = await readFill(deps.channel, spec.symbol, orderId);
-  } catch (err) {
-    if (!(err instanceof BmError)) throw err;
-    return { outcome: { status: 'failed', category: err.category, why: `what ${leg.after} filled could not be read (${err.message}): not sent` } };
+  if (orders[1] !== undefined) await cancelRest(deps, spec, orders[1], `the rest of order ${orders[1]}, which replaced ${leg.after}'s order ${orderId} (an amend), cancelled before ${leg.name} fires`);
+  let filled = '0';
+  for (const id of orders) {
+    let fill: OrderFill;
+    try {
+      fill = await readFill(deps.channel, spec.symbol, id);
+    } catch (err) {
+      if (!(err instanceof BmError)) throw err;
+      return { outcome: { status: 'failed', category: err.category, why: `what ${leg.after} filled could not be read (${err.message}): not sent` } };
+    }
+    if (!fill.over) deps.host.note(`bm: algo ${spec.id}: order ${id} (${leg.after}) is still open after its cancel: ${leg.name} protects the ${norm(fill.filled)} filled so far`);
+    filled = norm(add(filled, fill.filled));
   }
-  if (!fill.over) deps.host.note(`bm: algo ${spec.id}: order ${orderId} (${leg.after}) is still open after its cancel: ${leg.name} protects the ${norm(fill.filled)} filled so far`);
   const rules = spec.rules!;
   // What filled of the orders the entry's order replaced (an amend) counts too.
-  const total = entry.base === undefined ? fill.filled : norm(add(entry.base, fill.filled));
+  const total = entry.base === undefined ? filled : norm(add(entry.base, filled));
   const size = floorTo(total, rules.quote_increment && !isZero(rules.quote_increment) ? rules.quote_increment : '0.00000001');
   const side = leg.side ?? spec.side;
   const limit = leg.price;

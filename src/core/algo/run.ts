@@ -14,7 +14,7 @@ import type { AlgoBinding } from './binding.js';
 import { AlgoEngine } from './engine.js';
 import type { EngineDeps, ResumeFor } from './engine-deps.js';
 import { readFill, watchFills } from './follow.js';
-import { movedTo } from './moves.js';
+import { movedTo, noteFired } from './moves.js';
 import { algoJournalPath } from './journal.js';
 import type { AlgoState } from './machine.js';
 import { gapCandles, recentTrades, venueNow } from './market.js';
@@ -53,10 +53,12 @@ export function watchLive(face: AlgoFace, engine: AlgoEngine, resumed: boolean):
   });
 }
 
-/** The engine's deps from a face: its clock, and its signal stopping a firing at its next wait. */
+/** The engine's deps from a face: its clock, its signal stopping a firing at its next wait, and the amends of what it follows. */
 function engineDeps(face: AlgoFace): EngineDeps {
   const clock = face.clock ?? systemClock;
-  return { channel: face.channel, host: face.host, command: face.command, now: () => clock.now(), ...(face.signal ? { signal: face.signal } : {}) };
+  const { env } = face.calls.wiring;
+  const moves = { fired: (id: string, from: string, leg: string) => noteFired(env, id, from, leg), to: (id: string, from: string) => movedTo(env, id, from) };
+  return { channel: face.channel, host: face.host, command: face.command, now: () => clock.now(), moves, ...(face.signal ? { signal: face.signal } : {}) };
 }
 
 /** The engine of an algo journaled at `path`, resumed on the face's clock, to run on or to cancel. */

@@ -9,6 +9,7 @@ import type { Endpoint } from '../../api/catalogue/types.js';
 import { statusLife } from '../../api/catalogue/statuses.js';
 import type { Params } from '../../api/client.js';
 import { BmError } from '../../errors.js';
+import { isZero } from '../../util/decimal.js';
 import type { Row } from '../../util/row.js';
 import type { WriteChannel } from '../write/channel.js';
 import type { WriteHost } from '../write/host.js';
@@ -41,7 +42,12 @@ export interface AmendRequest {
    * one (src/core/algo/moves.ts): before the old order's cancel leaves, and once the amend is over (the
    * new order's id, or none when nothing was placed).
    */
-  readonly follow?: { before(oldOrderId: string): void; after(oldOrderId: string, newOrderId: string | undefined): void };
+  readonly follow?: {
+    before(oldOrderId: string): void;
+    /** Which of them fired an exit on the old order meanwhile: what is left would then go unprotected. */
+    fired?(oldOrderId: string): { readonly id: string; readonly leg: string } | undefined;
+    after(oldOrderId: string, newOrderId: string | undefined): void;
+  };
 }
 
 /** What an amend proved. Sizes and prices are the venue's decimals, as text. */
@@ -78,6 +84,21 @@ const CANCEL_ONCE: Endpoint = (() => {
   const ep = endpoint('spot.order.cancel');
   return { ...ep, safety: { ...ep.safety!, resend: 0 } };
 })();
+
+/**
+ * Cancels the new order an amend placed as a conditional order following the old one fired an exit: why it
+ * is not left standing, and what filled of it first (then protected by that exit only if its runner saw the
+ * order: exit 9 says so). An outcome the cancel cannot prove is unknown (exit 11), as any write's.
+ */
+async function withdrawn(host: WriteHost, ch: WriteChannel<Endpoint>, o: { symbol: string; orderId: string; command: string; late: { readonly id: string; readonly leg: string } }, deps: PipelineDeps): Promise<string> {
+  const params: Params = [['symbol', o.symbol], ['order_id', o.orderId]];
+  const who = `algo ${o.late.id} fired its ${o.late.leg}`;
+  await carefulWrite(host, ch, { ep: CANCEL_ONCE, params, command: `${o.command} (cancel of the new order ${o.orderId}: ${who})`, confirmed: true }, deps);
+  const filled = fieldText(await readOrder(ch, o.symbol, { orderId: o.orderId }), 'filled_size') ?? '';
+  const why = `${who} on it as the new order ${o.orderId} was placed: that order was cancelled`;
+  if (filled === '' || isZero(filled)) return `${why}, nothing filled of it`;
+  throw new BmError('partial', `${o.command}: ${why} after ${filled} of it filled: that part is protected only if the exit saw it`, { hint: `see what the exit covered with: bm algo show ${o.late.id}; protect the rest with bm order oco` });
+}
 
 /**
  * Runs an amend; undefined on a dry run (both requests printed). The confirmation asks once for
@@ -125,6 +146,9 @@ export async function amendOrder(host: WriteHost, ch: WriteChannel<Endpoint>, re
     }
     const rest = remainder(planned, finalFilled, rules);
     if (!rest.send) return { symbol, old: oldDone, why: rest.why };
+    // A conditional order following the old order fired an exit meanwhile: a new order would have no exit.
+    const fired = follow?.fired?.(old.orderId);
+    if (fired) return { symbol, old: oldDone, why: `algo ${fired.id} fired its ${fired.leg} on it meanwhile: the rest was not placed (no exit would protect it)` };
     const newCommand = `${command} (new order, client order id ${rest.order.clientOrderId})`;
     const stood = await (async () => {
       const placedR = await carefulWrite(host, ch, { ep: ch.entry('spot.order.submit'), params: rest.order.params, command: newCommand, confirmed: true }, deps);
@@ -134,6 +158,9 @@ export async function amendOrder(host: WriteHost, ch: WriteChannel<Endpoint>, re
     })().catch((err: unknown) => { throw saying(err, `order ${old.orderId} ${cancelled.verdict.say} (${finalFilled} filled); `, ''); });
     const d = rowOfData(stood.data);
     newId = fieldText(d, 'order_id') || undefined;
+    // It fired as the new order went out: that order is withdrawn (the runner, if it saw it first, cancels it too).
+    const late = newId === undefined ? undefined : follow?.fired?.(old.orderId);
+    if (late) return { symbol, old: oldDone, why: await withdrawn(host, ch, { symbol, orderId: newId!, command, late }, deps) };
     return {
       symbol, old: oldDone,
       placed: { orderId: fieldText(d, 'order_id') ?? '', clientOrderId: rest.order.clientOrderId, size: rest.order.size!, price: rest.order.price!, say: stood.verdict.say, via: stood.via },

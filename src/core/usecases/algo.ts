@@ -30,20 +30,21 @@ export type { AlgoBinding } from '../algo/binding.js';
 export type { AlgoKind, AlgoSpec, Leg, Trigger } from '../algo/model/spec.js';
 export type { AlgoEnd, AlgoEvent, AlgoState, LegState, LegStatus } from '../algo/model/state.js';
 export { keptAlgo, keptAlgos, type KeptAlgo } from '../algo/store.js';
-import { followersOf, noteMove } from '../algo/moves.js';
+import { firedOn, followersOf, noteMove, type FiredExit } from '../algo/moves.js';
 
 /**
  * What an amend tells the conditional orders that follow the order it replaces (a bracket's entry): that a
  * replacement is under way before the old order's cancel leaves, so they wait for it rather than end with
  * the old order, then the new order (or none); a line for each that follows, through `note`.
  */
-export function followReplaced(env: Pick<AlgoPort, 'env'>['env'], symbol: string, note: (line: string) => void): { before(from: string): void; after(from: string, to: string | undefined): void } {
+export function followReplaced(env: Pick<AlgoPort, 'env'>['env'], symbol: string, note: (line: string) => void): { before(from: string): void; fired(from: string): FiredExit | undefined; after(from: string, to: string | undefined): void } {
   let ids: string[] = [];
   return {
     before: (from) => {
       ids = followersOf(env, symbol, from);
       noteMove(env, ids, from);
     },
+    fired: (from) => firedOn(env, ids, from),
     after: (from, to) => {
       noteMove(env, ids, from, to ?? null);
       if (to !== undefined) for (const id of ids) note(`bm: conditional order ${id} follows the new order ${to} (it followed order ${from})`);
