@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { algoJournalPath, AlgoJournal } from '../../../../src/core/algo/journal.js';
-import { followersOf, movedTo, noteMove } from '../../../../src/core/algo/moves.js';
+import { firedOn, followersOf, movedTo, noteFired, noteMove } from '../../../../src/core/algo/moves.js';
 import type { AlgoSpec } from '../../../../src/core/algo/model/spec.js';
 import { isolatedEnv } from '../../../helpers/bm.js';
 
@@ -32,4 +32,19 @@ test('an order a bracket follows: found by its id; pending while amended, then t
   noteMove(env, ['abr'], '12');
   noteMove(env, ['abr'], '12', null);
   assert.equal(movedTo(env, 'abr', '12'), undefined, 'an amend that placed nothing: the order ended');
+});
+
+test('an exit fired on an order being amended is noted beside its bracket: the amend finds it, and what the order became is unchanged by it', () => {
+  const env = isolatedEnv();
+  const j = AlgoJournal.create(algoJournalPath(env, 'abr'), spec);
+  j.write({ at: 2, st: { legs: { entry: { status: 'placed', orderId: '21' }, stop: { status: 'armed', size: '0.001' } } }, notes: [] }, false);
+  j.close();
+  noteMove(env, ['abr'], '21');
+  assert.equal(firedOn(env, ['abr'], '21'), undefined);
+  noteFired(env, 'abr', '21', 'stop');
+  assert.deepEqual(firedOn(env, ['abr'], '21'), { id: 'abr', leg: 'stop' });
+  assert.equal(firedOn(env, ['abr'], '22'), undefined, 'another order: nothing fired on it');
+  assert.equal(movedTo(env, 'abr', '21'), 'pending', 'the note of the exit is no move');
+  noteMove(env, ['abr'], '21', '23');
+  assert.equal(movedTo(env, 'abr', '21'), '23');
 });
