@@ -10,6 +10,12 @@ import { checkOrder } from '../../../../src/core/order/check.js';
 import { amendOrder, cancelAll, cancelOrder, guardError, marketContext, outcomeOfError, placeOrder, preflight } from '../../../../src/commands/trade/orders.js';
 import { BmError } from '../../../../src/errors.js';
 import { startFaultProxy } from '../../../helpers/fault-proxy.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { algoJournalPath, AlgoJournal } from '../../../../src/core/algo/journal.js';
+import { noteFired } from '../../../../src/core/algo/moves.js';
+import type { AlgoSpec } from '../../../../src/core/algo/model/spec.js';
 import { skipClock, type SkipClock } from '../../../helpers/skip-clock.js';
 import { useSandbox } from '../../../helpers/sandbox-server.js';
 import { RULES } from './fixture.js';
@@ -117,6 +123,40 @@ test('amend through the same core as bm order amend: the cancel proven, then the
     assert.equal(again.kind, 'rejected', again.text);
     assert.match(again.text, /is cancelled: there is nothing to amend/);
     assert.equal(proxy.count('POST', '/spot/v3/cancel_order'), 1, 'nothing sent for an order that is over');
+  } finally {
+    await proxy.close();
+  }
+});
+
+test('amend of a bracket\'s entry whose exit fires as the old order is cancelled: nothing new is placed (it would have no exit)', async () => {
+  const sb = harness.sandbox();
+  const acct = sb.exchange.createAccount({ USDT: '100000' });
+  const placed = sb.exchange.placeOrder(acct.id, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '20000.00', size: '0.001' });
+  const home = mkdtempSync(join(tmpdir(), 'bm-amend-fired-'));
+  const env = { BM_API_KEY: acct.key, BM_API_SECRET: acct.secret, BM_API_MEMO: acct.memo, HOME: home, XDG_CACHE_HOME: '/tmp/bm-test-cache-trade' };
+  // A bracket that follows the order, armed on this machine.
+  const spec: AlgoSpec = {
+    v: 1, id: 'abr', kind: 'bracket', symbol: 'BTC_USDT', side: 'buy', created: 1,
+    legs: [
+      { name: 'entry', clientOrderId: 'abrentry', params: [], what: 'entry' },
+      { name: 'stop', clientOrderId: 'abrstop', params: [], what: 'stop', after: 'entry', group: 'exit', side: 'sell', trigger: { dir: 'down', level: '1' } },
+    ],
+  };
+  const j = AlgoJournal.create(algoJournalPath(env, 'abr'), spec);
+  j.write({ at: 2, st: { legs: { entry: { status: 'placed', orderId: placed.order_id }, stop: { status: 'armed', size: '0.001' } } }, notes: [] }, false);
+  j.close();
+  const proxy = await startFaultProxy(sb.url);
+  // Its stop fires as the amend's cancel reaches the venue: the runner notes it beside the bracket.
+  proxy.add({ method: 'POST', path: '/spot/v3/cancel_order', when: () => (noteFired(env, 'abr', placed.order_id, 'stop'), false), fault: { kind: 'delay', ms: 0 } });
+  try {
+    const sink = { write: () => true };
+    const io = new IO({ write: () => true }, sink, new PassThrough() as unknown as InStream, env, 'never');
+    const ctx = new Context(io, { baseUrl: proxy.url, timeout: '30000' }, env, undefined, {});
+    const open = { id: placed.order_id, clientOrderId: placed.client_order_id, side: 'buy' as const, type: 'limit', price: '20000', size: '0.001', filled: '0', time: 0 };
+    const out = await amendOrder(ctx, RULES, open, { price: '20100.00', size: '0.001' });
+    assert.equal(out.kind, 'rejected', out.text);
+    assert.match(out.text, /algo abr fired its stop on it meanwhile: the rest was not placed \(no exit would protect it\)/);
+    assert.deepEqual([proxy.count('POST', '/spot/v3/cancel_order'), proxy.count('POST', '/spot/v2/submit_order')], [1, 0]);
   } finally {
     await proxy.close();
   }
