@@ -13,6 +13,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Env } from '../../util/paths.js';
+import type { FiredExit } from '../order/amend.js';
 import { algoJournalPath, readAlgoJournal } from './journal.js';
 import { armedAlgos } from './store.js';
 
@@ -68,12 +69,6 @@ function linesOf(env: Env, id: string, from: string): MoveLine[] {
     }
   }
   return out;
-}
-
-/** An exit of a conditional order that fired on an order an amend replaces. */
-export interface FiredExit {
-  readonly id: string;
-  readonly leg: string;
 }
 
 /** The first of algos `ids` whose exit fired on order `from`; undefined when none did. */

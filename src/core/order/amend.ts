@@ -45,9 +45,15 @@ export interface AmendRequest {
   readonly follow?: {
     before(oldOrderId: string): void;
     /** Which of them fired an exit on the old order meanwhile: what is left would then go unprotected. */
-    fired?(oldOrderId: string): { readonly id: string; readonly leg: string } | undefined;
+    fired?(oldOrderId: string): FiredExit | undefined;
     after(oldOrderId: string, newOrderId: string | undefined): void;
   };
+}
+
+/** An exit of a conditional order (algo `id`, its leg `leg`) that fired on an order being amended. */
+export interface FiredExit {
+  readonly id: string;
+  readonly leg: string;
 }
 
 /** What an amend proved. Sizes and prices are the venue's decimals, as text. */
@@ -90,7 +96,7 @@ const CANCEL_ONCE: Endpoint = (() => {
  * is not left standing, and what filled of it first (then protected by that exit only if its runner saw the
  * order: exit 9 says so). An outcome the cancel cannot prove is unknown (exit 11), as any write's.
  */
-async function withdrawn(host: WriteHost, ch: WriteChannel<Endpoint>, o: { symbol: string; orderId: string; command: string; late: { readonly id: string; readonly leg: string } }, deps: PipelineDeps): Promise<string> {
+async function withdrawn(host: WriteHost, ch: WriteChannel<Endpoint>, o: { symbol: string; orderId: string; command: string; late: FiredExit }, deps: PipelineDeps): Promise<string> {
   const params: Params = [['symbol', o.symbol], ['order_id', o.orderId]];
   const who = `algo ${o.late.id} fired its ${o.late.leg}`;
   await carefulWrite(host, ch, { ep: CANCEL_ONCE, params, command: `${o.command} (cancel of the new order ${o.orderId}: ${who})`, confirmed: true }, deps);

@@ -30,7 +30,8 @@ export type { AlgoBinding } from '../algo/binding.js';
 export type { AlgoKind, AlgoSpec, Leg, Trigger } from '../algo/model/spec.js';
 export type { AlgoEnd, AlgoEvent, AlgoState, LegState, LegStatus } from '../algo/model/state.js';
 export { keptAlgo, keptAlgos, type KeptAlgo } from '../algo/store.js';
-import { firedOn, followersOf, noteMove, type FiredExit } from '../algo/moves.js';
+import { firedOn, followersOf, noteMove } from '../algo/moves.js';
+import type { FiredExit } from '../order/amend.js';
 
 /**
  * What an amend tells the conditional orders that follow the order it replaces (a bracket's entry): that a
