@@ -69,11 +69,11 @@ export async function sizedExit(deps: FollowDeps, spec: AlgoSpec, leg: Leg, entr
   // placed); a new order it placed already is the entry's too: its rest cancelled, what filled of it in the exit.
   deps.moves?.fired(spec.id, orderId, leg.name);
   const moved = deps.moves?.to(spec.id, orderId);
-  const orders = [orderId, ...(moved !== undefined && moved !== 'pending' ? [moved] : [])];
+  const replacement = moved === 'pending' ? undefined : moved;
   if (!entry.over) await cancelRest(deps, spec, orderId, `the rest of ${leg.after} (order ${orderId}) cancelled before ${leg.name} fires`);
-  if (orders[1] !== undefined) await cancelRest(deps, spec, orders[1], `the rest of order ${orders[1]}, which replaced ${leg.after}'s order ${orderId} (an amend), cancelled before ${leg.name} fires`);
+  if (replacement !== undefined) await cancelRest(deps, spec, replacement, `the rest of order ${replacement}, which replaced ${leg.after}'s order ${orderId} (an amend), cancelled before ${leg.name} fires`);
   let filled = '0';
-  for (const id of orders) {
+  for (const id of replacement === undefined ? [orderId] : [orderId, replacement]) {
     let fill: OrderFill;
     try {
       fill = await readFill(deps.channel, spec.symbol, id);

@@ -14,6 +14,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Env } from '../../util/paths.js';
 import type { FiredExit } from '../order/amend.js';
+import type { EntryMoves } from './engine-deps.js';
 import { algoJournalPath, readAlgoJournal } from './journal.js';
 import { armedAlgos } from './store.js';
 
@@ -89,4 +90,9 @@ export function movedTo(env: Env, id: string, from: string, now: number = Date.n
   if (!last) return undefined;
   if (typeof last.to === 'string' && /^[0-9]+$/.test(last.to)) return last.to;
   return last.pending === true && typeof last.at === 'number' && now - last.at < PENDING_MS ? 'pending' : undefined;
+}
+
+/** The replacements of the orders the algos of `env` follow, as a runner's engine and fill watch read and note them. */
+export function entryMoves(env: Env): EntryMoves {
+  return { fired: (id, from, leg) => noteFired(env, id, from, leg), to: (id, from) => movedTo(env, id, from) };
 }

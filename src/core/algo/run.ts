@@ -14,7 +14,7 @@ import type { AlgoBinding } from './binding.js';
 import { AlgoEngine } from './engine.js';
 import type { EngineDeps, ResumeFor } from './engine-deps.js';
 import { readFill, watchFills } from './follow.js';
-import { movedTo, noteFired } from './moves.js';
+import { entryMoves } from './moves.js';
 import { algoJournalPath } from './journal.js';
 import type { AlgoState } from './machine.js';
 import { gapCandles, recentTrades, venueNow } from './market.js';
@@ -49,16 +49,14 @@ export function watchLive(face: AlgoFace, engine: AlgoEngine, resumed: boolean):
     candles: (from, to) => gapCandles(src, symbol, from, to),
     venueNow: () => venueNow(calls),
     // What filled of a leg others follow (a bracket's entry) arms them: read while the algo runs.
-    follow: (feed) => watchFills({ watched: () => engine.watched(), feed }, (id) => readFill(face.channel, symbol, id), clock, note, (from) => movedTo(calls.wiring.env, engine.spec.id, from)),
+    follow: (feed) => watchFills({ watched: () => engine.watched(), feed }, (id) => readFill(face.channel, symbol, id), clock, note, (from) => entryMoves(calls.wiring.env).to(engine.spec.id, from)),
   });
 }
 
 /** The engine's deps from a face: its clock, its signal stopping a firing at its next wait, and the amends of what it follows. */
 function engineDeps(face: AlgoFace): EngineDeps {
   const clock = face.clock ?? systemClock;
-  const { env } = face.calls.wiring;
-  const moves = { fired: (id: string, from: string, leg: string) => noteFired(env, id, from, leg), to: (id: string, from: string) => movedTo(env, id, from) };
-  return { channel: face.channel, host: face.host, command: face.command, now: () => clock.now(), moves, ...(face.signal ? { signal: face.signal } : {}) };
+  return { channel: face.channel, host: face.host, command: face.command, now: () => clock.now(), moves: entryMoves(face.calls.wiring.env), ...(face.signal ? { signal: face.signal } : {}) };
 }
 
 /** The engine of an algo journaled at `path`, resumed on the face's clock, to run on or to cancel. */

@@ -57,9 +57,8 @@ export function followReplaced(env: Pick<AlgoPort, 'env'>['env'], symbol: string
  * Where `face` runs, as a binding to journal with an algo of kind `kind` armed there: its venue, and its
  * account unless the kind moves no money (an alert's legs act instead of placing: it needs no key).
  */
-export function bindingHere(face: AlgoFace, kind?: AlgoKind): Promise<AlgoBinding> {
-  const account = kind === undefined || kindOf(kind).act === undefined;
-  return bindingOf(face.calls.wiring.venue, face.calls.wiring.timeoutMs, face.command, account);
+export function bindingHere(face: AlgoFace, kind: AlgoKind): Promise<AlgoBinding> {
+  return bindingOf(face.calls.wiring.venue, face.calls.wiring.timeoutMs, face.command, kindOf(kind).act === undefined);
 }
 
 /** The same venue and account (a join never reaches across them). */
