@@ -7,6 +7,7 @@
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { catalogueAsData } from './build/catalogue.mjs';
 import { buildFaces } from './build/faces.mjs';
 import { buildLibrary } from './build/library.mjs';
 
@@ -109,7 +110,7 @@ await Promise.all([
     ...moduleFunction,
     // esbuild: a TypeScript bot's compiler when Node cannot strip types itself, from the bot's project or bm's own.
     external: ['@napi-rs/keyring', 'bufferutil', 'utf-8-validate', 'esbuild'],
-    plugins: [deferChildProcess, vendorImports, requireBuiltins],
+    plugins: [deferChildProcess, vendorImports, catalogueAsData, requireBuiltins],
   }, here('.')),
   build({
     ...common,
@@ -123,4 +124,4 @@ await Promise.all([
     plugins: [chalkWithoutTty],
   }),
 ]);
-await buildLibrary(common, [requireBuiltins]);
+await buildLibrary(common, [catalogueAsData, requireBuiltins]);

@@ -56,7 +56,7 @@ const none = Promise.resolve({ code: 0, out: '' });
 const built = building ? background(['build.mjs']) : none;
 const tsc = typecheck ? background(['node_modules/typescript/bin/tsc', '--noEmit']) : none;
 // The TypeScript is compiled here, once, into plain JavaScript the test processes load (test/loader/mirror.mjs).
-await buildMirror(['src', 'test', 'bench']);
+await buildMirror(['src', 'test', 'bench', 'build']);
 const b = await built;
 if (b.code !== 0) {
   console.error(`node build.mjs failed:\n${b.out}`);

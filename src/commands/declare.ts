@@ -44,7 +44,8 @@ export interface EngineEntry extends WriteEntry {
 
 /** What differs between the two REST generations; the engine does the rest. */
 export interface Generation<E extends EngineEntry> {
-  readonly entries: readonly E[];
+  /** The entries with a command; those of the group `only` may be all it gives (a one-shot declares its own group). */
+  readonly entries: (only?: string) => readonly E[];
   readonly overrides: Readonly<Record<string, Override<E>>>;
   /** The CLI option of a parameter; undefined: no CLI form. */
   readonly flagOf: (p: E['params'][number]) => string | undefined;
@@ -84,7 +85,7 @@ function groupOf(root: Command, path: readonly string[], summary: (name: string)
 
 /** Declares one command per entry of a generation that has a `command` (only those under `only` when given). */
 export function registerGeneration<E extends EngineEntry>(root: Command, gen: Generation<E>, contextOf: ContextOf, only?: string): void {
-  for (const ep of gen.entries) {
+  for (const ep of gen.entries(only)) {
     if (!ep.command || (only !== undefined && ep.command[0] !== only)) continue;
     const cmd = groupOf(root, ep.command, gen.groupSummary).command(ep.command[ep.command.length - 1]!).description(gen.summaryOf(ep));
     const positional = ep.params.filter((p) => p.positional);

@@ -6,7 +6,7 @@
  * checked against the answer (a read is safe to repeat).
  */
 import type { Command } from 'commander';
-import { CATALOGUE, endpoint, findRoute } from '../api/catalogue/index.js';
+import { catalogue, endpoint, findRoute } from '../api/catalogue/index.js';
 import type { Method } from '../api/catalogue/types.js';
 import { ONE_ORDER_READ, traitsOf } from '../core/usecases/endpoint-traits.js';
 import { usage } from '../errors.js';
@@ -37,7 +37,7 @@ export function knownColumns(path: string, cmd: Command): Known {
   // The conditional orders print their legs (local-columns.ts).
   if (LEG_PRINTERS.has(cmd)) return { columns: LEG_COLUMNS };
   if (path === 'algo cancel') return declared(path, undefined);
-  const ep = CATALOGUE.find((e) => e.command?.join(' ') === path);
+  const ep = catalogue().find((e) => e.command?.join(' ') === path);
   if (!ep) return LOCAL_WRITES.has(path) ? declared(path, undefined) : undefined;
   if (ep.method === 'GET') return undefined;
   // `order place --wait` prints the order as `order get` reads it, once the wait ends.

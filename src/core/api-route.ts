@@ -4,7 +4,7 @@
  * resolved as the HTTP client resolves them, duplicate and trailing slashes, percent-escapes and
  * letter case folded), so no spelling of a catalogued write escapes its careful handling.
  */
-import { CATALOGUE } from '../api/catalogue/index.js';
+import { catalogue } from '../api/catalogue/index.js';
 import type { Endpoint, Method } from '../api/catalogue/types.js';
 import type { Params } from '../api/client.js';
 import { usage } from '../errors.js';
@@ -97,6 +97,6 @@ export function readApiPath(method: Method, raw: string): ApiPath {
     return { route, query, ...extra };
   }
   const key = path.toLowerCase();
-  const ep = CATALOGUE.find((e) => e.method === method && e.path.toLowerCase() === key);
+  const ep = catalogue().find((e) => e.method === method && e.path.toLowerCase() === key);
   return { route: ep ? { gen: 'current', path: ep.path, ep } : { gen: 'current', path: url.pathname }, query, ...extra };
 }

@@ -3,7 +3,7 @@
  * the same path, words in camel case (`order cancel-all` is `order.cancelAll`). One table serves the
  * client's methods, its type declarations and the reference in docs/library.md.
  */
-import { CATALOGUE } from '../api/catalogue/index.js';
+import { catalogue } from '../api/catalogue/index.js';
 import { PROTOCOL } from '../api/catalogue/protocol.js';
 import type { Endpoint } from '../api/catalogue/types.js';
 import { LEGACY, type LegacyEndpoint } from '../legacy/catalogue.js';
@@ -37,8 +37,8 @@ export function summaryOf(ep: { readonly id: string; readonly summary: string; r
 }
 
 /** Every entry with a `bm` command, as a client method. */
-export function methodTable(catalogue: readonly Endpoint[] = CATALOGUE): MethodEntry[] {
-  return catalogue.filter((ep) => ep.command).map((ep) => ({ path: ep.command!.map(camel), ep }));
+export function methodTable(entries: readonly Endpoint[] = catalogue()): MethodEntry[] {
+  return entries.filter((ep) => ep.command).map((ep) => ({ path: ep.command!.map(camel), ep }));
 }
 
 /** The first generation's commands as methods (`legacy.order.place`); the token is the client's own business. */

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CATALOGUE } from '../../src/api/catalogue/index.js';
+import { catalogue } from '../../src/api/catalogue/index.js';
 import { LEGACY } from '../../src/legacy/catalogue.js';
 import { BmError, Client } from '../../src/lib/index.js';
 import { LEGACY_METHOD_IDS, METHOD_IDS } from '../../src/lib/method-ids.js';
@@ -61,7 +61,7 @@ function validOf(id: string): Readonly<Record<string, unknown>> {
 
 /** Every write of the library, from the method tables and the catalogues. */
 function writes(): Write[] {
-  const current = CATALOGUE.filter((e) => e.write);
+  const current = catalogue().filter((e) => e.write);
   const out: Write[] = [];
   for (const [path, id] of METHOD_IDS) {
     const ep = current.find((e) => e.id === id);
@@ -110,7 +110,7 @@ test('the walk covers every write of both catalogues, the batch included', () =>
   for (const must of ['order.place', 'order.cancel', 'order.cancelAll', 'order.batch', 'contract.order', 'legacy.order.place', 'legacy.order.cancel', 'legacy.order.cancelAll']) {
     assert.ok(names.includes(must), `${must} is walked`);
   }
-  assert.equal(names.filter((n) => n.startsWith('api ')).length, CATALOGUE.filter((e) => e.write).length);
+  assert.equal(names.filter((n) => n.startsWith('api ')).length, catalogue().filter((e) => e.write).length);
 });
 
 for (const w of list) {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
-import { CATALOGUE } from '../../src/api/catalogue/index.js';
+import { catalogue } from '../../src/api/catalogue/index.js';
 import { OVERRIDES } from '../../src/commands/tree/overrides.js';
 import { isolatedEnv, ROOT } from '../helpers/bm.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
@@ -67,7 +67,7 @@ test('OVERRIDES names its modules the way this test reads them', () => {
 });
 
 test('a catalogue-only endpoint: argv to the wire through its entry and the generic engine, no hand-written module', async () => {
-  const ep = CATALOGUE.find((e) => e.id === 'spot.currencies')!;
+  const ep = catalogue().find((e) => e.id === 'spot.currencies')!;
   assert.ok(ep.command && !OVERRIDES[ep.id], 'spot.currencies has a command and nothing hand-written');
   proxy.seen.splice(0);
   const r = await walk([...ep.command, '-o', 'json']);
@@ -83,7 +83,7 @@ test('a catalogue-only endpoint: argv to the wire through its entry and the gene
 });
 
 test('a hand-written endpoint adds exactly one module of its own', async () => {
-  const ep = CATALOGUE.find((e) => e.id === 'spot.ticker')!;
+  const ep = catalogue().find((e) => e.id === 'spot.ticker')!;
   proxy.seen.splice(0);
   const r = await walk([...ep.command!, 'BTC_USDT', '-o', 'json']);
   assert.equal(r.code, 0, r.err);

@@ -1,4 +1,4 @@
-// The test run's JavaScript: every .ts file of src/, test/ and bench/ compiled once into a mirror folder
+// The test run's JavaScript: every .ts file of src/, test/, bench/ and build/ compiled once into a mirror folder
 // (node_modules/.cache/bm-test/mirror/, same layout, .ts -> .js), beside copies of the .mjs and .json files
 // they import, so the test processes load plain JavaScript with no loader at all. Module hooks (the
 // loader, test/loader/register.mjs) answer every import through a worker thread: with hundreds of

@@ -1,28 +1,42 @@
-/** The endpoint catalogue: every current-generation endpoint of the spec and the venue's later ones, looked up by id or path. */
+/**
+ * The endpoint catalogue: every current-generation endpoint of the spec and the venue's later ones, looked up
+ * by id, route or command. An entry is built when first looked up (./table.ts): a one-shot builds only its own.
+ */
 import { DEFAULT_IP, DEFAULT_KEY } from './limits.js';
-import { LATER } from './later.js';
-import { MARKET } from './market.js';
-import { NAMED } from './named.js';
-import { PRIVATE } from './private.js';
+import { entryAt, KEYS } from './table.js';
 import type { Endpoint, Method, RateLimit } from './types.js';
 
 export type { Auth, Endpoint, Method, Param, ParamType, RateLimit, Window } from './types.js';
 
-export const CATALOGUE: readonly Endpoint[] = [...MARKET, ...PRIVATE, ...LATER, ...NAMED];
+let all: readonly Endpoint[] | undefined;
 
-const byId = new Map(CATALOGUE.map((e) => [e.id, e]));
-const byRoute = new Map(CATALOGUE.map((e) => [`${e.method} ${e.path}`, e]));
+/** Every entry, in the catalogue's order. */
+export function catalogue(): readonly Endpoint[] {
+  return (all ??= KEYS.map((_, i) => entryAt(i)));
+}
+
+/** The entries with a command: those whose command's first word is `word` when given (a one-shot declares its own group). */
+export function commandEntries(word?: string): Endpoint[] {
+  return KEYS.flatMap(([, , command], i) => (command && (word === undefined || command.split(' ')[0] === word) ? [entryAt(i)] : []));
+}
+
+/** The entries' commands, in order: their words joined by spaces. */
+export const COMMANDS: readonly string[] = KEYS.flatMap(([, , command]) => (command ? [command] : []));
+
+const byId = new Map(KEYS.map(([id], i) => [id, i]));
+const byRoute = new Map(KEYS.map(([, route], i) => [route, i]));
 
 /** The entry with this id; throws on a typo so a bad id fails at once in tests. */
 export function endpoint(id: string): Endpoint {
-  const e = byId.get(id);
-  if (!e) throw new Error(`no endpoint ${id} in the catalogue`);
-  return e;
+  const i = byId.get(id);
+  if (i === undefined) throw new Error(`no endpoint ${id} in the catalogue`);
+  return entryAt(i);
 }
 
 /** The entry for a method and path, if the catalogue has one. */
 export function findRoute(method: Method, path: string): Endpoint | undefined {
-  return byRoute.get(`${method} ${path}`);
+  const i = byRoute.get(`${method} ${path}`);
+  return i === undefined ? undefined : entryAt(i);
 }
 
 /** The rate limit of a path, or the spec's default for its target. */

@@ -3,7 +3,7 @@
  * the contract, or a dynamic source read from local files only (never the network).
  */
 import { DEPTH_LEVELS, WS_KLINE_WIDTHS } from '../../api/catalogue/channels.js';
-import { CATALOGUE } from '../../api/catalogue/index.js';
+import { catalogue } from '../../api/catalogue/index.js';
 import { filterWords } from '../../api/catalogue/statuses.js';
 import { LEGACY_ORDER_STATUSES, ORDER_STATUSES, SIDES, valuesOf } from '../../api/catalogue/vocab.js';
 import { KLINE_STEPS, widthWord } from '../../api/catalogue/widths.js';
@@ -42,7 +42,7 @@ const BY_ARGUMENT: Readonly<Record<string, Values>> = {
 
 /** Values of option `long` (e.g. `--side`) of the command at `path`. */
 export function optionValues(path: readonly string[], long: string): Values | undefined {
-  const ep = CATALOGUE.find((e) => e.command?.join(' ') === path.join(' '));
+  const ep = catalogue().find((e) => e.command?.join(' ') === path.join(' '));
   const p = ep?.params.find((x) => !x.positional && `--${x.flag}` === long);
   if (p?.input === 'width') return STEPS;
   if (p?.input === 'status') return filterWords(ORDER_STATUSES);

@@ -10,7 +10,7 @@ import { registerGeneration, type Generation } from '../declare.js';
 
 /** The legacy generation as the engine sees it. */
 export const LEGACY_GENERATION: Generation<LegacyEndpoint> = {
-  entries: LEGACY,
+  entries: () => LEGACY,
   overrides: {
     'legacy.token': {
       options: [['--fresh', 'fetch a new token even when the cached one is still good'], ['--show-token', 'print the token itself (it is a credential)']],

@@ -3,7 +3,7 @@
  * the vocabularies, the protocol limits, the exit codes and environment, the trading terminal's keys and
  * the guide topics' text. `npm run readme` writes each between its markers; a test fails when a copy is stale.
  */
-import { CATALOGUE } from '../../api/catalogue/index.js';
+import { catalogue } from '../../api/catalogue/index.js';
 import { flagName, KINDS } from '../../core/usecases/algo-kinds.js';
 import type { Endpoint, Param } from '../../api/catalogue/types.js';
 import { filterWords } from '../../api/catalogue/statuses.js';
@@ -46,7 +46,7 @@ function paramUsage(ep: Endpoint, p: Param): string {
 
 /** One row per command of the current generation: usage and endpoint. */
 export function commandRows(): Row[] {
-  return CATALOGUE.filter((ep) => ep.command).map((ep) => {
+  return catalogue().filter((ep) => ep.command).map((ep) => {
     const params = ep.params.filter((p) => p.positional || p.flag).map((p) => paramUsage(ep, p));
     const extra = (OVERRIDES[ep.id]?.options ?? []).map(([flags]) => `[${flags}]`);
     return { command: `\`bm ${[...ep.command!, ...params, ...extra].join(' ')}\``, endpoint: `${ep.method} ${ep.path}`, what: ep.summary };
@@ -61,7 +61,7 @@ function limitText(ep: Endpoint): string {
 
 /** One row per endpoint of the venue's later generation: served by the sandbox, reached by `bm api`. */
 export function laterRows(): Row[] {
-  return CATALOGUE.filter((ep) => ep.later).map((ep) => ({
+  return catalogue().filter((ep) => ep.later).map((ep) => ({
     endpoint: `${ep.method} ${ep.path}`, auth: ep.auth, limit: limitText(ep),
     'bm api': !ep.write ? 'read' : ep.safety?.resend ? 'write: confirmed; sent again if lost (safe to repeat)' : 'write: confirmed, sent once', what: ep.summary,
   }));

@@ -1,6 +1,6 @@
 /** The current generation's endpoint commands: the catalogue of src/api/catalogue, its overrides and the generic run. */
 import type { Command } from 'commander';
-import { CATALOGUE } from '../../api/catalogue/index.js';
+import { commandEntries, COMMANDS } from '../../api/catalogue/index.js';
 import type { Endpoint } from '../../api/catalogue/types.js';
 import type { ContextOf } from '../../context.js';
 import { registerGeneration, type Generation } from '../declare.js';
@@ -19,7 +19,7 @@ const GROUP_SUMMARY: Readonly<Record<string, string>> = {
 
 /** The current generation: the catalogue of src/api/catalogue, the envelope client. */
 export const CURRENT: Generation<Endpoint> = {
-  entries: CATALOGUE,
+  entries: commandEntries,
   overrides: OVERRIDES,
   flagOf: (p) => p.flag,
   summaryOf: (ep) => ep.summary,
@@ -30,10 +30,10 @@ export const CURRENT: Generation<Endpoint> = {
 };
 
 /** The top-level words of the endpoint commands. */
-export const ENDPOINT_WORDS: readonly string[] = [...new Set(CATALOGUE.flatMap((e) => (e.command ? [e.command[0]!] : [])))];
+export const ENDPOINT_WORDS: readonly string[] = [...new Set(COMMANDS.map((c) => c.split(' ')[0]!))];
 
 /** The subcommands of `bm order` declared here: the catalogue's, and amend. */
-export const ENDPOINT_ORDER_WORDS: ReadonlySet<string> = new Set([...CATALOGUE.flatMap((e) => (e.command?.[0] === 'order' && e.command[1] ? [e.command[1]] : [])), 'amend']);
+export const ENDPOINT_ORDER_WORDS: ReadonlySet<string> = new Set([...COMMANDS.flatMap((c) => { const [group, sub] = c.split(' '); return group === 'order' && sub ? [sub] : []; }), 'amend']);
 
 /** Declares one command per current-generation catalogue entry that has a `command`. */
 export function registerEndpoints(root: Command, contextOf: ContextOf, only?: string): void {

@@ -5,7 +5,7 @@
  * and the envelope.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CATALOGUE, findRoute, type Method } from '../../api/catalogue/index.js';
+import { catalogue, findRoute, type Method } from '../../api/catalogue/index.js';
 import { DEFAULT_IP } from '../../api/catalogue/limits.js';
 import { ExchangeError } from '../exchange-api.js';
 import { fail } from '../errors.js';
@@ -112,7 +112,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, body
   }
 
   return answer(() => {
-    if (!ep) throw fail(CATALOGUE.some((e) => e.path === path) ? 57001 : 30000);
+    if (!ep) throw fail(catalogue().some((e) => e.path === path) ? 57001 : 30000);
     if (!jsonBody(ep, method, header(req, 'content-type'))) throw fail(58001);
     const account = authenticate(ep, {
       key, timestamp: header(req, 'x-bm-timestamp'), sign: header(req, 'x-bm-sign'),

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { CHANNELS, KLINE_INTERVALS, KLINE_MINUTES } from '../../../src/api/catalogue/channels.js';
-import { CATALOGUE, endpoint, findRoute } from '../../../src/api/catalogue/index.js';
+import { catalogue, endpoint, findRoute } from '../../../src/api/catalogue/index.js';
 import { PROTOCOL } from '../../../src/api/catalogue/protocol.js';
 import { filterWords, ORDER_FILTER_CODES, ORDER_STATUS_FILTERS, statusFilterCode } from '../../../src/api/catalogue/statuses.js';
 import { LEGACY_ORDER_STATUSES, ORDER_STATUSES, ORDER_TYPES, SIDES, STP_MODES, valuesOf, type Status } from '../../../src/api/catalogue/vocab.js';
@@ -14,10 +14,10 @@ import { snakeCase } from '../../../src/render/columns.js';
 import { ROOT } from '../../helpers/bm.js';
 
 test('catalogue invariants: unique ids, commands and routes; paths and methods; writes post with credentials', () => {
-  assert.equal(new Set(CATALOGUE.map((e) => e.id)).size, CATALOGUE.length);
-  const commands = CATALOGUE.filter((e) => e.command).map((e) => e.command!.join(' '));
+  assert.equal(new Set(catalogue().map((e) => e.id)).size, catalogue().length);
+  const commands = catalogue().filter((e) => e.command).map((e) => e.command!.join(' '));
   assert.equal(new Set(commands).size, commands.length);
-  for (const ep of CATALOGUE) {
+  for (const ep of catalogue()) {
     assert.equal(findRoute(ep.method, ep.path)?.id, ep.id, ep.id);
     assert.equal(endpoint(ep.id), ep);
     assert.match(ep.path, /^\/[a-z0-9_/-]+$/i, ep.id);
@@ -33,7 +33,7 @@ test('catalogue invariants: unique ids, commands and routes; paths and methods; 
 });
 
 test('catalogue invariants: parameters: unique names and flags, bounds ordered, one positional pair first', () => {
-  for (const ep of CATALOGUE) {
+  for (const ep of catalogue()) {
     const names = ep.params.map((p) => p.name);
     assert.equal(new Set(names).size, names.length, ep.id);
     const flags = ep.params.filter((p) => p.flag && !p.positional).map((p) => p.flag);
@@ -51,7 +51,7 @@ test('catalogue invariants: parameters: unique names and flags, bounds ordered, 
 });
 
 test('the vocabulary is the one source: every enum parameter takes its values from it', () => {
-  const side = CATALOGUE.flatMap((e) => e.params.filter((p) => p.name === 'side'));
+  const side = catalogue().flatMap((e) => e.params.filter((p) => p.name === 'side'));
   assert.ok(side.length >= 2);
   for (const p of side) assert.deepEqual(p.values, valuesOf(SIDES));
   assert.deepEqual(endpoint('spot.order.submit').params.find((p) => p.name === 'type')!.values, valuesOf(ORDER_TYPES));
@@ -92,7 +92,7 @@ test('channels, widths and limits agree: the WebSocket widths are candle widths,
 });
 
 test('columns are named one way: snake_case headers, overrides only where the wire name differs', () => {
-  for (const ep of CATALOGUE) {
+  for (const ep of catalogue()) {
     for (const c of ep.columns ?? []) assert.match(snakeCase(c), /^[a-z0-9_]+$/, `${ep.id} ${c}`);
     for (const [wire, header] of Object.entries(ep.headers ?? {})) {
       assert.ok(ep.columns?.includes(wire), `${ep.id}: header for a column it has (${wire})`);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
-import { CATALOGUE, endpoint } from '../../../src/api/catalogue/index.js';
+import { catalogue, endpoint } from '../../../src/api/catalogue/index.js';
 import type { Endpoint } from '../../../src/api/catalogue/types.js';
 import { WriteLog } from '../../../src/core/write/log.js';
 import { Context } from '../../../src/context.js';
@@ -77,7 +77,7 @@ const LOCAL: Readonly<Record<string, Write>> = {
 /** Every write of the CLI: the catalogue's commands that send anything but a GET, those made of them (LOCAL), legacy writes, and `bm api` to every such route and to one the catalogue does not know. */
 function writes(): Map<string, Write> {
   const all = new Map<string, Write>();
-  for (const ep of CATALOGUE.filter((e) => e.method !== 'GET')) {
+  for (const ep of catalogue().filter((e) => e.method !== 'GET')) {
     all.set(`api ${ep.method} ${ep.path}`, apiWrite(ep));
     if (!ep.command) continue;
     const path = ep.command.join(' ');

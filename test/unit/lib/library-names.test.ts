@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CATALOGUE } from '../../../src/api/catalogue/index.js';
+import { catalogue } from '../../../src/api/catalogue/index.js';
 import { checkValue, typedDefault } from '../../../src/core/params.js';
 import { BmError } from '../../../src/errors.js';
 import { methodTable } from '../../../src/lib/methods.js';
@@ -32,7 +32,7 @@ test('every wire name that differs is refused, naming the library\'s', () => {
 });
 
 test('every catalogue default passes the command line\'s checks', () => {
-  const withDefault = CATALOGUE.flatMap((ep) => ep.params.filter((p) => p.default !== undefined).map((p) => [ep, p] as const));
+  const withDefault = catalogue().flatMap((ep) => ep.params.filter((p) => p.default !== undefined).map((p) => [ep, p] as const));
   assert.ok(withDefault.length >= 7, 'order list, funding history and kline have defaults');
   for (const [ep, p] of withDefault) {
     const typed = typedDefault(p);
