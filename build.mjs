@@ -5,11 +5,12 @@
 // it: one file per face rather than esbuild's code splitting, whose many small shared chunks each cost
 // a module load at start-up (see README, Performance). The native keychain module stays external.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { catalogueAsData } from './build/catalogue.mjs';
 import { buildFaces } from './build/faces.mjs';
 import { buildLibrary } from './build/library.mjs';
+import { LAZY_NAMESPACE, lazyNamespaces } from './build/namespaces.mjs';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -90,7 +91,7 @@ const requireBuiltins = {
 };
 
 rmSync('dist', { recursive: true, force: true });
-await Promise.all([
+const [faces] = await Promise.all([
   buildFaces({
     ...common,
     format: 'cjs',
@@ -108,6 +109,8 @@ await Promise.all([
     // import() becomes require(): code compiled from a V8 code cache has no dynamic-import host.
     supported: { 'dynamic-import': false },
     ...moduleFunction,
+    // The namespace objects are built when first read (build/namespaces.mjs, applied below).
+    banner: { js: `${moduleFunction.banner.js}${LAZY_NAMESPACE}` },
     // esbuild: a TypeScript bot's compiler when Node cannot strip types itself, from the bot's project or bm's own.
     external: ['@napi-rs/keyring', 'bufferutil', 'utf-8-validate', 'esbuild'],
     plugins: [deferChildProcess, vendorImports, catalogueAsData, requireBuiltins],
@@ -124,4 +127,9 @@ await Promise.all([
     plugins: [chalkWithoutTty],
   }),
 ]);
+// In place and to the same length: the source maps written beside the files stay true.
+for (const file of Object.keys(faces)) {
+  const path = `dist/${file}.cjs`;
+  writeFileSync(path, lazyNamespaces(readFileSync(path, 'latin1')).text, 'latin1');
+}
 await buildLibrary(common, [catalogueAsData, requireBuiltins]);
