@@ -18,16 +18,34 @@ export const MAX_IDLE_MS = 2000;
 /** Marks an error of a request written to a kept-alive connection that the other end had closed. */
 const STALE = Symbol('stale connection');
 
+/** Starts a timer that calls `fire` after `ms`; returns what stops it. */
+export type RequestTimer = (ms: number, fire: () => void) => () => void;
+
+/** A system timer that keeps no process alive (the request's socket does, while it is out). */
+const systemTimer: RequestTimer = (ms, fire) => {
+  const t = setTimeout(fire, ms);
+  t.unref();
+  return () => clearTimeout(t);
+};
+
 export interface NodeDispatchOptions {
   /** Clock for idle times, ms. */
   readonly now?: () => number;
+  /** The whole-request timer of a request that brings no signal of its own (default: the system's). */
+  readonly timer?: RequestTimer;
   /** Called with every new connection (tests count them). */
   readonly onConnect?: () => void;
+}
+
+/** The error a request ends with when its time is up (named as AbortSignal.timeout names it: the transport reads it as ETIMEDOUT). */
+function timedOut(ms: number): Error {
+  return Object.assign(new Error(`no answer within ${ms} ms`), { name: 'TimeoutError' });
 }
 
 /** A dispatch function; `node:https` (and TLS) is loaded only for the first https URL. */
 export function nodeDispatch(opts: NodeDispatchOptions = {}): (req: HttpRequest, url: URL) => Promise<HttpResponse> {
   const now = opts.now ?? Date.now;
+  const timer = opts.timer ?? systemTimer;
   const clients = new Map<string, { request: RequestFn; agent: Agent }>();
   const idleSince = new WeakMap<Socket, number>();
   const client = (protocol: string) => {
@@ -54,19 +72,28 @@ export function nodeDispatch(opts: NodeDispatchOptions = {}): (req: HttpRequest,
     const { request, agent } = client(url.protocol);
     prune(agent, fresh);
     return new Promise<HttpResponse>((resolve, reject) => {
-      const r = request(url, { method: req.method, headers: req.headers, agent: agent as RequestOptions['agent'], signal: req.signal ?? AbortSignal.timeout(req.timeoutMs) }, (res) => {
+      let stop = () => {};
+      const fail = (err: unknown) => {
+        stop();
+        reject(err);
+      };
+      const r = request(url, { method: req.method, headers: req.headers, agent: agent as RequestOptions['agent'], ...(req.signal ? { signal: req.signal } : {}) }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
+        res.on('error', fail);
         res.on('end', () => {
+          stop();
           const headers: Record<string, string> = {};
           for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
           resolve({ status: res.statusCode ?? 0, headers, text: Buffer.concat(chunks).toString('utf8') });
         });
       });
+      // The whole request's time, answer included: a plain timer rather than AbortSignal.timeout, whose signal
+      // and the listener the request puts on it cost a one-shot about half a millisecond (docs/performance.md).
+      if (!req.signal) stop = timer(req.timeoutMs, () => r.destroy(timedOut(req.timeoutMs)));
       if (opts.onConnect) r.once('socket', (s: Socket) => void (s.connecting && s.once('connect', opts.onConnect!)));
       // A kept-alive connection the other end closed as this request went out: nothing was answered.
-      r.on('error', (err: NodeJS.ErrnoException) => reject(r.reusedSocket && err.code === 'ECONNRESET' ? Object.assign(err, { [STALE]: true }) : err));
+      r.on('error', (err: NodeJS.ErrnoException) => fail(r.reusedSocket && err.code === 'ECONNRESET' ? Object.assign(err, { [STALE]: true }) : err));
       r.end(req.body);
     });
   };

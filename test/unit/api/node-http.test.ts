@@ -1,0 +1,93 @@
+// The direct HTTP client's whole-request time: a timer of the request's timeoutMs (injected here, fired by
+// hand) that ends the request, answer included, as timed out; stopped once the answer is read; not started
+// when the request brings a signal of its own.
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, test } from 'node:test';
+import { nodeDispatch, type RequestTimer } from '../../../src/api/node-http.js';
+import { send } from '../../../src/api/transport.js';
+
+let handler: (req: IncomingMessage, res: ServerResponse) => void = () => {};
+let base = '';
+const server = createServer((req, res) => {
+  req.resume();
+  req.on('end', () => handler(req, res));
+});
+before(async () => {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+after(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+/** A timer fired by the test: what was started, and whether it was stopped. */
+function handTimer() {
+  const started: Array<{ ms: number; fire: () => void; stopped: boolean }> = [];
+  const timer: RequestTimer = (ms, fire) => {
+    const t = { ms, fire, stopped: false };
+    started.push(t);
+    return () => void (t.stopped = true);
+  };
+  return { timer, started };
+}
+
+const get = (dispatch: ReturnType<typeof nodeDispatch>, extra: { signal?: AbortSignal } = {}) =>
+  dispatch({ method: 'GET', url: `${base}/x`, headers: {}, timeoutMs: 1234, ...extra }, new URL(`${base}/x`));
+
+test('no answer within the time: the request ends as timed out', async () => {
+  const { timer, started } = handTimer();
+  let asked!: () => void;
+  const reached = new Promise<void>((r) => (asked = r));
+  handler = () => asked(); // never answers
+  const out = get(nodeDispatch({ timer }));
+  await reached;
+  assert.equal(started.length, 1);
+  assert.equal(started[0]!.ms, 1234);
+  started[0]!.fire();
+  await assert.rejects(out, (e: Error) => e.name === 'TimeoutError' && /no answer within 1234 ms/.test(e.message));
+});
+
+test('an answer that stops halfway is timed out too: the time covers the whole answer', async () => {
+  const { timer, started } = handTimer();
+  let headed!: () => void;
+  const sent = new Promise<void>((r) => (headed = r));
+  handler = (_q, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+    res.write('{"code":1000,', () => headed());
+  };
+  const out = get(nodeDispatch({ timer }));
+  await sent;
+  started[0]!.fire();
+  await assert.rejects(out, (e: Error) => e.name === 'TimeoutError');
+});
+
+test('an answer read in time stops the timer; a request with its own signal starts none and ends when it aborts', async () => {
+  const { timer, started } = handTimer();
+  handler = (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":1}');
+  const res = await get(nodeDispatch({ timer }));
+  assert.deepEqual([res.status, res.text], [200, '{"ok":1}']);
+  assert.equal(started.length, 1);
+  assert.equal(started[0]!.stopped, true);
+
+  const own = handTimer();
+  handler = () => {}; // never answers
+  const ac = new AbortController();
+  const out = get(nodeDispatch({ timer: own.timer }), { signal: ac.signal });
+  ac.abort();
+  await assert.rejects(out, (e: Error) => e.name === 'AbortError');
+  assert.equal(own.started.length, 0);
+});
+
+test('by default the system timer ends the request, and the transport reads it as ETIMEDOUT, saying the time', async (t) => {
+  let asked!: () => void;
+  const reached = new Promise<void>((r) => (asked = r));
+  handler = () => asked(); // never answers
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const out = send({ method: 'GET', url: `${base}/x`, headers: {}, timeoutMs: 30_000 }, {});
+  await reached;
+  t.mock.timers.tick(30_000);
+  await assert.rejects(out, (e: Error & { code?: string }) => e.code === 'ETIMEDOUT' && /timed out after 30000 ms/.test(e.message));
+});
