@@ -7,11 +7,13 @@
 /**
  * The helper the rewritten statements call, put in each file's banner: a proxy over the namespace object
  * that fills it with esbuild's own `__export` the first time anything looks at it. The proxy's target is
- * that object, so every invariant holds.
+ * that object, so every invariant holds. One handler serves every namespace (the makers wait in a map by
+ * target): a namespace costs its object, its proxy and its maker.
  */
-export const LAZY_NAMESPACE = 'const __bmNs=(make)=>{const o={};let m=make;const f=()=>{if(m){const all=m();m=void 0;__export(o,all)}return o};'
-  + 'return new Proxy(o,{get:(t,k,r)=>Reflect.get(f(),k,r),has:(t,k)=>Reflect.has(f(),k),ownKeys:()=>Reflect.ownKeys(f()),'
-  + 'getOwnPropertyDescriptor:(t,k)=>Reflect.getOwnPropertyDescriptor(f(),k)})};';
+export const LAZY_NAMESPACE = 'const __bmNsMakers=new Map(),__bmNsFill=(t)=>{const m=__bmNsMakers.get(t);if(m){__bmNsMakers.delete(t);__export(t,m())}return t},'
+  + '__bmNsHandler={get:(t,k,r)=>Reflect.get(__bmNsFill(t),k,r),has:(t,k)=>Reflect.has(__bmNsFill(t),k),ownKeys:(t)=>Reflect.ownKeys(__bmNsFill(t)),'
+  + 'getOwnPropertyDescriptor:(t,k)=>Reflect.getOwnPropertyDescriptor(__bmNsFill(t),k)},'
+  + '__bmNs=(make)=>{const o={};__bmNsMakers.set(o,make);return new Proxy(o,__bmNsHandler)};';
 
 /** esbuild's namespace statement, whitespace minified (the CLI's builds). */
 const EAGER = /var (\w+)=\{\};__export\(\1,\{([^{}]*)\}\);/g;

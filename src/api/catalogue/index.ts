@@ -23,20 +23,25 @@ export function commandEntries(word?: string): Endpoint[] {
 /** The entries' commands, in order: their words joined by spaces. */
 export const COMMANDS: readonly string[] = KEYS.flatMap(([, , command]) => (command ? [command] : []));
 
-const byId = new Map(KEYS.map(([id], i) => [id, i]));
-const byRoute = new Map(KEYS.map(([, route], i) => [route, i]));
+/**
+ * The position of the key whose id (0) or route (1) is `key`, or -1. A search of the keys, not a map: under a
+ * hundred entries, and a one-shot builds no table it looks up once.
+ */
+function positionOf(part: 0 | 1, key: string): number {
+  return KEYS.findIndex((k) => k[part] === key);
+}
 
 /** The entry with this id; throws on a typo so a bad id fails at once in tests. */
 export function endpoint(id: string): Endpoint {
-  const i = byId.get(id);
-  if (i === undefined) throw new Error(`no endpoint ${id} in the catalogue`);
+  const i = positionOf(0, id);
+  if (i < 0) throw new Error(`no endpoint ${id} in the catalogue`);
   return entryAt(i);
 }
 
 /** The entry for a method and path, if the catalogue has one. */
 export function findRoute(method: Method, path: string): Endpoint | undefined {
-  const i = byRoute.get(`${method} ${path}`);
-  return i === undefined ? undefined : entryAt(i);
+  const i = positionOf(1, `${method} ${path}`);
+  return i < 0 ? undefined : entryAt(i);
 }
 
 /** The rate limit of a path, or the spec's default for its target. */
