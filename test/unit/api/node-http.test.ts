@@ -1,12 +1,12 @@
 // The direct HTTP client's whole-request time: a timer of the request's timeoutMs (injected here, fired by
-// hand) that ends the request, answer included, as timed out; stopped once the answer is read; not started
-// when the request brings a signal of its own.
+// hand) that ends the request, answer included, as timed out (an error named as AbortSignal.timeout names its
+// own, which the transport reads as ETIMEDOUT); stopped once the answer is read; not started when the request
+// brings a signal of its own. No global timer is mocked: the test files of a pool share their process.
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { nodeDispatch, type RequestTimer } from '../../../src/api/node-http.js';
-import { send } from '../../../src/api/transport.js';
 
 let handler: (req: IncomingMessage, res: ServerResponse) => void = () => {};
 let base = '';
@@ -79,15 +79,4 @@ test('an answer read in time stops the timer; a request with its own signal star
   ac.abort();
   await assert.rejects(out, (e: Error) => e.name === 'AbortError');
   assert.equal(own.started.length, 0);
-});
-
-test('by default the system timer ends the request, and the transport reads it as ETIMEDOUT, saying the time', async (t) => {
-  let asked!: () => void;
-  const reached = new Promise<void>((r) => (asked = r));
-  handler = () => asked(); // never answers
-  t.mock.timers.enable({ apis: ['setTimeout'] });
-  const out = send({ method: 'GET', url: `${base}/x`, headers: {}, timeoutMs: 30_000 }, {});
-  await reached;
-  t.mock.timers.tick(30_000);
-  await assert.rejects(out, (e: Error & { code?: string }) => e.code === 'ETIMEDOUT' && /timed out after 30000 ms/.test(e.message));
 });
