@@ -120,7 +120,13 @@ export async function buildProgram(io: IO, env: Env, argv: readonly string[] = [
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--dry-run', 'validate and print the exact request; send nothing');
 
-  const contextOf: ContextOf = (cmd) => new Context(io, cmd.optsWithGlobals<GlobalOptions>(), env, writes, ambient);
+  // One context a command: its checks and its action read one session (the settings read once, a warning said once).
+  const contexts = new WeakMap<Command, Context>();
+  const contextOf: ContextOf = (cmd) => {
+    let ctx = contexts.get(cmd);
+    if (!ctx) contexts.set(cmd, (ctx = new Context(io, cmd.optsWithGlobals<GlobalOptions>(), env, writes, ambient)));
+    return ctx;
+  };
   // Every option, variable, setting, --fields name and file a command reads is checked before its action: nothing is sent first.
   program.hook('preAction', (_self, action) => precheck(contextOf(action), action));
   // Only the group being run is declared (a one-shot need not build ~100 commands); help,

@@ -46,6 +46,7 @@ test('a config dir others can write: signed commands refused, nothing sent; publ
     const pub = await runBm(['ticker', 'BTC_USDT'], env);
     assert.equal(pub.code, 0, pub.stderr);
     assert.match(pub.stderr, new RegExp(`warning: ${cfg} is writable by group and others \\(mode 777\\): signed commands are refused`));
+    assert.equal(pub.stderr.match(/warning: /g)?.length, 1, `said once: ${pub.stderr}`);
     assert.equal(venue.proxy.count('GET', '/spot/v1/ticker'), tickers + 1);
     const doc = await runBm(['doctor', '-o', 'json'], { ...env, BM_KEYCHAIN_TIMEOUT: '2000' });
     assert.equal(doc.code, 5, doc.stderr);
