@@ -1,7 +1,7 @@
 // Every test file runs in exactly one lane of test/lanes.mjs, so `--fast` leaves out only what the
 // slow lane names, and `npm test` (every lane) still runs every file.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../helpers/bm.js';
@@ -30,4 +30,11 @@ test('each file run alone or serially is a test file, and none is both', () => {
   const serial = Object.values(SERIAL).flat();
   for (const file of serial) assert.ok(files.includes(file) && !ALONE.includes(file), `SERIAL: ${file} is not a test file, or is ALONE too`);
   assert.deepEqual(serial.filter((f, i) => serial.indexOf(f) !== i), [], 'a file in two SERIAL groups');
+});
+
+test('a file that mocks the global timers runs apart from the pools (SERIAL.state): a pool\'s files share one process', () => {
+  const mocking = files.filter((f) => /\bmock\.timers\b/.test(readFileSync(join(ROOT, f), 'utf8')));
+  assert.ok(mocking.includes('test/unit/ws/connection.test.ts'), `the search finds the mocking files: ${mocking.join(', ')}`);
+  const apart = [...(SERIAL.state ?? []), ...ALONE];
+  assert.deepEqual(mocking.filter((f) => f !== 'test/unit/lanes.test.ts' && !apart.includes(f)), [], 'mock timers in a pool: another file\'s timers would be held or fired by its ticks');
 });
