@@ -5,12 +5,13 @@
 // it: one file per face rather than esbuild's code splitting, whose many small shared chunks each cost
 // a module load at start-up (see README, Performance). The native keychain module stays external.
 import { build } from 'esbuild';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { catalogueAsData } from './build/catalogue.mjs';
 import { buildFaces } from './build/faces.mjs';
 import { buildLibrary } from './build/library.mjs';
 import { LAZY_NAMESPACE, lazyNamespaces } from './build/namespaces.mjs';
+import { STAMP_PLACEHOLDER, stamped } from './build/stamp.mjs';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -36,7 +37,7 @@ const common = { bundle: true, format: 'esm', platform: 'node', target: 'node20.
  * bench), the file calls the function itself with the module's arguments.
  */
 const moduleFunction = {
-  banner: { js: `(globalThis[Symbol.for('bm.script')] ? (f) => f : (f) => f(exports, require, module, __filename, __dirname))(function (exports, require, module, __filename, __dirname) {const __bmMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } };` },
+  banner: { js: `${STAMP_PLACEHOLDER}(globalThis[Symbol.for('bm.script')] ? (f) => f : (f) => f(exports, require, module, __filename, __dirname))(function (exports, require, module, __filename, __dirname) {const __bmMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } };` },
   footer: { js: '})' },
 };
 
@@ -127,9 +128,13 @@ const [faces] = await Promise.all([
     plugins: [chalkWithoutTty],
   }),
 ]);
-// In place and to the same length: the source maps written beside the files stay true.
+// In place and to the same length: the source maps written beside the files stay true. The stamp last: it
+// is a hash of the final text (build/stamp.mjs).
 for (const file of Object.keys(faces)) {
   const path = `dist/${file}.cjs`;
   writeFileSync(path, lazyNamespaces(readFileSync(path, 'latin1')).text, 'latin1');
+}
+for (const path of [...readdirSync('dist'), ...readdirSync('dist/vendor').map((f) => `vendor/${f}`)].filter((f) => f.endsWith('.cjs')).map((f) => `dist/${f}`)) {
+  writeFileSync(path, stamped(readFileSync(path, 'latin1')), 'latin1');
 }
 await buildLibrary(common, [catalogueAsData, requireBuiltins]);

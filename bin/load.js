@@ -19,11 +19,19 @@ const SCRIPT = Symbol.for('bm.script');
 /** What main.cjs requires to load a face bundle of its directory, or a vendor bundle of dist/vendor/. */
 const BUNDLE = /^\.\/((?:vendor\/)?[a-z]+)\.cjs$/;
 
-/** The cache file for this build of a bundle and this Node (V8 rejects a cache of another). */
-function cachePath(env, bundle) {
+/** The stamp build.mjs writes at the head of each bundle: a hash of the bundle's text (build/stamp.mjs). */
+const STAMP = /^\/\*bm-build:([0-9a-f]{16})\*\//;
+
+/**
+ * The cache file for this build of a bundle and this Node (V8 rejects a cache of another Node). Named by the
+ * bundle's stamp: V8 checks only a source's length, so a cache of another build of the same length would be
+ * taken, and that build's functions run. A bundle without a stamp is named by its size and time.
+ */
+function cachePath(env, bundle, source) {
   const dir = join(env.XDG_CACHE_HOME || join(env.HOME || require('node:os').homedir(), '.cache'), 'bm', 'v8');
-  const { size, mtimeMs } = statSync(bundle);
-  return join(dir, `${basename(bundle, '.cjs')}-${process.version}-${size}-${Math.floor(mtimeMs)}.bin`);
+  const stamp = STAMP.exec(source)?.[1];
+  const build = stamp ?? (({ size, mtimeMs }) => `${size}-${Math.floor(mtimeMs)}`)(statSync(bundle));
+  return join(dir, `${basename(bundle, '.cjs')}-${process.version}-${build}.bin`);
 }
 
 /** Removes the caches of other builds and other Node versions of the same bundle beside `keep` (they are never read again). */
@@ -53,7 +61,7 @@ function readCache(cache) {
 function compile(bundle, env, require, mod) {
   // esbuild writes ASCII (its default charset): read as latin1, it needs no UTF-8 decoding.
   const source = readFileSync(bundle, 'latin1');
-  const cache = env.BM_COMPILE_CACHE !== '0' ? cachePath(env, bundle) : undefined;
+  const cache = env.BM_COMPILE_CACHE !== '0' ? cachePath(env, bundle, source) : undefined;
   const held = cache ? readCache(cache) : undefined;
   // The file's value is its module function (build.mjs writes it so): compiled as is, the text is never copied.
   const script = new vm.Script(source, {

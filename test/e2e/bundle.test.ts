@@ -4,12 +4,14 @@
 // other command (writes, conditional orders, profiles, help, doctor...) is dist/commands.cjs, each loaded by
 // the commands that use it.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { BIN, ROOT, ensureBuilt, isolatedEnv, runAsync } from '../helpers/bm.js';
 import { loaded } from '../helpers/loadlog/loaded.js';
+import { STAMP_PLACEHOLDER } from '../../build/stamp.mjs';
 import { startReadySandbox } from '../helpers/sandbox-server.js';
 import { sandboxAccountAsync } from '../helpers/account.js';
 
@@ -77,6 +79,19 @@ test('each face is a file of its own, and no module is in two files (one class, 
       assert.equal(seen.get(m), undefined, `${m} is in ${seen.get(m)} and ${file}`);
       seen.set(m, file);
     }
+  }
+});
+
+test('each bundle bin/load.js compiles begins with a hash of its own text, which names its code cache', () => {
+  ensureBuilt();
+  const bundles = [...readdirSync(DIST), ...readdirSync(join(DIST, 'vendor')).map((f) => `vendor/${f}`)].filter((f) => f.endsWith('.cjs'));
+  assert.ok(bundles.length > 12 && bundles.includes('main.cjs') && bundles.includes('vendor/table.cjs'), bundles.join(', '));
+  for (const f of bundles) {
+    const text = readFileSync(join(DIST, f), 'latin1');
+    const stamp = /^\/\*bm-build:([0-9a-f]{16})\*\//.exec(text)?.[1];
+    assert.ok(stamp, `${f} has no stamp`);
+    const unstamped = `${STAMP_PLACEHOLDER}${text.slice(STAMP_PLACEHOLDER.length)}`;
+    assert.equal(createHash('sha256').update(unstamped, 'latin1').digest('hex').slice(0, 16), stamp, `${f}: the stamp is the hash of its text`);
   }
 });
 

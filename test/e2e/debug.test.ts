@@ -42,7 +42,7 @@ test('code caches of other builds or Node versions are pruned when a new one is 
   const left = readdirSync(dir).sort();
   assert.equal(left.length, 2, left.join(', '));
   assert.ok(left.includes('other.txt'));
-  assert.match(left.find((n) => n.startsWith('main-'))!, new RegExp(`^main-${process.version.replace(/\./g, '\\.')}-[0-9]+-[0-9]+\\.bin$`));
+  assert.match(left.find((n) => n.startsWith('main-'))!, new RegExp(`^main-${process.version.replace(/\./g, '\\.')}-[0-9a-f]{16}\\.bin$`));
 });
 
 test('a code cache is rewritten once by the first run of each other command word, and then holds them all', () => {

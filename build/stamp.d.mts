@@ -1,0 +1,2 @@
+export const STAMP_PLACEHOLDER: string;
+export function stamped(text: string): string;
