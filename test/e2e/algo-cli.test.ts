@@ -81,8 +81,11 @@ test('a sell stop whose trigger the market is already through fires at the first
   assert.match(row!.order_id!, /^[0-9]+$/);
   assert.deepEqual(writes(from).filter((w) => w.includes('submit_order')).length, 1);
   const journal = /journal (\S+)/.exec(r.stderr)![1]!;
-  const lines = readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { st?: { legs: Record<string, { status: string }> } });
-  assert.deepEqual(lines.slice(1).map((l) => l.st!.legs.stop!.status), ['armed', 'sending', 'placed']);
+  const lines = readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { st?: { legs: Record<string, { status: string }>; from?: number }; notes?: string[] });
+  assert.deepEqual(lines.slice(1).map((l) => l.st!.legs.stop!.status), ['armed', 'armed', 'sending', 'placed']);
+  // The second line says nothing: it keeps where trades start to count on the venue's clock, for a runner resumed later.
+  assert.deepEqual([lines[1]!.st!.from, lines[2]!.notes], [undefined, []]);
+  assert.ok(Number.isInteger(lines[2]!.st!.from) && lines.slice(3).every((l) => l.st!.from === lines[2]!.st!.from), 'kept on every line after');
 });
 
 test('bm algo list, show and logs read only the state dir: a bad venue address does not stop them; an unknown id is exit 2', async () => {

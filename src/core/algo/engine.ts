@@ -128,7 +128,7 @@ export class AlgoEngine {
     const before = this.st;
     const s = step(this.spec, before, ev);
     this.st = s.state;
-    const changed = s.fire.length > 0 || s.notes.length > 0 || s.state.best !== before.best || s.state.end !== before.end || s.state.legs !== before.legs;
+    const changed = s.fire.length > 0 || s.notes.length > 0 || s.state.best !== before.best || s.state.end !== before.end || s.state.legs !== before.legs || s.state.from !== before.from;
     // The legs about to be sent are on the disk first: a restart looks them up instead of sending them again.
     // A leg not journaled `sending` is not sent: a failed write leaves the state as it was before.
     if (changed) {

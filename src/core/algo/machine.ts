@@ -120,6 +120,8 @@ export function step(spec: AlgoSpec, st: AlgoState, ev: AlgoEvent): Step {
       return onOrder(spec, st, ev);
     case 'moved':
       return onMoved(st, ev);
+    case 'start':
+      return { state: st.from === undefined ? { ...st, from: ev.from } : st, fire: [], notes: [] };
     case 'tick': {
       const due = spec.legs.find((l) => isArmed(st, l) && l.due !== undefined && l.due <= ev.now);
       if (!due) return { state: st, fire: [], notes: [] };

@@ -117,12 +117,15 @@ export function runAlgo(d: RunnerDeps): Promise<AlgoState> {
       say(`the local clock now agrees with the venue's (${Math.round(offset)} ms apart)`);
     }
     if (seen.at === undefined) {
-      // Armed (or last journaled) at `since` on this machine's clock: that moment on the venue's, at the earliest
-      // the read allows (a read slowed on its way out makes the venue look ahead by up to half its round trip:
-      // a trade just after arming must not look older than the arming), and never later than the venue's now.
-      const start = Math.min(engine.since + offset, venue) - within;
+      // Placed by a runner before this one: kept as it was. Else armed (or last journaled) at `since` on this
+      // machine's clock: that moment on the venue's, at the earliest the read allows (a read slowed on its way
+      // out makes the venue look ahead by up to half its round trip: a trade just after arming must not look
+      // older than the arming), and never later than the venue's now. Journaled (a line that says nothing), so
+      // a runner resumed later starts from it whatever the clocks' difference then.
+      const start = engine.state.from ?? Math.min(engine.since + offset, venue) - within;
       seen.start(start);
       if (d.resumed || clockUnknown) blindSince = start;
+      if (engine.state.from === undefined) await engine.feed({ kind: 'start', from: start });
     }
     return true;
   };

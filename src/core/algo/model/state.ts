@@ -52,6 +52,12 @@ export interface AlgoState {
   readonly best?: string;
   /** The last trade seen (price, ms). */
   readonly last?: { readonly price: string; readonly time: number };
+  /**
+   * When it was armed, on the venue's clock (ms): trades before it are history. Placed by the first runner that
+   * read the venue's clock, and kept, so that a runner resumed before any trade was seen starts from it rather
+   * than from the journal's local times read through the clocks' difference of another day.
+   */
+  readonly from?: number;
   readonly end?: AlgoEnd;
 }
 
@@ -65,6 +71,8 @@ export type AlgoEvent =
   | { readonly kind: 'order'; readonly leg: string; readonly filled: string; readonly over: boolean; readonly cancelled?: boolean }
   /** The order of a placed leg was replaced by order `to` (`bm order amend`), `filled` of it being over. */
   | { readonly kind: 'moved'; readonly leg: string; readonly to: string; readonly filled: string }
+  /** Where trades start to count, on the venue's clock (see {@link AlgoState.from}); the first one is kept. */
+  | { readonly kind: 'start'; readonly from: number }
   | { readonly kind: 'cancel'; readonly why: string };
 
 /** A step: the new state, the legs to send now (already marked `sending`), and lines saying why. */

@@ -134,3 +134,46 @@ test('resumed on a clock an hour ahead, an algo starts from the last trade it sa
   assert.equal((await done).legs.trail!.status, 'armed');
   engine.close();
 });
+
+for (const ahead of [H, -H]) {
+  test(`resumed before any trade was seen, once the local clock (an hour ${ahead > 0 ? 'ahead of' : 'behind'} the venue's when armed) was set right: trades count from the arming, on the venue's clock`, async () => {
+    // Armed at T0 on the venue's clock; this machine's clock then reads T0 + ahead.
+    const clock = steppable(T0 + ahead);
+    const sent: string[] = [];
+    const notes: string[] = [];
+    const path = join(mkdtempSync(join(tmpdir(), 'bm-runner-')), 'j.ndjson');
+    const deps = { channel: channel(sent), host: { dryRun: false, confirm: async () => undefined, note: (l: string) => notes.push(l) }, command: 'order stop', now: clock.now };
+    const spec = planAlgo({ kind: 'stop', symbol: 'BTC_USDT', side: 'sell', trigger: '60000', size: '0.01' }, RULES, clock.now(), undefined, 'aunseen');
+    const first = AlgoEngine.start(spec, path, deps);
+    let skew = ahead;
+    const venueNow = async () => ({ time: clock.now() - skew, within: 0 });
+    // The first runner reads the venue's clock, sees no trade, and stops (killed, say).
+    const ac = new AbortController();
+    const one = runAlgo({ engine: first, clock, signal: ac.signal, note: (l) => notes.push(l), venueNow, recent: async () => [], candles: async () => ({ why: 'unused' }) });
+    await turnsUntil(() => first.state.from !== undefined, 'the arming placed on the venue\'s clock');
+    assert.equal(first.state.from, T0);
+    ac.abort();
+    await one;
+    await first.close();
+    // Ten minutes later the runner is resumed; meanwhile this machine's clock was set right.
+    clock.advance(600_000);
+    clock.step(-ahead);
+    skew = 0;
+    const engine = await AlgoEngine.resume(path, deps);
+    const fed = feedsOf(engine);
+    // Before the arming: history, through the trigger. Five minutes after it, while no runner ran: through it too.
+    const recent = [{ price: '59000', size: '1', side: 'sell', time: T0 - 30 * 60_000 }, { price: '59900', size: '1', side: 'sell', time: T0 + 300_000 }];
+    const windows: Array<[number, number]> = [];
+    const ac2 = new AbortController();
+    const done = runAlgo({
+      engine, clock, resumed: true, signal: ac2.signal, note: (l) => notes.push(l), venueNow, recent: async () => recent,
+      candles: async (from, to) => (windows.push([from, to]), { high: '60100', low: '59900' }),
+    });
+    const st = await done;
+    assert.deepEqual(fed, [['59900', T0 + 300_000]], 'the trade while no runner ran is judged; the one before the arming is history');
+    assert.deepEqual(windows, [], 'the read reaches back before the arming: nothing was missed, no gap');
+    assert.deepEqual(sent, ['spot.order.submit aunseenstop'], 'fired once');
+    assert.equal(st.end, 'done');
+    engine.close();
+  });
+}
