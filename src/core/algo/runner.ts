@@ -15,6 +15,7 @@ import type { AlgoEngine } from './engine.js';
 import type { AlgoEvent, AlgoState } from './machine.js';
 import type { GapCandles, Trade, VenueTime } from './market.js';
 import { SeenTrades } from './seen.js';
+import { isZero } from '../../util/decimal.js';
 
 /** What a trade stream tells: a trade, the stream lost, the stream (back) up. */
 export interface StreamHandlers {
@@ -46,6 +47,11 @@ export interface RunnerDeps {
    * returned stop is called. The runner feeds each after every trade up to it (see {@link runAlgo}).
    */
   readonly follow?: (feed: (ev: AlgoEvent) => Promise<void>) => () => void;
+  /**
+   * When the last fill of an order happened, on the venue's clock: read when a followed order has filled, so
+   * that trades older than its fill are history to the exits it arms even when the recent trades cannot be read.
+   */
+  readonly fillTime?: (orderId: string) => Promise<number | undefined>;
   readonly note: (line: string) => void;
   readonly signal?: AbortSignal;
 }
@@ -175,8 +181,19 @@ export function runAlgo(d: RunnerDeps): Promise<AlgoState> {
   // A followed order's news (a fill arming exits) is fed after the trades up to it: the recent trades are read
   // once the order was, so a trade before the fill that a push brings late is history to the exits the fill
   // arms, never their trigger. A read that fails is no gap (the stream still runs): the news is fed all the same.
+  // The fill's own time (its fills' create_time) makes every older trade history too, and shortens a gap open
+  // since before it: what traded before the fill is not the exits' to judge, read or not.
+  const afterFill = async (ev: Extract<AlgoEvent, { kind: 'order' }>) => {
+    await poll(true);
+    const orderId = engine.state.legs[ev.leg]?.orderId;
+    if (!d.fillTime || orderId === undefined || isZero(ev.filled)) return;
+    const at = await d.fillTime(orderId).catch(() => undefined);
+    if (at === undefined) return;
+    seen.notBefore(at);
+    if (blindSince !== undefined && blindSince < at) blindSince = at;
+  };
   const stopFollow = d.follow?.((ev) => enqueue(async () => {
-    if (ev.kind === 'order') await poll(true);
+    if (ev.kind === 'order') await afterFill(ev);
     await engine.feed(ev);
   }));
   if (stopFollow) stops.push(stopFollow);

@@ -46,6 +46,14 @@ export class SeenTrades {
     this.counts = new Map();
   }
 
+  /** From now on trades before `time` (venue ms) are history too; a later newest is kept as it is. */
+  notBefore(time: number): void {
+    if (this.newest !== undefined && this.newest >= time) return;
+    this.newest = time;
+    this.counts = new Map();
+    this.seed = undefined;
+  }
+
   /** The trades of one read (or one push) not fed yet, oldest first; from now on they count as fed. */
   fresh(batch: readonly Trade[]): Trade[] {
     if (this.newest === undefined) return [];

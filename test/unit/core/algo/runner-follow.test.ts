@@ -1,7 +1,8 @@
 // A bracket's fill and the trades around it (src/core/algo/runner.ts, `follow`): the fill is read from the
 // order before a push brings the trades that led to it. The runner feeds the fill only after reading the
 // recent trades, so a trade through the take-profit's trigger made before the fill is history to the exits
-// the fill arms; a trade after it fires them.
+// the fill arms; a trade after it fires them. The fill's own time (its fills' create_time) does the same when
+// the recent trades cannot be read.
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -79,5 +80,53 @@ test('a trade through the take-profit made before the fill, pushed after the fil
   assert.equal(st.end, 'done');
   assert.ok(notes.some((n) => /tp: trigger 65001 met by a trade at 65001.6/.test(n)), notes.join('\n'));
   assert.deepEqual(sent.filter((s) => s.startsWith('spot.order.submit')), ['spot.order.submit afollowentry', 'spot.order.submit afollowtp']);
+  await engine.close();
+});
+
+test('the recent trades unreadable when the fill is read: the fill\'s own time makes the trade before it history all the same', async () => {
+  const clock = steppable(T0);
+  const sent: string[] = [];
+  const notes: string[] = [];
+  let filled = '0';
+  const spec = planAlgo({ kind: 'bracket', symbol: 'BTC_USDT', side: 'buy', size: '0.002', price: '64999', takeProfit: '65001', stop: '64000' }, RULES, clock.now(), undefined, 'afilltime');
+  const engine = AlgoEngine.start(spec, join(mkdtempSync(join(tmpdir(), 'bm-follow-')), 'j.ndjson'), {
+    channel: venue(sent, () => filled), host: { dryRun: false, confirm: async () => undefined, note: (l) => notes.push(l) }, command: 'order bracket', now: clock.now,
+  });
+  let readable = true;
+  const asked: string[] = [];
+  let h: StreamHandlers | undefined;
+  let fill: ((ev: AlgoEvent) => Promise<void>) | undefined;
+  const done = runAlgo({
+    engine, clock, note: (l) => notes.push(l),
+    recent: async () => {
+      if (!readable) throw new Error('GET /spot/v1/symbols/trades: timed out');
+      return [];
+    },
+    candles: async () => ({ why: 'none' }),
+    venueNow: async () => ({ time: clock.now(), within: 0 }),
+    stream: async (x) => ((h = x), async () => undefined),
+    follow: (feed) => ((fill = feed), () => undefined),
+    // The venue's fills of the entry: the one at its price, at T0 + 200.
+    fillTime: async (orderId) => (asked.push(orderId), T0 + 200),
+  });
+  await turnsUntil(() => h !== undefined && fill !== undefined, 'the stream and the watch of the entry');
+  h!.up();
+  await turnsUntil(() => engine.state.legs.entry?.status === 'placed', 'the entry placed');
+  // Through the take-profit's trigger before the fill (T0 + 100); the fill at T0 + 200. The order is read first,
+  // and the recent trades cannot be: the push of the earlier trade comes after.
+  readable = false;
+  filled = '0.001';
+  await fill!({ kind: 'order', leg: 'entry', filled: '0.001', over: false, cancelled: false });
+  assert.deepEqual(asked, [engine.state.legs.entry!.orderId], 'the fill\'s time read by the entry\'s order id');
+  assert.equal(engine.state.legs.tp?.status, 'armed');
+  h!.trade({ price: '65001.5', size: '0.01', time: T0 + 100 });
+  for (let i = 0; i < 50; i++) await new Promise((r) => setImmediate(r));
+  assert.deepEqual(sent.filter((s) => s.startsWith('spot.order.submit')), ['spot.order.submit afilltimeentry'], `the trade before the fill fired nothing:\n${notes.join('\n')}`);
+  // After the fill: through the trigger, it fires the take-profit.
+  h!.trade({ price: '65001.6', size: '0.01', time: T0 + 300 });
+  const st = await done;
+  assert.equal(st.end, 'done');
+  assert.ok(notes.some((n) => /tp: trigger 65001 met by a trade at 65001.6/.test(n)), notes.join('\n'));
+  assert.deepEqual(sent.filter((s) => s.startsWith('spot.order.submit')), ['spot.order.submit afilltimeentry', 'spot.order.submit afilltimetp']);
   await engine.close();
 });
