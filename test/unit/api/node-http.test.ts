@@ -3,25 +3,11 @@
 // own, which the transport reads as ETIMEDOUT); stopped once the answer is read; not started when the request
 // brings a signal of its own. No global timer is mocked: the test files of a pool share their process.
 import assert from 'node:assert/strict';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { nodeDispatch, type RequestTimer } from '../../../src/api/node-http.js';
+import { useAnsweringServer } from '../../helpers/answering-server.js';
 
-let handler: (req: IncomingMessage, res: ServerResponse) => void = () => {};
-let base = '';
-const server = createServer((req, res) => {
-  req.resume();
-  req.on('end', () => handler(req, res));
-});
-before(async () => {
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-after(() => {
-  server.closeAllConnections();
-  server.close();
-});
+const srv = useAnsweringServer();
 
 /** A timer fired by the test: what was started, and whether it was stopped. */
 function handTimer() {
@@ -35,13 +21,13 @@ function handTimer() {
 }
 
 const get = (dispatch: ReturnType<typeof nodeDispatch>, extra: { signal?: AbortSignal } = {}) =>
-  dispatch({ method: 'GET', url: `${base}/x`, headers: {}, timeoutMs: 1234, ...extra }, new URL(`${base}/x`));
+  dispatch({ method: 'GET', url: `${srv.base}/x`, headers: {}, timeoutMs: 1234, ...extra }, new URL(`${srv.base}/x`));
 
 test('no answer within the time: the request ends as timed out', async () => {
   const { timer, started } = handTimer();
   let asked!: () => void;
   const reached = new Promise<void>((r) => (asked = r));
-  handler = () => asked(); // never answers
+  srv.handler = () => asked(); // never answers
   const out = get(nodeDispatch({ timer }));
   await reached;
   assert.equal(started.length, 1);
@@ -54,7 +40,7 @@ test('an answer that stops halfway is timed out too: the time covers the whole a
   const { timer, started } = handTimer();
   let headed!: () => void;
   const sent = new Promise<void>((r) => (headed = r));
-  handler = (_q, res) => {
+  srv.handler = (_q, res) => {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
     res.write('{"code":1000,', () => headed());
   };
@@ -66,14 +52,14 @@ test('an answer that stops halfway is timed out too: the time covers the whole a
 
 test('an answer read in time stops the timer; a request with its own signal starts none and ends when it aborts', async () => {
   const { timer, started } = handTimer();
-  handler = (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":1}');
+  srv.handler = (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":1}');
   const res = await get(nodeDispatch({ timer }));
   assert.deepEqual([res.status, res.text], [200, '{"ok":1}']);
   assert.equal(started.length, 1);
   assert.equal(started[0]!.stopped, true);
 
   const own = handTimer();
-  handler = () => {}; // never answers
+  srv.handler = () => {}; // never answers
   const ac = new AbortController();
   const out = get(nodeDispatch({ timer: own.timer }), { signal: ac.signal });
   ac.abort();

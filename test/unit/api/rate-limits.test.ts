@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { after, before, test } from 'node:test';
+import type { ServerResponse } from 'node:http';
+import { test } from 'node:test';
 import { ApiClient, type ClientOptions } from '../../../src/api/client.js';
 import { endpoint } from '../../../src/api/catalogue/index.js';
 import { custom } from '../../../src/api/catalogue/limits.js';
@@ -9,19 +8,9 @@ import { MemoryGate } from '../../../src/api/gate.js';
 import { nodeDispatch, MAX_IDLE_MS } from '../../../src/api/node-http.js';
 import { rateHeaders, retryAfterMs, RemainingReading } from '../../../src/api/rate-headers.js';
 import { BmError } from '../../../src/errors.js';
+import { useAnsweringServer } from '../../helpers/answering-server.js';
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-let handler: Handler = () => {};
-let base = '';
-const server = createServer((req, res) => {
-  req.resume();
-  req.on('end', () => handler(req, res));
-});
-before(async () => {
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-after(() => server.close());
+const srv = useAnsweringServer();
 
 const OK = '{"code":1000,"message":"OK","trace":"t","data":{}}';
 const LIMITED = '{"code":30013,"message":"too many requests","trace":"t","data":{}}';
@@ -39,7 +28,7 @@ function fake(extra: Partial<ClientOptions> = {}) {
   };
   const sends: number[] = [];
   const c = new ApiClient({
-    env: {}, baseUrl: async () => base, credentials: async () => ({ key: 'k', secret: 's', memo: 'm' }), timeoutMs: 30_000, now, sleep,
+    env: {}, baseUrl: async () => srv.base, credentials: async () => ({ key: 'k', secret: 's', memo: 'm' }), timeoutMs: 30_000, now, sleep,
     gate: new MemoryGate(now, sleep), ...extra,
   });
   return { c, clock, sends, mark: () => sends.push(clock.t) };
@@ -47,7 +36,7 @@ function fake(extra: Partial<ClientOptions> = {}) {
 
 test('Retry-After in seconds: never retried earlier than asked; exit 7 after the allowed retries, hint names the wait', async () => {
   const f = fake();
-  handler = (_q, res) => (f.mark(), reply(res, 429, LIMITED, { 'retry-after': '4', 'x-bm-ratelimit-reset': '2' }));
+  srv.handler = (_q, res) => (f.mark(), reply(res, 429, LIMITED, { 'retry-after': '4', 'x-bm-ratelimit-reset': '2' }));
   await assert.rejects(f.c.call(endpoint('spot.ticker')), (e: unknown) =>
     e instanceof BmError && e.exitCode === 7 && /wait 4 s .*Retry-After/.test(e.details.hint ?? ''));
   assert.equal(f.sends.length, 4, 'the first try and three retries');
@@ -57,7 +46,7 @@ test('Retry-After in seconds: never retried earlier than asked; exit 7 after the
 test('Retry-After as an HTTP date is measured against the answer\'s Date header', async () => {
   const f = fake();
   let n = 0;
-  handler = (_q, res) => {
+  srv.handler = (_q, res) => {
     f.mark();
     if (n++ > 0) return reply(res, 200, OK);
     // The venue's clock is an hour ahead of ours: the date means "in 3 s" by its clock.
@@ -75,14 +64,14 @@ test('Retry-After as an HTTP date is measured against the answer\'s Date header'
 
 test('429 without Retry-After: backs off by the window, doubling, then exit 7', async () => {
   const f = fake({ maxRateRetries: 2 });
-  handler = (_q, res) => (f.mark(), reply(res, 429, LIMITED, { 'x-bm-ratelimit-reset': '2' }));
+  srv.handler = (_q, res) => (f.mark(), reply(res, 429, LIMITED, { 'x-bm-ratelimit-reset': '2' }));
   await assert.rejects(f.c.call(endpoint('spot.ticker')), (e: unknown) => e instanceof BmError && e.exitCode === 7);
   assert.deepEqual(f.sends.map((t) => t - f.sends[0]!), [0, 2000, 6000]);
 });
 
 test('a pause longer than a minute is not waited out: exit 7 at once, saying how long the venue asked', async () => {
   const f = fake();
-  handler = (_q, res) => (f.mark(), reply(res, 429, LIMITED, { 'retry-after': '600' }));
+  srv.handler = (_q, res) => (f.mark(), reply(res, 429, LIMITED, { 'retry-after': '600' }));
   await assert.rejects(f.c.call(endpoint('spot.ticker')), (e: unknown) => e instanceof BmError && e.exitCode === 7 && /wait 600 s/.test(e.details.hint ?? ''));
   assert.equal(f.sends.length, 1);
 });
@@ -100,7 +89,7 @@ test('a 429 pauses every request of that interface, not only the one retried', a
   const f = fake({ now, sleep, gate: new MemoryGate(now, sleep) });
   const sends: number[] = [];
   let first = true;
-  handler = (_q, res) => {
+  srv.handler = (_q, res) => {
     sends.push(clock.t);
     if (first) return (first = false), reply(res, 429, LIMITED, { 'retry-after': '3' });
     reply(res, 200, OK);
@@ -128,7 +117,7 @@ test('a 429 pauses every request of that interface, not only the one retried', a
 test('paced before the 429: a window the venue says is spent (by someone else) is waited out before sending', async () => {
   const f = fake();
   let n = 0;
-  handler = (_q, res) => {
+  srv.handler = (_q, res) => {
     f.mark();
     // The first answer: 0 left of 12 in a 2 s window, though this client sent only one.
     reply(res, 200, OK, { 'x-bm-ratelimit-limit': '12', 'x-bm-ratelimit-remaining': n++ === 0 ? '0' : '5', 'x-bm-ratelimit-reset': '2' });
@@ -144,7 +133,7 @@ test('a window spent by this client alone costs no pause beyond its own limiter'
   const f = fake();
   const rate = custom('KEY', 3, 2000);
   let used = 0;
-  handler = (_q, res) => (f.mark(), reply(res, 200, OK, { 'x-bm-ratelimit-limit': '3', 'x-bm-ratelimit-remaining': String(Math.max(0, 3 - ++used)), 'x-bm-ratelimit-reset': '2' }));
+  srv.handler = (_q, res) => (f.mark(), reply(res, 200, OK, { 'x-bm-ratelimit-limit': '3', 'x-bm-ratelimit-remaining': String(Math.max(0, 3 - ++used)), 'x-bm-ratelimit-reset': '2' }));
   const target = { method: 'GET' as const, path: '/spot/v1/x', auth: 'KEYED' as const, rate };
   for (let i = 0; i < 4; i++) await f.c.call(target);
   // The fourth waits for the first to leave the window (its own limiter), no longer.
@@ -156,7 +145,7 @@ test('a window the venue counted on arrival, filled by our own answers of a roun
   const rate = custom('KEY', 3, 2000);
   const latency = [300, 300, 300, 1500, 10];
   let n = 0;
-  handler = (_q, res) => {
+  srv.handler = (_q, res) => {
     f.mark();
     // The answer comes back `latency` ms after the request left; the fourth finds the venue's window
     // full (its arrival counted with the second and third), though ours, seen at its answer, holds one.
@@ -182,7 +171,7 @@ test('Remaining read both ways: 0 left is spent; on a venue seen counting up, us
 test('a retry after a back-off goes out on a fresh connection; back-to-back requests share one', async () => {
   const f = fake();
   const ports: number[] = [];
-  handler = (req, res) => {
+  srv.handler = (req, res) => {
     ports.push(req.socket.remotePort!);
     if (ports.length === 2) reply(res, 429, LIMITED, { 'retry-after': '1' });
     else reply(res, 200, OK);
@@ -198,8 +187,8 @@ test('a keep-alive socket idle longer than the limit is closed, never reused', a
   let t = 0;
   let opened = 0;
   const dispatch = nodeDispatch({ now: () => t, onConnect: () => void opened++ });
-  handler = (_q, res) => reply(res, 200, OK);
-  const get = () => dispatch({ method: 'GET', url: `${base}/x`, headers: {}, timeoutMs: 30_000 }, new URL(`${base}/x`));
+  srv.handler = (_q, res) => reply(res, 200, OK);
+  const get = () => dispatch({ method: 'GET', url: `${srv.base}/x`, headers: {}, timeoutMs: 30_000 }, new URL(`${srv.base}/x`));
   await get();
   t += 100;
   await get();
@@ -207,7 +196,7 @@ test('a keep-alive socket idle longer than the limit is closed, never reused', a
   t += MAX_IDLE_MS + 1;
   await get();
   assert.equal(opened, 2, 'idle too long: a new connection');
-  await dispatch({ method: 'GET', url: `${base}/x`, headers: {}, timeoutMs: 30_000, fresh: true }, new URL(`${base}/x`));
+  await dispatch({ method: 'GET', url: `${srv.base}/x`, headers: {}, timeoutMs: 30_000, fresh: true }, new URL(`${srv.base}/x`));
   assert.equal(opened, 3, 'fresh: a new connection');
 });
 
@@ -218,14 +207,14 @@ test('a kept-alive connection closed by the other end as a request goes out: a G
   let gets = 0;
   let posts = 0;
   // The second request on any connection finds it closed without an answer.
-  handler = (req, res) => {
+  srv.handler = (req, res) => {
     if (req.method === 'GET') gets++;
     else posts++;
     if (seen.has(req.socket)) return void req.socket.destroy();
     seen.add(req.socket);
     reply(res, 200, OK);
   };
-  const send = (method: string) => dispatch({ method, url: `${base}/x`, headers: {}, timeoutMs: 30_000, ...(method === 'POST' ? { body: '{}' } : {}) }, new URL(`${base}/x`));
+  const send = (method: string) => dispatch({ method, url: `${srv.base}/x`, headers: {}, timeoutMs: 30_000, ...(method === 'POST' ? { body: '{}' } : {}) }, new URL(`${srv.base}/x`));
   await send('GET');
   const again = await send('GET');
   assert.equal(again.status, 200);

@@ -101,12 +101,18 @@ test('until the venue\'s clock is read no trade is judged; that time is a gap fr
   r.engine.close();
 });
 
-test('resumed on a clock an hour ahead, an algo starts from the last trade it saw, never from the journal\'s local times', async () => {
-  const clock = steppable(T0 + H);
+/** An engine's deps on `clock` for a journal of its own: what it sent and said are kept. */
+function journaled(clock: { now: () => number }) {
   const sent: string[] = [];
   const notes: string[] = [];
   const path = join(mkdtempSync(join(tmpdir(), 'bm-runner-')), 'j.ndjson');
   const deps = { channel: channel(sent), host: { dryRun: false, confirm: async () => undefined, note: (l: string) => notes.push(l) }, command: 'order stop', now: clock.now };
+  return { sent, notes, path, deps };
+}
+
+test('resumed on a clock an hour ahead, an algo starts from the last trade it saw, never from the journal\'s local times', async () => {
+  const clock = steppable(T0 + H);
+  const { sent, notes, path, deps } = journaled(clock);
   // A trailing stop 1000 under the best price: its new best is journaled with the trade that made it.
   const spec = planAlgo({ kind: 'trail', symbol: 'BTC_USDT', side: 'sell', distance: '1000', size: '0.01' }, RULES, clock.now(), undefined, 'aresumed');
   const first = AlgoEngine.start(spec, path, deps);
@@ -139,10 +145,7 @@ for (const ahead of [H, -H]) {
   test(`resumed before any trade was seen, once the local clock (an hour ${ahead > 0 ? 'ahead of' : 'behind'} the venue's when armed) was set right: trades count from the arming, on the venue's clock`, async () => {
     // Armed at T0 on the venue's clock; this machine's clock then reads T0 + ahead.
     const clock = steppable(T0 + ahead);
-    const sent: string[] = [];
-    const notes: string[] = [];
-    const path = join(mkdtempSync(join(tmpdir(), 'bm-runner-')), 'j.ndjson');
-    const deps = { channel: channel(sent), host: { dryRun: false, confirm: async () => undefined, note: (l: string) => notes.push(l) }, command: 'order stop', now: clock.now };
+    const { sent, notes, path, deps } = journaled(clock);
     const spec = planAlgo({ kind: 'stop', symbol: 'BTC_USDT', side: 'sell', trigger: '60000', size: '0.01' }, RULES, clock.now(), undefined, 'aunseen');
     const first = AlgoEngine.start(spec, path, deps);
     let skew = ahead;
