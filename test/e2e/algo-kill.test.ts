@@ -19,6 +19,7 @@
  * proxy: the submits carrying each leg's client order id; the order the journal names is the venue's.
  */
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
 import { after, test } from 'node:test';
 import { setImmediate as turn } from 'node:timers/promises';
 import { alive } from '../../src/util/alive.js';
@@ -41,7 +42,10 @@ after(() => {
 
 async function ok(env: Record<string, string>, args: string[]): Promise<Record<string, string>[]> {
   const r = await runBm([...args, '--json'], env);
-  assert.equal(r.code, 0, `bm ${args.join(' ')}: ${r.stderr}`);
+  // A runner that ended before it took the algo up is named with its log: what it said is part of the failure.
+  const log = /its log: (\S+?);?$/m.exec(r.stderr)?.[1];
+  const said = log && existsSync(log) ? `\n--- ${log}:\n${readFileSync(log, 'utf8').slice(-4000)}` : '';
+  assert.equal(r.code, 0, `bm ${args.join(' ')}: ${r.stderr}${said}`);
   return ([] as Record<string, string>[]).concat(JSON.parse(r.stdout) as Record<string, string>);
 }
 
