@@ -104,7 +104,8 @@ test('a runner that cannot take the algo up (another holds its journal) is an er
   try {
     const r = await runBm(['algo', 'resume', id], env);
     assert.equal(r.code, 5, r.stderr);
-    assert.match(r.stderr, new RegExp(`error: algo ${id}: its runner \\(pid \\d+\\) ended \\(5\\) before it took the algo up; its log: \\S+${id}\\.log`));
+    // What the runner said is quoted: the journal held by another bm (this process).
+    assert.match(r.stderr, new RegExp(`error: algo ${id}: its runner \\(pid \\d+\\) ended \\(5\\) before it took the algo up \\(the conditional order \\S+${id}\\.ndjson is in use by another bm: [^)]*held by process ${process.pid} [^)]*\\); its log: \\S+${id}\\.log`));
     assert.match(r.stderr, new RegExp(`hint: the algo stays armed: start a runner again with: bm algo resume ${id}`));
     assert.doesNotMatch(r.stderr, /runner started/);
   } finally {

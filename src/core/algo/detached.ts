@@ -6,7 +6,7 @@
  * the engine resumed from the journal again, until the algo ends, its journal is removed, or the runner
  * is stopped (SIGTERM: the algo stays armed).
  */
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import type { Env } from '../../util/paths.js';
 import { BmError, config } from '../../errors.js';
 import { systemClock } from '../../util/clock.js';
@@ -53,6 +53,8 @@ export async function spawnRunner(port: AlgoPort, id: string, where: AlgoBinding
   const [{ spawn }, { setTimeout: pause }] = await Promise.all([import('node:child_process'), import('node:timers/promises')]);
   const logPath = algoFile(port.env, id, 'log');
   const log = openSync(logPath, 'a', 0o600);
+  // Where this runner's lines begin in the log (earlier runners' are above them).
+  const from = fstatSync(log).size;
   const child = spawn(process.execPath, [bin, 'algo', 'run', id], { detached: true, stdio: ['ignore', log, log], env: env as NodeJS.ProcessEnv });
   closeSync(log);
   child.unref();
@@ -60,9 +62,25 @@ export async function spawnRunner(port: AlgoPort, id: string, where: AlgoBinding
   for (const end = Date.now() + TAKE_UP_MS; runnerOf(port.env, id) !== pid && Date.now() < end; await pause(TAKE_UP_LOOK_MS)) {
     if (child.exitCode === null && child.signalCode === null) continue;
     if (child.exitCode === 0) break;
-    throw config(`algo ${id}: its runner (pid ${pid}) ended (${child.exitCode ?? child.signalCode}) before it took the algo up; its log: ${logPath}`, `the algo stays armed: start a runner again with: bm algo resume ${id}`);
+    const said = saidFirst(logPath, from);
+    throw config(`algo ${id}: its runner (pid ${pid}) ended (${child.exitCode ?? child.signalCode}) before it took the algo up${said ? ` (${said})` : ''}; its log: ${logPath}`, `the algo stays armed: start a runner again with: bm algo resume ${id}`);
   }
   return pid;
+}
+
+/**
+ * What a runner that ended at once said first of why, from its lines in the log (those after `from`, bytes):
+ * its `error:` line without the word, else its last line; at most 300 characters. Undefined when it said nothing.
+ */
+function saidFirst(logPath: string, from: number): string | undefined {
+  let lines: string[];
+  try {
+    lines = readFileSync(logPath).subarray(from).toString('utf8').split('\n').map((l) => l.trim()).filter(Boolean);
+  } catch {
+    return undefined;
+  }
+  const line = lines.find((l) => l.startsWith('error: '))?.slice('error: '.length) ?? lines.at(-1);
+  return line === undefined ? undefined : line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }
 
 /** True for a failure a runner waits out (the venue, the network, a full disk); anything else ends it. */
