@@ -146,7 +146,8 @@ async function foreground(env: Record<string, string>): Promise<{ child: ChildPr
   children.push(child);
   let err = '';
   child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  // 'close', not 'exit': its stderr may still be read after it exited, and what it said last is asserted.
+  const exited = new Promise<number | null>((r) => child.once('close', (code) => r(code)));
   const id = await until(() => /algo (a[0-9a-z]+): armed/.exec(err)?.[1], 'the foreground stop to arm');
   await until(() => runnerOf(env, id) === child.pid, 'the foreground stop to hold its journal');
   return { child, id, stderr: () => err, exited };

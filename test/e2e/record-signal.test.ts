@@ -31,7 +31,8 @@ test('SIGTERM ends a recording like --duration: the file is complete (gzip trail
     const child = spawn(process.execPath, [BIN, '--ws-url', ws, 'record', SYM, '--out', out], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    const exit = new Promise<number | null>((ok) => child.on('exit', (code) => ok(code)));
+    // 'close', not 'exit': the child's stderr may still be read after it exited (what it said last is asserted).
+    const exit = new Promise<number | null>((ok) => child.on('close', (code) => ok(code)));
     return { child, exit, stderr: () => stderr };
   };
   const out = join(dir, 'term.ndjson');
