@@ -52,14 +52,14 @@ export async function recentTrades(src: CallsSource, symbol: string): Promise<Tr
 }
 
 /**
- * When the last fill of order `orderId` happened, on the venue's clock (ms): the newest `create_time` of its
- * fills (spec 2.8, GET /spot/v1/trades by order id); undefined when the venue lists none.
+ * When order `orderId` first filled, on the venue's clock (ms): the oldest `create_time` of its fills (spec 2.8,
+ * GET /spot/v1/trades by order id); undefined when the venue lists none.
  */
-export async function lastFillTime(src: CallsSource, symbol: string, orderId: string): Promise<number | undefined> {
+export async function firstFillTime(src: CallsSource, symbol: string, orderId: string): Promise<number | undefined> {
   const ep = endpoint('spot.trades.user');
   const rows = rowsOf(ep, await (await src.calls()).send(ep, [['symbol', symbol], ['order_id', orderId]]));
   const times = rows.map((r) => Number(scalarText(r.create_time))).filter(Number.isFinite);
-  return times.length ? Math.max(...times) : undefined;
+  return times.length ? Math.min(...times) : undefined;
 }
 
 /** The one-minute candles covering `from` to `to` (ms): their high, low and last close. */

@@ -17,7 +17,7 @@ import { readFill, watchFills } from './follow.js';
 import { entryMoves } from './moves.js';
 import { algoJournalPath } from './journal.js';
 import type { AlgoState } from './machine.js';
-import { gapCandles, lastFillTime, recentTrades, venueNow } from './market.js';
+import { firstFillTime, gapCandles, recentTrades, venueNow } from './market.js';
 import { runAlgo } from './runner.js';
 import { holdAlgo } from './store.js';
 import type { AlgoSpec } from './model/spec.js';
@@ -50,7 +50,7 @@ export function watchLive(face: AlgoFace, engine: AlgoEngine, resumed: boolean):
     venueNow: () => venueNow(calls),
     // What filled of a leg others follow (a bracket's entry) arms them: read while the algo runs.
     follow: (feed) => watchFills({ watched: () => engine.watched(), feed }, (id) => readFill(face.channel, symbol, id), clock, note, (from) => entryMoves(calls.wiring.env).to(engine.spec.id, from)),
-    fillTime: (orderId) => lastFillTime(src, symbol, orderId),
+    fillTime: (orderId) => firstFillTime(src, symbol, orderId),
   });
 }
 

@@ -48,8 +48,8 @@ export interface RunnerDeps {
    */
   readonly follow?: (feed: (ev: AlgoEvent) => Promise<void>) => () => void;
   /**
-   * When the last fill of an order happened, on the venue's clock: read when a followed order has filled, so
-   * that trades older than its fill are history to the exits it arms even when the recent trades cannot be read.
+   * When an order first filled, on the venue's clock: read when a followed order's first fill is seen, so that
+   * trades older than it are history to the exits it arms even when the recent trades cannot be read.
    */
   readonly fillTime?: (orderId: string) => Promise<number | undefined>;
   readonly note: (line: string) => void;
@@ -181,12 +181,14 @@ export function runAlgo(d: RunnerDeps): Promise<AlgoState> {
   // A followed order's news (a fill arming exits) is fed after the trades up to it: the recent trades are read
   // once the order was, so a trade before the fill that a push brings late is history to the exits the fill
   // arms, never their trigger. A read that fails is no gap (the stream still runs): the news is fed all the same.
-  // The fill's own time (its fills' create_time) makes every older trade history too, and shortens a gap open
-  // since before it: what traded before the fill is not the exits' to judge, read or not.
+  // The first fill's own time (its fills' create_time) makes every older trade history too, and shortens a gap
+  // open since before it: what traded before the fill is not the exits' to judge, read or not. Only the first:
+  // once exits are armed, every trade after it is theirs, whenever the order is read again.
   const afterFill = async (ev: Extract<AlgoEvent, { kind: 'order' }>) => {
     await poll(true);
-    const orderId = engine.state.legs[ev.leg]?.orderId;
-    if (!d.fillTime || orderId === undefined || isZero(ev.filled)) return;
+    const was = engine.state.legs[ev.leg];
+    const orderId = was?.orderId;
+    if (!d.fillTime || orderId === undefined || isZero(ev.filled) || !isZero(was?.filled ?? '0')) return;
     const at = await d.fillTime(orderId).catch(() => undefined);
     if (at === undefined) return;
     seen.notBefore(at);

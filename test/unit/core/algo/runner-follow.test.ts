@@ -67,6 +67,7 @@ async function bracket(id: string, filled: () => string, extra: Pick<RunnerDeps,
 /** A trade through the take-profit's trigger after the fill: it fires the take-profit, the stop is never sent, and the algo is done. */
 async function takeProfitAfterFill(rig: Awaited<ReturnType<typeof bracket>>, id: string): Promise<void> {
   rig.h.trade({ price: '65001.6', size: '0.01', time: T0 + 300 });
+  await turnsUntil(() => rig.sent.includes(`spot.order.submit ${id}tp`), 'the take-profit sent');
   const st = await rig.done;
   assert.equal(st.end, 'done');
   assert.ok(rig.notes.some((n) => /tp: trigger 65001 met by a trade at 65001.6/.test(n)), rig.notes.join('\n'));
@@ -108,7 +109,7 @@ test('the recent trades unreadable when the fill is read: the fill\'s own time m
       if (!readable) throw new Error('GET /spot/v1/symbols/trades: timed out');
       return [];
     },
-    // The venue's fills of the entry: the one at its price, at T0 + 200.
+    // The venue's first fill of the entry: the one at its price, at T0 + 200.
     fillTime: async (orderId) => (asked.push(orderId), T0 + 200),
   });
   const { engine, sent, notes, h, fill } = rig;
@@ -122,6 +123,11 @@ test('the recent trades unreadable when the fill is read: the fill\'s own time m
   h.trade({ price: '65001.5', size: '0.01', time: T0 + 100 });
   for (let i = 0; i < 50; i++) await new Promise((r) => setImmediate(r));
   assert.deepEqual(sent.filter((s) => s.startsWith('spot.order.submit')), ['spot.order.submit afilltimeentry'], `the trade before the fill fired nothing:\n${notes.join('\n')}`);
-  // After the fill: through the trigger, it fires the take-profit.
+  // A second fill (at T0 + 400), read while the trades still cannot be: it moves nothing, the exits armed by
+  // the first are judged by every trade after it.
+  filled = '0.002';
+  await fill({ kind: 'order', leg: 'entry', filled: '0.002', over: false, cancelled: false });
+  assert.equal(asked.length, 1, 'the fills are read at the first fill only');
+  // After the first fill, before the second: through the trigger, it fires the take-profit.
   await takeProfitAfterFill(rig, 'afilltime');
 });
