@@ -6,7 +6,7 @@
  * the engine resumed from the journal again, until the algo ends, its journal is removed, or the runner
  * is stopped (SIGTERM: the algo stays armed).
  */
-import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { Env } from '../../util/paths.js';
 import { BmError, config } from '../../errors.js';
 import { systemClock } from '../../util/clock.js';
@@ -75,7 +75,15 @@ export async function spawnRunner(port: AlgoPort, id: string, where: AlgoBinding
 function saidFirst(logPath: string, from: number): string | undefined {
   let lines: string[];
   try {
-    lines = readFileSync(logPath).subarray(from).toString('utf8').split('\n').map((l) => l.trim()).filter(Boolean);
+    // Only this runner's lines: the log keeps every earlier runner's above them.
+    const fd = openSync(logPath, 'r');
+    try {
+      const buf = Buffer.alloc(Math.max(0, Math.min(fstatSync(fd).size - from, 64 * 1024)));
+      readSync(fd, buf, 0, buf.length, from);
+      lines = buf.toString('utf8').split('\n').map((l) => l.trim()).filter(Boolean);
+    } finally {
+      closeSync(fd);
+    }
   } catch {
     return undefined;
   }
